@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** One entry of the `{errors: [...]}` envelope every error response uses. */
+export const ApiError = z.object({
+  status: z.string(),
+  code: z.string(),
+  title: z.string(),
+  detail: z.string().optional(),
+  source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const ErrorEnvelope = z.object({ errors: z.array(ApiError).min(1) });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

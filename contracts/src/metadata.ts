@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+export const UserType = z.enum(["Agent", "Supervisor", "Admin", "Support"]);
+export type UserType = z.infer<typeof UserType>;
+
+export const SourceChannel = z.enum(["web", "api", "extension", "system"]);
+export type SourceChannel = z.infer<typeof SourceChannel>;
+
+/** Metadata stamped on every stored event. */
+export const EventMetadata = z.object({
+  actor: z.object({ user_id: z.string().nullable(), role: z.union([UserType, z.literal("System")]) }),
+  scope: z.object({ agency_id: z.string().nullable(), company_id: z.string().nullable() }),
+  trace_id: z.string(),
+  correlation_id: z.string(),
+  causation_id: z.string().nullable(),
+  source: SourceChannel,
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;

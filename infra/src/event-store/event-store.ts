@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import type { FeedPosition } from "@skyward/contracts/position";
+import type pg from "pg";
+import {
+  PartialReappendError,
+  RestoredDatabaseError,
+  StreamOrderConflictError,
+  WrongExpectedVersionError,
+} from "./errors.ts";
+import type { AppendResult, ExpectedVersion, StoredEvent, StreamAppend } from "./types.ts";
+import type { Wakeup } from "./wakeup.ts";
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: StoredEvent["metadata"];
+  recorded_at: Date;
+}
+
+const toStored = (r: EventRow): StoredEvent => ({
+  globalPosition: BigInt(r.global_position),
+  transactionId: BigInt(r.transaction_id),
+  streamId: r.stream_id,
+  streamPosition: r.stream_position,
+  eventId: r.event_id,
+  type: r.event_type,
+  data: r.data,
+  metadata: r.metadata,
+  recordedAt: r.recorded_at,
+});
+
+const EVENT_COLUMNS = `global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
+  data, metadata, recorded_at`;
+
+function encodeExpected(expected: ExpectedVersion): string {
+  if (typeof expected === "number") {
+    if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${expected}`);
+    return String(expected);
+  }
+  return expected;
+}
+
+function parseExpected(value: string): ExpectedVersion {
+  return /^\d+$/.test(value) ? Number(value) : (value as ExpectedVersion);
+}
+
+/** PostgreSQL-backed event store (DESIGN.md section 3). Every append is one function call, so it is atomic. */
+export class EventStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly wakeup?: Wakeup,
+  ) {}
+
+  async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
+    const list = Array.isArray(appends) ? (appends as readonly StreamAppend[]) : [appends as StreamAppend];
+    const payload = list.map((a) => ({
+      stream_id: a.streamId,
+      stream_type: a.streamType ?? a.streamId.split("-")[0],
+      expected: encodeExpected(a.expected),
+      events: a.events.map((e) => ({
+        event_id: e.event_id ?? randomUUID(),
+        event_type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+      })),
+    }));
+    let rows: {
+      stream_id: string;
+      version: number;
+      transaction_id: string | null;
+      last_global_position: string | null;
+    }[];
+    try {
+      rows = (
+        await this.pool.query(
+          "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
+          [JSON.stringify(payload)],
+        )
+      ).rows;
+    } catch (error) {
+      throw translateError(error);
+    }
+    const versions: Record<string, number> = {};
+    let position: FeedPosition | null = null;
+    for (const row of rows) {
+      versions[row.stream_id] = Number(row.version);
+      if (row.transaction_id && row.last_global_position) {
+        const candidate = { tx: BigInt(row.transaction_id), gp: BigInt(row.last_global_position) };
+        if (!position || candidate.gp > position.gp) position = candidate;
+      }
+    }
+    if (position) this.wakeup?.ping();
+    return { versions, position };
+  }
+
+  /** Events of one stream in order, from a stream position (1 = the first event). */
+  async readStream(
+    streamId: string,
+    options: { fromPosition?: number; maxCount?: number } = {},
+  ): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es.events WHERE stream_id = $1 AND stream_position >= $2
+        ORDER BY stream_position LIMIT $3`,
+      [streamId, options.fromPosition ?? 1, options.maxCount ?? null],
+    );
+    return rows.map(toStored);
+  }
+
+  /**
+   * The next events of the global feed after `after`, in commit-safe order: only transactions older than every
+   * transaction still running are read, so an event that commits late is never skipped. Events whose type is
+   * not in `types` come without data (the caller still moves its checkpoint past them).
+   */
+  async readFeed(after: FeedPosition, limit: number, types?: readonly string[]): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
+              CASE WHEN $4::text[] IS NULL OR event_type = ANY($4) THEN data END AS data,
+              CASE WHEN $4::text[] IS NULL OR event_type = ANY($4) THEN metadata END AS metadata, recorded_at
+         FROM es.events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.tx.toString(), after.gp.toString(), limit, types ?? null],
+    );
+    return rows.map(toStored);
+  }
+
+  /** The newest feed position a subscriber can reach now. */
+  async headPosition(): Promise<FeedPosition | null> {
+    const { rows } = await this.pool.query<{ tx: string; gp: string }>(
+      `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
+  }
+
+  /** Refuses a database whose transaction counter is behind its stored events (DESIGN.md section 3). */
+  async assertNotRestored(): Promise<void> {
+    const { rows } = await this.pool.query<{ next: string; stored: string | null }>(
+      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next,
+              (SELECT max(transaction_id)::text FROM es.events) AS stored`,
+    );
+    const row = rows[0];
+    if (row?.stored && BigInt(row.stored) >= BigInt(row.next))
+      throw new RestoredDatabaseError(row.next, row.stored);
+  }
+}
+
+function translateError(error: unknown): unknown {
+  const e = error as { code?: string; detail?: string; message?: string };
+  if (e.code === "P0001" && e.detail) {
+    const d = JSON.parse(e.detail) as { stream_id: string; expected: string; actual: number };
+    return new WrongExpectedVersionError(d.stream_id, parseExpected(d.expected), Number(d.actual));
+  }
+  if (e.code === "P0002" && e.detail)
+    return new PartialReappendError((JSON.parse(e.detail) as { stream_id: string }).stream_id);
+  if (e.code === "40001")
+    return new StreamOrderConflictError(/stream (\S+)/.exec(e.message ?? "")?.[1] ?? null);
+  return error;
+}

@@ -1,0 +1,58 @@
+import { EventEmitter } from "node:events";
+import type pg from "pg";
+
+export const WAKEUP_CHANNEL = "skyward_events";
+
+/**
+ * Tells subscribers that new events were committed. In-process listeners hear it at once; other processes
+ * through a NOTIFY sent after the commit (never inside the append, which would serialise commits), coalesced so
+ * that a burst of appends costs one NOTIFY in flight.
+ */
+export class Wakeup {
+  private readonly emitter = new EventEmitter();
+  private inFlight = false;
+  private pending = false;
+
+  constructor(private readonly pool?: pg.Pool) {
+    this.emitter.setMaxListeners(100);
+  }
+
+  ping(): void {
+    this.emitter.emit("wake");
+    if (!this.pool) return;
+    if (this.inFlight) {
+      this.pending = true;
+      return;
+    }
+    this.inFlight = true;
+    this.pool
+      .query(`SELECT pg_notify('${WAKEUP_CHANNEL}', '')`)
+      .catch(() => {})
+      .finally(() => {
+        this.inFlight = false;
+        if (this.pending) {
+          this.pending = false;
+          this.ping();
+        }
+      });
+  }
+
+  /** Called on every wake-up, local or from another process (see `listen`). */
+  onWake(listener: () => void): () => void {
+    this.emitter.on("wake", listener);
+    return () => this.emitter.off("wake", listener);
+  }
+
+  /** Relays NOTIFYs from other processes to local listeners on a dedicated connection. */
+  async listen(url: string): Promise<() => Promise<void>> {
+    const { default: pgModule } = await import("pg");
+    const client = new pgModule.Client({ connectionString: url });
+    client.on("error", () => {});
+    await client.connect();
+    client.on("notification", () => this.emitter.emit("wake"));
+    await client.query(`LISTEN ${WAKEUP_CHANNEL}`);
+    return async () => {
+      await client.end().catch(() => {});
+    };
+  }
+}

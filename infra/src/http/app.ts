@@ -1,0 +1,53 @@
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
+
+export interface HttpAppOptions {
+  logger: Logger;
+  csrf: Csrf;
+  /** Resolves `req.context.principal` (sessions, bearer tokens). */
+  authenticate?: RequestHandler;
+  bodyLimit?: string;
+}
+
+/**
+ * The conventions both services share (DESIGN.md section 6), around the routes `mount` adds: security headers,
+ * trace id, request log, method override, JSON bodies, CSRF, authentication; then 404 and the error envelope.
+ */
+export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => void): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.set("query parser", "extended");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "connect-src": ["'self'"],
+        },
+      },
+    }),
+  );
+  app.use(traceId);
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      customProps: (req) => ({ traceId: (req as express.Request).context?.traceId }),
+      autoLogging: { ignore: (req) => req.url?.startsWith("/packs/") ?? false },
+    }),
+  );
+  app.use(methodOverride);
+  app.use(express.json({ limit: options.bodyLimit ?? "100kb" }));
+  app.use(options.csrf.verify);
+  if (options.authenticate) app.use(options.authenticate);
+  mount(app);
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { SourceChannel, UserType } from "@skyward/contracts/metadata";
+
+/** Who is calling, resolved once per request; every command and read is scoped by it. */
+export interface Principal {
+  userId: string;
+  userType: UserType;
+  agencyId: string | null;
+  companyIds: readonly string[];
+  demo: boolean;
+  sessionId: string | null;
+}
+
+export interface RequestContext {
+  traceId: string;
+  source: SourceChannel;
+  principal: Principal | null;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      context: RequestContext;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { ApiError } from "@skyward/contracts/errors";
+
+type Source = ApiError["source"];
+
+/** A named failure a client can cause; mapped to the `{errors: [...]}` envelope by `errorHandler`. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail?: string,
+    readonly source?: Source,
+  ) {
+    super(detail ?? title);
+    this.name = new.target.name;
+  }
+
+  toApiErrors(): ApiError[] {
+    const error: ApiError = { status: String(this.status), code: this.code, title: this.title };
+    if (this.detail !== undefined) error.detail = this.detail;
+    if (this.source !== undefined) error.source = this.source;
+    return [error];
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(detail = "The requested resource was not found", code = "not_found") {
+    super(404, code, "Not found", detail);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(detail = "You need to sign in first", code = "unauthorized") {
+    super(401, code, "Unauthorized", detail);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(detail = "You are not allowed to do this", code = "forbidden") {
+    super(403, code, "Forbidden", detail);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(detail: string, code = "conflict") {
+    super(409, code, "Conflict", detail);
+  }
+}
+
+/** The request is well-formed but the thing it acts on is not in a state that allows it. */
+export class IllegalState extends DomainError {
+  constructor(detail: string, code = "illegal_state") {
+    super(422, code, "Not allowed now", detail);
+  }
+}
+
+export class TooManyRequests extends DomainError {
+  constructor(detail = "Too many attempts, try again later", code = "too_many_requests") {
+    super(429, code, "Too many requests", detail);
+  }
+}
+
+export interface FieldProblem {
+  pointer: string;
+  detail: string;
+  location?: "body" | "query" | "params" | "header";
+}
+
+/** Input that failed validation; one envelope entry per bad field. */
+export class InvalidInput extends DomainError {
+  constructor(
+    readonly problems: readonly FieldProblem[],
+    status = 422,
+  ) {
+    super(
+      status,
+      "invalid_input",
+      "Invalid input",
+      problems.map((p) => `${p.pointer || "/"}: ${p.detail}`).join("; "),
+    );
+  }
+
+  override toApiErrors(): ApiError[] {
+    return this.problems.map((p) => ({
+      status: String(this.status),
+      code: "invalid_input",
+      title: "Invalid input",
+      detail: `${p.pointer.replace(/^\//, "").replaceAll("/", ".") || "input"} ${p.detail}`,
+      source:
+        p.location === "query" || p.location === "header"
+          ? { parameter: p.pointer.replace(/^\//, "") }
+          : { pointer: p.pointer },
+    }));
+  }
+}

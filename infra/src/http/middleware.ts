@@ -1,0 +1,119 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { ErrorEnvelope } from "@skyward/contracts/errors";
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import "./context.ts";
+import { DomainError, Forbidden, InvalidInput, NotFound } from "./errors.ts";
+
+export const CSRF_COOKIE = "skyward_csrf";
+export const TRACE_HEADER = "x-trace-id";
+
+/** Every request gets a trace id (the caller's if well-formed), echoed on the response. */
+export const traceId: RequestHandler = (req, res, next) => {
+  const incoming = req.get(TRACE_HEADER);
+  const id = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  req.context = { traceId: id, source: "web", principal: null };
+  res.setHeader(TRACE_HEADER, id);
+  next();
+};
+
+/** PUT, PATCH and DELETE may arrive as POST with `X-HTTP-Method-Override`. */
+export const methodOverride: RequestHandler = (req, _res, next) => {
+  const override = req.get("x-http-method-override")?.toUpperCase();
+  if (req.method === "POST" && override && ["PUT", "PATCH", "DELETE"].includes(override))
+    req.method = override;
+  next();
+};
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name)
+      return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+export interface CsrfOptions {
+  secret: string;
+  secureCookies: boolean;
+}
+
+/** Double-submit CSRF: a random HttpOnly cookie, and the page's token is its HMAC under the server secret. */
+export class Csrf {
+  constructor(private readonly options: CsrfOptions) {}
+
+  private sign(value: string): string {
+    return createHmac("sha256", this.options.secret).update(value).digest("base64url");
+  }
+
+  /** The token for this browser, setting its cookie when it has none. */
+  tokenFor(req: Request, res: Response): string {
+    let value = readCookie(req, CSRF_COOKIE);
+    if (!value || !/^[A-Za-z0-9_-]{20,100}$/.test(value)) {
+      value = randomBytes(24).toString("base64url");
+      res.cookie(CSRF_COOKIE, value, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: this.options.secureCookies,
+        path: "/",
+      });
+    }
+    return this.sign(value);
+  }
+
+  readonly verify: RequestHandler = (req, _res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    // Bearer-token clients (api, extension) carry no ambient credentials, so CSRF does not apply.
+    if (/^Bearer /i.test(req.get("authorization") ?? "")) return next();
+    const cookie = readCookie(req, CSRF_COOKIE);
+    const header = req.get("x-csrf-token");
+    if (!cookie || !header) return next(new Forbidden("Missing CSRF token", "csrf_missing"));
+    const expected = Buffer.from(this.sign(cookie));
+    const given = Buffer.from(header);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      return next(new Forbidden("Invalid CSRF token", "csrf_invalid"));
+    }
+    next();
+  };
+}
+
+export const notFound: RequestHandler = (req, _res, next) => {
+  next(new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found"));
+};
+
+function envelopeFor(error: unknown): { status: number; body: ErrorEnvelope; unexpected: boolean } {
+  if (error instanceof DomainError) {
+    return { status: error.status, body: { errors: error.toApiErrors() }, unexpected: false };
+  }
+  const e = error as { type?: string; status?: number; expose?: boolean; message?: string };
+  // body-parser's errors: malformed JSON, too large, wrong charset...
+  if (e.type === "entity.parse.failed") {
+    const bad = new InvalidInput([{ pointer: "", detail: "is not valid JSON", location: "body" }], 400);
+    return { status: 400, body: { errors: bad.toApiErrors() }, unexpected: false };
+  }
+  if (typeof e.status === "number" && e.status >= 400 && e.status < 500 && e.expose) {
+    const code = e.type?.replaceAll(".", "_") ?? "bad_request";
+    return {
+      status: e.status,
+      body: { errors: [{ status: String(e.status), code, title: "Bad request", detail: e.message ?? code }] },
+      unexpected: false,
+    };
+  }
+  return {
+    status: 500,
+    body: { errors: [{ status: "500", code: "internal", title: "There are problems on the server" }] },
+    unexpected: true,
+  };
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const { status, body, unexpected } = envelopeFor(error);
+    if (unexpected) logger.error({ err: error, traceId: req.context?.traceId }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  };
+}

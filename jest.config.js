@@ -1,0 +1,53 @@
+// One Jest run over every workspace; PostgreSQL is started once per run (infra/test/global-setup).
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "es6" },
+  },
+];
+const base = {
+  extensionsToTreatAsEsm: [".ts", ".tsx"],
+  transform: { "^.+\\.(t|j)sx?$": swc },
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+};
+const nodeProject = (name, extra = {}) => ({
+  ...base,
+  displayName: name,
+  testEnvironment: "node",
+  roots: [`<rootDir>/${name}`],
+  testMatch: ["**/*.test.ts"],
+  ...extra,
+});
+
+export default {
+  globalSetup: "<rootDir>/infra/test/global-setup.ts",
+  globalTeardown: "<rootDir>/infra/test/global-teardown.ts",
+  maxWorkers: 2,
+  testTimeout: 60_000,
+  projects: [
+    nodeProject("contracts"),
+    nodeProject("infra"),
+    nodeProject("command-service"),
+    nodeProject("query-service"),
+    nodeProject("projectors"),
+    nodeProject("scripts"),
+    {
+      ...base,
+      displayName: "frontend",
+      testEnvironment: "jsdom",
+      roots: ["<rootDir>/frontend/src"],
+      testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+      setupFilesAfterEnv: ["<rootDir>/frontend/test/setup.ts"],
+    },
+    nodeProject("frontend/e2e", {
+      displayName: "e2e",
+      roots: ["<rootDir>/frontend/e2e"],
+      testMatch: ["**/*.e2e.ts"],
+    }),
+  ],
+};
