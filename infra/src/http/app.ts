@@ -10,6 +10,8 @@ export interface HttpAppOptions {
   /** Resolves `req.context.principal` (sessions, bearer tokens). */
   authenticate?: RequestHandler;
   bodyLimit?: string;
+  /** HSTS and upgrade-insecure-requests only make sense behind TLS. */
+  production?: boolean;
 }
 
 /**
@@ -30,8 +32,10 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
+          "upgrade-insecure-requests": options.production ? [] : null,
         },
       },
+      strictTransportSecurity: options.production ?? false,
     }),
   );
   app.use(traceId);

@@ -1,0 +1,77 @@
+import type { AgencyRegistered, CompanyRegistered, UserRegistered } from "@skyward/contracts/directory";
+import { runCommand } from "@skyward/infra/event-store/command";
+import type { EventStore } from "@skyward/infra/event-store/event-store";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import type { StreamAppend } from "@skyward/infra/event-store/types";
+import { deterministicId } from "@skyward/infra/ids";
+import { hash } from "argon2";
+import type pg from "pg";
+import { registerUserAppends } from "../identity/user.ts";
+import { DEMO_PASSWORD, demoAgencies, demoCompanies, demoUsers } from "./demo-world.ts";
+
+export const demoId = (kind: string, key: string) => deterministicId(`demo:${kind}:${key}`);
+
+/**
+ * Seeds the demo world as ordinary events. Event ids are derived from the demo keys, so seeding again is a
+ * no-op (the event store ignores re-appended ids) and the ids are the same on every machine.
+ */
+export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<void> {
+  const metadata = systemMetadata();
+  const agencyId = (key: string) => demoId("agency", key);
+  const companyId = (key: string) => demoId("company", key);
+
+  const appends: StreamAppend[] = [];
+  for (const a of demoAgencies) {
+    const data: AgencyRegistered = { agency_id: agencyId(a.key), name: a.name };
+    appends.push({
+      streamId: `agency-${data.agency_id}`,
+      expected: "any",
+      events: [{ event_id: demoId("event", `agency:${a.key}`), type: "AgencyRegistered", data, metadata }],
+    });
+  }
+  for (const c of demoCompanies) {
+    const data: CompanyRegistered = {
+      company_id: companyId(c.key),
+      agency_id: agencyId(c.agency),
+      name: c.name,
+      currency: c.currency,
+      shared_bookings: c.shared_bookings,
+    };
+    appends.push({
+      streamId: `company-${data.company_id}`,
+      expected: "any",
+      events: [{ event_id: demoId("event", `company:${c.key}`), type: "CompanyRegistered", data, metadata }],
+    });
+  }
+  await store.append(appends);
+
+  for (const u of demoUsers) {
+    const user: UserRegistered = {
+      user_id: demoId("user", u.key),
+      email: u.email,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      user_type: u.user_type,
+      phone: u.phone,
+      language: u.language,
+      agency_id: u.agency_id ? agencyId(u.agency_id) : null,
+      company_ids: u.company_ids.map(companyId),
+      demo_user: u.demo_user,
+      auth_method: u.password ? "password" : "otp",
+    };
+    const existing = await store.readStream(`user-${user.user_id}`, { maxCount: 1 });
+    if (existing.length === 0) {
+      await runCommand(store, async (ctx) => ({
+        appends: await registerUserAppends(ctx, user, metadata, {
+          user: demoId("event", `user:${u.key}`),
+          email: demoId("event", `email:${u.key}`),
+        }),
+        result: null,
+      }));
+    }
+    await pool.query(
+      "INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
+      [user.user_id, await hash(DEMO_PASSWORD)],
+    );
+  }
+}

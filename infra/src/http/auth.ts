@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { UserType } from "@skyward/contracts/metadata";
+import { parsePosition } from "@skyward/contracts/position";
+import type { Request, RequestHandler } from "express";
+import type pg from "pg";
+import { waitForReadModels } from "../projections/read-your-writes.ts";
+import type { Principal } from "./context.ts";
+import { NotFound, Unauthorized } from "./errors.ts";
+import { readCookie } from "./middleware.ts";
+
+export const SESSION_COOKIE = "skyward_session";
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+interface UserRow {
+  id: string;
+  user_type: UserType;
+  agency_id: string | null;
+  company_ids: string[];
+  demo_user: boolean;
+}
+
+async function loadUser(pool: pg.Pool, userId: string): Promise<UserRow | undefined> {
+  const { rows } = await pool.query<UserRow>(
+    "SELECT id, user_type, agency_id, company_ids, demo_user FROM read.users WHERE id = $1",
+    [userId],
+  );
+  return rows[0];
+}
+
+const toPrincipal = (u: UserRow, sessionId: string | null): Principal => ({
+  userId: u.id,
+  userType: u.user_type,
+  agencyId: u.agency_id,
+  companyIds: u.company_ids,
+  demo: u.demo_user,
+  sessionId,
+});
+
+/**
+ * Resolves the caller from the session cookie or a bearer API token; the principal comes from the directory read
+ * model, so a role or company change applies to the next request.
+ */
+export function authenticate(pool: pg.Pool): RequestHandler {
+  return async (req, _res, next) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
+    if (bearer) {
+      const { rows } = await pool.query<{ user_id: string }>(
+        "SELECT user_id FROM app.api_tokens WHERE token_hash = $1",
+        [sha256(bearer)],
+      );
+      const user = rows[0] && (await loadUser(pool, rows[0].user_id));
+      if (!user) throw new Unauthorized("The API token is not valid", "invalid_token");
+      req.context.principal = toPrincipal(user, null);
+      req.context.source = req.get("x-skyward-source") === "extension" ? "extension" : "api";
+      return next();
+    }
+    const cookie = readCookie(req, SESSION_COOKIE);
+    if (!cookie) return next();
+    const { rows } = await pool.query<{ id_hash: string; user_id: string; position: string | null }>(
+      `UPDATE app.sessions SET last_seen_at = now()
+        WHERE id_hash = $1 AND expires_at > now() RETURNING id_hash, user_id, position`,
+      [sha256(cookie)],
+    );
+    const session = rows[0];
+    if (!session) return next();
+    let user = await loadUser(pool, session.user_id);
+    if (!user && session.position) {
+      // Signed in moments after being created: wait for the directory to catch up.
+      await waitForReadModels(pool, ["directory"], parsePosition(session.position));
+      user = await loadUser(pool, session.user_id);
+    }
+    if (user) req.context.principal = toPrincipal(user, session.id_hash);
+    next();
+  };
+}
+
+export function requirePrincipal(req: Request): Principal {
+  const principal = req.context.principal;
+  if (!principal) throw new Unauthorized();
+  return principal;
+}
+
+export const isAdministrator = (p: Principal) => p.userType === "Admin" || p.userType === "Support";
+
+/** Callers whose type is not listed get a 404, so routes and ids do not leak to them. */
+export function requireUserType(req: Request, ...types: UserType[]): Principal {
+  const principal = requirePrincipal(req);
+  if (!types.includes(principal.userType))
+    throw new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found");
+  return principal;
+}

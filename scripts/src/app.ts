@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { commandRouter } from "@skyward/command-service/router";
+import { seedDemoWorld } from "@skyward/command-service/world/seed";
+import type { Config } from "@skyward/contracts/config";
+import { readConfig } from "@skyward/infra/config";
+import { createPool } from "@skyward/infra/db";
+import { EventStore } from "@skyward/infra/event-store/event-store";
+import { Wakeup } from "@skyward/infra/event-store/wakeup";
+import { createHttpApp } from "@skyward/infra/http/app";
+import { authenticate } from "@skyward/infra/http/auth";
+import { Csrf } from "@skyward/infra/http/middleware";
+import { createLogger } from "@skyward/infra/logger";
+import { migrate } from "@skyward/infra/migrate";
+import { ProjectionRunner } from "@skyward/infra/projections/runtime";
+import { projections } from "@skyward/projectors/index";
+import { queryRouter } from "@skyward/query-service/router";
+import express from "express";
+
+export interface SkywardOptions {
+  databaseUrl: string;
+  port?: number;
+  host?: string;
+  seedDemo?: boolean;
+  logLevel?: string;
+  /** Overrides of the environment's configuration (tests). */
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+export interface Skyward {
+  url: string;
+  config: Config;
+  pool: ReturnType<typeof createPool>;
+  store: EventStore;
+  runners: ProjectionRunner[];
+  stop(): Promise<void>;
+}
+
+const frontendDist = fileURLToPath(new URL("../../frontend/dist/", import.meta.url));
+
+function indexHtml(): string | null {
+  const path = `${frontendDist}index.html`;
+  return existsSync(path) ? readFileSync(path, "utf8") : null;
+}
+
+/**
+ * The all-in-one process: migrates, runs every projector, mounts the command and query routers and serves the
+ * built frontend on one origin. In production the same pieces run as separate processes (infra/deploy).
+ */
+export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
+  const config = readConfig({ ...process.env, ...options.env, DATABASE_URL: options.databaseUrl });
+  const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+  const pool = createPool(options.databaseUrl, { max: 40, applicationName: "skyward-all-in-one" });
+  await migrate(pool);
+  const wakeup = new Wakeup(pool);
+  const store = new EventStore(pool, wakeup);
+  await store.assertNotRestored();
+
+  const runners = projections.map((p) => new ProjectionRunner(pool, store, p, wakeup));
+  for (const runner of runners) runner.start();
+  if (options.seedDemo ?? config.SEED_DEMO) await seedDemoWorld(store, pool);
+
+  const csrf = new Csrf({
+    secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    secureCookies: config.NODE_ENV === "production",
+  });
+  const now = options.now ?? (() => new Date());
+  const html = indexHtml();
+
+  const app = createHttpApp(
+    { logger, csrf, authenticate: authenticate(pool), production: config.NODE_ENV === "production" },
+    (app) => {
+      app.get("/csrf", (req, res) => {
+        res.json({ token: csrf.tokenFor(req, res) });
+      });
+      // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
+      app.use((req, res, next) => {
+        if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
+        const token = csrf.tokenFor(req, res);
+        res
+          .type("html")
+          .send(
+            (html ?? "<p>Frontend not built: run npm run build:frontend</p>").replace(
+              "__CSRF_TOKEN__",
+              token,
+            ),
+          );
+      });
+      app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
+      app.use(commandRouter({ pool, store, config, logger, now }));
+      app.use(queryRouter({ pool, config, logger }));
+    },
+  );
+
+  const server = app.listen(options.port ?? config.PORT, options.host ?? config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? config.HOST;
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
+    config,
+    pool,
+    store,
+    runners,
+    stop() {
+      stopping ??= (async () => {
+        // Finish requests in flight, refuse new ones, then stop projectors and the pool.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), 5000);
+        await closed;
+        clearTimeout(timer);
+        await Promise.all(runners.map((r) => r.stop()));
+        await pool.end();
+      })();
+      return stopping;
+    },
+  };
+}

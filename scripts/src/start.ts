@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import { DEMO_PASSWORD, demoUsers } from "@skyward/command-service/world/demo-world";
+import { readConfig } from "@skyward/infra/config";
+import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import { startSkyward } from "./app.ts";
+
+const config = readConfig();
+const defaultDataDir = fileURLToPath(new URL("../../.data/postgres", import.meta.url));
+
+let database = config.DATABASE_URL
+  ? null
+  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR ?? defaultDataDir, port: 5433 });
+const databaseUrl = config.DATABASE_URL ?? (database ? database.url : "");
+if (database) {
+  // Keep the product's data in a database of its own on the embedded server.
+  const { createPool, withDatabase } = await import("@skyward/infra/db");
+  const admin = createPool(databaseUrl, { max: 1 });
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'skyward'");
+  if (exists.rowCount === 0) await admin.query("CREATE DATABASE skyward");
+  await admin.end();
+  database = { ...database, url: withDatabase(databaseUrl, "skyward") };
+}
+
+const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl });
+console.log(`\nSkyward is running at ${app.url}\n`);
+if (app.config.SEED_DEMO) {
+  console.log("Demo world — sign in with any of these e-mails (code from the dev mailbox or the console),");
+  console.log(`or with the password ${DEMO_PASSWORD}:`);
+  for (const u of demoUsers)
+    console.log(`  ${u.user_type.padEnd(10)} ${u.email}${u.demo_user ? "  (demo: fake bookings)" : ""}`);
+  console.log("");
+}
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`\n${signal}: stopping...`);
+  await app.stop();
+  await database?.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
