@@ -1,5 +1,7 @@
 import type { Projection } from "@skyward/infra/projections/projection";
+import { balances } from "./balances/balances.ts";
+import { bookings } from "./bookings/bookings.ts";
 import { directory } from "./directory/directory.ts";
 
 /** Every projection the product runs. */
-export const projections: readonly Projection[] = [directory];
+export const projections: readonly Projection[] = [directory, bookings, balances];

@@ -1,4 +1,6 @@
 import { Router } from "express";
+import { balanceRoutes } from "./balances/routes.ts";
+import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
 
@@ -6,5 +8,7 @@ import { directoryRoutes } from "./directory/routes.ts";
 export function queryRouter(deps: QueryDeps): Router {
   const router = Router();
   router.use(directoryRoutes(deps));
+  router.use(bookingRoutes(deps));
+  router.use(balanceRoutes(deps));
   return router;
 }

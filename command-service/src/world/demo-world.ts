@@ -6,8 +6,8 @@ export const DEMO_PASSWORD = "skyward-demo-2026";
 type DemoUser = Omit<UserRegistered, "user_id" | "auth_method"> & { key: string; password: boolean };
 
 export const demoAgencies = [
-  { key: "dnipro", name: "Dnipro Travel" },
-  { key: "vistula", name: "Vistula Tours" },
+  { key: "dnipro", name: "Dnipro Travel", currency: "UAH" },
+  { key: "vistula", name: "Vistula Tours", currency: "PLN" },
 ] as const;
 
 export const demoCompanies: (Omit<CompanyRegistered, "company_id" | "agency_id"> & {

@@ -1,4 +1,6 @@
+import type { BalanceToppedUp } from "@skyward/contracts/balances";
 import type { AgencyRegistered, CompanyRegistered, UserRegistered } from "@skyward/contracts/directory";
+import type { ChannelCreated } from "@skyward/contracts/ticketing";
 import { runCommand } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
@@ -6,7 +8,9 @@ import type { StreamAppend } from "@skyward/infra/event-store/types";
 import { deterministicId } from "@skyward/infra/ids";
 import { hash } from "argon2";
 import type pg from "pg";
+import { balanceStream } from "../balances/balance.ts";
 import { registerUserAppends } from "../identity/user.ts";
+import { channelStream } from "../ticketing/channel.ts";
 import { DEMO_PASSWORD, demoAgencies, demoCompanies, demoUsers } from "./demo-world.ts";
 
 export const demoId = (kind: string, key: string) => deterministicId(`demo:${kind}:${key}`);
@@ -43,6 +47,40 @@ export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<v
       events: [{ event_id: demoId("event", `company:${c.key}`), type: "CompanyRegistered", data, metadata }],
     });
   }
+  for (const a of demoAgencies) {
+    const channel: ChannelCreated = {
+      channel_id: demoId("channel", a.key),
+      agency_id: agencyId(a.key),
+      title: "Sandbox NDC",
+      supplier: "sandbox",
+      currency: a.currency,
+      form_of_payment: "balance",
+      void_window_hours: 24,
+      credential_active: true,
+      sources: { web: true, api: true, extension: true },
+    };
+    appends.push({
+      streamId: channelStream(channel.channel_id),
+      expected: "any",
+      events: [
+        { event_id: demoId("event", `channel:${a.key}`), type: "ChannelCreated", data: channel, metadata },
+      ],
+    });
+  }
+  for (const c of demoCompanies) {
+    const topUp: BalanceToppedUp = {
+      company_id: companyId(c.key),
+      amount: { amount: c.balance, currency: c.currency },
+      comment: "Opening balance",
+    };
+    appends.push({
+      streamId: balanceStream(topUp.company_id),
+      expected: "any",
+      events: [
+        { event_id: demoId("event", `balance:${c.key}`), type: "BalanceToppedUp", data: topUp, metadata },
+      ],
+    });
+  }
   await store.append(appends);
 
   for (const u of demoUsers) {
@@ -69,9 +107,12 @@ export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<v
         result: null,
       }));
     }
-    await pool.query(
-      "INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
-      [user.user_id, await hash(DEMO_PASSWORD)],
-    );
+    const credential = await pool.query("SELECT 1 FROM app.credentials WHERE user_id = $1", [user.user_id]);
+    if (credential.rowCount === 0) {
+      await pool.query(
+        "INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
+        [user.user_id, await hash(DEMO_PASSWORD)],
+      );
+    }
   }
 }

@@ -1,0 +1,91 @@
+import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
+import { requirePrincipal } from "@skyward/infra/http/auth";
+import { DomainError, NotFound } from "@skyward/infra/http/errors";
+import { freshReadModels } from "@skyward/infra/http/read-models";
+import { parseInput } from "@skyward/infra/http/validate";
+import { Router } from "express";
+import type { QueryDeps } from "../deps.ts";
+import { bookingScope } from "../scope.ts";
+
+const LIST_COLUMNS = `b.locator, b.status, b.list, b.fake_booking, b.provider_status, b.route, b.carrier, b.departure_at,
+  b.passenger_names, b.ticket_numbers, b.price_amount, b.currency, b.time_limit, b.created_at, b.company_id, b.agent_id`;
+
+export function bookingRoutes({ pool }: QueryDeps): Router {
+  const router = Router();
+  const fresh = freshReadModels(pool, ["bookings"]);
+
+  router.get("/bookings", fresh, async (req, res) => {
+    const p = requirePrincipal(req);
+    const query = parseInput(BookingListQuery, req.query, "query");
+    const scope = bookingScope(p, 4);
+    const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
+    const { rows } = await pool.query(
+      `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM read.bookings b
+        WHERE ${scope.sql} AND ($1::text IS NOT NULL OR b.list = $2)
+          AND ($1::text IS NULL OR b.locator LIKE $1 OR b.passenger_names LIKE $1 OR b.ticket_numbers LIKE $1)
+        ORDER BY b.created_at DESC LIMIT $3 OFFSET $4`,
+      [search, query.list, query.per_page, (query.page - 1) * query.per_page, ...scope.params],
+    );
+    res.json({
+      data: rows.map(({ total: _total, price_amount, currency, ...row }) => ({
+        ...row,
+        price: { amount: price_amount, currency },
+      })),
+      meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list: query.list },
+    });
+  });
+
+  router.get("/bookings/:locator", fresh, async (req, res) => {
+    const p = requirePrincipal(req);
+    const locator = Locator.safeParse(req.params.locator);
+    if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
+    const scope = bookingScope(p, 1);
+    const { rows } = await pool.query(
+      `SELECT b.* FROM read.bookings b WHERE b.locator = $1 AND ${scope.sql}`,
+      [locator.data, ...scope.params],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFound("No such booking", "booking_not_found");
+    // An expired booking no longer exists at the airline: the booking page drops it from the list (spec: 416).
+    if (row.status === "expired") {
+      throw new DomainError(
+        416,
+        "booking_expired",
+        "Booking expired",
+        "The time limit of this booking has passed",
+      );
+    }
+    res.json({ data: bookingDetails(row) });
+  });
+
+  return router;
+}
+
+function bookingDetails(row: Record<string, unknown>) {
+  const held = row.held as Record<string, unknown>;
+  return {
+    locator: row.locator,
+    status: row.status,
+    list: row.list,
+    cancel_before: row.void_until ?? row.time_limit,
+    price: held.price,
+    price_detail: held.price_detail,
+    pending_price: row.pending_price,
+    time_limit: row.time_limit,
+    provider_status: row.provider_status,
+    fake_booking: row.fake_booking,
+    tickets_present: (row.tickets as unknown[]).length > 0,
+    tickets: row.tickets,
+    async_emd_issue: false,
+    error: null,
+    fare: held.fare,
+    passengers: held.passengers,
+    contacts: held.contacts,
+    comments: row.comments,
+    issued_at: row.issued_at,
+    void_until: row.void_until,
+    created_at: row.created_at,
+    company_id: row.company_id,
+    agent_id: row.agent_id,
+  };
+}

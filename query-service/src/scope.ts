@@ -1,0 +1,42 @@
+import type { Principal } from "@skyward/infra/http/context";
+
+/**
+ * The rows of a booking-like table (columns agency_id, company_id, agent_id) the caller may see, as a SQL condition
+ * on alias `b` with its parameters appended after `offset` (DESIGN.md roles table).
+ */
+export function bookingScope(p: Principal, offset: number): { sql: string; params: unknown[] } {
+  switch (p.userType) {
+    case "Admin":
+    case "Support":
+      return { sql: "true", params: [] };
+    case "Supervisor":
+      return { sql: `b.agency_id = $${offset + 1}`, params: [p.agencyId] };
+    case "Agent":
+      return {
+        sql: `(b.company_id = ANY($${offset + 1}) AND (b.agent_id = $${offset + 2} OR EXISTS (
+                SELECT 1 FROM read.companies c WHERE c.id = b.company_id AND c.shared_bookings)))`,
+        params: [p.companyIds, p.userId],
+      };
+    default:
+      return assertNever(p.userType);
+  }
+}
+
+/** Companies whose balance the caller may see. */
+export function companyScope(p: Principal, offset: number): { sql: string; params: unknown[] } {
+  switch (p.userType) {
+    case "Admin":
+    case "Support":
+      return { sql: "true", params: [] };
+    case "Supervisor":
+      return { sql: `c.agency_id = $${offset + 1}`, params: [p.agencyId] };
+    case "Agent":
+      return { sql: `c.id = ANY($${offset + 1})`, params: [p.companyIds] };
+    default:
+      return assertNever(p.userType);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled user type ${String(value)}`);
+}
