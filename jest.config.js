@@ -38,6 +38,13 @@ export default {
     nodeProject("scripts"),
     {
       ...base,
+      // Keeps `with { type: "json" }` on the translation catalogue imports, which Jest's ESM loader requires.
+      transform: {
+        "^.+\\.(t|j)sx?$": [
+          swc[0],
+          { ...swc[1], jsc: { ...swc[1].jsc, experimental: { keepImportAttributes: true } } },
+        ],
+      },
       displayName: "frontend",
       testEnvironment: "jsdom",
       roots: ["<rootDir>/frontend/src"],

@@ -18,17 +18,3 @@ export type ChannelCreated = z.infer<typeof ChannelCreated>;
 
 export const GateName = z.enum(["main", "consolidator"]);
 export const GateToggled = z.object({ gate: GateName, active: z.boolean() });
-
-/** Markups and fees the price detail shows; `percent_bp` in basis points (100 = 1%). */
-export const MarkupRule = z.object({
-  fixed: z.number().int().min(0),
-  percent_bp: z.number().int().min(0).max(10_000),
-  currency: Currency,
-});
-export type MarkupRule = z.infer<typeof MarkupRule>;
-export const MarkupSet = z.object({
-  owner: z.enum(["agency", "company"]),
-  owner_id: z.string(),
-  markup: MarkupRule,
-});
-export const TransactionFeeSet = z.object({ agency_id: z.string(), fee: MarkupRule });

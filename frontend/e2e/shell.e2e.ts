@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import type { Browser } from "playwright-core";
+import {
+  type BrowserSession,
+  launchChromium,
+  openSession,
+  type RunningSkyward,
+  screenshot,
+  startApp,
+} from "./harness.ts";
+
+let app: RunningSkyward;
+let browser: Browser;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+beforeEach(async () => {
+  session = await openSession(browser, app.url);
+});
+afterEach(async () => {
+  await session.close();
+});
+
+describe("the application shell", () => {
+  it("starts in English, switches the interface to Ukrainian and remembers it", async () => {
+    const { page } = session;
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    await screenshot(page, "home-en");
+
+    await page.getByRole("button", { name: "Language: English" }).click();
+    const offered = await page.getByRole("menuitem").allTextContents();
+    expect(offered).toEqual(["English", "Українська", "Polski"]);
+    await page.getByRole("menuitem", { name: "Українська" }).click();
+
+    await page.getByRole("heading", { level: 1, name: "Ласкаво просимо до Skyward" }).waitFor();
+    await page.getByRole("menu").waitFor({ state: "hidden" });
+    expect(await page.locator("html").getAttribute("lang")).toBe("uk");
+    expect(await page.evaluate(() => window.localStorage.getItem("skyward.locale"))).toBe("ua");
+    await screenshot(page, "home-ua");
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Ласкаво просимо до Skyward" }).waitFor();
+    await page.getByRole("button", { name: "Мова: Українська" }).waitFor();
+    expect(session.problems).toEqual([]);
+  });
+
+  it("shows the notification the URL carries and keeps the rest of the address", async () => {
+    const { page } = session;
+    await page.goto("/bookings?locator=ABC234&message=Booking%20ABC234%20was%20cancelled&type=error");
+
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Booking ABC234 was cancelled");
+    await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
+    await page.getByText("Booking ABC234", { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?locator=ABC234");
+    await screenshot(page, "bookings-notification");
+
+    await page.getByRole("button", { name: "Close notification" }).click();
+    await alert.waitFor({ state: "detached" });
+    expect(session.problems).toEqual([]);
+  });
+
+  it("serves the sign-in page with a translated heading, and the logo leads home", async () => {
+    const { page } = session;
+    await page.goto("/sign_in");
+    await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
+    await screenshot(page, "sign-in");
+
+    await page.getByRole("link", { name: "Skyward start page" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(session.problems).toEqual([]);
+  });
+});

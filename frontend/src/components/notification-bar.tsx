@@ -1,0 +1,73 @@
+import { Anchor, Notification as MantineNotification, Stack } from "@mantine/core";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  dismissNotification,
+  FADE_OUT_MS,
+  type Notification,
+  useNotifications,
+} from "../lib/notifications.ts";
+import { IconAlertTriangle, IconCheck } from "./ui/icons.tsx";
+
+function motion(notification: Notification): CSSProperties {
+  const visible = notification.start && !notification.finish;
+  return {
+    opacity: visible ? 1 : 0,
+    transform: notification.start ? "translateY(0)" : "translateY(-8px)",
+    transition: notification.finish
+      ? `opacity ${FADE_OUT_MS}ms ease`
+      : "opacity 200ms ease, transform 200ms ease",
+    pointerEvents: notification.finish ? "none" : undefined,
+  };
+}
+
+/** The notification bar: the stack of success and error messages under the header. */
+export function NotificationBar() {
+  const { t } = useTranslation("notifications");
+  const notifications = useNotifications();
+
+  return (
+    <Stack
+      component="section"
+      aria-label={t("region")}
+      gap="xs"
+      style={{
+        position: "fixed",
+        top: "calc(var(--app-shell-header-height, 56px) + 12px)",
+        left: "50%",
+        transform: "translateX(-50%)",
+        width: "min(560px, calc(100vw - 32px))",
+        zIndex: 400,
+      }}
+    >
+      {notifications.map((notification) => {
+        const isError = notification.type === "error";
+        return (
+          <MantineNotification
+            key={notification.id}
+            role={isError ? "alert" : "status"}
+            data-type={notification.type}
+            data-start={notification.start || undefined}
+            data-finish={notification.finish || undefined}
+            color={isError ? "red" : "teal"}
+            icon={isError ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />}
+            withBorder
+            onClose={() => dismissNotification(notification.id)}
+            closeButtonProps={{ "aria-label": t("close") }}
+            style={motion(notification)}
+          >
+            {notification.text}
+            {notification.link && notification.link_text ? (
+              <>
+                {" "}
+                <Anchor href={notification.link} fz="sm" fw={500}>
+                  {notification.link_text}
+                </Anchor>
+              </>
+            ) : null}
+          </MantineNotification>
+        );
+      })}
+    </Stack>
+  );
+}

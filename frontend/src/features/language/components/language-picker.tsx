@@ -1,0 +1,89 @@
+import { Button, Menu, VisuallyHidden } from "@mantine/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconCheck, IconChevronDown, IconWorld } from "../../../components/ui/icons.tsx";
+import { LANGUAGES, type Language, LOCALE_TAGS, useSiteLanguage } from "../../../lib/i18n.ts";
+import { LANGUAGE_NAMES } from "../language-names.ts";
+import { languageDropdownMachine } from "../machines/language-dropdown.machine.ts";
+
+export interface LanguagePickerProps {
+  /** The chosen language; '' follows the site language (or shows a prompt when isNotWebsiteLang). */
+  select?: string;
+  languages?: readonly Language[];
+  /** Choose a language for something other than the interface: the site locale stays as it is. */
+  isNotWebsiteLang?: boolean;
+  onChange?: (language: Language) => void;
+}
+
+export function LanguagePicker({
+  select = "",
+  languages = LANGUAGES,
+  isNotWebsiteLang = false,
+  onChange,
+}: LanguagePickerProps) {
+  const { t } = useTranslation("language");
+  const siteLanguage = useSiteLanguage();
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  const [machine] = useState(() =>
+    languageDropdownMachine.provide({
+      actions: { reportChoice: (_, params) => onChangeRef.current?.(params.language) },
+    }),
+  );
+  const dropdown = useActorRef(machine, { input: { selected: select, isNotWebsiteLang } });
+  const opened = useSelector(dropdown, (snapshot) => snapshot.matches("open"));
+  const selected = useSelector(dropdown, (snapshot) => snapshot.context.selected);
+  const announced = useSelector(dropdown, (snapshot) => snapshot.context.announced);
+
+  useEffect(() => {
+    dropdown.send({ type: "selection.sync", selected: select });
+  }, [select, dropdown]);
+
+  const current: Language | "" = isNotWebsiteLang ? selected : siteLanguage;
+
+  return (
+    <>
+      <Menu
+        opened={opened}
+        onChange={(open) => dropdown.send({ type: open ? "dropdown.open" : "dropdown.close" })}
+        position="bottom-end"
+        shadow="md"
+        width={180}
+      >
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconWorld />}
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={current ? `${t("label")}: ${LANGUAGE_NAMES[current]}` : t("choose")}
+          >
+            {current ? LANGUAGE_NAMES[current] : t("choose")}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t("choose")}</Menu.Label>
+          {languages.map((language) => (
+            <Menu.Item
+              key={language}
+              lang={LOCALE_TAGS[language]}
+              aria-current={language === current ? "true" : undefined}
+              rightSection={language === current ? <IconCheck size={14} /> : null}
+              fw={language === current ? 600 : undefined}
+              onClick={() => dropdown.send({ type: "language.choose", language })}
+            >
+              {LANGUAGE_NAMES[language]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announced ? t("announce", { language: LANGUAGE_NAMES[announced] }) : ""}
+      </VisuallyHidden>
+    </>
+  );
+}

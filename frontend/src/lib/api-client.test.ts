@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import {
+  ApiError,
+  api,
+  buildUrl,
+  errorMessages,
+  lastSeenPosition,
+  notifyApiError,
+  resetApiClient,
+} from "./api-client.ts";
+import { setSiteLanguage } from "./i18n.ts";
+import { clearNotifications, currentNotifications } from "./notifications.ts";
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+}
+
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
+
+/** jsdom has no `Response`: this carries just what the client reads. */
+function replyAs(reply: Exclude<Reply, Error>): Response {
+  const status = reply.status ?? 200;
+  const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
+  const response = {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers({
+      "content-type": "application/json",
+      "x-trace-id": "trace-1234",
+      ...reply.headers,
+    }),
+    text: async () => text,
+    blob: async () => new Blob([text]),
+  };
+  return response as unknown as Response;
+}
+
+/** A stand-in for the server: answers each call with the next reply and records what was sent. */
+function fakeServer(...replies: Reply[]) {
+  const calls: Call[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === "string" ? init.body : null,
+    });
+    const reply = replies.shift();
+    if (!reply) throw new Error(`unexpected call ${String(input)}`);
+    if (reply instanceof Error) throw reply;
+    return replyAs(reply);
+  };
+  globalThis.fetch = fetchStub as typeof fetch;
+  return calls;
+}
+
+function setPageToken(token: string | null) {
+  document.head.querySelector('meta[name="csrf-token"]')?.remove();
+  if (token === null) return;
+  const meta = document.createElement("meta");
+  meta.name = "csrf-token";
+  meta.content = token;
+  document.head.append(meta);
+}
+
+const originalFetch = globalThis.fetch;
+
+beforeEach(() => {
+  resetApiClient();
+  setPageToken("page-token");
+});
+afterEach(() => {
+  globalThis.fetch = originalFetch;
+  clearNotifications();
+});
+
+describe("api client", () => {
+  it("sends the page's CSRF token on every non-GET, and none on reads", async () => {
+    const calls = fakeServer({ body: { ok: true } }, { body: {} });
+    await api.post("/start_sign_in", { account: { email: "agent@example.com", language: "en" } });
+    await api.get("/account/details");
+    expect(calls[0]?.headers.get("X-CSRF-Token")).toBe("page-token");
+    expect(calls[0]?.headers.get("Content-Type")).toBe("application/json");
+    expect(calls[0]?.body).toBe('{"account":{"email":"agent@example.com","language":"en"}}');
+    expect(calls[1]?.headers.has("X-CSRF-Token")).toBe(false);
+  });
+
+  it("fetches the token from /csrf when the page has none", async () => {
+    setPageToken("__CSRF_TOKEN__");
+    const calls = fakeServer({ body: { token: "fetched-token" } }, { body: {} }, { body: {} });
+    await api.post("/sign_in", {});
+    await api.post("/send_voice_otp", {});
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /csrf",
+      "POST /sign_in",
+      "POST /send_voice_otp",
+    ]);
+    expect(calls[2]?.headers.get("X-CSRF-Token")).toBe("fetched-token");
+  });
+
+  it("refreshes a rejected CSRF token once and repeats the call", async () => {
+    const rejected = { errors: [{ status: "403", code: "csrf_invalid", title: "Invalid CSRF token" }] };
+    const calls = fakeServer({ status: 403, body: rejected }, { body: { token: "fresh" } }, { body: {} });
+    await api.post("/bookings/comment", { locator: "ABC234", comment: "window seat" });
+    expect(
+      calls.map((call) => `${call.method} ${call.url} ${call.headers.get("X-CSRF-Token") ?? ""}`),
+    ).toEqual(["POST /bookings/comment page-token", "GET /csrf ", "POST /bookings/comment fresh"]);
+  });
+
+  it.each([
+    ["put", "PUT"],
+    ["patch", "PATCH"],
+    ["delete", "DELETE"],
+  ] as const)("sends %s as POST with the method override header", async (method, override) => {
+    const calls = fakeServer({ body: {} });
+    await (method === "delete" ? api.delete("/bookings/ABC234") : api[method]("/account/details", {}));
+    expect(calls[0]?.method).toBe("POST");
+    expect(calls[0]?.headers.get("X-HTTP-Method-Override")).toBe(override);
+  });
+
+  it("returns the data with the x-trace-id header", async () => {
+    fakeServer({ status: 201, body: { locator: "ABC234" }, headers: { "x-trace-id": "trace-offers" } });
+    const response = await api.post<{ locator: string }>("/bookings", {});
+    expect(response).toEqual({ data: { locator: "ABC234" }, status: 201, traceId: "trace-offers" });
+  });
+
+  it("asks reads to wait for the newest position a command returned", async () => {
+    const calls = fakeServer(
+      { body: {} },
+      { body: { position: "7-120" } },
+      { body: { position: "6-900" } },
+      { body: [] },
+    );
+    await api.get("/bookings");
+    await api.post("/bookings/issue", { locator: "ABC234" });
+    await api.post("/bookings/comment", { locator: "ABC234" });
+    await api.get("/bookings");
+    expect(calls[0]?.headers.has("X-Min-Position")).toBe(false);
+    expect(calls[3]?.headers.get("X-Min-Position")).toBe("7-120");
+    expect(lastSeenPosition()).toBe("7-120");
+  });
+
+  it("encodes nested query parameters the way the server reads them", () => {
+    expect(
+      buildUrl("/sales/", {
+        ticket: { text: "SMITH", date_from: "2025-01-01", date_to: undefined },
+        page: 1,
+      }),
+    ).toBe("/sales/?ticket%5Btext%5D=SMITH&ticket%5Bdate_from%5D=2025-01-01&page=1");
+  });
+
+  it("turns the errors envelope into an ApiError", async () => {
+    const errors = [
+      { status: "422", code: "invalid", title: "Invalid input", detail: "email is not an e-mail address" },
+      { status: "422", code: "invalid", title: "Language is required" },
+    ];
+    fakeServer({ status: 422, body: { errors }, headers: { "x-trace-id": "trace-422" } });
+    const failure = await api.post("/start_sign_in", {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 422, errors, traceId: "trace-422" });
+  });
+
+  it("reports a transport failure as status 0 without errors", async () => {
+    fakeServer(new TypeError("Failed to fetch"));
+    const failure = await api.get("/account/details").catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 0, errors: [] });
+  });
+
+  it("reports a body that is not the envelope as a failure without errors", async () => {
+    fakeServer({ status: 502, body: "<html>Bad gateway</html>" });
+    const failure = await api.get("/account/details").catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, errors: [] });
+  });
+});
+
+describe("error notifications", () => {
+  it("shows each detail, or else the title, as an error", () => {
+    notifyApiError(
+      new ApiError(422, [
+        { status: "422", code: "invalid", title: "Invalid input", detail: "email is not an e-mail address" },
+        { status: "409", code: "conflict", title: "Booking was changed by someone else" },
+      ]),
+    );
+    expect(currentNotifications().map(({ text, type }) => ({ text, type }))).toEqual([
+      { text: "email is not an e-mail address", type: "error" },
+      { text: "Booking was changed by someone else", type: "error" },
+    ]);
+  });
+
+  it("says the server has problems when there is no errors list", () => {
+    expect(errorMessages(new ApiError(0, []))).toEqual(["There are problems on the server"]);
+    expect(errorMessages(new Error("boom"))).toEqual(["There are problems on the server"]);
+  });
+
+  it("says it in the site language", async () => {
+    await setSiteLanguage("fr");
+    try {
+      expect(errorMessages(new ApiError(503, []))).toEqual(["Le serveur rencontre des problèmes"]);
+    } finally {
+      await setSiteLanguage("en");
+      window.localStorage.clear();
+    }
+  });
+});

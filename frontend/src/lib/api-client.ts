@@ -1,0 +1,215 @@
+import { type ApiError as ApiErrorItem, ErrorEnvelope } from "@skyward/contracts/errors";
+import { comparePositions, type FeedPosition, Position, parsePosition } from "@skyward/contracts/position";
+import { i18n } from "./i18n.ts";
+import { notify } from "./notifications.ts";
+
+/** The one way features talk to the server (DESIGN.md section 6). */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type QueryValue = string | number | boolean | null | undefined;
+/** Nested objects become bracketed names: `{ticket: {text: "x"}}` → `ticket[text]=x`. */
+export interface Query {
+  [name: string]: QueryValue | QueryValue[] | Query;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Repeats of a command with the same key return the first result and change nothing. */
+  idempotencyKey?: string;
+  /** How to read a successful body; errors are always read as the JSON envelope. */
+  responseType?: "json" | "blob" | "text";
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  traceId: string | null;
+}
+
+/** A failed call: the HTTP status (0 when the server was never reached) and the envelope's errors, if any. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiErrorItem[],
+    readonly traceId: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(errors[0]?.detail ?? errors[0]?.title ?? `Request failed with status ${status}`, options);
+    this.name = "ApiError";
+  }
+
+  hasCode(code: string): boolean {
+    return this.errors.some((error) => error.code === code);
+  }
+}
+
+const CSRF_PLACEHOLDER = "__CSRF_TOKEN__";
+const CSRF_ERROR_CODES = ["csrf_missing", "csrf_invalid"];
+
+let csrfToken: string | null = null;
+let latestPosition: { text: Position; parsed: FeedPosition } | null = null;
+
+function tokenFromPage(): string | null {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+  return content && content !== CSRF_PLACEHOLDER ? content : null;
+}
+
+async function fetchCsrfToken(): Promise<string> {
+  const { data } = await send<{ token: string }>("GET", "/csrf", {});
+  return data.token;
+}
+
+async function currentCsrfToken(): Promise<string> {
+  csrfToken ??= tokenFromPage() ?? (await fetchCsrfToken());
+  return csrfToken;
+}
+
+/** Command responses carry the position of their last event; reads ask the server to have caught up with it. */
+function rememberPosition(body: unknown): void {
+  if (typeof body !== "object" || body === null || !("position" in body)) return;
+  const position = Position.safeParse(body.position);
+  if (!position.success) return;
+  const parsed = parsePosition(position.data);
+  if (!latestPosition || comparePositions(parsed, latestPosition.parsed) > 0) {
+    latestPosition = { text: position.data, parsed };
+  }
+}
+
+export function lastSeenPosition(): Position | null {
+  return latestPosition?.text ?? null;
+}
+
+function appendQuery(params: URLSearchParams, query: Query, prefix?: string): void {
+  for (const [name, value] of Object.entries(query)) {
+    const key = prefix ? `${prefix}[${name}]` : name;
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value)
+        if (item !== null && item !== undefined) params.append(`${key}[]`, String(item));
+    } else if (typeof value === "object") {
+      appendQuery(params, value, key);
+    } else {
+      params.append(key, String(value));
+    }
+  }
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  appendQuery(params, query);
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
+  const headers = new Headers({ Accept: "application/json", ...options.headers });
+  const init: RequestInit = { method, headers, credentials: "same-origin" };
+  if (options.signal) init.signal = options.signal;
+
+  if (method === "GET") {
+    const position = lastSeenPosition();
+    if (position) headers.set("X-Min-Position", position);
+  } else {
+    headers.set("X-CSRF-Token", await currentCsrfToken());
+    if (method !== "POST") {
+      init.method = "POST";
+      headers.set("X-HTTP-Method-Override", method);
+    }
+    if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
+    if (options.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      init.body = JSON.stringify(options.body);
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, [], null, { cause });
+  }
+  const traceId = response.headers.get("x-trace-id");
+
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(await readBody(response).catch(() => null));
+    throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId);
+  }
+
+  const responseType = options.responseType ?? "json";
+  if (responseType === "blob")
+    return { data: (await response.blob()) as T, status: response.status, traceId };
+  if (responseType === "text")
+    return { data: (await response.text()) as T, status: response.status, traceId };
+  const data = await readBody(response);
+  if (method !== "GET") rememberPosition(data);
+  return { data: data as T, status: response.status, traceId };
+}
+
+/**
+ * Sends one request. A CSRF rejection (the browser's token cookie expired or was replaced) fetches a fresh token
+ * and retries once: a rejected request changed nothing.
+ */
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  try {
+    return await send<T>(method, path, options);
+  } catch (error) {
+    if (
+      !(error instanceof ApiError && error.status === 403 && CSRF_ERROR_CODES.some((c) => error.hasCode(c)))
+    )
+      throw error;
+    csrfToken = await fetchCsrfToken();
+    return send<T>(method, path, options);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body" | "idempotencyKey">) =>
+    request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+};
+
+/** What the user is told about a failed call (seed spec, section 8). */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    return error.errors.map((item) => item.detail || item.title);
+  }
+  return [i18n.t("notifications:server_problems")];
+}
+
+/** Shows each error of a failed call as an error notification. */
+export function notifyApiError(error: unknown): void {
+  for (const text of errorMessages(error)) notify({ text, type: "error" });
+}
+
+/** For tests: forget the token and position, as on a fresh page. */
+export function resetApiClient(): void {
+  csrfToken = null;
+  latestPosition = null;
+}

@@ -1,0 +1,33 @@
+import "@mantine/core/styles.css";
+import "./styles.css";
+import { MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createAppRouter } from "./app/router.ts";
+import { theme } from "./app/theme.ts";
+import { startAnalytics } from "./lib/analytics.ts";
+import "./lib/i18n.ts";
+import { prefillNotificationFromUrl } from "./lib/notifications.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+
+// Before the router reads the URL, so the message parameters never reach a route's search.
+prefillNotificationFromUrl();
+startAnalytics();
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html lacks #root");
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

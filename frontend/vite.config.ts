@@ -1,0 +1,35 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The server serves the page at every route and the script packs from /packs/ (seed spec, section 9).
+export default defineConfig(({ command }) => ({
+  base: command === "build" ? "/packs/" : "/",
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  server: {
+    proxy: {
+      // `vite` serves the page and the modules; every API call goes to a running Skyward (npm run dev).
+      "^/(?!@|src/|node_modules/|favicon\\.svg)": {
+        target: process.env.SKYWARD_URL ?? "http://127.0.0.1:3000",
+        bypass: (req) => (req.headers.accept?.includes("text/html") ? req.url : undefined),
+      },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+}));
