@@ -2,6 +2,8 @@ import type { Config } from "@skyward/contracts/config";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
+import type { SignInLimits } from "./identity/rate-limits.ts";
+import type { Supplier } from "./suppliers/supplier.ts";
 
 export interface CommandDeps {
   pool: pg.Pool;
@@ -10,4 +12,8 @@ export interface CommandDeps {
   logger: Logger;
   /** Injected clock: deciders take time from the command, never from Date.now(). */
   now: () => Date;
+  /** Overrides of the sign-in rate limits (tests that sign in many times). */
+  rateLimits?: Partial<SignInLimits>;
+  /** The airline content source of the ticketing channels (the built-in sandbox here). */
+  supplier: Supplier;
 }

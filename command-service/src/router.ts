@@ -1,10 +1,18 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { bookingRoutes } from "./bookings/routes.ts";
 import type { CommandDeps } from "./deps.ts";
+import { identityRoutes } from "./identity/routes.ts";
+import { devOutboxRoutes } from "./notifications/dev-routes.ts";
+import { offerRoutes } from "./offers/routes.ts";
 
 /** Every command and supplier call the command service answers. */
 export function commandRouter(deps: CommandDeps): Router {
   const router = Router();
   router.use(idempotency(deps.pool));
+  router.use(identityRoutes(deps));
+  router.use(offerRoutes(deps));
+  router.use(bookingRoutes(deps));
+  if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));
   return router;
 }

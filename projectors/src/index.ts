@@ -1,7 +1,8 @@
 import type { Projection } from "@skyward/infra/projections/projection";
 import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
+import { channels } from "./channels/channels.ts";
 import { directory } from "./directory/directory.ts";
 
 /** Every projection the product runs. */
-export const projections: readonly Projection[] = [directory, bookings, balances];
+export const projections: readonly Projection[] = [directory, channels, bookings, balances];

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { accountRoutes } from "./account/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
@@ -8,6 +9,7 @@ import { directoryRoutes } from "./directory/routes.ts";
 export function queryRouter(deps: QueryDeps): Router {
   const router = Router();
   router.use(directoryRoutes(deps));
+  router.use(accountRoutes(deps));
   router.use(bookingRoutes(deps));
   router.use(balanceRoutes(deps));
   return router;

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { startBookingSchedule } from "@skyward/command-service/bookings/scheduler";
+import type { CommandDeps } from "@skyward/command-service/deps";
+import type { SignInLimits } from "@skyward/command-service/identity/rate-limits";
 import { commandRouter } from "@skyward/command-service/router";
+import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
+import type { Supplier } from "@skyward/command-service/suppliers/supplier";
 import { seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { readConfig } from "@skyward/infra/config";
@@ -17,7 +22,7 @@ import { migrate } from "@skyward/infra/migrate";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
-import express from "express";
+import express, { type Express } from "express";
 
 export interface SkywardOptions {
   databaseUrl: string;
@@ -28,6 +33,11 @@ export interface SkywardOptions {
   /** Overrides of the environment's configuration (tests). */
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
+  supplier?: Supplier;
+  /** How often held bookings are checked for expiry and pending supplier confirmations. */
+  scheduleEveryMs?: number;
+  /** Overrides of the sign-in rate limits (tests that sign in many times). */
+  rateLimits?: Partial<SignInLimits>;
 }
 
 export interface Skyward {
@@ -36,6 +46,8 @@ export interface Skyward {
   pool: ReturnType<typeof createPool>;
   store: EventStore;
   runners: ProjectionRunner[];
+  /** The Express app, for tests that walk its routes. */
+  http: Express;
   stop(): Promise<void>;
 }
 
@@ -69,6 +81,16 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   });
   const now = options.now ?? (() => new Date());
   const html = indexHtml();
+  const commandDeps: CommandDeps = {
+    pool,
+    store,
+    config,
+    logger,
+    now,
+    rateLimits: options.rateLimits,
+    supplier: options.supplier ?? new SandboxSupplier(),
+  };
+  const stopSchedule = startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000);
 
   const app = createHttpApp(
     { logger, csrf, authenticate: authenticate(pool), production: config.NODE_ENV === "production" },
@@ -90,7 +112,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
           );
       });
       app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
-      app.use(commandRouter({ pool, store, config, logger, now }));
+      app.use(commandRouter(commandDeps));
       app.use(queryRouter({ pool, config, logger }));
     },
   );
@@ -110,6 +132,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     pool,
     store,
     runners,
+    http: app,
     stop() {
       stopping ??= (async () => {
         // Finish requests in flight, refuse new ones, then stop projectors and the pool.
@@ -118,6 +141,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         const timer = setTimeout(() => server.closeAllConnections(), 5000);
         await closed;
         clearTimeout(timer);
+        await stopSchedule();
         await Promise.all(runners.map((r) => r.stop()));
         await pool.end();
       })();

@@ -3,7 +3,12 @@ import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { type BalanceState, decideCharge } from "./balance.ts";
 
 const metadata = systemMetadata("test");
-const charge = (amount: number, currency = "UAH") => ({ company_id: "c1", amount: { amount, currency }, locator: "ABC234", reason: "issue" });
+const charge = (amount: number, currency = "UAH") => ({
+  company_id: "c1",
+  amount: { amount, currency },
+  locator: "ABC234",
+  reason: "issue",
+});
 
 describe("charging a company balance", () => {
   const state: BalanceState = { amount: { amount: 100_00, currency: "UAH" } };

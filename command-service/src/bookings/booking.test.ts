@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import type { Fare, PriceDetail } from "@skyward/contracts/offers";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { NewEvent, StoredEvent } from "@skyward/infra/event-store/types";
 import {
@@ -20,12 +21,19 @@ const held: BookingHeld = {
   agency_id: "a1",
   agent_id: "u1",
   channel_id: "ch1",
-  supplier_ref: "S1",
-  fare: { fare_id: "f1", carrier: "PS", low_cost: false, route: "KBP-WAW", departure_at: "2026-12-01T08:00:00+02:00", fare_family: "standard", offer: {} },
+  supplier_booking: null,
+  fare: {
+    fare_id: "f1",
+    carrier: "PS",
+    route: "KBP-WAW",
+    departure_at: "2026-12-01T08:00:00+02:00",
+    fare: {} as Fare,
+    flights: [],
+  },
   passengers: [],
   contacts: { email: "a@b.test", phone: "+380501112233" },
   price: { amount: 250_00, currency: "UAH" },
-  price_detail: null,
+  price_detail: {} as PriceDetail,
   time_limit: "2026-11-22T12:00:00.000Z",
   fake_booking: false,
   provider_status: "confirmed",
@@ -45,19 +53,28 @@ const stored = (e: NewEvent): StoredEvent => ({
   metadata: e.metadata,
   recordedAt: new Date(),
 });
-const given = (...events: NewEvent[]): BookingState => events.map(stored).reduce(evolveBooking, initialBooking);
+const given = (...events: NewEvent[]): BookingState =>
+  events.map(stored).reduce(evolveBooking, initialBooking);
 const ev = (type: string, data: unknown = {}): NewEvent => ({ type, data, metadata });
 const now = new Date("2026-11-21T13:00:00.000Z");
 
 describe("issuing a booking", () => {
   it("given a held booking, when issue starts, then TicketingStarted charges the booking price", () => {
-    const { events, charge } = decideStartIssue(given(ev("BookingHeld", held)), { now, pays_by_card: false }, metadata);
+    const { events, charge } = decideStartIssue(
+      given(ev("BookingHeld", held)),
+      { now, pays_by_card: false },
+      metadata,
+    );
     expect(events.map((e) => e.type)).toEqual(["TicketingStarted"]);
     expect(charge).toEqual({ amount: 250_00, currency: "UAH" });
   });
 
   it("given a fake booking, when issue starts, then no money moves", () => {
-    const { charge } = decideStartIssue(given(ev("BookingHeld", { ...held, fake_booking: true })), { now, pays_by_card: false }, metadata);
+    const { charge } = decideStartIssue(
+      given(ev("BookingHeld", { ...held, fake_booking: true })),
+      { now, pays_by_card: false },
+      metadata,
+    );
     expect(charge).toBeNull();
   });
 
@@ -67,7 +84,11 @@ describe("issuing a booking", () => {
   });
 
   it("given an issued booking, when issue starts, then it is refused", () => {
-    const state = given(ev("BookingHeld", held), ev("TicketingStarted", {}), ev("TicketsIssued", { tickets: [], issued_at: now.toISOString(), void_until: null }));
+    const state = given(
+      ev("BookingHeld", held),
+      ev("TicketingStarted", {}),
+      ev("TicketsIssued", { tickets: [], issued_at: now.toISOString(), void_until: null }),
+    );
     expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("already issued");
   });
 
@@ -82,7 +103,10 @@ describe("issuing a booking", () => {
   });
 
   it("given a pending price change, when issue starts, then the agent must reprice first", () => {
-    const state = given(ev("BookingHeld", held), ev("BookingPriceChanged", { new_price: { amount: 1, currency: "UAH" } }));
+    const state = given(
+      ev("BookingHeld", held),
+      ev("BookingPriceChanged", { new_price: { amount: 1, currency: "UAH" } }),
+    );
     expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("reprice");
   });
 });
@@ -112,7 +136,9 @@ describe("voiding and cancelling", () => {
   });
 
   it("given a held booking, when cancelled, then BookingCancelled; an issued one cannot be cancelled", () => {
-    expect(decideCancel(given(ev("BookingHeld", held)), { now }, metadata).map((e) => e.type)).toEqual(["BookingCancelled"]);
+    expect(decideCancel(given(ev("BookingHeld", held)), { now }, metadata).map((e) => e.type)).toEqual([
+      "BookingCancelled",
+    ]);
     expect(() => decideCancel(issued(null), { now }, metadata)).toThrow("Only held");
   });
 

@@ -1,21 +1,26 @@
-import type { ContactsInput, PassengerInput, Ticket } from "@skyward/contracts/bookings";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { Money } from "@skyward/contracts/money";
+import type { Fare, Flight, PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
+import type {
+  BookingContacts,
+  BookingPassenger,
+  SupplierBooking,
+  Ticket,
+  TravelDocument,
+} from "@skyward/contracts/supplier";
 import type { NewEvent, StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
-import type { z } from "zod";
 
 export const bookingStream = (locator: string) => `booking-${locator}`;
 
-/** What was booked, as the supplier offered it: kept whole so the booking page never needs the search again. */
+/** What was booked, as offered and priced: kept whole so the booking page never needs the search again. */
 export interface BookedFare {
   fare_id: string;
   carrier: string;
-  low_cost: boolean;
   route: string;
   departure_at: string;
-  fare_family: string;
-  offer: unknown;
+  fare: Fare;
+  flights: Flight[];
 }
 
 export interface BookingHeld {
@@ -24,12 +29,13 @@ export interface BookingHeld {
   agency_id: string;
   agent_id: string;
   channel_id: string;
-  supplier_ref: string | null;
+  /** The supplier's latest word on the booking; null for a fake (demo) booking, which never reaches one. */
+  supplier_booking: SupplierBooking | null;
   fare: BookedFare;
-  passengers: PassengerInput[];
-  contacts: z.infer<typeof ContactsInput>;
+  passengers: BookingPassenger[];
+  contacts: BookingContacts;
   price: Money;
-  price_detail: unknown;
+  price_detail: PriceDetail;
   time_limit: string | null;
   fake_booking: boolean;
   provider_status: "confirmed" | "in_progress" | "failed";
@@ -41,6 +47,7 @@ export interface TicketsIssued {
   tickets: Ticket[];
   issued_at: string;
   void_until: string | null;
+  supplier_booking: SupplierBooking | null;
 }
 
 type Active = BookingHeld & {
@@ -49,11 +56,13 @@ type Active = BookingHeld & {
   charged: Money | null;
   issued_at: string | null;
   void_until: string | null;
-  pending_price: { price: Money; price_detail: unknown } | null;
+  /** A price the supplier quoted at a failed issue, waiting for the agent to accept it (issue with reshop). */
+  pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
   comments: { text: string; at: string; by: string | null }[];
 };
 
 export type BookingState = { status: "none" } | Active;
+export type ActiveBooking = Active;
 export const initialBooking: BookingState = { status: "none" };
 
 export function evolveBooking(state: BookingState, event: StoredEvent): BookingState {
@@ -77,7 +86,7 @@ export function evolveBooking(state: BookingState, event: StoredEvent): BookingS
       return {
         ...state,
         provider_status: "confirmed",
-        supplier_ref: (data.supplier_ref as string) ?? state.supplier_ref,
+        supplier_booking: (data.supplier_booking as SupplierBooking | undefined) ?? state.supplier_booking,
       };
     case "BookingFailedByProvider":
       return { ...state, provider_status: "failed", status: "failed" };
@@ -98,10 +107,20 @@ export function evolveBooking(state: BookingState, event: StoredEvent): BookingS
     case "BookingPriceChanged":
       return {
         ...state,
-        pending_price: { price: data.new_price as Money, price_detail: data.new_price_detail },
+        pending_price: {
+          price: data.new_price as Money,
+          price_detail: data.new_price_detail as PriceDetail,
+          supplier_price: (data.supplier_price as SupplierPrice | undefined) ?? null,
+        },
       };
     case "BookingRepriced":
-      return { ...state, price: data.price as Money, price_detail: data.price_detail, pending_price: null };
+      return {
+        ...state,
+        price: data.price as Money,
+        price_detail: data.price_detail as PriceDetail,
+        supplier_booking: (data.supplier_booking as SupplierBooking | undefined) ?? state.supplier_booking,
+        pending_price: null,
+      };
     case "BookingVoided":
       return { ...state, status: "voided" };
     case "BookingCancelled":
@@ -121,9 +140,9 @@ export function evolveBooking(state: BookingState, event: StoredEvent): BookingS
         ...state,
         contacts: { ...state.contacts, ...(data.contacts as object | undefined) },
         passengers: state.passengers.map((p, i) => {
-          const change = (
-            data.passengers as { index: number; document: PassengerInput["document"] }[] | undefined
-          )?.find((c) => c.index === i);
+          const change = (data.passengers as { index: number; document: TravelDocument }[] | undefined)?.find(
+            (c) => c.index === i,
+          );
           return change ? { ...p, document: change.document } : p;
         }),
       };
@@ -260,8 +279,8 @@ export function decideComment(
 export function decideModify(
   state: BookingState,
   command: {
-    contacts?: Partial<BookingHeld["contacts"]>;
-    passengers?: { index: number; document: PassengerInput["document"] }[];
+    contacts?: Partial<BookingContacts>;
+    passengers?: { index: number; document: TravelDocument }[];
   },
   metadata: EventMetadata,
 ) {
@@ -278,7 +297,7 @@ export function decideModify(
 
 export function decideReprice(
   state: BookingState,
-  command: { price: Money; price_detail: unknown },
+  command: { price: Money; price_detail: PriceDetail; supplier_booking: SupplierBooking | null },
   metadata: EventMetadata,
 ) {
   const booking = requireBooking(state);

@@ -58,6 +58,13 @@ export class EventStore {
 
   async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
     const list = Array.isArray(appends) ? (appends as readonly StreamAppend[]) : [appends as StreamAppend];
+    // Each stream's version is checked once per call: a stream named twice would collide on its positions.
+    const named = new Set<string>();
+    for (const { streamId } of list) {
+      if (named.has(streamId))
+        throw new Error(`stream ${streamId} appears twice in one append: give it one StreamAppend`);
+      named.add(streamId);
+    }
     const payload = list.map((a) => ({
       stream_id: a.streamId,
       stream_type: a.streamType ?? a.streamId.split("-")[0],
@@ -121,10 +128,11 @@ export class EventStore {
       `SELECT global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
               CASE WHEN $4::text[] IS NULL OR event_type = ANY($4) THEN data END AS data,
               CASE WHEN $4::text[] IS NULL OR event_type = ANY($4) THEN metadata END AS metadata, recorded_at
-         FROM es.events
-        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+         FROM es.events e
+        WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        -- Qualified: a bare name would sort by the text-cast output column (lexicographic, no index).
+        ORDER BY e.transaction_id, e.global_position
         LIMIT $3`,
       [after.tx.toString(), after.gp.toString(), limit, types ?? null],
     );

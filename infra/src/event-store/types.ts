@@ -21,7 +21,7 @@ export interface StreamAppend {
 export interface AppendResult {
   /** Version of each stream after the append (last stream position; 0 = no events). */
   versions: Record<string, number>;
-  /** Feed position of the last event written, null when nothing new was written. */
+  /** Feed position of the last event written (for a retried append: the original's), null for an empty append. */
   position: { tx: bigint; gp: bigint } | null;
 }
 

@@ -28,7 +28,8 @@ CREATE INDEX events_feed_idx ON es.events (transaction_id, global_position);
 -- p_appends: [{stream_id, stream_type, expected, events: [{event_id, event_type, data, metadata}]}]
 -- expected: 'any' | 'no_stream' | 'stream_exists' | '<n>' (exact version; version = last stream position, 0 = none).
 -- Every expected version is checked before any sequence number is taken, so a refused append leaves no gap.
--- Returns one row per stream: its version after the append, plus the transaction id and last global position.
+-- Returns one row per stream: its version after the append, plus the transaction id and last global position
+-- (for a retry of an append already stored: the original append's, so the retry answers as the original did).
 CREATE FUNCTION es.append(p_appends jsonb)
 RETURNS TABLE (stream_id text, version bigint, transaction_id xid8, last_global_position bigint)
 LANGUAGE plpgsql AS $$
@@ -41,8 +42,16 @@ DECLARE
   v_last_tx xid8;
   v_count int;
   v_existing int;
+  v_in_stream int;
+  v_done_version bigint;
+  v_done_tx xid8;
+  v_done_gp bigint;
+  v_created boolean;
   v_versions bigint[] := '{}';
   v_idempotent boolean[] := '{}';
+  v_created_here boolean[] := '{}';
+  v_done_txs xid8[] := '{}';
+  v_done_gps bigint[] := '{}';
   v_gp bigint := NULL;
   i int := 0;
 BEGIN
@@ -52,27 +61,58 @@ BEGIN
     v_expected := v_append->>'expected';
     v_count := jsonb_array_length(v_append->'events');
 
-    SELECT count(*) INTO v_existing FROM es.events e
-     WHERE e.event_id IN (SELECT (x->>'event_id')::uuid FROM jsonb_array_elements(v_append->'events') x);
-    IF v_existing > 0 AND v_existing = v_count THEN
-      -- A retry of an append that already happened: answer with the stream as it stands, write nothing.
-      SELECT s.version INTO v_version FROM es.streams s WHERE s.stream_id = v_stream;
-      v_versions := v_versions || v_version;
-      v_idempotent := v_idempotent || true;
-      CONTINUE;
-    ELSIF v_existing > 0 THEN
-      RAISE EXCEPTION 'partial re-append to stream %', v_stream
-        USING ERRCODE = 'P0002', DETAIL = json_build_object('stream_id', v_stream)::text;
-    END IF;
-
     IF v_count = 0 THEN
       -- An empty append writes nothing, not even the stream row; the expected version is still checked.
       SELECT coalesce(max(s.version), 0), NULL INTO v_version, v_last_tx FROM es.streams s WHERE s.stream_id = v_stream;
     ELSE
-      INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
-      VALUES (v_stream, v_append->>'stream_type', 0, v_tx)
-      ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING;
-      SELECT s.version, s.last_tx INTO v_version, v_last_tx FROM es.streams s WHERE s.stream_id = v_stream FOR UPDATE;
+      -- Lock the stream, or create it already at its new version (an uncommitted row locks it just as well).
+      -- The likelier statement goes first: one statement takes the lock on the common path.
+      v_created := false;
+      IF v_expected IN ('no_stream', '0') THEN
+        INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
+        VALUES (v_stream, v_append->>'stream_type', v_count, v_tx)
+        ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING
+        RETURNING true INTO v_created;
+        v_created := coalesce(v_created, false);
+      END IF;
+      IF NOT v_created THEN
+        SELECT s.version, s.last_tx INTO v_version, v_last_tx FROM es.streams s WHERE s.stream_id = v_stream FOR UPDATE;
+        IF NOT FOUND THEN
+          INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
+          VALUES (v_stream, v_append->>'stream_type', v_count, v_tx)
+          ON CONFLICT ON CONSTRAINT streams_pkey DO NOTHING
+          RETURNING true INTO v_created;
+          v_created := coalesce(v_created, false);
+          IF NOT v_created THEN -- created by a concurrent append meanwhile
+            SELECT s.version, s.last_tx INTO v_version, v_last_tx FROM es.streams s WHERE s.stream_id = v_stream FOR UPDATE;
+          END IF;
+        END IF;
+      END IF;
+      IF v_created THEN
+        v_version := 0;
+        v_last_tx := NULL;
+      END IF;
+
+      -- Checked under the stream's lock, so a retry racing its original sees the original's events.
+      SELECT count(*), count(*) FILTER (WHERE e.stream_id = v_stream),
+             max(e.stream_position) FILTER (WHERE e.stream_id = v_stream), max(e.transaction_id),
+             max(e.global_position) FILTER (WHERE e.stream_id = v_stream)
+        INTO v_existing, v_in_stream, v_done_version, v_done_tx, v_done_gp
+        FROM es.events e
+       -- = ANY(ARRAY(...)) probes the event_id index; an IN (subquery) here plans as a scan of every event.
+       WHERE e.event_id = ANY (ARRAY(SELECT (x->>'event_id')::uuid FROM jsonb_array_elements(v_append->'events') x));
+      IF v_existing > 0 AND v_existing = v_count AND v_in_stream = v_count THEN
+        -- A retry of an append that already happened: answer as the original did, write nothing.
+        v_versions := v_versions || v_done_version;
+        v_idempotent := v_idempotent || true;
+        v_created_here := v_created_here || false;
+        v_done_txs := v_done_txs || v_done_tx;
+        v_done_gps := v_done_gps || v_done_gp;
+        CONTINUE;
+      ELSIF v_existing > 0 THEN
+        RAISE EXCEPTION 'partial re-append to stream %', v_stream
+          USING ERRCODE = 'P0002', DETAIL = json_build_object('stream_id', v_stream)::text;
+      END IF;
     END IF;
 
     IF NOT (
@@ -93,6 +133,9 @@ BEGIN
     END IF;
     v_versions := v_versions || v_version;
     v_idempotent := v_idempotent || false;
+    v_created_here := v_created_here || (v_count > 0 AND v_created);
+    v_done_txs := v_done_txs || NULL::xid8;
+    v_done_gps := v_done_gps || NULL::bigint;
   END LOOP;
 
   -- Pass 2: insert, in the same stable order.
@@ -101,7 +144,7 @@ BEGIN
     v_stream := v_append->>'stream_id';
     v_version := v_versions[i];
     IF v_idempotent[i] THEN
-      stream_id := v_stream; version := v_version; transaction_id := NULL; last_global_position := NULL;
+      stream_id := v_stream; version := v_version; transaction_id := v_done_txs[i]; last_global_position := v_done_gps[i];
       RETURN NEXT;
       CONTINUE;
     END IF;
@@ -112,14 +155,19 @@ BEGIN
       CONTINUE;
     END IF;
 
-    INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
-    SELECT v_stream, v_version + x.ord, (x.value->>'event_id')::uuid, x.value->>'event_type',
-           x.value->'data', x.value->'metadata'
-      FROM jsonb_array_elements(v_append->'events') WITH ORDINALITY AS x(value, ord)
-     ORDER BY x.ord;
-    SELECT currval('es.global_position_seq') INTO v_gp;
+    WITH inserted AS (
+      INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
+      SELECT v_stream, v_version + x.ord, (x.value->>'event_id')::uuid, x.value->>'event_type',
+             x.value->'data', x.value->'metadata'
+        FROM jsonb_array_elements(v_append->'events') WITH ORDINALITY AS x(value, ord)
+       ORDER BY x.ord
+      RETURNING global_position
+    )
+    SELECT max(global_position) INTO v_gp FROM inserted;
 
-    UPDATE es.streams s SET version = v_version + v_count, last_tx = v_tx WHERE s.stream_id = v_stream;
+    IF NOT v_created_here[i] THEN
+      UPDATE es.streams s SET version = v_version + v_count, last_tx = v_tx WHERE s.stream_id = v_stream;
+    END IF;
     stream_id := v_stream; version := v_version + v_count; transaction_id := v_tx; last_global_position := v_gp;
     RETURN NEXT;
   END LOOP;

@@ -13,8 +13,8 @@ export interface RunnerOptions {
   pollMs?: number;
   /** How often a waiting instance tries to take the projection's lock. */
   lockRetryMs?: number;
-  /** Test hook: runs inside the batch transaction after the handler, before commit. */
-  beforeCommit?: (events: readonly StoredEvent[]) => Promise<void> | void;
+  /** Test hook: runs inside the batch transaction (on its connection) after the handler, before commit. */
+  beforeCommit?: (events: readonly StoredEvent[], client: pg.PoolClient) => Promise<void> | void;
 }
 
 interface Checkpoint {
@@ -80,53 +80,45 @@ async function switchTo(pool: pg.Pool, projection: Projection, generation: numbe
   }
 }
 
-async function readCheckpoint(pool: pg.Pool, name: string, generation: number): Promise<Checkpoint> {
+async function readCheckpoint(pool: pg.Pool, name: string, generation: number): Promise<Checkpoint | null> {
   const { rows } = await pool.query<{ tx: string; gp: string }>(
     "SELECT last_tx::text AS tx, last_gp::text AS gp FROM read.checkpoints WHERE projection = $1 AND generation = $2",
     [name, generation],
   );
   const row = rows[0];
-  if (!row) throw new Error(`no checkpoint for ${name} generation ${generation}`);
-  return { tx: BigInt(row.tx), gp: BigInt(row.gp) };
+  return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
 }
 
-type BatchResult = "applied" | "empty" | "superseded";
-
 /**
- * Reads one batch outside any transaction, then applies it and advances the checkpoint with a compare-and-set
- * in one transaction. A concurrent writer of the same checkpoint, or a switch to another generation, rolls the
- * batch back: the effect is exactly once across crashes and competing instances.
+ * Applies a batch read outside any transaction and moves the checkpoint from `from` to its last event with a
+ * compare-and-set, in one transaction; a live batch also checks that its generation is still in service (held
+ * FOR SHARE, so a switch waits for it). Returns the new checkpoint, or null when another instance moved the
+ * checkpoint or a rebuild replaced the generation: the batch is rolled back, so the effect is exactly once across
+ * crashes and competing instances.
  */
-async function processBatch(
+async function applyBatch(
   pool: pg.Pool,
-  store: EventStore,
   projection: Projection,
   generation: number,
+  from: Checkpoint,
+  batch: readonly StoredEvent[],
   options: RunnerOptions & { live: boolean },
-): Promise<{ result: BatchResult; checkpoint?: Checkpoint; count: number }> {
-  const from = await readCheckpoint(pool, projection.name, generation);
-  const batch = await store.readFeed(from, options.batchSize ?? 1000, projection.eventTypes);
+): Promise<Checkpoint | null> {
   const last = batch.at(-1);
-  if (!last) return { result: "empty", count: 0 };
+  if (!last) return from;
   const handled = new Set(projection.eventTypes);
   const events = batch.filter((e) => handled.has(e.type));
   const to = { tx: last.transactionId, gp: last.globalPosition };
   const client = await pool.connect();
+  // A connection lost mid-batch fails the batch; unheard, its 'error' event would crash the process.
+  const ignoreLostConnection = () => {};
+  client.on("error", ignoreLostConnection);
   try {
     await client.query("BEGIN");
-    if (options.live) {
-      const { rows } = await client.query<{ generation: number }>(
-        "SELECT generation FROM read.projections WHERE name = $1 FOR SHARE",
-        [projection.name],
-      );
-      if (rows[0]?.generation !== generation) {
-        await client.query("ROLLBACK");
-        return { result: "superseded", count: 0 };
-      }
-    }
     const cas = await client.query(
       `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
-        WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6`,
+        WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6
+          AND (NOT $7 OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))`,
       [
         projection.name,
         generation,
@@ -134,20 +126,22 @@ async function processBatch(
         to.gp.toString(),
         from.tx.toString(),
         from.gp.toString(),
+        options.live,
       ],
     );
     if (cas.rowCount !== 1) {
       await client.query("ROLLBACK");
-      return { result: "superseded", count: 0 };
+      return null;
     }
     if (events.length > 0) await projection.apply(client, events, tablesOf(projection, generation));
-    await options.beforeCommit?.(events);
+    await options.beforeCommit?.(events, client);
     await client.query("COMMIT");
-    return { result: "applied", checkpoint: to, count: batch.length };
+    return to;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
+    client.off("error", ignoreLostConnection);
     client.release();
   }
 }
@@ -160,14 +154,34 @@ async function catchUp(
   generation: number,
   options: RunnerOptions,
 ): Promise<number> {
+  const checkpoint = async () => {
+    const at = await readCheckpoint(pool, projection.name, generation);
+    if (!at) throw new Error(`no checkpoint for ${projection.name} generation ${generation}`);
+    return at;
+  };
+  const read = (after: Checkpoint) => {
+    const batch = store.readFeed(after, options.batchSize ?? 1000, projection.eventTypes);
+    batch.catch(() => {}); // awaited below; a read ahead left behind by a failed batch must not go unhandled
+    return batch;
+  };
   let total = 0;
+  let from = await checkpoint();
+  let next = read(from);
   for (;;) {
-    const { result, count } = await processBatch(pool, store, projection, generation, {
-      ...options,
-      live: false,
-    });
-    total += count;
-    if (result === "empty") return total;
+    const batch = await next;
+    const last = batch.at(-1);
+    if (!last) return total;
+    // Read the next batch while this one is applied, so reading and applying overlap.
+    next = read({ tx: last.transactionId, gp: last.globalPosition });
+    const to = await applyBatch(pool, projection, generation, from, batch, { ...options, live: false });
+    if (to) {
+      total += batch.length;
+      from = to;
+    } else {
+      // Another builder of this generation moved its checkpoint: go on from there.
+      from = await checkpoint();
+      next = read(from);
+    }
   }
 }
 
@@ -206,6 +220,12 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   /** Set by a wake-up that arrived while a batch was running, so the next sleep is skipped. */
   private dirty = false;
   private lockClient: pg.PoolClient | null = null;
+  /** Set when the lock's connection dies: the server has released the lock, so this instance steps down. */
+  private lockLost: Error | null = null;
+  private readonly onLockLost = (error: Error) => {
+    this.lockLost = error;
+    this.wake?.();
+  };
   private loop: Promise<void> | null = null;
   generation = 0;
   isLeader = false;
@@ -228,14 +248,27 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   }
 
   private async acquireLock(): Promise<void> {
-    this.lockClient = await this.pool.connect();
     for (;;) {
       if (this.stopped) return;
-      const { rows } = await this.lockClient.query<{ ok: boolean }>(
-        "SELECT pg_try_advisory_lock(hashtext($1)) AS ok",
-        [lockKey(this.projection.name, "live")],
-      );
-      if (rows[0]?.ok) {
+      if (this.lockLost) this.stepDown();
+      if (!this.lockClient) {
+        const client = await this.pool.connect();
+        client.on("error", this.onLockLost);
+        this.lockClient = client;
+      }
+      const ok = await this.lockClient
+        .query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [
+          lockKey(this.projection.name, "live"),
+        ])
+        .then(
+          ({ rows }) => rows[0]?.ok === true,
+          (error: Error) => {
+            // The waiting connection died: try again on a new one (a dead server fails `connect` instead).
+            this.lockLost ??= error;
+            return false;
+          },
+        );
+      if (ok && !this.lockLost) {
         this.isLeader = true;
         return;
       }
@@ -268,27 +301,11 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
       this.wake?.();
     });
     try {
-      await this.acquireLock();
-      if (this.stopped) return;
-      await this.ensureGeneration();
       while (!this.stopped) {
-        const { result, checkpoint } = await processBatch(
-          this.pool,
-          this.store,
-          this.projection,
-          this.generation,
-          {
-            ...this.options,
-            live: true,
-          },
-        );
-        if (result === "applied" && checkpoint) {
-          this.emit("advanced", this.projection.name, checkpoint);
-        } else if (result === "superseded") {
-          await this.ensureGeneration();
-        } else {
-          await this.sleepUntilWake(this.options.pollMs ?? 250);
-        }
+        await this.acquireLock();
+        if (this.stopped) return;
+        await this.ensureGeneration();
+        await this.lead();
       }
     } finally {
       unsubscribe?.();
@@ -296,11 +313,52 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         await this.lockClient
           .query("SELECT pg_advisory_unlock(hashtext($1))", [lockKey(this.projection.name, "live")])
           .catch(() => {});
+        this.lockClient.off("error", this.onLockLost);
         this.lockClient.release();
         this.lockClient = null;
       }
       this.isLeader = false;
     }
+  }
+
+  /** Applies batches while this instance holds the lock. */
+  private async lead(): Promise<void> {
+    // The checkpoint this instance wrote last; the compare-and-set catches it if another instance moved it.
+    let known: Checkpoint | null = null;
+    while (!this.stopped && !this.lockLost) {
+      const from: Checkpoint | null =
+        known ?? (await readCheckpoint(this.pool, this.projection.name, this.generation));
+      if (!from) {
+        // A rebuild switched the views to a newer generation and dropped this one with its checkpoint.
+        await this.ensureGeneration();
+        continue;
+      }
+      const batch = await this.store.readFeed(
+        from,
+        this.options.batchSize ?? 1000,
+        this.projection.eventTypes,
+      );
+      if (batch.length === 0) {
+        known = from;
+        await this.sleepUntilWake(this.options.pollMs ?? 250);
+        continue;
+      }
+      known = await applyBatch(this.pool, this.projection, this.generation, from, batch, {
+        ...this.options,
+        live: true,
+      });
+      if (known) this.emit("advanced", this.projection.name, known);
+      else await this.ensureGeneration();
+    }
+  }
+
+  /** Another instance may lead now; a batch this one still had in flight is stopped by the checkpoint's CAS. */
+  private stepDown(): void {
+    this.lockClient?.off("error", this.onLockLost);
+    this.lockClient?.release(this.lockLost ?? undefined);
+    this.lockClient = null;
+    this.lockLost = null;
+    this.isLeader = false;
   }
 
   private async sleepUntilWake(ms: number): Promise<void> {
@@ -336,9 +394,10 @@ export async function readModelsPosition(
     `SELECT c.last_tx::text AS tx, c.last_gp::text AS gp
        FROM read.checkpoints c JOIN read.projections p ON p.name = c.projection AND p.generation = c.generation
       WHERE c.projection = ANY($1)
-      ORDER BY c.last_tx, c.last_gp LIMIT 1`,
+      ORDER BY c.last_tx, c.last_gp`,
     [names],
   );
+  // A read model that has never been built has passed nothing, whatever the others reached.
   const row = rows[0];
-  return row && rows.length > 0 ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
+  return row && rows.length >= new Set(names).size ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
 }

@@ -4,7 +4,7 @@ import { defineProjection } from "@skyward/infra/projections/projection";
 /** Who exists and where they belong: agencies, companies, users (no secrets). */
 export const directory = defineProjection({
   name: "directory",
-  version: 1,
+  version: 2,
   eventTypes: [
     "AgencyRegistered",
     "CompanyRegistered",
@@ -15,6 +15,7 @@ export const directory = defineProjection({
     "LocaleChanged",
     "PhoneChanged",
     "EmailChanged",
+    "ApiTokenIssued",
   ],
   tables: ["agencies", "companies", "users"],
   setup: (t) => `
@@ -30,7 +31,7 @@ export const directory = defineProjection({
       id text PRIMARY KEY, email text NOT NULL, first_name text NOT NULL, last_name text NOT NULL,
       user_type text NOT NULL, phone text, language text NOT NULL, agency_id text, company_ids text[] NOT NULL,
       demo_user boolean NOT NULL, auth_method text NOT NULL, onboarding text NOT NULL DEFAULT 'initial',
-      terms_version text, registered_at timestamptz NOT NULL
+      terms_version text, api_token boolean NOT NULL DEFAULT false, registered_at timestamptz NOT NULL
     );
     CREATE INDEX ON ${t.users} (agency_id);
     CREATE INDEX ON ${t.users} (lower(email));
@@ -115,6 +116,9 @@ export const directory = defineProjection({
           break;
         case "EmailChanged":
           await client.query(`UPDATE ${t.users} SET email = $2 WHERE id = $1`, [userId, data.email]);
+          break;
+        case "ApiTokenIssued":
+          await client.query(`UPDATE ${t.users} SET api_token = true WHERE id = $1`, [userId]);
           break;
       }
     }

@@ -1,0 +1,256 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type {
+  SignInFailureReason,
+  SignInMethod,
+  SignInResponse,
+  StartSignInResponse,
+} from "@skyward/contracts/account";
+import type { Language } from "@skyward/contracts/ids";
+import type { Position } from "@skyward/contracts/position";
+import { metadataFor } from "@skyward/infra/event-store/metadata";
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { DomainError, IllegalState } from "@skyward/infra/http/errors";
+import type { CommandDeps } from "../deps.ts";
+import { signInCodeMail, voiceCodeText } from "../notifications/messages.ts";
+import type { NotificationPorts } from "../notifications/ports.ts";
+import { accountInfoOf } from "./account-info.ts";
+import { runAccountCommand } from "./commands.ts";
+import { type CodeChannel, type CodeCheck, OneTimeCodes } from "./one-time-codes.ts";
+import { passwordMatches } from "./passwords.ts";
+import { defaultSignInLimits, RateLimiter, type SignInLimits } from "./rate-limits.ts";
+import { type ActiveUser, findUserByEmail } from "./user.ts";
+
+/** Who is knocking: for rate limits and the audit trail. */
+export interface Caller {
+  context: RequestContext;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A failed sign-in or code check; the detail says what to do next. */
+export class SignInRefused extends DomainError {
+  constructor(code: string, detail: string, pointer: string) {
+    super(401, code, "Sign-in failed", detail, { pointer });
+  }
+}
+
+export function codeRefusal(check: Exclude<CodeCheck, { ok: true }>, pointer: string): SignInRefused {
+  switch (check.reason) {
+    case "no_code":
+      return new SignInRefused(
+        "code_missing",
+        "There is no active code for this e-mail. Request a new code.",
+        pointer,
+      );
+    case "code_expired":
+      return new SignInRefused("code_expired", "The code has expired. Request a new code.", pointer);
+    case "code_locked":
+      return new SignInRefused(
+        "code_locked",
+        "Too many wrong codes: this code no longer works. Request a new code.",
+        pointer,
+      );
+    case "wrong_code":
+      return new SignInRefused(
+        "code_wrong",
+        `The code is not correct. ${check.attemptsLeft} attempt${check.attemptsLeft === 1 ? "" : "s"} left.`,
+        pointer,
+      );
+    default:
+      check satisfies never;
+      throw new Error("unknown code check result");
+  }
+}
+
+const methodOf = (channel: CodeChannel): SignInMethod => (channel === "voice" ? "voice_code" : "email_code");
+
+export const principalOf = (user: ActiveUser): Principal => ({
+  userId: user.user_id,
+  userType: user.user_type,
+  agencyId: user.agency_id,
+  companyIds: user.company_ids,
+  demo: user.demo_user,
+  sessionId: null,
+});
+
+/**
+ * Signing in by e-mail code, voice code or password. An address nobody owns is answered exactly like one whose
+ * owner signs in by code (a code is even issued and stored for it, never sent), so answers do not reveal who
+ * has an account.
+ */
+export class SignInService {
+  readonly codes: OneTimeCodes;
+  readonly limiter: RateLimiter;
+  readonly limits: SignInLimits;
+
+  constructor(
+    private readonly deps: CommandDeps,
+    private readonly ports: NotificationPorts,
+  ) {
+    // Without a configured secret (development) codes live as long as the process that issued them.
+    const secret = deps.config.SESSION_SECRET ?? randomBytes(32).toString("hex");
+    this.codes = new OneTimeCodes(
+      deps.pool,
+      createHmac("sha256", secret).update("one-time codes").digest("hex"),
+    );
+    this.limiter = new RateLimiter(deps.pool);
+    this.limits = { ...defaultSignInLimits, ...deps.rateLimits };
+  }
+
+  private countCodeRequest(email: string, caller: Caller) {
+    return this.limiter.hit(
+      [
+        { key: `code:email:${email}`, limit: this.limits.codesPerEmail },
+        { key: `code:ip:${caller.ip}`, limit: this.limits.codesPerIp },
+      ],
+      this.deps.now(),
+    );
+  }
+
+  private countAttempt(email: string, caller: Caller) {
+    return this.limiter.hit(
+      [
+        { key: `sign_in:email:${email}`, limit: this.limits.attemptsPerEmail },
+        { key: `sign_in:ip:${caller.ip}`, limit: this.limits.attemptsPerIp },
+      ],
+      this.deps.now(),
+    );
+  }
+
+  /** Sending is not awaited: the answer must not wait for (or reveal) a delivery that only known users get. */
+  private deliver(what: string, sending: Promise<void>) {
+    sending.catch((error: unknown) =>
+      this.deps.logger.error({ err: error }, `could not deliver the ${what}`),
+    );
+  }
+
+  async start(email: string, language: Language | undefined, caller: Caller): Promise<StartSignInResponse> {
+    await this.countCodeRequest(email, caller);
+    // No scheduler runs here: now and then a request clears codes and counters that expired a day ago.
+    if (Math.random() < 0.01)
+      await Promise.all([this.codes.prune(this.deps.now()), this.limiter.prune(this.deps.now())]);
+    const user = await findUserByEmail(this.deps.store, email);
+    if (user?.auth_method === "password") return { account: { auth_method: "password" }, position: null };
+    const code = await this.codes.issue(
+      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: "email" },
+      this.deps.now(),
+    );
+    if (user)
+      this.deliver(
+        "sign-in code",
+        this.ports.mailer.send(signInCodeMail(email, code, language ?? user.language)),
+      );
+    return { account: { auth_method: "otp" }, position: null };
+  }
+
+  /**
+   * A new code read out by phone; it replaces the e-mailed one. Codes are stored only hashed, so the e-mailed
+   * code cannot be read back. An account without a phone gets the new code by e-mail instead.
+   */
+  async sendVoiceCode(email: string, caller: Caller): Promise<StartSignInResponse> {
+    await this.countCodeRequest(email, caller);
+    const user = await findUserByEmail(this.deps.store, email);
+    if (user?.auth_method === "password") return { account: { auth_method: "password" }, position: null };
+    const code = await this.codes.issue(
+      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: user?.phone ? "voice" : "email" },
+      this.deps.now(),
+    );
+    if (user?.phone) {
+      this.deliver(
+        "voice code",
+        this.ports.voice.call({ to: user.phone, email, text: voiceCodeText(code, user.language) }),
+      );
+    } else if (user) {
+      this.deliver("sign-in code", this.ports.mailer.send(signInCodeMail(email, code, user.language)));
+    }
+    return { account: { auth_method: "otp" }, position: null };
+  }
+
+  async withCode(email: string, attempt: string, caller: Caller): Promise<SignedIn> {
+    await this.countAttempt(email, caller);
+    const check = await this.codes.check({ email, purpose: "sign_in", attempt }, this.deps.now());
+    if (!check.ok) {
+      await this.recordFailure(email, methodOf(check.channel), check.reason, caller);
+      throw codeRefusal(check, "/account/otp_attempt");
+    }
+    const user = await findUserByEmail(this.deps.store, email);
+    if (!user || user.user_id !== check.userId)
+      throw codeRefusal({ ok: false, reason: "no_code", channel: check.channel }, "/account/otp_attempt");
+    return this.succeed(user, methodOf(check.channel), caller);
+  }
+
+  async withPassword(email: string, password: string, caller: Caller): Promise<SignedIn> {
+    await this.countAttempt(email, caller);
+    const user = await findUserByEmail(this.deps.store, email);
+    // Verified even for an unknown address (against a decoy), so the answer takes the same time.
+    const matches = await passwordMatches(this.deps.pool, user?.user_id ?? null, password);
+    if (!user || !matches) {
+      await this.recordFailure(email, "password", "wrong_password", caller);
+      throw new SignInRefused(
+        "invalid_credentials",
+        "The e-mail or the password is not correct.",
+        "/account/password",
+      );
+    }
+    return this.succeed(user, "password", caller);
+  }
+
+  /** The session a sign-out ends (bearer tokens have none: a new token replaces the old one). */
+  sessionOf(principal: Principal): string {
+    if (!principal.sessionId)
+      throw new IllegalState(
+        "API tokens have no session to end; issue a new token to retire this one",
+        "no_session",
+      );
+    return principal.sessionId;
+  }
+
+  async recordSignOut(principal: Principal, context: RequestContext): Promise<Position | null> {
+    const { position } = await runAccountCommand(
+      this.deps.store,
+      principal.userId,
+      { type: "RecordSignOut" },
+      metadataFor(context),
+    );
+    return position;
+  }
+
+  private async succeed(user: ActiveUser, method: SignInMethod, caller: Caller): Promise<SignedIn> {
+    const { user: signedIn, position } = await runAccountCommand(
+      this.deps.store,
+      user.user_id,
+      { type: "RecordSignIn", method, ip: caller.ip, userAgent: caller.userAgent },
+      metadataFor({ ...caller.context, principal: principalOf(user) }),
+    );
+    if (!position) throw new Error("UserSignedIn was not written");
+    return {
+      user: signedIn,
+      response: {
+        account: await accountInfoOf(this.deps.store, signedIn),
+        onboarding: signedIn.onboarding,
+        position,
+      },
+    };
+  }
+
+  private async recordFailure(
+    email: string,
+    method: SignInMethod,
+    reason: SignInFailureReason,
+    caller: Caller,
+  ) {
+    const user = await findUserByEmail(this.deps.store, email);
+    if (!user) return;
+    await runAccountCommand(
+      this.deps.store,
+      user.user_id,
+      { type: "RecordFailedSignIn", method, reason, ip: caller.ip },
+      metadataFor(caller.context, { agency_id: user.agency_id, company_id: user.company_ids[0] ?? null }),
+    );
+  }
+}
+
+export interface SignedIn {
+  user: ActiveUser;
+  response: SignInResponse;
+}

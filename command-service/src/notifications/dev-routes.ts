@@ -1,0 +1,44 @@
+import { NotFound } from "@skyward/infra/http/errors";
+import { parseInput } from "@skyward/infra/http/validate";
+import type { Logger } from "@skyward/infra/logger";
+import { type Request, Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { DevOutbox } from "./dev-outbox.ts";
+
+const OutboxQuery = z.object({ to: z.string().trim().min(1).max(254).optional() });
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** The socket's own peer, not `req.ip`: a forwarded-for header must not turn a remote caller into a local one. */
+function requireLoopback(req: Request): void {
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? ""))
+    throw new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found");
+}
+
+/**
+ * What the dev outbox holds (mail at `/dev/mailbox`, voice calls at `/dev/voice`), newest first. Mounted only
+ * outside production, and answered only to callers on this machine.
+ */
+export function devOutboxRoutes(deps: { pool: pg.Pool; logger: Logger }): Router {
+  const router = Router();
+  const outbox = new DevOutbox(deps.pool, deps.logger);
+
+  router.get("/dev/mailbox", async (req, res) => {
+    requireLoopback(req);
+    const { to } = parseInput(OutboxQuery, req.query, "query");
+    const messages = await outbox.list("mail", to);
+    res.json({
+      data: messages.map(({ id, to, subject, text, sent_at }) => ({ id, to, subject, text, sent_at })),
+    });
+  });
+
+  router.get("/dev/voice", async (req, res) => {
+    requireLoopback(req);
+    const { to } = parseInput(OutboxQuery, req.query, "query");
+    const calls = await outbox.list("voice", to);
+    res.json({ data: calls.map(({ id, to, email, text, sent_at }) => ({ id, to, email, text, sent_at })) });
+  });
+
+  return router;
+}

@@ -1,0 +1,22 @@
+import { createTransport, type Transporter } from "nodemailer";
+import type { Mailer, OutgoingMail } from "./ports.ts";
+
+/** Mail through an SMTP server (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com`). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = createTransport(url);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

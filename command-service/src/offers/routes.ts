@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { SearchRequest } from "@skyward/contracts/offers";
+import {
+  AirportsQuery,
+  AncillariesQuery,
+  ApplyFiltersRequest,
+  FilterKey,
+  OfferDetailsQuery,
+  SearchFilters,
+} from "@skyward/contracts/search";
+import { requirePrincipal } from "@skyward/infra/http/auth";
+import { parseInput } from "@skyward/infra/http/validate";
+import { Router } from "express";
+import { z } from "zod";
+import type { CommandDeps } from "../deps.ts";
+import { priceOfferDetails, priceSearchResult } from "../pricing/apply-pricing.ts";
+import { searchAirports } from "./airport-search.ts";
+import { applyFilters } from "./filters.ts";
+import { loadSearch, saveFilters, saveSearch } from "./search-results.ts";
+import { companyFor, sellingContext } from "./selling-context.ts";
+
+const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
+
+/** Search and everything else that asks the supplier about offers (DESIGN.md: supplier calls are commands' side). */
+export function offerRoutes(deps: CommandDeps): Router {
+  const router = Router();
+
+  router.get("/airports", (req, res) => {
+    requirePrincipal(req);
+    const { q } = parseInput(AirportsQuery, req.query, "query");
+    res.json({ data: searchAirports(q) });
+  });
+
+  router.post("/offers", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const request = parseInput(SearchRequest, req.body);
+    const { company_id } = parseInput(SearchBody, req.body);
+    const ctx = await sellingContext(deps, principal, companyFor(principal, company_id));
+    const supplierResult = await deps.supplier.search(request, {
+      now: deps.now(),
+      currency: ctx.currency,
+      credentials: ctx.credentials,
+    });
+    const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
+    await saveSearch(deps.pool, {
+      id: result.id,
+      user_id: principal.userId,
+      company_id: ctx.companyId,
+      channel_id: ctx.channelId,
+      request,
+      result,
+      filters: {},
+    });
+    res.json({ result });
+  });
+
+  router.post("/search_results", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const body = parseInput(ApplyFiltersRequest, req.body);
+    const search = await loadSearch(deps.pool, principal, body.search_result_id);
+    const filters = { ...search.filters, ...body.filters };
+    await saveFilters(deps.pool, search.id, filters);
+    res.json({ result: applyFilters(search.result, filters), filters });
+  });
+
+  router.delete("/search_results/:id", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const { filter_key } = parseInput(z.object({ filter_key: FilterKey }), req.query, "query");
+    const search = await loadSearch(deps.pool, principal, req.params.id as string);
+    const { [filter_key]: _removed, ...rest } = search.filters;
+    const filters = SearchFilters.parse(rest);
+    await saveFilters(deps.pool, search.id, filters);
+    res.json({ result: applyFilters(search.result, filters), filters });
+  });
+
+  router.get("/offers/:id/details", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
+    const search = await loadSearch(deps.pool, principal, search_result_id);
+    const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
+    const details = await deps.supplier.offerDetails(
+      { fare_id: req.params.id as string },
+      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+    );
+    res.json({ data: priceOfferDetails(details, ctx.policy) });
+  });
+
+  router.get("/offers/:id/fare_rules", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
+    const search = await loadSearch(deps.pool, principal, search_result_id);
+    const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
+    const rules = await deps.supplier.fareRules(
+      { fare_id: req.params.id as string },
+      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+    );
+    res.json({ data: rules });
+  });
+
+  router.get("/offers/:id/ancillaries", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const query = parseInput(AncillariesQuery, req.query, "query");
+    const companyId = query.search_result_id
+      ? (await loadSearch(deps.pool, principal, query.search_result_id)).company_id
+      : companyFor(principal, undefined);
+    const ctx = await sellingContext(deps, principal, companyId);
+    const items = await deps.supplier.ancillaryCatalogue(
+      { fare_id: req.params.id as string, ...(query.type ? { type: query.type } : {}) },
+      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+    );
+    res.json({ data: items });
+  });
+
+  return router;
+}

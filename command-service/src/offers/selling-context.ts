@@ -1,0 +1,150 @@
+import type { Currency } from "@skyward/contracts/money";
+import type { PricingPolicy } from "@skyward/contracts/pricing";
+import type { SupplierCredentials } from "@skyward/contracts/supplier";
+import type { EventStore } from "@skyward/infra/event-store/event-store";
+import type { StoredEvent } from "@skyward/infra/event-store/types";
+import type { Principal } from "@skyward/infra/http/context";
+import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+import type pg from "pg";
+import {
+  type ChannelState,
+  channelStream,
+  evolveChannel,
+  evolveGlobalGates,
+  GATES_STREAM,
+  type Gates,
+} from "../ticketing/channel.ts";
+
+/** Who sells, from which channel, at which markups: everything a supplier call and pricing need. */
+export interface SellingContext {
+  companyId: string;
+  agencyId: string;
+  currency: Currency;
+  channelId: string;
+  channel: ChannelState;
+  policy: PricingPolicy;
+  gates: Gates;
+  credentials: SupplierCredentials;
+}
+
+interface CompanyFacts {
+  agency_id: string | null;
+  currency: Currency | null;
+  markups: PricingPolicy["company_markups"];
+  gate: boolean;
+}
+interface AgencyFacts {
+  markups: PricingPolicy["agency_markups"];
+  transaction_fee: PricingPolicy["transaction_fee"];
+  gate: boolean;
+}
+
+function foldCompany(state: CompanyFacts, e: StoredEvent): CompanyFacts {
+  const d = e.data as Record<string, unknown>;
+  switch (e.type) {
+    case "CompanyRegistered":
+      return { ...state, agency_id: d.agency_id as string, currency: d.currency as Currency };
+    case "CompanyMarkupsSet":
+      return { ...state, markups: d.markups as CompanyFacts["markups"] };
+    case "CompanyGateToggled":
+      return { ...state, gate: d.active as boolean };
+    default:
+      return state;
+  }
+}
+
+function foldAgency(state: AgencyFacts, e: StoredEvent): AgencyFacts {
+  const d = e.data as Record<string, unknown>;
+  switch (e.type) {
+    case "AgencyPricingSet":
+      return {
+        ...state,
+        markups: d.markups as AgencyFacts["markups"],
+        transaction_fee: d.transaction_fee as AgencyFacts["transaction_fee"],
+      };
+    case "AgencyGateToggled":
+      return { ...state, gate: d.active as boolean };
+    default:
+      return state;
+  }
+}
+
+async function fold<S>(
+  store: EventStore,
+  streamId: string,
+  evolve: (s: S, e: StoredEvent) => S,
+  initial: S,
+): Promise<S> {
+  return (await store.readStream(streamId)).reduce(evolve, initial);
+}
+
+/** The company a caller acts for: their own (agents, supervisors) or the one named (supervisors, admins). */
+export function companyFor(principal: Principal, requested: string | undefined): string {
+  if (requested) {
+    if (principal.userType === "Agent" && !principal.companyIds.includes(requested)) {
+      throw new NotFound("No such company", "company_not_found");
+    }
+    return requested;
+  }
+  const own = principal.companyIds[0];
+  if (!own) {
+    throw new InvalidInput([
+      { pointer: "/company_id", detail: "is required: choose the company you book for" },
+    ]);
+  }
+  return own;
+}
+
+export async function sellingContext(
+  deps: { store: EventStore; pool: pg.Pool },
+  principal: Principal,
+  companyId: string,
+  channelId?: string,
+): Promise<SellingContext> {
+  const company = await fold<CompanyFacts>(deps.store, `company-${companyId}`, foldCompany, {
+    agency_id: null,
+    currency: null,
+    markups: [],
+    gate: true,
+  });
+  if (!company.agency_id || !company.currency) throw new NotFound("No such company", "company_not_found");
+  const isAdmin = principal.userType === "Admin" || principal.userType === "Support";
+  if (!isAdmin && company.agency_id !== principal.agencyId)
+    throw new NotFound("No such company", "company_not_found");
+  const agency = await fold<AgencyFacts>(deps.store, `agency-${company.agency_id}`, foldAgency, {
+    markups: [],
+    transaction_fee: null,
+    gate: true,
+  });
+  const global = await fold(deps.store, GATES_STREAM, evolveGlobalGates, { main: true, consolidator: true });
+
+  let id = channelId;
+  if (!id) {
+    const { rows } = await deps.pool.query<{ id: string }>(
+      `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
+        ORDER BY created_at LIMIT 1`,
+      [company.agency_id],
+    );
+    id = rows[0]?.id;
+  }
+  if (!id) throw new IllegalState("Your agency has no active ticketing channel", "no_channel");
+  const channel = await fold<ChannelState>(deps.store, channelStream(id), evolveChannel, { status: "none" });
+  if (channel.status === "none" || channel.agency_id !== company.agency_id) {
+    throw new IllegalState("The ticketing channel of this booking is gone", "channel_missing");
+  }
+  return {
+    companyId,
+    agencyId: company.agency_id,
+    currency: channel.currency,
+    channelId: id,
+    channel,
+    policy: {
+      agency_markups: agency.markups,
+      company_markups: company.markups,
+      transaction_fee: agency.transaction_fee,
+    },
+    gates: { ...global, agency: agency.gate, company: company.gate },
+    // The sandbox channel's credentials; real channels get theirs with credential management.
+    credentials: { login: "sandbox", password: "sandbox" },
+  };
+}

@@ -1,0 +1,521 @@
+import { type Money, money } from "@skyward/contracts/money";
+import type {
+  AncillaryItem,
+  BaggageAllowance,
+  Cabin,
+  FareFamilyCode,
+  FarePenalty,
+  FareRules,
+  FareSegment,
+  Flight,
+  OriginalPriceDetail,
+  PassengerType,
+  PenaltyRule,
+  Segment,
+  SupplierFare,
+  SupplierPrice,
+} from "@skyward/contracts/offers";
+import type { Airline } from "./airlines.ts";
+import { EQUIPMENT_NAMES } from "./airlines.ts";
+import { airportRef } from "./airports.ts";
+import { convertMinor, eurosToMinor, exchangeRate } from "./exchange-rates.ts";
+import type { SearchKey } from "./offer-id.ts";
+import { hashString, seeded } from "./random.ts";
+import { arrivalOf, departureOf, type Journey, journeyMinutes, type Leg } from "./schedule.ts";
+import { formatLocal } from "./zoned-time.ts";
+
+/** A journey option: one journey per direction, all on the validating carrier. */
+export interface Itinerary {
+  carrier: Airline;
+  journeys: readonly Journey[];
+}
+
+const LONG_HAUL_KM = 4500;
+const MINUTE = 60_000;
+
+const CABIN_NAMES: Readonly<Record<Cabin, string>> = {
+  economy: "Economy",
+  premium_economy: "Premium",
+  business: "Business",
+  first: "First",
+};
+const DOWNGRADES: Readonly<Record<Cabin, readonly Cabin[]>> = {
+  first: ["first", "business", "premium_economy", "economy"],
+  business: ["business", "premium_economy", "economy"],
+  premium_economy: ["premium_economy", "economy"],
+  economy: ["economy"],
+};
+const BOOKING_CLASSES: Readonly<Record<Cabin, Readonly<Record<FareFamilyCode, string>>>> = {
+  economy: { light: "Q", standard: "M", flex: "Y" },
+  premium_economy: { light: "E", standard: "N", flex: "W" },
+  business: { light: "Z", standard: "D", flex: "J" },
+  first: { light: "A", standard: "A", flex: "F" },
+};
+const CABIN_PRICE_FACTOR: Readonly<Record<Cabin, number>> = {
+  economy: 1,
+  premium_economy: 1.7,
+  business: 3.2,
+  first: 5.5,
+};
+
+/** Premium economy and first are long-haul products; business is sold everywhere but on low-cost carriers. */
+function offersCabin(airline: Airline, leg: Leg, cabin: Cabin): boolean {
+  if (!airline.cabins.includes(cabin)) return false;
+  return cabin === "economy" || cabin === "business" || leg.distanceKm > LONG_HAUL_KM;
+}
+
+/**
+ * The cabin flown on every leg: the one asked for where the carrier sells it, else the next one down (a feeder leg
+ * in business under a long-haul first, as mixed-cabin fares do). Null unless some leg is in the cabin asked for.
+ */
+export function legCabins(itinerary: Itinerary, cabin: Cabin): Cabin[][] | null {
+  let matched = false;
+  const cabins = itinerary.journeys.map((journey) =>
+    journey.legs.map((leg) => {
+      const flown = DOWNGRADES[cabin].find((c) => offersCabin(itinerary.carrier, leg, c)) ?? "economy";
+      if (flown === cabin) matched = true;
+      return flown;
+    }),
+  );
+  return matched ? cabins : null;
+}
+
+export function familiesFor(cabin: Cabin): FareFamilyCode[] {
+  return cabin === "business" || cabin === "first" ? ["standard", "flex"] : ["light", "standard", "flex"];
+}
+
+interface FamilyTerms {
+  priceFactor: number;
+  baggage: BaggageAllowance;
+  /** Fees per passenger in EUR; null: not permitted. */
+  fees: {
+    changeBefore: number | null;
+    changeAfter: number | null;
+    refundBefore: number | null;
+    refundAfter: number | null;
+  };
+}
+
+const bags = (pieces: number, kg: number) => ({ pieces, weight_kg: kg });
+const NONE = bags(0, 0);
+
+const termsCache = new Map<string, FamilyTerms>();
+
+function familyTerms(airline: Airline, cabin: Cabin, family: FareFamilyCode): FamilyTerms {
+  const key = `${airline.lowCost}${cabin}${family}`;
+  let terms = termsCache.get(key);
+  if (!terms) {
+    // Frozen: fares share these objects, so a caller editing one fare cannot change the next search.
+    terms = deepFreeze(termsFor(airline.lowCost, cabin, family));
+    termsCache.set(key, terms);
+  }
+  return terms;
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) if (child && typeof child === "object") deepFreeze(child);
+  return Object.freeze(value);
+}
+
+function termsFor(lowCost: boolean, cabin: Cabin, family: FareFamilyCode): FamilyTerms {
+  if (lowCost) {
+    const withBags = { checked: bags(1, 20), carry_on: bags(1, 10), personal_item: true };
+    if (family === "light") {
+      return {
+        priceFactor: 1,
+        baggage: { checked: NONE, carry_on: NONE, personal_item: true },
+        fees: { changeBefore: 45, changeAfter: null, refundBefore: null, refundAfter: null },
+      };
+    }
+    if (family === "standard") {
+      return {
+        priceFactor: 1.45,
+        baggage: withBags,
+        fees: { changeBefore: 35, changeAfter: null, refundBefore: null, refundAfter: null },
+      };
+    }
+    return {
+      priceFactor: 1.9,
+      baggage: withBags,
+      fees: { changeBefore: 0, changeAfter: null, refundBefore: 60, refundAfter: null },
+    };
+  }
+  if (cabin === "business" || cabin === "first") {
+    const baggage = {
+      checked: bags(cabin === "first" ? 3 : 2, 32),
+      carry_on: bags(2, 8),
+      personal_item: true,
+    };
+    return family === "flex"
+      ? {
+          priceFactor: 1.3,
+          baggage,
+          fees: { changeBefore: 0, changeAfter: 0, refundBefore: 0, refundAfter: 100 },
+        }
+      : {
+          priceFactor: 1,
+          baggage,
+          fees: { changeBefore: 100, changeAfter: 150, refundBefore: 200, refundAfter: null },
+        };
+  }
+  const premium = cabin === "premium_economy";
+  if (family === "light") {
+    return {
+      priceFactor: 1,
+      baggage: { checked: premium ? bags(1, 23) : NONE, carry_on: bags(1, 8), personal_item: true },
+      fees: { changeBefore: null, changeAfter: null, refundBefore: null, refundAfter: null },
+    };
+  }
+  if (family === "standard") {
+    return {
+      priceFactor: 1.3,
+      baggage: { checked: bags(premium ? 2 : 1, 23), carry_on: bags(1, 8), personal_item: true },
+      fees: { changeBefore: 70, changeAfter: null, refundBefore: 150, refundAfter: null },
+    };
+  }
+  return {
+    priceFactor: 1.95,
+    baggage: { checked: bags(2, 23), carry_on: bags(1, 8), personal_item: true },
+    fees: { changeBefore: 0, changeAfter: 50, refundBefore: 0, refundAfter: 100 },
+  };
+}
+
+const FAMILY_NAMES: Readonly<Record<FareFamilyCode, string>> = {
+  light: "Light",
+  standard: "Standard",
+  flex: "Flex",
+};
+
+const brandName = (cabin: Cabin, family: FareFamilyCode): string =>
+  `${CABIN_NAMES[cabin]} ${FAMILY_NAMES[family]}`;
+
+/** Per-passenger amounts in minor units of the carrier's filing currency. */
+type FiledPrices = Record<PassengerType, { base: number; taxes: number }>;
+
+/** Airport charges differ per airport but never from one search to the next. */
+const airportChargeEur = (airportCode: string) => 8 + (hashString(`charge${airportCode}`) % 28);
+
+const flightKey = (journey: Journey) => journey.legs.map((l) => `${l.id}@${l.departUtc}`).join("+");
+
+/**
+ * The sandbox's fare filing: a distance-based fare per journey, cheaper per km on long hauls and on low-cost
+ * carriers, a connection discount, a demand factor fixed per flight and date, cabin and family factors, and a
+ * round-trip discount on network carriers. Taxes are airport charges per departure plus the carrier surcharge (YQ).
+ * Children pay 75 % of the adult fare on network carriers, infants 10 % (a flat 25 EUR per journey on low-cost).
+ */
+function filedPrices(
+  itinerary: Itinerary,
+  cabins: Cabin[][],
+  cabin: Cabin,
+  family: FareFamilyCode,
+): FiledPrices {
+  const { carrier } = itinerary;
+  const roundTrip = itinerary.journeys.length === 2;
+  const factor = familyTerms(carrier, cabin, family).priceFactor;
+  let baseEur = 0;
+  let taxesEur = 0;
+  itinerary.journeys.forEach((journey, j) => {
+    const km = journey.legs.reduce((sum, leg) => sum + leg.distanceKm, 0);
+    const fare = carrier.lowCost
+      ? 12 + 0.045 * km
+      : 35 + 0.08 * Math.min(km, 3000) + 0.045 * Math.max(0, km - 3000);
+    const cabinFactor =
+      journey.legs.reduce(
+        (sum, leg, l) => sum + leg.distanceKm * CABIN_PRICE_FACTOR[cabins[j]?.[l] ?? cabin],
+        0,
+      ) / km;
+    const demand = 0.8 + 0.6 * seeded("demand", flightKey(journey)).next();
+    const connection = journey.legs.length > 1 ? 0.88 : 1;
+    const roundTripDiscount = roundTrip && !carrier.lowCost ? 0.9 : 1;
+    baseEur += fare * cabinFactor * demand * connection * roundTripDiscount * factor;
+    for (const leg of journey.legs) {
+      taxesEur +=
+        airportChargeEur(leg.from.code) + (carrier.lowCost ? 0 : Math.min(0.012 * leg.distanceKm, 140));
+    }
+  });
+  const currency = carrier.currency;
+  const adultBase = eurosToMinor(baseEur, currency, true);
+  const taxes = eurosToMinor(taxesEur, currency);
+  const infantBase = carrier.lowCost
+    ? eurosToMinor(25 * itinerary.journeys.length, currency, true)
+    : eurosToMinor(baseEur * 0.1, currency, true);
+  return {
+    adult: { base: adultBase, taxes },
+    child: { base: carrier.lowCost ? adultBase : eurosToMinor(baseEur * 0.75, currency, true), taxes },
+    infant: { base: infantBase, taxes: Math.round(taxes * 0.3) },
+  };
+}
+
+function priceIn(
+  filed: FiledPrices,
+  counts: Record<PassengerType, number>,
+  from: string,
+  to: string,
+): SupplierPrice {
+  const passengers = (["adult", "child", "infant"] as const)
+    .filter((type) => counts[type] > 0)
+    .map((type) => {
+      const base = convertMinor(filed[type].base, from, to);
+      const taxes = convertMinor(filed[type].taxes, from, to);
+      return {
+        type,
+        count: counts[type],
+        base_fare: money(base, to),
+        taxes: money(taxes, to),
+        total: money(base + taxes, to),
+      };
+    });
+  const sum = (pick: (p: (typeof passengers)[number]) => Money) =>
+    passengers.reduce((total, p) => total + pick(p).amount * p.count, 0);
+  const base = sum((p) => p.base_fare);
+  const taxes = sum((p) => p.taxes);
+  return { passengers, base_fare: money(base, to), taxes: money(taxes, to), total: money(base + taxes, to) };
+}
+
+function penaltyRule(feeEur: number | null, filing: string, sale: string): PenaltyRule {
+  if (feeEur === null) return { allowed: false };
+  return { allowed: true, fee: money(convertMinor(eurosToMinor(feeEur, filing, true), filing, sale), sale) };
+}
+
+function farePenalty(carrier: Airline, cabin: Cabin, family: FareFamilyCode, sale: string): FarePenalty {
+  const { fees } = familyTerms(carrier, cabin, family);
+  const filing = carrier.currency;
+  return {
+    change_before_departure: penaltyRule(fees.changeBefore, filing, sale),
+    change_after_departure: penaltyRule(fees.changeAfter, filing, sale),
+    refund_before_departure: penaltyRule(fees.refundBefore, filing, sale),
+    refund_after_departure: penaltyRule(fees.refundAfter, filing, sale),
+  };
+}
+
+function fareSegments(
+  itinerary: Itinerary,
+  cabins: Cabin[][],
+  family: FareFamilyCode,
+  cabin: Cabin,
+): FareSegment[] {
+  const { carrier } = itinerary;
+  const trip = itinerary.journeys.length === 2 ? "RT" : "OW";
+  return itinerary.journeys.flatMap((journey, j) =>
+    journey.legs.map((leg, l) => {
+      const flown = cabins[j]?.[l] ?? cabin;
+      const bookingClass = BOOKING_CLASSES[flown][family];
+      return {
+        segment_id: leg.id,
+        booking_class: bookingClass,
+        fare_basis: `${bookingClass}${FAMILY_NAMES[family].slice(0, 2).toUpperCase()}${trip}${carrier.lowCost ? "LC" : ""}`,
+        cabin: flown,
+        baggage: familyTerms(carrier, flown, family).baggage,
+      };
+    }),
+  );
+}
+
+/** What sorting the offers needs of a fare: its family, seats and sale price. */
+export interface FareQuote {
+  family: FareFamilyCode;
+  seatsLeft: number;
+  filed: FiledPrices;
+  price: SupplierPrice;
+}
+
+/**
+ * The price of one family on an itinerary, or null when it is not sold: the light family sells out on about one
+ * itinerary in seven, and a family with fewer seats left than the party needs is not offered.
+ */
+export function quoteFare(
+  itinerary: Itinerary,
+  cabins: Cabin[][],
+  key: SearchKey,
+  family: FareFamilyCode,
+): FareQuote | null {
+  const availability = seeded("seats", itinerary.journeys.map(flightKey).join("/"), key.cabin, family);
+  if (family === "light" && availability.next() < 0.15) return null;
+  const seatsLeft = availability.next() < 0.7 ? 9 : availability.between(1, 8);
+  if (seatsLeft < key.adults + key.children) return null;
+  const filed = filedPrices(itinerary, cabins, key.cabin, family);
+  return {
+    family,
+    seatsLeft,
+    filed,
+    price: priceIn(filed, partyOf(key), itinerary.carrier.currency, key.currency),
+  };
+}
+
+const partyOf = (key: SearchKey) => ({ adult: key.adults, child: key.children, infant: key.infants });
+
+/** The full fare, built only for the offers a search returns. */
+export function supplierFare(
+  itinerary: Itinerary,
+  cabins: Cabin[][],
+  key: SearchKey,
+  quote: FareQuote,
+  fareId: string,
+): SupplierFare {
+  const { carrier } = itinerary;
+  const { family } = quote;
+  return {
+    fare_id: fareId,
+    validating_carrier: carrier.code,
+    family,
+    brand_name: brandName(key.cabin, family),
+    cabin: key.cabin,
+    fare_segments: fareSegments(itinerary, cabins, family, key.cabin),
+    penalty: farePenalty(carrier, key.cabin, family, key.currency),
+    seats_left: quote.seatsLeft,
+    price: quote.price,
+    original_price: originalPrice(
+      priceIn(quote.filed, partyOf(key), carrier.currency, carrier.currency),
+      key.currency,
+    ),
+  };
+}
+
+function originalPrice(price: SupplierPrice, sale: string): OriginalPriceDetail {
+  return { ...price, exchange_rate: exchangeRate(price.total.currency, sale) };
+}
+
+function segment(leg: Leg, cabin: Cabin): Segment {
+  return {
+    id: leg.id,
+    carrier: leg.carrier.code,
+    carrier_name: leg.carrier.name,
+    operating_carrier: leg.carrier.code,
+    flight_number: leg.flightNumber,
+    from: airportRef(leg.from),
+    to: airportRef(leg.to),
+    departure_at: formatLocal(leg.from.timeZone, leg.departUtc),
+    arrival_at: formatLocal(leg.to.timeZone, leg.arriveUtc),
+    duration_minutes: leg.durationMinutes,
+    distance_km: leg.distanceKm,
+    equipment: { code: leg.equipment, name: EQUIPMENT_NAMES[leg.equipment] ?? leg.equipment },
+    stops: 0,
+    cabin,
+  };
+}
+
+export function flights(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): Flight[] {
+  return itinerary.journeys.map((journey, j) => {
+    const segments = journey.legs.map((leg, l) => segment(leg, cabins[j]?.[l] ?? cabin));
+    const first = journey.legs[0];
+    const last = journey.legs.at(-1);
+    if (!first || !last) throw new Error("a journey has at least one leg");
+    return {
+      id: journey.legs.map((l) => l.id).join("_"),
+      direction: j === 0 ? "outbound" : "return",
+      segments,
+      departure_at: formatLocal(first.from.timeZone, departureOf(journey)),
+      arrival_at: formatLocal(last.to.timeZone, arrivalOf(journey)),
+      duration_minutes: journeyMinutes(journey),
+      stops: journey.legs.length - 1,
+      connections: journey.legs.slice(1).map((leg, l) => ({
+        airport: leg.from.code,
+        minutes: Math.round((leg.departUtc - (journey.legs[l]?.arriveUtc ?? leg.departUtc)) / MINUTE),
+      })),
+    };
+  });
+}
+
+/**
+ * Bags sold per passenger and segment (infants carry none): a checked bag everywhere, a cabin bag on low-cost
+ * carriers, whose light fares include only a personal item.
+ */
+export function ancillaries(itinerary: Itinerary, sale: string): AncillaryItem[] {
+  const { carrier } = itinerary;
+  const filing = carrier.currency;
+  const price = (eur: number) => money(convertMinor(eurosToMinor(eur, filing, true), filing, sale), sale);
+  return itinerary.journeys.flatMap((journey) =>
+    journey.legs.flatMap((leg) => {
+      const id = leg.id;
+      const checkedKg = carrier.lowCost ? 20 : 23;
+      const items: AncillaryItem[] = [
+        {
+          ancillary_id: `BAG-${id}`,
+          type: "checked_bag",
+          title: `Checked bag ${checkedKg} kg`,
+          pieces: 1,
+          weight_kg: checkedKg,
+          segment_id: id,
+          passenger_types: ["adult", "child"],
+          price: carrier.lowCost
+            ? price(Math.min(20 + 0.01 * leg.distanceKm, 60))
+            : price(Math.min(30 + 0.012 * leg.distanceKm, 90)),
+        },
+      ];
+      if (carrier.lowCost) {
+        items.push({
+          ancillary_id: `CABIN-${id}`,
+          type: "carry_on",
+          title: "Cabin bag 10 kg",
+          pieces: 1,
+          weight_kg: 10,
+          segment_id: id,
+          passenger_types: ["adult", "child"],
+          price: price(Math.min(12 + 0.006 * leg.distanceKm, 40)),
+        });
+      }
+      return items;
+    }),
+  );
+}
+
+const formatAmount = (m: Money) =>
+  `${Math.trunc(m.amount / 100)}.${String(Math.abs(m.amount % 100)).padStart(2, "0")} ${m.currency}`;
+
+const ruleText = (rule: PenaltyRule, action: string): string =>
+  rule.allowed
+    ? rule.fee.amount === 0
+      ? `${action} free of charge.`
+      : `${action} for ${formatAmount(rule.fee)} per passenger.`
+    : `${action} not permitted.`;
+
+/** The fare's rules in the ATPCO categories agents read: 5, 16, 19, 31 and 33. */
+export function fareRules(fare: SupplierFare, carrier: Airline): FareRules {
+  const p = fare.penalty;
+  const taxesNote =
+    "Unused government taxes and airport charges are refunded on request even when the fare is not.";
+  return {
+    fare_id: fare.fare_id,
+    validating_carrier: fare.validating_carrier,
+    family: fare.family,
+    brand_name: fare.brand_name,
+    penalty: fare.penalty,
+    fare_segments: fare.fare_segments,
+    sections: [
+      {
+        category: 5,
+        title: "Reservations and ticketing",
+        text: carrier.lowCost
+          ? "Ticket within one hour of booking. Tickets cannot be voided."
+          : "Ticket by the booking's time limit. A ticket can be voided until the end of the day of issue.",
+      },
+      {
+        category: 16,
+        title: "Penalties",
+        text: [
+          ruleText(p.change_before_departure, "Changes before departure"),
+          ruleText(p.change_after_departure, "Changes after departure"),
+          ruleText(p.refund_before_departure, "Refunds before departure"),
+          ruleText(p.refund_after_departure, "Refunds after departure"),
+        ].join(" "),
+      },
+      {
+        category: 19,
+        title: "Children and infants",
+        text: carrier.lowCost
+          ? "Children (2-11) pay the adult fare. Infants (under 2, on an adult's lap) pay a flat fee."
+          : "Children (2-11) pay 75% of the adult fare. Infants (under 2, on an adult's lap) pay 10%.",
+      },
+      {
+        category: 31,
+        title: "Voluntary changes",
+        text: `${ruleText(p.change_before_departure, "Date changes on the same route before departure")} The fare difference is collected; a lower new fare leaves no residual.`,
+      },
+      {
+        category: 33,
+        title: "Voluntary refunds",
+        text: `${ruleText(p.refund_before_departure, "Refunds before departure")} ${ruleText(p.refund_after_departure, "Refunds of partly flown tickets, prorated by distance,")} ${taxesNote}`,
+      },
+    ],
+  };
+}

@@ -1,0 +1,774 @@
+import { type Money, money } from "@skyward/contracts/money";
+import type {
+  AncillaryItem,
+  AncillaryType,
+  FareRules,
+  SearchRequest,
+  SupplierOfferDetails,
+  SupplierPrice,
+  SupplierSearchResult,
+} from "@skyward/contracts/offers";
+import type {
+  AncillaryOrderResult,
+  AncillarySelection,
+  BookedAncillary,
+  CancelResult,
+  CredentialsCheck,
+  Emd,
+  IssueResult,
+  RefundQuote,
+  RefundQuoteLine,
+  RefundResult,
+  ReissueResult,
+  RepriceResult,
+  ReshopOffer,
+  ReshopRequest,
+  ReshopResult,
+  SupplierBooking,
+  SupplierBookingStatus,
+  SupplierBookRequest,
+  SupplierCredentials,
+  Ticket,
+  VoidResult,
+} from "@skyward/contracts/supplier";
+import { InvalidInput } from "@skyward/infra/http/errors";
+import { generateLocator } from "../../pricing/locator.ts";
+import { prorate } from "../../pricing/rounding.ts";
+import { randomSerial, ticketNumber } from "../../pricing/ticket-number.ts";
+import { NoAvailability, SupplierRejected, SupplierUnavailable } from "../errors.ts";
+import type { Supplier, SupplierCall } from "../supplier.ts";
+import { type Airline, findAirline } from "./airlines.ts";
+import { type Airport, findAirport } from "./airports.ts";
+import { assertSupportedCurrency } from "./exchange-rates.ts";
+import { ancillaries, fareRules, flights } from "./fares.ts";
+import { offerId, parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
+import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
+import { assertPassengersFit } from "./passengers.ts";
+import { hashString, prng, seeded } from "./random.ts";
+import { bookingScenario, credentialsRejected, SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
+import { addDays, localDate, localToUtc } from "./zoned-time.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Sales close two hours before departure, as most carriers close their inventory. */
+const SALES_CLOSE_BEFORE_DEPARTURE = 2 * HOUR;
+const NETWORK_TIME_LIMIT = 24 * HOUR;
+const LOW_COST_TIME_LIMIT = HOUR;
+const SCHEDULE_DAYS_AHEAD = 361;
+const QUOTE_VALIDITY = 30 * MINUTE;
+const MAX_RESHOP_OFFERS = 10;
+const DEFAULT_MAX_BOOKINGS = 10_000;
+
+/**
+ * The built-in supplier: deterministic content from real airports and carriers, and bookings kept in this instance's
+ * memory. Our event store is the source of truth, so the Map is only the sandbox's own view: when a booking is not in
+ * it (a restart, another process), the snapshot passed with the call is adopted, and everything else (scenario,
+ * prices, ticket numbers) is derived again from the booking's fare id and names. See SCENARIOS.md.
+ */
+export class SandboxSupplier implements Supplier {
+  readonly code = "sandbox";
+  readonly #bookings = new Map<string, SupplierBooking>();
+  readonly #maxBookings: number;
+
+  constructor(options: { maxBookings?: number } = {}) {
+    this.#maxBookings = options.maxBookings ?? DEFAULT_MAX_BOOKINGS;
+  }
+
+  async checkCredentials(credentials: SupplierCredentials, _call: { now: Date }): Promise<CredentialsCheck> {
+    return credentialsRejected(credentials.password)
+      ? { active: false, message: "Invalid credentials. Enter current credentials." }
+      : { active: true, message: "The credentials are correct." };
+  }
+
+  async search(request: SearchRequest, call: SupplierCall): Promise<SupplierSearchResult> {
+    authorize(call);
+    const origin = airport(request.origin, "/origin");
+    airport(request.destination, "/destination");
+    const scenario = searchScenario(request.origin, request.destination);
+    if (scenario === "searchFailure") {
+      throw new SupplierUnavailable("The airline system timed out (sandbox scenario: search with ERR)");
+    }
+    assertSellableDates(request.departure_date, request.return_date, origin, call.now);
+    const key = searchKey(request, call.currency);
+    const id = searchId(key);
+    if (scenario === "noAvailability") return { id, currency: call.currency, origin_destinations: [] };
+    const closesAt = call.now.getTime() + SALES_CLOSE_BEFORE_DEPARTURE;
+    return {
+      id,
+      currency: call.currency,
+      origin_destinations: buildOffers(key)
+        .filter((offer) => offer.firstDepartureUtc >= closesAt)
+        .map((offer) => originDestination(key, offer)),
+    };
+  }
+
+  async offerDetails(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails> {
+    authorize(call);
+    return details(resolveIn(input.fare_id, call));
+  }
+
+  async fareRules(input: { fare_id: string }, call: SupplierCall): Promise<FareRules> {
+    authorize(call);
+    const { fare } = resolveIn(input.fare_id, call);
+    return fareRules(fare, airline(fare.validating_carrier));
+  }
+
+  async price(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails> {
+    authorize(call);
+    const resolved = resolveIn(input.fare_id, call);
+    assertStillSold(resolved, call.now);
+    return details(resolved);
+  }
+
+  async ancillaryCatalogue(
+    input: { fare_id: string; type?: AncillaryType } | { booking: SupplierBooking; type?: AncillaryType },
+    call: SupplierCall,
+  ): Promise<AncillaryItem[]> {
+    authorize(call);
+    const fareId = "fare_id" in input ? input.fare_id : this.#current(input.booking, call.now).fare_id;
+    return catalogue(resolveIn(fareId, call)).filter((item) => !input.type || item.type === input.type);
+  }
+
+  async book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking> {
+    authorize(call);
+    const resolved = resolveIn(request.fare_id, call);
+    const { key, offer, fare } = resolved;
+    assertStillSold(resolved, call.now);
+    const itineraryFlights = flights(offer.itinerary, offer.cabins, key.search.cabin);
+    const dates = itineraryFlights.map((f) => f.departure_at.slice(0, 10));
+    const party = { adults: key.search.adults, children: key.search.children, infants: key.search.infants };
+    assertPassengersFit(request.passengers, party, dates[0] ?? "", dates.at(-1) ?? "");
+
+    const scenario = bookingScenario(request.passengers);
+    if (scenario === "soldOut") {
+      throw new NoAvailability(
+        `The last seats on this fare were just sold (sandbox scenario: last name ${SANDBOX_SCENARIOS.soldOut.lastName})`,
+      );
+    }
+    if (scenario === "bookingFailure") {
+      throw new SupplierUnavailable(
+        `The airline did not answer the booking (sandbox scenario: last name ${SANDBOX_SCENARIOS.bookingFailure.lastName})`,
+      );
+    }
+
+    const now = call.now.getTime();
+    const seed = `${request.fare_id}|${request.passengers.map((p) => `${p.last_name}/${p.first_name}`).join()}`;
+    const existing = this.#retry(seed, call.now);
+    if (existing) return structuredClone(existing);
+
+    const timeLimit = Math.min(
+      now + (offer.itinerary.carrier.lowCost ? LOW_COST_TIME_LIMIT : NETWORK_TIME_LIMIT),
+      offer.firstDepartureUtc - SALES_CLOSE_BEFORE_DEPARTURE,
+    );
+    const asynchronous = scenario === "asyncConfirmed" || scenario === "asyncFailed";
+    return this.#store({
+      supplier: this.code,
+      supplier_locator: this.#newLocator(seed, call.now),
+      status: "held",
+      provider_status: asynchronous ? "in_progress" : "confirmed",
+      error: null,
+      created_at: iso(now),
+      time_limit: iso(timeLimit),
+      fare_id: fare.fare_id,
+      flights: itineraryFlights,
+      fare,
+      passengers: request.passengers,
+      contacts: request.contacts,
+      price: fare.price,
+      ancillaries: [],
+      tickets: [],
+      emds: [],
+      issued_at: null,
+      void_until: null,
+    });
+  }
+
+  async retrieve(input: { booking: SupplierBooking }, call: SupplierCall): Promise<SupplierBooking> {
+    authorize(call);
+    return structuredClone(this.#current(input.booking, call.now));
+  }
+
+  async reprice(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RepriceResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["held"], "reprice");
+    const price = currentPrice(booking);
+    return {
+      price,
+      changed: price.total.amount !== booking.price.total.amount,
+      previous_total: booking.price.total,
+    };
+  }
+
+  async issue(
+    input: { booking: SupplierBooking; accepted_total: number },
+    call: SupplierCall,
+  ): Promise<IssueResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["held"], "issue");
+    assertConfirmed(booking);
+    if (bookingScenario(booking.passengers) === "issueFailure") {
+      throw new SupplierUnavailable(
+        `Ticketing timed out; the booking is still held (sandbox scenario: last name ${SANDBOX_SCENARIOS.issueFailure.lastName})`,
+      );
+    }
+    const price = currentPrice(booking);
+    if (input.accepted_total !== price.total.amount) {
+      return { outcome: "price_changed", previous_total: booking.price.total, price };
+    }
+    const carrier = airline(booking.fare.validating_carrier);
+    const now = call.now.getTime();
+    const issued: SupplierBooking = {
+      ...booking,
+      status: "issued",
+      price,
+      tickets: tickets(booking, price, carrier, booking.fare_id),
+      issued_at: iso(now),
+      void_until: voidUntil(carrier, booking, now),
+    };
+    return { outcome: "issued", booking: this.#store(withEmds(issued, carrier)) };
+  }
+
+  async orderAncillaries(
+    input: { booking: SupplierBooking; items: AncillarySelection[] },
+    call: SupplierCall,
+  ): Promise<AncillaryOrderResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["held", "issued", "exchanged"], "add ancillaries to");
+    assertConfirmed(booking);
+    const items = new Map(
+      catalogue(resolveIn(booking.fare_id, call)).map((item) => [item.ancillary_id, item]),
+    );
+    const added: BookedAncillary[] = input.items.map((selection, i) => {
+      const item = items.get(selection.ancillary_id);
+      const passenger = booking.passengers[selection.passenger_index];
+      if (!item)
+        throw new InvalidInput([
+          { pointer: `/items/${i}/ancillary_id`, detail: "is not sold on this booking" },
+        ]);
+      if (!passenger || !item.passenger_types.includes(passenger.type)) {
+        throw new InvalidInput([
+          { pointer: `/items/${i}/passenger_index`, detail: `cannot have ${item.title}` },
+        ]);
+      }
+      const taken = booking.ancillaries.some(
+        (a) => a.ancillary_id === selection.ancillary_id && a.passenger_index === selection.passenger_index,
+      );
+      if (taken) throw new SupplierRejected("ancillary_already_booked", `${item.title} is already booked`);
+      return { ...selection, item, emd_number: null };
+    });
+    const carrier = airline(booking.fare.validating_carrier);
+    const updated = withEmds({ ...booking, ancillaries: [...booking.ancillaries, ...added] }, carrier);
+    const stored = this.#store(updated);
+    const currency = booking.price.total.currency;
+    return {
+      booking: stored,
+      added: stored.ancillaries.slice(booking.ancillaries.length),
+      total: money(
+        added.reduce((sum, a) => sum + a.item.price.amount, 0),
+        currency,
+      ),
+    };
+  }
+
+  async void(input: { booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued"], "void");
+    if (booking.void_until === null) {
+      throw new SupplierRejected(
+        "void_not_allowed",
+        `${airline(booking.fare.validating_carrier).name} tickets cannot be voided; refund them instead`,
+      );
+    }
+    if (call.now.getTime() > Date.parse(booking.void_until)) {
+      throw new SupplierRejected("void_window_closed", `The void window closed at ${booking.void_until}`);
+    }
+    return { booking: this.#store({ ...booking, status: "voided" }), voided_at: call.now.toISOString() };
+  }
+
+  async cancel(input: { booking: SupplierBooking }, call: SupplierCall): Promise<CancelResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["held"], "cancel");
+    return {
+      booking: this.#store({ ...booking, status: "cancelled" }),
+      cancelled_at: call.now.toISOString(),
+    };
+  }
+
+  async refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged"], "refund");
+    const now = call.now.getTime();
+    const lines = refundLines(booking, now);
+    const currency = booking.price.total.currency;
+    const sum = (pick: (line: RefundQuoteLine) => Money) =>
+      money(
+        lines.reduce((total, line) => total + pick(line).amount, 0),
+        currency,
+      );
+    return {
+      quote_id: `RQ${hashString(`${booking.supplier_locator}|${now}`).toString(36).toUpperCase()}`,
+      supplier_locator: booking.supplier_locator,
+      lines,
+      penalty: sum((l) => l.penalty),
+      refundable: sum((l) => l.refundable),
+      created_at: iso(now),
+      expires_at: iso(now + QUOTE_VALIDITY),
+    };
+  }
+
+  async refundConfirm(
+    input: { booking: SupplierBooking; quote: RefundQuote },
+    call: SupplierCall,
+  ): Promise<RefundResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged"], "refund");
+    if (input.quote.supplier_locator !== booking.supplier_locator) {
+      throw new SupplierRejected("refund_quote_mismatch", "The refund quote belongs to another booking");
+    }
+    if (call.now.getTime() > Date.parse(input.quote.expires_at)) {
+      throw new SupplierRejected("refund_quote_expired", "The refund quote expired: request a new one");
+    }
+    return {
+      booking: this.#store({ ...booking, status: "refunded" }),
+      refunded: input.quote.refundable,
+      refunded_at: call.now.toISOString(),
+    };
+  }
+
+  async reshop(
+    input: { booking: SupplierBooking; request: ReshopRequest },
+    call: SupplierCall,
+  ): Promise<ReshopResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged"], "change");
+    const key = this.#reshopKey(booking, input.request, call);
+    const closesAt = call.now.getTime() + SALES_CLOSE_BEFORE_DEPARTURE;
+    const offers: ReshopOffer[] = buildOffers(key)
+      .filter((offer) => offer.firstDepartureUtc >= closesAt)
+      .flatMap((offer) =>
+        offer.fares.map((fare) => ({
+          reshop_offer_id: fare.fare_id,
+          flights: flights(offer.itinerary, offer.cabins, key.cabin),
+          fare,
+          ...exchangeCharges(booking, fare.price),
+        })),
+      )
+      .sort((a, b) => a.total_due.amount - b.total_due.amount)
+      .slice(0, MAX_RESHOP_OFFERS);
+    return { offers, expires_at: iso(call.now.getTime() + QUOTE_VALIDITY) };
+  }
+
+  async reissue(
+    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    call: SupplierCall,
+  ): Promise<ReissueResult> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged"], "change");
+    const resolved = resolveIn(input.reshop_offer_id, call);
+    const { key, offer, fare } = resolved;
+    const current = bookingKey(booking);
+    const sameTrip =
+      key.search.origin === current.origin &&
+      key.search.destination === current.destination &&
+      key.search.cabin === current.cabin &&
+      Boolean(key.search.returnDate) === Boolean(current.returnDate) &&
+      key.search.adults === current.adults &&
+      key.search.children === current.children &&
+      key.search.infants === current.infants &&
+      fare.validating_carrier === booking.fare.validating_carrier;
+    if (!sameTrip) {
+      throw new SupplierRejected("not_an_exchange", "The new offer is not the same trip on the same carrier");
+    }
+    assertStillSold(resolved, call.now);
+    const charges = exchangeCharges(booking, fare.price);
+    if (charges.total_due.amount !== input.accepted_total_due) {
+      throw new SupplierRejected(
+        "reshop_price_changed",
+        `The exchange now costs ${charges.total_due.amount} ${charges.total_due.currency}: reshop and confirm again`,
+      );
+    }
+    const carrier = airline(fare.validating_carrier);
+    const exchanged: SupplierBooking = {
+      ...booking,
+      status: "exchanged",
+      fare_id: fare.fare_id,
+      fare,
+      flights: flights(offer.itinerary, offer.cabins, key.search.cabin),
+      price: fare.price,
+      ancillaries: [],
+      emds: [],
+      tickets: tickets(booking, fare.price, carrier, fare.fare_id),
+      issued_at: call.now.toISOString(),
+      void_until: null,
+    };
+    return {
+      booking: this.#store(exchanged),
+      charged: charges.total_due,
+      reissued_at: call.now.toISOString(),
+    };
+  }
+
+  /** The sandbox's booking, or the caller's snapshot when the sandbox no longer has it; moved on to `now`. */
+  #current(snapshot: SupplierBooking, nowDate: Date): SupplierBooking {
+    if (snapshot.supplier !== this.code) {
+      throw new SupplierRejected(
+        "unknown_booking",
+        `Booking ${snapshot.supplier_locator} is not a sandbox booking`,
+      );
+    }
+    const known = this.#bookings.get(snapshot.supplier_locator) ?? snapshot;
+    const now = nowDate.getTime();
+    let booking = known;
+    if (booking.provider_status === "in_progress") {
+      const scenario = bookingScenario(booking.passengers);
+      const settlesAt = Date.parse(booking.created_at) + SANDBOX_SCENARIOS.asyncConfirmed.afterSeconds * 1000;
+      if (now >= settlesAt) {
+        booking =
+          scenario === "asyncFailed"
+            ? {
+                ...booking,
+                status: "cancelled",
+                provider_status: "failed",
+                error: `The airline rejected the booking (sandbox scenario: last name ${SANDBOX_SCENARIOS.asyncFailed.lastName})`,
+              }
+            : { ...booking, provider_status: "confirmed" };
+      }
+    }
+    if (booking.status === "held" && now > Date.parse(booking.time_limit)) {
+      booking = {
+        ...booking,
+        status: "cancelled",
+        error: "The time limit passed: the airline cancelled the booking",
+      };
+    }
+    if (booking !== known || !this.#bookings.has(booking.supplier_locator)) this.#remember(booking);
+    return booking;
+  }
+
+  /** An identical booking request at the same moment (a retried call) gets the booking it already made. */
+  #retry(seed: string, now: Date): SupplierBooking | undefined {
+    const booking = this.#bookings.get(generateLocator(locatorSource(seed, now, 0)));
+    const sameRequest = booking && `${booking.fare_id}|${passengerNames(booking)}` === seed;
+    return sameRequest && booking.created_at === now.toISOString() ? booking : undefined;
+  }
+
+  #newLocator(seed: string, now: Date): string {
+    for (let attempt = 0; ; attempt++) {
+      const locator = generateLocator(locatorSource(seed, now, attempt));
+      if (!this.#bookings.has(locator)) return locator;
+    }
+  }
+
+  #reshopKey(booking: SupplierBooking, request: ReshopRequest, call: SupplierCall): SearchKey {
+    const now = call.now.getTime();
+    const flown = booking.flights.some((f) => f.segments.some((s) => Date.parse(s.departure_at) <= now));
+    if (flown) {
+      throw new SupplierRejected("partly_flown", "The sandbox exchanges only tickets with nothing flown yet");
+    }
+    if (!booking.fare.penalty.change_before_departure.allowed) {
+      throw new SupplierRejected(
+        "changes_not_permitted",
+        `${booking.fare.brand_name} fares cannot be changed`,
+      );
+    }
+    const current = bookingKey(booking);
+    if (Boolean(request.return_date) !== Boolean(current.returnDate)) {
+      throw new InvalidInput([
+        {
+          pointer: "/return_date",
+          detail: current.returnDate ? "is required for a round trip" : "must be empty for a one-way trip",
+        },
+      ]);
+    }
+    assertSellableDates(
+      request.departure_date,
+      request.return_date,
+      airport(current.origin, "/origin"),
+      call.now,
+    );
+    return {
+      ...current,
+      departureDate: request.departure_date,
+      returnDate: request.return_date ?? null,
+      carriers: [booking.fare.validating_carrier],
+      currency: booking.price.total.currency,
+    };
+  }
+
+  #store(booking: SupplierBooking): SupplierBooking {
+    this.#remember(booking);
+    return structuredClone(booking);
+  }
+
+  #remember(booking: SupplierBooking): void {
+    this.#bookings.delete(booking.supplier_locator);
+    if (this.#bookings.size >= this.#maxBookings) {
+      const oldest = this.#bookings.keys().next().value;
+      if (oldest !== undefined) this.#bookings.delete(oldest);
+    }
+    this.#bookings.set(booking.supplier_locator, structuredClone(booking));
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function authorize(call: SupplierCall): void {
+  if (credentialsRejected(call.credentials.password)) {
+    throw new SupplierRejected("invalid_credentials", "Invalid credentials. Enter current credentials.");
+  }
+  assertSupportedCurrency(call.currency);
+}
+
+function airport(code: string, pointer: string): Airport {
+  const found = findAirport(code);
+  if (!found) throw new InvalidInput([{ pointer, detail: `${code} is not an airport the sandbox knows` }]);
+  return found;
+}
+
+function airline(code: string): Airline {
+  const found = findAirline(code);
+  if (!found) throw new SupplierRejected("unknown_carrier", `${code} is not a sandbox carrier`);
+  return found;
+}
+
+/** From today at the origin up to the 361 days airlines open their schedules for. */
+function assertSellableDates(departure: string, ret: string | undefined, origin: Airport, now: Date): void {
+  const today = localDate(origin.timeZone, now.getTime());
+  const lastDay = addDays(today, SCHEDULE_DAYS_AHEAD);
+  const problems = [
+    { pointer: "/departure_date", date: departure },
+    ...(ret ? [{ pointer: "/return_date", date: ret }] : []),
+  ].flatMap(({ pointer, date }) =>
+    date < today
+      ? [{ pointer, detail: "must not be in the past" }]
+      : date > lastDay
+        ? [{ pointer, detail: `must be within ${SCHEDULE_DAYS_AHEAD} days` }]
+        : [],
+  );
+  if (problems.length > 0) throw new InvalidInput(problems);
+}
+
+function resolveIn(fareId: string, call: SupplierCall): ResolvedFare {
+  const resolved = resolveFare(fareId);
+  if (resolved.key.search.currency !== call.currency) {
+    throw new SupplierRejected(
+      "currency_mismatch",
+      `Fare ${fareId} was priced in ${resolved.key.search.currency}, not ${call.currency}: search again`,
+    );
+  }
+  return resolved;
+}
+
+function assertStillSold({ offer }: ResolvedFare, now: Date): void {
+  if (offer.firstDepartureUtc < now.getTime() + SALES_CLOSE_BEFORE_DEPARTURE) {
+    throw new NoAvailability("Sales for this flight have closed");
+  }
+}
+
+function details({ key, offer, fare }: ResolvedFare): SupplierOfferDetails {
+  const od = originDestination(key.search, offer);
+  return {
+    search_result_id: searchId(key.search),
+    origin_destination_id: offerId(searchId(key.search), offer.index),
+    flights: od.flights,
+    fare,
+    ancillaries: od.ancillaries,
+    fare_rules: fareRules(fare, offer.itinerary.carrier),
+  };
+}
+
+const catalogue = ({ key, offer }: ResolvedFare): AncillaryItem[] =>
+  ancillaries(offer.itinerary, key.search.currency);
+
+function bookingKey(booking: SupplierBooking): SearchKey {
+  const key = parseFareId(booking.fare_id);
+  if (!key)
+    throw new SupplierRejected("unknown_booking", `Booking ${booking.supplier_locator} has no sandbox fare`);
+  return key.search;
+}
+
+function assertStatus(
+  booking: SupplierBooking,
+  allowed: readonly SupplierBookingStatus[],
+  action: string,
+): void {
+  if (!allowed.includes(booking.status)) {
+    const reason = booking.error ? `: ${booking.error}` : "";
+    throw new SupplierRejected(
+      "illegal_state",
+      `Booking ${booking.supplier_locator} is ${booking.status}${reason}; cannot ${action} it`,
+    );
+  }
+}
+
+function assertConfirmed(booking: SupplierBooking): void {
+  if (booking.provider_status === "in_progress") {
+    throw new SupplierRejected(
+      "booking_in_progress",
+      "The airline is still confirming the booking: retrieve it later",
+    );
+  }
+}
+
+/** The fare as the carrier sells it now: the scripted price change raises base fares and taxes by 8 %. */
+function currentPrice(booking: SupplierBooking): SupplierPrice {
+  if (bookingScenario(booking.passengers) !== "priceChange") return booking.fare.price;
+  const raise = (m: Money) =>
+    money(prorate(m.amount, 10_000 + SANDBOX_SCENARIOS.priceChange.increaseBps, 10_000), m.currency);
+  const passengers = booking.fare.price.passengers.map((p) => {
+    const base = raise(p.base_fare);
+    const taxes = raise(p.taxes);
+    return { ...p, base_fare: base, taxes, total: money(base.amount + taxes.amount, base.currency) };
+  });
+  const currency = booking.fare.price.total.currency;
+  const sum = (pick: (p: (typeof passengers)[number]) => Money) =>
+    passengers.reduce((total, p) => total + pick(p).amount * p.count, 0);
+  return {
+    passengers,
+    base_fare: money(
+      sum((p) => p.base_fare),
+      currency,
+    ),
+    taxes: money(
+      sum((p) => p.taxes),
+      currency,
+    ),
+    total: money(
+      sum((p) => p.total),
+      currency,
+    ),
+  };
+}
+
+const passengerNames = (booking: Pick<SupplierBooking, "passengers">) =>
+  booking.passengers.map((p) => `${p.last_name}/${p.first_name}`).join();
+
+const locatorSource = (seed: string, now: Date, attempt: number) => {
+  const rng = prng(hashString(`${seed}|${now.toISOString()}|${attempt}`));
+  return (max: number) => rng.int(max);
+};
+
+/** One ticket per passenger (infants too); serials derive from the locator and fare, so they never change. */
+function tickets(booking: SupplierBooking, price: SupplierPrice, carrier: Airline, fareId: string): Ticket[] {
+  return booking.passengers.map((passenger, i) => {
+    const line = price.passengers.find((p) => p.type === passenger.type) ?? price.passengers[0];
+    if (!line) throw new Error("a price has at least one passenger line");
+    const rng = seeded("ticket", booking.supplier_locator, fareId, i);
+    return {
+      ticket_number: ticketNumber(
+        carrier.accountingCode,
+        randomSerial((max) => rng.int(max)),
+      ),
+      passenger_index: i,
+      passenger_name: `${passenger.last_name}/${passenger.first_name}`.toUpperCase(),
+      validating_carrier: carrier.code,
+      base_fare: line.base_fare,
+      taxes: line.taxes,
+      total: line.total,
+    };
+  });
+}
+
+/** Once tickets exist, every booked ancillary gets its EMD. */
+function withEmds(booking: SupplierBooking, carrier: Airline): SupplierBooking {
+  if (booking.status !== "issued" && booking.status !== "exchanged") return booking;
+  const bookedAncillaries = booking.ancillaries.map((a, i) => {
+    if (a.emd_number) return a;
+    const rng = seeded("emd", booking.supplier_locator, a.ancillary_id, a.passenger_index, i);
+    return {
+      ...a,
+      emd_number: ticketNumber(
+        carrier.accountingCode,
+        randomSerial((max) => rng.int(max)),
+      ),
+    };
+  });
+  const emds: Emd[] = bookedAncillaries.flatMap((a) =>
+    a.emd_number
+      ? [
+          {
+            emd_number: a.emd_number,
+            passenger_index: a.passenger_index,
+            ancillary_id: a.ancillary_id,
+            segment_id: a.item.segment_id,
+            price: a.item.price,
+          },
+        ]
+      : [],
+  );
+  return { ...booking, ancillaries: bookedAncillaries, emds };
+}
+
+/**
+ * A network carrier's tickets can be voided until the end of the day of issue in its home time zone (and never
+ * after departure); low-cost carriers allow no void at all.
+ */
+function voidUntil(carrier: Airline, booking: SupplierBooking, now: number): string | null {
+  if (carrier.lowCost) return null;
+  const home = findAirport(carrier.hubs[0] ?? "");
+  if (!home) return null;
+  const endOfDay = localToUtc(home.timeZone, addDays(localDate(home.timeZone, now), 1), 0) - 1000;
+  const departure = Date.parse(booking.flights[0]?.departure_at ?? "");
+  return iso(Number.isNaN(departure) ? endOfDay : Math.min(endOfDay, departure));
+}
+
+/**
+ * Per ticket: before departure the whole fare under the "refund before departure" rule; once partly flown the
+ * unflown share by distance under the "after departure" rule. A non-refundable fare still returns its unused taxes.
+ * Penalties never exceed the fare refunded, and infants pay none.
+ */
+function refundLines(booking: SupplierBooking, now: number): RefundQuoteLine[] {
+  const segments = booking.flights.flatMap((f) => f.segments);
+  const totalKm = segments.reduce((sum, s) => sum + s.distance_km, 0);
+  const unflownKm = segments
+    .filter((s) => Date.parse(s.departure_at) > now)
+    .reduce((sum, s) => sum + s.distance_km, 0);
+  if (unflownKm === 0)
+    throw new SupplierRejected("nothing_to_refund", "Every flight of this booking has departed");
+  const rule =
+    unflownKm === totalKm
+      ? booking.fare.penalty.refund_before_departure
+      : booking.fare.penalty.refund_after_departure;
+  return booking.tickets.map((ticket) => {
+    const currency = ticket.total.currency;
+    const unusedFare = prorate(ticket.base_fare.amount, unflownKm, totalKm);
+    const taxes = prorate(ticket.taxes.amount, unflownKm, totalKm);
+    const fareRefund = rule.allowed ? unusedFare : 0;
+    const infant = booking.passengers[ticket.passenger_index]?.type === "infant";
+    const penalty = rule.allowed && !infant ? Math.min(rule.fee.amount, fareRefund) : 0;
+    return {
+      passenger_index: ticket.passenger_index,
+      ticket_number: ticket.ticket_number,
+      fare_refund: money(fareRefund, currency),
+      taxes_refund: money(taxes, currency),
+      penalty: money(penalty, currency),
+      refundable: money(fareRefund - penalty + taxes, currency),
+    };
+  });
+}
+
+/** The agent pays the fare difference (a cheaper new fare refunds nothing) and the change fee per seated passenger. */
+function exchangeCharges(
+  booking: SupplierBooking,
+  newPrice: SupplierPrice,
+): Pick<ReshopOffer, "fare_difference" | "change_fee" | "total_due"> {
+  const currency = booking.price.total.currency;
+  const rule = booking.fare.penalty.change_before_departure;
+  const seated = booking.passengers.filter((p) => p.type !== "infant").length;
+  const difference = Math.max(0, newPrice.total.amount - booking.price.total.amount);
+  const fee = rule.allowed ? rule.fee.amount * seated : 0;
+  return {
+    fare_difference: money(difference, currency),
+    change_fee: money(fee, currency),
+    total_due: money(difference + fee, currency),
+  };
+}

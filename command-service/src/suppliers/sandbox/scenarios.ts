@@ -1,0 +1,91 @@
+import type { BookingPassenger } from "@skyward/contracts/supplier";
+
+/**
+ * Scripted sandbox behaviour, reachable from the screens: an airport code typed in the search form, a passenger's
+ * last name typed in the booking form (any passenger, any letter case), a password typed on a channel's credentials.
+ * SCENARIOS.md beside this file documents the same table for testers.
+ */
+export const SANDBOX_SCENARIOS = {
+  searchFailure: {
+    airport: "ERR",
+    effect: "Search with ERR as origin or destination fails: 502 supplier_unavailable.",
+  },
+  noAvailability: {
+    airport: "NAV",
+    effect: "Search with NAV as origin or destination finds no flights: an empty result.",
+  },
+  soldOut: {
+    lastName: "SOLDOUT",
+    effect: "Booking fails: 409 no_availability (the seats went while the agent typed).",
+  },
+  bookingFailure: {
+    lastName: "FAILBOOK",
+    effect: "Booking fails: 502 supplier_unavailable; nothing is held.",
+  },
+  asyncConfirmed: {
+    lastName: "ASYNCOK",
+    afterSeconds: 30,
+    effect: "Booking returns provider_status in_progress; retrieve 30 s or later returns confirmed.",
+  },
+  asyncFailed: {
+    lastName: "ASYNCFAIL",
+    afterSeconds: 30,
+    effect:
+      "Booking returns provider_status in_progress; retrieve 30 s or later returns failed, status cancelled.",
+  },
+  priceChange: {
+    lastName: "PRICECHANGE",
+    increaseBps: 800,
+    effect:
+      "Reprice and issue see the fare 8 % higher: issue with the old total returns price_changed; issue again with the new total to issue.",
+  },
+  issueFailure: {
+    lastName: "FAILISSUE",
+    effect: "Issue fails: 502 supplier_unavailable; the booking stays held.",
+  },
+  invalidCredentials: {
+    password: "invalid",
+    effect: "Credentials check answers inactive; every other call fails: 422 invalid_credentials.",
+  },
+} as const;
+
+type BookingScenario =
+  | "soldOut"
+  | "bookingFailure"
+  | "asyncConfirmed"
+  | "asyncFailed"
+  | "priceChange"
+  | "issueFailure";
+
+const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
+  [SANDBOX_SCENARIOS.soldOut.lastName, "soldOut"],
+  [SANDBOX_SCENARIOS.bookingFailure.lastName, "bookingFailure"],
+  [SANDBOX_SCENARIOS.asyncConfirmed.lastName, "asyncConfirmed"],
+  [SANDBOX_SCENARIOS.asyncFailed.lastName, "asyncFailed"],
+  [SANDBOX_SCENARIOS.priceChange.lastName, "priceChange"],
+  [SANDBOX_SCENARIOS.issueFailure.lastName, "issueFailure"],
+]);
+
+/** Derived from the names every time, so a booking keeps its scenario across a restart. */
+export function bookingScenario(
+  passengers: readonly Pick<BookingPassenger, "last_name">[],
+): BookingScenario | null {
+  for (const p of passengers) {
+    const scenario = BY_LAST_NAME.get(p.last_name.trim().toUpperCase());
+    if (scenario) return scenario;
+  }
+  return null;
+}
+
+export function searchScenario(
+  origin: string,
+  destination: string,
+): "searchFailure" | "noAvailability" | null {
+  const codes = [origin, destination];
+  if (codes.includes(SANDBOX_SCENARIOS.searchFailure.airport)) return "searchFailure";
+  if (codes.includes(SANDBOX_SCENARIOS.noAvailability.airport)) return "noAvailability";
+  return null;
+}
+
+export const credentialsRejected = (password: string): boolean =>
+  password.trim().toLowerCase() === SANDBOX_SCENARIOS.invalidCredentials.password;

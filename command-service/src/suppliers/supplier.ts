@@ -1,0 +1,90 @@
+import type { Currency } from "@skyward/contracts/money";
+import type {
+  AncillaryItem,
+  AncillaryType,
+  FareRules,
+  SearchRequest,
+  SupplierOfferDetails,
+  SupplierSearchResult,
+} from "@skyward/contracts/offers";
+import type {
+  AncillaryOrderResult,
+  AncillarySelection,
+  CancelResult,
+  CredentialsCheck,
+  IssueResult,
+  RefundQuote,
+  RefundResult,
+  ReissueResult,
+  RepriceResult,
+  ReshopRequest,
+  ReshopResult,
+  SupplierBooking,
+  SupplierBookRequest,
+  SupplierCredentials,
+  VoidResult,
+} from "@skyward/contracts/supplier";
+
+/**
+ * What every supplier call carries: the moment of the command (never read the clock inside), the currency the
+ * agency sells in, and the ticketing channel's credentials.
+ */
+export interface SupplierCall {
+  now: Date;
+  currency: Currency;
+  credentials: SupplierCredentials;
+}
+
+/**
+ * The port every airline content source implements (GDS, NDC, the built-in sandbox). Failures are the errors in
+ * `./errors.ts` (and `InvalidInput` for a request the supplier cannot read); business outcomes the agent must decide
+ * on (a price change at issue) are results, not errors.
+ *
+ * Calls after `book` take the latest `SupplierBooking` snapshot our events hold, so an adapter can work from it when
+ * its own state is gone.
+ */
+export interface Supplier {
+  readonly code: string;
+
+  checkCredentials(credentials: SupplierCredentials, call: { now: Date }): Promise<CredentialsCheck>;
+
+  search(request: SearchRequest, call: SupplierCall): Promise<SupplierSearchResult>;
+  offerDetails(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails>;
+  fareRules(input: { fare_id: string }, call: SupplierCall): Promise<FareRules>;
+  /** Confirms the offer is still sold at its price right before booking. */
+  price(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails>;
+  ancillaryCatalogue(
+    input: { fare_id: string; type?: AncillaryType } | { booking: SupplierBooking; type?: AncillaryType },
+    call: SupplierCall,
+  ): Promise<AncillaryItem[]>;
+
+  book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking>;
+  /** The booking as the supplier has it now (an asynchronous booking confirms or fails here). */
+  retrieve(input: { booking: SupplierBooking }, call: SupplierCall): Promise<SupplierBooking>;
+  reprice(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RepriceResult>;
+  /** `accepted_total` is the supplier total the agent agreed to; another current price yields `price_changed`. */
+  issue(
+    input: { booking: SupplierBooking; accepted_total: number },
+    call: SupplierCall,
+  ): Promise<IssueResult>;
+  orderAncillaries(
+    input: { booking: SupplierBooking; items: AncillarySelection[] },
+    call: SupplierCall,
+  ): Promise<AncillaryOrderResult>;
+  void(input: { booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult>;
+  cancel(input: { booking: SupplierBooking }, call: SupplierCall): Promise<CancelResult>;
+
+  refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote>;
+  refundConfirm(
+    input: { booking: SupplierBooking; quote: RefundQuote },
+    call: SupplierCall,
+  ): Promise<RefundResult>;
+  reshop(
+    input: { booking: SupplierBooking; request: ReshopRequest },
+    call: SupplierCall,
+  ): Promise<ReshopResult>;
+  reissue(
+    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    call: SupplierCall,
+  ): Promise<ReissueResult>;
+}

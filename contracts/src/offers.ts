@@ -1,0 +1,333 @@
+import { z } from "zod";
+import { Currency, Money } from "./money.ts";
+
+/** IATA airport code, e.g. KBP; lower case input is accepted and upper-cased. */
+export const AirportCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code");
+export type AirportCode = z.infer<typeof AirportCode>;
+
+/** IATA airline designator, e.g. LO, W6, 9U. */
+export const CarrierCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/, "must be a 2-character IATA airline code");
+export type CarrierCode = z.infer<typeof CarrierCode>;
+
+export const IsoDate = z.iso.date();
+/** A wall-clock time at an airport with its UTC offset, e.g. 2025-06-01T07:15:00+03:00. */
+export const LocalDateTime = z.iso.datetime({ offset: true });
+/** An instant, always UTC (Z). */
+export const Instant = z.iso.datetime();
+
+export const Cabin = z.enum(["economy", "premium_economy", "business", "first"]);
+export type Cabin = z.infer<typeof Cabin>;
+
+export const PassengerType = z.enum(["adult", "child", "infant"]);
+export type PassengerType = z.infer<typeof PassengerType>;
+
+/** Seats are adults + children (1-9); infants travel on an adult's lap, at most one per adult. */
+export const MAX_SEATS = 9;
+
+export const PassengerCounts = z
+  .object({
+    adults: z.number().int().min(1).max(MAX_SEATS),
+    children: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEATS - 1)
+      .default(0),
+    infants: z.number().int().min(0).max(MAX_SEATS).default(0),
+  })
+  .superRefine((p, ctx) => {
+    if (p.adults + p.children > MAX_SEATS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["children"],
+        message: `adults and children together: at most ${MAX_SEATS} seats`,
+      });
+    }
+    if (p.infants > p.adults) {
+      ctx.addIssue({ code: "custom", path: ["infants"], message: "at most one infant per adult" });
+    }
+  });
+export type PassengerCounts = z.infer<typeof PassengerCounts>;
+
+/** POST /offers: one-way without return_date, round trip with it. */
+export const SearchRequest = z
+  .object({
+    origin: AirportCode,
+    destination: AirportCode,
+    departure_date: IsoDate,
+    return_date: IsoDate.optional(),
+    passengers: PassengerCounts,
+    cabin: Cabin.default("economy"),
+    carriers: z.array(CarrierCode).min(1).max(9).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.origin === r.destination) {
+      ctx.addIssue({ code: "custom", path: ["destination"], message: "must differ from the origin" });
+    }
+    if (r.return_date !== undefined && r.return_date < r.departure_date) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["return_date"],
+        message: "must not be before the departure date",
+      });
+    }
+  });
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+export const AirportRef = z.object({
+  code: AirportCode,
+  name: z.string(),
+  city: z.string(),
+  country: z.string().length(2),
+});
+export type AirportRef = z.infer<typeof AirportRef>;
+
+export const Equipment = z.object({ code: z.string(), name: z.string() });
+export type Equipment = z.infer<typeof Equipment>;
+
+/** One flight leg as the agent sees it: marketing carrier and number, local times with their offsets. */
+export const Segment = z.object({
+  id: z.string(),
+  carrier: CarrierCode,
+  carrier_name: z.string(),
+  operating_carrier: CarrierCode,
+  flight_number: z.string().regex(/^\d{1,4}$/),
+  from: AirportRef,
+  to: AirportRef,
+  departure_at: LocalDateTime,
+  arrival_at: LocalDateTime,
+  duration_minutes: z.number().int().positive(),
+  distance_km: z.number().int().positive(),
+  equipment: Equipment,
+  /** Technical stops without a change of aircraft. */
+  stops: z.number().int().min(0),
+  cabin: Cabin,
+});
+export type Segment = z.infer<typeof Segment>;
+
+export const Connection = z.object({ airport: AirportCode, minutes: z.number().int().positive() });
+export type Connection = z.infer<typeof Connection>;
+
+export const Direction = z.enum(["outbound", "return"]);
+export type Direction = z.infer<typeof Direction>;
+
+/** The segments flown in one direction of the journey. */
+export const Flight = z.object({
+  id: z.string(),
+  direction: Direction,
+  segments: z.array(Segment).min(1),
+  departure_at: LocalDateTime,
+  arrival_at: LocalDateTime,
+  /** Door to door: flying time plus connections. */
+  duration_minutes: z.number().int().positive(),
+  stops: z.number().int().min(0),
+  connections: z.array(Connection),
+});
+export type Flight = z.infer<typeof Flight>;
+
+export const FareFamilyCode = z.enum(["light", "standard", "flex"]);
+export type FareFamilyCode = z.infer<typeof FareFamilyCode>;
+
+export const BaggagePieces = z.object({
+  pieces: z.number().int().min(0),
+  weight_kg: z.number().int().min(0),
+});
+export type BaggagePieces = z.infer<typeof BaggagePieces>;
+
+export const BaggageAllowance = z.object({
+  checked: BaggagePieces,
+  carry_on: BaggagePieces,
+  personal_item: z.boolean(),
+});
+export type BaggageAllowance = z.infer<typeof BaggageAllowance>;
+
+/** Whether a voluntary change or refund is allowed, and its fee per passenger. */
+export const PenaltyRule = z.discriminatedUnion("allowed", [
+  z.object({ allowed: z.literal(true), fee: Money }),
+  z.object({ allowed: z.literal(false) }),
+]);
+export type PenaltyRule = z.infer<typeof PenaltyRule>;
+
+/** ATPCO categories 31 (changes) and 33 (refunds) in spirit; fees are per passenger. */
+export const FarePenalty = z.object({
+  change_before_departure: PenaltyRule,
+  change_after_departure: PenaltyRule,
+  refund_before_departure: PenaltyRule,
+  refund_after_departure: PenaltyRule,
+});
+export type FarePenalty = z.infer<typeof FarePenalty>;
+
+export const FareSegment = z.object({
+  segment_id: z.string(),
+  booking_class: z.string().regex(/^[A-Z]$/),
+  fare_basis: z.string().regex(/^[A-Z0-9]{3,15}$/),
+  cabin: Cabin,
+  baggage: BaggageAllowance,
+});
+export type FareSegment = z.infer<typeof FareSegment>;
+
+/** One passenger of a type: amounts are for one passenger, count says how many travel at that price. */
+export const PassengerPrice = z.object({
+  type: PassengerType,
+  count: z.number().int().min(1),
+  base_fare: Money,
+  taxes: Money,
+  total: Money,
+});
+export type PassengerPrice = z.infer<typeof PassengerPrice>;
+
+/** What the supplier charges, before our markups and fees; totals cover every passenger. */
+export const SupplierPrice = z.object({
+  passengers: z.array(PassengerPrice).min(1),
+  base_fare: Money,
+  taxes: Money,
+  total: Money,
+});
+export type SupplierPrice = z.infer<typeof SupplierPrice>;
+
+/** The supplier price in the currency the fare is filed in, and the rate used to convert it (sale units per filed unit). */
+export const OriginalPriceDetail = SupplierPrice.extend({ exchange_rate: z.string().regex(/^\d+(\.\d+)?$/) });
+export type OriginalPriceDetail = z.infer<typeof OriginalPriceDetail>;
+
+export const PassengerPriceDetail = z.object({
+  type: PassengerType,
+  count: z.number().int().min(1),
+  base_fare: Money,
+  taxes: Money,
+  agency_markup: Money,
+  company_markup: Money,
+  transaction_fee: Money,
+  total: Money,
+});
+export type PassengerPriceDetail = z.infer<typeof PassengerPriceDetail>;
+
+/**
+ * The price the agent sells at, line by line. Passenger lines are for one passenger of that type; the booking lines
+ * are their sums times the counts plus any per-booking markup or fee, so total = base_fare + taxes + markups + fee.
+ */
+export const PriceDetail = z.object({
+  passengers: z.array(PassengerPriceDetail).min(1),
+  base_fare: Money,
+  taxes: Money,
+  agency_markup: Money,
+  company_markup: Money,
+  transaction_fee: Money,
+  total: Money,
+});
+export type PriceDetail = z.infer<typeof PriceDetail>;
+
+/** The spec's fare price: the booking total, its currency, and what one adult pays (perPass). */
+export const FarePrice = z.object({
+  amount: z.number().int(),
+  currency: Currency,
+  perPass: z.number().int(),
+});
+export type FarePrice = z.infer<typeof FarePrice>;
+
+const fareFields = {
+  fare_id: z.string(),
+  validating_carrier: CarrierCode,
+  family: FareFamilyCode,
+  brand_name: z.string(),
+  cabin: Cabin,
+  fare_segments: z.array(FareSegment).min(1),
+  penalty: FarePenalty,
+  seats_left: z.number().int().min(1).max(MAX_SEATS),
+};
+
+/** A fare as the supplier prices it; pricing turns it into a `Fare` with our markups. */
+export const SupplierFare = z.object({
+  ...fareFields,
+  price: SupplierPrice,
+  original_price: OriginalPriceDetail,
+});
+export type SupplierFare = z.infer<typeof SupplierFare>;
+
+/** A priced fare for the whole journey (both directions of a round trip). */
+export const Fare = z.object({
+  ...fareFields,
+  price: FarePrice,
+  price_detail: PriceDetail,
+  original_price_detail: OriginalPriceDetail,
+});
+export type Fare = z.infer<typeof Fare>;
+
+export const AncillaryType = z.enum(["checked_bag", "carry_on"]);
+export type AncillaryType = z.infer<typeof AncillaryType>;
+
+/** A catalogue item, sold per passenger and segment. */
+export const AncillaryItem = z.object({
+  ancillary_id: z.string(),
+  type: AncillaryType,
+  title: z.string(),
+  pieces: z.number().int().min(1),
+  weight_kg: z.number().int().positive(),
+  segment_id: z.string(),
+  passenger_types: z.array(PassengerType).min(1),
+  price: Money,
+});
+export type AncillaryItem = z.infer<typeof AncillaryItem>;
+
+/** One itinerary option: its flights (one per direction), the fares it can be sold at, and its ancillaries. */
+export const SupplierOriginDestination = z.object({
+  id: z.string(),
+  flights: z.array(Flight).min(1).max(2),
+  fares: z.array(SupplierFare).min(1),
+  ancillaries: z.array(AncillaryItem),
+});
+export type SupplierOriginDestination = z.infer<typeof SupplierOriginDestination>;
+
+export const OriginDestination = SupplierOriginDestination.extend({ fares: z.array(Fare).min(1) });
+export type OriginDestination = z.infer<typeof OriginDestination>;
+
+export const SupplierSearchResult = z.object({
+  id: z.string(),
+  currency: Currency,
+  origin_destinations: z.array(SupplierOriginDestination),
+});
+export type SupplierSearchResult = z.infer<typeof SupplierSearchResult>;
+
+/** POST /offers response body. */
+export const SearchResult = SupplierSearchResult.extend({ origin_destinations: z.array(OriginDestination) });
+export type SearchResult = z.infer<typeof SearchResult>;
+
+/** A fare rule paragraph, numbered by its ATPCO category (5 advance purchase, 16 penalties, 31 changes, ...). */
+export const FareRuleSection = z.object({
+  category: z.number().int().min(1).max(50),
+  title: z.string(),
+  text: z.string(),
+});
+export type FareRuleSection = z.infer<typeof FareRuleSection>;
+
+export const FareRules = z.object({
+  fare_id: z.string(),
+  validating_carrier: CarrierCode,
+  family: FareFamilyCode,
+  brand_name: z.string(),
+  penalty: FarePenalty,
+  fare_segments: z.array(FareSegment).min(1),
+  sections: z.array(FareRuleSection).min(1),
+});
+export type FareRules = z.infer<typeof FareRules>;
+
+/** GET offers/{fare_id}/details: the chosen fare with its itinerary, ancillaries and rules. */
+export const SupplierOfferDetails = z.object({
+  search_result_id: z.string(),
+  origin_destination_id: z.string(),
+  flights: z.array(Flight).min(1).max(2),
+  fare: SupplierFare,
+  ancillaries: z.array(AncillaryItem),
+  fare_rules: FareRules,
+});
+export type SupplierOfferDetails = z.infer<typeof SupplierOfferDetails>;
+
+export const OfferDetails = SupplierOfferDetails.extend({ fare: Fare });
+export type OfferDetails = z.infer<typeof OfferDetails>;

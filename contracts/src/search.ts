@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { CarrierCode } from "./offers.ts";
+
+const minutesOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
+const window = z.object({ from: minutesOfDay, to: minutesOfDay }).refine((w) => w.from <= w.to, {
+  message: "from must not be after to",
+});
+
+/** One filter of a result page; each key can be set and removed on its own (`DELETE ...?filter_key=`). */
+export const SearchFilters = z
+  .object({
+    stops: z.array(z.number().int().min(0).max(3)).min(1),
+    carriers: z.array(CarrierCode).min(1),
+    departure_time: window,
+    arrival_time: window,
+    price: z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }),
+    baggage: z.enum(["any", "checked"]),
+  })
+  .partial()
+  .strict();
+export type SearchFilters = z.infer<typeof SearchFilters>;
+export const FilterKey = z.enum(["stops", "carriers", "departure_time", "arrival_time", "price", "baggage"]);
+
+/** POST /search_results */
+export const ApplyFiltersRequest = z.object({
+  search_result_id: z.string().min(1).max(100),
+  filters: SearchFilters,
+});
+
+/** POST /offers body: the search plus, for users who sell for several companies, the company. */
+export const OfferDetailsQuery = z.object({ search_result_id: z.string().min(1).max(100) });
+export const AncillariesQuery = z.object({
+  search_result_id: z.string().min(1).max(100).optional(),
+  type: z.enum(["checked_bag", "carry_on"]).optional(),
+});
+export const AirportsQuery = z.object({ q: z.string().trim().min(1).max(60) });

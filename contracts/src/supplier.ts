@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { Email } from "./ids.ts";
+import { Money } from "./money.ts";
+import {
+  AncillaryItem,
+  Flight,
+  Instant,
+  IsoDate,
+  PassengerType,
+  SupplierFare,
+  SupplierPrice,
+} from "./offers.ts";
+
+/** How a ticketing channel signs in to its supplier. */
+export const SupplierCredentials = z.object({
+  login: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  office_id: z.string().trim().max(20).optional(),
+});
+export type SupplierCredentials = z.infer<typeof SupplierCredentials>;
+
+export const CredentialsCheck = z.object({ active: z.boolean(), message: z.string() });
+export type CredentialsCheck = z.infer<typeof CredentialsCheck>;
+
+/** Names as printed in the passport's machine-readable zone: Latin letters, spaces, hyphens, apostrophes. */
+const PassengerName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z][A-Za-z' -]*$/, "must use Latin letters as in the travel document");
+
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code");
+
+export const TravelDocument = z.object({
+  type: z.enum(["passport", "national_id"]),
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{5,20}$/, "must be 5-20 letters or digits"),
+  issuing_country: CountryCode,
+  nationality: CountryCode,
+  expires_on: IsoDate,
+});
+export type TravelDocument = z.infer<typeof TravelDocument>;
+
+export const BookingPassenger = z.object({
+  type: PassengerType,
+  gender: z.enum(["M", "F"]),
+  first_name: PassengerName,
+  last_name: PassengerName,
+  date_of_birth: IsoDate,
+  document: TravelDocument,
+});
+export type BookingPassenger = z.infer<typeof BookingPassenger>;
+
+export const BookingContacts = z.object({
+  email: Email,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be an international number such as +380441234567"),
+});
+export type BookingContacts = z.infer<typeof BookingContacts>;
+
+/** What the supplier needs to hold seats on a fare. */
+export const SupplierBookRequest = z.object({
+  fare_id: z.string().min(1),
+  passengers: z.array(BookingPassenger).min(1).max(18),
+  contacts: BookingContacts,
+});
+export type SupplierBookRequest = z.infer<typeof SupplierBookRequest>;
+
+export const ProviderStatus = z.enum(["confirmed", "in_progress", "failed"]);
+export type ProviderStatus = z.infer<typeof ProviderStatus>;
+
+/** The booking's state at the supplier, not our booking lifecycle (that lives in the event store). */
+export const SupplierBookingStatus = z.enum([
+  "held",
+  "issued",
+  "voided",
+  "cancelled",
+  "refunded",
+  "exchanged",
+]);
+export type SupplierBookingStatus = z.infer<typeof SupplierBookingStatus>;
+
+/** A 13-digit ticket or EMD number: the carrier's 3-digit accounting code and a 10-digit serial. */
+export const TicketNumber = z.string().regex(/^\d{13}$/, "must be 13 digits");
+export type TicketNumber = z.infer<typeof TicketNumber>;
+
+export const Ticket = z.object({
+  ticket_number: TicketNumber,
+  passenger_index: z.number().int().min(0),
+  passenger_name: z.string(),
+  validating_carrier: z.string(),
+  base_fare: Money,
+  taxes: Money,
+  total: Money,
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+/** An electronic miscellaneous document: an ancillary bought for one passenger on one segment. */
+export const Emd = z.object({
+  emd_number: TicketNumber,
+  passenger_index: z.number().int().min(0),
+  ancillary_id: z.string(),
+  segment_id: z.string(),
+  price: Money,
+});
+export type Emd = z.infer<typeof Emd>;
+
+export const AncillarySelection = z.object({
+  ancillary_id: z.string().min(1),
+  passenger_index: z.number().int().min(0),
+});
+export type AncillarySelection = z.infer<typeof AncillarySelection>;
+
+export const BookedAncillary = AncillarySelection.extend({
+  item: AncillaryItem,
+  emd_number: TicketNumber.nullable(),
+});
+export type BookedAncillary = z.infer<typeof BookedAncillary>;
+
+/**
+ * Everything the supplier said about a booking. The command side keeps the latest snapshot in its events and passes
+ * it back on every later call, so an adapter can act on it even after the supplier forgot it (see the sandbox).
+ */
+export const SupplierBooking = z.object({
+  supplier: z.string(),
+  supplier_locator: z.string().min(5).max(8),
+  status: SupplierBookingStatus,
+  provider_status: ProviderStatus,
+  error: z.string().nullable(),
+  created_at: Instant,
+  time_limit: Instant,
+  fare_id: z.string(),
+  flights: z.array(Flight).min(1).max(2),
+  fare: SupplierFare,
+  passengers: z.array(BookingPassenger).min(1),
+  contacts: BookingContacts,
+  /** The current supplier price of the tickets (it changes on a price change or a reissue). */
+  price: SupplierPrice,
+  ancillaries: z.array(BookedAncillary),
+  tickets: z.array(Ticket),
+  emds: z.array(Emd),
+  issued_at: Instant.nullable(),
+  /** End of the void window; null when the carrier allows no void (low-cost) or nothing is issued. */
+  void_until: Instant.nullable(),
+});
+export type SupplierBooking = z.infer<typeof SupplierBooking>;
+
+export const RepriceResult = z.object({
+  price: SupplierPrice,
+  changed: z.boolean(),
+  previous_total: Money,
+});
+export type RepriceResult = z.infer<typeof RepriceResult>;
+
+/** Issue either issues, or reports the supplier's new price for the agent to accept (reshop) or refuse. */
+export const IssueResult = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("issued"), booking: SupplierBooking }),
+  z.object({
+    outcome: z.literal("price_changed"),
+    previous_total: Money,
+    price: SupplierPrice,
+  }),
+]);
+export type IssueResult = z.infer<typeof IssueResult>;
+
+export const VoidResult = z.object({ booking: SupplierBooking, voided_at: Instant });
+export type VoidResult = z.infer<typeof VoidResult>;
+
+export const CancelResult = z.object({ booking: SupplierBooking, cancelled_at: Instant });
+export type CancelResult = z.infer<typeof CancelResult>;
+
+export const AncillaryOrderResult = z.object({
+  booking: SupplierBooking,
+  added: z.array(BookedAncillary),
+  total: Money,
+});
+export type AncillaryOrderResult = z.infer<typeof AncillaryOrderResult>;
+
+export const RefundQuoteLine = z.object({
+  passenger_index: z.number().int().min(0),
+  ticket_number: TicketNumber,
+  fare_refund: Money,
+  taxes_refund: Money,
+  penalty: Money,
+  refundable: Money,
+});
+export type RefundQuoteLine = z.infer<typeof RefundQuoteLine>;
+
+/** What a refund would return now; confirm it before expires_at. */
+export const RefundQuote = z.object({
+  quote_id: z.string(),
+  supplier_locator: z.string(),
+  lines: z.array(RefundQuoteLine).min(1),
+  penalty: Money,
+  refundable: Money,
+  created_at: Instant,
+  expires_at: Instant,
+});
+export type RefundQuote = z.infer<typeof RefundQuote>;
+
+export const RefundResult = z.object({ booking: SupplierBooking, refunded: Money, refunded_at: Instant });
+export type RefundResult = z.infer<typeof RefundResult>;
+
+/** A flights-change request: the same route on other dates (and optionally another cabin). */
+export const ReshopRequest = z.object({
+  departure_date: IsoDate,
+  return_date: IsoDate.optional(),
+});
+export type ReshopRequest = z.infer<typeof ReshopRequest>;
+
+/** An exchange offer: the new itinerary and fare, and what the agent pays on top of the old tickets. */
+export const ReshopOffer = z.object({
+  reshop_offer_id: z.string(),
+  flights: z.array(Flight).min(1).max(2),
+  fare: SupplierFare,
+  fare_difference: Money,
+  change_fee: Money,
+  total_due: Money,
+});
+export type ReshopOffer = z.infer<typeof ReshopOffer>;
+
+export const ReshopResult = z.object({ offers: z.array(ReshopOffer), expires_at: Instant });
+export type ReshopResult = z.infer<typeof ReshopResult>;
+
+export const ReissueResult = z.object({ booking: SupplierBooking, charged: Money, reissued_at: Instant });
+export type ReissueResult = z.infer<typeof ReissueResult>;

@@ -1,0 +1,12 @@
+-- Search results are supplier answers, not business history: kept for booking from them, then purged.
+CREATE TABLE app.search_results (
+  id          text PRIMARY KEY,
+  user_id     text NOT NULL,
+  company_id  text NOT NULL,
+  channel_id  text NOT NULL,
+  request     jsonb NOT NULL,
+  result      jsonb NOT NULL,
+  filters     jsonb NOT NULL DEFAULT '{}',
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX search_results_created_idx ON app.search_results (created_at);

@@ -1,0 +1,69 @@
+import type { AccountDetailsResponse } from "@skyward/contracts/account";
+import { requirePrincipal } from "@skyward/infra/http/auth";
+import { NotFound } from "@skyward/infra/http/errors";
+import { freshReadModels } from "@skyward/infra/http/read-models";
+import { Router } from "express";
+import type { QueryDeps } from "../deps.ts";
+
+interface AccountRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_type: AccountDetailsResponse["account"]["user_type"];
+  phone: string | null;
+  language: AccountDetailsResponse["account"]["language"];
+  demo_user: boolean;
+  onboarding: AccountDetailsResponse["onboarding"];
+  terms_version: string | null;
+  api_token: boolean;
+  companies: { id: string; name: string }[];
+  agencies: { id: string; name: string }[];
+}
+
+/** The caller's own account: who they are, where they work, their settings and onboarding state. */
+export function accountRoutes({ pool }: QueryDeps): Router {
+  const router = Router();
+  const fresh = freshReadModels(pool, ["directory"]);
+
+  router.get("/account/details", fresh, async (req, res) => {
+    const p = requirePrincipal(req);
+    const { rows } = await pool.query<AccountRow>(
+      `SELECT u.id, u.email, u.first_name, u.last_name, u.user_type, u.phone, u.language, u.demo_user,
+              u.onboarding, u.terms_version, u.api_token,
+              coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name)
+                                ORDER BY array_position(u.company_ids, c.id))
+                          FROM read.companies c WHERE c.id = ANY(u.company_ids)), '[]') AS companies,
+              coalesce((SELECT json_agg(json_build_object('id', a.id, 'name', a.name))
+                          FROM read.agencies a WHERE a.id = u.agency_id), '[]') AS agencies
+         FROM read.users u WHERE u.id = $1`,
+      [p.userId],
+    );
+    const u = rows[0];
+    if (!u) throw new NotFound("The account does not exist", "account_not_found");
+    const body: AccountDetailsResponse = {
+      account: {
+        skyward_id: u.id,
+        email: u.email,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        user_type: u.user_type,
+        phone: u.phone,
+        language: u.language,
+        company: u.companies[0] ?? null,
+        companies: u.companies,
+        agencies: u.agencies,
+        demo_user: u.demo_user,
+        logo: null,
+        score: null,
+      },
+      // Users cannot be switched off yet, and ticketing channels are not offered per user yet.
+      settings: { active: true, active_by_supervisor: true, api_token: u.api_token, channels: [] },
+      onboarding: u.onboarding,
+      terms_version: u.terms_version,
+    };
+    res.json(body);
+  });
+
+  return router;
+}

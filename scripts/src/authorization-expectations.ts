@@ -1,0 +1,113 @@
+import type { UserType } from "@skyward/contracts/metadata";
+
+/** The demo tenant whose ids a call uses (Dnipro Travel): its own users' calls, and the other tenant's probes. */
+export interface Tenant {
+  agencyId: string;
+  companyIds: string[];
+  userIds: string[];
+  /** A booking locator of the tenant (the demo world has no bookings yet, so none exists under it). */
+  bookingLocator: string;
+}
+
+export interface RouteExpectation {
+  /**
+   * Who may call the route: `"public"` (anyone, signed in or not), `"signed-in"` (every user type, each scoped to
+   * their own data), or the user types allowed — every other user gets 404, an anonymous caller 401 or 404.
+   */
+  allow: "public" | "signed-in" | readonly UserType[];
+  /** Values for the route's `:params`, taken from the tenant (another tenant's, for the cross-tenant probe). */
+  params?: (tenant: Tenant) => Record<string, string>;
+  query?: (tenant: Tenant) => Record<string, string>;
+  /** A body that gets past validation, so the probe reaches the data; without one, validation may answer 422. */
+  body?: (tenant: Tenant) => unknown;
+  /** The body carries the tenant's ids: another tenant's caller must not get a 2xx. */
+  tenantIdsInBody?: true;
+  /** The call ends the caller's session, so the matrix makes it last. */
+  endsSession?: true;
+}
+
+const administrators = ["Admin", "Support"] as const;
+
+/**
+ * Every route of the app and who may call it (DESIGN.md section 5, roles table). The authorization matrix test
+ * fails for a route missing here: a new route adds its line in the same change.
+ */
+export const routeExpectations: Record<string, RouteExpectation> = {
+  // Signing in, and development outboxes (loopback only, never in production).
+  "GET /csrf": { allow: "public" },
+  "POST /start_sign_in": { allow: "public" },
+  "POST /sign_in": { allow: "public" },
+  "POST /send_voice_otp": { allow: "public" },
+  "GET /dev/mailbox": { allow: "public" },
+  "GET /dev/voice": { allow: "public" },
+
+  // The caller's own account: every user, on their own user only.
+  "DELETE /sign_out": { allow: "signed-in", endsSession: true },
+  "PUT /onboarding": { allow: "signed-in" },
+  "POST /account/complete": { allow: "signed-in" },
+  "PUT /account/terms": { allow: "signed-in" },
+  "GET /account/details": { allow: "signed-in" },
+  "PUT /account/details": { allow: "signed-in" },
+  "PUT /account/details/update_locale": { allow: "signed-in", body: () => ({ language: "en" }) },
+  "POST /account/phone": { allow: "signed-in" },
+  "PUT /account/phone": { allow: "signed-in" },
+  "PUT /account/email": { allow: "signed-in" },
+  "PUT /account/api_token": { allow: "signed-in" },
+
+  // Directory.
+  "GET /agencies": { allow: ["Supervisor", ...administrators] },
+  "GET /companies": { allow: ["Supervisor", ...administrators] },
+
+  // Bookings and balances: scoped to company (agents), agency (supervisors), everything (administrators).
+  "GET /bookings": { allow: "signed-in" },
+  "GET /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+  "GET /balances": { allow: "signed-in" },
+
+  // Search and booking commands: every user type sells, each within its own scope; the locator is a real Dnipro
+  // booking, so another tenant's caller must get 404.
+  "GET /airports": { allow: "signed-in", query: () => ({ q: "Kyiv" }) },
+  "POST /offers": { allow: "signed-in" },
+  "POST /search_results": { allow: "signed-in" },
+  "DELETE /search_results/:id": {
+    allow: "signed-in",
+    params: () => ({ id: "missing" }),
+    query: () => ({ filter_key: "stops" }),
+  },
+  "GET /offers/:id/details": {
+    allow: "signed-in",
+    params: () => ({ id: "missing" }),
+    query: () => ({ search_result_id: "missing" }),
+  },
+  "GET /offers/:id/fare_rules": {
+    allow: "signed-in",
+    params: () => ({ id: "missing" }),
+    query: () => ({ search_result_id: "missing" }),
+  },
+  "GET /offers/:id/ancillaries": {
+    allow: "signed-in",
+    params: () => ({ id: "missing" }),
+    query: () => ({ search_result_id: "missing" }),
+  },
+  "POST /bookings": { allow: "signed-in" },
+  "POST /bookings/issue": {
+    allow: "signed-in",
+    body: (t) => ({ locator: t.bookingLocator }),
+    tenantIdsInBody: true,
+  },
+  "POST /bookings/reprice": {
+    allow: "signed-in",
+    body: (t) => ({ locator: t.bookingLocator }),
+    tenantIdsInBody: true,
+  },
+  "POST /bookings/comment": {
+    allow: "signed-in",
+    body: (t) => ({ locator: t.bookingLocator, comment: "probe" }),
+    tenantIdsInBody: true,
+  },
+  "POST /bookings/modify": {
+    allow: "signed-in",
+    body: (t) => ({ locator: t.bookingLocator }),
+    tenantIdsInBody: true,
+  },
+  "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+};

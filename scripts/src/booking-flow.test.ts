@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { formatPosition } from "@skyward/contracts/position";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const passenger = (first: string, last: string, type = "adult", dob = "1985-04-12") => ({
+  type,
+  gender: "M",
+  first_name: first,
+  last_name: last,
+  date_of_birth: dob,
+  document: {
+    type: "passport",
+    number: `FN${Math.floor(Math.random() * 1e6)}`,
+    issuing_country: "UA",
+    nationality: "UA",
+    expires_on: "2032-01-01",
+  },
+});
+const contacts = { email: "traveller@example.com", phone: "+380501112233" };
+
+async function search(client: HttpClient, adults = 2, origin = "KBP", destination = "WAW") {
+  const res = await client.post("/offers", {
+    origin,
+    destination,
+    departure_date: inDays(21),
+    passengers: { adults, children: 0, infants: 0 },
+    // Full-service carriers: low-cost ones allow no void.
+    carriers: ["PS", "LO", "LH", "OS", "TK"],
+  });
+  expect(res.status).toBe(200);
+  return res.body.result as Json;
+}
+
+async function book(client: HttpClient, lastNames: string[] = ["Petrenko", "Petrenko"]) {
+  const result = await search(client, lastNames.length);
+  const fare = result.origin_destinations[0].fares[0];
+  const res = await client.post("/bookings", {
+    search_result_id: result.id,
+    fare_id: fare.fare_id,
+    passengers: lastNames.map((last, i) => passenger(`Ivan${"ABCDEFGHI"[i]}`, last)),
+    contacts,
+  });
+  return { res, fare };
+}
+
+/** The feed's head, to read after a command whose answer carried no position (an error). */
+async function head(t: TestApp): Promise<string> {
+  const position = await t.app.store.headPosition();
+  if (!position) throw new Error("empty event store");
+  return formatPosition(position);
+}
+
+async function balanceOf(client: HttpClient, position?: string) {
+  const res = await client.get("/balances", { headers: position ? { "x-min-position": position } : {} });
+  expect(res.status).toBe(200);
+  return res.body.data[0].balance_amount.amount as number;
+}
+
+describe("the booking lifecycle over HTTP", () => {
+  let t: TestApp;
+  let agent: HttpClient;
+  beforeAll(async () => {
+    t = await startTestApp();
+    agent = t.client();
+    await agent.signIn("agent@dnipro.test");
+  });
+  afterAll(() => t.stop());
+
+  it("when an agent searches KBP to WAW, then priced offers with flights, fares and ancillaries come back", async () => {
+    const result = await search(agent);
+    expect(result.origin_destinations.length).toBeGreaterThan(0);
+    const od = result.origin_destinations[0];
+    expect(od.flights[0].segments[0].from.code).toBe("KBP");
+    expect(od.fares[0].price.currency).toBe("UAH");
+    expect(od.fares[0].price_detail.total.amount).toBe(od.fares[0].price.amount);
+  });
+
+  it("when filters are applied and removed, then the result narrows and widens again", async () => {
+    const result = await search(agent);
+    const all = result.origin_destinations.length;
+    const direct = await agent.post("/search_results", {
+      search_result_id: result.id,
+      filters: { stops: [0] },
+    });
+    expect(direct.status).toBe(200);
+    for (const od of direct.body.result.origin_destinations) expect(od.flights[0].stops).toBe(0);
+    const removed = await agent.delete(`/search_results/${result.id}`, undefined, {
+      query: { filter_key: "stops" },
+    });
+    expect(removed.body.result.origin_destinations).toHaveLength(all);
+  });
+
+  it("when an agent books two passengers, issues, then voids, then the balance drops and is restored", async () => {
+    const before = await balanceOf(agent);
+    const { res } = await book(agent);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ fake_booking: false, provider_status: "confirmed", error: null });
+    expect(res.body.locator).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    const locator = res.body.locator as string;
+    const price = res.body.price.amount as number;
+
+    const issued = await agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    expect(issued.body.tickets).toHaveLength(2);
+    for (const ticket of issued.body.tickets) expect(ticket.ticket_number).toMatch(/^\d{13}$/);
+    expect(await balanceOf(agent, issued.body.position)).toBe(before - price);
+
+    const page = await agent.get(`/bookings/${locator}`, {
+      headers: { "x-min-position": issued.body.position },
+    });
+    expect(page.body.data).toMatchObject({ status: "issued", tickets_present: true });
+
+    const voided = await agent.delete(`/bookings/${locator}`);
+    expect(voided.status).toBe(200);
+    expect(voided.body.status).toBe("voided");
+    expect(await balanceOf(agent, voided.body.position)).toBe(before);
+    const list = await agent.get("/bookings", {
+      query: { list: "cancelled" },
+      headers: { "x-min-position": voided.body.position },
+    });
+    expect(list.body.data.map((b: Json) => b.locator)).toContain(locator);
+  });
+
+  it("when a held booking is cancelled, then it leaves the new list and no money moved", async () => {
+    const before = await balanceOf(agent);
+    const { res } = await book(agent, ["Koval"]);
+    const locator = res.body.locator as string;
+    const news = await agent.get("/bookings", { headers: { "x-min-position": res.body.position } });
+    expect(news.body.data.map((b: Json) => b.locator)).toContain(locator);
+    const cancelled = await agent.delete(`/bookings/${locator}`);
+    expect(cancelled.body.status).toBe("cancelled");
+    const after = await agent.get("/bookings", { headers: { "x-min-position": cancelled.body.position } });
+    expect(after.body.data.map((b: Json) => b.locator)).not.toContain(locator);
+    expect(await balanceOf(agent)).toBe(before);
+  });
+
+  it("when the airline's price changed at issue, then issue answers price_changed and a reshop issue charges the new price", async () => {
+    const before = await balanceOf(agent);
+    const { res } = await book(agent, ["Pricechange"]);
+    const locator = res.body.locator as string;
+    const first = await agent.post("/bookings/issue", { locator });
+    expect(first.status).toBe(409);
+    expect(first.body.errors[0].code).toBe("price_changed");
+    expect(await balanceOf(agent, await head(t))).toBe(before);
+    const second = await agent.post("/bookings/issue", { locator, reshop: true });
+    expect(second.status).toBe(201);
+    const page = await agent.get(`/bookings/${locator}`, {
+      headers: { "x-min-position": second.body.position },
+    });
+    expect(page.body.data.price.amount).toBeGreaterThan(res.body.price.amount);
+    expect(await balanceOf(agent, second.body.position)).toBe(before - page.body.data.price.amount);
+  });
+
+  it("when a demo user books and issues, then the booking is fake and no money moves", async () => {
+    const demo = t.client();
+    await demo.signIn("demo@skyward.test");
+    const before = await balanceOf(agent);
+    const { res } = await book(demo, ["Demo"]);
+    expect(res.body.fake_booking).toBe(true);
+    const issued = await demo.post("/bookings/issue", { locator: res.body.locator });
+    expect(issued.status).toBe(201);
+    expect(await balanceOf(agent, issued.body.position)).toBe(before);
+  });
+
+  it("when an agent of another agency opens, issues or cancels the booking, then it does not exist for them", async () => {
+    const { res } = await book(agent, ["Private"]);
+    const outsider = t.client();
+    await outsider.signInWithPassword("agent@vistula.test", DEMO_PASSWORD);
+    const locator = res.body.locator as string;
+    expect(
+      (await outsider.get(`/bookings/${locator}`, { headers: { "x-min-position": res.body.position } }))
+        .status,
+    ).toBe(404);
+    expect((await outsider.post("/bookings/issue", { locator })).status).toBe(404);
+    expect((await outsider.delete(`/bookings/${locator}`)).status).toBe(404);
+    expect((await outsider.get("/bookings", { query: { q: locator } })).body.data).toEqual([]);
+  });
+
+  it("when the booking input is bad, then each bad field is named and nothing is written", async () => {
+    const result = await search(agent, 1);
+    const before = await t.countEvents();
+    const res = await agent.post("/bookings", {
+      search_result_id: result.id,
+      fare_id: result.origin_destinations[0].fares[0].fare_id,
+      passengers: [{ ...passenger("Ivan", "Pe7renko"), date_of_birth: "yesterday" }],
+      contacts: { email: "not-an-email", phone: "1" },
+    });
+    expect(res.status).toBe(422);
+    const pointers = res.body.errors.map((e: Json) => e.source?.pointer);
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        "/passengers/0/last_name",
+        "/passengers/0/date_of_birth",
+        "/contacts/email",
+        "/contacts/phone",
+      ]),
+    );
+    expect(await t.countEvents()).toBe(before);
+  });
+});
+
+describe("bookings under concurrency", () => {
+  let t: TestApp;
+  let agent: HttpClient;
+  beforeAll(async () => {
+    t = await startTestApp();
+    agent = t.client();
+    await agent.signIn("agent@dnipro.test");
+  });
+  afterAll(() => t.stop());
+
+  it("when 20 issue requests for one booking race, then exactly one issues and one charge is made", async () => {
+    const { res } = await book(agent);
+    const locator = res.body.locator as string;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => agent.post("/bookings/issue", { locator })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expect([409, 422]).toContain(a.status);
+    const booking = await t.events(`booking-${locator}`);
+    expect(booking.filter((e) => e.type === "TicketsIssued")).toHaveLength(1);
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM es.events WHERE event_type = 'BalanceCharged' AND data->>'locator' = $1",
+      [locator],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("when the same Idempotency-Key is sent twice on POST /bookings, then one booking exists", async () => {
+    const result = await search(agent, 1);
+    const body = {
+      search_result_id: result.id,
+      fare_id: result.origin_destinations[0].fares[0].fare_id,
+      passengers: [passenger("Olga", "Idem")],
+      contacts,
+    };
+    const headers = { "idempotency-key": "book-once-123" };
+    const [a, b] = await Promise.all([
+      agent.post("/bookings", body, { headers }),
+      agent.post("/bookings", body, { headers }),
+    ]);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.body.locator).toBe(a.body.locator);
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM es.events WHERE event_type = 'BookingHeld' AND data->'passengers'->0->>'last_name' = 'Idem'",
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("when issues of different bookings race for a balance that covers only some, then it never goes below zero and every charge has its ticket", async () => {
+    const locators: string[] = [];
+    let price = 0;
+    for (let i = 0; i < 8; i++) {
+      const { res } = await book(agent, ["Racer"]);
+      locators.push(res.body.locator);
+      price = res.body.price.amount;
+    }
+    // Leave room for three tickets: charge the balance down to 3.5 prices with a direct event-store top-down.
+    const balance = await balanceOf(agent);
+    const companyId = (await agent.get("/balances")).body.data[0].company_id;
+    await t.app.store.append({
+      streamId: `balance-${companyId}`,
+      expected: "any",
+      events: [
+        {
+          type: "BalanceCharged",
+          data: {
+            company_id: companyId,
+            amount: { amount: balance - Math.floor(3.5 * price), currency: "UAH" },
+            locator: "SETUP0",
+            reason: "test",
+          },
+          metadata: {
+            actor: { user_id: null, role: "System" },
+            scope: { agency_id: null, company_id: companyId },
+            trace_id: "t",
+            correlation_id: "t",
+            causation_id: null,
+            source: "system",
+          },
+        },
+      ],
+    });
+    const answers = await Promise.all(locators.map((locator) => agent.post("/bookings/issue", { locator })));
+    const issued = answers.filter((a) => a.status === 201);
+    expect(issued).toHaveLength(3);
+    for (const a of answers.filter((x) => x.status !== 201))
+      expect(a.body.errors[0].code).toBe("insufficient_balance");
+    const events = await t.events(`balance-${companyId}`);
+    const total = events.reduce(
+      (sum, e) => sum + (e.type === "BalanceCharged" ? -1 : 1) * (e.data.amount as { amount: number }).amount,
+      0,
+    );
+    expect(total).toBeGreaterThanOrEqual(0);
+    const charged = events
+      .filter((e) => e.type === "BalanceCharged" && locators.includes(e.data.locator as string))
+      .map((e) => e.data.locator);
+    const ticketed = [];
+    for (const locator of locators) {
+      if ((await t.events(`booking-${locator}`)).some((e) => e.type === "TicketsIssued"))
+        ticketed.push(locator);
+    }
+    expect(charged.sort()).toEqual(ticketed.sort());
+  });
+});

@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely and assert on them with expect
+export type Json = any;
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is (string) instead of JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Leave out the CSRF token (to test that it is required). */
+  withoutCsrf?: boolean;
+}
+
+/**
+ * A browser-like client for tests against a running Skyward: keeps cookies, fetches the CSRF token once (GET /csrf)
+ * and sends it as `X-CSRF-Token` on every non-GET, asks for JSON. Sign-in helpers read codes from the dev mailbox.
+ */
+export class HttpClient {
+  private readonly cookies = new Map<string, string>();
+  private csrfToken: string | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  /** A client that authenticates with a bearer API token (no cookies, no CSRF token). */
+  static withBearer(baseUrl: string, token: string): HttpClient {
+    return new HttpClient(baseUrl, { authorization: `Bearer ${token}` });
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
+  post = (path: string, body?: unknown, options?: RequestOptions) =>
+    this.request("POST", path, { ...options, body });
+  put = (path: string, body?: unknown, options?: RequestOptions) =>
+    this.request("PUT", path, { ...options, body });
+  patch = (path: string, body?: unknown, options?: RequestOptions) =>
+    this.request("PATCH", path, { ...options, body });
+  delete = (path: string, body?: unknown, options?: RequestOptions) =>
+    this.request("DELETE", path, { ...options, body });
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: "application/json", ...this.defaultHeaders };
+    const bearer = "authorization" in this.defaultHeaders;
+    if (method !== "GET" && method !== "HEAD" && !options.withoutCsrf && !bearer) {
+      headers["x-csrf-token"] = await this.csrf();
+    }
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
+    Object.assign(headers, options.headers);
+
+    const url = new URL(path, this.baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const response = await fetch(url, { method, headers, body, redirect: "manual" });
+    this.keepCookies(response.headers);
+    const text = await response.text();
+    const json = response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text;
+    return { status: response.status, headers: response.headers, body: json };
+  }
+
+  private keepCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = decodeURIComponent(pair.slice(index + 1).trim());
+      const expired = attributes.some((a) => {
+        const [key = "", val = ""] = a.split("=").map((s) => s.trim().toLowerCase());
+        return (
+          (key === "expires" && new Date(val).getTime() <= Date.now()) ||
+          (key === "max-age" && Number(val) <= 0)
+        );
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  private async csrf(): Promise<string> {
+    if (!this.csrfToken) {
+      const res = await this.get("/csrf");
+      if (res.status !== 200) throw new Error(`GET /csrf answered ${res.status}`);
+      this.csrfToken = res.body.token as string;
+    }
+    return this.csrfToken;
+  }
+
+  /** Newest message id in the dev mailbox for an address (0 when none). */
+  async latestMailId(email: string): Promise<number> {
+    const res = await this.get("/dev/mailbox", { query: { to: email } });
+    return res.body.data[0]?.id ?? 0;
+  }
+
+  /** Waits for a message newer than `afterId` in the dev mailbox (mail is sent after the answer). */
+  async waitForMail(
+    email: string,
+    afterId: number,
+    timeoutMs = 5000,
+  ): Promise<{ subject: string; text: string }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await this.get("/dev/mailbox", { query: { to: email } });
+      const newest = res.body.data?.[0];
+      if (newest && newest.id > afterId) return newest;
+      if (Date.now() > deadline) throw new Error(`no new mail for ${email} within ${timeoutMs} ms`);
+      await sleep(20);
+    }
+  }
+
+  /** The 6-digit code of the newest mail to `email` after `afterId`. */
+  async codeFromMail(email: string, afterId: number): Promise<string> {
+    const mail = await this.waitForMail(email, afterId);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`);
+    return code;
+  }
+
+  /** Signs in by e-mail code (read from the dev mailbox); returns the sign-in response. */
+  async signIn(email: string): Promise<HttpResponse> {
+    const before = await this.latestMailId(email);
+    const start = await this.post("/start_sign_in", { account: { email, language: "en" } });
+    if (start.status !== 200)
+      throw new Error(`start_sign_in answered ${start.status}: ${JSON.stringify(start.body)}`);
+    if (start.body.account.auth_method !== "otp")
+      throw new Error(`${email} signs in with a ${start.body.account.auth_method}: use signInWithPassword`);
+    const code = await this.codeFromMail(email, before);
+    return this.expectSignedIn(await this.post("/sign_in", { account: { email, otp_attempt: code } }));
+  }
+
+  async signInWithPassword(email: string, password: string): Promise<HttpResponse> {
+    return this.expectSignedIn(await this.post("/sign_in", { account: { email, password } }));
+  }
+
+  private expectSignedIn(res: HttpResponse): HttpResponse {
+    if (res.status !== 200) throw new Error(`sign_in answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res;
+  }
+}

@@ -1,0 +1,48 @@
+import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
+import { type Skyward, type SkywardOptions, startSkyward } from "../app.ts";
+import { HttpClient } from "./http-client.ts";
+
+export interface TestApp {
+  app: Skyward;
+  db: TestDatabase;
+  /** A fresh browser-like client (own cookie jar). */
+  client(headers?: Record<string, string>): HttpClient;
+  /** Events of one stream, oldest first. */
+  events(
+    streamId: string,
+  ): Promise<{ type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[]>;
+  countEvents(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** The all-in-one app on its own fresh database with the demo world, for integration tests. */
+export async function startTestApp(options: Partial<SkywardOptions> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const app = await startSkyward({
+    databaseUrl: db.url,
+    port: 0,
+    seedDemo: true,
+    logLevel: "silent",
+    ...options,
+  });
+  return {
+    app,
+    db,
+    client: (headers) => new HttpClient(app.url, headers),
+    async events(streamId) {
+      const { rows } = await db.pool.query(
+        "SELECT event_type AS type, data, metadata FROM es.events WHERE stream_id = $1 ORDER BY stream_position",
+        [streamId],
+      );
+      return rows;
+    },
+    async countEvents() {
+      const { rows } = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es.events");
+      return rows[0]?.n ?? 0;
+    },
+    async stop() {
+      await app.stop();
+      await db.drop();
+    },
+  };
+}
