@@ -1,5 +1,6 @@
-// `npm run bench -- event-store [--seconds=N] [--events=N]`: append throughput against raw PostgreSQL, feed
-// catch-up (projection rebuild) and command → read model latency, from one run on a fresh database.
+// `npm run bench -- event-store [--seconds=N] [--events=N] [--batch=N]`: append throughput against raw PostgreSQL,
+// feed catch-up (projection rebuild) and command → read model latency, from one run on fresh databases. It starts
+// its own embedded PostgreSQL (fsync on) unless DATABASE_URL names a server.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -282,6 +283,13 @@ interface Rate {
   connections: number;
   perSecond: number;
   eventsPerSecond: number;
+  /** Append transactions per raw INSERT transaction, measured in alternating rounds on the same connections. */
+  vsRaw?: number;
+}
+
+interface Tally {
+  done: number;
+  seconds: number;
 }
 
 async function warmPool(url: string, connections: number): Promise<pg.Pool> {
@@ -290,67 +298,84 @@ async function warmPool(url: string, connections: number): Promise<pg.Pool> {
   return pool;
 }
 
-/** Runs `connections` closed loops of `step` for `seconds`; returns completed steps per second. */
-async function closedLoops(connections: number, seconds: number, step: (worker: number) => Promise<void>) {
-  const deadline = performance.now() + seconds * 1000;
-  let done = 0;
+/** Runs `connections` closed loops of `step` for `seconds`, adding the completed steps to `tally`. */
+async function closedLoops(
+  tally: Tally,
+  connections: number,
+  seconds: number,
+  step: (worker: number) => Promise<void>,
+): Promise<void> {
   const started = performance.now();
+  const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
       while (performance.now() < deadline) {
         await step(worker);
-        done++;
+        tally.done++;
       }
     }),
   );
-  return done / ((performance.now() - started) / 1000);
+  tally.seconds += (performance.now() - started) / 1000;
 }
 
-async function rawInsertRate(url: string, connections: number, seconds: number): Promise<Rate> {
-  const pool = await warmPool(url, connections);
+function rawInsert(pool: pg.Pool): () => Promise<void> {
   const payload = JSON.stringify({ data: bookingHeld("RAWROW", "company-raw").data, metadata });
-  try {
-    const perSecond = await closedLoops(connections, seconds, async () => {
-      await pool.query("INSERT INTO bench_raw (payload) VALUES ($1)", [payload]);
-    });
-    return { name: "raw INSERT, 1 row per transaction", connections, perSecond, eventsPerSecond: perSecond };
-  } finally {
-    await pool.end();
-  }
+  return async () => {
+    await pool.query("INSERT INTO bench_raw (payload) VALUES ($1)", [payload]);
+  };
 }
 
-async function appendRate(
-  url: string,
-  connections: number,
-  eventsPerAppend: number,
-  seconds: number,
-): Promise<Rate> {
-  const pool = await warmPool(url, connections);
-  const store = new EventStore(pool);
-  // Each worker alternates between a new stream of its own and its existing one (exact expected version).
+/** Each worker alternates between a new stream of its own and its existing one (exact expected version). */
+function appendTo(store: EventStore, connections: number, eventsPerAppend: number) {
   const streams = Array.from({ length: connections }, () => ({ id: "", version: 0, appends: 0 }));
-  try {
-    const perSecond = await closedLoops(connections, seconds, async (worker) => {
-      const s = streams[worker] as { id: string; version: number; appends: number };
-      const fresh = s.appends++ % 2 === 0;
-      if (fresh) {
-        s.id = `booking-${nextLocator()}`;
-        s.version = 0;
-      }
-      const locator = s.id.slice("booking-".length);
-      const events = Array.from({ length: eventsPerAppend }, () => bookingHeld(locator, `company-${worker}`));
-      await store.append({ streamId: s.id, expected: fresh ? "no_stream" : s.version, events });
-      s.version += eventsPerAppend;
-    });
-    return {
-      name: `append, ${eventsPerAppend} event${eventsPerAppend > 1 ? "s" : ""} per append`,
-      connections,
-      perSecond,
-      eventsPerSecond: perSecond * eventsPerAppend,
-    };
-  } finally {
+  return async (worker: number) => {
+    const s = streams[worker] as { id: string; version: number; appends: number };
+    const fresh = s.appends++ % 2 === 0;
+    if (fresh) {
+      s.id = `booking-${nextLocator()}`;
+      s.version = 0;
+    }
+    const locator = s.id.slice("booking-".length);
+    const events = Array.from({ length: eventsPerAppend }, () => bookingHeld(locator, `company-${worker}`));
+    await store.append({ streamId: s.id, expected: fresh ? "no_stream" : s.version, events });
+    s.version += eventsPerAppend;
+  };
+}
+
+/**
+ * Raw single-row transactions and 1-event appends in alternating rounds on the same connections, so that both
+ * see the same machine (other load on a shared machine moves both alike); then 10-event appends.
+ */
+async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
+  const rates: Rate[] = [];
+  const rate = (name: string, connections: number, tally: Tally, eventsPerAppend: number): Rate => ({
+    name,
+    connections,
+    perSecond: tally.done / tally.seconds,
+    eventsPerSecond: (tally.done * eventsPerAppend) / tally.seconds,
+  });
+  for (const connections of [1, 16]) {
+    const pool = await warmPool(url, connections);
+    const raw = { done: 0, seconds: 0 };
+    const appended = { done: 0, seconds: 0 };
+    const append = appendTo(new EventStore(pool), connections, 1);
+    for (let round = 0; round < 4; round++) {
+      await closedLoops(raw, connections, seconds / 4, rawInsert(pool));
+      await closedLoops(appended, connections, seconds / 4, append);
+    }
     await pool.end();
+    const rawRate = rate("raw INSERT, 1 row per transaction", connections, raw, 1);
+    const appendRate = rate("append, 1 event per append", connections, appended, 1);
+    rates.push(rawRate, { ...appendRate, vsRaw: appendRate.perSecond / rawRate.perSecond });
   }
+  for (const connections of [1, 16]) {
+    const pool = await warmPool(url, connections);
+    const appended = { done: 0, seconds: 0 };
+    await closedLoops(appended, connections, seconds, appendTo(new EventStore(pool), connections, 10));
+    await pool.end();
+    rates.push(rate("append, 10 events per append", connections, appended, 10));
+  }
+  return rates;
 }
 
 /** Appends `total` events of booking lives from 4 writers, each charging its own companies. */
@@ -385,9 +410,13 @@ function percentile(sorted: readonly number[], p: number): number {
 interface Latency {
   name: string;
   samples: number;
+  /** From the append's start until the row reads back. */
   p50: number;
   p99: number;
   max: number;
+  /** From the append's return (committed) until the row reads back: the projector's lag alone. */
+  lagP50: number;
+  lagP99: number;
   writerAppendsPerSecond?: number;
 }
 
@@ -406,6 +435,7 @@ async function measureLatency(
   };
   runner.on("advanced", onAdvanced);
   const times: number[] = [];
+  const lags: number[] = [];
   try {
     for (let i = 0; i < samples; i++) {
       const locator = nextLocator();
@@ -416,6 +446,7 @@ async function measureLatency(
         events: [bookingHeld(locator, "company-probe")],
       });
       if (!position) throw new Error("the probe append wrote nothing");
+      const committed = performance.now();
       while (comparePositions(reached, position) < 0) {
         if (runner.failure) throw runner.failure;
         if (performance.now() - started > 10_000) throw new Error("the read model never caught up");
@@ -425,17 +456,21 @@ async function measureLatency(
       const { rowCount } = await pool.query("SELECT 1 FROM read.booking_list WHERE locator = $1", [locator]);
       if (rowCount !== 1) throw new Error(`booking ${locator} is not in the read model`);
       times.push(performance.now() - started);
+      lags.push(performance.now() - committed);
       await sleep(5 + Math.random() * 10);
     }
   } finally {
     runner.off("advanced", onAdvanced);
   }
   times.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
   return {
     samples,
     p50: percentile(times, 0.5),
     p99: percentile(times, 0.99),
     max: times.at(-1) ?? Number.NaN,
+    lagP50: percentile(lags, 0.5),
+    lagP99: percentile(lags, 0.99),
   };
 }
 
@@ -500,43 +535,31 @@ export async function run(args: readonly string[]): Promise<void> {
     ).rows[0];
     console.log(
       `Skyward event-store benchmark: PostgreSQL ${settings?.version} (${server.label}, fsync ${settings?.fsync}, ` +
-        `synchronous_commit ${settings?.sync}), ${os.cpus().length} CPU ${os.cpus()[0]?.model.trim()}, Node ${process.version}`,
+        `synchronous_commit ${settings?.sync}), ${os.cpus().length} CPU ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ` +
+        `load average ${os.loadavg()[0]?.toFixed(1)} at start`,
     );
 
     // 1. Append throughput, with raw PostgreSQL measured alongside in the same run.
     const setup = createPool(appendUrl, { max: 1 });
     await setup.query("CREATE TABLE bench_raw (id bigserial PRIMARY KEY, payload jsonb NOT NULL)");
     await setup.end();
-    console.log(`\nAppend throughput (${seconds} s per case, closed loops, one connection each)`);
-    const rates: Rate[] = [];
-    const rawByConnections = new Map<number, number>();
-    for (const [kind, connections, eventsPerAppend] of [
-      ["raw", 1, 1],
-      ["append", 1, 1],
-      ["raw", 16, 1],
-      ["append", 16, 1],
-      ["append", 1, 10],
-      ["append", 16, 10],
-    ] as const) {
-      const rate =
-        kind === "raw"
-          ? await rawInsertRate(appendUrl, connections, seconds)
-          : await appendRate(appendUrl, connections, eventsPerAppend, seconds);
-      if (kind === "raw") rawByConnections.set(connections, rate.perSecond);
-      rates.push(rate);
-    }
+    console.log(
+      `\nAppend throughput (closed loops, one connection each; raw and 1-event appends alternate in 4 rounds)`,
+    );
+    const rates = await appendThroughput(appendUrl, seconds);
     console.log(
       table(
         ["case", "connections", "transactions/s", "events/s", "vs raw"],
-        rates.map((r) => {
-          const raw = rawByConnections.get(r.connections);
-          const vsRaw = r.name.startsWith("append, 1 event") && raw ? (r.perSecond / raw).toFixed(2) : "";
-          return [r.name, `${r.connections}`, int(r.perSecond), int(r.eventsPerSecond), vsRaw];
-        }),
+        rates.map((r) => [
+          r.name,
+          `${r.connections}`,
+          int(r.perSecond),
+          int(r.eventsPerSecond),
+          r.vsRaw === undefined ? "" : r.vsRaw.toFixed(2),
+        ]),
       ),
     );
-    const append16 = rates.find((r) => r.name.startsWith("append, 1 event") && r.connections === 16);
-    const ratio = (append16?.perSecond ?? 0) / (rawByConnections.get(16) ?? 1);
+    const ratio = rates.find((r) => r.vsRaw !== undefined && r.connections === 16)?.vsRaw ?? 0;
 
     // 2. Feed catch-up: rebuild a realistic projection over `feedEvents` events.
     const feedPool = createPool(feedUrl, { max: 24, applicationName: "skyward-bench" });
@@ -603,13 +626,24 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log(
       "\nCommand → read model latency (append a held booking until its row reads back; runner woken by Wakeup)\n" +
         table(
-          ["load", "samples", "p50", "p99", "max", "writer appends/s"],
+          [
+            "load",
+            "samples",
+            "p50",
+            "p99",
+            "max",
+            "after commit p50",
+            "after commit p99",
+            "writer appends/s",
+          ],
           latencies.map((l) => [
             l.name,
             `${l.samples}`,
             ms(l.p50),
             ms(l.p99),
             ms(l.max),
+            ms(l.lagP50),
+            ms(l.lagP99),
             l.writerAppendsPerSecond ? int(l.writerAppendsPerSecond) : "",
           ]),
         ),
@@ -640,7 +674,9 @@ export async function run(args: readonly string[]): Promise<void> {
         ],
       )}`,
     );
-    console.log(`\nTotal time ${((performance.now() - began) / 1000).toFixed(0)} s`);
+    console.log(
+      `\nTotal time ${((performance.now() - began) / 1000).toFixed(0)} s, load average ${os.loadavg()[0]?.toFixed(1)} at the end`,
+    );
   } finally {
     for (const pool of pools) await pool.end();
     for (const name of databases)

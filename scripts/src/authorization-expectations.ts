@@ -5,7 +5,7 @@ export interface Tenant {
   agencyId: string;
   companyIds: string[];
   userIds: string[];
-  /** A booking locator of the tenant (the demo world has no bookings yet, so none exists under it). */
+  /** A real booking of the tenant, made by its agent before the matrix runs. */
   bookingLocator: string;
 }
 

@@ -7,10 +7,23 @@ import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
-let clockOffsetMs = 0;
+const realClock = () => new Date();
+let clock = realClock;
 beforeAll(async () => {
-  t = await startTestApp({ now: () => new Date(Date.now() + clockOffsetMs) });
+  t = await startTestApp({ now: () => clock() });
 });
+
+/** Runs with the app's clock stopped mid-way through a 10-minute rate-limit window, so no window ends meanwhile. */
+async function inOneRateLimitWindow(work: () => Promise<void>): Promise<void> {
+  const window = 600_000;
+  const at = new Date(Math.floor(Date.now() / window) * window + window / 2);
+  clock = () => at;
+  try {
+    await work();
+  } finally {
+    clock = realClock;
+  }
+}
 afterAll(() => t.stop());
 
 const userStream = (key: string) => `user-${demoId("user", key)}`;
@@ -155,7 +168,7 @@ describe("signing in by e-mail code", () => {
     const client = t.client();
     const email = "supervisor@dnipro.test";
     const code = await requestCode(client, email);
-    clockOffsetMs = 10 * 60_000 + 1000;
+    clock = () => new Date(Date.now() + 10 * 60_000 + 1000);
     try {
       const res = await client.post("/sign_in", { account: { email, otp_attempt: code } });
       expect(res.status).toBe(401);
@@ -164,7 +177,7 @@ describe("signing in by e-mail code", () => {
         detail: "The code has expired. Request a new code.",
       });
     } finally {
-      clockOffsetMs = 0;
+      clock = realClock;
     }
     const failures = (await t.events(userStream("dnipro-supervisor"))).filter(
       (e) => e.type === "SignInFailed",
@@ -250,51 +263,54 @@ describe("signing in by password", () => {
 });
 
 describe("rate limits", () => {
-  it("when one address asks for codes too often, then further requests get 429 whatever the caller's IP", async () => {
-    const client = t.client();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await client.post(
-        "/start_sign_in",
-        { account: { email: "flood@nowhere.test" } },
-        { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } },
-      );
-      statuses.push(res.status);
-      if (res.status === 429) {
-        expect(res.body.errors[0]).toMatchObject({ status: "429", code: "rate_limited" });
-        expect(res.headers.get("x-trace-id")).toBeTruthy();
+  it("when one address asks for codes too often, then further requests get 429 whatever the caller's IP", () =>
+    inOneRateLimitWindow(async () => {
+      const client = t.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await client.post(
+          "/start_sign_in",
+          { account: { email: "flood@nowhere.test" } },
+          { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } },
+        );
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.body.errors[0]).toMatchObject({ status: "429", code: "rate_limited" });
+          expect(res.headers.get("x-trace-id")).toBeTruthy();
+        }
       }
-    }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-  });
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    }));
 
-  it("when one IP asks for codes for many addresses, then it gets 429 after 30 requests", async () => {
-    const client = t.client({ "x-forwarded-for": "203.0.113.9" });
-    for (let i = 0; i < 30; i++) {
-      const res = await client.post("/start_sign_in", { account: { email: `visitor${i}@nowhere.test` } });
-      expect(res.status).toBe(200);
-    }
-    const refused = await client.post("/start_sign_in", { account: { email: "visitor30@nowhere.test" } });
-    expect(refused.status).toBe(429);
-    const elsewhere = t.client({ "x-forwarded-for": "203.0.113.10" });
-    expect(
-      (await elsewhere.post("/start_sign_in", { account: { email: "visitor30@nowhere.test" } })).status,
-    ).toBe(200);
-  });
+  it("when one IP asks for codes for many addresses, then it gets 429 after 30 requests", () =>
+    inOneRateLimitWindow(async () => {
+      const client = t.client({ "x-forwarded-for": "203.0.113.9" });
+      for (let i = 0; i < 30; i++) {
+        const res = await client.post("/start_sign_in", { account: { email: `visitor${i}@nowhere.test` } });
+        expect(res.status).toBe(200);
+      }
+      const refused = await client.post("/start_sign_in", { account: { email: "visitor30@nowhere.test" } });
+      expect(refused.status).toBe(429);
+      const elsewhere = t.client({ "x-forwarded-for": "203.0.113.10" });
+      expect(
+        (await elsewhere.post("/start_sign_in", { account: { email: "visitor30@nowhere.test" } })).status,
+      ).toBe(200);
+    }));
 
-  it("when sign-in attempts for one address keep failing, then the 11th attempt within the window gets 429", async () => {
-    const client = t.client();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await client.post(
-        "/sign_in",
-        { account: { email: "guess@nowhere.test", password: `guess-${i}` } },
-        { headers: { "x-forwarded-for": `192.0.2.${i + 1}` } },
-      );
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual([...Array(10).fill(401), 429]);
-  });
+  it("when sign-in attempts for one address keep failing, then the 11th attempt within the window gets 429", () =>
+    inOneRateLimitWindow(async () => {
+      const client = t.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await client.post(
+          "/sign_in",
+          { account: { email: "guess@nowhere.test", password: `guess-${i}` } },
+          { headers: { "x-forwarded-for": `192.0.2.${i + 1}` } },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    }));
 });
 
 describe("sessions", () => {

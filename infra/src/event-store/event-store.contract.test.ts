@@ -362,6 +362,17 @@ describe("appending to several streams at once", () => {
     expect(result.position).toEqual(positionOf(last));
   });
 
+  it("when one append names the same stream twice, then it is refused before anything is written", async () => {
+    const streamId = newStream();
+    await expect(
+      store.append([
+        { streamId, expected: "no_stream", events: newEvents(1) },
+        { streamId, expected: "any", events: newEvents(1) },
+      ]),
+    ).rejects.toThrow(/appears twice/);
+    expect(await streamRow(streamId)).toBeUndefined();
+  });
+
   // Streams are locked in stream id order, so the conflict is met on the first or on the second stream.
   it.each([
     { conflicting: "the first stream in lock order", conflictOn: "a" },
@@ -831,7 +842,6 @@ describe("under concurrent load", () => {
       writersDone = true;
       const delivered = (await tail).filter((e) => e.type === "Stressed");
 
-      console.log(JSON.stringify(stats), committed.size);
       expect(stats.commands).toBeGreaterThan(0);
       expect(stats.rollbacks).toBeGreaterThan(0);
       const deliveredIds = idsOf(delivered);
@@ -850,7 +860,7 @@ describe("under concurrent load", () => {
   });
 });
 
-describe("feed index", () => {
+describe("indexes", () => {
   it("when the feed is read, then the query walks events_feed_idx", async () => {
     for (let i = 0; i < 40; i++) {
       await store.append(
@@ -884,6 +894,31 @@ describe("feed index", () => {
       const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
       expect(plan).toContain("events_feed_idx");
       expect(plan).not.toMatch(/Seq Scan on events/);
+    }
+  });
+
+  it("when thousands of events are stored, then appends and retries find what they check through indexes, never by scanning every event", async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const inTransaction = storeOn(client);
+      const streamId = newStream();
+      const first = newEvents(3);
+      // More calls than the plan cache's five custom plans, so the generic plans are exercised too.
+      await inTransaction.append({ streamId, expected: "no_stream", events: first });
+      for (let i = 0; i < 6; i++)
+        await inTransaction.append({ streamId, expected: 3 + i, events: newEvents(1) });
+      await inTransaction.append({ streamId, expected: "no_stream", events: first });
+      await inTransaction.append([
+        { streamId: newStream(), expected: "any", events: newEvents(10) },
+        { streamId, expected: "stream_exists", events: newEvents(2) },
+      ]);
+      const { rows } = await client.query<{ scans: number }>(
+        "SELECT pg_stat_get_xact_numscans('es.events'::regclass)::int AS scans",
+      );
+      expect(rows[0]?.scans).toBe(0);
+    } finally {
+      await finish(client, "ROLLBACK");
     }
   });
 });

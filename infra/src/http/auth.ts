@@ -56,14 +56,31 @@ export function authenticate(pool: pg.Pool): RequestHandler {
     }
     const cookie = readCookie(req, SESSION_COOKIE);
     if (!cookie) return next();
-    const { rows } = await pool.query<{ id_hash: string; user_id: string; position: string | null }>(
-      `UPDATE app.sessions SET last_seen_at = now()
-        WHERE id_hash = $1 AND expires_at > now() RETURNING id_hash, user_id, position`,
+    // One read per request: the session and its user; last_seen_at is written at most once a minute, so a
+    // signed-in agent's requests do not each cost a commit.
+    const { rows } = await pool.query<
+      { id_hash: string; user_id: string; position: string | null } & Partial<Omit<UserRow, "id">>
+    >(
+      `WITH touch AS (
+         UPDATE app.sessions SET last_seen_at = now()
+          WHERE id_hash = $1 AND last_seen_at < now() - interval '1 minute'
+       )
+       SELECT s.id_hash, s.user_id, s.position, u.user_type, u.agency_id, u.company_ids, u.demo_user
+         FROM app.sessions s LEFT JOIN read.users u ON u.id = s.user_id
+        WHERE s.id_hash = $1 AND s.expires_at > now()`,
       [sha256(cookie)],
     );
     const session = rows[0];
     if (!session) return next();
-    let user = await loadUser(pool, session.user_id);
+    let user: UserRow | undefined = session.user_type
+      ? {
+          id: session.user_id,
+          user_type: session.user_type,
+          agency_id: session.agency_id ?? null,
+          company_ids: session.company_ids ?? [],
+          demo_user: session.demo_user ?? false,
+        }
+      : undefined;
     if (!user && session.position) {
       // Signed in moments after being created: wait for the directory to catch up.
       await waitForReadModels(pool, ["directory"], parsePosition(session.position));

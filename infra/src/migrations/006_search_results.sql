@@ -1,5 +1,6 @@
--- Search results are supplier answers, not business history: kept for booking from them, then purged.
-CREATE TABLE app.search_results (
+-- Search results are supplier answers, not business history: a cache to book from, so UNLOGGED (no WAL, no fsync;
+-- a crash empties it and agents search again).
+CREATE UNLOGGED TABLE app.search_results (
   id          text PRIMARY KEY,
   user_id     text NOT NULL,
   company_id  text NOT NULL,

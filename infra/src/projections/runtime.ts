@@ -114,7 +114,9 @@ async function applyBatch(
   const ignoreLostConnection = () => {};
   client.on("error", ignoreLostConnection);
   try {
-    await client.query("BEGIN");
+    // No wait for the WAL flush: a crash can only lose whole batches (read models and checkpoint together),
+    // which are applied again from the durable event store.
+    await client.query("BEGIN; SET LOCAL synchronous_commit = off");
     const cas = await client.query(
       `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
         WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6

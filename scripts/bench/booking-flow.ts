@@ -1,0 +1,206 @@
+// `npm run bench -- booking-flow [--agents=N] [--seconds=N]`: simulated agents over real HTTP, each looping
+// search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL (fsync on).
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
+import { createPool, withDatabase } from "@skyward/infra/db";
+import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import { startSkyward } from "../src/app.ts";
+import { HttpClient, type HttpResponse } from "../src/testing/http-client.ts";
+
+const TARGETS = { searchP95Ms: 100, bookP99Ms: 100, issueP99Ms: 100, flowsPerSecond: 100 };
+const ROUTES = [
+  ["KBP", "WAW"],
+  ["WAW", "CDG"],
+  ["KBP", "FRA"],
+  ["LWO", "VIE"],
+  ["WAW", "LHR"],
+  ["ODS", "IST"],
+  ["KRK", "AMS"],
+  ["GDN", "MUC"],
+] as const;
+/** Agents of both agencies, so balances and bookings spread as in real use. */
+const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.test"];
+
+function arg(args: readonly string[], name: string, fallback: number): number {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split("=")[1]) : fallback;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const calls = ["search", "book", "issue", "read"] as const;
+type Call = (typeof calls)[number];
+
+async function timed(samples: Record<Call, number[]>, call: Call, work: () => Promise<HttpResponse>) {
+  const started = performance.now();
+  const res = await work();
+  samples[call].push(performance.now() - started);
+  return res;
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  const agents = arg(args, "agents", 16);
+  const seconds = arg(args, "seconds", 20);
+  const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-flow-"));
+  const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
+  const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
+  const admin = createPool(serverUrl, { max: 1 });
+  const database = `bench_flow_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+
+  const app = await startSkyward({
+    databaseUrl: withDatabase(serverUrl, database),
+    port: 0,
+    seedDemo: true,
+    logLevel: "silent",
+    rateLimits: {
+      attemptsPerEmail: { max: 10_000, windowSeconds: 600 },
+      attemptsPerIp: { max: 10_000, windowSeconds: 600 },
+    },
+  });
+  try {
+    // Deep pockets, so the run measures the flow and not "insufficient balance".
+    for (const key of ["dnipro-kyiv", "dnipro-lviv", "vistula-waw"]) {
+      const companyId = demoId("company", key);
+      const currency = key.startsWith("vistula") ? "PLN" : "UAH";
+      await app.store.append({
+        streamId: `balance-${companyId}`,
+        expected: "any",
+        events: [
+          {
+            type: "BalanceToppedUp",
+            data: { company_id: companyId, amount: { amount: 1_000_000_000_00, currency }, comment: "bench" },
+            metadata: systemMetadata("bench"),
+          },
+        ],
+      });
+    }
+    const clients = await Promise.all(
+      Array.from({ length: agents }, async (_, i) => {
+        const client = new HttpClient(app.url);
+        await client.signInWithPassword(AGENTS[i % AGENTS.length] as string, DEMO_PASSWORD);
+        return client;
+      }),
+    );
+
+    const samples: Record<Call, number[]> = { search: [], book: [], issue: [], read: [] };
+    let flows = 0;
+    let failures = 0;
+    const failureCodes = new Map<string, number>();
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      clients.map(async (client, index) => {
+        for (let round = 0; performance.now() < deadline; round++) {
+          const [origin, destination] = ROUTES[(index + round) % ROUTES.length] as readonly [string, string];
+          const departure = new Date(Date.now() + (14 + ((index * 7 + round) % 60)) * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const search = await timed(samples, "search", () =>
+            client.post("/offers", {
+              origin,
+              destination,
+              departure_date: departure,
+              passengers: { adults: 1, children: 0, infants: 0 },
+            }),
+          );
+          const result = search.body?.result;
+          const fare = result?.origin_destinations?.[0]?.fares?.[0];
+          const fail = (res: HttpResponse) => {
+            failures++;
+            const code = `${res.status} ${res.body?.errors?.[0]?.code ?? ""}`;
+            failureCodes.set(code, (failureCodes.get(code) ?? 0) + 1);
+          };
+          if (search.status !== 200 || !fare) {
+            fail(search);
+            continue;
+          }
+          const booked = await timed(samples, "book", () =>
+            client.post("/bookings", {
+              search_result_id: result.id,
+              fare_id: fare.fare_id,
+              passengers: [
+                {
+                  type: "adult",
+                  gender: "F",
+                  first_name: "Bench",
+                  last_name: "Traveller",
+                  date_of_birth: "1988-02-02",
+                  document: {
+                    type: "passport",
+                    number: `BN${index}${round}00`,
+                    issuing_country: "PL",
+                    nationality: "PL",
+                    expires_on: "2033-01-01",
+                  },
+                },
+              ],
+              contacts: { email: "bench@example.com", phone: "+48221234567" },
+            }),
+          );
+          if (booked.status !== 201) {
+            fail(booked);
+            continue;
+          }
+          const issued = await timed(samples, "issue", () =>
+            client.post("/bookings/issue", { locator: booked.body.locator }),
+          );
+          if (issued.status !== 201) {
+            fail(issued);
+            continue;
+          }
+          const read = await timed(samples, "read", () =>
+            client.get(`/bookings/${booked.body.locator}`, {
+              headers: { "x-min-position": issued.body.position },
+            }),
+          );
+          if (read.status !== 200 || read.body.data.status !== "issued") {
+            fail(read);
+            continue;
+          }
+          flows++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const flowsPerSecond = flows / elapsed;
+
+    console.log(
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s (${os.cpus().length} cores)\n`,
+    );
+    console.log("call      count     p50 ms   p95 ms   p99 ms");
+    for (const call of calls) {
+      const s = samples[call];
+      console.log(
+        `${call.padEnd(8)} ${String(s.length).padStart(6)} ${percentile(s, 50).toFixed(1).padStart(10)} ${percentile(s, 95).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)}`,
+      );
+    }
+    console.log(`\ncomplete flows: ${flows} (${flowsPerSecond.toFixed(1)}/s), failed flows: ${failures}`);
+    for (const [code, n] of failureCodes) console.log(`  failure ${code}: ${n}`);
+    const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
+    console.log("\ntargets:");
+    console.log(
+      `  search p95 < ${TARGETS.searchP95Ms} ms: ${mark(percentile(samples.search, 95) < TARGETS.searchP95Ms)}`,
+    );
+    console.log(
+      `  book p99 < ${TARGETS.bookP99Ms} ms: ${mark(percentile(samples.book, 99) < TARGETS.bookP99Ms)}`,
+    );
+    console.log(
+      `  issue p99 < ${TARGETS.issueP99Ms} ms: ${mark(percentile(samples.issue, 99) < TARGETS.issueP99Ms)}`,
+    );
+    console.log(`  flows/s >= ${TARGETS.flowsPerSecond}: ${mark(flowsPerSecond >= TARGETS.flowsPerSecond)}`);
+  } finally {
+    await app.stop();
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
