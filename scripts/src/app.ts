@@ -38,7 +38,12 @@ export interface SkywardOptions {
   scheduleEveryMs?: number;
   /** Overrides of the sign-in rate limits (tests that sign in many times). */
   rateLimits?: Partial<SignInLimits>;
+  /** What this process runs; all of them in the all-in-one process (the default). */
+  roles?: readonly Role[];
 }
+
+export const ROLES = ["command", "query", "projectors", "frontend"] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface Skyward {
   url: string;
@@ -71,9 +76,14 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const store = new EventStore(pool, wakeup);
   await store.assertNotRestored();
 
-  const runners = projections.map((p) => new ProjectionRunner(pool, store, p, wakeup));
+  const roles = new Set(options.roles ?? ROLES);
+  // Commands appended by other processes wake this process's projectors through NOTIFY.
+  const unlisten = roles.size < ROLES.length ? await wakeup.listen(options.databaseUrl) : null;
+  const runners = roles.has("projectors")
+    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup))
+    : [];
   for (const runner of runners) runner.start();
-  if (options.seedDemo ?? config.SEED_DEMO) await seedDemoWorld(store, pool);
+  if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) await seedDemoWorld(store, pool);
 
   const csrf = new Csrf({
     secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
@@ -90,7 +100,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     rateLimits: options.rateLimits,
     supplier: options.supplier ?? new SandboxSupplier(),
   };
-  const stopSchedule = startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000);
+  const stopSchedule = roles.has("command")
+    ? startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000)
+    : async () => {};
 
   const app = createHttpApp(
     { logger, csrf, authenticate: authenticate(pool), production: config.NODE_ENV === "production" },
@@ -99,21 +111,23 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         res.json({ token: csrf.tokenFor(req, res) });
       });
       // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
-      app.use((req, res, next) => {
-        if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
-        const token = csrf.tokenFor(req, res);
-        res
-          .type("html")
-          .send(
-            (html ?? "<p>Frontend not built: run npm run build:frontend</p>").replace(
-              "__CSRF_TOKEN__",
-              token,
-            ),
-          );
-      });
-      app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
-      app.use(commandRouter(commandDeps));
-      app.use(queryRouter({ pool, config, logger }));
+      if (roles.has("frontend")) {
+        app.use((req, res, next) => {
+          if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
+          const token = csrf.tokenFor(req, res);
+          res
+            .type("html")
+            .send(
+              (html ?? "<p>Frontend not built: run npm run build:frontend</p>").replace(
+                "__CSRF_TOKEN__",
+                token,
+              ),
+            );
+        });
+        app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
+      }
+      if (roles.has("command")) app.use(commandRouter(commandDeps));
+      if (roles.has("query")) app.use(queryRouter({ pool, config, logger }));
     },
   );
 
@@ -143,6 +157,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         clearTimeout(timer);
         await stopSchedule();
         await Promise.all(runners.map((r) => r.stop()));
+        await unlisten?.();
         await pool.end();
       })();
       return stopping;

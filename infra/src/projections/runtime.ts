@@ -332,7 +332,10 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         known ?? (await readCheckpoint(this.pool, this.projection.name, this.generation));
       if (!from) {
         // A rebuild switched the views to a newer generation and dropped this one with its checkpoint.
+        const dropped = this.generation;
         await this.ensureGeneration();
+        if (this.generation === dropped)
+          throw new Error(`no checkpoint for ${this.projection.name} generation ${dropped}`);
         continue;
       }
       const batch = await this.store.readFeed(
@@ -354,7 +357,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
     }
   }
 
-  /** Another instance may lead now; a batch this one still had in flight is stopped by the checkpoint's CAS. */
+  /** Another instance may lead now; the checkpoint's compare-and-set lets only one of them apply any batch. */
   private stepDown(): void {
     this.lockClient?.off("error", this.onLockLost);
     this.lockClient?.release(this.lockLost ?? undefined);

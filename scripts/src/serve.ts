@@ -1,0 +1,25 @@
+import { readConfig } from "@skyward/infra/config";
+import { ROLES, type Role, startSkyward } from "./app.ts";
+
+/**
+ * One production process: `ROLES=command npm run serve`, `ROLES=query`, `ROLES=projectors`, `ROLES=frontend`
+ * (comma-separated to combine). Needs DATABASE_URL and SESSION_SECRET; see infra/deploy/nginx.conf for the proxy.
+ */
+const config = readConfig();
+if (!config.DATABASE_URL) {
+  console.error("DATABASE_URL is required (the embedded server is for `npm start` only)");
+  process.exit(2);
+}
+const roles = (process.env.ROLES ?? ROLES.join(",")).split(",").map((r) => r.trim()) as Role[];
+const unknown = roles.filter((r) => !ROLES.includes(r));
+if (unknown.length > 0) {
+  console.error(`unknown roles: ${unknown.join(", ")}; choose from ${ROLES.join(", ")}`);
+  process.exit(2);
+}
+const app = await startSkyward({ databaseUrl: config.DATABASE_URL, roles, seedDemo: false });
+console.log(`Skyward ${roles.join("+")} listening at ${app.url}`);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void app.stop().then(() => process.exit(0));
+  });
+}
