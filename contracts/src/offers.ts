@@ -241,6 +241,8 @@ const fareFields = {
   fare_segments: z.array(FareSegment).min(1),
   penalty: FarePenalty,
   seats_left: z.number().int().min(1).max(MAX_SEATS),
+  /** Sold against immediate payment (low-cost carriers): booking it issues the tickets at once. */
+  instant_payment: z.boolean(),
 };
 
 /** A fare as the supplier prices it; pricing turns it into a `Fare` with our markups. */

@@ -77,6 +77,18 @@ describe("the booking lifecycle over HTTP", () => {
     expect(od.flights[0].segments[0].from.code).toBe("KBP");
     expect(od.fares[0].price.currency).toBe("UAH");
     expect(od.fares[0].price_detail.total.amount).toBe(od.fares[0].price.amount);
+    // The demo world's markups: Dnipro Travel 1.5 % + 50 UAH fee per passenger, the Kyiv company 100 UAH.
+    const detail = od.fares[0].price_detail;
+    expect(detail.company_markup.amount).toBe(2 * 100_00);
+    expect(detail.transaction_fee.amount).toBe(2 * 50_00);
+    expect(detail.agency_markup.amount).toBeGreaterThan(0);
+    expect(
+      detail.base_fare.amount +
+        detail.taxes.amount +
+        detail.agency_markup.amount +
+        detail.company_markup.amount +
+        detail.transaction_fee.amount,
+    ).toBe(detail.total.amount);
   });
 
   it("when filters are applied and removed, then the result narrows and widens again", async () => {

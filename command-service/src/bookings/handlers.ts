@@ -134,7 +134,7 @@ export async function bookOffer(
     time_limit: supplierBooking?.time_limit ?? new Date(now.getTime() + FAKE_TIME_LIMIT_MS).toISOString(),
     fake_booking: principal.demo,
     provider_status: supplierBooking?.provider_status ?? "confirmed",
-    instant_payment: false,
+    instant_payment: fare.instant_payment,
     held_at: now.toISOString(),
   };
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
@@ -152,15 +152,27 @@ export async function bookOffer(
       result: locator,
     };
   });
-  return {
+  const booked = {
     locator,
     time_limit: held.time_limit,
     fake_booking: held.fake_booking,
     provider_status: held.provider_status,
     error: supplierBooking?.error ?? null,
     price: held.price,
+    instant_payment: held.instant_payment,
+    status: "held" as "held" | "issued",
     position: position(append),
   };
+  if (!held.instant_payment || held.provider_status !== "confirmed") return booked;
+  // Instant payment: the booking is ticketed as it is made, through the same gates and balance checks as an issue.
+  // If that fails (a gate, the balance), the booking stays held and the answer carries the reason as its error.
+  try {
+    const issued = await issueBooking(deps, context, principal, { locator });
+    return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ...booked, error: error.detail ?? error.title };
+  }
 }
 
 function fakeTickets(booking: ActiveBooking): Ticket[] {

@@ -150,6 +150,7 @@ describe("pricing a fare for the agent", () => {
         refund_after_departure: { allowed: false },
       },
       seats_left: 9,
+      instant_payment: false,
       price: family,
       original_price: { ...family, exchange_rate: "1.000000" },
     };

@@ -81,7 +81,44 @@ export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<v
       ],
     });
   }
+  // Markups and fees the price detail shows (their admin screens come later).
+  const uah = (amount: number) => ({ amount, currency: "UAH" });
+  const pricing = [
+    {
+      streamId: `agency-${agencyId("dnipro")}`,
+      type: "AgencyPricingSet",
+      data: {
+        agency_id: agencyId("dnipro"),
+        markups: [{ carrier: null, charge: { kind: "percent", bps: 150 } }],
+        transaction_fee: { kind: "fixed", amount: uah(50_00), per: "passenger" },
+      },
+    },
+    {
+      streamId: `company-${companyId("dnipro-kyiv")}`,
+      type: "CompanyMarkupsSet",
+      data: {
+        company_id: companyId("dnipro-kyiv"),
+        markups: [{ carrier: null, charge: { kind: "fixed", amount: uah(100_00), per: "passenger" } }],
+      },
+    },
+    {
+      streamId: `agency-${agencyId("vistula")}`,
+      type: "AgencyPricingSet",
+      data: {
+        agency_id: agencyId("vistula"),
+        markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+        transaction_fee: { kind: "fixed", amount: { amount: 10_00, currency: "PLN" }, per: "booking" },
+      },
+    },
+  ];
   await store.append(appends);
+  await store.append(
+    pricing.map((p) => ({
+      streamId: p.streamId,
+      expected: "any" as const,
+      events: [{ event_id: demoId("event", `pricing:${p.streamId}`), type: p.type, data: p.data, metadata }],
+    })),
+  );
 
   for (const u of demoUsers) {
     const user: UserRegistered = {

@@ -363,6 +363,8 @@ export function supplierFare(
     fare_segments: fareSegments(itinerary, cabins, family, key.cabin),
     penalty: farePenalty(carrier, key.cabin, family, key.currency),
     seats_left: quote.seatsLeft,
+    // Low-cost carriers sell against immediate payment: the booking is ticketed as it is made.
+    instant_payment: carrier.lowCost,
     price: quote.price,
     original_price: originalPrice(
       priceIn(quote.filed, partyOf(key), carrier.currency, carrier.currency),
