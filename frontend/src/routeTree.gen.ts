@@ -10,12 +10,21 @@
 
 import { Route as rootRouteImport } from "./routes/__root";
 import { Route as IndexRouteImport } from "./routes/index";
+import { Route as AccountRouteImport } from "./routes/account";
 import { Route as BookingsRouteImport } from "./routes/bookings";
+import { Route as OnboardingRouteImport } from "./routes/onboarding";
+import { Route as SearchRouteImport } from "./routes/search";
 import { Route as Sign_inRouteImport } from "./routes/sign_in";
+import { Route as LegalDocumentRouteImport } from "./routes/legal.$document";
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountRoute = AccountRouteImport.update({
+  id: "/account",
+  path: "/account",
   getParentRoute: () => rootRouteImport,
 } as any);
 const BookingsRoute = BookingsRouteImport.update({
@@ -23,40 +32,93 @@ const BookingsRoute = BookingsRouteImport.update({
   path: "/bookings",
   getParentRoute: () => rootRouteImport,
 } as any);
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: "/onboarding",
+  path: "/onboarding",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SearchRoute = SearchRouteImport.update({
+  id: "/search",
+  path: "/search",
+  getParentRoute: () => rootRouteImport,
+} as any);
 const Sign_inRoute = Sign_inRouteImport.update({
   id: "/sign_in",
   path: "/sign_in",
   getParentRoute: () => rootRouteImport,
 } as any);
+const LegalDocumentRoute = LegalDocumentRouteImport.update({
+  id: "/legal/$document",
+  path: "/legal/$document",
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute;
+  "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/onboarding": typeof OnboardingRoute;
+  "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
+  "/legal/$document": typeof LegalDocumentRoute;
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute;
+  "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/onboarding": typeof OnboardingRoute;
+  "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
+  "/legal/$document": typeof LegalDocumentRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   "/": typeof IndexRoute;
+  "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/onboarding": typeof OnboardingRoute;
+  "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
+  "/legal/$document": typeof LegalDocumentRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: "/" | "/bookings" | "/sign_in";
+  fullPaths:
+    | "/"
+    | "/account"
+    | "/bookings"
+    | "/onboarding"
+    | "/search"
+    | "/sign_in"
+    | "/legal/$document";
   fileRoutesByTo: FileRoutesByTo;
-  to: "/" | "/bookings" | "/sign_in";
-  id: "__root__" | "/" | "/bookings" | "/sign_in";
+  to:
+    | "/"
+    | "/account"
+    | "/bookings"
+    | "/onboarding"
+    | "/search"
+    | "/sign_in"
+    | "/legal/$document";
+  id:
+    | "__root__"
+    | "/"
+    | "/account"
+    | "/bookings"
+    | "/onboarding"
+    | "/search"
+    | "/sign_in"
+    | "/legal/$document";
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AccountRoute: typeof AccountRoute;
   BookingsRoute: typeof BookingsRoute;
+  OnboardingRoute: typeof OnboardingRoute;
+  SearchRoute: typeof SearchRoute;
   Sign_inRoute: typeof Sign_inRoute;
+  LegalDocumentRoute: typeof LegalDocumentRoute;
 }
 
 declare module "@tanstack/react-router" {
@@ -68,11 +130,32 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    "/account": {
+      id: "/account";
+      path: "/account";
+      fullPath: "/account";
+      preLoaderRoute: typeof AccountRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     "/bookings": {
       id: "/bookings";
       path: "/bookings";
       fullPath: "/bookings";
       preLoaderRoute: typeof BookingsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/onboarding": {
+      id: "/onboarding";
+      path: "/onboarding";
+      fullPath: "/onboarding";
+      preLoaderRoute: typeof OnboardingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/search": {
+      id: "/search";
+      path: "/search";
+      fullPath: "/search";
+      preLoaderRoute: typeof SearchRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/sign_in": {
@@ -82,13 +165,24 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof Sign_inRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    "/legal/$document": {
+      id: "/legal/$document";
+      path: "/legal/$document";
+      fullPath: "/legal/$document";
+      preLoaderRoute: typeof LegalDocumentRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   BookingsRoute: BookingsRoute,
+  OnboardingRoute: OnboardingRoute,
+  SearchRoute: SearchRoute,
   Sign_inRoute: Sign_inRoute,
+  LegalDocumentRoute: LegalDocumentRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

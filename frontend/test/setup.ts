@@ -21,3 +21,16 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// jsdom has no fetch API; TanStack Router's redirects are Responses (status and headers are all it reads).
+if (typeof globalThis.Response === "undefined") {
+  class ResponseStub {
+    readonly status: number;
+    readonly headers: Headers;
+    constructor(_body?: unknown, init?: { status?: number; headers?: HeadersInit }) {
+      this.status = init?.status ?? 200;
+      this.headers = new Headers(init?.headers);
+    }
+  }
+  globalThis.Response = ResponseStub as unknown as typeof Response;
+}

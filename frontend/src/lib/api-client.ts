@@ -208,6 +208,16 @@ export function notifyApiError(error: unknown): void {
   for (const text of errorMessages(error)) notify({ text, type: "error" });
 }
 
+/** Awaits a call and shows its failure before passing it on: for state machine actors that also react to it. */
+export async function notifyingErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    notifyApiError(error);
+    throw error;
+  }
+}
+
 /** For tests: forget the token and position, as on a fresh page. */
 export function resetApiClient(): void {
   csrfToken = null;

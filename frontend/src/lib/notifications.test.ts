@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals
 import {
   clearNotifications,
   currentNotifications,
+  dismissErrors,
   dismissNotification,
   notificationFromQuery,
   notify,
@@ -71,6 +72,14 @@ describe("notification timings", () => {
       "There are problems on the server",
       "Booking held",
     ]);
+  });
+
+  it("fades out the errors, and only the errors, when a new attempt is made", () => {
+    notify({ text: "The code is not correct. 4 attempts left.", type: "error" });
+    notify({ text: "A new code was sent", type: "success" });
+    dismissErrors();
+    jest.advanceTimersByTime(1_000);
+    expect(currentNotifications().map((notification) => notification.text)).toEqual(["A new code was sent"]);
   });
 });
 

@@ -91,6 +91,12 @@ export function dismissNotification(id: number): void {
   });
 }
 
+/** A new attempt makes the refusals of earlier ones moot: only the answer to this one should show. */
+export function dismissErrors(): void {
+  for (const notification of notifications)
+    if (notification.type === "error") dismissNotification(notification.id);
+}
+
 export function clearNotifications(): void {
   for (const id of timers.keys()) clearTimers(id);
   publish([]);

@@ -1,7 +1,8 @@
-import { Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
+import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
+import { requireSession } from "../lib/session.ts";
 
 const BookingsSearch = z.object({
   /** Opens one booking of the list: /bookings?locator=ABC234 (seed spec, section 2). */
@@ -10,29 +11,13 @@ const BookingsSearch = z.object({
 
 export const Route = createFileRoute("/bookings")({
   validateSearch: BookingsSearch,
-  component: BookingsPage,
+  beforeLoad: async ({ context, location }) => {
+    await requireSession(context.queryClient, location);
+  },
+  component: BookingsRoute,
 });
 
-function BookingsPage() {
-  const { t } = useTranslation("bookings");
+function BookingsRoute() {
   const { locator } = Route.useSearch();
-  return (
-    <Container fluid px="lg" py="lg">
-      <Stack gap={4}>
-        <Group gap="sm">
-          <Title order={1} fz={24}>
-            {t("title")}
-          </Title>
-          {locator ? (
-            <Badge variant="light" size="lg" radius="sm" tt="none">
-              {t("locator", { locator })}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text c="dimmed" fz="sm">
-          {t("lead")}
-        </Text>
-      </Stack>
-    </Container>
-  );
+  return <BookingsPage locator={locator} aside={<BalanceSummary />} />;
 }

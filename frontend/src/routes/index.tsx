@@ -14,6 +14,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { IconChartBar, IconSearch, IconTicket } from "../components/ui/icons.tsx";
+import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/")({
   component: HomePage,
@@ -27,6 +28,8 @@ const AREAS = [
 
 function HomePage() {
   const { t } = useTranslation();
+  const { t: tAccount } = useTranslation("account");
+  const session = useSession();
   return (
     <Container size="lg" py={48}>
       <Stack gap="xl">
@@ -41,9 +44,15 @@ function HomePage() {
             {t("home.lead")}
           </Text>
           <Group gap="sm" mt="xs">
-            <Button component={Link} to="/sign_in">
-              {t("home.sign_in")}
-            </Button>
+            {session ? (
+              <Button component={Link} to="/account">
+                {tAccount("menu.account")}
+              </Button>
+            ) : (
+              <Button component={Link} to="/sign_in">
+                {t("home.sign_in")}
+              </Button>
+            )}
             <Button component={Link} to="/bookings" variant="default">
               {t("home.bookings")}
             </Button>

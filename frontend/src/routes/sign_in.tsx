@@ -1,25 +1,27 @@
-import { Center, Paper, Stack, Text, Title } from "@mantine/core";
-import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { z } from "zod";
+import { SignInPanel } from "../features/sign-in/components/sign-in-panel.tsx";
+import { homeFor, safeRedirect, sessionHinted, sessionQueryOptions } from "../lib/session.ts";
 
-export const Route = createFileRoute("/sign_in")({
-  component: SignInPage,
+const SignInSearch = z.object({
+  /** The page to open after signing in (a guarded page sends its visitors here with it). */
+  redirect: z.string().optional().catch(undefined).transform(safeRedirect),
 });
 
-function SignInPage() {
-  const { t } = useTranslation("sign-in");
-  return (
-    <Center mih="calc(100vh - 56px)" p="md">
-      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
-        <Stack gap="xs">
-          <Title order={1} fz={24}>
-            {t("title")}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t("lead")}
-          </Text>
-        </Stack>
-      </Paper>
-    </Center>
-  );
+export const Route = createFileRoute("/sign_in")({
+  validateSearch: SignInSearch,
+  beforeLoad: async ({ context, search }) => {
+    // Someone already signed in has nothing to do here.
+    if (!sessionHinted()) return;
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
+    if (!session) return;
+    const home = homeFor(session, search.redirect);
+    throw "to" in home ? redirect({ to: home.to, search: home.search }) : redirect({ href: home.href });
+  },
+  component: SignInRoute,
+});
+
+function SignInRoute() {
+  const { redirect: redirectTo } = Route.useSearch();
+  return <SignInPanel redirectTo={redirectTo} />;
 }

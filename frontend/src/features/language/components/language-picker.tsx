@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconCheck, IconChevronDown, IconWorld } from "../../../components/ui/icons.tsx";
 import { LANGUAGES, type Language, LOCALE_TAGS, useSiteLanguage } from "../../../lib/i18n.ts";
-import { LANGUAGE_NAMES } from "../language-names.ts";
+import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { languageDropdownMachine } from "../machines/language-dropdown.machine.ts";
 
 export interface LanguagePickerProps {

@@ -1,0 +1,313 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import type { Browser, Page } from "playwright-core";
+import {
+  type BrowserSession,
+  launchChromium,
+  openSession,
+  type RunningSkyward,
+  screenshot,
+  startApp,
+} from "./harness.ts";
+
+const DEMO_PASSWORD = "skyward-demo-2026";
+
+let app: RunningSkyward;
+let browser: Browser;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ seedDemo: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+beforeEach(async () => {
+  session = await openSession(browser, app.url);
+});
+afterEach(async () => {
+  await session.close();
+});
+
+interface Outgoing {
+  id: number;
+  text: string;
+}
+
+/** The dev outbox, newest first (`/dev/mailbox` for e-mail, `/dev/voice` for calls). */
+async function outbox(kind: "mailbox" | "voice", to?: string): Promise<Outgoing[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : "";
+  const response = await fetch(`${app.url}/dev/${kind}${query}`, { headers: { accept: "application/json" } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Outgoing[] }).data;
+}
+
+/** Waits for a message newer than `after` (mail is sent after the answer) and reads the 6-digit code in it. */
+async function codeFrom(read: () => Promise<Outgoing[]>, after = 0): Promise<{ id: number; code: string }> {
+  for (let tries = 0; tries < 100; tries++) {
+    const newest = (await read())[0];
+    if (newest && newest.id > after) {
+      // Voice calls read the digits out one by one: "0, 8, 2, 5, 3, 8".
+      const digits =
+        newest.text
+          .split(/[.:]/)
+          .find((part) => /\d/.test(part))
+          ?.replace(/\D/g, "") ?? "";
+      const code = /\b\d{6}\b/.exec(newest.text)?.[0] ?? digits.slice(0, 6);
+      return { id: newest.id, code };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no message arrived");
+}
+
+const mailedCode = (email: string, after = 0) => codeFrom(() => outbox("mailbox", email), after);
+
+/** Browser noise a refused request causes on purpose (Chromium logs every 4xx response). */
+const unexpected = (problems: string[], ...statuses: number[]) =>
+  problems.filter((problem) => !statuses.some((status) => problem.includes(`status of ${status}`)));
+
+async function startSignIn(page: Page, email: string, options: { open?: boolean } = {}) {
+  if (options.open ?? true) await page.goto("/sign_in");
+  await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
+  const field = page.getByLabel("Work e-mail");
+  expect(await field.getAttribute("type")).toBe("email");
+  await field.fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Sign-in code").fill(code);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+const signInButtonIdle = (page: Page) =>
+  page.locator('button[type="submit"]:not([data-loading])', { hasText: "Sign in" }).waitFor();
+
+describe("signing in", () => {
+  it("signs a demo agent in by e-mail code, through onboarding to the start page, and out again", async () => {
+    const { page } = session;
+    await startSignIn(page, "agent@dnipro.test");
+    await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
+    expect(await page.getByTestId("sign-in-email").textContent()).toBe("agent@dnipro.test");
+    const { code } = await mailedCode("agent@dnipro.test");
+    await screenshot(page, "identity-otp");
+    await enterCode(page, code);
+
+    // Onboarding: account info, then the privacy terms.
+    await page.getByRole("heading", { level: 1, name: "Set up your account" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/onboarding");
+    expect(await page.getByLabel(/^First name/).inputValue()).toBe("Taras");
+    expect(await page.getByLabel(/^Last name/).inputValue()).toBe("Shevchuk");
+    await screenshot(page, "identity-onboarding-info");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await page.getByRole("heading", { level: 2, name: "Privacy and terms" }).waitFor();
+    for (const document of ["privacy policy", "website terms", "extension terms", "communication policy"])
+      await page.getByRole("link", { name: document }).waitFor();
+    expect(await page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
+      "/legal/privacy-policy",
+    );
+    await screenshot(page, "identity-onboarding-privacy");
+    await page.getByRole("button", { name: "Accept and continue" }).click();
+
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Welcome to Skyward, Taras!" }).waitFor();
+    await screenshot(page, "identity-signed-in-home");
+
+    // A reload keeps the session; the header knows who is signed in.
+    await page.reload();
+    const menu = page.getByRole("button", { name: "Account menu: Taras Shevchuk" });
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL(`${app.url}/sign_in`);
+    await page.getByRole("status").filter({ hasText: "You have signed out." }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
+    expect(await menu.count()).toBe(0);
+    expect(session.problems).toEqual([]);
+
+    // Signed out for real: the account page sends the visitor to sign in (and back afterwards).
+    await page.goto("/account");
+    await page.waitForURL(`${app.url}/sign_in?redirect=%2Faccount`);
+    expect(unexpected(session.problems, 401)).toEqual([]);
+  });
+
+  it("signs a password user in, in the account's language", async () => {
+    const { page } = session;
+    await startSignIn(page, "agent@vistula.test");
+    await page.getByRole("heading", { level: 1, name: "Enter your password" }).waitFor();
+    expect(await page.getByRole("button", { name: "Sign in with an e-mail code" }).count()).toBe(0);
+
+    await page.getByLabel(/^Password/).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "The e-mail or the password is not correct." }).waitFor();
+    await screenshot(page, "identity-password-refused");
+
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // Piotr's account speaks Polish: the site follows it once he is in.
+    await page.getByRole("heading", { level: 1, name: "Skonfiguruj konto" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("pl");
+    await page.getByRole("button", { name: "Dalej" }).click();
+    await page.getByRole("button", { name: "Akceptuję i przechodzę dalej" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole("button", { name: "Menu konta: Piotr Zielinski" }).waitFor();
+    expect(unexpected(session.problems, 401)).toEqual([]);
+  });
+
+  it("locks a code after five wrong attempts, and a new code signs in", async () => {
+    const { page } = session;
+    const email = "agent.lviv@dnipro.test";
+    await startSignIn(page, email);
+    await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
+    const first = await mailedCode(email);
+    const wrong = first.code === "000000" ? "111111" : "000000";
+
+    for (const left of [4, 3, 2, 1]) {
+      await enterCode(page, wrong);
+      await signInButtonIdle(page);
+      await page
+        .getByRole("alert")
+        .filter({ hasText: `The code is not correct. ${left} attempt${left === 1 ? "" : "s"} left.` })
+        .waitFor();
+    }
+    await enterCode(page, wrong);
+    await page.getByRole("alert").filter({ hasText: "Too many wrong codes" }).first().waitFor();
+    await page.getByText("This code no longer works", { exact: true }).waitFor();
+    await screenshot(page, "identity-code-locked");
+
+    // Even the right code cannot open a locked one.
+    const [refusal] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/sign_in"),
+      enterCode(page, first.code),
+    ]);
+    expect(refusal.status()).toBe(401);
+    expect(await refusal.json()).toMatchObject({ errors: [{ code: "code_locked" }] });
+    await signInButtonIdle(page);
+
+    await page.getByRole("button", { name: "Send a new code" }).click();
+    const fresh = await mailedCode(email, first.id);
+    await page.getByText("We sent a new code.").waitFor();
+    expect(await page.getByText("This code no longer works", { exact: true }).count()).toBe(0);
+    await enterCode(page, fresh.code);
+    await page.getByRole("heading", { level: 1, name: "Set up your account" }).waitFor();
+    expect(unexpected(session.problems, 401)).toEqual([]);
+  });
+
+  it("goes back to the e-mail step when the e-mail is changed, and signs in by a voice call", async () => {
+    const { page } = session;
+    await page.goto("/account");
+    await page.waitForURL(`${app.url}/sign_in?redirect=%2Faccount`);
+
+    await startSignIn(page, "nobody@dnipro.test", { open: false });
+    await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
+    await page.getByRole("button", { name: "Change" }).click();
+    const field = page.getByLabel("Work e-mail");
+    expect(await field.inputValue()).toBe("nobody@dnipro.test");
+    await field.fill("supervisor@dnipro.test");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
+
+    await page.getByRole("button", { name: "Call me instead" }).click();
+    await page.getByRole("heading", { level: 1, name: "Answer the call" }).waitFor();
+    const called = await codeFrom(() => outbox("voice"));
+    await screenshot(page, "identity-voice-otp");
+    await enterCode(page, called.code);
+
+    // Olena's account is in Ukrainian; after onboarding she lands on the page she asked for.
+    await page.getByRole("heading", { level: 1, name: "Налаштуйте обліковий запис" }).waitFor();
+    await page.getByRole("button", { name: "Продовжити" }).click();
+    await page.getByRole("button", { name: "Прийняти та продовжити" }).click();
+    await page.waitForURL(`${app.url}/account`);
+    await page.getByRole("heading", { level: 1, name: "Olena Kovalenko" }).waitFor();
+    expect(unexpected(session.problems, 401)).toEqual([]);
+  });
+});
+
+describe("the account page", () => {
+  it("edits the details, the language and the e-mail, and issues an API token shown once", async () => {
+    const { page } = session;
+    await startSignIn(page, "admin@skyward.test");
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByLabel(/^Phone/).fill("12");
+    await page.getByRole("button", { name: "Continue" }).click();
+    // The server's refusal shows as a notification and beside the field.
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "account.phone must be an international number" })
+      .waitFor();
+    await page.getByText("must be an international number such as +380441234567", { exact: true }).waitFor();
+    await page.getByLabel(/^Phone/).fill("+48 22 555 01 02");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Accept and continue" }).click();
+    await page.waitForURL(`${app.url}/`);
+
+    await page.getByRole("button", { name: "Account menu: Ada Admin" }).click();
+    await page.getByRole("menuitem", { name: "Account" }).click();
+    await page.getByRole("heading", { level: 1, name: "Ada Admin" }).waitFor();
+    expect(await page.getByLabel(/^Phone/).inputValue()).toBe("+48225550102");
+    await screenshot(page, "identity-account");
+
+    await page.getByLabel(/^Last name/).fill("Lovelace");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Ada Lovelace" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Your details were saved." }).waitFor();
+
+    await page.getByRole("combobox", { name: "Account language" }).click();
+    await page.getByRole("option", { name: "Español" }).click();
+    await page.getByRole("heading", { level: 2, name: "Datos personales" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Se ha cambiado el idioma de tu cuenta." }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    await page.getByRole("combobox", { name: "Idioma de la cuenta" }).click();
+    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("heading", { level: 2, name: "Personal details" }).waitFor();
+
+    await page.getByRole("button", { name: "Change e-mail" }).click();
+    await page.getByLabel(/^New e-mail/).fill("ada@skyward.test");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByText("We sent a confirmation code to ada@skyward.test.", { exact: false }).waitFor();
+    const { code } = await mailedCode("ada@skyward.test");
+    await page.getByLabel(/^Confirmation code/).fill(code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("account-email").filter({ hasText: "ada@skyward.test" }).waitFor();
+
+    await page.getByRole("button", { name: "Generate token" }).click();
+    const token = page.getByTestId("api-token");
+    await token.waitFor();
+    expect(await token.textContent()).toMatch(/^sky_[\w-]{20,}$/);
+    await page.getByText("Copy your token now").waitFor();
+    await page.getByRole("button", { name: "Copy token" }).waitFor();
+    await screenshot(page, "identity-api-token");
+
+    // The token works as a bearer for the API, and only this once is it shown.
+    const api = await fetch(`${app.url}/account/details`, {
+      headers: { accept: "application/json", authorization: `Bearer ${await token.textContent()}` },
+    });
+    expect(((await api.json()) as { account: { email: string } }).account.email).toBe("ada@skyward.test");
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Ada Lovelace" }).waitFor();
+    expect(await token.count()).toBe(0);
+    await page.getByText("Token issued").waitFor();
+    await page.getByRole("button", { name: "Replace token" }).click();
+    await page.getByRole("dialog", { name: "Replace the API token?" }).waitFor();
+    expect(unexpected(session.problems, 401, 422)).toEqual([]);
+  });
+});
+
+describe("legal documents", () => {
+  it("serves the four documents in the site language, and nothing else", async () => {
+    const { page } = session;
+    await page.goto("/legal/communication-policy");
+    await page.getByRole("heading", { level: 1, name: "Communication policy" }).waitFor();
+    await page.getByRole("link", { name: "Extension terms" }).click();
+    await page.getByRole("heading", { level: 1, name: "Extension terms" }).waitFor();
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitem", { name: "Polski" }).click();
+    await page.getByRole("heading", { level: 1, name: "Warunki korzystania z rozszerzenia" }).waitFor();
+    await page.goto("/legal/cookie-policy");
+    await page.getByRole("heading", { name: "Nie znaleziono strony" }).waitFor();
+    expect(session.problems).toEqual([]);
+  });
+});

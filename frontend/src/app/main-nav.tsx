@@ -1,0 +1,43 @@
+import { Button, Group } from "@mantine/core";
+import { Link, useRouterState } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { IconSearch, IconTicket } from "../components/ui/icons.tsx";
+import { useSession } from "../lib/session.ts";
+
+/** The working areas of a signed-in agent, in the header next to the logo. */
+export function MainNav() {
+  const { t: tSearch } = useTranslation("search");
+  const { t: tBookings } = useTranslation("bookings");
+  const session = useSession();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (!session) return null;
+  const items: { to: "/search" | "/bookings"; label: string; icon: ReactNode }[] = [
+    { to: "/search", label: tSearch("nav"), icon: <IconSearch size={15} /> },
+    { to: "/bookings", label: tBookings("nav"), icon: <IconTicket size={15} /> },
+  ];
+  return (
+    <Group component="nav" gap={4} wrap="nowrap">
+      {items.map((item) => {
+        const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+        return (
+          <Button
+            key={item.to}
+            component={Link}
+            to={item.to}
+            variant={active ? "light" : "subtle"}
+            color={active ? "blue" : "gray"}
+            c={active ? undefined : "dark.6"}
+            size="compact-md"
+            fz="sm"
+            fw={active ? 600 : 500}
+            leftSection={item.icon}
+            aria-current={active ? "page" : undefined}
+          >
+            {item.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import { Divider, Group, Stack, Table, Text } from "@mantine/core";
+import type { Money } from "@skyward/contracts/money";
+import type { PriceDetail } from "@skyward/contracts/offers";
+import { useTranslation } from "react-i18next";
+import { useFormats } from "./use-formats.ts";
+
+const add = (...items: Money[]): Money => ({
+  amount: items.reduce((sum, item) => sum + item.amount, 0),
+  currency: items[0]?.currency ?? "",
+});
+
+const LINES = ["base_fare", "taxes", "agency_markup", "company_markup", "transaction_fee"] as const;
+
+/** The price line by line: per passenger type, then the booking's base fare, taxes, markups, fee and total. */
+export function PriceBreakdown({ detail }: { detail: PriceDetail }) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const numeric = { fontVariantNumeric: "tabular-nums" } as const;
+  return (
+    <Stack gap="sm">
+      <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withRowBorders>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("price.passenger")}</Table.Th>
+            <Table.Th ta="right">{t("price.base_fare")}</Table.Th>
+            <Table.Th ta="right">{t("price.taxes")}</Table.Th>
+            <Table.Th ta="right">{t("price.markups_fees")}</Table.Th>
+            <Table.Th ta="right">{t("price.per_passenger")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {detail.passengers.map((line) => (
+            <Table.Tr key={line.type}>
+              <Table.Td>
+                {t(`passenger_types.${line.type}`)} × {line.count}
+              </Table.Td>
+              <Table.Td ta="right" style={numeric}>
+                {formats.money(line.base_fare)}
+              </Table.Td>
+              <Table.Td ta="right" style={numeric}>
+                {formats.money(line.taxes)}
+              </Table.Td>
+              <Table.Td ta="right" style={numeric}>
+                {formats.money(add(line.agency_markup, line.company_markup, line.transaction_fee))}
+              </Table.Td>
+              <Table.Td ta="right" fw={600} style={numeric}>
+                {formats.money(line.total)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap={4} px="xs">
+        {LINES.map((line) => (
+          <Group key={line} justify="space-between" wrap="nowrap">
+            <Text fz="sm" c="dimmed">
+              {t(`price.${line}`)}
+            </Text>
+            <Text fz="sm" style={numeric}>
+              {formats.money(detail[line])}
+            </Text>
+          </Group>
+        ))}
+        <Divider my={4} />
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{t("price.total")}</Text>
+          <Text fw={700} fz="lg" style={numeric} data-testid="price-total">
+            {formats.money(detail.total)}
+          </Text>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { ONE_TIME_CODE } from "@skyward/contracts/account";
+import { useQueryClient } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconMail } from "../../../components/ui/icons.tsx";
+import { dismissErrors, notify } from "../../../lib/notifications.ts";
+import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
+import { emailChangeMachine } from "../machines/email-change.machine.ts";
+import { SectionCard } from "./section-card.tsx";
+
+/** The sign-in address, changed only with a code sent to the new address. */
+export function EmailCard({ email }: { email: string }) {
+  const { t } = useTranslation("account");
+  const queryClient = useQueryClient();
+  const change = useActorRef(emailChangeMachine);
+  const state = useSelector(change, (snapshot) =>
+    snapshot.matches("editing") || snapshot.matches("requesting")
+      ? "editing"
+      : snapshot.matches("confirming")
+        ? "confirming"
+        : snapshot.matches("changed")
+          ? "changed"
+          : "idle",
+  );
+  const requesting = useSelector(change, (snapshot) => snapshot.matches("requesting"));
+  const verifying = useSelector(change, (snapshot) => snapshot.matches({ confirming: "verifying" }));
+  const resending = useSelector(change, (snapshot) => snapshot.matches({ confirming: "resending" }));
+  const { newEmail, refusals, codesSent } = useSelector(change, (snapshot) => snapshot.context);
+  const [typedEmail, setTypedEmail] = useState("");
+  const [code, setCode] = useState("");
+
+  useEffect(() => {
+    if (state !== "changed") return;
+    notify({ text: t("email.changed", { email: newEmail }), type: "success" });
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }, [state, newEmail, queryClient, t]);
+
+  // Each refusal or new code starts the code field afresh.
+  useEffect(() => {
+    if (refusals > 0 || codesSent > 0) setCode("");
+  }, [refusals, codesSent]);
+
+  const start = () => {
+    setTypedEmail("");
+    change.send({ type: "change.start" });
+  };
+  const requestCode = (event: FormEvent) => {
+    event.preventDefault();
+    dismissErrors();
+    change.send({ type: "email.submit", email: typedEmail });
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    dismissErrors();
+    change.send({ type: "code.submit", code });
+  };
+  const cancel = () => change.send({ type: "change.cancel" });
+
+  return (
+    <SectionCard
+      title={t("email.title")}
+      description={t("email.description")}
+      aside={
+        state === "idle" || state === "changed" ? (
+          <Button variant="default" size="xs" onClick={start}>
+            {t("email.change")}
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap={8} wrap="nowrap">
+        <IconMail size={16} color="var(--mantine-color-gray-6)" />
+        <Text fw={500} data-testid="account-email">
+          {email}
+        </Text>
+      </Group>
+      {state === "editing" ? (
+        <form onSubmit={requestCode}>
+          <Stack gap="sm">
+            <TextInput
+              type="email"
+              name="new_email"
+              label={t("email.new_label")}
+              description={t("email.new_description")}
+              autoComplete="email"
+              required
+              autoFocus
+              value={typedEmail}
+              onChange={(event) => setTypedEmail(event.currentTarget.value)}
+              disabled={requesting}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={cancel} disabled={requesting}>
+                {t("email.cancel")}
+              </Button>
+              <Button type="submit" loading={requesting}>
+                {t("email.send_code")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+      {state === "confirming" ? (
+        <form onSubmit={confirm}>
+          <Stack gap="sm">
+            <Alert variant="light" color="blue" icon={<IconMail size={18} />}>
+              {t("email.code_sent", { email: newEmail, minutes: ONE_TIME_CODE.ttlMinutes })}
+            </Alert>
+            <TextInput
+              name="email_code"
+              label={t("email.code_label")}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={ONE_TIME_CODE.digits}
+              required
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
+              disabled={verifying}
+              styles={{
+                input: { letterSpacing: "0.3em", fontFamily: "var(--mantine-font-family-monospace)" },
+              }}
+            />
+            <Group justify="space-between" gap="sm">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => change.send({ type: "code.resend" })}
+                loading={resending}
+                disabled={verifying}
+              >
+                {t("email.resend")}
+              </Button>
+              <Group gap="sm">
+                <Button variant="default" onClick={cancel} disabled={verifying}>
+                  {t("email.cancel")}
+                </Button>
+                <Button type="submit" loading={verifying} disabled={resending}>
+                  {t("email.confirm")}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { BookingList } from "@skyward/contracts/bookings";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import type { BookingListPage } from "./types.ts";
+
+export interface BookingListParams {
+  list: BookingList;
+  q: string;
+  page: number;
+  perPage: number;
+}
+
+/** `GET /bookings?list=&q=&page=&per_page=`; a text search looks through every list. */
+export async function fetchBookingList(
+  params: BookingListParams,
+  signal?: AbortSignal,
+): Promise<BookingListPage> {
+  const q = params.q.trim();
+  const { data } = await api.get<BookingListPage>("/bookings", {
+    query: { list: params.list, q: q || undefined, page: params.page, per_page: params.perPage },
+    ...(signal ? { signal } : {}),
+  });
+  return data;
+}
+
+export const bookingListQueryOptions = (params: BookingListParams) =>
+  queryOptions({
+    queryKey: [...queryKeys.bookingLists, params],
+    queryFn: ({ signal }) => fetchBookingList(params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });

@@ -1,0 +1,20 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import type { BookingDetails } from "./types.ts";
+
+/** `GET /bookings/{locator}`: 416 when the booking expired, 404 when it is not the caller's to see. */
+export async function fetchBooking(locator: string): Promise<BookingDetails> {
+  const { data } = await api.get<{ data: BookingDetails }>(`/bookings/${encodeURIComponent(locator)}`);
+  return data.data;
+}
+
+export const bookingQueryOptions = (locator: string) =>
+  queryOptions({
+    queryKey: queryKeys.booking(locator),
+    queryFn: () => fetchBooking(locator),
+    staleTime: 5_000,
+    // The page decides what a failure means (spec section 8: 416, 400, the rest).
+    meta: { notifyErrors: false },
+    retry: false,
+  });

@@ -1,0 +1,114 @@
+import { Anchor, Group, Table, Text } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import type { BookingRow } from "../api/types.ts";
+import { FakeBadge, StatusBadge } from "./status-badge.tsx";
+
+/** Less than this left on the time limit is shown in red: the agent should act now. */
+const URGENT_MS = 2 * 3600_000;
+
+export function BookingTable({ rows, openLocator }: { rows: BookingRow[]; openLocator: string | undefined }) {
+  const { t } = useTranslation("bookings");
+  const formats = useFormats();
+  const navigate = useNavigate();
+  const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table highlightOnHover verticalSpacing={7} horizontalSpacing="sm" fz="sm" stickyHeader>
+        <Table.Thead bg="gray.0">
+          <Table.Tr>
+            <Table.Th>{t("columns.locator")}</Table.Th>
+            <Table.Th>{t("columns.status")}</Table.Th>
+            <Table.Th>{t("columns.route")}</Table.Th>
+            <Table.Th>{t("columns.departure")}</Table.Th>
+            <Table.Th>{t("columns.passengers")}</Table.Th>
+            <Table.Th ta="right">{t("columns.price")}</Table.Th>
+            <Table.Th>{t("columns.time_limit")}</Table.Th>
+            <Table.Th>{t("columns.created")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const left = row.time_limit ? Date.parse(row.time_limit) - Date.now() : null;
+            const urgent = row.list === "new" && left !== null && left < URGENT_MS;
+            return (
+              <Table.Tr
+                key={row.locator}
+                data-locator={row.locator}
+                bg={row.locator === openLocator ? "blue.0" : undefined}
+                style={{ cursor: "pointer" }}
+                onClick={() => void navigate({ to: "/bookings", search: { locator: row.locator } })}
+              >
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor
+                      href={`/bookings?locator=${row.locator}`}
+                      ff="monospace"
+                      fw={700}
+                      fz="sm"
+                      onClick={(event) => {
+                        // The row opens it; a modified click keeps the browser's new-tab behaviour.
+                        event.stopPropagation();
+                        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                        event.preventDefault();
+                        void navigate({ to: "/bookings", search: { locator: row.locator } });
+                      }}
+                    >
+                      {row.locator}
+                    </Anchor>
+                    {row.fake_booking ? <FakeBadge size="xs" /> : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={row.status} size="xs" />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={8} wrap="nowrap">
+                    <CarrierMark code={row.carrier} name={row.carrier} size={22} />
+                    <Text fz="sm" fw={500} style={{ whiteSpace: "nowrap" }}>
+                      {row.route}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td style={numeric}>
+                  {row.departure_at ? formats.instant(row.departure_at) : "—"}
+                </Table.Td>
+                <Table.Td maw={260}>
+                  <Text fz="sm" truncate="end" title={row.passenger_names}>
+                    {row.passenger_names}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" fw={600} style={numeric}>
+                  {formats.money(row.price)}
+                </Table.Td>
+                <Table.Td style={numeric}>
+                  {row.list === "new" && row.time_limit ? (
+                    <Text
+                      fz="sm"
+                      c={urgent ? "red.7" : undefined}
+                      fw={urgent ? 600 : undefined}
+                      title={formats.instant(row.time_limit)}
+                    >
+                      {formats.fromNow(row.time_limit)}
+                    </Text>
+                  ) : (
+                    <Text fz="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={numeric}>
+                  <Text fz="sm" c="dimmed">
+                    {formats.instant(row.created_at)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import type { BookingList } from "@skyward/contracts/bookings";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useMachine } from "@xstate/react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconSearch } from "../../../components/ui/icons.tsx";
+import { IconPlane } from "../../../components/ui/travel-icons.tsx";
+import { bookingListQueryOptions } from "../api/booking-list.ts";
+import { BOOKING_LISTS, bookingListMachine } from "../machines/booking-list.machine.ts";
+import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
+import { BookingTable } from "./booking-table.tsx";
+
+const PER_PAGE = 20;
+
+/** The booking lists (new, issued, cancelled, refunded), the text search, and the opened booking in a drawer. */
+export function BookingsPage({ locator, aside }: { locator: string | undefined; aside?: ReactNode }) {
+  const { t } = useTranslation("bookings");
+  const navigate = useNavigate();
+  const [selection, send] = useMachine(bookingListMachine);
+  const list = selection.value as BookingList;
+  const { query, page } = selection.context;
+  const [text, setText] = useState(query);
+  const search = useDebouncedCallback((value: string) => send({ type: "query.change", query: value }), 300);
+
+  const bookings = useQuery(bookingListQueryOptions({ list, q: query, page, perPage: PER_PAGE }));
+  const rows = bookings.data?.data ?? [];
+  const total = bookings.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const searching = query.trim().length > 0;
+
+  const opened = useOpenedBooking(locator);
+  const openedStatus = opened.data?.status;
+  // The list behind an opened booking is the one it belongs to (issued and exchanged: "issued").
+  useEffect(() => {
+    if (openedStatus && !searching) send({ type: "booking.opened", status: openedStatus });
+  }, [openedStatus, searching, send]);
+
+  return (
+    <Container fluid px="lg" py="md" maw={1480}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <Stack gap={2}>
+            <Group gap="sm">
+              <Title order={1} fz={22}>
+                {t("title")}
+              </Title>
+              {locator ? (
+                <Badge variant="light" size="lg" radius="sm" tt="none">
+                  {t("locator", { locator })}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text c="dimmed" fz="sm">
+              {t("lead")}
+            </Text>
+          </Stack>
+          <Group gap="sm" wrap="nowrap" align="stretch">
+            {aside}
+            <Button
+              component={Link}
+              to="/search"
+              leftSection={<IconPlane size={15} />}
+              style={{ alignSelf: "center" }}
+            >
+              {t("new_search")}
+            </Button>
+          </Group>
+        </Group>
+
+        <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
+          <Group
+            justify="space-between"
+            px="sm"
+            pt="xs"
+            wrap="nowrap"
+            style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+          >
+            <Tabs
+              value={list}
+              onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
+              variant="default"
+              styles={{ list: { borderBottom: 0 } }}
+            >
+              <Tabs.List>
+                {BOOKING_LISTS.map((item) => (
+                  <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
+                    {t(`lists.${item}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+            <Group gap="xs" wrap="nowrap" pb={6}>
+              {bookings.isFetching ? <Loader size={14} /> : null}
+              <TextInput
+                aria-label={t("search_label")}
+                placeholder={t("search_placeholder")}
+                leftSection={<IconSearch size={14} />}
+                w={320}
+                size="xs"
+                value={text}
+                onChange={(event) => {
+                  setText(event.currentTarget.value);
+                  search(event.currentTarget.value);
+                }}
+              />
+            </Group>
+          </Group>
+          {searching ? (
+            <Text fz="xs" c="dimmed" px="sm" py={6} bg="yellow.0">
+              {t("searching_all", { query })}
+            </Text>
+          ) : null}
+          {bookings.isPending ? (
+            <Center py={60}>
+              <Loader size="sm" />
+            </Center>
+          ) : rows.length === 0 ? (
+            <Center py={60}>
+              <Stack gap={4} align="center">
+                <Text fw={600}>{searching ? t("empty.nothing_found", { query }) : t(`empty.${list}`)}</Text>
+                <Text fz="sm" c="dimmed">
+                  {t("empty.text")}
+                </Text>
+              </Stack>
+            </Center>
+          ) : (
+            <BookingTable rows={rows} openLocator={locator} />
+          )}
+          {total > 0 ? (
+            <Group
+              justify="space-between"
+              px="sm"
+              py="xs"
+              style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+            >
+              <Text fz="xs" c="dimmed">
+                {t("pagination", {
+                  from: (page - 1) * PER_PAGE + 1,
+                  to: Math.min(page * PER_PAGE, total),
+                  total,
+                })}
+              </Text>
+              {pages > 1 ? (
+                <Pagination
+                  size="sm"
+                  total={pages}
+                  value={page}
+                  onChange={(next) => send({ type: "page.change", page: next })}
+                />
+              ) : null}
+            </Group>
+          ) : null}
+        </Paper>
+      </Stack>
+      <BookingDrawer
+        locator={locator}
+        opened={opened}
+        onClose={() => void navigate({ to: "/bookings", search: {} })}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,35 @@
+import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { SearchFilters } from "@skyward/contracts/search";
+import { api } from "../../../lib/api-client.ts";
+
+export type FilterKey = keyof SearchFilters;
+
+export interface FilteredResult {
+  result: SearchResult;
+  filters: SearchFilters;
+}
+
+/** `POST /offers`: the search. The trace id helps support find a supplier's answer. */
+export async function searchOffers(
+  request: SearchRequest,
+): Promise<{ result: SearchResult; traceId: string | null }> {
+  const { data, traceId } = await api.post<{ result: SearchResult }>("/offers", request);
+  return { result: data.result, traceId };
+}
+
+/** `POST /search_results`: sets filters on a result; the server keeps them and answers the narrowed result. */
+export async function applyFilters(searchResultId: string, filters: SearchFilters): Promise<FilteredResult> {
+  const { data } = await api.post<FilteredResult>("/search_results", {
+    search_result_id: searchResultId,
+    filters,
+  });
+  return data;
+}
+
+/** `DELETE /search_results/{id}?filter_key=`: drops one filter. */
+export async function removeFilter(searchResultId: string, key: FilterKey): Promise<FilteredResult> {
+  const { data } = await api.delete<FilteredResult>(`/search_results/${encodeURIComponent(searchResultId)}`, {
+    query: { filter_key: key },
+  });
+  return data;
+}

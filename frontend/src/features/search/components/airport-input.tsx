@@ -1,0 +1,101 @@
+import { Combobox, Group, Loader, Text, TextInput, useCombobox } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type AirportSuggestion, airportsQueryOptions } from "../api/airports.ts";
+
+export const airportLabel = (airport: AirportSuggestion) => `${airport.city} (${airport.code})`;
+
+interface AirportInputProps {
+  label: string;
+  value: AirportSuggestion | null;
+  onChange: (airport: AirportSuggestion | null) => void;
+  error?: string | undefined;
+  icon?: ReactNode;
+}
+
+/** City or airport autocomplete over `GET /airports?q=`; the exact code comes first, so "KBP" + Enter picks it. */
+export function AirportInput({ label, value, onChange, error, icon }: AirportInputProps) {
+  const { t } = useTranslation("search");
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState(value ? airportLabel(value) : "");
+  const [debounced] = useDebouncedValue(text.trim(), 180);
+  const typing = !value || text !== airportLabel(value);
+  const airports = useQuery({ ...airportsQueryOptions(debounced), enabled: typing && debounced.length >= 2 });
+  const options = typing ? (airports.data ?? []) : [];
+
+  // The first suggestion is the one Enter takes.
+  useEffect(() => {
+    if (options.length > 0) combobox.selectFirstOption();
+  }, [options, combobox]);
+
+  const choose = (code: string) => {
+    const airport = options.find((option) => option.code === code);
+    if (!airport) return;
+    onChange(airport);
+    setText(airportLabel(airport));
+    combobox.closeDropdown();
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
+      <Combobox.Target>
+        <TextInput
+          label={label}
+          placeholder={t("form.airport_placeholder")}
+          value={text}
+          error={error}
+          leftSection={icon}
+          autoComplete="off"
+          spellCheck={false}
+          rightSection={airports.isFetching ? <Loader size={14} /> : null}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (value) onChange(null);
+            combobox.openDropdown();
+          }}
+          onFocus={(event) => {
+            event.currentTarget.select();
+            combobox.openDropdown();
+          }}
+          onBlur={() => {
+            combobox.closeDropdown();
+            if (value) setText(airportLabel(value));
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown
+        hidden={!typing || debounced.length < 2 || (airports.isPending && options.length === 0)}
+        miw={340}
+      >
+        <Combobox.Options>
+          {options.map((airport) => (
+            <Combobox.Option
+              value={airport.code}
+              key={airport.code}
+              aria-label={`${airport.code} ${airport.name}`}
+            >
+              <Group gap="sm" wrap="nowrap" justify="space-between">
+                <div style={{ minWidth: 0 }}>
+                  <Text fz="sm" fw={500} truncate="end">
+                    {airport.city}
+                  </Text>
+                  <Text fz="xs" c="dimmed" truncate="end">
+                    {airport.name} · {airport.country}
+                  </Text>
+                </div>
+                <Text fz="sm" fw={700} c="blue.8" ff="monospace">
+                  {airport.code}
+                </Text>
+              </Group>
+            </Combobox.Option>
+          ))}
+          {options.length === 0 && airports.isFetched ? (
+            <Combobox.Empty>{t("form.no_airports")}</Combobox.Empty>
+          ) : null}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

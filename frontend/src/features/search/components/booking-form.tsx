@@ -1,0 +1,409 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/travel/date-field.tsx";
+import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
+import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
+import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import { IconArrowLeft, IconMail, IconPhone } from "../../../components/ui/icons.tsx";
+import { countryOptions } from "../../../lib/countries.ts";
+import { airportDay, todayIso } from "../../../lib/date-format.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency.ts";
+import { notify } from "../../../lib/notifications.ts";
+import { useBookOffer } from "../api/book-offer.ts";
+import {
+  type BookingDraft,
+  type DocumentType,
+  draftFor,
+  type FieldError,
+  type FieldErrors,
+  type Gender,
+  type PassengerDraft,
+  serverErrors,
+  validateDraft,
+} from "./booking-draft.ts";
+
+interface BookingFormProps {
+  searchResultId: string;
+  option: OriginDestination;
+  fare: Fare;
+  counts: PassengerCounts;
+  onBack: () => void;
+}
+
+function useFieldError() {
+  const { t } = useTranslation("search");
+  return (error: FieldError | undefined) =>
+    error ? ("key" in error ? t(`booking.errors.${error.key}`) : error.text) : undefined;
+}
+
+function PassengerCard({
+  index,
+  passenger,
+  errors,
+  onChange,
+  departureDate,
+}: {
+  index: number;
+  passenger: PassengerDraft;
+  errors: FieldErrors;
+  onChange: (passenger: PassengerDraft) => void;
+  departureDate: string;
+}) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const message = useFieldError();
+  const countries = countryOptions(formats.language);
+  const at = (field: string) => message(errors[`passengers.${index}.${field}`]);
+  const set = (patch: Partial<PassengerDraft>) => onChange({ ...passenger, ...patch });
+  const setDocument = (patch: Partial<PassengerDraft["document"]>) =>
+    onChange({ ...passenger, document: { ...passenger.document, ...patch } });
+  const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
+  const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
+  return (
+    <Paper withBorder radius="md" p="md" component="fieldset" aria-label={title} style={{ margin: 0 }}>
+      <Group justify="space-between" mb="sm">
+        <Group gap={8}>
+          <Badge variant="filled" radius="sm" size="lg" w={30} px={0}>
+            {index + 1}
+          </Badge>
+          <Text component="legend" fw={650} fz="sm" p={0} style={{ float: "left" }}>
+            {title}
+          </Text>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          {t("booking.latin_hint")}
+        </Text>
+      </Group>
+      <Stack gap="sm">
+        <Box style={grid("auto minmax(0, 1fr) minmax(0, 1fr) 150px")}>
+          <Stack gap={1}>
+            <Text component="span" fz="sm" fw={500} id={`gender-${index}`}>
+              {t("booking.gender")}
+            </Text>
+            <SegmentedControl
+              aria-labelledby={`gender-${index}`}
+              value={passenger.gender ?? ""}
+              onChange={(gender) => set({ gender: gender as Gender })}
+              color={errors[`passengers.${index}.gender`] ? "red" : "blue"}
+              data={[
+                { value: "M", label: t("booking.male") },
+                { value: "F", label: t("booking.female") },
+              ]}
+            />
+            {at("gender") ? (
+              <Text fz="xs" c="red.7">
+                {at("gender")}
+              </Text>
+            ) : null}
+          </Stack>
+          <TextInput
+            label={t("booking.first_name")}
+            value={passenger.first_name}
+            onChange={(event) => set({ first_name: event.currentTarget.value })}
+            error={at("first_name")}
+            autoComplete="off"
+            styles={{ input: { textTransform: "uppercase" } }}
+          />
+          <TextInput
+            label={t("booking.last_name")}
+            value={passenger.last_name}
+            onChange={(event) => set({ last_name: event.currentTarget.value })}
+            error={at("last_name")}
+            autoComplete="off"
+            styles={{ input: { textTransform: "uppercase" } }}
+          />
+          <DateField
+            label={t("booking.date_of_birth")}
+            value={passenger.date_of_birth}
+            onChange={(date) => set({ date_of_birth: date })}
+            maxDate={departureDate}
+            defaultLevel="decade"
+            error={at("date_of_birth")}
+          />
+        </Box>
+        <Box style={grid("150px minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) 150px")}>
+          <Select
+            label={t("booking.document_type")}
+            value={passenger.document.type}
+            allowDeselect={false}
+            onChange={(type) => type && setDocument({ type: type as DocumentType })}
+            data={[
+              { value: "passport", label: t("booking.document_types.passport") },
+              { value: "national_id", label: t("booking.document_types.national_id") },
+            ]}
+          />
+          <TextInput
+            label={t("booking.document_number")}
+            value={passenger.document.number}
+            onChange={(event) => setDocument({ number: event.currentTarget.value })}
+            error={at("document.number")}
+            autoComplete="off"
+            styles={{
+              input: { textTransform: "uppercase", fontFamily: "var(--mantine-font-family-monospace)" },
+            }}
+          />
+          <Select
+            label={t("booking.issuing_country")}
+            placeholder={t("booking.country_placeholder")}
+            searchable
+            selectFirstOptionOnChange
+            data={countries}
+            value={passenger.document.issuing_country}
+            onChange={(country) =>
+              setDocument({
+                issuing_country: country,
+                // Most travellers hold their own country's passport.
+                nationality: passenger.document.nationality ?? country,
+              })
+            }
+            error={at("document.issuing_country")}
+          />
+          <Select
+            label={t("booking.nationality")}
+            placeholder={t("booking.country_placeholder")}
+            searchable
+            selectFirstOptionOnChange
+            data={countries}
+            value={passenger.document.nationality}
+            onChange={(country) => setDocument({ nationality: country })}
+            error={at("document.nationality")}
+          />
+          <DateField
+            label={t("booking.expires_on")}
+            value={passenger.document.expires_on}
+            onChange={(date) => setDocument({ expires_on: date })}
+            minDate={departureDate}
+            defaultLevel="year"
+            error={at("document.expires_on")}
+          />
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The booking form for the chosen fare: a block per passenger, the contacts, and the fare's summary beside. */
+export function BookingForm({ searchResultId, option, fare, counts, onBack }: BookingFormProps) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const message = useFieldError();
+  const navigate = useNavigate();
+  const book = useBookOffer();
+  const [draft, setDraft] = useState<BookingDraft>(() => draftFor(counts));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  // One key per filled-in form: a double click or a retry of the same data holds one booking.
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const firstFlight = option.flights[0];
+  const lastFlight = option.flights.at(-1);
+  const departureDate = firstFlight ? airportDay(firstFlight.departure_at) : todayIso();
+  const lastDate = lastFlight ? airportDay(lastFlight.arrival_at) : departureDate;
+
+  const change = (next: BookingDraft) => {
+    setDraft(next);
+    idempotencyKey.current = newIdempotencyKey();
+  };
+  const setPassenger = (index: number, passenger: PassengerDraft) => {
+    const before = draft.passengers[index];
+    change({ ...draft, passengers: draft.passengers.map((p, i) => (i === index ? passenger : p)) });
+    // A field loses its mark once edited; the others keep theirs until the next submission.
+    const edited = before
+      ? changedFields(before, passenger).map((field) => `passengers.${index}.${field}`)
+      : [];
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !edited.includes(path))),
+    );
+  };
+  const setContact = (field: "email" | "phone", value: string) => {
+    change({ ...draft, contacts: { ...draft.contacts, [field]: value } });
+    setErrors((current) => {
+      const { [`contacts.${field}`]: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (book.isPending) return;
+    const checked = validateDraft(draft, { departureDate, lastDate, today: todayIso() });
+    setErrors(checked.errors);
+    setGeneral([]);
+    if (!checked.request) return;
+    book.mutate(
+      {
+        request: { search_result_id: searchResultId, fare_id: fare.fare_id, ...checked.request },
+        idempotencyKey: idempotencyKey.current,
+      },
+      {
+        onSuccess: (booking) => {
+          if (booking.error) notify({ type: "error", text: booking.error });
+          const text =
+            booking.provider_status === "in_progress"
+              ? t("booking.in_progress", { locator: booking.locator })
+              : booking.time_limit
+                ? t("booking.held", {
+                    locator: booking.locator,
+                    time_limit: formats.instant(booking.time_limit),
+                  })
+                : t("booking.held_no_limit", { locator: booking.locator });
+          notify({ type: "success", text });
+          void navigate({ to: "/bookings", search: { locator: booking.locator } });
+        },
+        onError: (error) => {
+          const fromServer = serverErrors(error, draft);
+          setErrors(fromServer.fields);
+          setGeneral(fromServer.general);
+        },
+      },
+    );
+  };
+
+  const invalid = Object.keys(errors).length;
+  return (
+    <Grid gap="md" align="flex-start">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <form onSubmit={submit} noValidate aria-label={t("booking.title")}>
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Button variant="subtle" leftSection={<IconArrowLeft size={15} />} onClick={onBack} px={6}>
+                {t("booking.back")}
+              </Button>
+              <Title order={2} fz={18}>
+                {t("booking.title")}
+              </Title>
+            </Group>
+            {draft.passengers.map((passenger, index) => (
+              <PassengerCard
+                // biome-ignore lint/suspicious/noArrayIndexKey: the passenger list is fixed by the search
+                key={index}
+                index={index}
+                passenger={passenger}
+                errors={errors}
+                onChange={(next) => setPassenger(index, next)}
+                departureDate={departureDate}
+              />
+            ))}
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="fieldset"
+              aria-label={t("booking.contacts")}
+              style={{ margin: 0 }}
+            >
+              <Group justify="space-between" mb="sm">
+                <Text component="legend" fw={650} fz="sm" p={0} style={{ float: "left" }}>
+                  {t("booking.contacts")}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t("booking.contacts_hint")}
+                </Text>
+              </Group>
+              <Box style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 }}>
+                <TextInput
+                  label={t("booking.email")}
+                  type="email"
+                  leftSection={<IconMail size={15} />}
+                  value={draft.contacts.email}
+                  onChange={(event) => setContact("email", event.currentTarget.value)}
+                  error={message(errors["contacts.email"])}
+                />
+                <TextInput
+                  label={t("booking.phone")}
+                  type="tel"
+                  placeholder="+380501234567"
+                  leftSection={<IconPhone size={15} />}
+                  value={draft.contacts.phone}
+                  onChange={(event) => setContact("phone", event.currentTarget.value)}
+                  error={message(errors["contacts.phone"])}
+                />
+              </Box>
+            </Paper>
+            {general.length > 0 ? (
+              <Alert color="red" variant="light" title={t("booking.refused")}>
+                <Stack gap={2}>
+                  {general.map((text) => (
+                    <Text key={text} fz="sm">
+                      {text}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
+            <Group justify="space-between">
+              <Text fz="sm" c={invalid ? "red.7" : "dimmed"}>
+                {invalid ? t("booking.fix_fields", { count: invalid }) : t("booking.hold_hint")}
+              </Text>
+              <Button type="submit" size="md" loading={book.isPending}>
+                {t("booking.submit", {
+                  amount: formats.money({ amount: fare.price.amount, currency: fare.price.currency }),
+                })}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          pos="sticky"
+          top={72}
+          component="aside"
+          aria-label={t("booking.summary")}
+        >
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={3} fz={15}>
+                {t("booking.summary")}
+              </Title>
+              <Badge variant="light" radius="sm">
+                {fare.brand_name}
+              </Badge>
+            </Group>
+            {option.flights.map((flight) => (
+              <Stack key={flight.id} gap={4}>
+                <Text fz={11} c="dimmed" fw={600} tt="uppercase">
+                  {t(`itinerary.${flight.direction}`)} · {formats.day(flight.departure_at)}
+                </Text>
+                <FlightSummary flight={flight} compact />
+              </Stack>
+            ))}
+            <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
+            <PriceBreakdown detail={fare.price_detail} />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function changedFields(before: PassengerDraft, after: PassengerDraft): string[] {
+  const fields = (["gender", "first_name", "last_name", "date_of_birth"] as const).filter(
+    (field) => before[field] !== after[field],
+  );
+  const documentFields = (["type", "number", "issuing_country", "nationality", "expires_on"] as const)
+    .filter((field) => before.document[field] !== after.document[field])
+    .map((field) => `document.${field}`);
+  return [...fields, ...documentFields];
+}

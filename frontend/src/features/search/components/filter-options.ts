@@ -1,0 +1,96 @@
+import type { Flight, SearchResult } from "@skyward/contracts/offers";
+import type { SearchFilters } from "@skyward/contracts/search";
+import type { FilterKey } from "../api/search-offers.ts";
+
+export interface CarrierOption {
+  code: string;
+  name: string;
+  /** The cheapest total of an itinerary flown only by this carrier, if there is one. */
+  from: number | null;
+}
+
+export interface FilterOptions {
+  /** Stop counts present: 0, 1, 2 (2 standing for "2 or more"). */
+  stops: number[];
+  carriers: CarrierOption[];
+  price: { min: number; max: number } | null;
+  hasBaggageChoice: boolean;
+}
+
+const cheapest = (amounts: number[]) => (amounts.length ? Math.min(...amounts) : null);
+
+/** What the filters offer, from the whole answer: a filter never hides its own alternatives. */
+export function filterOptions(result: SearchResult): FilterOptions {
+  const stops = new Set<number>();
+  const carriers = new Map<string, { name: string; prices: number[] }>();
+  const prices: number[] = [];
+  let withBag = false;
+  let withoutBag = false;
+  for (const option of result.origin_destinations) {
+    const optionPrices = option.fares.map((fare) => fare.price.amount);
+    prices.push(...optionPrices);
+    for (const flight of option.flights) stops.add(Math.min(flight.stops, 2));
+    const codes = new Set(option.flights.flatMap((flight: Flight) => flight.segments.map((s) => s.carrier)));
+    for (const flight of option.flights)
+      for (const segment of flight.segments) {
+        const entry = carriers.get(segment.carrier) ?? { name: segment.carrier_name, prices: [] };
+        if (codes.size === 1) entry.prices.push(...optionPrices);
+        carriers.set(segment.carrier, entry);
+      }
+    for (const fare of option.fares) {
+      if (fare.fare_segments.every((s) => s.baggage.checked.pieces > 0)) withBag = true;
+      else withoutBag = true;
+    }
+  }
+  const min = cheapest(prices);
+  return {
+    stops: [...stops].sort(),
+    carriers: [...carriers]
+      .map(([code, { name, prices: carrierPrices }]) => ({ code, name, from: cheapest(carrierPrices) }))
+      .sort(
+        (a, b) =>
+          (a.from ?? Number.MAX_SAFE_INTEGER) - (b.from ?? Number.MAX_SAFE_INTEGER) ||
+          a.name.localeCompare(b.name),
+      ),
+    price: min === null ? null : { min, max: Math.max(...prices) },
+    hasBaggageChoice: withBag && withoutBag,
+  };
+}
+
+/** "2 or more stops" is sent as 2 and 3, the most the server knows. */
+export const stopsToFilter = (selected: number[]): number[] =>
+  [...new Set(selected.flatMap((stop) => (stop >= 2 ? [2, 3] : [stop])))].sort();
+
+export const stopsFromFilter = (filter: number[] | undefined): number[] =>
+  [...new Set((filter ?? []).map((stop) => Math.min(stop, 2)))].sort();
+
+export const FILTER_KEYS: readonly FilterKey[] = [
+  "stops",
+  "carriers",
+  "departure_time",
+  "arrival_time",
+  "price",
+  "baggage",
+];
+
+export function activeFilterKeys(filters: SearchFilters): FilterKey[] {
+  return FILTER_KEYS.filter((key) => filters[key] !== undefined);
+}
+
+export type SortOrder = "price" | "duration" | "departure";
+
+const totalDuration = (flights: Flight[]) =>
+  flights.reduce((sum, flight) => sum + flight.duration_minutes, 0);
+
+/** The agent's order of the itineraries; the server answers them cheapest first. */
+export function sortOptions(options: SearchResult["origin_destinations"], order: SortOrder) {
+  const minPrice = (o: (typeof options)[number]) => Math.min(...o.fares.map((fare) => fare.price.amount));
+  const by: Record<SortOrder, (a: (typeof options)[number], b: (typeof options)[number]) => number> = {
+    price: (a, b) => minPrice(a) - minPrice(b),
+    duration: (a, b) => totalDuration(a.flights) - totalDuration(b.flights) || minPrice(a) - minPrice(b),
+    departure: (a, b) =>
+      (a.flights[0]?.departure_at ?? "").localeCompare(b.flights[0]?.departure_at ?? "") ||
+      minPrice(a) - minPrice(b),
+  };
+  return [...options].sort(by[order]);
+}

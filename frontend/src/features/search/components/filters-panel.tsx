@@ -1,0 +1,261 @@
+import {
+  Anchor,
+  Checkbox,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  RangeSlider,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { SearchFilters } from "@skyward/contracts/search";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import { IconFilter } from "../../../components/ui/travel-icons.tsx";
+import { clockTime } from "../../../lib/date-format.ts";
+import { majorUnit } from "../../../lib/money.ts";
+import type { FilterKey } from "../api/search-offers.ts";
+import { activeFilterKeys, type FilterOptions, stopsFromFilter, stopsToFilter } from "./filter-options.ts";
+
+const DAY = 24 * 60;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={8} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text
+        component="legend"
+        fz="xs"
+        fw={700}
+        c="dark.4"
+        tt="uppercase"
+        style={{ letterSpacing: "0.04em" }}
+        mb={6}
+      >
+        {title}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** A range slider that sends its value when let go, and follows the server's filters otherwise. */
+function Range({
+  label,
+  min,
+  max,
+  step,
+  value,
+  format,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: [number, number];
+  format: (value: number) => string;
+  disabled: boolean;
+  onCommit: (value: [number, number]) => void;
+}) {
+  const [local, setLocal] = useState<[number, number]>(value);
+  useEffect(() => setLocal(value), [value[0], value[1]]);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text fz="xs" c="dimmed">
+          {format(local[0])}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {format(local[1])}
+        </Text>
+      </Group>
+      <RangeSlider
+        aria-label={label}
+        size="sm"
+        min={min}
+        max={max}
+        step={step}
+        minRange={step}
+        value={local}
+        onChange={setLocal}
+        onChangeEnd={onCommit}
+        label={format}
+        disabled={disabled}
+        thumbFromLabel={`${label} ↓`}
+        thumbToLabel={`${label} ↑`}
+      />
+    </Stack>
+  );
+}
+
+/** The filters of a result (stops, airlines, times, price, baggage), each kept by the server. */
+export function FiltersPanel({
+  options,
+  filters,
+  currency,
+  busy,
+  onApply,
+  onRemove,
+}: {
+  options: FilterOptions;
+  filters: SearchFilters;
+  currency: string;
+  busy: boolean;
+  onApply: (filters: SearchFilters) => void;
+  onRemove: (keys: FilterKey[]) => void;
+}) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const active = activeFilterKeys(filters);
+  const stops = stopsFromFilter(filters.stops);
+  const carriers = filters.carriers ?? [];
+
+  const setOrRemove = <K extends FilterKey>(key: K, value: SearchFilters[K] | undefined) =>
+    value === undefined ? onRemove([key]) : onApply({ [key]: value });
+
+  const timeWindow = (key: "departure_time" | "arrival_time"): [number, number] => [
+    filters[key]?.from ?? 0,
+    filters[key]?.to ?? DAY,
+  ];
+  const commitTime =
+    (key: "departure_time" | "arrival_time") =>
+    ([from, to]: [number, number]) =>
+      setOrRemove(key, from === 0 && to === DAY ? undefined : { from, to });
+
+  const step = majorUnit(currency) * 100;
+  const price = options.price;
+  const priceRange: [number, number] | null = price
+    ? [Math.floor(price.min / step) * step, Math.ceil(price.max / step) * step]
+    : null;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="aside" aria-label={t("filters.title")}>
+      <Group justify="space-between" mb="md">
+        <Group gap={6}>
+          <IconFilter size={15} />
+          <Title order={2} fz={15}>
+            {t("filters.title")}
+          </Title>
+          {busy ? <Loader size={12} /> : null}
+        </Group>
+        {active.length > 0 ? (
+          <Anchor component="button" type="button" fz="xs" onClick={() => onRemove(active)} disabled={busy}>
+            {t("filters.reset")}
+          </Anchor>
+        ) : null}
+      </Group>
+      <Stack gap="md">
+        {options.stops.length > 1 ? (
+          <Section title={t("filters.stops")}>
+            {options.stops.map((stop) => (
+              <Checkbox
+                key={stop}
+                size="xs"
+                label={t(`filters.stops_${stop}` as "filters.stops_0")}
+                checked={stops.includes(stop)}
+                disabled={busy}
+                onChange={(event) => {
+                  const next = event.currentTarget.checked
+                    ? [...stops, stop]
+                    : stops.filter((s) => s !== stop);
+                  setOrRemove("stops", next.length ? stopsToFilter(next) : undefined);
+                }}
+              />
+            ))}
+          </Section>
+        ) : null}
+        <Section title={t("filters.carriers")}>
+          {options.carriers.map((carrier) => (
+            <Checkbox
+              key={carrier.code}
+              size="xs"
+              disabled={busy}
+              checked={carriers.includes(carrier.code)}
+              onChange={(event) => {
+                const next = event.currentTarget.checked
+                  ? [...carriers, carrier.code]
+                  : carriers.filter((code) => code !== carrier.code);
+                setOrRemove("carriers", next.length ? next : undefined);
+              }}
+              label={
+                <Group gap={6} wrap="nowrap" justify="space-between" w={168}>
+                  <Text fz="xs" truncate="end">
+                    {carrier.name}{" "}
+                    <Text span fz="xs" c="dimmed">
+                      {carrier.code}
+                    </Text>
+                  </Text>
+                  {carrier.from !== null ? (
+                    <Text fz={11} c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                      {formats.money({ amount: carrier.from, currency }, { whole: true })}
+                    </Text>
+                  ) : null}
+                </Group>
+              }
+              aria-label={`${carrier.name} ${carrier.code}`}
+            />
+          ))}
+        </Section>
+        <Divider />
+        <Section title={t("filters.departure_time")}>
+          <Range
+            label={t("filters.departure_time")}
+            min={0}
+            max={DAY}
+            step={30}
+            value={timeWindow("departure_time")}
+            format={clockTime}
+            disabled={busy}
+            onCommit={commitTime("departure_time")}
+          />
+        </Section>
+        <Section title={t("filters.arrival_time")}>
+          <Range
+            label={t("filters.arrival_time")}
+            min={0}
+            max={DAY}
+            step={30}
+            value={timeWindow("arrival_time")}
+            format={clockTime}
+            disabled={busy}
+            onCommit={commitTime("arrival_time")}
+          />
+        </Section>
+        {priceRange && priceRange[1] > priceRange[0] ? (
+          <Section title={t("filters.price")}>
+            <Range
+              label={t("filters.price")}
+              min={priceRange[0]}
+              max={priceRange[1]}
+              step={step}
+              value={[filters.price?.min ?? priceRange[0], filters.price?.max ?? priceRange[1]]}
+              format={(amount) => formats.money({ amount, currency }, { whole: true })}
+              disabled={busy}
+              onCommit={([min, max]) =>
+                setOrRemove(
+                  "price",
+                  min <= priceRange[0] && max >= priceRange[1]
+                    ? undefined
+                    : { ...(min > priceRange[0] ? { min } : {}), ...(max < priceRange[1] ? { max } : {}) },
+                )
+              }
+            />
+          </Section>
+        ) : null}
+        <Divider />
+        <Switch
+          size="sm"
+          label={t("filters.checked_bag")}
+          checked={filters.baggage === "checked"}
+          disabled={busy}
+          onChange={(event) => setOrRemove("baggage", event.currentTarget.checked ? "checked" : undefined)}
+        />
+      </Stack>
+    </Paper>
+  );
+}

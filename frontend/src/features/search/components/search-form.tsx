@@ -1,0 +1,162 @@
+import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Tooltip } from "@mantine/core";
+import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/travel/date-field.tsx";
+import { IconSearch } from "../../../components/ui/icons.tsx";
+import {
+  IconArrowsExchange,
+  IconPlaneArrival,
+  IconPlaneDeparture,
+} from "../../../components/ui/travel-icons.tsx";
+import { shiftDay, todayIso } from "../../../lib/date-format.ts";
+import {
+  initialSearchForm,
+  type SearchFormError,
+  type SearchFormField,
+  type SearchFormValues,
+  type TripType,
+  validateSearchForm,
+} from "../machines/search-form.ts";
+import { AirportInput } from "./airport-input.tsx";
+import { PassengersPicker } from "./passengers-picker.tsx";
+
+const CABINS: readonly Cabin[] = ["economy", "premium_economy", "business", "first"];
+/** The sandbox and most airlines sell up to 361 days ahead. */
+const SALES_WINDOW_DAYS = 361;
+
+/** Route, dates, passengers and cabin; sends a checked search request. */
+export function SearchForm({
+  onSearch,
+  searching,
+}: {
+  onSearch: (request: SearchRequest) => void;
+  searching: boolean;
+}) {
+  const { t } = useTranslation("search");
+  const [values, setValues] = useState<SearchFormValues>(initialSearchForm);
+  const [errors, setErrors] = useState<Partial<Record<SearchFormField, SearchFormError>>>({});
+  // Swapping remounts the two inputs so they show the airports they now hold.
+  const [swaps, setSwaps] = useState(0);
+  const today = todayIso();
+
+  const update = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const error = (field: SearchFormField) => (errors[field] ? t(`form.errors.${errors[field]}`) : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateSearchForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    onSearch(checked.request);
+  };
+
+  const roundTrip = values.tripType === "round_trip";
+  return (
+    <Paper
+      component="form"
+      withBorder
+      radius="md"
+      p="md"
+      onSubmit={submit}
+      noValidate
+      aria-label={t("form.label")}
+    >
+      <Group justify="space-between" mb="sm">
+        <SegmentedControl
+          size="xs"
+          value={values.tripType}
+          onChange={(value) => update("tripType", value as TripType)}
+          data={[
+            { value: "one_way", label: t("form.one_way") },
+            { value: "round_trip", label: t("form.round_trip") },
+          ]}
+        />
+      </Group>
+      <Box
+        style={{
+          display: "grid",
+          gridTemplateColumns: `minmax(180px, 1.3fr) auto minmax(180px, 1.3fr) minmax(140px, 0.8fr) ${
+            roundTrip ? "minmax(140px, 0.8fr) " : ""
+          }minmax(150px, 0.8fr) minmax(140px, 0.8fr) auto`,
+          alignItems: "start",
+          gap: 10,
+        }}
+      >
+        <AirportInput
+          key={`origin-${swaps}`}
+          label={t("form.origin")}
+          value={values.origin}
+          onChange={(airport) => update("origin", airport)}
+          error={error("origin")}
+          icon={<IconPlaneDeparture size={15} />}
+        />
+        <Tooltip label={t("form.swap")} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            mt={27}
+            aria-label={t("form.swap")}
+            onClick={() => {
+              setValues((current) => ({
+                ...current,
+                origin: current.destination,
+                destination: current.origin,
+              }));
+              setSwaps((count) => count + 1);
+            }}
+          >
+            <IconArrowsExchange size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <AirportInput
+          key={`destination-${swaps}`}
+          label={t("form.destination")}
+          value={values.destination}
+          onChange={(airport) => update("destination", airport)}
+          error={error("destination")}
+          icon={<IconPlaneArrival size={15} />}
+        />
+        <DateField
+          label={t("form.departure_date")}
+          value={values.departureDate}
+          onChange={(date) => update("departureDate", date)}
+          minDate={today}
+          maxDate={shiftDay(today, SALES_WINDOW_DAYS)}
+          error={error("departureDate")}
+        />
+        {roundTrip ? (
+          <DateField
+            label={t("form.return_date")}
+            value={values.returnDate}
+            onChange={(date) => update("returnDate", date)}
+            minDate={values.departureDate ?? today}
+            maxDate={shiftDay(today, SALES_WINDOW_DAYS)}
+            error={error("returnDate")}
+          />
+        ) : null}
+        <PassengersPicker
+          label={t("form.passengers")}
+          value={values.passengers}
+          onChange={(passengers) => update("passengers", passengers)}
+        />
+        <Select
+          label={t("form.cabin")}
+          value={values.cabin}
+          allowDeselect={false}
+          onChange={(cabin) => cabin && update("cabin", cabin as Cabin)}
+          data={CABINS.map((cabin) => ({ value: cabin, label: t(`cabins.${cabin}`) }))}
+        />
+        <Button type="submit" mt={25} loading={searching} leftSection={<IconSearch size={15} />} px="lg">
+          {t("form.submit")}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

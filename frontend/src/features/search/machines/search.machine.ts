@@ -1,0 +1,159 @@
+import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { SearchFilters } from "@skyward/contracts/search";
+import { assign, fromPromise, setup } from "xstate";
+import { notifyingErrors } from "../../../lib/api-client.ts";
+import {
+  applyFilters,
+  type FilteredResult,
+  type FilterKey,
+  removeFilter,
+  searchOffers,
+} from "../api/search-offers.ts";
+
+export interface SearchContext {
+  request: SearchRequest | null;
+  /** What the agent sees: the result narrowed by the filters. */
+  result: SearchResult | null;
+  /** The whole answer, which the filter choices (carriers, prices) are drawn from. */
+  unfiltered: SearchResult | null;
+  filters: SearchFilters;
+  traceId: string | null;
+  /** The fare the booking form is open for. */
+  selectedFareId: string | null;
+}
+
+export type SearchEvent =
+  | { type: "search.submit"; request: SearchRequest }
+  | { type: "filter.apply"; filters: SearchFilters }
+  | { type: "filter.remove"; keys: FilterKey[] }
+  | { type: "fare.select"; fareId: string }
+  | { type: "booking.close" };
+
+export type FilterChange = { apply: SearchFilters } | { remove: FilterKey[] };
+
+/** Filters are removed one call per key; the last answer is the result with none of them. */
+async function changeFilters(searchResultId: string, change: FilterChange): Promise<FilteredResult> {
+  if ("apply" in change) return applyFilters(searchResultId, change.apply);
+  let last: FilteredResult | null = null;
+  for (const key of change.remove) last = await removeFilter(searchResultId, key);
+  if (!last) throw new Error("no filter to remove");
+  return last;
+}
+
+const emptySearch = {
+  result: null,
+  unfiltered: null,
+  filters: {},
+  traceId: null,
+  selectedFareId: null,
+} satisfies Omit<SearchContext, "request">;
+
+/**
+ * The search (seed spec, section 4): start → searching → result on success; back to start on error, with the
+ * results reset to empty. Inside a result the agent filters it and opens the booking form for a fare.
+ */
+export const searchMachine = setup({
+  types: {
+    context: {} as SearchContext,
+    events: {} as SearchEvent,
+  },
+  actors: {
+    searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, SearchRequest>(({ input }) =>
+      notifyingErrors(searchOffers(input)),
+    ),
+    changeFilters: fromPromise<FilteredResult, { searchResultId: string; change: FilterChange }>(
+      ({ input }) => notifyingErrors(changeFilters(input.searchResultId, input.change)),
+    ),
+  },
+  actions: {
+    startSearch: assign((_, params: { request: SearchRequest }) => ({
+      ...emptySearch,
+      request: params.request,
+    })),
+    showResult: assign((_, params: { result: SearchResult; traceId: string | null }) => ({
+      result: params.result,
+      unfiltered: params.result,
+      filters: {},
+      traceId: params.traceId,
+    })),
+    resetResults: assign(emptySearch),
+    showFiltered: assign((_, params: FilteredResult) => ({
+      result: params.result,
+      filters: params.filters,
+      selectedFareId: null,
+    })),
+    selectFare: assign((_, params: { fareId: string }) => ({ selectedFareId: params.fareId })),
+    closeBooking: assign({ selectedFareId: null }),
+  },
+  guards: {
+    hasFilters: (_, params: { keys: FilterKey[] }) => params.keys.length > 0,
+  },
+}).createMachine({
+  id: "search",
+  context: { request: null, ...emptySearch },
+  initial: "start",
+  on: {
+    "search.submit": {
+      target: ".searching",
+      reenter: true,
+      actions: { type: "startSearch", params: ({ event }) => ({ request: event.request }) },
+    },
+  },
+  states: {
+    start: {},
+    searching: {
+      invoke: {
+        src: "searchOffers",
+        input: ({ context }) => context.request as SearchRequest,
+        onDone: {
+          target: "result",
+          actions: { type: "showResult", params: ({ event }) => event.output },
+        },
+        onError: { target: "start", actions: "resetResults" },
+      },
+    },
+    result: {
+      initial: "browsing",
+      states: {
+        browsing: {
+          on: {
+            "filter.apply": { target: "filtering" },
+            "filter.remove": {
+              guard: { type: "hasFilters", params: ({ event }) => ({ keys: event.keys }) },
+              target: "filtering",
+            },
+            "fare.select": {
+              target: "booking",
+              actions: { type: "selectFare", params: ({ event }) => ({ fareId: event.fareId }) },
+            },
+          },
+        },
+        filtering: {
+          invoke: {
+            src: "changeFilters",
+            input: ({ context, event }) => ({
+              searchResultId: context.unfiltered?.id ?? "",
+              change:
+                event.type === "filter.apply"
+                  ? { apply: { ...context.filters, ...event.filters } }
+                  : { remove: event.type === "filter.remove" ? event.keys : [] },
+            }),
+            onDone: {
+              target: "browsing",
+              actions: { type: "showFiltered", params: ({ event }) => event.output },
+            },
+            onError: { target: "browsing" },
+          },
+        },
+        booking: {
+          on: {
+            "booking.close": { target: "browsing", actions: "closeBooking" },
+            "fare.select": {
+              actions: { type: "selectFare", params: ({ event }) => ({ fareId: event.fareId }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,69 @@
+import { Button, Select, Stack, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconWorld } from "../../../components/ui/icons.tsx";
+import { isLanguage, LANGUAGES, type Language } from "../../../lib/i18n.ts";
+import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
+import { StepHeader } from "./step-header.tsx";
+
+export interface EmailStepProps {
+  email: string;
+  language: Language;
+  busy: boolean;
+  onLanguageChange: (language: Language) => void;
+  onSubmit: (email: string, language: Language) => void;
+}
+
+/** The login UI's initial state: the work e-mail and the language. */
+export function EmailStep({
+  email: initialEmail,
+  language,
+  busy,
+  onLanguageChange,
+  onSubmit,
+}: EmailStepProps) {
+  const { t } = useTranslation("sign-in");
+  const [email, setEmail] = useState(initialEmail);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(email, language);
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="lg">
+        <StepHeader title={t("title")} lead={t("lead")} />
+        <Stack gap="md">
+          <TextInput
+            type="email"
+            name="email"
+            label={t("email.label")}
+            placeholder={t("email.placeholder")}
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            disabled={busy}
+          />
+          <Select
+            label={t("language.label")}
+            description={t("language.description")}
+            data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            value={language}
+            onChange={(value) => {
+              if (isLanguage(value)) onLanguageChange(value);
+            }}
+            allowDeselect={false}
+            leftSection={<IconWorld size={16} />}
+            disabled={busy}
+          />
+        </Stack>
+        <Button type="submit" fullWidth loading={busy}>
+          {t("continue")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { AccountDetailsResponse } from "@skyward/contracts/account";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { redirect } from "@tanstack/react-router";
+import { ApiError, api } from "./api-client.ts";
+
+/**
+ * Who is signed in in this browser. The session cookie is HttpOnly, so the page learns it from
+ * `GET /account/details` (401: nobody). A hint in local storage says a session may exist, so public pages ask
+ * only then and an anonymous visitor's page loads without a refused request.
+ */
+
+const SESSION_HINT_KEY = "skyward.session";
+
+export type Session = AccountDetailsResponse;
+
+export function sessionHinted(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function setHint(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_HINT_KEY, "1");
+    else window.localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Storage disabled: public pages then show the signed-out header until a guarded page is opened.
+  }
+}
+
+export const rememberSession = () => setHint(true);
+export const forgetSession = () => setHint(false);
+
+export const SESSION_QUERY_KEY = ["session"] as const;
+
+/** The caller's account, or null when nobody is signed in. */
+export async function fetchSession(): Promise<Session | null> {
+  try {
+    const { data } = await api.get<unknown>("/account/details");
+    rememberSession();
+    return AccountDetailsResponse.parse(data);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    forgetSession();
+    return null;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    // Guarded routes show their own error page; the header stays quiet.
+    meta: { notifyErrors: false },
+  });
+
+/** The signed-in account for the header and public pages; null when nobody is (or may be) signed in. */
+export function useSession(): Session | null {
+  const { data } = useQuery({ ...sessionQueryOptions(), enabled: sessionHinted() });
+  return data ?? null;
+}
+
+/** Where to go back to after signing in: only a path of this site, never the sign-in page itself. */
+export function safeRedirect(target: string | undefined): string | undefined {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return undefined;
+  if (target === "/sign_in" || target.startsWith("/sign_in?") || target.startsWith("/onboarding"))
+    return undefined;
+  return target;
+}
+
+export type Home = { to: "/onboarding"; search: { redirect?: string } } | { href: string };
+
+/** Where a signed-in account belongs: onboarding until it is done, then the page asked for (or the start page). */
+export function homeFor(session: Pick<Session, "onboarding">, redirectTo?: string): Home {
+  const target = safeRedirect(redirectTo);
+  if (session.onboarding !== "done") return { to: "/onboarding", search: target ? { redirect: target } : {} };
+  return { href: target ?? "/" };
+}
+
+/**
+ * For a route's `beforeLoad`: anonymous visitors go to /sign_in (and come back after), accounts still in
+ * onboarding go to /onboarding first.
+ */
+export async function requireSession(
+  queryClient: QueryClient,
+  location: { href: string },
+  options: { onboarded?: boolean } = {},
+): Promise<Session> {
+  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+  const back = safeRedirect(location.href);
+  if (!session) throw redirect({ to: "/sign_in", search: back ? { redirect: back } : {} });
+  if ((options.onboarded ?? true) && session.onboarding !== "done")
+    throw redirect({ to: "/onboarding", search: back ? { redirect: back } : {} });
+  return session;
+}
+
+/** After signing in or out: nothing cached for the previous caller may show, and the header learns who it is. */
+export async function startFreshSession(queryClient: QueryClient): Promise<Session | null> {
+  dropEverythingButSession(queryClient);
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }).catch(() => null);
+}
+
+export function endSession(queryClient: QueryClient): void {
+  forgetSession();
+  dropEverythingButSession(queryClient);
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+}
+
+// The session query itself stays: the header observes it and hears the new value.
+function dropEverythingButSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+}
