@@ -3,6 +3,7 @@ import type { EventStore } from "@skyward/infra/event-store/event-store";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
+import type { SearchResults } from "./offers/search-results.ts";
 import type { Supplier } from "./suppliers/supplier.ts";
 
 export interface CommandDeps {
@@ -16,4 +17,6 @@ export interface CommandDeps {
   rateLimits?: Partial<SignInLimits>;
   /** The airline content source of the ticketing channels (the built-in sandbox here). */
   supplier: Supplier;
+  /** Result pages agents book from. */
+  searches: SearchResults;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BookingContacts, BookingPassenger, TravelDocument } from "./supplier.ts";
+import { Money } from "./money.ts";
+import { BookingContacts, BookingPassenger, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
@@ -18,8 +19,14 @@ export const BookOfferResponse = z.object({
   fake_booking: z.boolean(),
   provider_status: z.enum(["confirmed", "in_progress", "failed"]),
   error: z.string().nullable(),
+  price: Money,
+  /** Instant-payment fares are issued by the booking call itself: status "issued" with the tickets. */
+  instant_payment: z.boolean(),
+  status: z.enum(["held", "issued"]),
+  tickets: z.array(Ticket).optional(),
   position: z.string().nullable(),
 });
+export type BookOfferResponse = z.infer<typeof BookOfferResponse>;
 
 export const IssueRequest = z.object({ locator: Locator, reshop: z.boolean().optional() });
 export const LocatorRequest = z.object({ locator: Locator });

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { startBookingSchedule } from "@skyward/command-service/bookings/scheduler";
 import type { CommandDeps } from "@skyward/command-service/deps";
 import type { SignInLimits } from "@skyward/command-service/identity/rate-limits";
+import { SearchResults } from "@skyward/command-service/offers/search-results";
 import { commandRouter } from "@skyward/command-service/router";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
@@ -19,6 +20,7 @@ import { authenticate } from "@skyward/infra/http/auth";
 import { Csrf } from "@skyward/infra/http/middleware";
 import { createLogger } from "@skyward/infra/logger";
 import { migrate } from "@skyward/infra/migrate";
+import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
@@ -99,6 +101,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     now,
     rateLimits: options.rateLimits,
     supplier: options.supplier ?? new SandboxSupplier(),
+    searches: new SearchResults(pool),
   };
   const stopSchedule = roles.has("command")
     ? startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000)
@@ -127,7 +130,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
       }
       if (roles.has("command")) app.use(commandRouter(commandDeps));
-      if (roles.has("query")) app.use(queryRouter({ pool, config, logger }));
+      if (roles.has("query"))
+        app.use(queryRouter({ pool, config, logger, readModels: localWaiter(pool, runners) }));
     },
   );
 

@@ -125,6 +125,10 @@ describe("the booking lifecycle over HTTP", () => {
       headers: { "x-min-position": issued.body.position },
     });
     expect(page.body.data).toMatchObject({ status: "issued", tickets_present: true });
+    const byTicket = await agent.get("/bookings", { query: { q: issued.body.tickets[1].ticket_number } });
+    expect(byTicket.body.data.map((b: Json) => b.locator)).toEqual([locator]);
+    const byPassenger = await agent.get("/bookings", { query: { q: "petrenko", list: "issued" } });
+    expect(byPassenger.body.data.map((b: Json) => b.locator)).toContain(locator);
 
     const voided = await agent.delete(`/bookings/${locator}`);
     expect(voided.status).toBe(200);

@@ -16,7 +16,12 @@ if (unknown.length > 0) {
   console.error(`unknown roles: ${unknown.join(", ")}; choose from ${ROLES.join(", ")}`);
   process.exit(2);
 }
-const app = await startSkyward({ databaseUrl: config.DATABASE_URL, roles, seedDemo: false });
+// No demo world in production unless SEED_DEMO is set explicitly (benchmarks and staging set it).
+const app = await startSkyward({
+  databaseUrl: config.DATABASE_URL,
+  roles,
+  seedDemo: "SEED_DEMO" in process.env && config.SEED_DEMO,
+});
 console.log(`Skyward ${roles.join("+")} listening at ${app.url}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { BookOfferRequest } from "@skyward/contracts/bookings";
+import type { BookOfferRequest, BookOfferResponse } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare, PriceDetail } from "@skyward/contracts/offers";
 import { formatPosition } from "@skyward/contracts/position";
@@ -11,7 +11,6 @@ import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { balanceStream, decideCharge, evolveBalance, initialBalance } from "../balances/balance.ts";
 import type { CommandDeps } from "../deps.ts";
-import { loadSearch } from "../offers/search-results.ts";
 import { type SellingContext, sellingContext } from "../offers/selling-context.ts";
 import { applyPricing } from "../pricing/apply-pricing.ts";
 import { generateLocator } from "../pricing/locator.ts";
@@ -93,8 +92,8 @@ export async function bookOffer(
   context: RequestContext,
   principal: Principal,
   request: BookOfferRequest,
-) {
-  const search = await loadSearch(deps.pool, principal, request.search_result_id);
+): Promise<BookOfferResponse> {
+  const search = await deps.searches.load(principal, request.search_result_id);
   const { fare, flights } = findFare(search.result, request.fare_id);
   assertPassengersMatch(request, search.request.passengers);
   const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
@@ -373,7 +372,11 @@ export async function issueBooking(
   };
 }
 
-const formatMoney = (m: Money) => `${(m.amount / 100).toFixed(2)} ${m.currency}`;
+/** Minor units to a display amount with the currency's own number of decimals (JPY 0, UAH 2, KWD 3...). */
+function formatMoney(m: Money): string {
+  const format = new Intl.NumberFormat("en", { style: "currency", currency: m.currency });
+  return format.format(m.amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
 
 /** DELETE /bookings/{locator}: void when issued (inside the void window), cancel when held. */
 export async function voidOrCancel(

@@ -6,7 +6,7 @@ import { bookingStream, decideExpire, evolveBooking, initialBooking } from "./bo
 
 /**
  * Scheduled commands: held bookings past their time limit expire, and bookings the supplier is still confirming
- * are asked again. The read model only finds candidates; each decision is made on the booking's stream.
+ * are asked again; expired search pages are dropped. The read model only finds candidates; each decision is made on the booking's stream.
  */
 export async function runBookingSchedule(deps: CommandDeps): Promise<{ expired: number; settled: number }> {
   const now = deps.now();
@@ -68,6 +68,7 @@ export async function runBookingSchedule(deps: CommandDeps): Promise<{ expired: 
       .then(() => settled++)
       .catch(() => {}); // someone else moved the booking meanwhile: the next round looks again
   }
+  await deps.searches.purge();
   return { expired, settled };
 }
 

@@ -16,7 +16,6 @@ import type { CommandDeps } from "../deps.ts";
 import { priceOfferDetails, priceSearchResult } from "../pricing/apply-pricing.ts";
 import { searchAirports } from "./airport-search.ts";
 import { applyFilters } from "./filters.ts";
-import { loadSearch, saveFilters, saveSearch } from "./search-results.ts";
 import { companyFor, sellingContext } from "./selling-context.ts";
 
 const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
@@ -42,7 +41,7 @@ export function offerRoutes(deps: CommandDeps): Router {
       credentials: ctx.credentials,
     });
     const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-    await saveSearch(deps.pool, {
+    await deps.searches.save({
       id: result.id,
       user_id: principal.userId,
       company_id: ctx.companyId,
@@ -57,26 +56,26 @@ export function offerRoutes(deps: CommandDeps): Router {
   router.post("/search_results", async (req, res) => {
     const principal = requirePrincipal(req);
     const body = parseInput(ApplyFiltersRequest, req.body);
-    const search = await loadSearch(deps.pool, principal, body.search_result_id);
+    const search = await deps.searches.load(principal, body.search_result_id);
     const filters = { ...search.filters, ...body.filters };
-    await saveFilters(deps.pool, search.id, filters);
+    await deps.searches.saveFilters(search, filters);
     res.json({ result: applyFilters(search.result, filters), filters });
   });
 
   router.delete("/search_results/:id", async (req, res) => {
     const principal = requirePrincipal(req);
     const { filter_key } = parseInput(z.object({ filter_key: FilterKey }), req.query, "query");
-    const search = await loadSearch(deps.pool, principal, req.params.id as string);
+    const search = await deps.searches.load(principal, req.params.id as string);
     const { [filter_key]: _removed, ...rest } = search.filters;
     const filters = SearchFilters.parse(rest);
-    await saveFilters(deps.pool, search.id, filters);
+    await deps.searches.saveFilters(search, filters);
     res.json({ result: applyFilters(search.result, filters), filters });
   });
 
   router.get("/offers/:id/details", async (req, res) => {
     const principal = requirePrincipal(req);
     const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
-    const search = await loadSearch(deps.pool, principal, search_result_id);
+    const search = await deps.searches.load(principal, search_result_id);
     const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
     const details = await deps.supplier.offerDetails(
       { fare_id: req.params.id as string },
@@ -88,7 +87,7 @@ export function offerRoutes(deps: CommandDeps): Router {
   router.get("/offers/:id/fare_rules", async (req, res) => {
     const principal = requirePrincipal(req);
     const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
-    const search = await loadSearch(deps.pool, principal, search_result_id);
+    const search = await deps.searches.load(principal, search_result_id);
     const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
     const rules = await deps.supplier.fareRules(
       { fare_id: req.params.id as string },
@@ -101,7 +100,7 @@ export function offerRoutes(deps: CommandDeps): Router {
     const principal = requirePrincipal(req);
     const query = parseInput(AncillariesQuery, req.query, "query");
     const companyId = query.search_result_id
-      ? (await loadSearch(deps.pool, principal, query.search_result_id)).company_id
+      ? (await deps.searches.load(principal, query.search_result_id)).company_id
       : companyFor(principal, undefined);
     const ctx = await sellingContext(deps, principal, companyId);
     const items = await deps.supplier.ancillaryCatalogue(

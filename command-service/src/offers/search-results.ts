@@ -16,35 +16,85 @@ export interface StoredSearch {
 
 /** How long an agent can book from a result page before searching again. */
 export const SEARCH_TTL_MINUTES = 60;
+const TTL_MS = SEARCH_TTL_MINUTES * 60_000;
 
-export async function saveSearch(pool: pg.Pool, search: StoredSearch): Promise<void> {
-  await pool.query(
-    `INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
-     VALUES ($1,$2,$3,$4,$5,$6,'{}')
-     ON CONFLICT (id) DO UPDATE SET result = EXCLUDED.result, filters = '{}', created_at = now()`,
-    [
+/**
+ * Result pages an agent books from. Kept in PostgreSQL (an unlogged table, as `json`: stored as sent, never
+ * parsed there) so any command-service process can serve the booking, with this process's newest pages in memory
+ * in front of it: a page is 100-200 KB, and reading it back for every filter and booking would cost more than the
+ * search.
+ */
+export class SearchResults {
+  private readonly memory = new Map<string, { search: StoredSearch; at: number }>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly capacity = 2000,
+  ) {}
+
+  private remember(search: StoredSearch, at: number): void {
+    this.memory.delete(search.id);
+    this.memory.set(search.id, { search, at });
+    // A Map iterates oldest first: drop the least recently used beyond capacity.
+    for (const id of this.memory.keys()) {
+      if (this.memory.size <= this.capacity) break;
+      this.memory.delete(id);
+    }
+  }
+
+  async save(search: StoredSearch): Promise<void> {
+    this.remember(search, Date.now());
+    await this.pool.query(
+      `INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
+       VALUES ($1,$2,$3,$4,$5,$6,'{}')`,
+      [
+        search.id,
+        search.user_id,
+        search.company_id,
+        search.channel_id,
+        JSON.stringify(search.request),
+        JSON.stringify(search.result),
+      ],
+    );
+  }
+
+  /** A caller's own recent search; anyone else's answers 404. */
+  async load(principal: Principal, id: string): Promise<StoredSearch> {
+    const cached = this.memory.get(id);
+    if (cached && Date.now() - cached.at < TTL_MS) {
+      if (cached.search.user_id !== principal.userId) throw notFound();
+      this.remember(cached.search, cached.at);
+      return cached.search;
+    }
+    const { rows } = await this.pool.query<StoredSearch & { created_at: Date }>(
+      `SELECT id, user_id, company_id, channel_id, request, result, filters, created_at FROM app.search_results
+        WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(mins => $3)`,
+      [id, principal.userId, SEARCH_TTL_MINUTES],
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    const { created_at, ...search } = row;
+    this.remember(search, created_at.getTime());
+    return search;
+  }
+
+  async saveFilters(search: StoredSearch, filters: SearchFilters): Promise<void> {
+    search.filters = filters;
+    await this.pool.query("UPDATE app.search_results SET filters = $2 WHERE id = $1", [
       search.id,
-      search.user_id,
-      search.company_id,
-      search.channel_id,
-      JSON.stringify(search.request),
-      JSON.stringify(search.result),
-    ],
-  );
+      JSON.stringify(filters),
+    ]);
+  }
+
+  /** Drops pages past their time to live. */
+  async purge(): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      "DELETE FROM app.search_results WHERE created_at < now() - make_interval(mins => $1)",
+      [SEARCH_TTL_MINUTES],
+    );
+    return rowCount ?? 0;
+  }
 }
 
-/** A caller's own recent search; anyone else's answers 404. */
-export async function loadSearch(pool: pg.Pool, principal: Principal, id: string): Promise<StoredSearch> {
-  const { rows } = await pool.query<StoredSearch>(
-    `SELECT id, user_id, company_id, channel_id, request, result, filters FROM app.search_results
-      WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(mins => $3)`,
-    [id, principal.userId, SEARCH_TTL_MINUTES],
-  );
-  const row = rows[0];
-  if (!row) throw new NotFound("This search result has expired; search again", "search_result_not_found");
-  return row;
-}
-
-export async function saveFilters(pool: pg.Pool, id: string, filters: SearchFilters): Promise<void> {
-  await pool.query("UPDATE app.search_results SET filters = $2 WHERE id = $1", [id, JSON.stringify(filters)]);
-}
+const notFound = () =>
+  new NotFound("This search result has expired; search again", "search_result_not_found");

@@ -24,19 +24,6 @@ describe("routes", () => {
     expect(screen.getByRole("link", { name: "Skyward start page" })).toHaveAttribute("href", "/");
   });
 
-  it("opens the bookings list on the booking the locator names", async () => {
-    const router = renderAt("/bookings?locator=%20abc234");
-    expect(await screen.findByRole("heading", { level: 1, name: "Bookings" })).toBeInTheDocument();
-    expect(screen.getByText("Booking ABC234")).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({ locator: "ABC234" });
-  });
-
-  it("shows the bookings list without a locator", async () => {
-    const router = renderAt("/bookings");
-    expect(await screen.findByRole("heading", { level: 1, name: "Bookings" })).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({});
-  });
-
   it("answers an unknown address with a page that leads back home", async () => {
     renderAt("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();

@@ -5,9 +5,9 @@ CREATE UNLOGGED TABLE app.search_results (
   user_id     text NOT NULL,
   company_id  text NOT NULL,
   channel_id  text NOT NULL,
-  request     jsonb NOT NULL,
-  result      jsonb NOT NULL,
-  filters     jsonb NOT NULL DEFAULT '{}',
+  request     json NOT NULL,
+  result      json NOT NULL,
+  filters     json NOT NULL DEFAULT '{}',
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX search_results_created_idx ON app.search_results (created_at);

@@ -232,6 +232,8 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   generation = 0;
   isLeader = false;
   failure: Error | null = null;
+  /** The checkpoint this instance last committed or read while leading (null when unknown). */
+  committed: Checkpoint | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -279,6 +281,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   }
 
   private async ensureGeneration(): Promise<void> {
+    this.committed = null;
     const { rows } = await this.pool.query<{ generation: number; code_version: number }>(
       "SELECT generation, code_version FROM read.projections WHERE name = $1",
       [this.projection.name],
@@ -345,6 +348,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
       );
       if (batch.length === 0) {
         known = from;
+        this.committed = from;
         await this.sleepUntilWake(this.options.pollMs ?? 250);
         continue;
       }
@@ -352,13 +356,19 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         ...this.options,
         live: true,
       });
-      if (known) this.emit("advanced", this.projection.name, known);
-      else await this.ensureGeneration();
+      if (known) {
+        this.committed = known;
+        this.emit("advanced", this.projection.name, known);
+      } else {
+        this.committed = null;
+        await this.ensureGeneration();
+      }
     }
   }
 
   /** Another instance may lead now; the checkpoint's compare-and-set lets only one of them apply any batch. */
   private stepDown(): void {
+    this.committed = null;
     this.lockClient?.off("error", this.onLockLost);
     this.lockClient?.release(this.lockLost ?? undefined);
     this.lockClient = null;

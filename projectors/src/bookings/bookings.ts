@@ -30,7 +30,7 @@ const listCase = `CASE $STATUS ${Object.entries(LIST_OF_STATUS)
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 1,
+  version: 2,
   eventTypes: [
     "BookingHeld",
     "BookingConfirmedByProvider",
@@ -59,7 +59,7 @@ export const bookings = defineProjection({
       provider_status text NOT NULL,
       route text NOT NULL,
       carrier text NOT NULL,
-      departure_at timestamptz,
+      departure_at text, -- local time at the departure airport, with its offset, as the ticket shows it
       passenger_names text NOT NULL,
       ticket_numbers text NOT NULL DEFAULT '',
       price_amount bigint NOT NULL,
@@ -134,13 +134,13 @@ export const bookings = defineProjection({
           ]);
           break;
         case "TicketsIssued": {
-          const tickets = d.tickets as { number: string }[];
+          const tickets = d.tickets as { ticket_number: string }[];
           await client.query(
             `UPDATE ${t.bookings} SET tickets = $2, ticket_numbers = $3, issued_at = $4, void_until = $5 WHERE locator = $1`,
             [
               locator,
               JSON.stringify(tickets),
-              tickets.map((x) => x.number).join(" "),
+              tickets.map((x) => x.ticket_number).join(" "),
               d.issued_at,
               d.void_until,
             ],

@@ -22,9 +22,9 @@ interface AccountRow {
 }
 
 /** The caller's own account: who they are, where they work, their settings and onboarding state. */
-export function accountRoutes({ pool }: QueryDeps): Router {
+export function accountRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(pool, ["directory"]);
+  const fresh = freshReadModels(readModels, ["directory"]);
 
   router.get("/account/details", fresh, async (req, res) => {
     const p = requirePrincipal(req);

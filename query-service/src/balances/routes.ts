@@ -4,9 +4,9 @@ import { Router } from "express";
 import type { QueryDeps } from "../deps.ts";
 import { companyScope } from "../scope.ts";
 
-export function balanceRoutes({ pool }: QueryDeps): Router {
+export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(pool, ["balances", "directory"]);
+  const fresh = freshReadModels(readModels, ["balances", "directory"]);
 
   /** The balances of the companies the caller may see. */
   router.get("/balances", fresh, async (req, res) => {

@@ -10,9 +10,9 @@ import { bookingScope } from "../scope.ts";
 const LIST_COLUMNS = `b.locator, b.status, b.list, b.fake_booking, b.provider_status, b.route, b.carrier, b.departure_at,
   b.passenger_names, b.ticket_numbers, b.price_amount, b.currency, b.time_limit, b.created_at, b.company_id, b.agent_id`;
 
-export function bookingRoutes({ pool }: QueryDeps): Router {
+export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(pool, ["bookings"]);
+  const fresh = freshReadModels(readModels, ["bookings"]);
 
   router.get("/bookings", fresh, async (req, res) => {
     const p = requirePrincipal(req);

@@ -3,9 +3,9 @@ import { freshReadModels } from "@skyward/infra/http/read-models";
 import { Router } from "express";
 import type { QueryDeps } from "../deps.ts";
 
-export function directoryRoutes({ pool }: QueryDeps): Router {
+export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(pool, ["directory"]);
+  const fresh = freshReadModels(readModels, ["directory"]);
 
   router.get("/agencies", fresh, async (req, res) => {
     const p = requireUserType(req, "Admin", "Support", "Supervisor");

@@ -38,7 +38,7 @@ function Endpoint({
           </Text>
         ) : null}
       </Group>
-      <Text fz="xs" c="dimmed" lh={1.3} title={city}>
+      <Text fz="xs" c="dimmed" lh={1.3} title={city} maw={110} truncate="end">
         <Text span fw={600} c="dark.5" fz="xs">
           {code}
         </Text>{" "}

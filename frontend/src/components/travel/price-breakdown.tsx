@@ -11,45 +11,64 @@ const add = (...items: Money[]): Money => ({
 
 const LINES = ["base_fare", "taxes", "agency_markup", "company_markup", "transaction_fee"] as const;
 
-/** The price line by line: per passenger type, then the booking's base fare, taxes, markups, fee and total. */
-export function PriceBreakdown({ detail }: { detail: PriceDetail }) {
+/**
+ * The price line by line: per passenger type, then the booking's base fare, taxes, markups, fee and total.
+ * `compact` (a narrow column) lists each passenger type on one line instead of the table.
+ */
+export function PriceBreakdown({ detail, compact = false }: { detail: PriceDetail; compact?: boolean }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
   const numeric = { fontVariantNumeric: "tabular-nums" } as const;
   return (
     <Stack gap="sm">
-      <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withRowBorders>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("price.passenger")}</Table.Th>
-            <Table.Th ta="right">{t("price.base_fare")}</Table.Th>
-            <Table.Th ta="right">{t("price.taxes")}</Table.Th>
-            <Table.Th ta="right">{t("price.markups_fees")}</Table.Th>
-            <Table.Th ta="right">{t("price.per_passenger")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      {compact ? (
+        <Stack gap={4} px="xs">
           {detail.passengers.map((line) => (
-            <Table.Tr key={line.type}>
-              <Table.Td>
+            <Group key={line.type} justify="space-between" wrap="nowrap">
+              <Text fz="sm">
                 {t(`passenger_types.${line.type}`)} × {line.count}
-              </Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formats.money(line.base_fare)}
-              </Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formats.money(line.taxes)}
-              </Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formats.money(add(line.agency_markup, line.company_markup, line.transaction_fee))}
-              </Table.Td>
-              <Table.Td ta="right" fw={600} style={numeric}>
+              </Text>
+              <Text fz="sm" fw={600} style={numeric}>
                 {formats.money(line.total)}
-              </Table.Td>
-            </Table.Tr>
+              </Text>
+            </Group>
           ))}
-        </Table.Tbody>
-      </Table>
+          <Divider my={2} />
+        </Stack>
+      ) : (
+        <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withRowBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("price.passenger")}</Table.Th>
+              <Table.Th ta="right">{t("price.base_fare")}</Table.Th>
+              <Table.Th ta="right">{t("price.taxes")}</Table.Th>
+              <Table.Th ta="right">{t("price.markups_fees")}</Table.Th>
+              <Table.Th ta="right">{t("price.per_passenger")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.passengers.map((line) => (
+              <Table.Tr key={line.type}>
+                <Table.Td>
+                  {t(`passenger_types.${line.type}`)} × {line.count}
+                </Table.Td>
+                <Table.Td ta="right" style={numeric}>
+                  {formats.money(line.base_fare)}
+                </Table.Td>
+                <Table.Td ta="right" style={numeric}>
+                  {formats.money(line.taxes)}
+                </Table.Td>
+                <Table.Td ta="right" style={numeric}>
+                  {formats.money(add(line.agency_markup, line.company_markup, line.transaction_fee))}
+                </Table.Td>
+                <Table.Td ta="right" fw={600} style={numeric}>
+                  {formats.money(line.total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       <Stack gap={4} px="xs">
         {LINES.map((line) => (
           <Group key={line} justify="space-between" wrap="nowrap">

@@ -54,9 +54,8 @@ export function BookingComments({ locator, comments }: { locator: string; commen
           <Textarea
             aria-label={t("comments.label")}
             placeholder={t("comments.placeholder")}
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={2}
+            resize="vertical"
             maxLength={2000}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}

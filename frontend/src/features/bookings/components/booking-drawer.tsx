@@ -15,7 +15,12 @@ import { BookingLoading, BookingOpenError, BookingPanel } from "./booking-panel.
 export function useOpenedBooking(locator: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const query = useQuery({ ...bookingQueryOptions(locator ?? ""), enabled: Boolean(locator) });
+  const query = useQuery({
+    ...bookingQueryOptions(locator ?? ""),
+    enabled: Boolean(locator),
+    // An airline still confirming answers within a minute: the page follows it without a reload.
+    refetchInterval: (current) => (current.state.data?.provider_status === "in_progress" ? 5_000 : false),
+  });
   const { error } = query;
 
   useEffect(() => {

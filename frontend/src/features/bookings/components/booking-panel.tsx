@@ -153,8 +153,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
             {booking.fake_booking ? <FakeBadge /> : null}
           </Group>
           <Text fz="sm" c="dimmed">
-            {booking.fare.route} · {booking.fare.fare.brand_name} ·{" "}
-            {t("drawer.created", { time: formats.instant(booking.created_at) })}
+            {booking.fare.route} · {t("drawer.created", { time: formats.instant(booking.created_at) })}
           </Text>
         </Stack>
       </Group>
@@ -162,13 +161,17 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
       <SimpleGrid cols={4} spacing="xs">
         <Fact
           label={t("drawer.total")}
-          value={<span data-testid="booking-total">{formats.money(booking.price)}</span>}
+          value={
+            <span data-testid="booking-total" data-amount={booking.price.amount}>
+              {formats.money(booking.price)}
+            </span>
+          }
         />
-        {held && booking.time_limit ? (
+        {held ? (
           <Fact
             label={t("drawer.time_limit")}
-            value={formats.instant(booking.time_limit)}
-            hint={formats.fromNow(booking.time_limit)}
+            value={booking.time_limit ? formats.instant(booking.time_limit) : "—"}
+            hint={booking.time_limit ? formats.fromNow(booking.time_limit) : undefined}
             tone={timeLimitSoon ? "red.7" : undefined}
           />
         ) : (
@@ -177,15 +180,19 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
             value={booking.issued_at ? formats.instant(booking.issued_at) : "—"}
           />
         )}
-        <Fact
-          label={t("drawer.void_until")}
-          value={booking.void_until ? formats.instant(booking.void_until) : "—"}
-          hint={
-            booking.void_until && Date.parse(booking.void_until) > Date.now()
-              ? formats.fromNow(booking.void_until)
-              : undefined
-          }
-        />
+        {held ? (
+          <Fact label={t("drawer.fare")} value={booking.fare.fare.brand_name} hint={booking.fare.carrier} />
+        ) : (
+          <Fact
+            label={t("drawer.void_until")}
+            value={booking.void_until ? formats.instant(booking.void_until) : "—"}
+            hint={
+              booking.void_until && Date.parse(booking.void_until) > Date.now()
+                ? formats.fromNow(booking.void_until)
+                : undefined
+            }
+          />
+        )}
         <Fact label={t("drawer.passengers_count")} value={booking.passengers.length} />
       </SimpleGrid>
 

@@ -9,7 +9,16 @@ import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 /** Less than this left on the time limit is shown in red: the agent should act now. */
 const URGENT_MS = 2 * 3600_000;
 
-export function BookingTable({ rows, openLocator }: { rows: BookingRow[]; openLocator: string | undefined }) {
+export function BookingTable({
+  rows,
+  openLocator,
+  showTimeLimit,
+}: {
+  rows: BookingRow[];
+  openLocator: string | undefined;
+  /** Only held bookings have a time limit worth a column. */
+  showTimeLimit: boolean;
+}) {
   const { t } = useTranslation("bookings");
   const formats = useFormats();
   const navigate = useNavigate();
@@ -25,7 +34,7 @@ export function BookingTable({ rows, openLocator }: { rows: BookingRow[]; openLo
             <Table.Th>{t("columns.departure")}</Table.Th>
             <Table.Th>{t("columns.passengers")}</Table.Th>
             <Table.Th ta="right">{t("columns.price")}</Table.Th>
-            <Table.Th>{t("columns.time_limit")}</Table.Th>
+            {showTimeLimit ? <Table.Th>{t("columns.time_limit")}</Table.Th> : null}
             <Table.Th>{t("columns.created")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -83,22 +92,24 @@ export function BookingTable({ rows, openLocator }: { rows: BookingRow[]; openLo
                 <Table.Td ta="right" fw={600} style={numeric}>
                   {formats.money(row.price)}
                 </Table.Td>
-                <Table.Td style={numeric}>
-                  {row.list === "new" && row.time_limit ? (
-                    <Text
-                      fz="sm"
-                      c={urgent ? "red.7" : undefined}
-                      fw={urgent ? 600 : undefined}
-                      title={formats.instant(row.time_limit)}
-                    >
-                      {formats.fromNow(row.time_limit)}
-                    </Text>
-                  ) : (
-                    <Text fz="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
+                {showTimeLimit ? (
+                  <Table.Td style={numeric}>
+                    {row.list === "new" && row.time_limit ? (
+                      <Text
+                        fz="sm"
+                        c={urgent ? "red.7" : undefined}
+                        fw={urgent ? 600 : undefined}
+                        title={formats.instant(row.time_limit)}
+                      >
+                        {formats.fromNow(row.time_limit)}
+                      </Text>
+                    ) : (
+                      <Text fz="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td style={numeric}>
                   <Text fz="sm" c="dimmed">
                     {formats.instant(row.created_at)}

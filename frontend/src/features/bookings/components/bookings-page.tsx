@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Center,
   Container,
@@ -57,16 +56,9 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <Stack gap={2}>
-            <Group gap="sm">
-              <Title order={1} fz={22}>
-                {t("title")}
-              </Title>
-              {locator ? (
-                <Badge variant="light" size="lg" radius="sm" tt="none">
-                  {t("locator", { locator })}
-                </Badge>
-              ) : null}
-            </Group>
+            <Title order={1} fz={22}>
+              {t("title")}
+            </Title>
             <Text c="dimmed" fz="sm">
               {t("lead")}
             </Text>
@@ -85,43 +77,35 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
         </Group>
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
-          <Group
-            justify="space-between"
+          <Tabs
+            value={list}
+            onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
             px="sm"
-            pt="xs"
-            wrap="nowrap"
-            style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+            pt={6}
           >
-            <Tabs
-              value={list}
-              onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
-              variant="default"
-              styles={{ list: { borderBottom: 0 } }}
-            >
-              <Tabs.List>
-                {BOOKING_LISTS.map((item) => (
-                  <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
-                    {t(`lists.${item}`)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
-            <Group gap="xs" wrap="nowrap" pb={6}>
-              {bookings.isFetching ? <Loader size={14} /> : null}
-              <TextInput
-                aria-label={t("search_label")}
-                placeholder={t("search_placeholder")}
-                leftSection={<IconSearch size={14} />}
-                w={320}
-                size="xs"
-                value={text}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  search(event.currentTarget.value);
-                }}
-              />
-            </Group>
-          </Group>
+            <Tabs.List>
+              {BOOKING_LISTS.map((item) => (
+                <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
+                  {t(`lists.${item}`)}
+                </Tabs.Tab>
+              ))}
+              <Group gap="xs" wrap="nowrap" ml="auto" pb={6}>
+                {bookings.isFetching ? <Loader size={14} /> : null}
+                <TextInput
+                  aria-label={t("search_label")}
+                  placeholder={t("search_placeholder")}
+                  leftSection={<IconSearch size={14} />}
+                  w={320}
+                  size="xs"
+                  value={text}
+                  onChange={(event) => {
+                    setText(event.currentTarget.value);
+                    search(event.currentTarget.value);
+                  }}
+                />
+              </Group>
+            </Tabs.List>
+          </Tabs>
           {searching ? (
             <Text fz="xs" c="dimmed" px="sm" py={6} bg="yellow.0">
               {t("searching_all", { query })}
@@ -141,7 +125,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
               </Stack>
             </Center>
           ) : (
-            <BookingTable rows={rows} openLocator={locator} />
+            <BookingTable rows={rows} openLocator={locator} showTimeLimit={list === "new" || searching} />
           )}
           {total > 0 ? (
             <Group

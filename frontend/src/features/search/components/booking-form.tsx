@@ -5,6 +5,7 @@ import {
   Button,
   Grid,
   Group,
+  Input,
   Paper,
   SegmentedControl,
   Select,
@@ -94,26 +95,27 @@ function PassengerCard({
       </Group>
       <Stack gap="sm">
         <Box style={grid("auto minmax(0, 1fr) minmax(0, 1fr) 150px")}>
-          <Stack gap={1}>
-            <Text component="span" fz="sm" fw={500} id={`gender-${index}`}>
-              {t("booking.gender")}
-            </Text>
+          <Input.Wrapper
+            label={t("booking.gender")}
+            labelElement="div"
+            error={at("gender")}
+            id={`gender-${index}`}
+          >
             <SegmentedControl
-              aria-labelledby={`gender-${index}`}
+              aria-labelledby={`gender-${index}-label`}
               value={passenger.gender ?? ""}
               onChange={(gender) => set({ gender: gender as Gender })}
-              color={errors[`passengers.${index}.gender`] ? "red" : "blue"}
+              fullWidth
+              styles={{
+                root: at("gender") ? { outline: "1px solid var(--mantine-color-red-6)" } : undefined,
+                label: { paddingBlock: 6 },
+              }}
               data={[
                 { value: "M", label: t("booking.male") },
                 { value: "F", label: t("booking.female") },
               ]}
             />
-            {at("gender") ? (
-              <Text fz="xs" c="red.7">
-                {at("gender")}
-              </Text>
-            ) : null}
-          </Stack>
+          </Input.Wrapper>
           <TextInput
             label={t("booking.first_name")}
             value={passenger.first_name}
@@ -165,6 +167,7 @@ function PassengerCard({
             placeholder={t("booking.country_placeholder")}
             searchable
             selectFirstOptionOnChange
+            allowDeselect={false}
             data={countries}
             value={passenger.document.issuing_country}
             onChange={(country) =>
@@ -181,6 +184,7 @@ function PassengerCard({
             placeholder={t("booking.country_placeholder")}
             searchable
             selectFirstOptionOnChange
+            allowDeselect={false}
             data={countries}
             value={passenger.document.nationality}
             onChange={(country) => setDocument({ nationality: country })}
@@ -257,14 +261,16 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
         onSuccess: (booking) => {
           if (booking.error) notify({ type: "error", text: booking.error });
           const text =
-            booking.provider_status === "in_progress"
-              ? t("booking.in_progress", { locator: booking.locator })
-              : booking.time_limit
-                ? t("booking.held", {
-                    locator: booking.locator,
-                    time_limit: formats.instant(booking.time_limit),
-                  })
-                : t("booking.held_no_limit", { locator: booking.locator });
+            booking.status === "issued"
+              ? t("booking.issued", { locator: booking.locator, count: booking.tickets?.length ?? 0 })
+              : booking.provider_status === "in_progress"
+                ? t("booking.in_progress", { locator: booking.locator })
+                : booking.time_limit
+                  ? t("booking.held", {
+                      locator: booking.locator,
+                      time_limit: formats.instant(booking.time_limit),
+                    })
+                  : t("booking.held_no_limit", { locator: booking.locator });
           notify({ type: "success", text });
           void navigate({ to: "/bookings", search: { locator: booking.locator } });
         },
@@ -283,14 +289,20 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <form onSubmit={submit} noValidate aria-label={t("booking.title")}>
           <Stack gap="md">
-            <Group justify="space-between">
-              <Button variant="subtle" leftSection={<IconArrowLeft size={15} />} onClick={onBack} px={6}>
+            <Stack gap={2} align="flex-start">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={14} />}
+                onClick={onBack}
+                px={4}
+              >
                 {t("booking.back")}
               </Button>
-              <Title order={2} fz={18}>
+              <Title order={2} fz={20}>
                 {t("booking.title")}
               </Title>
-            </Group>
+            </Stack>
             {draft.passengers.map((passenger, index) => (
               <PassengerCard
                 // biome-ignore lint/suspicious/noArrayIndexKey: the passenger list is fixed by the search
@@ -349,12 +361,16 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="space-between">
+            <Group justify="space-between" wrap="nowrap" gap="md">
               <Text fz="sm" c={invalid ? "red.7" : "dimmed"}>
-                {invalid ? t("booking.fix_fields", { count: invalid }) : t("booking.hold_hint")}
+                {invalid
+                  ? t("booking.fix_fields", { count: invalid })
+                  : fare.instant_payment
+                    ? t("booking.instant_hold_hint")
+                    : t("booking.hold_hint")}
               </Text>
-              <Button type="submit" size="md" loading={book.isPending}>
-                {t("booking.submit", {
+              <Button type="submit" size="md" loading={book.isPending} style={{ flex: "none" }}>
+                {t(fare.instant_payment ? "booking.submit_instant" : "booking.submit", {
                   amount: formats.money({ amount: fare.price.amount, currency: fare.price.currency }),
                 })}
               </Button>
@@ -390,7 +406,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
               </Stack>
             ))}
             <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
-            <PriceBreakdown detail={fare.price_detail} />
+            <PriceBreakdown detail={fare.price_detail} compact />
           </Stack>
         </Paper>
       </Grid.Col>

@@ -1,9 +1,11 @@
+import { ActionIcon, Badge, Box, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import type { Fare } from "@skyward/contracts/offers";
-import { ActionIcon, Box, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { IconInfo } from "../../../components/ui/travel-icons.tsx";
+
+export const FARE_COLUMN_WIDTH = 176;
 
 /** One fare family of an itinerary: brand, baggage and rules, the price per adult and in total, and the choice. */
 export function FareOption({
@@ -30,36 +32,69 @@ export function FareOption({
       data-fare-id={fare.fare_id}
       px={12}
       py={10}
-      w={158}
-      style={{ borderLeft: "1px solid var(--mantine-color-gray-2)", display: "flex", flexDirection: "column", minWidth: 0 }}
+      w={FARE_COLUMN_WIDTH}
+      style={{
+        borderLeft: "1px solid var(--mantine-color-gray-2)",
+        display: "flex",
+        flexDirection: "column",
+        minWidth: 0,
+      }}
     >
-      <Group gap={4} wrap="nowrap" justify="space-between" mb={6}>
-        <Text fz={13} fw={650} lh={1.2} truncate="end" title={fare.brand_name}>
-          {fare.brand_name}
-        </Text>
-        <Tooltip label={t("fare.details")} withArrow>
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDetails} aria-label={`${t("fare.details")}: ${fare.brand_name}`}>
-            <IconInfo size={14} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <Text fz={13} fw={650} lh={1.2} truncate="end" title={fare.brand_name} mb={6}>
+        {fare.brand_name}
+      </Text>
       <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
+      {fare.instant_payment ? (
+        <Tooltip label={t("fare.instant_hint")} withArrow multiline w={220}>
+          <Badge size="xs" variant="light" color="orange" radius="sm" mt={6} w="fit-content">
+            {t("fare.instant")}
+          </Badge>
+        </Tooltip>
+      ) : null}
       <Stack gap={0} mt="auto" pt={8}>
-        <Text fz={17} fw={700} lh={1.2} c={cheapest ? "teal.8" : undefined} style={{ fontVariantNumeric: "tabular-nums" }}>
+        <Text fz={10} c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.04em" }}>
+          {t("fare.per_adult")}
+        </Text>
+        <Text
+          fz={17}
+          fw={700}
+          lh={1.2}
+          c={cheapest ? "teal.8" : undefined}
+          style={{ fontVariantNumeric: "tabular-nums" }}
+        >
           {formats.money(perPass)}
         </Text>
-        <Text fz={11} c="dimmed" truncate="end">
-          {passengers > 1 ? t("fare.total_for", { amount: formats.money(total), count: passengers }) : t("fare.per_adult")}
-        </Text>
+        {passengers > 1 ? (
+          <Text fz={11} c="dimmed" truncate="end" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {t("fare.total", { amount: formats.money(total) })}
+          </Text>
+        ) : null}
         {fare.seats_left < 5 ? (
           <Text fz={11} c="orange.8" fw={500}>
             {t("fare.seats_left", { count: fare.seats_left })}
           </Text>
         ) : null}
       </Stack>
-      <Button size="compact-sm" mt={8} onClick={onSelect} aria-label={t("fare.select_label", { brand: fare.brand_name })}>
-        {t("fare.select")}
-      </Button>
+      <Group gap={4} wrap="nowrap" mt={8}>
+        <Button
+          size="compact-sm"
+          flex={1}
+          onClick={onSelect}
+          aria-label={t("fare.select_label", { brand: fare.brand_name })}
+        >
+          {t("fare.select")}
+        </Button>
+        <Tooltip label={t("fare.details")} withArrow>
+          <ActionIcon
+            variant="default"
+            size={26}
+            onClick={onDetails}
+            aria-label={`${t("fare.details")}: ${fare.brand_name}`}
+          >
+            <IconInfo size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { Flight, SearchResult } from "@skyward/contracts/offers";
+import type { FareFamilyCode, Flight, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import type { FilterKey } from "../api/search-offers.ts";
 
@@ -7,6 +7,16 @@ export interface CarrierOption {
   name: string;
   /** The cheapest total of an itinerary flown only by this carrier, if there is one. */
   from: number | null;
+}
+
+const FAMILY_ORDER: readonly FareFamilyCode[] = ["light", "standard", "flex"];
+
+/** The fare families sold anywhere in the result, from the lightest. */
+export function familiesOf(result: SearchResult): FareFamilyCode[] {
+  const present = new Set(
+    result.origin_destinations.flatMap((option) => option.fares.map((fare) => fare.family)),
+  );
+  return FAMILY_ORDER.filter((family) => present.has(family));
 }
 
 export interface FilterOptions {

@@ -183,7 +183,7 @@ export function FiltersPanel({
                 setOrRemove("carriers", next.length ? next : undefined);
               }}
               label={
-                <Group gap={6} wrap="nowrap" justify="space-between" w={168}>
+                <Group gap={6} wrap="nowrap" justify="space-between" w={184}>
                   <Text fz="xs" truncate="end">
                     {carrier.name}{" "}
                     <Text span fz="xs" c="dimmed">

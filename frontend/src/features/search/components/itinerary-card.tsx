@@ -1,12 +1,12 @@
-import { Anchor, Box, Collapse, Divider, Group, Paper, Stack, Text } from "@mantine/core";
-import type { OriginDestination } from "@skyward/contracts/offers";
+import { Anchor, Box, Center, Collapse, Divider, Group, Paper, Stack, Text } from "@mantine/core";
+import type { FareFamilyCode, OriginDestination } from "@skyward/contracts/offers";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { IconChevronDown } from "../../../components/ui/icons.tsx";
-import { FareOption } from "./fare-option.tsx";
+import { FARE_COLUMN_WIDTH, FareOption } from "./fare-option.tsx";
 
 /** One itinerary: its flights on the left, its fare families side by side on the right. */
 export function ItineraryCard({
@@ -14,12 +14,15 @@ export function ItineraryCard({
   passengers,
   onSelect,
   onDetails,
+  families,
   cheapest,
 }: {
   option: OriginDestination;
   passengers: number;
   onSelect: (fareId: string) => void;
   onDetails: (fareId: string) => void;
+  /** The fare families of the whole result, in order: every card has a column for each, so prices line up. */
+  families: FareFamilyCode[];
   /** The lowest total of the whole result, marked in every card that offers it. */
   cheapest: number | null;
 }) {
@@ -64,16 +67,29 @@ export function ItineraryCard({
           </Group>
         </Stack>
         <Group gap={0} wrap="nowrap" align="stretch" bg="gray.0">
-          {option.fares.map((fare) => (
-            <FareOption
-              key={fare.fare_id}
-              fare={fare}
-              passengers={passengers}
-              cheapest={fare.price.amount === cheapest}
-              onSelect={() => onSelect(fare.fare_id)}
-              onDetails={() => onDetails(fare.fare_id)}
-            />
-          ))}
+          {families.map((family) => {
+            const fare = option.fares.find((f) => f.family === family);
+            return fare ? (
+              <FareOption
+                key={fare.fare_id}
+                fare={fare}
+                passengers={passengers}
+                cheapest={fare.price.amount === cheapest}
+                onSelect={() => onSelect(fare.fare_id)}
+                onDetails={() => onDetails(fare.fare_id)}
+              />
+            ) : (
+              <Center
+                key={family}
+                w={FARE_COLUMN_WIDTH}
+                style={{ borderLeft: "1px solid var(--mantine-color-gray-2)" }}
+              >
+                <Text fz="xs" c="dimmed">
+                  {t("fare.unavailable")}
+                </Text>
+              </Center>
+            );
+          })}
         </Group>
       </Box>
       <Collapse expanded={open}>

@@ -15,15 +15,22 @@ import {
 } from "@mantine/core";
 import type { SearchRequest } from "@skyward/contracts/offers";
 import { useMachine } from "@xstate/react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { IconPlane } from "../../../components/ui/travel-icons.tsx";
 import { searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
+import { ActiveFilters } from "./active-filters.tsx";
 import { BookingForm } from "./booking-form.tsx";
-import { activeFilterKeys, filterOptions, type SortOrder, sortOptions } from "./filter-options.ts";
+import {
+  activeFilterKeys,
+  familiesOf,
+  filterOptions,
+  type SortOrder,
+  sortOptions,
+} from "./filter-options.ts";
 import { FiltersPanel } from "./filters-panel.tsx";
 import { ItineraryCard } from "./itinerary-card.tsx";
 import { OfferDetailsModal } from "./offer-details-modal.tsx";
@@ -62,7 +69,7 @@ function SearchProgress({ request }: { request: SearchRequest }) {
   );
 }
 
-function Placeholder({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
+function Placeholder({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
     <Paper withBorder radius="md" py={56} px="md">
       <Center>
@@ -91,6 +98,7 @@ export function SearchPage() {
   const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
 
   const options = useMemo(() => (unfiltered ? filterOptions(unfiltered) : null), [unfiltered]);
+  const families = useMemo(() => (unfiltered ? familiesOf(unfiltered) : []), [unfiltered]);
   const sorted = useMemo(() => (result ? sortOptions(result.origin_destinations, sort) : []), [result, sort]);
   const selected = useMemo(() => {
     if (!selectedFareId || !result) return null;
@@ -188,6 +196,12 @@ export function SearchPage() {
                     />
                   </Group>
                 </Group>
+                <ActiveFilters
+                  filters={filters}
+                  currency={result.currency}
+                  busy={filtering}
+                  onRemove={(keys) => send({ type: "filter.remove", keys })}
+                />
                 {sorted.length === 0 ? (
                   <Placeholder
                     title={t("no_results.title")}
@@ -213,6 +227,7 @@ export function SearchPage() {
                         option={option}
                         passengers={seats}
                         cheapest={cheapest}
+                        families={families}
                         onSelect={(fareId) => send({ type: "fare.select", fareId })}
                         onDetails={setDetailsFareId}
                       />

@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { TERMS_VERSION } from "@skyward/contracts/account";
+import type { Browser, Locator, Page } from "playwright-core";
+import {
+  type BrowserSession,
+  launchChromium,
+  openSession,
+  type RunningSkyward,
+  screenshot,
+  startApp,
+} from "./harness.ts";
+
+/** Every demo user has this password besides the e-mail code (DESIGN.md section 5). */
+const DEMO_PASSWORD = "skyward-demo-2026";
+const AGENT = "agent@dnipro.test";
+
+let app: RunningSkyward;
+let browser: Browser;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ seedDemo: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+beforeEach(async () => {
+  session = await openSession(browser, app.url);
+});
+afterEach(async () => {
+  await session.close();
+});
+
+/**
+ * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
+ * demo agent's onboarding, so the product's pages open directly.
+ */
+async function signInAsAgent(page: Page): Promise<void> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  const headers = { "X-CSRF-Token": token };
+  const signIn = await page.request.post("/sign_in", {
+    headers,
+    data: { account: { email: AGENT, password: DEMO_PASSWORD } },
+  });
+  expect(signIn.status()).toBe(200);
+  const { onboarding } = (await signIn.json()) as { onboarding: string };
+  if (onboarding === "done") return;
+  const put = { ...headers, "X-HTTP-Method-Override": "PUT" };
+  expect(
+    (
+      await page.request.post("/onboarding", {
+        headers: put,
+        data: { account: { first_name: "Taras", last_name: "Shevchuk" } },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post("/account/terms", { headers: put, data: { terms: { version: TERMS_VERSION } } })
+    ).status(),
+  ).toBe(200);
+}
+
+const inDays = (days: number) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${String(date.getDate()).padStart(2, "0")}.${String(date.getMonth() + 1).padStart(2, "0")}.${date.getFullYear()}`;
+};
+
+async function typeDate(scope: Page | Locator, label: string, value: string): Promise<void> {
+  const input = scope.getByRole("textbox", { name: label, exact: true });
+  await input.fill(value);
+  await input.press("Enter");
+  await input.press("Escape");
+}
+
+async function chooseAirport(page: Page, label: string, code: string): Promise<void> {
+  await page.getByRole("textbox", { name: label, exact: true }).fill(code);
+  await page.getByRole("option", { name: new RegExp(`^${code} `) }).click();
+}
+
+async function searchFlights(page: Page, adults: number): Promise<void> {
+  await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).click();
+  await page.getByRole("heading", { level: 1, name: "Flight search" }).waitFor();
+  await chooseAirport(page, "From", "KBP");
+  await chooseAirport(page, "To", "WAW");
+  await typeDate(page, "Departure", inDays(21));
+  if (adults > 1) {
+    await page.getByRole("button", { name: /^Passengers:/ }).click();
+    for (let i = 1; i < adults; i++) await page.getByRole("button", { name: "More adults" }).click();
+    await page.keyboard.press("Escape");
+  }
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByTestId("results-count").waitFor();
+}
+
+/** Narrows the result to full-service carriers, whose tickets can be voided on the day of issue. */
+async function keepOnlyPsAndLo(page: Page): Promise<void> {
+  await page.getByRole("checkbox", { name: "Ukraine International Airlines PS" }).click();
+  await page.getByText(/ options of \d+/).waitFor();
+  await page.getByRole("checkbox", { name: "LOT Polish Airlines LO" }).click();
+  await page.locator('input[aria-label="LOT Polish Airlines LO"]:checked').waitFor();
+  await page.locator('[aria-busy="true"]').waitFor({ state: "detached" });
+}
+
+async function fillPassenger(
+  page: Page,
+  number: number,
+  traveller: { gender: "Male" | "Female"; first: string; last: string; born: string; document: string },
+): Promise<void> {
+  const block = page.getByRole("group", { name: `Passenger ${number} · Adult` });
+  await block.getByText(traveller.gender, { exact: true }).click();
+  await block.getByRole("textbox", { name: "First name" }).fill(traveller.first);
+  await block.getByRole("textbox", { name: "Last name" }).fill(traveller.last);
+  await typeDate(block, "Date of birth", traveller.born);
+  await block.getByRole("textbox", { name: "Document number" }).fill(traveller.document);
+  const issuedBy = block.getByLabel("Issued by", { exact: true });
+  await issuedBy.fill("Ukraine");
+  await page.getByRole("option", { name: "Ukraine", exact: true }).click();
+  await typeDate(block, "Valid until", "01.01.2032");
+}
+
+/** Reads until the value is the expected one (the read models catch up within moments), then asserts it. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!Object.is(last, expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
+
+async function balance(page: Page): Promise<number> {
+  const amount = page.getByTestId("balance-amount");
+  await amount.waitFor();
+  return Number(await amount.getAttribute("data-amount"));
+}
+
+async function expectBalance(page: Page, expected: number): Promise<void> {
+  await eventually(() => balance(page), expected);
+}
+
+async function notification(page: Page, text: RegExp): Promise<void> {
+  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+describe("booking and ticketing", () => {
+  it("books two passengers on a filtered search, issues, sees the tickets and the balance, then voids", async () => {
+    const { page } = session;
+    await signInAsAgent(page);
+    await page.goto("/bookings");
+    await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
+    const before = await balance(page);
+    expect(before).toBeGreaterThan(0);
+
+    await searchFlights(page, 2);
+    await screenshot(page, "search-results");
+    await keepOnlyPsAndLo(page);
+    const options = page.getByRole("article");
+    expect(await options.count()).toBeGreaterThan(0);
+    for (const label of await options.evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute("aria-label")),
+    ))
+      expect(label).toMatch(/^(?:(?:PS|LO) \d+(?:, )?)+$/);
+    await screenshot(page, "search-filtered");
+
+    await options.first().getByRole("button", { name: "Select Economy Standard" }).click();
+    await page.getByRole("heading", { name: "Passengers and contacts" }).waitFor();
+    await fillPassenger(page, 1, {
+      gender: "Male",
+      first: "Ivan",
+      last: "Petrenko",
+      born: "12.04.1985",
+      document: "FN123451",
+    });
+    await fillPassenger(page, 2, {
+      gender: "Female",
+      first: "Olena",
+      last: "Petrenko",
+      born: "03.09.1987",
+      document: "FN123452",
+    });
+    await page.getByRole("textbox", { name: "E-mail" }).fill("petrenko@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("+380 50 111 22 33");
+    await screenshot(page, "booking-form");
+    await page.getByRole("button", { name: /^Book for / }).click();
+
+    await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
+    const locator = new URL(page.url()).searchParams.get("locator") ?? "";
+    await notification(page, new RegExp(`Booking ${locator} is held until`));
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.getByTestId("booking-locator").filter({ hasText: locator }).waitFor();
+    await drawer.locator('[data-status="held"]').first().waitFor();
+    const total = Number(await drawer.getByTestId("booking-total").getAttribute("data-amount"));
+    expect(total).toBeGreaterThan(0);
+    await screenshot(page, "booking-held");
+
+    await drawer.getByRole("button", { name: "Issue tickets" }).click();
+    const confirm = page.getByRole("dialog", { name: `Issue booking ${locator}?` });
+    await confirm.getByRole("button", { name: "Issue", exact: true }).click();
+    await notification(page, new RegExp(`Booking ${locator} is issued: 2 tickets`));
+    const tickets = drawer.getByRole("table", { name: "Tickets" }).locator("[data-ticket-number]");
+    await tickets.nth(1).waitFor();
+    expect(await tickets.count()).toBe(2);
+    for (const number of await tickets.allTextContents()) expect(number).toMatch(/^\d{13}$/);
+    await drawer.locator('[data-status="issued"]').first().waitFor();
+    await expectBalance(page, before - total);
+    await screenshot(page, "booking-issued");
+
+    await drawer.getByRole("button", { name: "Void" }).click();
+    await page
+      .getByRole("dialog", { name: `Void booking ${locator}?` })
+      .getByRole("button", { name: "Void tickets" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/bookings" && !url.searchParams.has("locator"));
+    await notification(page, new RegExp(`Booking ${locator} is voided`));
+    await expectBalance(page, before);
+    await page.getByRole("tab", { name: "Cancelled" }).click();
+    await page.locator(`tr[data-locator="${locator}"] [data-status="voided"]`).waitFor();
+    await screenshot(page, "bookings-after-void");
+    expect(session.problems).toEqual([]);
+  });
+
+  it("cancels a held booking: it leaves the new list and no money moves", async () => {
+    const { page } = session;
+    await signInAsAgent(page);
+    await page.goto("/bookings");
+    const before = await balance(page);
+
+    await searchFlights(page, 1);
+    await keepOnlyPsAndLo(page);
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: /^Select Economy/ })
+      .first()
+      .click();
+    await fillPassenger(page, 1, {
+      gender: "Female",
+      first: "Oksana",
+      last: "Koval",
+      born: "21.06.1990",
+      document: "KC765432",
+    });
+    await page.getByRole("textbox", { name: "E-mail" }).fill("koval@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("+380671234567");
+    await page.getByRole("button", { name: /^Book for / }).click();
+    await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
+    const locator = new URL(page.url()).searchParams.get("locator") ?? "";
+    await page.locator(`tr[data-locator="${locator}"]`).waitFor();
+
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.getByRole("button", { name: "Cancel booking" }).click();
+    await page
+      .getByRole("dialog", { name: `Cancel booking ${locator}?` })
+      .getByRole("button", { name: "Cancel booking" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/bookings" && !url.searchParams.has("locator"));
+    await notification(page, new RegExp(`Booking ${locator} is cancelled`));
+    await page.getByRole("tab", { name: "New" }).click();
+    await page.locator(`tr[data-locator="${locator}"]`).waitFor({ state: "detached" });
+    await expectBalance(page, before);
+    await page.getByRole("tab", { name: "Cancelled" }).click();
+    await page.locator(`tr[data-locator="${locator}"] [data-status="cancelled"]`).waitFor();
+    await screenshot(page, "bookings-after-cancel");
+    expect(session.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import type { SearchResult } from "@skyward/contracts/offers";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { resetApiClient } from "../../../lib/api-client.ts";
+import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
+import { accountDetails } from "../../../test-utils/accounts.ts";
+import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import { renderApp } from "../../../test-utils/render-app.tsx";
+import { optionKbpWaw } from "../../../test-utils/travel-fixtures.ts";
+
+const kbp = { code: "KBP", name: "Kyiv Boryspil International Airport", city: "Kyiv", country: "UA" };
+const waw = { code: "WAW", name: "Warsaw Chopin Airport", city: "Warsaw", country: "PL" };
+
+/** Two itineraries: PS direct, and a LOT one made from the same fixture. */
+function result(): SearchResult {
+  const ps = optionKbpWaw();
+  const lo = optionKbpWaw();
+  lo.id = "lo-option";
+  lo.flights = lo.flights.map((flight) => ({
+    ...flight,
+    id: "LO1580",
+    segments: flight.segments.map((segment) => ({
+      ...segment,
+      id: "LO1580",
+      carrier: "LO",
+      carrier_name: "LOT Polish Airlines",
+      operating_carrier: "LO",
+      flight_number: "1580",
+    })),
+  }));
+  lo.fares = lo.fares.map((fare) => ({ ...fare, fare_id: "lo-standard", validating_carrier: "LO" }));
+  return { id: "result-1", currency: "UAH", origin_destinations: [ps, lo] };
+}
+
+const inDays = (days: number) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${String(date.getDate()).padStart(2, "0")}.${String(date.getMonth() + 1).padStart(2, "0")}.${date.getFullYear()}`;
+};
+
+let server: FakeServer | null = null;
+let headers: Headers[] = [];
+
+function serve(routes: Record<string, FakeReply | FakeReply[]>) {
+  server = fakeServer({
+    "GET /account/details": { body: accountDetails() },
+    ...routes,
+  });
+  const answer = globalThis.fetch;
+  headers = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    headers.push(new Headers(init?.headers));
+    return answer(input, init);
+  }) as typeof fetch;
+  return server;
+}
+
+async function chooseAirport(label: string, code: string) {
+  fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value: code } });
+  fireEvent.click(await screen.findByRole("option", { name: new RegExp(`^${code} `) }, { timeout: 3000 }));
+}
+
+function typeDate(scope: HTMLElement, label: string, value: string) {
+  const input = within(scope).getByRole("textbox", { name: label });
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+async function search() {
+  await screen.findByRole("heading", { level: 1, name: "Flight search" });
+  await chooseAirport("From", "KBP");
+  await chooseAirport("To", "WAW");
+  typeDate(document.body, "Departure", inDays(21));
+  fireEvent.click(screen.getByRole("button", { name: /^Passengers:/ }));
+  fireEvent.click(await screen.findByRole("button", { name: "More adults" }));
+  fireEvent.click(screen.getByRole("button", { name: "Search" }));
+}
+
+const notices = () => currentNotifications().map((notification) => [notification.type, notification.text]);
+
+afterEach(() => {
+  server?.restore();
+  server = null;
+  clearNotifications();
+  resetApiClient();
+  window.localStorage.clear();
+});
+
+describe("search page", () => {
+  it("searches with the form's route, date and passengers, then lists the itineraries", async () => {
+    const server = serve({
+      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
+      "POST /offers": { body: { result: result() } },
+    });
+    renderApp("/search");
+    await search();
+    expect(await screen.findByTestId("results-count")).toHaveTextContent("2 options");
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+    expect(server.bodies["POST /offers"]?.[0]).toMatchObject({
+      origin: "KBP",
+      destination: "WAW",
+      passengers: { adults: 2, children: 0, infants: 0 },
+      cabin: "economy",
+    });
+    expect(server.bodies["POST /offers"]?.[0]).not.toHaveProperty("return_date");
+  });
+
+  it("names what is missing before searching", async () => {
+    const server = serve({});
+    renderApp("/search");
+    fireEvent.click(await screen.findByRole("button", { name: "Search" }));
+    expect(await screen.findByText("Choose the departure airport")).toBeInTheDocument();
+    expect(screen.getByText("Choose the departure date")).toBeInTheDocument();
+    expect(server.calls).not.toContain("POST /offers");
+  });
+
+  it("goes back to the start with the server's error when the search fails", async () => {
+    serve({
+      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
+      "POST /offers": {
+        status: 502,
+        body: {
+          errors: [
+            {
+              status: "502",
+              code: "supplier_unavailable",
+              title: "Supplier unavailable",
+              detail: "The airline did not answer",
+            },
+          ],
+        },
+      },
+    });
+    renderApp("/search");
+    await search();
+    expect(await screen.findByText("Start with a route")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(notices()).toContainEqual(["error", "The airline did not answer"]);
+  });
+
+  it("filters by airline on the server and removes the filter again", async () => {
+    const all = result();
+    const onlyLo = { ...all, origin_destinations: all.origin_destinations.slice(1) };
+    const server = serve({
+      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
+      "POST /offers": { body: { result: all } },
+      "POST /search_results": { body: { result: onlyLo, filters: { carriers: ["LO"] } } },
+      "DELETE /search_results/result-1": { body: { result: all, filters: {} } },
+    });
+    renderApp("/search");
+    await search();
+    await screen.findByTestId("results-count");
+    fireEvent.click(screen.getByRole("checkbox", { name: "LOT Polish Airlines LO" }));
+    await waitFor(() => expect(screen.getByTestId("results-count")).toHaveTextContent("1 option of 2"));
+    expect(server.bodies["POST /search_results"]).toEqual([
+      { search_result_id: "result-1", filters: { carriers: ["LO"] } },
+    ]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Reset all" }));
+    await waitFor(() => expect(screen.getByTestId("results-count")).toHaveTextContent("2 options"));
+    expect(server.calls).toContain("DELETE /search_results/result-1");
+  });
+
+  it("books the chosen fare: checks the form, shows the server's field errors and never books twice", async () => {
+    const refused = {
+      status: 422,
+      body: {
+        errors: [
+          {
+            status: "422",
+            code: "invalid",
+            title: "Invalid",
+            detail: "must use Latin letters as in the travel document",
+            source: { pointer: "/passengers/1/last_name" },
+          },
+        ],
+      },
+    };
+    const server = serve({
+      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
+      "POST /offers": { body: { result: result() } },
+      "POST /bookings": [
+        refused,
+        refused,
+        {
+          status: 201,
+          body: {
+            locator: "E426RA",
+            time_limit: "2099-11-22T13:28:50.081Z",
+            fake_booking: false,
+            provider_status: "confirmed",
+            error: null,
+            price: { amount: 1129252, currency: "UAH" },
+            position: "5-1",
+          },
+        },
+      ],
+      "GET /bookings": { body: { data: [], meta: { page: 1, per_page: 20, total: 0, list: "new" } } },
+      "GET /bookings/E426RA": {
+        status: 404,
+        body: { errors: [{ status: "404", code: "booking_not_found", title: "No such booking" }] },
+      },
+      "GET /balances": { body: { data: [] } },
+    });
+    const { router } = renderApp("/search");
+    await search();
+    const [first] = await screen.findAllByRole("article");
+    fireEvent.click(within(first as HTMLElement).getByRole("button", { name: "Select Economy Standard" }));
+    await screen.findByRole("heading", { name: "Passengers and contacts" });
+    expect(screen.getByRole("group", { name: "Passenger 1 · Adult" })).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Passenger 2 · Adult" })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: /^Book for UAH/ }));
+    expect(await screen.findByText("Check 18 fields marked in red")).toBeInTheDocument();
+    expect(server.calls).not.toContain("POST /bookings");
+
+    for (const [number, first, last, gender] of [
+      [1, "Ivan", "Petrenko", "Male"],
+      [2, "Olena", "Petrenko", "Female"],
+    ] as const) {
+      const block = screen.getByRole("group", { name: `Passenger ${number} · Adult` });
+      fireEvent.click(within(block).getByText(gender));
+      fireEvent.change(within(block).getByRole("textbox", { name: "First name" }), {
+        target: { value: first },
+      });
+      fireEvent.change(within(block).getByRole("textbox", { name: "Last name" }), {
+        target: { value: last },
+      });
+      typeDate(block, "Date of birth", "12.04.1985");
+      fireEvent.change(within(block).getByRole("textbox", { name: "Document number" }), {
+        target: { value: `FN12345${number}` },
+      });
+      const issuedBy = within(block).getByLabelText("Issued by", { selector: "input" });
+      fireEvent.click(issuedBy);
+      fireEvent.change(issuedBy, {
+        target: { value: "Ukraine" },
+      });
+      fireEvent.click(await screen.findByRole("option", { name: "Ukraine" }));
+      typeDate(block, "Valid until", "01.01.2032");
+    }
+    fireEvent.change(screen.getByRole("textbox", { name: "E-mail" }), {
+      target: { value: "petrenko@example.com" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Phone" }), {
+      target: { value: "+380 50 111 22 33" },
+    });
+
+    const book = screen.getByRole("button", { name: /^Book for UAH/ });
+    fireEvent.click(book);
+    const passenger2 = screen.getByRole("group", { name: "Passenger 2 · Adult" });
+    expect(
+      await within(passenger2).findByText("must use Latin letters as in the travel document"),
+    ).toBeInTheDocument();
+    // The same data again is the same booking attempt: the server sees the same key.
+    fireEvent.click(book);
+    await waitFor(() => expect(server.bodies["POST /bookings"]).toHaveLength(2));
+    fireEvent.change(within(passenger2).getByRole("textbox", { name: "Last name" }), {
+      target: { value: "Petrenko-Koval" },
+    });
+    fireEvent.click(book);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/bookings"));
+
+    const keys = headers.filter((h) => h.has("Idempotency-Key")).map((h) => h.get("Idempotency-Key"));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(server.bodies["POST /bookings"]?.[2]).toMatchObject({
+      search_result_id: "result-1",
+      fare_id: "SBX1-KBPWAW-20261212-OW-200-Y-ALL-UAH-1-ST",
+      contacts: { email: "petrenko@example.com", phone: "+380501112233" },
+      passengers: [
+        {
+          type: "adult",
+          gender: "M",
+          first_name: "Ivan",
+          last_name: "Petrenko",
+          date_of_birth: "1985-04-12",
+        },
+        {
+          type: "adult",
+          gender: "F",
+          last_name: "Petrenko-Koval",
+          document: {
+            number: "FN123452",
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2032-01-01",
+          },
+        },
+      ],
+    });
+    expect(router.state.location.search).toEqual({ locator: "E426RA" });
+    expect(notices()).toContainEqual(["success", expect.stringMatching(/^Booking E426RA is held until /)]);
+  });
+});
