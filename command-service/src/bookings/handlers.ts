@@ -5,13 +5,14 @@ import type { Fare, PriceDetail } from "@skyward/contracts/offers";
 import { formatPosition } from "@skyward/contracts/position";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
 import { runCommand } from "@skyward/infra/event-store/command";
+import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
-import type { AppendResult, StreamAppend } from "@skyward/infra/event-store/types";
+import type { AppendResult, NewEvent, StreamAppend } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { balanceStream, decideCharge, evolveBalance, initialBalance } from "../balances/balance.ts";
 import type { CommandDeps } from "../deps.ts";
-import { type SellingContext, sellingContext } from "../offers/selling-context.ts";
+import { sellingContext, supplierCall } from "../offers/selling-context.ts";
 import { applyPricing } from "../pricing/apply-pricing.ts";
 import { generateLocator } from "../pricing/locator.ts";
 import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
@@ -21,6 +22,7 @@ import { assertMayActOn } from "./access.ts";
 import {
   type ActiveBooking,
   type BookingHeld,
+  type BookingState,
   bookingStream,
   decideCancel,
   decideComment,
@@ -38,6 +40,21 @@ const position = (append: AppendResult) => (append.position ? formatPosition(app
 const random = (max: number) => randomInt(max);
 /** A demo (fake) booking is held this long, like a typical airline time limit. */
 const FAKE_TIME_LIMIT_MS = 24 * 3600_000;
+
+/** Decides on a booking's current state and appends the outcome; a concurrent write makes it decide again. */
+export function decideOnBooking(
+  store: EventStore,
+  locator: string,
+  decide: (state: BookingState) => NewEvent[],
+) {
+  return runCommand(store, async (cmd) => {
+    const loaded = await cmd.load(bookingStream(locator), evolveBooking, initialBooking);
+    return {
+      appends: [{ streamId: bookingStream(locator), expected: loaded.version, events: decide(loaded.state) }],
+      result: null,
+    };
+  });
+}
 
 async function loadBooking(deps: CommandDeps, locator: string) {
   const events = await deps.store.readStream(bookingStream(locator));
@@ -80,12 +97,6 @@ function assertPassengersMatch(
   }
 }
 
-const supplierCall = (deps: CommandDeps, ctx: SellingContext) => ({
-  now: deps.now(),
-  currency: ctx.currency,
-  credentials: ctx.credentials,
-});
-
 /** BookOffer: holds seats at the supplier (never for a demo user) and records the booking. */
 export async function bookOffer(
   deps: CommandDeps,
@@ -104,7 +115,7 @@ export async function bookOffer(
   if (!principal.demo) {
     supplierBooking = await deps.supplier.book(
       { fare_id: fare.fare_id, passengers: request.passengers, contacts: request.contacts },
-      supplierCall(deps, ctx),
+      supplierCall(deps.now(), ctx),
     );
     priceDetail = applyPricing(supplierBooking.price, fare.validating_carrier, ctx.policy);
   }
@@ -305,7 +316,7 @@ export async function issueBooking(
     try {
       outcome = await deps.supplier.issue(
         { booking: booking.supplier_booking, accepted_total: booking.supplier_booking.price.total.amount },
-        supplierCall(deps, ctx),
+        supplierCall(deps.now(), ctx),
       );
     } catch (error) {
       await undo([{ type: "TicketingFailed", data: { reason: (error as Error).message } }]);
@@ -393,7 +404,7 @@ export async function voidOrCancel(
   if (booking.status === "issued") {
     const decision = decideVoid(booking, { now }, metadata);
     if (booking.supplier_booking && !booking.fake_booking) {
-      await deps.supplier.void({ booking: booking.supplier_booking }, supplierCall(deps, ctx));
+      await deps.supplier.void({ booking: booking.supplier_booking }, supplierCall(deps.now(), ctx));
     }
     const appends: StreamAppend[] = [{ streamId: stream, expected: version, events: decision.events }];
     if (decision.credit) {
@@ -414,7 +425,7 @@ export async function voidOrCancel(
   }
   const events = decideCancel(booking, { now }, metadata);
   if (booking.supplier_booking && !booking.fake_booking && booking.status === "held") {
-    await deps.supplier.cancel({ booking: booking.supplier_booking }, supplierCall(deps, ctx));
+    await deps.supplier.cancel({ booking: booking.supplier_booking }, supplierCall(deps.now(), ctx));
   }
   const append = await deps.store.append({ streamId: stream, expected: version, events });
   return { locator, status: "cancelled" as const, position: position(append) };
@@ -444,7 +455,10 @@ export async function repriceBooking(
       position: null,
     };
   }
-  const result = await deps.supplier.reprice({ booking: booking.supplier_booking }, supplierCall(deps, ctx));
+  const result = await deps.supplier.reprice(
+    { booking: booking.supplier_booking },
+    supplierCall(deps.now(), ctx),
+  );
   const detail = applyPricing(result.price, booking.fare.carrier, ctx.policy);
   if (detail.total.amount === booking.price.amount && !booking.pending_price) {
     return {
@@ -480,19 +494,9 @@ export async function commentBooking(
 ) {
   const { booking } = await bookingFor(deps, principal, locator);
   const metadata = metadataFor(context, { agency_id: booking.agency_id, company_id: booking.company_id });
-  const { append } = await runCommand(deps.store, async (cmd) => {
-    const loaded = await cmd.load(bookingStream(locator), evolveBooking, initialBooking);
-    return {
-      appends: [
-        {
-          streamId: bookingStream(locator),
-          expected: loaded.version,
-          events: decideComment(loaded.state, { comment, now: deps.now(), by: principal.userId }, metadata),
-        },
-      ],
-      result: null,
-    };
-  });
+  const { append } = await decideOnBooking(deps.store, locator, (state) =>
+    decideComment(state, { comment, now: deps.now(), by: principal.userId }, metadata),
+  );
   return { locator, position: position(append) };
 }
 
@@ -505,18 +509,8 @@ export async function modifyBooking(
   const { booking } = await bookingFor(deps, principal, request.locator);
   const metadata = metadataFor(context, { agency_id: booking.agency_id, company_id: booking.company_id });
   const { locator, ...change } = request;
-  const { append } = await runCommand(deps.store, async (cmd) => {
-    const loaded = await cmd.load(bookingStream(locator), evolveBooking, initialBooking);
-    return {
-      appends: [
-        {
-          streamId: bookingStream(locator),
-          expected: loaded.version,
-          events: decideModify(loaded.state, change, metadata),
-        },
-      ],
-      result: null,
-    };
-  });
+  const { append } = await decideOnBooking(deps.store, locator, (state) =>
+    decideModify(state, change, metadata),
+  );
   return { locator, position: position(append) };
 }

@@ -1,8 +1,8 @@
-import { runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { CommandDeps } from "../deps.ts";
-import { sellingContext } from "../offers/selling-context.ts";
+import { sellingContext, supplierCall } from "../offers/selling-context.ts";
 import { bookingStream, decideExpire, evolveBooking, initialBooking } from "./booking.ts";
+import { decideOnBooking } from "./handlers.ts";
 
 /**
  * Scheduled commands: held bookings past their time limit expire, and bookings the supplier is still confirming
@@ -17,19 +17,9 @@ export async function runBookingSchedule(deps: CommandDeps): Promise<{ expired: 
     [now],
   );
   for (const { locator } of due.rows) {
-    const { append } = await runCommand(deps.store, async (cmd) => {
-      const loaded = await cmd.load(bookingStream(locator), evolveBooking, initialBooking);
-      return {
-        appends: [
-          {
-            streamId: bookingStream(locator),
-            expected: loaded.version,
-            events: decideExpire(loaded.state, { now }, metadata),
-          },
-        ],
-        result: null,
-      };
-    });
+    const { append } = await decideOnBooking(deps.store, locator, (state) =>
+      decideExpire(state, { now }, metadata),
+    );
     if (append.position) expired++;
   }
 
@@ -51,10 +41,9 @@ export async function runBookingSchedule(deps: CommandDeps): Promise<{ expired: 
       sessionId: null,
     };
     const ctx = await sellingContext(deps, system, booking.company_id, booking.channel_id);
-    const now2 = deps.now();
     const current = await deps.supplier.retrieve(
       { booking: booking.supplier_booking },
-      { now: now2, currency: ctx.currency, credentials: ctx.credentials },
+      supplierCall(deps.now(), ctx),
     );
     if (current.provider_status === "in_progress") continue;
     const type =

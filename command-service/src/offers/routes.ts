@@ -10,19 +10,27 @@ import {
 } from "@skyward/contracts/search";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { parseInput } from "@skyward/infra/http/validate";
-import { Router } from "express";
+import { type Request, Router } from "express";
 import { z } from "zod";
 import type { CommandDeps } from "../deps.ts";
 import { priceOfferDetails, priceSearchResult } from "../pricing/apply-pricing.ts";
 import { searchAirports } from "./airport-search.ts";
 import { applyFilters } from "./filters.ts";
-import { companyFor, sellingContext } from "./selling-context.ts";
+import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
 const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
 
 /** Search and everything else that asks the supplier about offers (DESIGN.md: supplier calls are commands' side). */
 export function offerRoutes(deps: CommandDeps): Router {
   const router = Router();
+
+  /** The selling context of the search result a request names (the caller's own). */
+  async function contextOfSearch(req: Request) {
+    const principal = requirePrincipal(req);
+    const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
+    const search = await deps.searches.load(principal, search_result_id);
+    return sellingContext(deps, principal, search.company_id, search.channel_id);
+  }
 
   router.get("/airports", (req, res) => {
     requirePrincipal(req);
@@ -73,25 +81,19 @@ export function offerRoutes(deps: CommandDeps): Router {
   });
 
   router.get("/offers/:id/details", async (req, res) => {
-    const principal = requirePrincipal(req);
-    const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
-    const search = await deps.searches.load(principal, search_result_id);
-    const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
+    const ctx = await contextOfSearch(req);
     const details = await deps.supplier.offerDetails(
       { fare_id: req.params.id as string },
-      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+      supplierCall(deps.now(), ctx),
     );
     res.json({ data: priceOfferDetails(details, ctx.policy) });
   });
 
   router.get("/offers/:id/fare_rules", async (req, res) => {
-    const principal = requirePrincipal(req);
-    const { search_result_id } = parseInput(OfferDetailsQuery, req.query, "query");
-    const search = await deps.searches.load(principal, search_result_id);
-    const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
+    const ctx = await contextOfSearch(req);
     const rules = await deps.supplier.fareRules(
       { fare_id: req.params.id as string },
-      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+      supplierCall(deps.now(), ctx),
     );
     res.json({ data: rules });
   });
@@ -105,7 +107,7 @@ export function offerRoutes(deps: CommandDeps): Router {
     const ctx = await sellingContext(deps, principal, companyId);
     const items = await deps.supplier.ancillaryCatalogue(
       { fare_id: req.params.id as string, ...(query.type ? { type: query.type } : {}) },
-      { now: deps.now(), currency: ctx.currency, credentials: ctx.credentials },
+      supplierCall(deps.now(), ctx),
     );
     res.json({ data: items });
   });

@@ -148,3 +148,10 @@ export async function sellingContext(
     credentials: { login: "sandbox", password: "sandbox" },
   };
 }
+
+/** What every supplier call carries: the command's moment, the channel's currency and credentials. */
+export const supplierCall = (now: Date, ctx: SellingContext) => ({
+  now,
+  currency: ctx.currency,
+  credentials: ctx.credentials,
+});
