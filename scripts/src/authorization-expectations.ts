@@ -99,6 +99,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     body: (t) => ({ locator: t.bookingLocator }),
     tenantIdsInBody: true,
   },
+  "POST /bookings/reshop": {
+    allow: "signed-in",
+    body: (t) => ({ locator: t.bookingLocator }),
+    tenantIdsInBody: true,
+  },
   "POST /bookings/comment": {
     allow: "signed-in",
     body: (t) => ({ locator: t.bookingLocator, comment: "probe" }),

@@ -171,6 +171,18 @@ describe("the booking lifecycle over HTTP", () => {
     expect(await balanceOf(agent, second.body.position)).toBe(before - page.body.data.price.amount);
   });
 
+  it("when a held booking is reshopped, then today's offers for the same journey come back, bookable", async () => {
+    const { res, fare } = await book(agent, ["Reshop"]);
+    const reshop = await agent.post("/bookings/reshop", { locator: res.body.locator });
+    expect(reshop.status).toBe(200);
+    const od = reshop.body.result.origin_destinations[0];
+    expect(od.flights[0].segments[0].from.code).toBe("KBP");
+    expect(od.flights[0].segments.at(-1).to.code).toBe("WAW");
+    expect(
+      reshop.body.result.origin_destinations.flatMap((o: Json) => o.fares.map((f: Json) => f.fare_id)),
+    ).toContain(fare.fare_id);
+  });
+
   it("when a demo user books and issues, then the booking is fake and no money moves", async () => {
     const demo = t.client();
     await demo.signIn("demo@skyward.test");

@@ -17,6 +17,7 @@ import {
   issueBooking,
   modifyBooking,
   repriceBooking,
+  reshopBooking,
   voidOrCancel,
 } from "./handlers.ts";
 
@@ -40,6 +41,12 @@ export function bookingRoutes(deps: CommandDeps): Router {
     const principal = requirePrincipal(req);
     const { locator } = parseInput(LocatorRequest, req.body);
     res.json(await repriceBooking(deps, req.context, principal, locator));
+  });
+
+  router.post("/bookings/reshop", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const { locator } = parseInput(LocatorRequest, req.body);
+    res.json(await reshopBooking(deps, principal, locator));
   });
 
   router.post("/bookings/comment", async (req, res) => {

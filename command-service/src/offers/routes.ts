@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { SearchRequest } from "@skyward/contracts/offers";
 import {
   AirportsQuery,
@@ -13,9 +12,10 @@ import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import type { CommandDeps } from "../deps.ts";
-import { priceOfferDetails, priceSearchResult } from "../pricing/apply-pricing.ts";
+import { priceOfferDetails } from "../pricing/apply-pricing.ts";
 import { searchAirports } from "./airport-search.ts";
 import { applyFilters } from "./filters.ts";
+import { searchOffers } from "./search.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
 const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
@@ -43,21 +43,7 @@ export function offerRoutes(deps: CommandDeps): Router {
     const request = parseInput(SearchRequest, req.body);
     const { company_id } = parseInput(SearchBody, req.body);
     const ctx = await sellingContext(deps, principal, companyFor(principal, company_id));
-    const supplierResult = await deps.supplier.search(request, {
-      now: deps.now(),
-      currency: ctx.currency,
-      credentials: ctx.credentials,
-    });
-    const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-    await deps.searches.save({
-      id: result.id,
-      user_id: principal.userId,
-      company_id: ctx.companyId,
-      channel_id: ctx.channelId,
-      request,
-      result,
-      filters: {},
-    });
+    const result = await searchOffers(deps, principal, ctx, request);
     res.json({ result });
   });
 

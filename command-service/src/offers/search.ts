@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { Principal } from "@skyward/infra/http/context";
+import type { CommandDeps } from "../deps.ts";
+import { priceSearchResult } from "../pricing/apply-pricing.ts";
+import { type SellingContext, supplierCall } from "./selling-context.ts";
+
+/** Asks the channel's supplier, prices the answer with the caller's markups and keeps it as a page to book from. */
+export async function searchOffers(
+  deps: CommandDeps,
+  principal: Principal,
+  ctx: SellingContext,
+  request: SearchRequest,
+): Promise<SearchResult> {
+  const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
+  const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
+  await deps.searches.save({
+    id: result.id,
+    user_id: principal.userId,
+    company_id: ctx.companyId,
+    channel_id: ctx.channelId,
+    request,
+    result,
+    filters: {},
+  });
+  return result;
+}
