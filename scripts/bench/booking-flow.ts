@@ -1,4 +1,4 @@
-// `npm run bench -- booking-flow [--agents=N] [--seconds=N]`: simulated agents over real HTTP, each looping
+// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--split]`: simulated agents over real HTTP, each looping
 // search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL (fsync on).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -26,13 +26,13 @@ const ROUTES = [
 /** Agents of both agencies, so balances and bookings spread as in real use. */
 const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.test"];
 
-/** Starts `npm run serve` (all roles, demo world) as a child process and resolves with its URL. */
-async function spawnApp(databaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** Starts `npm run serve` with the given roles (demo world) as a child process and resolves with its URL. */
+async function spawnApp(databaseUrl: string, roles: string): Promise<{ url: string; stop(): Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "silent", SEED_DEMO: "true" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "silent", SEED_DEMO: "true", ROLES: roles },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -88,7 +88,10 @@ export async function run(args: readonly string[]): Promise<void> {
 
   // The app runs in its own process, as in production, so the load generator does not share its event loop.
   const databaseUrl = withDatabase(serverUrl, database);
-  const app = await spawnApp(databaseUrl);
+  // --split: the projectors in a process of their own, as in production (infra/deploy/nginx.conf).
+  const split = args.includes("--split");
+  const app = await spawnApp(databaseUrl, split ? "command,query,frontend" : "command,query,projectors,frontend");
+  const projectors = split ? await spawnApp(databaseUrl, "projectors") : null;
   const pool = createPool(databaseUrl, { max: 2 });
   const store = new EventStore(pool);
   try {
@@ -203,7 +206,7 @@ export async function run(args: readonly string[]): Promise<void> {
     const flowsPerSecond = flows / elapsed;
 
     console.log(
-      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s (${os.cpus().length} cores)\n`,
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s (${os.cpus().length} cores), ${split ? "projectors in their own process" : "one app process"}\n`,
     );
     console.log("call      count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {
@@ -229,6 +232,7 @@ export async function run(args: readonly string[]): Promise<void> {
   } finally {
     await pool.end();
     await app.stop();
+    await projectors?.stop();
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }

@@ -69,15 +69,6 @@ function foldAgency(state: AgencyFacts, e: StoredEvent): AgencyFacts {
   }
 }
 
-async function fold<S>(
-  store: EventStore,
-  streamId: string,
-  evolve: (s: S, e: StoredEvent) => S,
-  initial: S,
-): Promise<S> {
-  return (await store.readStream(streamId)).reduce(evolve, initial);
-}
-
 /** The company a caller acts for: their own (agents, supervisors) or the one named (supervisors, admins). */
 export function companyFor(principal: Principal, requested: string | undefined): string {
   if (requested) {
@@ -95,46 +86,73 @@ export function companyFor(principal: Principal, requested: string | undefined):
   return own;
 }
 
+async function firstActiveChannel(pool: pg.Pool, agencyId: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
+      ORDER BY created_at LIMIT 1`,
+    [agencyId],
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * Folds the company, its agency, the global gates and the channel. For a caller of an agency, every stream is read
+ * in one round trip (the agency is known from the caller, then checked against the company's); administrators
+ * act across agencies, so theirs takes a second one.
+ */
 export async function sellingContext(
   deps: { store: EventStore; pool: pg.Pool },
   principal: Principal,
   companyId: string,
   channelId?: string,
 ): Promise<SellingContext> {
-  const company = await fold<CompanyFacts>(deps.store, `company-${companyId}`, foldCompany, {
+  const isAdmin = principal.userType === "Admin" || principal.userType === "Support";
+  const companyStream = `company-${companyId}`;
+  const guess = isAdmin ? null : principal.agencyId;
+  const [streams, guessedChannel] = await Promise.all([
+    deps.store.readStreams([
+      companyStream,
+      GATES_STREAM,
+      ...(guess ? [`agency-${guess}`] : []),
+      ...(channelId ? [channelStream(channelId)] : []),
+    ]),
+    !channelId && guess ? firstActiveChannel(deps.pool, guess) : undefined,
+  ]);
+  const company = (streams.get(companyStream) ?? []).reduce<CompanyFacts>(foldCompany, {
     agency_id: null,
     currency: null,
     markups: [],
     gate: true,
   });
   if (!company.agency_id || !company.currency) throw new NotFound("No such company", "company_not_found");
-  const isAdmin = principal.userType === "Admin" || principal.userType === "Support";
   if (!isAdmin && company.agency_id !== principal.agencyId)
     throw new NotFound("No such company", "company_not_found");
-  const agency = await fold<AgencyFacts>(deps.store, `agency-${company.agency_id}`, foldAgency, {
+  const agencyId = company.agency_id;
+
+  const id = channelId ?? (guess ? guessedChannel : await firstActiveChannel(deps.pool, agencyId));
+  if (!id) throw new IllegalState("Your agency has no active ticketing channel", "no_channel");
+  const missing = [`agency-${agencyId}`, channelStream(id)].filter((stream) => !streams.has(stream));
+  if (missing.length > 0)
+    for (const [stream, events] of await deps.store.readStreams(missing)) streams.set(stream, events);
+
+  const agency = (streams.get(`agency-${agencyId}`) ?? []).reduce<AgencyFacts>(foldAgency, {
     markups: [],
     transaction_fee: null,
     gate: true,
   });
-  const global = await fold(deps.store, GATES_STREAM, evolveGlobalGates, { main: true, consolidator: true });
-
-  let id = channelId;
-  if (!id) {
-    const { rows } = await deps.pool.query<{ id: string }>(
-      `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
-        ORDER BY created_at LIMIT 1`,
-      [company.agency_id],
-    );
-    id = rows[0]?.id;
-  }
-  if (!id) throw new IllegalState("Your agency has no active ticketing channel", "no_channel");
-  const channel = await fold<ChannelState>(deps.store, channelStream(id), evolveChannel, { status: "none" });
-  if (channel.status === "none" || channel.agency_id !== company.agency_id) {
+  const global = (streams.get(GATES_STREAM) ?? []).reduce(evolveGlobalGates, {
+    main: true,
+    consolidator: true,
+  });
+  const channel = (streams.get(channelStream(id)) ?? []).reduce<ChannelState>(evolveChannel, {
+    status: "none",
+  });
+  if (channel.status === "none" || channel.agency_id !== agencyId) {
     throw new IllegalState("The ticketing channel of this booking is gone", "channel_missing");
   }
   return {
     companyId,
-    agencyId: company.agency_id,
+    agencyId,
     currency: channel.currency,
     channelId: id,
     channel,

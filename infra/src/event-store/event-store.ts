@@ -118,6 +118,17 @@ export class EventStore {
     return rows.map(toStored);
   }
 
+  /** Several whole streams in one round trip, each in order; a stream with no events maps to []. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es.events WHERE stream_id = ANY($1) ORDER BY stream_id, stream_position`,
+      [streamIds],
+    );
+    const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+    for (const row of rows) streams.get(row.stream_id)?.push(toStored(row));
+    return streams;
+  }
+
   /**
    * The next events of the global feed after `after`, in commit-safe order: only transactions older than every
    * transaction still running are read, so an event that commits late is never skipped. Events whose type is
@@ -137,6 +148,18 @@ export class EventStore {
       [after.tx.toString(), after.gp.toString(), limit, types ?? null],
     );
     return rows.map(toStored);
+  }
+
+  /**
+   * Whether committed events lie after `after` that the feed cannot deliver yet because an older transaction (any
+   * writer's, a projector's included) is still running: a subscriber should look again in a moment, not sleep.
+   */
+  async hasPendingAfter(after: FeedPosition): Promise<boolean> {
+    const { rows } = await this.pool.query<{ pending: boolean }>(
+      "SELECT EXISTS (SELECT FROM es.events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS pending",
+      [after.tx.toString(), after.gp.toString()],
+    );
+    return rows[0]?.pending ?? false;
   }
 
   /** The newest feed position a subscriber can reach now. */

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FeedPosition } from "@skyward/contracts/position";
 import type pg from "pg";
+import { inlineParams } from "../db.ts";
 import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
@@ -21,6 +22,9 @@ interface Checkpoint {
   tx: bigint;
   gp: bigint;
 }
+
+/** How soon a runner looks again at events committed but not yet readable (behind a running transaction). */
+const PENDING_RETRY_MS = 3;
 
 const lockKey = (name: string, purpose: string) => `skyward.projection.${purpose}.${name}`;
 
@@ -115,9 +119,9 @@ async function applyBatch(
   client.on("error", ignoreLostConnection);
   try {
     // No wait for the WAL flush: a crash can only lose whole batches (read models and checkpoint together),
-    // which are applied again from the durable event store.
-    await client.query("BEGIN; SET LOCAL synchronous_commit = off");
-    const cas = await client.query(
+    // which are applied again from the durable event store. The transaction's start and the checkpoint's
+    // compare-and-set go in one round trip; a batch with nothing to apply commits in that same round trip.
+    const cas = inlineParams(
       `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
         WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6
           AND (NOT $7 OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))`,
@@ -131,10 +135,15 @@ async function applyBatch(
         options.live,
       ],
     );
-    if (cas.rowCount !== 1) {
-      await client.query("ROLLBACK");
+    const nothingToApply = events.length === 0 && !options.beforeCommit;
+    const results = (await client.query(
+      `BEGIN; SET LOCAL synchronous_commit = off; ${cas}${nothingToApply ? "; COMMIT" : ""}`,
+    )) as unknown as pg.QueryResult[];
+    if (results[2]?.rowCount !== 1) {
+      if (!nothingToApply) await client.query("ROLLBACK");
       return null;
     }
+    if (nothingToApply) return to;
     if (events.length > 0) await projection.apply(client, events, tablesOf(projection, generation));
     await options.beforeCommit?.(events, client);
     await client.query("COMMIT");
@@ -349,7 +358,10 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
       if (batch.length === 0) {
         known = from;
         this.committed = from;
-        await this.sleepUntilWake(this.options.pollMs ?? 250);
+        // Events held back only by a transaction still running (often another projector's batch) become
+        // readable within milliseconds and no append will announce them: look again shortly.
+        const pending = await this.store.hasPendingAfter(from);
+        await this.sleepUntilWake(pending ? PENDING_RETRY_MS : (this.options.pollMs ?? 250));
         continue;
       }
       known = await applyBatch(this.pool, this.projection, this.generation, from, batch, {

@@ -1,3 +1,4 @@
+import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
 const SIGN: Record<string, number> = { BalanceToppedUp: 1, BalanceCredited: 1, BalanceCharged: -1 };
@@ -20,6 +21,8 @@ export const balances = defineProjection({
     CREATE INDEX ON ${t.balance_history} (company_id, at DESC);
   `,
   async apply(client, events, t) {
+    // One statement per movement (the balance and its history line together), all in one round trip.
+    const batch = new StatementBatch();
     for (const e of events) {
       const d = e.data as {
         company_id: string;
@@ -28,28 +31,29 @@ export const balances = defineProjection({
         comment?: string;
       };
       const delta = (SIGN[e.type] ?? 0) * d.amount.amount;
-      const { rows } = await client.query<{ amount: number }>(
-        `INSERT INTO ${t.company_balances} (company_id, amount, currency, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (company_id) DO UPDATE SET amount = ${t.company_balances}.amount + $2, updated_at = $4
-         RETURNING amount`,
-        [d.company_id, delta, d.amount.currency, e.recordedAt],
-      );
-      await client.query(
-        `INSERT INTO ${t.balance_history} (event_id, company_id, kind, amount, currency, balance_after, locator, comment,
-           actor_id, at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (event_id) DO NOTHING`,
+      batch.add(
+        `WITH balance AS (
+           INSERT INTO ${t.company_balances} (company_id, amount, currency, updated_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (company_id) DO UPDATE SET amount = ${t.company_balances}.amount + $2, updated_at = $4
+           RETURNING amount
+         )
+         INSERT INTO ${t.balance_history} (event_id, company_id, kind, amount, currency, balance_after, locator,
+           comment, actor_id, at)
+         SELECT $5, $1, $6, $2, $3, balance.amount, $7, $8, $9, $4 FROM balance
+         ON CONFLICT (event_id) DO NOTHING`,
         [
-          e.eventId,
           d.company_id,
-          e.type,
           delta,
           d.amount.currency,
-          rows[0]?.amount ?? delta,
+          e.recordedAt,
+          e.eventId,
+          e.type,
           d.locator ?? null,
           d.comment ?? null,
           e.metadata.actor.user_id,
-          e.recordedAt,
         ],
       );
     }
+    await batch.run(client);
   },
 });

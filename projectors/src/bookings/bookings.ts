@@ -1,3 +1,4 @@
+import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
 /** Which list of the bookings page a status belongs to; issued and exchanged both show under "issued". */
@@ -79,6 +80,8 @@ export const bookings = defineProjection({
     CREATE INDEX ON ${t.bookings} (status, time_limit);
   `,
   async apply(client, events, t) {
+    // Every statement of the batch goes in one round trip; each keeps the event order.
+    const batch = new StatementBatch();
     for (const e of events) {
       const d = e.data as Record<string, unknown>;
       const locator = e.streamId.slice("booking-".length);
@@ -88,7 +91,7 @@ export const bookings = defineProjection({
         const fare = d.fare as { route: string; carrier: string; departure_at: string };
         const price = d.price as { amount: number; currency: string };
         const initial = d.provider_status === "failed" ? "failed" : "held";
-        await client.query(
+        batch.add(
           `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
              provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
              created_at, updated_at)
@@ -119,7 +122,7 @@ export const bookings = defineProjection({
         continue;
       }
       if (status) {
-        await client.query(
+        batch.add(
           `UPDATE ${t.bookings} SET status = $2, list = ${listCase.replace("$STATUS", "$2::text")}, updated_at = $3
            WHERE locator = $1`,
           [locator, status, e.recordedAt],
@@ -128,14 +131,14 @@ export const bookings = defineProjection({
       switch (e.type) {
         case "BookingConfirmedByProvider":
         case "BookingFailedByProvider":
-          await client.query(`UPDATE ${t.bookings} SET provider_status = $2 WHERE locator = $1`, [
+          batch.add(`UPDATE ${t.bookings} SET provider_status = $2 WHERE locator = $1`, [
             locator,
             e.type === "BookingConfirmedByProvider" ? "confirmed" : "failed",
           ]);
           break;
         case "TicketsIssued": {
           const tickets = d.tickets as { ticket_number: string }[];
-          await client.query(
+          batch.add(
             `UPDATE ${t.bookings} SET tickets = $2, ticket_numbers = $3, issued_at = $4, void_until = $5 WHERE locator = $1`,
             [
               locator,
@@ -148,14 +151,14 @@ export const bookings = defineProjection({
           break;
         }
         case "BookingPriceChanged":
-          await client.query(`UPDATE ${t.bookings} SET pending_price = $2 WHERE locator = $1`, [
+          batch.add(`UPDATE ${t.bookings} SET pending_price = $2 WHERE locator = $1`, [
             locator,
             JSON.stringify({ price: d.new_price, price_detail: d.new_price_detail }),
           ]);
           break;
         case "BookingRepriced": {
           const price = d.price as { amount: number };
-          await client.query(
+          batch.add(
             `UPDATE ${t.bookings} SET pending_price = NULL, price_amount = $2,
                held = jsonb_set(jsonb_set(held, '{price}', $3::jsonb), '{price_detail}', $4::jsonb) WHERE locator = $1`,
             [locator, price.amount, JSON.stringify(d.price), JSON.stringify(d.price_detail ?? null)],
@@ -163,18 +166,18 @@ export const bookings = defineProjection({
           break;
         }
         case "BookingCommented":
-          await client.query(`UPDATE ${t.bookings} SET comments = comments || $2::jsonb WHERE locator = $1`, [
+          batch.add(`UPDATE ${t.bookings} SET comments = comments || $2::jsonb WHERE locator = $1`, [
             locator,
             JSON.stringify([{ text: d.comment, at: d.at, by: d.by }]),
           ]);
           break;
         case "BookingModified":
-          await client.query(
+          batch.add(
             `UPDATE ${t.bookings} SET held = jsonb_set(held, '{contacts}', (held->'contacts') || $2::jsonb) WHERE locator = $1`,
             [locator, JSON.stringify(d.contacts ?? {})],
           );
           for (const p of (d.passengers as { index: number; document: unknown }[] | undefined) ?? []) {
-            await client.query(
+            batch.add(
               `UPDATE ${t.bookings} SET held = jsonb_set(held, $2::text[], $3::jsonb) WHERE locator = $1`,
               [locator, ["passengers", String(p.index), "document"], JSON.stringify(p.document)],
             );
@@ -182,5 +185,6 @@ export const bookings = defineProjection({
           break;
       }
     }
+    await batch.run(client);
   },
 });
