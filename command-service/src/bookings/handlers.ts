@@ -57,10 +57,8 @@ export function decideOnBooking(
   });
 }
 
-async function loadBooking(deps: CommandDeps, locator: string) {
-  const events = await deps.store.readStream(bookingStream(locator));
-  return { state: events.reduce(evolveBooking, initialBooking), version: events.at(-1)?.streamPosition ?? 0 };
-}
+const loadBooking = (deps: CommandDeps, locator: string) =>
+  deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
 
 async function bookingFor(deps: CommandDeps, principal: Principal, locator: string) {
   const loaded = await loadBooking(deps, locator);

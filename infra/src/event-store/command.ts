@@ -36,12 +36,7 @@ export async function runCommand<Result>(
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
     const ctx: CommandContext = {
-      async load(streamId, evolve, initial) {
-        const events = await store.readStream(streamId);
-        let state = initial;
-        for (const event of events) state = evolve(state, event);
-        return { state, version: events.at(-1)?.streamPosition ?? 0 };
-      },
+      load: (streamId, evolve, initial) => store.fold(streamId, evolve, initial),
     };
     const outcome = await work(ctx);
     try {

@@ -683,7 +683,7 @@ describe("stream order guard", () => {
       // The first attempt appends from the older transaction, as a handler inside a long transaction would.
       const olderStore = storeOn(older);
       const routed = {
-        readStream: (...args: Parameters<EventStore["readStream"]>) => store.readStream(...args),
+        fold: (...args: Parameters<EventStore["fold"]>) => store.fold(...args),
         append: (...args: Parameters<EventStore["append"]>) =>
           appendAttempts++ === 0 ? olderStore.append(...args) : store.append(...args),
       } as unknown as EventStore;
@@ -948,5 +948,29 @@ describe("restore guard", () => {
       ]);
     }
     await expect(store.assertNotRestored()).resolves.toBeUndefined();
+  });
+});
+
+describe("folding streams", () => {
+  it("when a stream grows after it was folded, then the next fold reads only the new events and equals a full fold", async () => {
+    const store = new EventStore(db.pool);
+    const streamId = `fold-${randomUUID()}`;
+    const sum = (total: number, e: StoredEvent) => total + (e.data as { n: number }).n;
+    await store.append({
+      streamId,
+      expected: "no_stream",
+      events: [1, 2, 3].map((n) => newEvent("Added", { n })),
+    });
+    expect(await store.fold(streamId, sum, 0)).toEqual({ state: 6, version: 3 });
+    await store.append({ streamId, expected: 3, events: [newEvent("Added", { n: 10 })] });
+    const reads: number[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (id, options) => {
+      reads.push(options?.fromPosition ?? 1);
+      return readStream(id, options);
+    };
+    expect(await store.fold(streamId, sum, 0)).toEqual({ state: 16, version: 4 });
+    expect(reads).toEqual([4]);
+    expect(await new EventStore(db.pool).fold(streamId, sum, 0)).toEqual({ state: 16, version: 4 });
   });
 });

@@ -51,10 +51,46 @@ function parseExpected(value: string): ExpectedVersion {
 
 /** PostgreSQL-backed event store (DESIGN.md section 3). Every append is one function call, so it is atomic. */
 export class EventStore {
+  /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
+  private readonly folds = new WeakMap<
+    object,
+    Map<string, { initial: unknown; state: unknown; version: number }>
+  >();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly wakeup?: Wakeup,
+    private readonly foldCacheSize = 5000,
   ) {}
+
+  /**
+   * A stream folded with `evolve` from `initial`, and the version it was folded to. Only the events after the
+   * last fold of the same stream (same evolve and initial) are read: stored events never change.
+   */
+  async fold<State>(
+    streamId: string,
+    evolve: (state: State, event: StoredEvent) => State,
+    initial: State,
+  ): Promise<{ state: State; version: number }> {
+    let byStream = this.folds.get(evolve);
+    if (!byStream) {
+      byStream = new Map();
+      this.folds.set(evolve, byStream);
+    }
+    const cached = byStream.get(streamId);
+    const base = cached && cached.initial === initial ? cached : { initial, state: initial, version: 0 };
+    const events = await this.readStream(streamId, { fromPosition: base.version + 1 });
+    let state = base.state as State;
+    for (const event of events) state = evolve(state, event);
+    const version = events.at(-1)?.streamPosition ?? base.version;
+    byStream.delete(streamId);
+    byStream.set(streamId, { initial, state, version });
+    if (byStream.size > this.foldCacheSize) {
+      const oldest = byStream.keys().next().value;
+      if (oldest !== undefined) byStream.delete(oldest);
+    }
+    return { state, version };
+  }
 
   async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
     const list = Array.isArray(appends) ? (appends as readonly StreamAppend[]) : [appends as StreamAppend];

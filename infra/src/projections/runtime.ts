@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FeedPosition } from "@skyward/contracts/position";
+import { comparePositions, type FeedPosition } from "@skyward/contracts/position";
 import type pg from "pg";
 import { inlineParams } from "../db.ts";
 import type { EventStore } from "../event-store/event-store.ts";
@@ -25,6 +25,8 @@ interface Checkpoint {
 
 /** How soon a runner looks again at events committed but not yet readable (behind a running transaction). */
 const PENDING_RETRY_MS = 3;
+/** How long a checkpoint may stay in memory only while the feed carries no event the projection handles. */
+const STORE_SKIPPED_MS = 200;
 
 const lockKey = (name: string, purpose: string) => `skyward.projection.${purpose}.${name}`;
 
@@ -93,6 +95,44 @@ async function readCheckpoint(pool: pg.Pool, name: string, generation: number): 
   return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
 }
 
+/** The checkpoint's compare-and-set from `from` to `to`, as one literal statement. */
+function checkpointCas(
+  projection: Projection,
+  generation: number,
+  from: Checkpoint,
+  to: Checkpoint,
+  live: boolean,
+) {
+  return inlineParams(
+    `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
+      WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6
+        AND (NOT $7 OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))`,
+    [
+      projection.name,
+      generation,
+      to.tx.toString(),
+      to.gp.toString(),
+      from.tx.toString(),
+      from.gp.toString(),
+      live,
+    ],
+  );
+}
+
+/** Moves a checkpoint past events the projection does not handle: one round trip, no read-model change. */
+async function moveCheckpoint(
+  pool: pg.Pool,
+  projection: Projection,
+  generation: number,
+  from: Checkpoint,
+  to: Checkpoint,
+): Promise<boolean> {
+  const results = (await pool.query(
+    `BEGIN; SET LOCAL synchronous_commit = off; ${checkpointCas(projection, generation, from, to, true)}; COMMIT`,
+  )) as unknown as pg.QueryResult[];
+  return results[2]?.rowCount === 1;
+}
+
 /**
  * Applies a batch read outside any transaction and moves the checkpoint from `from` to its last event with a
  * compare-and-set, in one transaction; a live batch also checks that its generation is still in service (held
@@ -121,20 +161,7 @@ async function applyBatch(
     // No wait for the WAL flush: a crash can only lose whole batches (read models and checkpoint together),
     // which are applied again from the durable event store. The transaction's start and the checkpoint's
     // compare-and-set go in one round trip; a batch with nothing to apply commits in that same round trip.
-    const cas = inlineParams(
-      `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
-        WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6
-          AND (NOT $7 OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))`,
-      [
-        projection.name,
-        generation,
-        to.tx.toString(),
-        to.gp.toString(),
-        from.tx.toString(),
-        from.gp.toString(),
-        options.live,
-      ],
-    );
+    const cas = checkpointCas(projection, generation, from, to, options.live);
     const nothingToApply = events.length === 0 && !options.beforeCommit;
     const results = (await client.query(
       `BEGIN; SET LOCAL synchronous_commit = off; ${cas}${nothingToApply ? "; COMMIT" : ""}`,
@@ -337,12 +364,21 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
 
   /** Applies batches while this instance holds the lock. */
   private async lead(): Promise<void> {
-    // The checkpoint this instance wrote last; the compare-and-set catches it if another instance moved it.
+    // `known`: where this instance has read to; `stored`: the checkpoint in the database. They differ only by
+    // events this projection does not handle, which move the checkpoint in memory and are stored when the runner
+    // goes idle or every STORE_SKIPPED_MS, so a busy feed does not cost every projector a commit per append.
     let known: Checkpoint | null = null;
+    let stored: Checkpoint | null = null;
+    let storedAt = 0;
+    const handled = new Set(this.projection.eventTypes);
     while (!this.stopped && !this.lockLost) {
-      const from: Checkpoint | null =
-        known ?? (await readCheckpoint(this.pool, this.projection.name, this.generation));
-      if (!from) {
+      if (!known || !stored) {
+        stored = await readCheckpoint(this.pool, this.projection.name, this.generation);
+        known = stored;
+        storedAt = Date.now();
+      }
+      const from = known;
+      if (!from || !stored) {
         // A rebuild switched the views to a newer generation and dropped this one with its checkpoint.
         const dropped = this.generation;
         await this.ensureGeneration();
@@ -355,8 +391,18 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.options.batchSize ?? 1000,
         this.projection.eventTypes,
       );
-      if (batch.length === 0) {
-        known = from;
+      const last = batch.at(-1);
+      if (!last) {
+        if (comparePositions(stored, from) !== 0) {
+          if (!(await moveCheckpoint(this.pool, this.projection, this.generation, stored, from))) {
+            known = null;
+            this.committed = null;
+            await this.ensureGeneration();
+            continue;
+          }
+          stored = from;
+          storedAt = Date.now();
+        }
         this.committed = from;
         // Events held back only by a transaction still running (often another projector's batch) become
         // readable within milliseconds and no append will announce them: look again shortly.
@@ -364,14 +410,29 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         await this.sleepUntilWake(pending ? PENDING_RETRY_MS : (this.options.pollMs ?? 250));
         continue;
       }
-      known = await applyBatch(this.pool, this.projection, this.generation, from, batch, {
+      const to = { tx: last.transactionId, gp: last.globalPosition };
+      const skippable =
+        !this.options.beforeCommit &&
+        !batch.some((e) => handled.has(e.type)) &&
+        Date.now() - storedAt < STORE_SKIPPED_MS;
+      if (skippable) {
+        known = to;
+        this.committed = to;
+        this.emit("advanced", this.projection.name, to);
+        continue;
+      }
+      const applied = await applyBatch(this.pool, this.projection, this.generation, stored, batch, {
         ...this.options,
         live: true,
       });
-      if (known) {
-        this.committed = known;
-        this.emit("advanced", this.projection.name, known);
+      if (applied) {
+        known = applied;
+        stored = applied;
+        storedAt = Date.now();
+        this.committed = applied;
+        this.emit("advanced", this.projection.name, applied);
       } else {
+        known = null;
         this.committed = null;
         await this.ensureGeneration();
       }
