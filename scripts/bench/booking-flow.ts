@@ -32,7 +32,14 @@ async function spawnApp(databaseUrl: string, roles: string): Promise<{ url: stri
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "silent", SEED_DEMO: "true", ROLES: roles },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "true",
+      ROLES: roles,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -90,7 +97,10 @@ export async function run(args: readonly string[]): Promise<void> {
   const databaseUrl = withDatabase(serverUrl, database);
   // --split: the projectors in a process of their own, as in production (infra/deploy/nginx.conf).
   const split = args.includes("--split");
-  const app = await spawnApp(databaseUrl, split ? "command,query,frontend" : "command,query,projectors,frontend");
+  const app = await spawnApp(
+    databaseUrl,
+    split ? "command,query,frontend" : "command,query,projectors,frontend",
+  );
   const projectors = split ? await spawnApp(databaseUrl, "projectors") : null;
   const pool = createPool(databaseUrl, { max: 2 });
   const store = new EventStore(pool);

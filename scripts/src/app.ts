@@ -74,13 +74,15 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
   const pool = createPool(options.databaseUrl, { max: 40, applicationName: "skyward-all-in-one" });
   await migrate(pool);
-  const wakeup = new Wakeup(pool);
+  const roles = new Set(options.roles ?? ROLES);
+  const split = roles.size < ROLES.length;
+  // NOTIFY only reaches other processes: the all-in-one process wakes its projectors in memory.
+  const wakeup = new Wakeup(split ? pool : undefined);
   const store = new EventStore(pool, wakeup);
   await store.assertNotRestored();
 
-  const roles = new Set(options.roles ?? ROLES);
   // Commands appended by other processes wake this process's projectors through NOTIFY.
-  const unlisten = roles.size < ROLES.length ? await wakeup.listen(options.databaseUrl) : null;
+  const unlisten = split ? await wakeup.listen(options.databaseUrl) : null;
   const runners = roles.has("projectors")
     ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup))
     : [];
