@@ -22,6 +22,7 @@ import { createLogger } from "@skyward/infra/logger";
 import { migrate } from "@skyward/infra/migrate";
 import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
+import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import express, { type Express } from "express";
@@ -83,8 +84,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
 
   // Commands appended by other processes wake this process's projectors through NOTIFY.
   const unlisten = split ? await wakeup.listen(options.databaseUrl) : null;
+  const feed = new SharedFeed(store);
   const runners = roles.has("projectors")
-    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup))
+    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed }))
     : [];
   for (const runner of runners) runner.start();
   if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) await seedDemoWorld(store, pool);

@@ -7,8 +7,11 @@ import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
 import { type Projection, tablesOf } from "./projection.ts";
+import type { SharedFeed } from "./shared-feed.ts";
 
 export interface RunnerOptions {
+  /** A feed reader shared by the projectors of this process (one query for all of them). */
+  feed?: SharedFeed;
   batchSize?: number;
   /** Fallback poll when no wake-up arrives (another process's commit, a missed NOTIFY). */
   pollMs?: number;
@@ -386,11 +389,10 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
           throw new Error(`no checkpoint for ${this.projection.name} generation ${dropped}`);
         continue;
       }
-      const batch = await this.store.readFeed(
-        from,
-        this.options.batchSize ?? 1000,
-        this.projection.eventTypes,
-      );
+      const batchSize = this.options.batchSize ?? 1000;
+      const batch = this.options.feed
+        ? await this.options.feed.read(from, batchSize)
+        : await this.store.readFeed(from, batchSize, this.projection.eventTypes);
       const last = batch.at(-1);
       if (!last) {
         if (comparePositions(stored, from) !== 0) {

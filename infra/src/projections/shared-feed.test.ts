@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { comparePositions, type FeedPosition, START_POSITION } from "@skyward/contracts/position";
+import { EventStore } from "../event-store/event-store.ts";
+import { systemMetadata } from "../event-store/metadata.ts";
+import type { StoredEvent } from "../event-store/types.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { SharedFeed } from "./shared-feed.ts";
+
+const metadata = systemMetadata("shared-feed-test");
+const positionOf = (e: StoredEvent): FeedPosition => ({ tx: e.transactionId, gp: e.globalPosition });
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe("a feed shared by the projectors of a process", () => {
+  it("when several readers tail it while writers commit, hold transactions open and roll back, then each reads every committed event once and in order", async () => {
+    const store = new EventStore(db.pool);
+    const feed = new SharedFeed(store, 50); // a small window, so it is trimmed and restarted during the run
+    const streams = Array.from({ length: 4 }, () => `shared-${randomUUID()}`);
+    const committed: string[] = [];
+    let writing = true;
+    let stoppedAt = 0;
+    // The feed's cut-off is the whole server's oldest running transaction (other test files' included), so a
+    // reader waits for what was committed rather than stopping at the first empty read.
+    const deadline = () => stoppedAt + 10_000;
+
+    const writer = async (w: number) => {
+      for (let i = 0; i < 40; i++) {
+        const streamId = streams[(w + i) % streams.length] as string;
+        const eventId = randomUUID();
+        if (i % 7 === 3) {
+          // An older transaction that stays open while others commit, then rolls back or commits.
+          const client = await db.pool.connect();
+          try {
+            await client.query("BEGIN");
+            await client.query("SELECT * FROM es.append($1::jsonb)", [
+              JSON.stringify([
+                {
+                  stream_id: streamId,
+                  stream_type: "shared",
+                  expected: "any",
+                  events: [{ event_id: eventId, event_type: "Noted", data: {}, metadata }],
+                },
+              ]),
+            ]);
+            await sleep(5 + Math.random() * 20);
+            const commit = i % 2 === 0;
+            await client.query(commit ? "COMMIT" : "ROLLBACK");
+            if (commit) committed.push(eventId);
+          } catch {
+            await client.query("ROLLBACK").catch(() => {});
+          } finally {
+            client.release();
+          }
+          continue;
+        }
+        try {
+          await store.append({
+            streamId,
+            expected: "any",
+            events: [{ event_id: eventId, type: "Noted", data: {}, metadata }],
+          });
+          committed.push(eventId);
+        } catch {
+          // a stream-order conflict: this event was not written
+        }
+        await sleep(Math.random() * 3);
+      }
+    };
+
+    const reader = async () => {
+      const seen: StoredEvent[] = [];
+      let at = START_POSITION;
+      for (;;) {
+        const batch = await feed.read(at, 7);
+        for (const e of batch) {
+          const previous = seen.at(-1);
+          if (previous) expect(comparePositions(positionOf(previous), positionOf(e))).toBeLessThan(0);
+          seen.push(e);
+        }
+        const last = batch.at(-1);
+        if (last) at = positionOf(last);
+        else if (!writing && committed.every((id) => seen.some((e) => e.eventId === id))) return seen;
+        else if (!writing && Date.now() > deadline())
+          return seen; // the assertions below name what is missing
+        else await sleep(2);
+      }
+    };
+
+    const readers = [reader(), reader(), reader()];
+    await Promise.all(Array.from({ length: 6 }, (_, w) => writer(w)));
+    writing = false;
+    stoppedAt = Date.now();
+    const results = await Promise.all(readers);
+    const expected = [...committed].sort();
+    for (const seen of results) {
+      const ids = seen.map((e) => e.eventId).filter((id) => committed.includes(id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort()).toEqual(expected);
+      // Each stream's events arrive in stream order.
+      for (const streamId of streams) {
+        const positions = seen.filter((e) => e.streamId === streamId).map((e) => e.streamPosition);
+        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      }
+    }
+    // All readers saw the same feed.
+    expect(results[1]?.map((e) => e.eventId)).toEqual(results[0]?.map((e) => e.eventId));
+  });
+});
