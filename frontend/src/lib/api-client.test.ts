@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { resources } from "../locales/resources.ts";
 import {
   ApiError,
   api,
@@ -8,7 +9,7 @@ import {
   notifyApiError,
   resetApiClient,
 } from "./api-client.ts";
-import { setSiteLanguage } from "./i18n.ts";
+import { type Language, setSiteLanguage } from "./i18n.ts";
 import { clearNotifications, currentNotifications } from "./notifications.ts";
 
 interface Call {
@@ -203,5 +204,94 @@ describe("error notifications", () => {
       await setSiteLanguage("en");
       window.localStorage.clear();
     }
+  });
+});
+
+describe("translated error codes", () => {
+  const refusal = (status: string, code: string, detail?: string) => ({
+    status,
+    code,
+    title: "Not allowed now",
+    ...(detail ? { detail } : {}),
+  });
+
+  async function inLanguage(language: Language, check: () => void) {
+    await setSiteLanguage(language);
+    try {
+      check();
+    } finally {
+      await setSiteLanguage("en");
+      window.localStorage.clear();
+    }
+  }
+
+  it("shows a known code in the site language instead of the server's English", async () => {
+    const error = new ApiError(422, [
+      refusal("422", "insufficient_balance", "The company balance is too low to issue this booking"),
+    ]);
+    await inLanguage("pl", () => {
+      notifyApiError(error);
+      expect(currentNotifications().map(({ text, type }) => ({ text, type }))).toEqual([
+        { text: "Saldo firmy jest zbyt niskie, aby wystawić tę rezerwację", type: "error" },
+      ]);
+    });
+    expect(errorMessages(error)).toEqual(["The company balance is too low to issue this booking"]);
+  });
+
+  it("falls back to the detail, or else the title, for a code the catalogue does not know", async () => {
+    const error = new ApiError(409, [
+      refusal("409", "seat_map_locked", "The seat map is locked by the airline"),
+      refusal("409", "seat_map_locked"),
+    ]);
+    await inLanguage("pl", () =>
+      expect(errorMessages(error)).toEqual(["The seat map is locked by the airline", "Not allowed now"]),
+    );
+  });
+
+  it("keeps one text per error, each translated on its own", async () => {
+    const error = new ApiError(422, [
+      refusal("422", "gate_agency_off", "Ticketing is switched off: agency gate"),
+      refusal("422", "no_such_code", "Something else"),
+    ]);
+    await inLanguage("es", () =>
+      expect(errorMessages(error)).toEqual(["La emisión está desactivada para tu agencia", "Something else"]),
+    );
+  });
+
+  it("keeps the server's words for input errors and wrong codes, which name the field or the attempts left", async () => {
+    const error = new ApiError(422, [
+      {
+        ...refusal("422", "invalid_input", "account.phone must be an international number"),
+        title: "Invalid input",
+      },
+      refusal("401", "code_wrong", "The code is not correct. 4 attempts left."),
+      { status: "422", code: "invalid_input", title: "Invalid input" },
+    ]);
+    await inLanguage("ua", () =>
+      expect(errorMessages(error)).toEqual([
+        "account.phone must be an international number",
+        "The code is not correct. 4 attempts left.",
+        "Деякі введені дані некоректні",
+      ]),
+    );
+  });
+
+  it("tells a refused sign-in from credentials the airline system rejected", async () => {
+    const error = new ApiError(422, [
+      refusal("401", "invalid_credentials", "The e-mail or the password is not correct."),
+      refusal("422", "invalid_credentials", "Invalid credentials. Enter current credentials."),
+    ]);
+    await inLanguage("fr", () =>
+      expect(errorMessages(error)).toEqual([
+        "L’e-mail ou le mot de passe est incorrect.",
+        "Le système de la compagnie a refusé les identifiants du canal de billetterie",
+      ]),
+    );
+  });
+
+  it("looks up nothing but plain codes", async () => {
+    const error = new ApiError(400, [refusal("400", "notifications:server_problems", "As sent")]);
+    await inLanguage("ua", () => expect(errorMessages(error)).toEqual(["As sent"]));
+    for (const code of Object.keys(resources.en.errors)) expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
   });
 });

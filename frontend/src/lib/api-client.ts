@@ -195,10 +195,34 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
 
-/** What the user is told about a failed call (seed spec, section 8). */
+/**
+ * Codes whose detail says what a translation cannot: invalid_input names the field and the rule, code_wrong counts
+ * the attempts left. Their translation only stands in for a missing detail.
+ */
+const DETAIL_FIRST_CODES = new Set(["invalid_input", "code_wrong"]);
+
+/**
+ * The `errors` catalogue's text for an error's code, if it has one. A code the server uses with two meanings has a
+ * `<code>_<status>` key for the other one (invalid_credentials: a sign-in refused is 401, a supplier's 422).
+ */
+function translatedError(item: ApiErrorItem): string | null {
+  if (!/^[a-z][a-z0-9_]*$/.test(item.code)) return null;
+  for (const key of [`errors:${item.code}_${item.status}`, `errors:${item.code}`]) {
+    if (i18n.exists(key)) return i18n.t(key as never);
+  }
+  return null;
+}
+
+/** One error of the envelope in the site language when its code is known; else the server's detail or title. */
+export function errorText(item: ApiErrorItem): string {
+  if (item.detail && DETAIL_FIRST_CODES.has(item.code)) return item.detail;
+  return translatedError(item) ?? (item.detail || item.title);
+}
+
+/** What the user is told about a failed call (seed spec, section 8): one text per error of the envelope. */
 export function errorMessages(error: unknown): string[] {
   if (error instanceof ApiError && error.errors.length > 0) {
-    return error.errors.map((item) => item.detail || item.title);
+    return error.errors.map(errorText);
   }
   return [i18n.t("notifications:server_problems")];
 }

@@ -3,6 +3,7 @@ import enAccount from "./en/account.json" with { type: "json" };
 import enBalance from "./en/balance.json" with { type: "json" };
 import enBookings from "./en/bookings.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
+import enErrors from "./en/errors.json" with { type: "json" };
 import enLanguage from "./en/language.json" with { type: "json" };
 import enLegal from "./en/legal.json" with { type: "json" };
 import enNotifications from "./en/notifications.json" with { type: "json" };
@@ -13,6 +14,7 @@ import esAccount from "./es/account.json" with { type: "json" };
 import esBalance from "./es/balance.json" with { type: "json" };
 import esBookings from "./es/bookings.json" with { type: "json" };
 import esCommon from "./es/common.json" with { type: "json" };
+import esErrors from "./es/errors.json" with { type: "json" };
 import esLanguage from "./es/language.json" with { type: "json" };
 import esLegal from "./es/legal.json" with { type: "json" };
 import esNotifications from "./es/notifications.json" with { type: "json" };
@@ -23,6 +25,7 @@ import frAccount from "./fr/account.json" with { type: "json" };
 import frBalance from "./fr/balance.json" with { type: "json" };
 import frBookings from "./fr/bookings.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
+import frErrors from "./fr/errors.json" with { type: "json" };
 import frLanguage from "./fr/language.json" with { type: "json" };
 import frLegal from "./fr/legal.json" with { type: "json" };
 import frNotifications from "./fr/notifications.json" with { type: "json" };
@@ -33,6 +36,7 @@ import plAccount from "./pl/account.json" with { type: "json" };
 import plBalance from "./pl/balance.json" with { type: "json" };
 import plBookings from "./pl/bookings.json" with { type: "json" };
 import plCommon from "./pl/common.json" with { type: "json" };
+import plErrors from "./pl/errors.json" with { type: "json" };
 import plLanguage from "./pl/language.json" with { type: "json" };
 import plLegal from "./pl/legal.json" with { type: "json" };
 import plNotifications from "./pl/notifications.json" with { type: "json" };
@@ -43,6 +47,7 @@ import uaAccount from "./ua/account.json" with { type: "json" };
 import uaBalance from "./ua/balance.json" with { type: "json" };
 import uaBookings from "./ua/bookings.json" with { type: "json" };
 import uaCommon from "./ua/common.json" with { type: "json" };
+import uaErrors from "./ua/errors.json" with { type: "json" };
 import uaLanguage from "./ua/language.json" with { type: "json" };
 import uaLegal from "./ua/legal.json" with { type: "json" };
 import uaNotifications from "./ua/notifications.json" with { type: "json" };
@@ -62,6 +67,7 @@ const en = {
   bookings: enBookings,
   search: enSearch,
   balance: enBalance,
+  errors: enErrors,
 };
 
 export type Catalogue = typeof en;
@@ -80,6 +86,7 @@ export const resources = {
     bookings: uaBookings,
     search: uaSearch,
     balance: uaBalance,
+    errors: uaErrors,
   },
   fr: {
     common: frCommon,
@@ -92,6 +99,7 @@ export const resources = {
     bookings: frBookings,
     search: frSearch,
     balance: frBalance,
+    errors: frErrors,
   },
   es: {
     common: esCommon,
@@ -104,6 +112,7 @@ export const resources = {
     bookings: esBookings,
     search: esSearch,
     balance: esBalance,
+    errors: esErrors,
   },
   pl: {
     common: plCommon,
@@ -116,5 +125,6 @@ export const resources = {
     bookings: plBookings,
     search: plSearch,
     balance: plBalance,
+    errors: plErrors,
   },
 } satisfies Record<Language, Catalogue>;

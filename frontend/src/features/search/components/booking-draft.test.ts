@@ -112,7 +112,7 @@ describe("booking draft", () => {
         "passengers.0.last_name": { text: "must use Latin letters" },
         "passengers.0.document.number": { text: "must be 5-20 letters" },
       },
-      general: ["must be 1 adult(s)", "Sold out"],
+      general: ["must be 1 adult(s)", "The seats are no longer available on this fare"],
     });
   });
 });

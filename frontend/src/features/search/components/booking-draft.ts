@@ -1,6 +1,6 @@
 import type { BookOfferRequest } from "@skyward/contracts/bookings";
 import type { PassengerCounts, PassengerType } from "@skyward/contracts/offers";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { ageOn } from "../../../lib/date-format.ts";
 
 export type Gender = "M" | "F";
@@ -157,10 +157,9 @@ export function serverErrors(
   const general: string[] = [];
   if (!(error instanceof ApiError)) return { fields, general };
   for (const item of error.errors) {
-    const text = item.detail ?? item.title;
     const path = item.source?.pointer?.replace(/^\//, "").replaceAll("/", ".");
-    if (path && isFieldOf(draft, path)) fields[path] ??= { text };
-    else general.push(text);
+    if (path && isFieldOf(draft, path)) fields[path] ??= { text: item.detail ?? item.title };
+    else general.push(errorText(item));
   }
   return { fields, general };
 }

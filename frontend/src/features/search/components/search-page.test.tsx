@@ -134,7 +134,7 @@ describe("search page", () => {
     await search();
     expect(await screen.findByText("Start with a route")).toBeInTheDocument();
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
-    expect(notices()).toContainEqual(["error", "The airline did not answer"]);
+    expect(notices()).toContainEqual(["error", "The airline system is not responding, try again later"]);
   });
 
   it("filters by airline on the server and removes the filter again", async () => {

@@ -116,7 +116,9 @@ describe("search machine", () => {
       const actor = createActor(machine).start();
       actor.send({ type: "search.submit", request });
       await waitFor(actor, (s) => s.matches("start"));
-      expect(currentNotifications().map((n) => [n.type, n.text])).toEqual([["error", "No answer"]]);
+      expect(currentNotifications().map((n) => [n.type, n.text])).toEqual([
+        ["error", "The airline system is not responding, try again later"],
+      ]);
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -309,7 +309,7 @@ describe("login machine against the server", () => {
   });
 
   it("shows the title when an error has no detail", async () => {
-    const server = fakeServer({ "/start_sign_in": [errorBody(429, "rate_limited")] });
+    const server = fakeServer({ "/start_sign_in": [errorBody(429, "sign_in_refused")] });
     try {
       const actor = createActor(loginMachine, { input: { language: "en" } }).start();
       actor.send({ type: "email.submit", email: "agent@dnipro.test", language: "en" });
