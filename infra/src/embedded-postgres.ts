@@ -36,9 +36,17 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedServer> {
   const port = options.port ?? (await freePort());
   const fresh = !(await exists(`${options.dataDir}/PG_VERSION`));
-  await mkdir(options.dataDir, { recursive: true });
-  // When run as root, the server runs as user `postgres`, which must be able to enter the folder.
-  await chmod(options.dataDir, 0o777);
+  if (fresh) {
+    await mkdir(options.dataDir, { recursive: true });
+    // When run as root, the server runs as user `postgres`, which must be able to create its files here.
+    await chmod(options.dataDir, 0o777);
+  }
+  // The server's last words, for a start that fails (a port in use, a data folder from another version...).
+  const log: string[] = [];
+  const remember = (message: unknown) => {
+    log.push(String(message).trim());
+    if (log.length > 20) log.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -46,8 +54,8 @@ export async function startEmbeddedPostgres(options: {
     password: "postgres",
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
+    onLog: (message: unknown) => remember(message),
+    onError: (message: unknown) => remember(message),
     postgresFlags: [
       "-c",
       "max_connections=300",
@@ -57,8 +65,16 @@ export async function startEmbeddedPostgres(options: {
       "shared_buffers=256MB",
     ],
   });
-  if (fresh) await server.initialise();
-  await server.start();
+  try {
+    if (fresh) await server.initialise();
+    // PostgreSQL refuses a data folder others can read; its owner (postgres, or this user) keeps it alone.
+    await chmod(options.dataDir, 0o700);
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start in ${options.dataDir} on port ${port}${error instanceof Error ? `: ${error.message}` : ""}\n${log.join("\n")}`,
+    );
+  }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),

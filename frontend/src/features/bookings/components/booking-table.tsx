@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { airportTime } from "../../../lib/date-format.ts";
 import type { BookingRow } from "../api/types.ts";
 import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 
@@ -82,7 +83,9 @@ export function BookingTable({
                   </Group>
                 </Table.Td>
                 <Table.Td style={numeric}>
-                  {row.departure_at ? formats.instant(row.departure_at) : "—"}
+                  {row.departure_at
+                    ? `${formats.day(row.departure_at, "long")}, ${airportTime(row.departure_at)}`
+                    : "—"}
                 </Table.Td>
                 <Table.Td maw={260}>
                   <Text fz="sm" truncate="end" title={row.passenger_names}>

@@ -86,7 +86,7 @@ function row(locator: string): BookingRow {
     provider_status: "confirmed",
     route: "KBP-WAW",
     carrier: "PS",
-    departure_at: "2026-12-12T17:55:00.000Z",
+    departure_at: "2026-12-12T19:55:00+02:00",
     passenger_names: "PETRENKO/IVAN, PETRENKO/OLENA",
     ticket_numbers: "",
     price: uah(1129252),
@@ -147,6 +147,8 @@ describe("bookings page", () => {
     const { router } = renderApp("/bookings");
     expect(await screen.findByRole("heading", { level: 1, name: "Bookings" })).toBeInTheDocument();
     expect(await screen.findByText("Y857RG")).toBeInTheDocument();
+    // Departures read as the airport's wall clock (19:55 in Kyiv), whatever the agent's own zone.
+    expect(screen.getAllByText("12 Dec 2026, 19:55")).toHaveLength(2);
     expect(screen.getByRole("tab", { name: "New", selected: true })).toBeInTheDocument();
     expect(urls.find((url) => url.startsWith("/bookings?"))).toBe("/bookings?list=new&page=1&per_page=20");
     expect((await screen.findByTestId("balance-amount")).dataset.amount).toBe("5000000");
