@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Money } from "./money.ts";
-import { BookingContacts, BookingPassenger, Ticket, TravelDocument } from "./supplier.ts";
+import { Fare, Flight, PriceDetail } from "./offers.ts";
+import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
@@ -60,3 +61,74 @@ export const BookingListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
+
+/** A row of the booking lists (`GET /bookings`). */
+export const BookingRow = z.object({
+  locator: Locator,
+  status: BookingStatus,
+  list: BookingList,
+  fake_booking: z.boolean(),
+  provider_status: ProviderStatus,
+  route: z.string(),
+  carrier: z.string(),
+  /** Local time at the departure airport, with its offset. */
+  departure_at: z.string().nullable(),
+  passenger_names: z.string(),
+  ticket_numbers: z.string(),
+  price: Money,
+  time_limit: z.string().nullable(),
+  created_at: z.string(),
+  company_id: z.string(),
+  agent_id: z.string(),
+});
+export type BookingRow = z.infer<typeof BookingRow>;
+
+export const BookingListPage = z.object({
+  data: z.array(BookingRow),
+  meta: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    list: BookingList,
+  }),
+});
+export type BookingListPage = z.infer<typeof BookingListPage>;
+
+export const BookingComment = z.object({ text: z.string(), at: z.string(), by: z.string().nullable() });
+export type BookingComment = z.infer<typeof BookingComment>;
+
+/** The booking page (`GET /bookings/{locator}`). */
+export const BookingDetails = z.object({
+  locator: Locator,
+  status: BookingStatus,
+  list: BookingList,
+  cancel_before: z.string().nullable(),
+  price: Money,
+  price_detail: PriceDetail,
+  /** The airline's new price after a refused issue, waiting for the agent to accept it. */
+  pending_price: z.object({ price: Money, price_detail: PriceDetail }).nullable(),
+  time_limit: z.string().nullable(),
+  provider_status: ProviderStatus,
+  fake_booking: z.boolean(),
+  tickets_present: z.boolean(),
+  tickets: z.array(Ticket),
+  async_emd_issue: z.boolean(),
+  error: z.string().nullable(),
+  fare: z.object({
+    fare_id: z.string(),
+    carrier: z.string(),
+    route: z.string(),
+    departure_at: z.string(),
+    fare: Fare,
+    flights: z.array(Flight),
+  }),
+  passengers: z.array(BookingPassenger),
+  contacts: BookingContacts,
+  comments: z.array(BookingComment),
+  issued_at: z.string().nullable(),
+  void_until: z.string().nullable(),
+  created_at: z.string(),
+  company_id: z.string(),
+  agent_id: z.string(),
+});
+export type BookingDetails = z.infer<typeof BookingDetails>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { BookingDetails, BookingListPage, BookOfferResponse } from "@skyward/contracts/bookings";
 import { formatPosition } from "@skyward/contracts/position";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -125,8 +126,12 @@ describe("the booking lifecycle over HTTP", () => {
       headers: { "x-min-position": issued.body.position },
     });
     expect(page.body.data).toMatchObject({ status: "issued", tickets_present: true });
+    // The answers keep to their contracts.
+    expect(BookingDetails.safeParse(page.body.data).error).toBeUndefined();
+    expect(BookOfferResponse.safeParse(res.body).error).toBeUndefined();
     const byTicket = await agent.get("/bookings", { query: { q: issued.body.tickets[1].ticket_number } });
     expect(byTicket.body.data.map((b: Json) => b.locator)).toEqual([locator]);
+    expect(BookingListPage.safeParse(byTicket.body).error).toBeUndefined();
     const byPassenger = await agent.get("/bookings", { query: { q: "petrenko", list: "issued" } });
     expect(byPassenger.body.data.map((b: Json) => b.locator)).toContain(locator);
 

@@ -1,10 +1,10 @@
+import type { BookingListPage } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import type { PriceDetail } from "@skyward/contracts/offers";
 import type { BookingContacts, Ticket } from "@skyward/contracts/supplier";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import type { BookingListPage } from "./types.ts";
 
 export interface IssueResponse {
   locator: string;

@@ -1,8 +1,7 @@
-import type { BookingList } from "@skyward/contracts/bookings";
+import type { BookingList, BookingListPage } from "@skyward/contracts/bookings";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import type { BookingListPage } from "./types.ts";
 
 export interface BookingListParams {
   list: BookingList;

@@ -1,7 +1,7 @@
+import type { BookingDetails } from "@skyward/contracts/bookings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import type { BookingDetails } from "./types.ts";
 
 /** `GET /bookings/{locator}`: 416 when the booking expired, 404 when it is not the caller's to see. */
 export async function fetchBooking(locator: string): Promise<BookingDetails> {

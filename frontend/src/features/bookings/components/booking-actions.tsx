@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { BookingDetails } from "@skyward/contracts/bookings";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
@@ -9,7 +10,6 @@ import { IconTicket } from "../../../components/ui/icons.tsx";
 import { IconBan, IconRefresh } from "../../../components/ui/travel-icons.tsx";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
-import type { BookingDetails } from "../api/types.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
 
 /** Whether the void window is still open: issued bookings of carriers that allow a void, until `void_until`. */

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import type { BookingComment } from "@skyward/contracts/bookings";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { errorMessages } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCommentBooking } from "../api/booking-commands.ts";
-import type { BookingComment } from "../api/types.ts";
 
 /** The agents' notes on a booking, newest last, and a box to add one. */
 export function BookingComments({ locator, comments }: { locator: string; comments: BookingComment[] }) {

@@ -15,6 +15,7 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
+import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
@@ -25,7 +26,6 @@ import { useFormats } from "../../../components/travel/use-formats.ts";
 import { IconAlertTriangle, IconCheck, IconCopy } from "../../../components/ui/icons.tsx";
 import { IconInfo } from "../../../components/ui/travel-icons.tsx";
 import { formatDay } from "../../../lib/date-format.ts";
-import type { BookingDetails } from "../api/types.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";

@@ -1,10 +1,10 @@
 import { Anchor, Group, Table, Text } from "@mantine/core";
+import type { BookingRow } from "@skyward/contracts/bookings";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { airportTime } from "../../../lib/date-format.ts";
-import type { BookingRow } from "../api/types.ts";
 import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 
 /** Less than this left on the time limit is shown in red: the agent should act now. */

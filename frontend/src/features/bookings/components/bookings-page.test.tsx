@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
+import type { BookingDetails, BookingRow } from "@skyward/contracts/bookings";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
@@ -6,7 +7,6 @@ import { accountDetails } from "../../../test-utils/accounts.ts";
 import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
 import { renderApp } from "../../../test-utils/render-app.tsx";
 import { flightKbpWaw, priceDetail, standardFare, uah } from "../../../test-utils/travel-fixtures.ts";
-import type { BookingDetails, BookingRow } from "../api/types.ts";
 
 const LOCATOR = "E426RA";
 
