@@ -1,36 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { TERMS_VERSION } from "@skyward/contracts/account";
-import type { Browser, Locator, Page } from "playwright-core";
-import {
-  type BrowserSession,
-  launchChromium,
-  openSession,
-  type RunningSkyward,
-  screenshot,
-  startApp,
-} from "./harness.ts";
+import type { Locator, Page } from "playwright-core";
+import { screenshot, useBrowserApp } from "./harness.ts";
 
-/** Every demo user has this password besides the e-mail code (DESIGN.md section 5). */
-const DEMO_PASSWORD = "skyward-demo-2026";
 const AGENT = "agent@dnipro.test";
 
-let app: RunningSkyward;
-let browser: Browser;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ seedDemo: true }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-beforeEach(async () => {
-  session = await openSession(browser, app.url);
-});
-afterEach(async () => {
-  await session.close();
-});
+const suite = useBrowserApp({ seedDemo: true });
 
 /**
  * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
@@ -147,7 +123,7 @@ async function notification(page: Page, text: RegExp): Promise<void> {
 
 describe("booking and ticketing", () => {
   it("books two passengers on a filtered search, issues, sees the tickets and the balance, then voids", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await signInAsAgent(page);
     await page.goto("/bookings");
     await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
@@ -219,11 +195,11 @@ describe("booking and ticketing", () => {
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await page.locator(`tr[data-locator="${locator}"] [data-status="voided"]`).waitFor();
     await screenshot(page, "bookings-after-void");
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 
   it("cancels a held booking: it leaves the new list and no money moves", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await signInAsAgent(page);
     await page.goto("/bookings");
     const before = await balance(page);
@@ -264,6 +240,6 @@ describe("booking and ticketing", () => {
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await page.locator(`tr[data-locator="${locator}"] [data-status="cancelled"]`).waitFor();
     await screenshot(page, "bookings-after-cancel");
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach } from "@jest/globals";
 import { createTestDatabase } from "@skyward/infra/testing";
 import { startSkyward } from "@skyward/scripts/app";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -81,4 +82,23 @@ export async function openSession(browser: Browser, baseURL: string): Promise<Br
 export async function screenshot(page: Page, name: string): Promise<void> {
   const folder = process.env.SKYWARD_SCREENSHOTS;
   if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** The suite's lifecycle in one line: one app and one Chromium per file, a fresh browser session per test. */
+export function useBrowserApp(options: { seedDemo?: boolean } = {}) {
+  const suite = {} as { app: RunningSkyward; browser: Browser; session: BrowserSession };
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startApp(options), launchChromium()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  beforeEach(async () => {
+    suite.session = await openSession(suite.browser, suite.app.url);
+  });
+  afterEach(async () => {
+    await suite.session.close();
+  });
+  return suite;
 }

@@ -1,33 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import type { Browser, Page } from "playwright-core";
-import {
-  type BrowserSession,
-  launchChromium,
-  openSession,
-  type RunningSkyward,
-  screenshot,
-  startApp,
-} from "./harness.ts";
+import { describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import type { Page } from "playwright-core";
+import { screenshot, useBrowserApp } from "./harness.ts";
 
-const DEMO_PASSWORD = "skyward-demo-2026";
-
-let app: RunningSkyward;
-let browser: Browser;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ seedDemo: true }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-beforeEach(async () => {
-  session = await openSession(browser, app.url);
-});
-afterEach(async () => {
-  await session.close();
-});
+const suite = useBrowserApp({ seedDemo: true });
 
 interface Outgoing {
   id: number;
@@ -37,7 +13,9 @@ interface Outgoing {
 /** The dev outbox, newest first (`/dev/mailbox` for e-mail, `/dev/voice` for calls). */
 async function outbox(kind: "mailbox" | "voice", to?: string): Promise<Outgoing[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : "";
-  const response = await fetch(`${app.url}/dev/${kind}${query}`, { headers: { accept: "application/json" } });
+  const response = await fetch(`${suite.app.url}/dev/${kind}${query}`, {
+    headers: { accept: "application/json" },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Outgoing[] }).data;
 }
@@ -86,7 +64,7 @@ const signInButtonIdle = (page: Page) =>
 
 describe("signing in", () => {
   it("signs a demo agent in by e-mail code, through onboarding to the start page, and out again", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await startSignIn(page, "agent@dnipro.test");
     await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
     expect(await page.getByTestId("sign-in-email").textContent()).toBe("agent@dnipro.test");
@@ -111,30 +89,30 @@ describe("signing in", () => {
     await screenshot(page, "identity-onboarding-privacy");
     await page.getByRole("button", { name: "Accept and continue" }).click();
 
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
     await page.getByRole("status").filter({ hasText: "Welcome to Skyward, Taras!" }).waitFor();
     await screenshot(page, "identity-signed-in-home");
 
-    // A reload keeps the session; the header knows who is signed in.
+    // A reload keeps the suite.session; the header knows who is signed in.
     await page.reload();
     const menu = page.getByRole("button", { name: "Account menu: Taras Shevchuk" });
     await menu.click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
-    await page.waitForURL(`${app.url}/sign_in`);
+    await page.waitForURL(`${suite.app.url}/sign_in`);
     await page.getByRole("status").filter({ hasText: "You have signed out." }).waitFor();
     await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
     expect(await menu.count()).toBe(0);
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
 
     // Signed out for real: the account page sends the visitor to sign in (and back afterwards).
     await page.goto("/account");
-    await page.waitForURL(`${app.url}/sign_in?redirect=%2Faccount`);
-    expect(unexpected(session.problems, 401)).toEqual([]);
+    await page.waitForURL(`${suite.app.url}/sign_in?redirect=%2Faccount`);
+    expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
 
   it("signs a password user in, in the account's language", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await startSignIn(page, "agent@vistula.test");
     await page.getByRole("heading", { level: 1, name: "Enter your password" }).waitFor();
     expect(await page.getByRole("button", { name: "Sign in with an e-mail code" }).count()).toBe(0);
@@ -151,13 +129,13 @@ describe("signing in", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("pl");
     await page.getByRole("button", { name: "Dalej" }).click();
     await page.getByRole("button", { name: "Akceptuję i przechodzę dalej" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
     await page.getByRole("button", { name: "Menu konta: Piotr Zielinski" }).waitFor();
-    expect(unexpected(session.problems, 401)).toEqual([]);
+    expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
 
   it("locks a code after five wrong attempts, and a new code signs in", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     const email = "agent.lviv@dnipro.test";
     await startSignIn(page, email);
     await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
@@ -192,13 +170,13 @@ describe("signing in", () => {
     expect(await page.getByText("This code no longer works", { exact: true }).count()).toBe(0);
     await enterCode(page, fresh.code);
     await page.getByRole("heading", { level: 1, name: "Set up your account" }).waitFor();
-    expect(unexpected(session.problems, 401)).toEqual([]);
+    expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
 
   it("goes back to the e-mail step when the e-mail is changed, and signs in by a voice call", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.goto("/account");
-    await page.waitForURL(`${app.url}/sign_in?redirect=%2Faccount`);
+    await page.waitForURL(`${suite.app.url}/sign_in?redirect=%2Faccount`);
 
     await startSignIn(page, "nobody@dnipro.test", { open: false });
     await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
@@ -219,15 +197,15 @@ describe("signing in", () => {
     await page.getByRole("heading", { level: 1, name: "Налаштуйте обліковий запис" }).waitFor();
     await page.getByRole("button", { name: "Продовжити" }).click();
     await page.getByRole("button", { name: "Прийняти та продовжити" }).click();
-    await page.waitForURL(`${app.url}/account`);
+    await page.waitForURL(`${suite.app.url}/account`);
     await page.getByRole("heading", { level: 1, name: "Olena Kovalenko" }).waitFor();
-    expect(unexpected(session.problems, 401)).toEqual([]);
+    expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
 });
 
 describe("the account page", () => {
   it("edits the details, the language and the e-mail, and issues an API token shown once", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await startSignIn(page, "admin@skyward.test");
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -242,7 +220,7 @@ describe("the account page", () => {
     await page.getByLabel(/^Phone/).fill("+48 22 555 01 02");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: "Accept and continue" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
 
     await page.getByRole("button", { name: "Account menu: Ada Admin" }).click();
     await page.getByRole("menuitem", { name: "Account" }).click();
@@ -282,7 +260,7 @@ describe("the account page", () => {
     await screenshot(page, "identity-api-token");
 
     // The token works as a bearer for the API, and only this once is it shown.
-    const api = await fetch(`${app.url}/account/details`, {
+    const api = await fetch(`${suite.app.url}/account/details`, {
       headers: { accept: "application/json", authorization: `Bearer ${await token.textContent()}` },
     });
     expect(((await api.json()) as { account: { email: string } }).account.email).toBe("ada@skyward.test");
@@ -292,13 +270,13 @@ describe("the account page", () => {
     await page.getByText("Token issued").waitFor();
     await page.getByRole("button", { name: "Replace token" }).click();
     await page.getByRole("dialog", { name: "Replace the API token?" }).waitFor();
-    expect(unexpected(session.problems, 401, 422)).toEqual([]);
+    expect(unexpected(suite.session.problems, 401, 422)).toEqual([]);
   });
 });
 
 describe("legal documents", () => {
   it("serves the four documents in the site language, and nothing else", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.goto("/legal/communication-policy");
     await page.getByRole("heading", { level: 1, name: "Communication policy" }).waitFor();
     await page.getByRole("link", { name: "Extension terms" }).click();
@@ -308,6 +286,6 @@ describe("legal documents", () => {
     await page.getByRole("heading", { level: 1, name: "Warunki korzystania z rozszerzenia" }).waitFor();
     await page.goto("/legal/cookie-policy");
     await page.getByRole("heading", { name: "Nie znaleziono strony" }).waitFor();
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 });

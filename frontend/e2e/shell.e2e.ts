@@ -1,35 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import type { Browser } from "playwright-core";
-import {
-  type BrowserSession,
-  launchChromium,
-  openSession,
-  type RunningSkyward,
-  screenshot,
-  startApp,
-} from "./harness.ts";
+import { describe, expect, it } from "@jest/globals";
+import { screenshot, useBrowserApp } from "./harness.ts";
 
-let app: RunningSkyward;
-let browser: Browser;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-beforeEach(async () => {
-  session = await openSession(browser, app.url);
-});
-afterEach(async () => {
-  await session.close();
-});
+const suite = useBrowserApp();
 
 describe("the application shell", () => {
   it("starts in English, switches the interface to Ukrainian and remembers it", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
     await screenshot(page, "home-en");
@@ -48,11 +24,11 @@ describe("the application shell", () => {
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Ласкаво просимо до Skyward" }).waitFor();
     await page.getByRole("button", { name: "Мова: Українська" }).waitFor();
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 
   it("shows the notification the URL carries and keeps the rest of the address", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.goto("/bookings?locator=ABC234&message=Booking%20ABC234%20was%20cancelled&type=error");
 
     const alert = page.getByRole("alert");
@@ -65,12 +41,12 @@ describe("the application shell", () => {
 
     await page.getByRole("button", { name: "Close notification" }).click();
     await alert.waitFor({ state: "detached" });
-    // Chromium logs the refused session check (401) that tells the page nobody is signed in.
-    expect(session.problems.filter((problem) => !problem.includes("status of 401"))).toEqual([]);
+    // Chromium logs the refused suite.session check (401) that tells the page nobody is signed in.
+    expect(suite.session.problems.filter((problem) => !problem.includes("status of 401"))).toEqual([]);
   });
 
   it("serves the sign-in page with a translated heading, and the logo leads home", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.goto("/sign_in");
     await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
     await screenshot(page, "sign-in");
@@ -78,6 +54,6 @@ describe("the application shell", () => {
     await page.getByRole("link", { name: "Skyward start page" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 });
