@@ -2,11 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { TERMS_VERSION } from "@skyward/contracts/account";
 import type { Locator, Page } from "playwright-core";
-import { screenshot, useBrowserApp } from "./harness.ts";
+import { browserAppSuite, screenshot } from "./harness.ts";
 
 const AGENT = "agent@dnipro.test";
 
-const suite = useBrowserApp({ seedDemo: true });
+const suite = browserAppSuite({ seedDemo: true });
 
 /**
  * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the

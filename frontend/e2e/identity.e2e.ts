@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import type { Page } from "playwright-core";
-import { screenshot, useBrowserApp } from "./harness.ts";
+import { browserAppSuite, screenshot } from "./harness.ts";
 
-const suite = useBrowserApp({ seedDemo: true });
+const suite = browserAppSuite({ seedDemo: true });
 
 interface Outgoing {
   id: number;

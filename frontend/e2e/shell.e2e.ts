@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import { screenshot, useBrowserApp } from "./harness.ts";
+import { browserAppSuite, screenshot } from "./harness.ts";
 
-const suite = useBrowserApp();
+const suite = browserAppSuite();
 
 describe("the application shell", () => {
   it("starts in English, switches the interface to Ukrainian and remembers it", async () => {
