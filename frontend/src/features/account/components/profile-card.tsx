@@ -1,8 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import type { AccountInfo } from "@skyward/contracts/account";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconPhone } from "../../../components/ui/icons.tsx";
+import { PersonFields } from "../../../components/person-fields.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
 import { type AccountDetailsChanges, useUpdateAccountDetails } from "../api/update-account-details.ts";
@@ -49,28 +49,15 @@ export function ProfileCard({ account }: { account: AccountInfo }) {
     <SectionCard title={t("profile.title")} description={t("profile.description")}>
       <form onSubmit={submit}>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              {...field("first_name")}
-              label={t("profile.first_name")}
-              autoComplete="given-name"
-              required
-            />
-            <TextInput
-              {...field("last_name")}
-              label={t("profile.last_name")}
-              autoComplete="family-name"
-              required
-            />
-          </SimpleGrid>
-          <TextInput
-            {...field("phone")}
-            type="tel"
-            label={t("profile.phone")}
-            description={t("profile.phone_description")}
-            placeholder={t("profile.phone_placeholder")}
-            autoComplete="tel"
-            leftSection={<IconPhone size={16} />}
+          <PersonFields
+            field={field}
+            labels={{
+              first_name: t("profile.first_name"),
+              last_name: t("profile.last_name"),
+              phone: t("profile.phone"),
+              phone_description: t("profile.phone_description"),
+              phone_placeholder: t("profile.phone_placeholder"),
+            }}
           />
           <Group justify="flex-end" gap="sm">
             {changed ? (

@@ -1,7 +1,8 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Select, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconPhone, IconWorld } from "../../../components/ui/icons.tsx";
+import { PersonFields } from "../../../components/person-fields.tsx";
+import { IconWorld } from "../../../components/ui/icons.tsx";
 import { isLanguage, LANGUAGES } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import type { AccountInfo } from "../api/complete-account-info.ts";
@@ -34,29 +35,16 @@ export function AccountInfoForm({ info: initial, errors, busy, onSubmit }: Accou
   return (
     <form onSubmit={submit}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            {...field("first_name")}
-            label={t("info.first_name")}
-            autoComplete="given-name"
-            required
-            autoFocus
-          />
-          <TextInput
-            {...field("last_name")}
-            label={t("info.last_name")}
-            autoComplete="family-name"
-            required
-          />
-        </SimpleGrid>
-        <TextInput
-          {...field("phone")}
-          type="tel"
-          label={t("info.phone")}
-          description={t("info.phone_description")}
-          placeholder={t("info.phone_placeholder")}
-          autoComplete="tel"
-          leftSection={<IconPhone size={16} />}
+        <PersonFields
+          field={field}
+          labels={{
+            first_name: t("info.first_name"),
+            last_name: t("info.last_name"),
+            phone: t("info.phone"),
+            phone_description: t("info.phone_description"),
+            phone_placeholder: t("info.phone_placeholder"),
+          }}
+          autoFocus
         />
         <Select
           label={t("info.language")}
