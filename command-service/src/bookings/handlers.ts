@@ -445,29 +445,20 @@ export async function repriceBooking(
     );
   const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);
   const metadata = metadataFor(context, { agency_id: booking.agency_id, company_id: booking.company_id });
-  if (!booking.supplier_booking || booking.fake_booking) {
-    return {
-      locator,
-      changed: false,
-      price: booking.price,
-      price_detail: booking.price_detail,
-      position: null,
-    };
-  }
+  const unchanged = {
+    locator,
+    changed: false,
+    price: booking.price,
+    price_detail: booking.price_detail,
+    position: null,
+  };
+  if (!booking.supplier_booking || booking.fake_booking) return unchanged;
   const result = await deps.supplier.reprice(
     { booking: booking.supplier_booking },
     supplierCall(deps.now(), ctx),
   );
   const detail = applyPricing(result.price, booking.fare.carrier, ctx.policy);
-  if (detail.total.amount === booking.price.amount && !booking.pending_price) {
-    return {
-      locator,
-      changed: false,
-      price: booking.price,
-      price_detail: booking.price_detail,
-      position: null,
-    };
-  }
+  if (detail.total.amount === booking.price.amount && !booking.pending_price) return unchanged;
   const append = await deps.store.append({
     streamId: bookingStream(locator),
     expected: version,
