@@ -518,7 +518,7 @@ export async function reshopBooking(deps: CommandDeps, principal: Principal, loc
   if (!outbound || !first || !last)
     throw new IllegalState("This booking has no flights to reshop", "no_flights");
   const count = (type: string) => booking.passengers.filter((p) => p.type === type).length;
-  const result = await searchOffers(deps, principal, ctx, {
+  const { result } = await searchOffers(deps, principal, ctx, {
     origin: first.from.code,
     destination: last.to.code,
     departure_date: outbound.departure_at.slice(0, 10),

@@ -43,8 +43,8 @@ export function offerRoutes(deps: CommandDeps): Router {
     const request = parseInput(SearchRequest, req.body);
     const { company_id } = parseInput(SearchBody, req.body);
     const ctx = await sellingContext(deps, principal, companyFor(principal, company_id));
-    const result = await searchOffers(deps, principal, ctx, request);
-    res.json({ result });
+    const { json } = await searchOffers(deps, principal, ctx, request);
+    res.type("json").send(`{"result":${json}}`);
   });
 
   router.post("/search_results", async (req, res) => {

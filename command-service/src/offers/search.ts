@@ -5,23 +5,33 @@ import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { type SellingContext, supplierCall } from "./selling-context.ts";
 
+/** A priced result page and its JSON, serialized once for both the answer and the stored page. */
+export interface PricedSearch {
+  result: SearchResult;
+  json: string;
+}
+
 /** Asks the channel's supplier, prices the answer with the caller's markups and keeps it as a page to book from. */
 export async function searchOffers(
   deps: CommandDeps,
   principal: Principal,
   ctx: SellingContext,
   request: SearchRequest,
-): Promise<SearchResult> {
+): Promise<PricedSearch> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-  await deps.searches.save({
-    id: result.id,
-    user_id: principal.userId,
-    company_id: ctx.companyId,
-    channel_id: ctx.channelId,
-    request,
-    result,
-    filters: {},
-  });
-  return result;
+  const json = JSON.stringify(result);
+  await deps.searches.save(
+    {
+      id: result.id,
+      user_id: principal.userId,
+      company_id: ctx.companyId,
+      channel_id: ctx.channelId,
+      request,
+      result,
+      filters: {},
+    },
+    json,
+  );
+  return { result, json };
 }
