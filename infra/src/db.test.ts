@@ -2,7 +2,7 @@
 // survive a view's change of shape.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type pg from "pg";
-import { createPool } from "./db.ts";
+import { createPool, inlineParams } from "./db.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 let db: TestDatabase;
@@ -60,5 +60,20 @@ describe("pool.query", () => {
     await pool.query("DROP VIEW shape");
     await pool.query("CREATE VIEW shape AS SELECT 1 AS a, 2 AS b");
     expect((await pool.query(text, [true])).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+});
+
+describe("inlineParams", () => {
+  it("when values with quotes, backslashes and other scripts are inlined, then the server reads them back unchanged", async () => {
+    const text = `O'Brien \\ "Ж" \\n ' ' 😀`;
+    const json = { name: text, nested: { path: "C:\\x\\y", quote: "it's" } };
+    const list = [text, "plain", 'a "b" c'];
+    const { rows } = await pool.query(
+      inlineParams(
+        "SELECT $1::text AS text, $2::jsonb AS json, $3::text[] AS list, $4::int AS n, $5::text AS none",
+        [text, json, list, 7, null],
+      ),
+    );
+    expect(rows[0]).toEqual({ text, json, list, n: 7, none: null });
   });
 });

@@ -96,20 +96,29 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * A string as an SQL literal: what pg.escapeLiteral returns, without its character-by-character loop, which cost
+ * projectors milliseconds on a booking's JSON.
+ */
+function escapeLiteral(text: string): string {
+  const quoted = text.replaceAll("'", "''");
+  return text.includes("\\") ? ` E'${quoted.replaceAll("\\", "\\\\")}'` : `'${quoted}'`;
+}
+
 /** A value as an SQL literal, for statements sent together in one round trip (simple query protocol). */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (value instanceof Date) return escapeLiteral(value.toISOString());
   if (Array.isArray(value)) {
     // A PostgreSQL array literal of text elements; the column's type casts it.
-    return pg.escapeLiteral(
+    return escapeLiteral(
       `{${value.map((v) => `"${String(v).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`,
     );
   }
-  if (typeof value === "object") return pg.escapeLiteral(JSON.stringify(value));
-  return pg.escapeLiteral(String(value));
+  if (typeof value === "object") return escapeLiteral(JSON.stringify(value));
+  return escapeLiteral(String(value));
 }
 
 /** `text` with its `$n` parameters replaced by literals. */
