@@ -128,7 +128,8 @@ export function inlineParams(text: string, values: readonly unknown[] = []): str
 
 /**
  * Statements collected and sent as one string: one round trip instead of one per statement, which is what a
- * projector's batch costs when the event loop is busy. Only for statements whose results are not needed.
+ * projector's batch costs when the event loop is busy. Only for statements whose results are not needed; it is
+ * the writer a projection's apply() is given (query() collects, the runtime sends them with the checkpoint).
  */
 export class StatementBatch {
   private readonly statements: string[] = [];
@@ -137,7 +138,21 @@ export class StatementBatch {
     this.statements.push(inlineParams(text, values));
   }
 
-  async run(client: Pick<pg.PoolClient, "query">): Promise<void> {
-    if (this.statements.length > 0) await client.query(this.statements.join(";\n"));
+  /** add(), shaped as a client's query() for code that writes through either. */
+  async query(text: string, values: readonly unknown[] = []): Promise<void> {
+    this.add(text, values);
   }
+
+  text(): string {
+    return this.statements.join(";\n");
+  }
+
+  async run(client: Pick<ProjectionWriter, "query">): Promise<void> {
+    if (this.statements.length > 0) await client.query(this.text());
+  }
+}
+
+/** Where a projection writes its statements: a StatementBatch in the runtime, or a client. */
+export interface ProjectionWriter {
+  query(text: string, values?: readonly unknown[]): Promise<unknown>;
 }

@@ -1,8 +1,10 @@
 // Result pages against a real PostgreSQL: a page kept by one command-service process is served by another.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { SearchRequest, type SearchResult } from "@skyward/contracts/offers";
+import { SearchRequest } from "@skyward/contracts/offers";
+import { NO_MARKUPS } from "@skyward/contracts/pricing";
 import type { Principal } from "@skyward/infra/http/context";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
+import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { SandboxSupplier } from "../suppliers/sandbox/sandbox-supplier.ts";
 import { SearchResults, type StoredSearch } from "./search-results.ts";
 
@@ -16,7 +18,7 @@ afterAll(async () => {
 
 const agent = (userId: string): Principal => ({
   userId,
-  userType: "agent",
+  userType: "Agent",
   agencyId: "agency",
   companyIds: ["company"],
   demo: false,
@@ -35,8 +37,7 @@ async function page(id: string): Promise<StoredSearch> {
     currency: "UAH",
     credentials: { login: "agency", password: "secret" },
   });
-  // The supplier's fares stand in for priced ones: the store keeps whatever page it is given.
-  const result = { ...found, id } as SearchResult;
+  const result = { ...priceSearchResult(found, NO_MARKUPS), id };
   return { id, user_id: "u1", company_id: "company", channel_id: "channel", request, result, filters: {} };
 }
 

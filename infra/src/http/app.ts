@@ -23,6 +23,9 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
+  // No ETags on API answers: they are per caller and change with every write, and hashing a 100 KB result page
+  // for each search was pure cost. Static assets keep theirs (express.static sets its own).
+  app.set("etag", false);
   app.use(
     helmet({
       contentSecurityPolicy: {

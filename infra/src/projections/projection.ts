@@ -1,4 +1,4 @@
-import type pg from "pg";
+import type { ProjectionWriter } from "../db.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 
 /** Physical (generation-suffixed, quoted) name of each of a projection's tables, by logical name. */
@@ -13,8 +13,11 @@ export interface Projection<Name extends string = string> {
   tables: readonly Name[];
   /** DDL creating this generation's tables (names from `t`). */
   setup(t: Tables<Name>): string;
-  /** Applies a batch of handled events inside the checkpoint's transaction; set-based where it can be. */
-  apply(client: pg.PoolClient, events: readonly StoredEvent[], t: Tables<Name>): Promise<void>;
+  /**
+   * Writes the statements that apply a batch of handled events (set-based where it can be); they run in the
+   * checkpoint's transaction, sent with it in one text, so their results cannot be read.
+   */
+  apply(writer: ProjectionWriter, events: readonly StoredEvent[], t: Tables<Name>): Promise<void>;
 }
 
 export function tablesOf<Name extends string>(

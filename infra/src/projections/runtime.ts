@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { comparePositions, type FeedPosition } from "@skyward/contracts/position";
-import type pg from "pg";
-import { inlineParams } from "../db.ts";
+import pg from "pg";
+import { inlineParams, StatementBatch } from "../db.ts";
 import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
@@ -122,26 +122,67 @@ function checkpointCas(
   );
 }
 
+/** SQLSTATE of `read.checkpoint_moved`: the compare-and-set matched no row. */
+const CHECKPOINT_MOVED = "SK001";
+
+/**
+ * Moves a checkpoint from `from` to `to` and runs `statements` with it, in one transaction sent as one text (one
+ * round trip; projector batches were a large share of all round trips): BEGIN, the compare-and-set (raising when
+ * another instance moved the checkpoint, or, `live`, when a rebuild took the generation out of service: it holds
+ * the generation FOR SHARE, so a switch waits for it), the statements, COMMIT. No wait for the WAL flush: a crash
+ * can only lose whole batches (read models and checkpoint together), which are applied again from the durable
+ * event store. Returns false, having written nothing, when the compare-and-set failed. `beforeCommit` (a test
+ * hook) runs on the open transaction before its COMMIT.
+ */
+async function commitCheckpoint(
+  pool: pg.Pool,
+  projection: Projection,
+  generation: number,
+  from: Checkpoint,
+  to: Checkpoint,
+  statements: string,
+  options: { live: boolean; beforeCommit?: (client: pg.PoolClient) => Promise<void> | void },
+): Promise<boolean> {
+  const cas = `WITH moved AS (${checkpointCas(projection, generation, from, to, options.live)} RETURNING 1)
+    SELECT read.checkpoint_moved(count(*)) FROM moved`;
+  const text = `BEGIN; SET LOCAL synchronous_commit = off; ${cas};${statements ? `\n${statements};` : ""}`;
+  const client = await pool.connect();
+  // A connection lost mid-batch fails the batch; unheard, its 'error' event would crash the process.
+  const ignoreLostConnection = () => {};
+  client.on("error", ignoreLostConnection);
+  try {
+    await client.query(options.beforeCommit ? text : `${text} COMMIT`);
+    if (options.beforeCommit) {
+      await options.beforeCommit(client);
+      await client.query("COMMIT");
+    }
+    return true;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    if (error instanceof pg.DatabaseError && error.code === CHECKPOINT_MOVED) return false;
+    throw error;
+  } finally {
+    client.off("error", ignoreLostConnection);
+    client.release();
+  }
+}
+
 /** Moves a checkpoint past events the projection does not handle: one round trip, no read-model change. */
-async function moveCheckpoint(
+function moveCheckpoint(
   pool: pg.Pool,
   projection: Projection,
   generation: number,
   from: Checkpoint,
   to: Checkpoint,
 ): Promise<boolean> {
-  const results = (await pool.query(
-    `BEGIN; SET LOCAL synchronous_commit = off; ${checkpointCas(projection, generation, from, to, true)}; COMMIT`,
-  )) as unknown as pg.QueryResult[];
-  return results[2]?.rowCount === 1;
+  return commitCheckpoint(pool, projection, generation, from, to, "", { live: true });
 }
 
 /**
- * Applies a batch read outside any transaction and moves the checkpoint from `from` to its last event with a
- * compare-and-set, in one transaction; a live batch also checks that its generation is still in service (held
- * FOR SHARE, so a switch waits for it). Returns the new checkpoint, or null when another instance moved the
- * checkpoint or a rebuild replaced the generation: the batch is rolled back, so the effect is exactly once across
- * crashes and competing instances.
+ * Applies a batch read outside any transaction and moves the checkpoint from `from` to its last event, exactly
+ * once across crashes and competing instances (see commitCheckpoint). The projection's statements are collected,
+ * not sent one by one. Returns the new checkpoint, or null when another instance moved the checkpoint or a rebuild
+ * replaced the generation.
  */
 async function applyBatch(
   pool: pg.Pool,
@@ -156,35 +197,14 @@ async function applyBatch(
   const handled = new Set(projection.eventTypes);
   const events = batch.filter((e) => handled.has(e.type));
   const to = { tx: last.transactionId, gp: last.globalPosition };
-  const client = await pool.connect();
-  // A connection lost mid-batch fails the batch; unheard, its 'error' event would crash the process.
-  const ignoreLostConnection = () => {};
-  client.on("error", ignoreLostConnection);
-  try {
-    // No wait for the WAL flush: a crash can only lose whole batches (read models and checkpoint together),
-    // which are applied again from the durable event store. The transaction's start and the checkpoint's
-    // compare-and-set go in one round trip; a batch with nothing to apply commits in that same round trip.
-    const cas = checkpointCas(projection, generation, from, to, options.live);
-    const nothingToApply = events.length === 0 && !options.beforeCommit;
-    const results = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off; ${cas}${nothingToApply ? "; COMMIT" : ""}`,
-    )) as unknown as pg.QueryResult[];
-    if (results[2]?.rowCount !== 1) {
-      if (!nothingToApply) await client.query("ROLLBACK");
-      return null;
-    }
-    if (nothingToApply) return to;
-    if (events.length > 0) await projection.apply(client, events, tablesOf(projection, generation));
-    await options.beforeCommit?.(events, client);
-    await client.query("COMMIT");
-    return to;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.off("error", ignoreLostConnection);
-    client.release();
-  }
+  const statements = new StatementBatch();
+  if (events.length > 0) await projection.apply(statements, events, tablesOf(projection, generation));
+  const hook = options.beforeCommit;
+  const moved = await commitCheckpoint(pool, projection, generation, from, to, statements.text(), {
+    live: options.live,
+    ...(hook ? { beforeCommit: (client: pg.PoolClient) => hook(events, client) } : {}),
+  });
+  return moved ? to : null;
 }
 
 /** Builds `generation` from its checkpoint until it reaches the head of the feed. Returns events read. */
@@ -408,7 +428,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.committed = from;
         // Events held back only by a transaction still running (often another projector's batch) become
         // readable within milliseconds and no append will announce them: look again shortly.
-        const pending = await this.store.hasPendingAfter(from);
+        const pending = await (this.options.feed ?? this.store).hasPendingAfter(from);
         await this.sleepUntilWake(pending ? PENDING_RETRY_MS : (this.options.pollMs ?? 250));
         continue;
       }

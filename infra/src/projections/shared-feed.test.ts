@@ -111,4 +111,47 @@ describe("a feed shared by the projectors of a process", () => {
     // All readers saw the same feed.
     expect(results[1]?.map((e) => e.eventId)).toEqual(results[0]?.map((e) => e.eventId));
   });
+
+  it("when projectors at one place ask at once whether events wait behind a running transaction, then one query answers them all", async () => {
+    let asked = 0;
+    class CountingStore extends EventStore {
+      override hasPendingAfter(after: FeedPosition): Promise<boolean> {
+        asked++;
+        return super.hasPendingAfter(after);
+      }
+    }
+    const feed = new SharedFeed(new CountingStore(db.pool));
+    const streamId = `pending-${randomUUID()}`;
+    const held = await db.pool.connect();
+    try {
+      // An append left open, then one committed after it: the committed event waits behind the open one.
+      await held.query("BEGIN");
+      await held.query("SELECT * FROM es.append($1::jsonb)", [
+        JSON.stringify([
+          {
+            stream_id: `${streamId}-held`,
+            stream_type: "pending",
+            expected: "any",
+            events: [{ event_id: randomUUID(), event_type: "Noted", data: {}, metadata }],
+          },
+        ]),
+      ]);
+      const store = new EventStore(db.pool);
+      const head = (await store.headPosition()) ?? START_POSITION;
+      await store.append({
+        streamId,
+        expected: "any",
+        events: [{ event_id: randomUUID(), type: "Noted", data: {}, metadata }],
+      });
+      const answers = await Promise.all([1, 2, 3, 4].map(() => feed.hasPendingAfter(head)));
+      expect(answers).toEqual([true, true, true, true]);
+      expect(asked).toBe(1);
+      // Asked again later, it asks the store again: nothing is remembered past the question.
+      expect(await feed.hasPendingAfter(head)).toBe(true);
+      expect(asked).toBe(2);
+    } finally {
+      await held.query("ROLLBACK");
+      held.release();
+    }
+  });
 });

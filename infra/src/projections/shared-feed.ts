@@ -14,6 +14,7 @@ export class SharedFeed {
   private window: StoredEvent[] = [];
   private windowStart: FeedPosition | null = null;
   private readonly inflight = new Map<string, Promise<StoredEvent[]>>();
+  private readonly pendingChecks = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly store: EventStore,
@@ -37,6 +38,19 @@ export class SharedFeed {
         },
         () => this.inflight.delete(key),
       );
+    }
+    return pending;
+  }
+
+  /** EventStore.hasPendingAfter, asked once for the projectors waiting at the same place at the same time. */
+  hasPendingAfter(after: FeedPosition): Promise<boolean> {
+    const key = `${after.tx}-${after.gp}`;
+    let pending = this.pendingChecks.get(key);
+    if (!pending) {
+      pending = this.store.hasPendingAfter(after);
+      this.pendingChecks.set(key, pending);
+      const forget = () => this.pendingChecks.delete(key);
+      pending.then(forget, forget);
     }
     return pending;
   }
