@@ -4,6 +4,7 @@ import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
 import type { SearchResults } from "./offers/search-results.ts";
+import type { DirectoryCache } from "./offers/selling-context.ts";
 import type { Supplier } from "./suppliers/supplier.ts";
 
 export interface CommandDeps {
@@ -19,4 +20,6 @@ export interface CommandDeps {
   supplier: Supplier;
   /** Result pages agents book from. */
   searches: SearchResults;
+  /** Companies, agencies, channels and gates as selling contexts need them. */
+  directory: DirectoryCache;
 }

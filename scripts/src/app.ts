@@ -6,6 +6,7 @@ import { startBookingSchedule } from "@skyward/command-service/bookings/schedule
 import type { CommandDeps } from "@skyward/command-service/deps";
 import type { SignInLimits } from "@skyward/command-service/identity/rate-limits";
 import { SearchResults } from "@skyward/command-service/offers/search-results";
+import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { commandRouter } from "@skyward/command-service/router";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
@@ -106,6 +107,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     rateLimits: options.rateLimits,
     supplier: options.supplier ?? new SandboxSupplier(),
     searches: new SearchResults(pool),
+    directory: new DirectoryCache(store, pool),
   };
   const stopSchedule = roles.has("command")
     ? startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000)
@@ -166,6 +168,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await stopSchedule();
         await Promise.all(runners.map((r) => r.stop()));
         await unlisten?.();
+        commandDeps.directory.close();
         await pool.end();
       })();
       return stopping;

@@ -1,7 +1,7 @@
 import type { Currency } from "@skyward/contracts/money";
 import type { PricingPolicy } from "@skyward/contracts/pricing";
 import type { SupplierCredentials } from "@skyward/contracts/supplier";
-import type { EventStore } from "@skyward/infra/event-store/event-store";
+import { EventStore } from "@skyward/infra/event-store/event-store";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
@@ -86,13 +86,88 @@ export function companyFor(principal: Principal, requested: string | undefined):
   return own;
 }
 
-async function firstActiveChannel(pool: pg.Pool, agencyId: string): Promise<string | undefined> {
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
-      ORDER BY created_at LIMIT 1`,
-    [agencyId],
-  );
-  return rows[0]?.id;
+/** How long a change made by another process to a company, agency, channel or gate may go unseen here. */
+export const DIRECTORY_CACHE_MS = 1000;
+const CACHED_STREAM_TYPES = new Set(["company", "agency", "channel", GATES_STREAM.split("-")[0]]);
+
+/**
+ * The streams a selling context is folded from (company, agency, channel, global gates) and each agency's first
+ * active channel, kept in memory: every search and booking command needs them, and they are rarely written. An
+ * append of this process drops what it changed at once (EventStore.onAppend), so a gate closed here applies to the
+ * next request; another process's change is seen within DIRECTORY_CACHE_MS. Reads that an append overtook are not
+ * kept.
+ */
+export class DirectoryCache {
+  private readonly streams = new Map<string, { events: StoredEvent[]; at: number }>();
+  private readonly channels = new Map<string, { id: string | undefined; at: number }>();
+  /** Bumped by every append that touched a cached kind of stream. */
+  private epoch = 0;
+  readonly close: () => void;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly pool: pg.Pool,
+    private readonly ttlMs = DIRECTORY_CACHE_MS,
+    private readonly capacity = 10_000,
+  ) {
+    this.close = EventStore.onAppend((streamIds) => {
+      for (const id of streamIds) {
+        const type = id.slice(0, id.indexOf("-"));
+        if (!CACHED_STREAM_TYPES.has(type)) continue;
+        this.epoch++;
+        this.streams.delete(id);
+        if (type === "channel") this.channels.clear();
+      }
+    });
+  }
+
+  private fresh(entry: { at: number } | undefined, now: number): boolean {
+    return entry !== undefined && now - entry.at < this.ttlMs;
+  }
+
+  private keep<V>(map: Map<string, V>, key: string, value: V): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > this.capacity) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
+  }
+
+  /** Several whole streams (EventStore.readStreams), the ones not in memory in one round trip. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const now = Date.now();
+    const found = new Map<string, StoredEvent[]>();
+    const missing: string[] = [];
+    for (const id of streamIds) {
+      const entry = this.streams.get(id);
+      if (entry && this.fresh(entry, now)) found.set(id, entry.events);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const epoch = this.epoch;
+    for (const [id, events] of await this.store.readStreams(missing)) {
+      found.set(id, events);
+      if (epoch === this.epoch) this.keep(this.streams, id, { events, at: now });
+    }
+    return found;
+  }
+
+  /** The agency's oldest channel that is active for both its admin and its supervisor. */
+  async firstActiveChannel(agencyId: string): Promise<string | undefined> {
+    const now = Date.now();
+    const entry = this.channels.get(agencyId);
+    if (entry && this.fresh(entry, now)) return entry.id;
+    const epoch = this.epoch;
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
+        ORDER BY created_at LIMIT 1`,
+      [agencyId],
+    );
+    const id = rows[0]?.id;
+    if (epoch === this.epoch) this.keep(this.channels, agencyId, { id, at: now });
+    return id;
+  }
 }
 
 /**
@@ -101,7 +176,7 @@ async function firstActiveChannel(pool: pg.Pool, agencyId: string): Promise<stri
  * act across agencies, so theirs takes a second one.
  */
 export async function sellingContext(
-  deps: { store: EventStore; pool: pg.Pool },
+  deps: { directory: DirectoryCache },
   principal: Principal,
   companyId: string,
   channelId?: string,
@@ -110,13 +185,13 @@ export async function sellingContext(
   const companyStream = `company-${companyId}`;
   const guess = isAdmin ? null : principal.agencyId;
   const [streams, guessedChannel] = await Promise.all([
-    deps.store.readStreams([
+    deps.directory.readStreams([
       companyStream,
       GATES_STREAM,
       ...(guess ? [`agency-${guess}`] : []),
       ...(channelId ? [channelStream(channelId)] : []),
     ]),
-    !channelId && guess ? firstActiveChannel(deps.pool, guess) : undefined,
+    !channelId && guess ? deps.directory.firstActiveChannel(guess) : undefined,
   ]);
   const company = (streams.get(companyStream) ?? []).reduce<CompanyFacts>(foldCompany, {
     agency_id: null,
@@ -129,11 +204,11 @@ export async function sellingContext(
     throw new NotFound("No such company", "company_not_found");
   const agencyId = company.agency_id;
 
-  const id = channelId ?? (guess ? guessedChannel : await firstActiveChannel(deps.pool, agencyId));
+  const id = channelId ?? (guess ? guessedChannel : await deps.directory.firstActiveChannel(agencyId));
   if (!id) throw new IllegalState("Your agency has no active ticketing channel", "no_channel");
   const missing = [`agency-${agencyId}`, channelStream(id)].filter((stream) => !streams.has(stream));
   if (missing.length > 0)
-    for (const [stream, events] of await deps.store.readStreams(missing)) streams.set(stream, events);
+    for (const [stream, events] of await deps.directory.readStreams(missing)) streams.set(stream, events);
 
   const agency = (streams.get(`agency-${agencyId}`) ?? []).reduce<AgencyFacts>(foldAgency, {
     markups: [],

@@ -49,8 +49,21 @@ function parseExpected(value: string): ExpectedVersion {
   return /^\d+$/.test(value) ? Number(value) : (value as ExpectedVersion);
 }
 
+/** Told the streams of every append that wrote events, by any EventStore of this process. */
+export type AppendListener = (streamIds: readonly string[]) => void;
+const appendListeners = new Set<AppendListener>();
+
 /** PostgreSQL-backed event store (DESIGN.md section 3). Every append is one function call, so it is atomic. */
 export class EventStore {
+  /**
+   * Listens to the appends of this process (caches of rarely written streams drop what an append changed);
+   * returns the function that stops listening.
+   */
+  static onAppend(listener: AppendListener): () => void {
+    appendListeners.add(listener);
+    return () => appendListeners.delete(listener);
+  }
+
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
   private readonly folds = new WeakMap<
     object,
@@ -137,7 +150,11 @@ export class EventStore {
         if (!position || candidate.gp > position.gp) position = candidate;
       }
     }
-    if (position) this.wakeup?.ping();
+    if (position) {
+      this.wakeup?.ping();
+      const written = list.filter((a) => a.events.length > 0).map((a) => a.streamId);
+      for (const listener of appendListeners) listener(written);
+    }
     return { versions, position };
   }
 
