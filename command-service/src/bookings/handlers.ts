@@ -147,15 +147,15 @@ export async function bookOffer(
     held_at: now.toISOString(),
   };
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
-  const { result: locator, append } = await runCommand(deps.store, async (cmd) => {
+  // A new locator needs no read: "no_stream" refuses one already taken, and the retry draws another.
+  const { result: locator, append } = await runCommand(deps.store, async () => {
     const locator = generateLocator(random);
-    const existing = await cmd.load(bookingStream(locator), evolveBooking, initialBooking);
     return {
       appends: [
         {
           streamId: bookingStream(locator),
-          expected: existing.version === 0 ? "no_stream" : existing.version,
-          events: decideHold(existing.state, { ...held, locator }, metadata),
+          expected: "no_stream",
+          events: decideHold(initialBooking, { ...held, locator }, metadata),
         },
       ],
       result: locator,
@@ -213,13 +213,17 @@ export async function issueBooking(
   principal: Principal,
   request: { locator: string; reshop?: boolean | undefined },
 ) {
-  const { booking: initial } = await bookingFor(deps, principal, request.locator);
+  const { booking: initial, version } = await bookingFor(deps, principal, request.locator);
   const ctx = await sellingContext(deps, principal, initial.company_id, initial.channel_id);
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
   const stream = bookingStream(request.locator);
 
+  // The first attempt decides on the booking just read for the access check; the claim's expected version
+  // refuses it if the booking moved since, and the retry reads afresh.
+  let justRead: { state: BookingState; version: number } | null = { state: initial, version };
   const claim = await runCommand(deps.store, async (cmd) => {
-    const loaded = await cmd.load(stream, evolveBooking, initialBooking);
+    const loaded = justRead ?? (await cmd.load(stream, evolveBooking, initialBooking));
+    justRead = null;
     let state = loaded.state;
     const events = [];
     if (request.reshop && state.status !== "none" && state.pending_price) {
