@@ -43,9 +43,31 @@ export function assertSupportedCurrency(currency: string): void {
   perEur(currency);
 }
 
-/** Converts integer minor units between currencies, rounding half up to the target's minor unit. */
+const PER_EUR_MICROS_NUMBERS: ReadonlyMap<string, number> = new Map(
+  Object.entries(PER_EUR_MICROS).map(([currency, micros]) => [currency, Number(micros)]),
+);
+
+/**
+ * Converts integer minor units between currencies, rounding half up to the target's minor unit. Sale amounts fit
+ * doubles exactly, so the division is done there (as divideHalfUp does it in BigInt) without allocating BigInts;
+ * anything larger takes the BigInt way.
+ */
 export function convertMinor(amount: number, from: string, to: string): number {
   if (from === to) return amount;
+  const toMicros = PER_EUR_MICROS_NUMBERS.get(to);
+  const fromMicros = PER_EUR_MICROS_NUMBERS.get(from);
+  if (toMicros !== undefined && fromMicros !== undefined && Number.isSafeInteger(amount)) {
+    // (2n + d) / 2d rounded down is n / d rounded half up; exact while every term stays below 2^53.
+    const dividend = 2 * Math.abs(amount) * toMicros + fromMicros;
+    const divisor = 2 * fromMicros;
+    if (dividend + divisor <= Number.MAX_SAFE_INTEGER) {
+      let quotient = Math.floor(dividend / divisor);
+      const remainder = dividend - quotient * divisor;
+      if (remainder < 0) quotient--;
+      else if (remainder >= divisor) quotient++;
+      return amount < 0 && quotient !== 0 ? -quotient : quotient;
+    }
+  }
   return Number(divideHalfUp(BigInt(amount) * perEur(to), perEur(from)));
 }
 
@@ -66,7 +88,8 @@ export function exchangeRate(from: string, to: string): string {
 
 /** A model amount in euros (a float from the price model) as whole minor units of the filing currency. */
 export function eurosToMinor(euros: number, currency: string, roundToWholeUnits = false): number {
-  const minor = (euros * Number(perEur(currency)) * 10 ** MINOR_DIGITS) / 1_000_000;
+  const rate = PER_EUR_MICROS_NUMBERS.get(currency) ?? Number(perEur(currency));
+  const minor = (euros * rate * 10 ** MINOR_DIGITS) / 1_000_000;
   const unit = roundToWholeUnits ? 10 ** MINOR_DIGITS : 1;
   return Math.round(minor / unit) * unit;
 }

@@ -20,8 +20,8 @@ import { EQUIPMENT_NAMES } from "./airlines.ts";
 import { airportRef } from "./airports.ts";
 import { convertMinor, eurosToMinor, exchangeRate } from "./exchange-rates.ts";
 import type { SearchKey } from "./offer-id.ts";
-import { hashString, seeded } from "./random.ts";
-import { arrivalOf, departureOf, type Journey, journeyMinutes, type Leg } from "./schedule.ts";
+import { hashString, prng, seeded } from "./random.ts";
+import { type Journey, journeyMinutes, type Leg } from "./schedule.ts";
 import { formatLocal } from "./zoned-time.ts";
 
 /** A journey option: one journey per direction, all on the validating carrier. */
@@ -99,17 +99,28 @@ interface FamilyTerms {
 const bags = (pieces: number, kg: number) => ({ pieces, weight_kg: kg });
 const NONE = bags(0, 0);
 
-const termsCache = new Map<string, FamilyTerms>();
+type TermsTable = Readonly<Record<Cabin, Readonly<Record<FareFamilyCode, FamilyTerms>>>>;
+
+/**
+ * Every cabin and family once, frozen: fares share these objects, so a caller editing one fare cannot change the
+ * next search.
+ */
+function termsTable(lowCost: boolean): TermsTable {
+  const families = (cabin: Cabin) => ({
+    light: deepFreeze(termsFor(lowCost, cabin, "light")),
+    standard: deepFreeze(termsFor(lowCost, cabin, "standard")),
+    flex: deepFreeze(termsFor(lowCost, cabin, "flex")),
+  });
+  return {
+    economy: families("economy"),
+    premium_economy: families("premium_economy"),
+    business: families("business"),
+    first: families("first"),
+  };
+}
 
 function familyTerms(airline: Airline, cabin: Cabin, family: FareFamilyCode): FamilyTerms {
-  const key = `${airline.lowCost}${cabin}${family}`;
-  let terms = termsCache.get(key);
-  if (!terms) {
-    // Frozen: fares share these objects, so a caller editing one fare cannot change the next search.
-    terms = deepFreeze(termsFor(airline.lowCost, cabin, family));
-    termsCache.set(key, terms);
-  }
-  return terms;
+  return (airline.lowCost ? LOW_COST_TERMS : NETWORK_TERMS)[cabin][family];
 }
 
 function deepFreeze<T extends object>(value: T): T {
@@ -180,6 +191,9 @@ function termsFor(lowCost: boolean, cabin: Cabin, family: FareFamilyCode): Famil
   };
 }
 
+const NETWORK_TERMS = termsTable(false);
+const LOW_COST_TERMS = termsTable(true);
+
 const FAMILY_NAMES: Readonly<Record<FareFamilyCode, string>> = {
   light: "Light",
   standard: "Standard",
@@ -189,13 +203,35 @@ const FAMILY_NAMES: Readonly<Record<FareFamilyCode, string>> = {
 const brandName = (cabin: Cabin, family: FareFamilyCode): string =>
   `${CABIN_NAMES[cabin]} ${FAMILY_NAMES[family]}`;
 
-/** Per-passenger amounts in minor units of the carrier's filing currency. */
-type FiledPrices = Record<PassengerType, { base: number; taxes: number }>;
+/** One number per airport ever priced: a few thousand at most. */
+const airportCharges = new Map<string, number>();
 
 /** Airport charges differ per airport but never from one search to the next. */
-const airportChargeEur = (airportCode: string) => 8 + (hashString(`charge${airportCode}`) % 28);
+function airportChargeEur(airportCode: string): number {
+  let charge = airportCharges.get(airportCode);
+  if (charge === undefined) {
+    charge = 8 + (hashString(`charge${airportCode}`) % 28);
+    airportCharges.set(airportCode, charge);
+  }
+  return charge;
+}
 
 const flightKey = (journey: Journey) => journey.legs.map((l) => `${l.id}@${l.departUtc}`).join("+");
+
+/** What the fare families of an itinerary have in common: worked out once per itinerary, not once per family. */
+interface ItineraryBasis {
+  /** The hash of the seats-left seed up to the family: the same flights sell the same seats in every search. */
+  seatsSeedHash: number;
+  /**
+   * Per journey in EUR, the base fare with every factor but the family's, multiplied in the filing's order: the
+   * family's factor, multiplied last, then gives the very same float.
+   */
+  journeyFaresEur: number[];
+  taxes: number;
+  infantTaxes: number;
+  /** Low-cost carriers charge infants a flat fee; null on network carriers, which charge a share of the fare. */
+  infantBase: number | null;
+}
 
 /**
  * The sandbox's fare filing: a distance-based fare per journey, cheaper per km on long hauls and on low-cost
@@ -203,18 +239,15 @@ const flightKey = (journey: Journey) => journey.legs.map((l) => `${l.id}@${l.dep
  * round-trip discount on network carriers. Taxes are airport charges per departure plus the carrier surcharge (YQ).
  * Children pay 75 % of the adult fare on network carriers, infants 10 % (a flat 25 EUR per journey on low-cost).
  */
-function filedPrices(
-  itinerary: Itinerary,
-  cabins: Cabin[][],
-  cabin: Cabin,
-  family: FareFamilyCode,
-): FiledPrices {
+function itineraryBasis(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): ItineraryBasis {
   const { carrier } = itinerary;
   const roundTrip = itinerary.journeys.length === 2;
-  const factor = familyTerms(carrier, cabin, family).priceFactor;
-  let baseEur = 0;
+  const journeyFaresEur: number[] = [];
+  const flightKeys: string[] = [];
   let taxesEur = 0;
   itinerary.journeys.forEach((journey, j) => {
+    const key = flightKey(journey);
+    flightKeys.push(key);
     const km = journey.legs.reduce((sum, leg) => sum + leg.distanceKm, 0);
     const fare = carrier.lowCost
       ? 12 + 0.045 * km
@@ -224,27 +257,51 @@ function filedPrices(
         (sum, leg, l) => sum + leg.distanceKm * CABIN_PRICE_FACTOR[cabins[j]?.[l] ?? cabin],
         0,
       ) / km;
-    const demand = 0.8 + 0.6 * seeded("demand", flightKey(journey)).next();
+    const demand = 0.8 + 0.6 * seeded("demand", key).next();
     const connection = journey.legs.length > 1 ? 0.88 : 1;
     const roundTripDiscount = roundTrip && !carrier.lowCost ? 0.9 : 1;
-    baseEur += fare * cabinFactor * demand * connection * roundTripDiscount * factor;
+    journeyFaresEur.push(fare * cabinFactor * demand * connection * roundTripDiscount);
     for (const leg of journey.legs) {
       taxesEur +=
         airportChargeEur(leg.from.code) + (carrier.lowCost ? 0 : Math.min(0.012 * leg.distanceKm, 140));
     }
   });
+  const taxes = eurosToMinor(taxesEur, carrier.currency);
+  return {
+    seatsSeedHash: hashString(`seats|${flightKeys.join("/")}|${cabin}|`),
+    journeyFaresEur,
+    taxes,
+    infantTaxes: Math.round(taxes * 0.3),
+    infantBase: carrier.lowCost ? eurosToMinor(25 * itinerary.journeys.length, carrier.currency, true) : null,
+  };
+}
+
+/** Per-passenger amounts in minor units of the carrier's filing currency. */
+type FiledPrices = Record<PassengerType, { base: number; taxes: number }>;
+
+function filedPrices(
+  carrier: Airline,
+  basis: ItineraryBasis,
+  cabin: Cabin,
+  family: FareFamilyCode,
+): FiledPrices {
+  const factor = familyTerms(carrier, cabin, family).priceFactor;
+  let baseEur = 0;
+  for (const journeyFare of basis.journeyFaresEur) baseEur += journeyFare * factor;
   const currency = carrier.currency;
   const adultBase = eurosToMinor(baseEur, currency, true);
-  const taxes = eurosToMinor(taxesEur, currency);
-  const infantBase = carrier.lowCost
-    ? eurosToMinor(25 * itinerary.journeys.length, currency, true)
-    : eurosToMinor(baseEur * 0.1, currency, true);
+  const { taxes } = basis;
   return {
     adult: { base: adultBase, taxes },
     child: { base: carrier.lowCost ? adultBase : eurosToMinor(baseEur * 0.75, currency, true), taxes },
-    infant: { base: infantBase, taxes: Math.round(taxes * 0.3) },
+    infant: {
+      base: basis.infantBase ?? eurosToMinor(baseEur * 0.1, currency, true),
+      taxes: basis.infantTaxes,
+    },
   };
 }
+
+const PASSENGER_TYPES: readonly PassengerType[] = ["adult", "child", "infant"];
 
 function priceIn(
   filed: FiledPrices,
@@ -252,24 +309,43 @@ function priceIn(
   from: string,
   to: string,
 ): SupplierPrice {
-  const passengers = (["adult", "child", "infant"] as const)
-    .filter((type) => counts[type] > 0)
-    .map((type) => {
-      const base = convertMinor(filed[type].base, from, to);
-      const taxes = convertMinor(filed[type].taxes, from, to);
-      return {
-        type,
-        count: counts[type],
-        base_fare: money(base, to),
-        taxes: money(taxes, to),
-        total: money(base + taxes, to),
-      };
+  const passengers: SupplierPrice["passengers"] = [];
+  let base = 0;
+  let taxes = 0;
+  for (const type of PASSENGER_TYPES) {
+    const count = counts[type];
+    if (!(count > 0)) continue;
+    const passengerBase = convertMinor(filed[type].base, from, to);
+    const passengerTaxes = convertMinor(filed[type].taxes, from, to);
+    passengers.push({
+      type,
+      count,
+      base_fare: money(passengerBase, to),
+      taxes: money(passengerTaxes, to),
+      total: money(passengerBase + passengerTaxes, to),
     });
-  const sum = (pick: (p: (typeof passengers)[number]) => Money) =>
-    passengers.reduce((total, p) => total + pick(p).amount * p.count, 0);
-  const base = sum((p) => p.base_fare);
-  const taxes = sum((p) => p.taxes);
+    base += passengerBase * count;
+    taxes += passengerTaxes * count;
+  }
   return { passengers, base_fare: money(base, to), taxes: money(taxes, to), total: money(base + taxes, to) };
+}
+
+/** `priceIn(...).total.amount` without building the price: offers are ranked on it before most are dropped. */
+function totalIn(
+  filed: FiledPrices,
+  counts: Record<PassengerType, number>,
+  from: string,
+  to: string,
+): number {
+  let base = 0;
+  let taxes = 0;
+  for (const type of PASSENGER_TYPES) {
+    const count = counts[type];
+    if (!(count > 0)) continue;
+    base += convertMinor(filed[type].base, from, to) * count;
+    taxes += convertMinor(filed[type].taxes, from, to) * count;
+  }
+  return base + taxes;
 }
 
 function penaltyRule(feeEur: number | null, filing: string, sale: string): PenaltyRule {
@@ -288,6 +364,13 @@ function farePenalty(carrier: Airline, cabin: Cabin, family: FareFamilyCode, sal
   };
 }
 
+/** The fare basis after its booking class: the family's first two letters, the trip type, LC on low-cost. */
+const FARE_BASIS_FAMILY: Readonly<Record<FareFamilyCode, string>> = {
+  light: FAMILY_NAMES.light.slice(0, 2).toUpperCase(),
+  standard: FAMILY_NAMES.standard.slice(0, 2).toUpperCase(),
+  flex: FAMILY_NAMES.flex.slice(0, 2).toUpperCase(),
+};
+
 function fareSegments(
   itinerary: Itinerary,
   cabins: Cabin[][],
@@ -296,50 +379,55 @@ function fareSegments(
 ): FareSegment[] {
   const { carrier } = itinerary;
   const trip = itinerary.journeys.length === 2 ? "RT" : "OW";
-  return itinerary.journeys.flatMap((journey, j) =>
-    journey.legs.map((leg, l) => {
+  const basisSuffix = `${FARE_BASIS_FAMILY[family]}${trip}${carrier.lowCost ? "LC" : ""}`;
+  const segments: FareSegment[] = [];
+  itinerary.journeys.forEach((journey, j) => {
+    journey.legs.forEach((leg, l) => {
       const flown = cabins[j]?.[l] ?? cabin;
       const bookingClass = BOOKING_CLASSES[flown][family];
-      return {
+      segments.push({
         segment_id: leg.id,
         booking_class: bookingClass,
-        fare_basis: `${bookingClass}${FAMILY_NAMES[family].slice(0, 2).toUpperCase()}${trip}${carrier.lowCost ? "LC" : ""}`,
+        fare_basis: `${bookingClass}${basisSuffix}`,
         cabin: flown,
         baggage: familyTerms(carrier, flown, family).baggage,
-      };
-    }),
-  );
+      });
+    });
+  });
+  return segments;
 }
 
-/** What sorting the offers needs of a fare: its family, seats and sale price. */
+/** What ranking the offers needs of a fare: its family, seats, filed amounts and sale total. */
 export interface FareQuote {
   family: FareFamilyCode;
   seatsLeft: number;
   filed: FiledPrices;
-  price: SupplierPrice;
+  total: number;
 }
 
 /**
- * The price of one family on an itinerary, or null when it is not sold: the light family sells out on about one
- * itinerary in seven, and a family with fewer seats left than the party needs is not offered.
+ * The families sold on an itinerary with their totals. The light family sells out on about one itinerary in seven,
+ * and a family with fewer seats left than the party needs is not offered.
  */
-export function quoteFare(
-  itinerary: Itinerary,
-  cabins: Cabin[][],
-  key: SearchKey,
-  family: FareFamilyCode,
-): FareQuote | null {
-  const availability = seeded("seats", itinerary.journeys.map(flightKey).join("/"), key.cabin, family);
-  if (family === "light" && availability.next() < 0.15) return null;
-  const seatsLeft = availability.next() < 0.7 ? 9 : availability.between(1, 8);
-  if (seatsLeft < key.adults + key.children) return null;
-  const filed = filedPrices(itinerary, cabins, key.cabin, family);
-  return {
-    family,
-    seatsLeft,
-    filed,
-    price: priceIn(filed, partyOf(key), itinerary.carrier.currency, key.currency),
-  };
+export function quoteFares(itinerary: Itinerary, cabins: Cabin[][], key: SearchKey): FareQuote[] {
+  const basis = itineraryBasis(itinerary, cabins, key.cabin);
+  const party = partyOf(key);
+  const quotes: FareQuote[] = [];
+  for (const family of familiesFor(key.cabin)) {
+    // seeded("seats", flights, cabin, family), with the part before the family hashed once per itinerary.
+    const availability = prng(hashString(family, basis.seatsSeedHash));
+    if (family === "light" && availability.next() < 0.15) continue;
+    const seatsLeft = availability.next() < 0.7 ? 9 : availability.between(1, 8);
+    if (seatsLeft < key.adults + key.children) continue;
+    const filed = filedPrices(itinerary.carrier, basis, key.cabin, family);
+    quotes.push({
+      family,
+      seatsLeft,
+      filed,
+      total: totalIn(filed, party, itinerary.carrier.currency, key.currency),
+    });
+  }
+  return quotes;
 }
 
 const partyOf = (key: SearchKey) => ({ adult: key.adults, child: key.children, infant: key.infants });
@@ -354,6 +442,7 @@ export function supplierFare(
 ): SupplierFare {
   const { carrier } = itinerary;
   const { family } = quote;
+  const party = partyOf(key);
   return {
     fare_id: fareId,
     validating_carrier: carrier.code,
@@ -365,16 +454,22 @@ export function supplierFare(
     seats_left: quote.seatsLeft,
     // Low-cost carriers sell against immediate payment: the booking is ticketed as it is made.
     instant_payment: carrier.lowCost,
-    price: quote.price,
+    price: priceIn(quote.filed, party, carrier.currency, key.currency),
     original_price: originalPrice(
-      priceIn(quote.filed, partyOf(key), carrier.currency, carrier.currency),
+      priceIn(quote.filed, party, carrier.currency, carrier.currency),
       key.currency,
     ),
   };
 }
 
 function originalPrice(price: SupplierPrice, sale: string): OriginalPriceDetail {
-  return { ...price, exchange_rate: exchangeRate(price.total.currency, sale) };
+  return {
+    passengers: price.passengers,
+    base_fare: price.base_fare,
+    taxes: price.taxes,
+    total: price.total,
+    exchange_rate: exchangeRate(price.total.currency, sale),
+  };
 }
 
 function segment(leg: Leg, cabin: Cabin): Segment {
@@ -399,15 +494,16 @@ function segment(leg: Leg, cabin: Cabin): Segment {
 export function flights(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): Flight[] {
   return itinerary.journeys.map((journey, j) => {
     const segments = journey.legs.map((leg, l) => segment(leg, cabins[j]?.[l] ?? cabin));
-    const first = journey.legs[0];
-    const last = journey.legs.at(-1);
+    const first = segments[0];
+    const last = segments.at(-1);
     if (!first || !last) throw new Error("a journey has at least one leg");
     return {
       id: journey.legs.map((l) => l.id).join("_"),
       direction: j === 0 ? "outbound" : "return",
       segments,
-      departure_at: formatLocal(first.from.timeZone, departureOf(journey)),
-      arrival_at: formatLocal(last.to.timeZone, arrivalOf(journey)),
+      // The journey leaves with its first segment and lands with its last: the same local times.
+      departure_at: first.departure_at,
+      arrival_at: last.arrival_at,
       duration_minutes: journeyMinutes(journey),
       stops: journey.legs.length - 1,
       connections: journey.legs.slice(1).map((leg, l) => ({
@@ -418,6 +514,9 @@ export function flights(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): 
   });
 }
 
+const ancillaryPrice = (eur: number, filing: string, sale: string) =>
+  money(convertMinor(eurosToMinor(eur, filing, true), filing, sale), sale);
+
 /**
  * Bags sold per passenger and segment (infants carry none): a checked bag everywhere, a cabin bag on low-cost
  * carriers, whose light fares include only a personal item.
@@ -425,7 +524,6 @@ export function flights(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): 
 export function ancillaries(itinerary: Itinerary, sale: string): AncillaryItem[] {
   const { carrier } = itinerary;
   const filing = carrier.currency;
-  const price = (eur: number) => money(convertMinor(eurosToMinor(eur, filing, true), filing, sale), sale);
   return itinerary.journeys.flatMap((journey) =>
     journey.legs.flatMap((leg) => {
       const id = leg.id;
@@ -434,14 +532,14 @@ export function ancillaries(itinerary: Itinerary, sale: string): AncillaryItem[]
         {
           ancillary_id: `BAG-${id}`,
           type: "checked_bag",
-          title: `Checked bag ${checkedKg} kg`,
+          title: carrier.lowCost ? "Checked bag 20 kg" : "Checked bag 23 kg",
           pieces: 1,
           weight_kg: checkedKg,
           segment_id: id,
           passenger_types: ["adult", "child"],
           price: carrier.lowCost
-            ? price(Math.min(20 + 0.01 * leg.distanceKm, 60))
-            : price(Math.min(30 + 0.012 * leg.distanceKm, 90)),
+            ? ancillaryPrice(Math.min(20 + 0.01 * leg.distanceKm, 60), filing, sale)
+            : ancillaryPrice(Math.min(30 + 0.012 * leg.distanceKm, 90), filing, sale),
         },
       ];
       if (carrier.lowCost) {
@@ -453,7 +551,7 @@ export function ancillaries(itinerary: Itinerary, sale: string): AncillaryItem[]
           weight_kg: 10,
           segment_id: id,
           passenger_types: ["adult", "child"],
-          price: price(Math.min(12 + 0.006 * leg.distanceKm, 40)),
+          price: ancillaryPrice(Math.min(12 + 0.006 * leg.distanceKm, 40), filing, sale),
         });
       }
       return items;

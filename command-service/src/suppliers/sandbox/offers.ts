@@ -4,11 +4,10 @@ import { findAirport } from "./airports.ts";
 import {
   ancillaries,
   type FareQuote,
-  familiesFor,
   flights,
   type Itinerary,
   legCabins,
-  quoteFare,
+  quoteFares,
   supplierFare,
 } from "./fares.ts";
 import { type FareKey, fareId, offerId, parseFareId, type SearchKey, searchId } from "./offer-id.ts";
@@ -16,6 +15,8 @@ import { arrivalOf, departureOf, type Journey, journeyMinutes, journeys } from "
 
 /** An itinerary with its fares, in the place it takes in the search result. */
 export interface Offer {
+  /** The origin_destination id. */
+  id: string;
   index: number;
   itinerary: Itinerary;
   cabins: Cabin[][];
@@ -24,16 +25,28 @@ export interface Offer {
 }
 
 const MAX_OFFERS = 25;
+/** About 35 KB each, so some 16 MB in all: the searches of the last minutes, which agents price and book from. */
+const MAX_RANKED_SEARCHES = 500;
 
-interface Candidate extends Omit<Offer, "index" | "fares"> {
+/** An offer before its fares are built: what ranking needs. */
+interface Candidate {
+  itinerary: Itinerary;
+  cabins: Cabin[][];
   quotes: FareQuote[];
+  firstDepartureUtc: number;
   cheapest: number;
   minutes: number;
-  signature: string;
 }
 const JOURNEYS_PER_DIRECTION_PER_CARRIER = 3;
 const MIN_SAME_DAY_TURNAROUND_MINUTES = 120;
 const MINUTE = 60_000;
+
+function fastest(list: Journey[], carrier: string): Journey[] {
+  return list
+    .filter((j) => j.carrier.code === carrier)
+    .sort((a, b) => journeyMinutes(a) - journeyMinutes(b) || departureOf(a) - departureOf(b))
+    .slice(0, JOURNEYS_PER_DIRECTION_PER_CARRIER);
+}
 
 /** Round trips pair a carrier's best outbound and return journeys; the return leaves after the outbound lands. */
 function itineraries(key: SearchKey): Itinerary[] {
@@ -44,60 +57,94 @@ function itineraries(key: SearchKey): Itinerary[] {
   if (!key.returnDate) return outbound.map((j) => ({ carrier: j.carrier, journeys: [j] }));
 
   const inbound = journeys(destination, origin, key.returnDate, key.carriers ?? undefined);
-  const best = (list: Journey[], carrier: string) =>
-    list
-      .filter((j) => j.carrier.code === carrier)
-      .sort((a, b) => journeyMinutes(a) - journeyMinutes(b) || departureOf(a) - departureOf(b))
-      .slice(0, JOURNEYS_PER_DIRECTION_PER_CARRIER);
   const carriers = [...new Set(outbound.map((j) => j.carrier.code))];
-  return carriers.flatMap((carrier) =>
-    best(outbound, carrier).flatMap((out) =>
-      best(inbound, carrier)
+  return carriers.flatMap((carrier) => {
+    const returns = fastest(inbound, carrier);
+    return fastest(outbound, carrier).flatMap((out) =>
+      returns
         .filter((back) => departureOf(back) >= arrivalOf(out) + MIN_SAME_DAY_TURNAROUND_MINUTES * MINUTE)
         .map((back) => ({ carrier: out.carrier, journeys: [out, back] })),
-    ),
-  );
+    );
+  });
 }
 
-/**
- * Every offer the sandbox has for a search, cheapest first, at most 25. Depends on the key only (not on the clock),
- * so the index inside a fare id always finds the same itinerary again.
- */
-export function buildOffers(key: SearchKey): Offer[] {
+/** Breaks ties of price and duration; built only when two offers tie, which is rare. */
+const signature = (candidate: Candidate) =>
+  candidate.itinerary.journeys.map((j) => j.legs.map((l) => l.id).join()).join();
+
+/** Every offer the sandbox has for a search, cheapest first, at most 25. */
+function rank(key: SearchKey): Candidate[] {
   const candidates: Candidate[] = [];
   for (const itinerary of itineraries(key)) {
     const cabins = legCabins(itinerary, key.cabin);
     if (!cabins) continue;
-    const quotes = familiesFor(key.cabin)
-      .map((family) => quoteFare(itinerary, cabins, key, family))
-      .filter((quote) => quote !== null);
+    const quotes = quoteFares(itinerary, cabins, key);
     if (quotes.length === 0) continue;
+    let cheapest = Number.POSITIVE_INFINITY;
+    for (const quote of quotes) cheapest = Math.min(cheapest, quote.total);
     candidates.push({
       itinerary,
       cabins,
       quotes,
       firstDepartureUtc: departureOf(itinerary.journeys[0]),
-      cheapest: Math.min(...quotes.map((q) => q.price.total.amount)),
+      cheapest,
       minutes: itinerary.journeys.reduce((sum, j) => sum + journeyMinutes(j), 0),
-      signature: itinerary.journeys.map((j) => j.legs.map((l) => l.id).join()).join(),
     });
   }
   candidates.sort(
-    (a, b) => a.cheapest - b.cheapest || a.minutes - b.minutes || a.signature.localeCompare(b.signature),
+    (a, b) => a.cheapest - b.cheapest || a.minutes - b.minutes || signature(a).localeCompare(signature(b)),
   );
-  const search = searchId(key);
-  return candidates.slice(0, MAX_OFFERS).map(({ itinerary, cabins, quotes, firstDepartureUtc }, index) => ({
+  return candidates.slice(0, MAX_OFFERS);
+}
+
+/** Recent rankings by search id, least recently used first. */
+const rankings = new Map<string, readonly Candidate[]>();
+
+/**
+ * The ranking depends on the key only (not on the clock), so the index inside a fare id always finds the same
+ * itinerary again. Details, pricing and booking all resolve a fare of a search just made, so recent rankings are
+ * kept rather than searched again. Only these internal objects are kept: every fare is built anew for each call.
+ */
+function ranking(key: SearchKey, search: string): readonly Candidate[] {
+  let ranked = rankings.get(search);
+  if (ranked) {
+    rankings.delete(search);
+  } else {
+    ranked = rank(key);
+    if (rankings.size >= MAX_RANKED_SEARCHES) {
+      const leastRecent = rankings.keys().next().value;
+      if (leastRecent !== undefined) rankings.delete(leastRecent);
+    }
+  }
+  rankings.set(search, ranked);
+  return ranked;
+}
+
+function toOffer(key: SearchKey, search: string, candidate: Candidate, index: number): Offer {
+  const { itinerary, cabins, quotes, firstDepartureUtc } = candidate;
+  return {
+    id: offerId(search, index),
     index,
     itinerary,
     cabins,
     firstDepartureUtc,
     fares: quotes.map((q) => supplierFare(itinerary, cabins, key, q, fareId(search, index, q.family))),
-  }));
+  };
+}
+
+/** The offers still sold: departing no earlier than `earliestDeparture` (UTC ms), each in its place in the ranking. */
+export function buildOffers(key: SearchKey, earliestDeparture: number): Offer[] {
+  const search = searchId(key);
+  const offers: Offer[] = [];
+  ranking(key, search).forEach((candidate, index) => {
+    if (candidate.firstDepartureUtc >= earliestDeparture) offers.push(toOffer(key, search, candidate, index));
+  });
+  return offers;
 }
 
 export function originDestination(key: SearchKey, offer: Offer): SupplierOriginDestination {
   return {
-    id: offerId(searchId(key), offer.index),
+    id: offer.id,
     flights: flights(offer.itinerary, offer.cabins, key.cabin),
     fares: offer.fares,
     ancillaries: ancillaries(offer.itinerary, key.currency),
@@ -113,7 +160,9 @@ export interface ResolvedFare {
 /** Rebuilds the fare a fare id names; unknown or no longer sold: OfferNotFound. */
 export function resolveFare(id: string): ResolvedFare {
   const key = parseFareId(id);
-  const offer = key ? buildOffers(key.search)[key.itinerary] : undefined;
+  const search = key ? searchId(key.search) : "";
+  const candidate = key ? ranking(key.search, search)[key.itinerary] : undefined;
+  const offer = key && candidate ? toOffer(key.search, search, candidate, key.itinerary) : undefined;
   const fare = offer?.fares.find((f) => f.fare_id === id);
   if (!key || !offer || !fare) throw new OfferNotFound(`The sandbox has no fare ${id}: search again`);
   return { key, offer, fare };

@@ -1,6 +1,11 @@
-/** 32-bit FNV-1a: a stable seed from a string (normalized request, locator, ...). */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
+const FNV_OFFSET_BASIS = 0x811c9dc5;
+
+/**
+ * 32-bit FNV-1a: a stable seed from a string (normalized request, locator, ...). FNV-1a reads a string one character
+ * at a time, so `hashString(b, hashString(a))` equals `hashString(a + b)`: a shared prefix is hashed once.
+ */
+export function hashString(text: string, prefixHash = FNV_OFFSET_BASIS): number {
+  let hash = prefixHash;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);

