@@ -33,6 +33,9 @@ async function search(client: HttpClient, adults = 2, origin = "KBP", destinatio
     carriers: ["PS", "LO", "LH", "OS", "TK"],
   });
   expect(res.status).toBe(200);
+  // The page is sent as prebuilt JSON bytes: still declared as UTF-8 JSON, with the trace id header.
+  expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(res.headers.get("x-trace-id")).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   return res.body.result as Json;
 }
 

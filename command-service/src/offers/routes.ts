@@ -18,6 +18,9 @@ import { applyFilters } from "./filters.ts";
 import { searchOffers } from "./search.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
+const RESULT_OPEN = Buffer.from('{"result":');
+const RESULT_CLOSE = Buffer.from("}");
+
 const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
 
 /** Search and everything else that asks the supplier about offers (DESIGN.md: supplier calls are commands' side). */
@@ -44,7 +47,7 @@ export function offerRoutes(deps: CommandDeps): Router {
     const { company_id } = parseInput(SearchBody, req.body);
     const ctx = await sellingContext(deps, principal, companyFor(principal, company_id));
     const { json } = await searchOffers(deps, principal, ctx, request);
-    res.type("json").send(`{"result":${json}}`);
+    res.type("application/json; charset=utf-8").send(Buffer.concat([RESULT_OPEN, json, RESULT_CLOSE]));
   });
 
   router.post("/search_results", async (req, res) => {

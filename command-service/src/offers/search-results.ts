@@ -49,7 +49,7 @@ export class SearchResults {
   }
 
   /** Keeps a page; `resultJson` is `search.result` as already serialized for the answer. */
-  async save(search: StoredSearch, resultJson: string): Promise<void> {
+  async save(search: StoredSearch, resultJson: Buffer | string): Promise<void> {
     this.remember(search, Date.now());
     const result = await compress(resultJson, FAST);
     await this.pool.query(

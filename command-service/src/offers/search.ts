@@ -5,10 +5,10 @@ import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { type SellingContext, supplierCall } from "./selling-context.ts";
 
-/** A priced result page and its JSON, serialized once for both the answer and the stored page. */
+/** A priced result page and its JSON (UTF-8), serialized and encoded once for both the answer and the stored page. */
 export interface PricedSearch {
   result: SearchResult;
-  json: string;
+  json: Buffer;
 }
 
 /** Asks the channel's supplier, prices the answer with the caller's markups and keeps it as a page to book from. */
@@ -20,7 +20,7 @@ export async function searchOffers(
 ): Promise<PricedSearch> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-  const json = JSON.stringify(result);
+  const json = Buffer.from(JSON.stringify(result));
   await deps.searches.save(
     {
       id: result.id,
