@@ -1,5 +1,6 @@
 import type { Config } from "@skyward/contracts/config";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
+import type { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
@@ -22,4 +23,6 @@ export interface CommandDeps {
   searches: SearchResults;
   /** Companies, agencies, channels and gates as selling contexts need them. */
   directory: DirectoryCache;
+  /** Turns at contended streams (company balances) for this process's commands. */
+  streamLocks: StreamLocks;
 }

@@ -1,5 +1,6 @@
-// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--split]`: simulated agents over real HTTP, each looping
-// search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL (fsync on).
+// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split]`: simulated agents over real HTTP,
+// each looping search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL
+// (fsync on). The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -30,18 +31,30 @@ const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.te
 async function spawnApp(databaseUrl: string, roles: string): Promise<{ url: string; stop(): Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      SEED_DEMO: "true",
-      ROLES: roles,
+    : process.env.BENCH_PERF
+      ? ["--perf-basic-prof-only-functions"]
+      : [];
+  const child = spawn(
+    process.execPath,
+    [
+      ...profile,
+      ...(process.env.BENCH_IMPORT ? ["--import", process.env.BENCH_IMPORT] : []),
+      "--import",
+      "tsx",
+      "scripts/src/serve.ts",
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: "0",
+        LOG_LEVEL: "silent",
+        SEED_DEMO: "true",
+        ROLES: roles,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -85,6 +98,7 @@ async function timed(samples: Record<Call, number[]>, call: Call, work: () => Pr
 export async function run(args: readonly string[]): Promise<void> {
   const agents = arg(args, "agents", 16);
   const seconds = arg(args, "seconds", 20);
+  const warmup = arg(args, "warmup", 5);
   const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-flow-"));
   const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
   const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
@@ -129,12 +143,20 @@ export async function run(args: readonly string[]): Promise<void> {
       }),
     );
 
-    const samples: Record<Call, number[]> = { search: [], book: [], issue: [], read: [] };
+    let samples: Record<Call, number[]> = { search: [], book: [], issue: [], read: [] };
     let flows = 0;
     let failures = 0;
-    const failureCodes = new Map<string, number>();
-    const deadline = performance.now() + seconds * 1000;
-    const started = performance.now();
+    let failureCodes = new Map<string, number>();
+    let started = performance.now();
+    const deadline = started + (warmup + seconds) * 1000;
+    // After the warm-up, everything counted so far is dropped and the clock starts.
+    const measuring = setTimeout(() => {
+      samples = { search: [], book: [], issue: [], read: [] };
+      flows = 0;
+      failures = 0;
+      failureCodes = new Map();
+      started = performance.now();
+    }, warmup * 1000);
     await Promise.all(
       clients.map(async (client, index) => {
         for (let round = 0; performance.now() < deadline; round++) {
@@ -212,11 +234,12 @@ export async function run(args: readonly string[]): Promise<void> {
         }
       }),
     );
+    clearTimeout(measuring);
     const elapsed = (performance.now() - started) / 1000;
     const flowsPerSecond = flows / elapsed;
 
     console.log(
-      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s (${os.cpus().length} cores), ${split ? "projectors in their own process" : "one app process"}\n`,
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${split ? "projectors in their own process" : "one app process"}\n`,
     );
     console.log("call      count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {

@@ -15,6 +15,7 @@ import type { Config } from "@skyward/contracts/config";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
 import { EventStore } from "@skyward/infra/event-store/event-store";
+import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { createHttpApp } from "@skyward/infra/http/app";
 import { authenticate } from "@skyward/infra/http/auth";
@@ -108,6 +109,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     supplier: options.supplier ?? new SandboxSupplier(),
     searches: new SearchResults(pool),
     directory: new DirectoryCache(store, pool),
+    streamLocks: new StreamLocks(),
   };
   const stopSchedule = roles.has("command")
     ? startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000)

@@ -221,65 +221,68 @@ export async function issueBooking(
   // The first attempt decides on the booking just read for the access check; the claim's expected version
   // refuses it if the booking moved since, and the retry reads afresh.
   let justRead: { state: BookingState; version: number } | null = { state: initial, version };
-  const claim = await runCommand(deps.store, async (cmd) => {
-    const loaded = justRead ?? (await cmd.load(stream, evolveBooking, initialBooking));
-    justRead = null;
-    let state = loaded.state;
-    const events = [];
-    if (request.reshop && state.status !== "none" && state.pending_price) {
-      // Issuing "with reshop" accepts the new price the supplier quoted at the last attempt.
-      const accepted = state.pending_price;
-      const supplierBooking =
-        state.supplier_booking && accepted.supplier_price
-          ? { ...state.supplier_booking, price: accepted.supplier_price }
-          : state.supplier_booking;
-      events.push(
-        ...decideReprice(
-          state,
-          { price: accepted.price, price_detail: accepted.price_detail, supplier_booking: supplierBooking },
-          metadata,
-        ),
-      );
-      state = {
-        ...state,
-        price: accepted.price,
-        price_detail: accepted.price_detail,
-        supplier_booking: supplierBooking,
-        pending_price: null,
-      };
-    }
-    assertCanIssue(ctx.gates, ctx.channel, context.source);
-    const started = decideStartIssue(
-      state,
-      {
-        now: deps.now(),
-        pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-      },
-      metadata,
-    );
-    events.push(...started.events);
-    const appends: StreamAppend[] = [{ streamId: stream, expected: loaded.version, events }];
-    if (started.charge && state.status !== "none") {
-      const balance = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance);
-      appends.push({
-        streamId: balanceStream(state.company_id),
-        expected: balance.version,
-        events: [
-          decideCharge(
-            balance.state,
-            {
-              company_id: state.company_id,
-              amount: started.charge,
-              locator: request.locator,
-              reason: "issue",
-            },
+  // Issues of one company take turns at its balance (see StreamLocks) rather than refusing each other's charges.
+  const claim = await deps.streamLocks.run(balanceStream(initial.company_id), () =>
+    runCommand(deps.store, async (cmd) => {
+      const loaded = justRead ?? (await cmd.load(stream, evolveBooking, initialBooking));
+      justRead = null;
+      let state = loaded.state;
+      const events = [];
+      if (request.reshop && state.status !== "none" && state.pending_price) {
+        // Issuing "with reshop" accepts the new price the supplier quoted at the last attempt.
+        const accepted = state.pending_price;
+        const supplierBooking =
+          state.supplier_booking && accepted.supplier_price
+            ? { ...state.supplier_booking, price: accepted.supplier_price }
+            : state.supplier_booking;
+        events.push(
+          ...decideReprice(
+            state,
+            { price: accepted.price, price_detail: accepted.price_detail, supplier_booking: supplierBooking },
             metadata,
           ),
-        ],
-      });
-    }
-    return { appends, result: { state, charge: started.charge } };
-  });
+        );
+        state = {
+          ...state,
+          price: accepted.price,
+          price_detail: accepted.price_detail,
+          supplier_booking: supplierBooking,
+          pending_price: null,
+        };
+      }
+      assertCanIssue(ctx.gates, ctx.channel, context.source);
+      const started = decideStartIssue(
+        state,
+        {
+          now: deps.now(),
+          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+        },
+        metadata,
+      );
+      events.push(...started.events);
+      const appends: StreamAppend[] = [{ streamId: stream, expected: loaded.version, events }];
+      if (started.charge && state.status !== "none") {
+        const balance = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance);
+        appends.push({
+          streamId: balanceStream(state.company_id),
+          expected: balance.version,
+          events: [
+            decideCharge(
+              balance.state,
+              {
+                company_id: state.company_id,
+                amount: started.charge,
+                locator: request.locator,
+                reason: "issue",
+              },
+              metadata,
+            ),
+          ],
+        });
+      }
+      return { appends, result: { state, charge: started.charge } };
+    }),
+  );
   const booking = claim.result.state;
   if (booking.status === "none") throw new NotFound("No such booking", "booking_not_found");
   const versionAfterClaim = claim.append.versions[stream] ?? 0;

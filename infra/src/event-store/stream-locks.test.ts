@@ -1,0 +1,53 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "@jest/globals";
+import { StreamLocks } from "./stream-locks.ts";
+
+describe("stream locks", () => {
+  it("when turns of one stream overlap, then they run one at a time in the order they came", async () => {
+    const locks = new StreamLocks();
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    const turn = (name: string, ms: number) =>
+      locks.run("balance-1", async () => {
+        running++;
+        most = Math.max(most, running);
+        log.push(`start ${name}`);
+        await sleep(ms);
+        log.push(`end ${name}`);
+        running--;
+        return name;
+      });
+    expect(await Promise.all([turn("a", 15), turn("b", 1), turn("c", 5)])).toEqual(["a", "b", "c"]);
+    expect(most).toBe(1);
+    expect(log).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+    expect(locks.size).toBe(0);
+  });
+
+  it("when a turn fails, then its error reaches its caller and the next turn still runs", async () => {
+    const locks = new StreamLocks();
+    const failing = locks.run("balance-1", async () => {
+      await sleep(2);
+      throw new Error("supplier down");
+    });
+    const next = locks.run("balance-1", async () => "next");
+    await expect(failing).rejects.toThrow("supplier down");
+    expect(await next).toBe("next");
+    expect(locks.size).toBe(0);
+  });
+
+  it("when turns are for different streams, then they run at the same time", async () => {
+    const locks = new StreamLocks();
+    let running = 0;
+    let most = 0;
+    const turn = (stream: string) =>
+      locks.run(stream, async () => {
+        running++;
+        most = Math.max(most, running);
+        await sleep(5);
+        running--;
+      });
+    await Promise.all([turn("balance-1"), turn("balance-2"), turn("balance-3")]);
+    expect(most).toBe(3);
+  });
+});
