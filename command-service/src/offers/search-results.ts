@@ -35,7 +35,11 @@ export class SearchResults {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly capacity = 2000,
+    /**
+     * Pages kept parsed in memory, newest first: enough for the pages agents are booking from now. Each is a few
+     * hundred KB of objects that every garbage collection walks, so older ones are read back from the table.
+     */
+    private readonly capacity = 256,
   ) {}
 
   private remember(search: StoredSearch, at: number): void {

@@ -42,13 +42,15 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
     }),
   );
   app.use(traceId);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      customProps: (req) => ({ traceId: (req as express.Request).context?.traceId }),
-      autoLogging: { ignore: (req) => req.url?.startsWith("/packs/") ?? false },
-    }),
-  );
+  // A request log costs a child logger and listeners per request even when nothing is written: none when silent.
+  if (options.logger.level !== "silent")
+    app.use(
+      pinoHttp({
+        logger: options.logger,
+        customProps: (req) => ({ traceId: (req as express.Request).context?.traceId }),
+        autoLogging: { ignore: (req) => req.url?.startsWith("/packs/") ?? false },
+      }),
+    );
   app.use(methodOverride);
   app.use(express.json({ limit: options.bodyLimit ?? "100kb" }));
   app.use(options.csrf.verify);
