@@ -57,11 +57,20 @@ export function decideOnBooking(
   });
 }
 
-const loadBooking = (deps: CommandDeps, locator: string) =>
-  deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+const loadBooking = (deps: CommandDeps, locator: string, options: { trusted?: boolean } = {}) =>
+  deps.store.fold(bookingStream(locator), evolveBooking, initialBooking, options);
 
-async function bookingFor(deps: CommandDeps, principal: Principal, locator: string) {
-  const loaded = await loadBooking(deps, locator);
+/**
+ * The booking, if the caller may act on it. `trusted`: the state this process last folded or appended, without a
+ * read, for callers that decide again on a load of their own (who owns a booking never changes).
+ */
+async function bookingFor(
+  deps: CommandDeps,
+  principal: Principal,
+  locator: string,
+  options: { trusted?: boolean } = {},
+) {
+  const loaded = await loadBooking(deps, locator, options);
   const booking = await assertMayActOn(deps.pool, principal, loaded.state);
   return { booking, version: loaded.version };
 }
@@ -148,14 +157,15 @@ export async function bookOffer(
   };
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
   // A new locator needs no read: "no_stream" refuses one already taken, and the retry draws another.
-  const { result: locator, append } = await runCommand(deps.store, async () => {
+  const { result: locator, append } = await runCommand(deps.store, async (cmd) => {
     const locator = generateLocator(random);
+    const created = cmd.fresh(bookingStream(locator), evolveBooking, initialBooking);
     return {
       appends: [
         {
           streamId: bookingStream(locator),
           expected: "no_stream",
-          events: decideHold(initialBooking, { ...held, locator }, metadata),
+          events: decideHold(created.state, { ...held, locator }, metadata),
         },
       ],
       result: locator,
@@ -213,19 +223,16 @@ export async function issueBooking(
   principal: Principal,
   request: { locator: string; reshop?: boolean | undefined },
 ) {
-  const { booking: initial, version } = await bookingFor(deps, principal, request.locator);
+  const { booking: initial } = await bookingFor(deps, principal, request.locator, { trusted: true });
   const ctx = await sellingContext(deps, principal, initial.company_id, initial.channel_id);
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
   const stream = bookingStream(request.locator);
 
-  // The first attempt decides on the booking just read for the access check; the claim's expected version
-  // refuses it if the booking moved since, and the retry reads afresh.
-  let justRead: { state: BookingState; version: number } | null = { state: initial, version };
   // Issues of one company take turns at its balance (see StreamLocks) rather than refusing each other's charges.
   const claim = await deps.streamLocks.run(balanceStream(initial.company_id), () =>
     runCommand(deps.store, async (cmd) => {
-      const loaded = justRead ?? (await cmd.load(stream, evolveBooking, initialBooking));
-      justRead = null;
+      // Trusted: the claim appends to both at the versions loaded, so a state moved on elsewhere is refused there.
+      const loaded = await cmd.load(stream, evolveBooking, initialBooking, { trusted: true });
       let state = loaded.state;
       const events = [];
       if (request.reshop && state.status !== "none" && state.pending_price) {
@@ -262,7 +269,9 @@ export async function issueBooking(
       events.push(...started.events);
       const appends: StreamAppend[] = [{ streamId: stream, expected: loaded.version, events }];
       if (started.charge && state.status !== "none") {
-        const balance = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance);
+        const balance = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance, {
+          trusted: true,
+        });
         appends.push({
           streamId: balanceStream(state.company_id),
           expected: balance.version,

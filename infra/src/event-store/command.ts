@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
 import type { EventStore } from "./event-store.ts";
-import type { AppendResult, StoredEvent, StreamAppend } from "./types.ts";
+import type { AppendResult, NewEvent, StoredEvent, StreamAppend } from "./types.ts";
 
 export interface Loaded<State> {
   state: State;
@@ -10,12 +10,23 @@ export interface Loaded<State> {
 }
 
 export interface CommandContext {
-  /** Reads a stream and folds it; the version read becomes the expected version of `appendTo`. */
+  /**
+   * Reads a stream and folds it; the version read becomes the expected version of `appendTo`. `trusted` (for a
+   * stream this command appends to at the version loaded): on the first attempt a state this process knows to be
+   * current is taken without a read (EventStore.fold); a retry always reads.
+   */
   load<State>(
     streamId: string,
     evolve: (state: State, event: StoredEvent) => State,
     initial: State,
+    options?: { trusted?: boolean },
   ): Promise<Loaded<State>>;
+  /** A stream this command creates (appends with "no_stream"): its initial state at version 0, without a read. */
+  fresh<State>(
+    streamId: string,
+    evolve: (state: State, event: StoredEvent) => State,
+    initial: State,
+  ): Loaded<State>;
 }
 
 export interface CommandOutcome<Result> {
@@ -35,12 +46,43 @@ export async function runCommand<Result>(
 ): Promise<{ result: Result; append: AppendResult }> {
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
+    const loaded = new Map<string, (events: readonly NewEvent[], version: number) => void>();
+    const track = <State>(
+      streamId: string,
+      evolve: (state: State, event: StoredEvent) => State,
+      initial: State,
+      fold: Loaded<State>,
+    ) => {
+      loaded.set(streamId, (events, version) =>
+        store.remember(
+          streamId,
+          evolve,
+          initial,
+          asStored(streamId, events, version).reduce(evolve, fold.state),
+          version,
+        ),
+      );
+      return fold;
+    };
     const ctx: CommandContext = {
-      load: (streamId, evolve, initial) => store.fold(streamId, evolve, initial),
+      load: async (streamId, evolve, initial, options = {}) =>
+        track(
+          streamId,
+          evolve,
+          initial,
+          await store.fold(streamId, evolve, initial, { trusted: options.trusted && attempt === 1 }),
+        ),
+      fresh: (streamId, evolve, initial) => track(streamId, evolve, initial, { state: initial, version: 0 }),
     };
     const outcome = await work(ctx);
     try {
       const append = await store.append(outcome.appends);
+      // The streams it loaded and appended to are folded on in memory: the next command of this process that
+      // trusts them needs no read.
+      for (const { streamId, events } of outcome.appends) {
+        const version = append.versions[streamId];
+        if (events.length > 0 && version !== undefined) loaded.get(streamId)?.(events, version);
+      }
       return { result: outcome.result, append };
     } catch (error) {
       const retryable =
@@ -49,4 +91,24 @@ export async function runCommand<Result>(
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
   }
+}
+
+/**
+ * Events just appended, as a fold sees them: type, data (as stored: through JSON) and stream position exact;
+ * global position, transaction and recorded time are the store's to know, so command-side folds must not use them.
+ */
+function asStored(streamId: string, events: readonly NewEvent[], version: number): StoredEvent[] {
+  const first = version - events.length + 1;
+  const recordedAt = new Date();
+  return events.map((e, i) => ({
+    globalPosition: 0n,
+    transactionId: 0n,
+    streamId,
+    streamPosition: first + i,
+    eventId: e.event_id ?? "",
+    type: e.type,
+    data: JSON.parse(JSON.stringify(e.data)),
+    metadata: e.metadata,
+    recordedAt,
+  }));
 }

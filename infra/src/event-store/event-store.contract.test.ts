@@ -684,6 +684,7 @@ describe("stream order guard", () => {
       const olderStore = storeOn(older);
       const routed = {
         fold: (...args: Parameters<EventStore["fold"]>) => store.fold(...args),
+        remember: (...args: Parameters<EventStore["remember"]>) => store.remember(...args),
         append: (...args: Parameters<EventStore["append"]>) =>
           appendAttempts++ === 0 ? olderStore.append(...args) : store.append(...args),
       } as unknown as EventStore;
@@ -972,5 +973,88 @@ describe("folding streams", () => {
     expect(await store.fold(streamId, sum, 0)).toEqual({ state: 16, version: 4 });
     expect(reads).toEqual([4]);
     expect(await new EventStore(db.pool).fold(streamId, sum, 0)).toEqual({ state: 16, version: 4 });
+  });
+
+  /** A store that counts its stream reads (a real store; only the count is added). */
+  function counting(store: EventStore): { reads: number } {
+    const counter = { reads: 0 };
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (id, options) => {
+      counter.reads++;
+      return readStream(id, options);
+    };
+    return counter;
+  }
+  const sum = (total: number, e: StoredEvent) => total + (e.data as { n: number }).n;
+  const add = (n: number) => newEvent("Added", { n });
+
+  it("when a command appends to streams it loaded or created, then the next trusted command folds them without a read", async () => {
+    const store = new EventStore(db.pool);
+    const counter = counting(store);
+    const created = newStream("fold");
+    const grown = newStream("fold");
+    await store.append({ streamId: grown, expected: "no_stream", events: [add(5)] });
+    await runCommand(store, async (cmd) => {
+      const fresh = cmd.fresh(created, sum, 0);
+      const loaded = await cmd.load(grown, sum, 0, { trusted: true });
+      return {
+        appends: [
+          { streamId: created, expected: "no_stream", events: [add(1), add(2)] },
+          { streamId: grown, expected: loaded.version, events: [add(fresh.state + 10)] },
+        ],
+        result: null,
+      };
+    });
+    expect(counter.reads).toBe(1); // the grown stream, never folded before
+    const seen = await runCommand(store, async (cmd) => ({
+      appends: [],
+      result: [
+        await cmd.load(created, sum, 0, { trusted: true }),
+        await cmd.load(grown, sum, 0, { trusted: true }),
+      ],
+    }));
+    expect(seen.result).toEqual([
+      { state: 3, version: 2 },
+      { state: 15, version: 2 },
+    ]);
+    expect(counter.reads).toBe(1);
+    // The remembered states are the ones a fresh fold of the stored events gives.
+    expect(await new EventStore(db.pool).fold(created, sum, 0)).toEqual({ state: 3, version: 2 });
+    expect(await new EventStore(db.pool).fold(grown, sum, 0)).toEqual({ state: 15, version: 2 });
+  });
+
+  it("when this process appends to a stream outside the command, then a trusted fold reads the new events", async () => {
+    const store = new EventStore(db.pool);
+    const streamId = newStream("fold");
+    await store.append({ streamId, expected: "no_stream", events: [add(1)] });
+    expect(await store.fold(streamId, sum, 0)).toEqual({ state: 1, version: 1 });
+    await new EventStore(db.pool).append({ streamId, expected: 1, events: [add(2)] }); // another store, same process
+    expect(await store.fold(streamId, sum, 0, { trusted: true })).toEqual({ state: 3, version: 2 });
+  });
+
+  it("when another process appended to a trusted stream, then the command's append is refused and its retry reads afresh", async () => {
+    const store = new EventStore(db.pool);
+    const streamId = newStream("fold");
+    await store.append({ streamId, expected: "no_stream", events: [add(1)] });
+    expect(await store.fold(streamId, sum, 0)).toEqual({ state: 1, version: 1 });
+    // As another process would: straight through es.append, unseen by this process.
+    await db.pool.query("SELECT * FROM es.append($1::jsonb)", [
+      JSON.stringify([
+        {
+          stream_id: streamId,
+          stream_type: "fold",
+          expected: "1",
+          events: [{ event_id: randomUUID(), event_type: "Added", data: { n: 100 }, metadata }],
+        },
+      ]),
+    ]);
+    const decided: number[] = [];
+    await runCommand(store, async (cmd) => {
+      const loaded = await cmd.load(streamId, sum, 0, { trusted: true });
+      decided.push(loaded.state);
+      return { appends: [{ streamId, expected: loaded.version, events: [add(1)] }], result: null };
+    });
+    expect(decided).toEqual([1, 101]); // the stale first decision was refused
+    expect(await new EventStore(db.pool).fold(streamId, sum, 0)).toEqual({ state: 102, version: 3 });
   });
 });

@@ -49,6 +49,39 @@ function parseExpected(value: string): ExpectedVersion {
   return /^\d+$/.test(value) ? Number(value) : (value as ExpectedVersion);
 }
 
+/** A folded state, and the append stamp it is known current at. */
+interface CachedFold {
+  initial: unknown;
+  state: unknown;
+  version: number;
+  stamp: number;
+}
+
+/**
+ * Every append of this process (any EventStore) takes the next stamp; each stream remembers its last. A fold known
+ * current at a stamp no older than its stream's last append has missed no append of this process.
+ */
+let appendStamp = 0;
+const appendStamps = new Map<string, number>();
+const APPEND_STAMPS_KEPT = 50_000;
+/** Streams forgotten from appendStamps count as appended at the newest stamp forgotten. */
+let forgottenStamp = 0;
+
+function stampAppended(streamIds: readonly string[]): void {
+  appendStamp++;
+  for (const id of streamIds) {
+    appendStamps.delete(id);
+    appendStamps.set(id, appendStamp);
+  }
+  while (appendStamps.size > APPEND_STAMPS_KEPT) {
+    const [oldest, stamp] = appendStamps.entries().next().value as [string, number];
+    appendStamps.delete(oldest);
+    forgottenStamp = Math.max(forgottenStamp, stamp);
+  }
+}
+
+const lastAppendStamp = (streamId: string) => appendStamps.get(streamId) ?? forgottenStamp;
+
 /** Told the streams of every append that wrote events, by any EventStore of this process. */
 export type AppendListener = (streamIds: readonly string[]) => void;
 const appendListeners = new Set<AppendListener>();
@@ -65,10 +98,7 @@ export class EventStore {
   }
 
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
-  private readonly folds = new WeakMap<
-    object,
-    Map<string, { initial: unknown; state: unknown; version: number }>
-  >();
+  private readonly folds = new WeakMap<object, Map<string, CachedFold>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -76,33 +106,64 @@ export class EventStore {
     private readonly foldCacheSize = 5000,
   ) {}
 
-  /**
-   * A stream folded with `evolve` from `initial`, and the version it was folded to. Only the events after the
-   * last fold of the same stream (same evolve and initial) are read: stored events never change.
-   */
-  async fold<State>(
-    streamId: string,
-    evolve: (state: State, event: StoredEvent) => State,
-    initial: State,
-  ): Promise<{ state: State; version: number }> {
+  private foldsOf(evolve: object): Map<string, CachedFold> {
     let byStream = this.folds.get(evolve);
     if (!byStream) {
       byStream = new Map();
       this.folds.set(evolve, byStream);
     }
-    const cached = byStream.get(streamId);
-    const base = cached && cached.initial === initial ? cached : { initial, state: initial, version: 0 };
-    const events = await this.readStream(streamId, { fromPosition: base.version + 1 });
-    let state = base.state as State;
-    for (const event of events) state = evolve(state, event);
-    const version = events.at(-1)?.streamPosition ?? base.version;
+    return byStream;
+  }
+
+  private keepFold(evolve: object, streamId: string, fold: CachedFold): void {
+    const byStream = this.foldsOf(evolve);
     byStream.delete(streamId);
-    byStream.set(streamId, { initial, state, version });
+    byStream.set(streamId, fold);
     if (byStream.size > this.foldCacheSize) {
       const oldest = byStream.keys().next().value;
       if (oldest !== undefined) byStream.delete(oldest);
     }
+  }
+
+  /**
+   * A stream folded with `evolve` from `initial`, and the version it was folded to. Only the events after the
+   * last fold of the same stream (same evolve and initial) are read: stored events never change.
+   *
+   * `trusted`: when no append of this process has touched the stream since it was folded or remembered, the folded
+   * state is answered without a read. Only for a stream the caller then appends to at the version answered: a
+   * state another process has moved on from is refused there (wrong expected version), and read afresh on retry.
+   */
+  async fold<State>(
+    streamId: string,
+    evolve: (state: State, event: StoredEvent) => State,
+    initial: State,
+    options: { trusted?: boolean } = {},
+  ): Promise<{ state: State; version: number }> {
+    const cached = this.foldsOf(evolve).get(streamId);
+    const base = cached && cached.initial === initial ? cached : null;
+    if (options.trusted && base && base.stamp >= lastAppendStamp(streamId))
+      return { state: base.state as State, version: base.version };
+    const stamp = appendStamp;
+    const events = await this.readStream(streamId, { fromPosition: (base?.version ?? 0) + 1 });
+    let state = (base?.state ?? initial) as State;
+    for (const event of events) state = evolve(state, event);
+    const version = events.at(-1)?.streamPosition ?? base?.version ?? 0;
+    this.keepFold(evolve, streamId, { initial, state, version, stamp });
     return { state, version };
+  }
+
+  /**
+   * Keeps a state folded by the caller past its own append (the appended events folded with `evolve` onto what it
+   * loaded), so the next trusted fold of the stream needs no read. Call right after the append returned.
+   */
+  remember<State>(
+    streamId: string,
+    evolve: (state: State, event: StoredEvent) => State,
+    initial: State,
+    state: State,
+    version: number,
+  ): void {
+    this.keepFold(evolve, streamId, { initial, state, version, stamp: appendStamp });
   }
 
   async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
@@ -153,6 +214,7 @@ export class EventStore {
     if (position) {
       this.wakeup?.ping();
       const written = list.filter((a) => a.events.length > 0).map((a) => a.streamId);
+      stampAppended(written);
       for (const listener of appendListeners) listener(written);
     }
     return { versions, position };
