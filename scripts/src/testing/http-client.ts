@@ -26,25 +26,23 @@ export interface RequestOptions {
  */
 const agent = new http.Agent({ keepAlive: true });
 
-/** One request; redirects are answered, not followed. */
+/** One request; redirects are answered, not followed. Headers as node:http gives them (names in lower case). */
 function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
-): Promise<{ status: number; headers: Headers; text: string }> {
+): Promise<{ status: number; raw: http.IncomingHttpHeaders; rawList: string[]; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const received = new Headers();
-        const raw = res.rawHeaders;
-        for (let i = 0; i < raw.length; i += 2) received.append(raw[i] as string, raw[i + 1] as string);
         resolve({
           status: res.statusCode ?? 0,
-          headers: received,
+          raw: res.headers,
+          rawList: res.rawHeaders,
           text: Buffer.concat(chunks).toString("utf8"),
         });
       });
@@ -52,6 +50,19 @@ function send(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** A fetch Headers object, built only when a test asks for the headers (most never do). */
+function lazyHeaders(rawList: readonly string[]): () => Headers {
+  let built: Headers | undefined;
+  return () => {
+    if (!built) {
+      built = new Headers();
+      for (let i = 0; i < rawList.length; i += 2)
+        built.append(rawList[i] as string, rawList[i + 1] as string);
+    }
+    return built;
+  };
 }
 
 /**
@@ -108,14 +119,21 @@ export class HttpClient {
     for (const [key, value] of Object.entries(options.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
     const response = await send(url, method, headers, body);
-    this.keepCookies(response.headers);
+    this.keepCookies(response.raw["set-cookie"] ?? []);
     const text = response.text;
-    const json = response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text;
-    return { status: response.status, headers: response.headers, body: json };
+    const json = response.raw["content-type"]?.includes("json") && text ? JSON.parse(text) : text;
+    const headersOf = lazyHeaders(response.rawList);
+    return {
+      status: response.status,
+      get headers() {
+        return headersOf();
+      },
+      body: json,
+    };
   }
 
-  private keepCookies(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
+  private keepCookies(setCookies: readonly string[]): void {
+    for (const line of setCookies) {
       const [pair = "", ...attributes] = line.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
