@@ -1,7 +1,11 @@
 // `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split]`: simulated agents over real HTTP,
 // each looping search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL
 // (fsync on). The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
+// It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
+// process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
+// starts it with a perf map, for `perf record -p <app pid>`.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
@@ -28,33 +32,26 @@ const ROUTES = [
 const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.test"];
 
 /** Starts `npm run serve` with the given roles (demo world) as a child process and resolves with its URL. */
-async function spawnApp(databaseUrl: string, roles: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function spawnApp(
+  databaseUrl: string,
+  roles: string,
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : process.env.BENCH_PERF
       ? ["--perf-basic-prof-only-functions"]
       : [];
-  const child = spawn(
-    process.execPath,
-    [
-      ...profile,
-      ...(process.env.BENCH_IMPORT ? ["--import", process.env.BENCH_IMPORT] : []),
-      "--import",
-      "tsx",
-      "scripts/src/serve.ts",
-    ],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: "0",
-        LOG_LEVEL: "silent",
-        SEED_DEMO: "true",
-        ROLES: roles,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "true",
+      ROLES: roles,
     },
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -66,11 +63,42 @@ async function spawnApp(databaseUrl: string, roles: string): Promise<{ url: stri
   });
   return {
     url,
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/** CPU seconds a process has used (user + system), from /proc; 0 once it is gone. */
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks: USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by the app, by every PostgreSQL process of the machine, and by this process. */
+function cpuSnapshot(appPids: readonly number[]) {
+  let postgres = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") postgres += cpuSecondsOf(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return {
+    app: appPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgres,
+    generator: (own.user + own.system) / 1e6,
   };
 }
 
@@ -150,12 +178,15 @@ export async function run(args: readonly string[]): Promise<void> {
     let started = performance.now();
     const deadline = started + (warmup + seconds) * 1000;
     // After the warm-up, everything counted so far is dropped and the clock starts.
+    const appPids = [app.pid, ...(projectors ? [projectors.pid] : [])];
+    let cpuAtStart = cpuSnapshot(appPids);
     const measuring = setTimeout(() => {
       samples = { search: [], book: [], issue: [], read: [] };
       flows = 0;
       failures = 0;
       failureCodes = new Map();
       started = performance.now();
+      cpuAtStart = cpuSnapshot(appPids);
     }, warmup * 1000);
     await Promise.all(
       clients.map(async (client, index) => {
@@ -236,6 +267,7 @@ export async function run(args: readonly string[]): Promise<void> {
     );
     clearTimeout(measuring);
     const elapsed = (performance.now() - started) / 1000;
+    const cpuAtEnd = cpuSnapshot(appPids);
     const flowsPerSecond = flows / elapsed;
 
     console.log(
@@ -249,6 +281,19 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     console.log(`\ncomplete flows: ${flows} (${flowsPerSecond.toFixed(1)}/s), failed flows: ${failures}`);
+    const cores = (side: keyof typeof cpuAtEnd) => (cpuAtEnd[side] - cpuAtStart[side]) / elapsed;
+    const perFlow = (side: keyof typeof cpuAtEnd) =>
+      flows > 0 ? ((cpuAtEnd[side] - cpuAtStart[side]) * 1000) / flows : Number.NaN;
+    console.log("CPU used        cores   ms per flow");
+    for (const [label, side] of [
+      ["app", "app"],
+      ["PostgreSQL", "postgres"],
+      ["load generator", "generator"],
+    ] as const) {
+      console.log(
+        `${label.padEnd(14)} ${cores(side).toFixed(2).padStart(6)} ${perFlow(side).toFixed(1).padStart(13)}`,
+      );
+    }
     for (const [code, n] of failureCodes) console.log(`  failure ${code}: ${n}`);
     const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
     console.log("\ntargets:");
