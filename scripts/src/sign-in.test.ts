@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { SignInResponse } from "@skyward/contracts/account";
-import { sha256 } from "@skyward/infra/http/auth";
+import { SESSION_CACHE_MS, sha256 } from "@skyward/infra/http/auth";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -352,6 +353,18 @@ describe("sessions", () => {
     expect((await client.delete("/sign_out")).status).toBe(401);
     const events = await t.events(`user-${signedIn.body.account.skyward_id}`);
     expect(events.at(-1)?.type).toBe("UserSignedOut");
+  });
+
+  it("when another process ends a session in use, then this process refuses it within SESSION_CACHE_MS", async () => {
+    const client = t.client();
+    await client.signInWithPassword("supervisor@vistula.test", DEMO_PASSWORD);
+    expect((await client.get("/account/details")).status).toBe(200);
+    // As another command process's sign-out would: the row goes, this process is not told.
+    await t.db.pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [
+      sha256(client.cookie("skyward_session") ?? ""),
+    ]);
+    await sleep(SESSION_CACHE_MS + 50);
+    expect((await client.get("/account/details")).status).toBe(401);
   });
 
   it("when a session has expired or was never issued, then calls answer 401 in the error envelope", async () => {

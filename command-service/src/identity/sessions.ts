@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Position } from "@skyward/contracts/position";
-import { SESSION_COOKIE, sha256 } from "@skyward/infra/http/auth";
+import { forgetSession, SESSION_COOKIE, sha256 } from "@skyward/infra/http/auth";
 import { readCookie } from "@skyward/infra/http/middleware";
 import type { Request, Response } from "express";
 import type pg from "pg";
@@ -23,7 +23,10 @@ export async function openSession(
   options: SessionCookieOptions,
 ): Promise<void> {
   const previous = readCookie(req, SESSION_COOKIE);
-  if (previous) await pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [sha256(previous)]);
+  if (previous) {
+    forgetSession(sha256(previous));
+    await pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [sha256(previous)]);
+  }
   const value = randomBytes(32).toString("base64url");
   const expires = new Date(session.now.getTime() + SESSION_TTL_DAYS * 86_400_000);
   await pool.query(
@@ -47,6 +50,7 @@ export async function closeSession(
   idHash: string,
   options: SessionCookieOptions,
 ): Promise<void> {
+  forgetSession(idHash);
   await pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [idHash]);
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" });
 }

@@ -36,9 +36,41 @@ const toPrincipal = (u: UserRow, sessionId: string | null): Principal => ({
   sessionId,
 });
 
+/** How long this process answers a session from memory before asking the database again. */
+export const SESSION_CACHE_MS = 1000;
+const SESSIONS_KEPT = 10_000;
+
+/**
+ * Sessions resolved in the last second, by cookie hash: an agent's page makes several calls at once, and each
+ * cost a database round trip. A session this process ends is forgotten at once (forgetSession); one ended by
+ * another process, or a role change, applies here within SESSION_CACHE_MS.
+ */
+const recentSessions = new Map<string, { principal: Principal; at: number; expiresAt: number }>();
+
+/** Bumped by every session ended here, so a lookup that an ending overtook is not kept. */
+let sessionsEnded = 0;
+
+/** Drops a session from this process's memory; call it when the session ends. */
+export function forgetSession(idHash: string): void {
+  sessionsEnded++;
+  recentSessions.delete(idHash);
+}
+
+function rememberSession(idHash: string, principal: Principal, expiresAt: number, endedBefore: number): void {
+  if (sessionsEnded !== endedBefore) return;
+  Object.freeze(principal.companyIds);
+  Object.freeze(principal);
+  recentSessions.delete(idHash);
+  recentSessions.set(idHash, { principal, at: Date.now(), expiresAt });
+  if (recentSessions.size > SESSIONS_KEPT) {
+    const oldest = recentSessions.keys().next().value;
+    if (oldest !== undefined) recentSessions.delete(oldest);
+  }
+}
+
 /**
  * Resolves the caller from the session cookie or a bearer API token; the principal comes from the directory read
- * model, so a role or company change applies to the next request.
+ * model, so a role or company change applies within a second (SESSION_CACHE_MS).
  */
 export function authenticate(pool: pg.Pool): RequestHandler {
   return async (req, _res, next) => {
@@ -56,19 +88,29 @@ export function authenticate(pool: pg.Pool): RequestHandler {
     }
     const cookie = readCookie(req, SESSION_COOKIE);
     if (!cookie) return next();
+    const idHash = sha256(cookie);
+    const recent = recentSessions.get(idHash);
+    const now = Date.now();
+    if (recent && now - recent.at < SESSION_CACHE_MS && now < recent.expiresAt) {
+      req.context.principal = recent.principal;
+      return next();
+    }
+    const endedBefore = sessionsEnded;
     // One read per request: the session and its user; last_seen_at is written at most once a minute, so a
     // signed-in agent's requests do not each cost a commit.
     const { rows } = await pool.query<
-      { id_hash: string; user_id: string; position: string | null } & Partial<Omit<UserRow, "id">>
+      { id_hash: string; user_id: string; position: string | null; expires_at: Date } & Partial<
+        Omit<UserRow, "id">
+      >
     >(
       `WITH touch AS (
          UPDATE app.sessions SET last_seen_at = now()
           WHERE id_hash = $1 AND last_seen_at < now() - interval '1 minute'
        )
-       SELECT s.id_hash, s.user_id, s.position, u.user_type, u.agency_id, u.company_ids, u.demo_user
+       SELECT s.id_hash, s.user_id, s.position, s.expires_at, u.user_type, u.agency_id, u.company_ids, u.demo_user
          FROM app.sessions s LEFT JOIN read.users u ON u.id = s.user_id
         WHERE s.id_hash = $1 AND s.expires_at > now()`,
-      [sha256(cookie)],
+      [idHash],
     );
     const session = rows[0];
     if (!session) return next();
@@ -86,7 +128,10 @@ export function authenticate(pool: pg.Pool): RequestHandler {
       await waitForReadModels(pool, ["directory"], parsePosition(session.position));
       user = await loadUser(pool, session.user_id);
     }
-    if (user) req.context.principal = toPrincipal(user, session.id_hash);
+    if (user) {
+      req.context.principal = toPrincipal(user, session.id_hash);
+      rememberSession(idHash, req.context.principal, session.expires_at.getTime(), endedBefore);
+    }
     next();
   };
 }
