@@ -104,5 +104,58 @@ describe("bookings over time", () => {
     expect(booked.body.tickets[0].ticket_number).toMatch(/^\d{13}$/);
     const types = (await t.events(`booking-${booked.body.locator}`)).map((e) => e.type);
     expect(types).toEqual(["BookingHeld", "TicketingStarted", "TicketsIssued"]);
+    // The hold, the claim and the charge are one append: one transaction.
+    const { rows } = await t.db.pool.query<{ stream_id: string; event_type: string; tx: string }>(
+      `SELECT stream_id, event_type, transaction_id::text AS tx FROM es.events
+        WHERE stream_id = $1 OR (event_type = 'BalanceCharged' AND data->>'locator' = $2)`,
+      [`booking-${booked.body.locator}`, booked.body.locator],
+    );
+    const txOf = (type: string) => rows.find((r) => r.event_type === type)?.tx;
+    expect(txOf("BookingHeld")).toBeDefined();
+    expect(txOf("TicketingStarted")).toBe(txOf("BookingHeld"));
+    expect(txOf("BalanceCharged")).toBe(txOf("BookingHeld"));
+  });
+
+  it("when an instant-payment fare is booked but the balance cannot pay it, then it is held with the reason and nothing is charged", async () => {
+    clock = Date.now();
+    const balances = await agent.get("/balances");
+    const { company_id: companyId, balance_amount: available } = balances.body.data[0];
+    // Empty the company balance, as issues elsewhere would.
+    await t.app.store.append({
+      streamId: `balance-${companyId}`,
+      expected: "any",
+      events: [
+        {
+          type: "BalanceCharged",
+          data: { company_id: companyId, amount: available, locator: "SETUP0", reason: "test" },
+          metadata: {
+            actor: { user_id: null, role: "System" },
+            scope: { agency_id: null, company_id: companyId },
+            trace_id: "t",
+            correlation_id: "t",
+            causation_id: null,
+            source: "system",
+          },
+        },
+      ],
+    });
+    const charges = async () =>
+      (await t.events(`balance-${companyId}`)).filter((e) => e.type === "BalanceCharged").length;
+    const chargesBefore = await charges();
+
+    const booked = await book("Broke", ["PQ"]);
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({
+      instant_payment: true,
+      status: "held",
+      error: "The company balance is too low to issue this booking",
+    });
+    const types = (await t.events(`booking-${booked.body.locator}`)).map((e) => e.type);
+    expect(types).toEqual(["BookingHeld"]);
+    expect(await charges()).toBe(chargesBefore);
+    const page = await agent.get(`/bookings/${booked.body.locator}`, {
+      headers: { "x-min-position": booked.body.position },
+    });
+    expect(page.body.data.status).toBe("held");
   });
 });

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { BookOfferRequest, BookOfferResponse } from "@skyward/contracts/bookings";
+import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare, PriceDetail } from "@skyward/contracts/offers";
 import { formatPosition } from "@skyward/contracts/position";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { type CommandContext, foldNew, runCommand } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { AppendResult, NewEvent, StreamAppend } from "@skyward/infra/event-store/types";
@@ -13,7 +14,7 @@ import { DomainError, IllegalState, InvalidInput, NotFound } from "@skyward/infr
 import { balanceStream, decideCharge, evolveBalance, initialBalance } from "../balances/balance.ts";
 import type { CommandDeps } from "../deps.ts";
 import { searchOffers } from "../offers/search.ts";
-import { sellingContext, supplierCall } from "../offers/selling-context.ts";
+import { type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
 import { applyPricing } from "../pricing/apply-pricing.ts";
 import { generateLocator } from "../pricing/locator.ts";
 import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
@@ -156,6 +157,56 @@ export async function bookOffer(
     held_at: now.toISOString(),
   };
   const metadata = metadataFor(context, { agency_id: ctx.agencyId, company_id: ctx.companyId });
+  const answer = (locator: string, append: AppendResult, error: string | null) => ({
+    locator,
+    time_limit: held.time_limit,
+    fake_booking: held.fake_booking,
+    provider_status: held.provider_status,
+    error,
+    price: held.price,
+    instant_payment: held.instant_payment,
+    status: "held" as "held" | "issued",
+    position: position(append),
+  });
+
+  // Instant payment: the booking is ticketed as it is made, through the same gates and balance checks as an issue;
+  // the hold, the claim and the charge go in one append. If the claim is refused (a gate, the balance), the booking
+  // is held alone and the answer carries the reason as its error.
+  let refusal: DomainError | null = null;
+  if (held.instant_payment && held.provider_status === "confirmed") {
+    try {
+      const claim = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
+        runCommand(deps.store, async (cmd) => {
+          const locator = generateLocator(random);
+          const stream = bookingStream(locator);
+          const created = cmd.fresh(stream, evolveBooking, initialBooking);
+          const holding = decideHold(created.state, { ...held, locator }, metadata);
+          const state = foldNew(evolveBooking, created.state, stream, holding, holding.length);
+          const claimed = await decideClaim(cmd, deps, context, ctx, metadata, { state, locator });
+          return {
+            appends: [
+              { streamId: stream, expected: "no_stream", events: [...holding, ...claimed.events] },
+              ...claimed.balance,
+            ],
+            result: { locator, state: claimed.state, charge: claimed.charge },
+          };
+        }),
+      );
+      const { locator } = claim.result;
+      const booked = answer(locator, claim.append, null);
+      try {
+        const issued = await completeIssue(deps, ctx, metadata, locator, claim);
+        return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { ...booked, error: error.detail ?? error.title };
+      }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refusal = error;
+    }
+  }
+
   // A new locator needs no read: "no_stream" refuses one already taken, and the retry draws another.
   const { result: locator, append } = await runCommand(deps.store, async (cmd) => {
     const locator = generateLocator(random);
@@ -171,27 +222,11 @@ export async function bookOffer(
       result: locator,
     };
   });
-  const booked = {
+  return answer(
     locator,
-    time_limit: held.time_limit,
-    fake_booking: held.fake_booking,
-    provider_status: held.provider_status,
-    error: supplierBooking?.error ?? null,
-    price: held.price,
-    instant_payment: held.instant_payment,
-    status: "held" as "held" | "issued",
-    position: position(append),
-  };
-  if (!held.instant_payment || held.provider_status !== "confirmed") return booked;
-  // Instant payment: the booking is ticketed as it is made, through the same gates and balance checks as an issue.
-  // If that fails (a gate, the balance), the booking stays held and the answer carries the reason as its error.
-  try {
-    const issued = await issueBooking(deps, context, principal, { locator });
-    return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { ...booked, error: error.detail ?? error.title };
-  }
+    append,
+    refusal ? (refusal.detail ?? refusal.title) : (supplierBooking?.error ?? null),
+  );
 }
 
 function fakeTickets(booking: ActiveBooking): Ticket[] {
@@ -233,67 +268,100 @@ export async function issueBooking(
     runCommand(deps.store, async (cmd) => {
       // Trusted: the claim appends to both at the versions loaded, so a state moved on elsewhere is refused there.
       const loaded = await cmd.load(stream, evolveBooking, initialBooking, { trusted: true });
-      let state = loaded.state;
-      const events = [];
-      if (request.reshop && state.status !== "none" && state.pending_price) {
-        // Issuing "with reshop" accepts the new price the supplier quoted at the last attempt.
-        const accepted = state.pending_price;
-        const supplierBooking =
-          state.supplier_booking && accepted.supplier_price
-            ? { ...state.supplier_booking, price: accepted.supplier_price }
-            : state.supplier_booking;
-        events.push(
-          ...decideReprice(
-            state,
-            { price: accepted.price, price_detail: accepted.price_detail, supplier_booking: supplierBooking },
-            metadata,
-          ),
-        );
-        state = {
-          ...state,
-          price: accepted.price,
-          price_detail: accepted.price_detail,
-          supplier_booking: supplierBooking,
-          pending_price: null,
-        };
-      }
-      assertCanIssue(ctx.gates, ctx.channel, context.source);
-      const started = decideStartIssue(
-        state,
-        {
-          now: deps.now(),
-          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-        },
-        metadata,
-      );
-      events.push(...started.events);
-      const appends: StreamAppend[] = [{ streamId: stream, expected: loaded.version, events }];
-      if (started.charge && state.status !== "none") {
-        const balance = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance, {
-          trusted: true,
-        });
-        appends.push({
-          streamId: balanceStream(state.company_id),
-          expected: balance.version,
-          events: [
-            decideCharge(
-              balance.state,
-              {
-                company_id: state.company_id,
-                amount: started.charge,
-                locator: request.locator,
-                reason: "issue",
-              },
-              metadata,
-            ),
-          ],
-        });
-      }
-      return { appends, result: { state, charge: started.charge } };
+      const claimed = await decideClaim(cmd, deps, context, ctx, metadata, {
+        state: loaded.state,
+        locator: request.locator,
+        reshop: request.reshop,
+      });
+      return {
+        appends: [{ streamId: stream, expected: loaded.version, events: claimed.events }, ...claimed.balance],
+        result: { state: claimed.state, charge: claimed.charge },
+      };
     }),
   );
+  return completeIssue(deps, ctx, metadata, request.locator, claim);
+}
+
+/**
+ * The claim of an issue, decided on the booking's state: the events that start ticketing (after accepting a
+ * reshopped price, when asked) and the charge of the company balance, with every gate checked.
+ */
+async function decideClaim(
+  cmd: CommandContext,
+  deps: CommandDeps,
+  context: RequestContext,
+  ctx: SellingContext,
+  metadata: EventMetadata,
+  claim: { state: BookingState; locator: string; reshop?: boolean | undefined },
+): Promise<{ events: NewEvent[]; balance: StreamAppend[]; state: BookingState; charge: Money | null }> {
+  let state = claim.state;
+  const events: NewEvent[] = [];
+  if (claim.reshop && state.status !== "none" && state.pending_price) {
+    // Issuing "with reshop" accepts the new price the supplier quoted at the last attempt.
+    const accepted = state.pending_price;
+    const supplierBooking =
+      state.supplier_booking && accepted.supplier_price
+        ? { ...state.supplier_booking, price: accepted.supplier_price }
+        : state.supplier_booking;
+    events.push(
+      ...decideReprice(
+        state,
+        { price: accepted.price, price_detail: accepted.price_detail, supplier_booking: supplierBooking },
+        metadata,
+      ),
+    );
+    state = {
+      ...state,
+      price: accepted.price,
+      price_detail: accepted.price_detail,
+      supplier_booking: supplierBooking,
+      pending_price: null,
+    };
+  }
+  assertCanIssue(ctx.gates, ctx.channel, context.source);
+  const started = decideStartIssue(
+    state,
+    {
+      now: deps.now(),
+      pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+    },
+    metadata,
+  );
+  events.push(...started.events);
+  const balance: StreamAppend[] = [];
+  if (started.charge && state.status !== "none") {
+    const loaded = await cmd.load(balanceStream(state.company_id), evolveBalance, initialBalance, {
+      trusted: true,
+    });
+    balance.push({
+      streamId: balanceStream(state.company_id),
+      expected: loaded.version,
+      events: [
+        decideCharge(
+          loaded.state,
+          { company_id: state.company_id, amount: started.charge, locator: claim.locator, reason: "issue" },
+          metadata,
+        ),
+      ],
+    });
+  }
+  return { events, balance, state, charge: started.charge };
+}
+
+/**
+ * The second half of an issue, after its claim: the supplier tickets the booking and the tickets are recorded, or
+ * the claim is undone (the booking held again, the charge credited back) and the reason thrown.
+ */
+async function completeIssue(
+  deps: CommandDeps,
+  ctx: SellingContext,
+  metadata: EventMetadata,
+  locator: string,
+  claim: { result: { state: BookingState; charge: Money | null }; append: AppendResult },
+) {
   const booking = claim.result.state;
   if (booking.status === "none") throw new NotFound("No such booking", "booking_not_found");
+  const stream = bookingStream(locator);
   const versionAfterClaim = claim.append.versions[stream] ?? 0;
 
   const undo = async (events: { type: string; data: unknown }[]) => {
@@ -310,7 +378,7 @@ export async function issueBooking(
             data: {
               company_id: booking.company_id,
               amount: claim.result.charge,
-              locator: request.locator,
+              locator,
               reason: "issue_failed",
             },
             metadata,
@@ -390,7 +458,7 @@ export async function issueBooking(
     ],
   });
   return {
-    locator: request.locator,
+    locator,
     status: "issued" as const,
     tickets,
     void_until: until?.toISOString() ?? null,

@@ -58,7 +58,7 @@ export async function runCommand<Result>(
           streamId,
           evolve,
           initial,
-          asStored(streamId, events, version).reduce(evolve, fold.state),
+          foldNew(evolve, fold.state, streamId, events, version),
           version,
         ),
       );
@@ -91,6 +91,20 @@ export async function runCommand<Result>(
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
   }
+}
+
+/**
+ * `state` with events folded on that end the stream at `version` (just appended, or about to be in the same
+ * append), as the store would fold them (see asStored).
+ */
+export function foldNew<State>(
+  evolve: (state: State, event: StoredEvent) => State,
+  state: State,
+  streamId: string,
+  events: readonly NewEvent[],
+  version: number,
+): State {
+  return asStored(streamId, events, version).reduce(evolve, state);
 }
 
 /**
