@@ -193,7 +193,7 @@ export async function bookOffer(
         }),
       );
       const { locator } = claim.result;
-      const booked = answer(locator, claim.append, null);
+      const booked = answer(locator, claim.append, supplierBooking?.error ?? null);
       try {
         const issued = await completeIssue(deps, ctx, metadata, locator, claim);
         return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
