@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { BookingDetails, BookingListPage, BookOfferResponse } from "@skyward/contracts/bookings";
 import { formatPosition } from "@skyward/contracts/position";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -322,14 +323,7 @@ describe("bookings under concurrency", () => {
             locator: "SETUP0",
             reason: "test",
           },
-          metadata: {
-            actor: { user_id: null, role: "System" },
-            scope: { agency_id: null, company_id: companyId },
-            trace_id: "t",
-            correlation_id: "t",
-            causation_id: null,
-            source: "system",
-          },
+          metadata: { ...systemMetadata("test"), scope: { agency_id: null, company_id: companyId } },
         },
       ],
     });

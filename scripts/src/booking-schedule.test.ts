@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -128,14 +129,7 @@ describe("bookings over time", () => {
         {
           type: "BalanceCharged",
           data: { company_id: companyId, amount: available, locator: "SETUP0", reason: "test" },
-          metadata: {
-            actor: { user_id: null, role: "System" },
-            scope: { agency_id: null, company_id: companyId },
-            trace_id: "t",
-            correlation_id: "t",
-            causation_id: null,
-            source: "system",
-          },
+          metadata: { ...systemMetadata("test"), scope: { agency_id: null, company_id: companyId } },
         },
       ],
     });
