@@ -53,15 +53,18 @@ export async function runCommand<Result>(
       initial: State,
       fold: Loaded<State>,
     ) => {
-      loaded.set(streamId, (events, version) =>
+      loaded.set(streamId, (events, version) => {
+        // Only an append that wrote these very events right after the state loaded; a retried append the store
+        // answered as already done must not fold its events twice.
+        if (version !== fold.version + events.length) return;
         store.remember(
           streamId,
           evolve,
           initial,
           foldNew(evolve, fold.state, streamId, events, version),
           version,
-        ),
-      );
+        );
+      });
       return fold;
     };
     const ctx: CommandContext = {

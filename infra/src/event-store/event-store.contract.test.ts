@@ -1057,4 +1057,21 @@ describe("folding streams", () => {
     expect(decided).toEqual([1, 101]); // the stale first decision was refused
     expect(await new EventStore(db.pool).fold(streamId, sum, 0)).toEqual({ state: 102, version: 3 });
   });
+
+  it("when a command's append is answered as already done (a retry with the same event ids), then its events are not folded twice", async () => {
+    const store = new EventStore(db.pool);
+    const streamId = newStream("fold");
+    const credit = add(50); // the same event, with its id, in both commands
+    const command = () =>
+      runCommand(store, async (cmd) => {
+        const loaded = await cmd.load(streamId, sum, 0, { trusted: true });
+        return { appends: [{ streamId, expected: loaded.version, events: [credit] }], result: loaded.state };
+      });
+    expect((await command()).result).toBe(0);
+    // The retry reads the stream with the credit already in it and appends it again: the store answers as before.
+    const retry = await command();
+    expect(retry.append.versions[streamId]).toBe(1);
+    expect(await store.fold(streamId, sum, 0, { trusted: true })).toEqual({ state: 50, version: 1 });
+    expect(await new EventStore(db.pool).fold(streamId, sum, 0)).toEqual({ state: 50, version: 1 });
+  });
 });
