@@ -174,36 +174,23 @@ export async function bookOffer(
   // is held alone and the answer carries the reason as its error.
   let refusal: DomainError | null = null;
   if (held.instant_payment && held.provider_status === "confirmed") {
+    let claim: Awaited<ReturnType<typeof holdAndClaim>> | null = null;
     try {
-      const claim = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
-        runCommand(deps.store, async (cmd) => {
-          const locator = generateLocator(random);
-          const stream = bookingStream(locator);
-          const created = cmd.fresh(stream, evolveBooking, initialBooking);
-          const holding = decideHold(created.state, { ...held, locator }, metadata);
-          const state = foldNew(evolveBooking, created.state, stream, holding, holding.length);
-          const claimed = await decideClaim(cmd, deps, context, ctx, metadata, { state, locator });
-          return {
-            appends: [
-              { streamId: stream, expected: "no_stream", events: [...holding, ...claimed.events] },
-              ...claimed.balance,
-            ],
-            result: { locator, state: claimed.state, charge: claimed.charge },
-          };
-        }),
-      );
-      const { locator } = claim.result;
-      const booked = answer(locator, claim.append, supplierBooking?.error ?? null);
-      try {
-        const issued = await completeIssue(deps, ctx, metadata, locator, claim);
-        return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return { ...booked, error: error.detail ?? error.title };
-      }
+      claim = await holdAndClaim(deps, context, ctx, metadata, held);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       refusal = error;
+    }
+    if (claim) {
+      const booked = answer(claim.result.locator, claim.append, supplierBooking?.error ?? null);
+      try {
+        const issued = await completeIssue(deps, ctx, metadata, claim.result.locator, claim);
+        return { ...booked, status: issued.status, tickets: issued.tickets, position: issued.position };
+      } catch (error) {
+        // Ticketing failed after the claim, which completeIssue has undone: the booking stays held.
+        if (!(error instanceof DomainError)) throw error;
+        return { ...booked, error: error.detail ?? error.title };
+      }
     }
   }
 
@@ -226,6 +213,36 @@ export async function bookOffer(
     locator,
     append,
     refusal ? (refusal.detail ?? refusal.title) : (supplierBooking?.error ?? null),
+  );
+}
+
+/**
+ * Holds an instant-payment booking and claims its ticketing in one append, with the charge of the company balance
+ * (taking its turn there, as an issue does). A refused claim (a gate, the balance) throws and writes nothing.
+ */
+function holdAndClaim(
+  deps: CommandDeps,
+  context: RequestContext,
+  ctx: SellingContext,
+  metadata: EventMetadata,
+  held: Omit<BookingHeld, "locator">,
+) {
+  return deps.streamLocks.run(balanceStream(ctx.companyId), () =>
+    runCommand(deps.store, async (cmd) => {
+      const locator = generateLocator(random);
+      const stream = bookingStream(locator);
+      const created = cmd.fresh(stream, evolveBooking, initialBooking);
+      const holding = decideHold(created.state, { ...held, locator }, metadata);
+      const state = foldNew(evolveBooking, created.state, stream, holding, holding.length);
+      const claimed = await decideClaim(cmd, deps, context, ctx, metadata, { state, locator });
+      return {
+        appends: [
+          { streamId: stream, expected: "no_stream" as const, events: [...holding, ...claimed.events] },
+          ...claimed.balance,
+        ],
+        result: { locator, state: claimed.state, charge: claimed.charge },
+      };
+    }),
   );
 }
 
