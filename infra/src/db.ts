@@ -10,6 +10,8 @@ export type Queryable = Pick<pg.Pool, "query">;
 export interface PoolOptions {
   max?: number;
   applicationName?: string;
+  /** Told of connections lost (a server restart or kill); without it they are dropped quietly. */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** A pool whose sessions cannot idle inside a transaction (it would stall every subscriber of the feed). */
@@ -20,8 +22,11 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     application_name: options.applicationName ?? "skyward",
     idle_in_transaction_session_timeout: 10_000,
   });
-  // Without a listener an idle client's error (e.g. server shutdown) would crash the process.
+  // Without a listener a lost connection (server restart, kill -9) would crash the process: the pool's own
+  // listener covers idle clients, this one clients in use, whose statement fails and whose release drops them.
+  const lost = options.onConnectionError ?? (() => {});
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", lost));
   // pg-pool's own query() destroys the connection after any failed statement, so every wrong expected version
   // or unique violation cost a new backend (a fork and a SCRAM handshake, about 10 ms of CPU). A statement the
   // server answered with an error leaves the session usable (the server ended the statement's implicit

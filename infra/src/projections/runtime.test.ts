@@ -8,6 +8,7 @@ import { EventStore } from "../event-store/event-store.ts";
 import { systemMetadata } from "../event-store/metadata.ts";
 import type { NewEvent, StoredEvent } from "../event-store/types.ts";
 import { Wakeup } from "../event-store/wakeup.ts";
+import { createLogger } from "../logger.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { defineProjection, type Projection, tablesOf } from "./projection.ts";
 import { waitForReadModels } from "./read-your-writes.ts";
@@ -328,6 +329,9 @@ describe("crash and restart", () => {
         async beforeCommit(_, client) {
           if (++batch === 3) await inject(client);
         },
+        // It would retry by itself (see below): here it stays down, as a crashed process would.
+        retryMs: { min: 60_000, max: 60_000 },
+        logger: createLogger("silent"),
       });
       const advanced: FeedPosition[] = [];
       crashing.on("advanced", (_, checkpoint) => advanced.push(checkpoint));
@@ -354,6 +358,31 @@ describe("crash and restart", () => {
       expect(afterRestart[projection.tables[1] as string]?.length).toBeGreaterThanOrEqual(17);
     },
   );
+});
+
+describe("failures", () => {
+  it("when a projector's batch fails, then it reports the failure, retries by itself and catches up", async () => {
+    const projection = countingProjection("retry");
+    const stream = `tally-${randomUUID()}`;
+    for (let i = 0; i < 6; i++) await append(stream, newEvents(2));
+    let batch = 0;
+    const failed: number[] = [];
+    const runner = startRunner(projection, {
+      batchSize: 4,
+      async beforeCommit() {
+        if (++batch === 2) throw new Error("injected failure");
+      },
+      retryMs: { min: 10, max: 10 },
+      logger: createLogger("silent"),
+    });
+    runner.on("failed", (_, __, attempt) => failed.push(attempt));
+    const last = await append(stream, newEvents(1));
+    await caughtUp(projection, last);
+    expect(failed).toEqual([1]);
+    expect(runner.failure).toBeNull();
+    expect(runner.status()).toEqual({ projection: projection.name, leader: true, failing: null });
+    expect(await countsOf(projection, stream)).toEqual({ events: 13, last_position: 13 });
+  });
 });
 
 describe("rebuild", () => {

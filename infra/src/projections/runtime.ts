@@ -6,6 +6,7 @@ import { inlineParams, StatementBatch } from "../db.ts";
 import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { type Projection, tablesOf } from "./projection.ts";
 import type { SharedFeed } from "./shared-feed.ts";
 
@@ -19,6 +20,10 @@ export interface RunnerOptions {
   lockRetryMs?: number;
   /** Test hook: runs inside the batch transaction (on its connection) after the handler, before commit. */
   beforeCommit?: (events: readonly StoredEvent[], client: pg.PoolClient) => Promise<void> | void;
+  /** Where a failed loop is reported before it is retried; pino at level error when unset. */
+  logger?: Pick<Logger, "error" | "info">;
+  /** Backoff between retries of a failed loop: doubles from `min` to `max` milliseconds. */
+  retryMs?: { min: number; max: number };
 }
 
 interface Checkpoint {
@@ -269,6 +274,16 @@ export async function rebuildProjection(
 
 export interface RunnerEvents {
   advanced: [name: string, checkpoint: Checkpoint];
+  /** The loop failed (database gone, a batch refused); it is retried after `retryInMs`. */
+  failed: [name: string, error: Error, attempt: number, retryInMs: number];
+}
+
+/** What readiness reports of a runner. */
+export interface RunnerStatus {
+  projection: string;
+  leader: boolean;
+  /** Set while the loop is failing: the last error, since when, and how many attempts in a row failed. */
+  failing: { error: string; since: string; attempts: number } | null;
 }
 
 /**
@@ -288,8 +303,12 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
     this.wake?.();
   };
   private loop: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
+  private failures = 0;
+  private failingSince: Date | null = null;
   generation = 0;
   isLeader = false;
+  /** The error of the last failed attempt while the loop is failing; null once it works again. */
   failure: Error | null = null;
   /** The checkpoint this instance last committed or read while leading (null when unknown). */
   committed: Checkpoint | null = null;
@@ -305,9 +324,66 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   }
 
   start(): void {
-    this.loop = this.run().catch((error: Error) => {
-      this.failure = error;
-    });
+    this.loop = this.supervise();
+  }
+
+  /**
+   * Runs the loop until stopped. A failure (the database restarting, a connection killed, a batch the server
+   * refused) is logged and retried with backoff, never left to stop the read model silently.
+   */
+  private async supervise(): Promise<void> {
+    const logger = this.options.logger ?? createLogger("error");
+    const { min, max } = this.options.retryMs ?? { min: 100, max: 5000 };
+    while (!this.stopped) {
+      try {
+        await this.run();
+      } catch (error) {
+        if (this.stopped) return;
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.failingSince ??= new Date();
+        const attempt = ++this.failures;
+        const retryInMs = Math.round(Math.min(min * 2 ** (attempt - 1), max) * (1 + Math.random() * 0.2));
+        logger.error(
+          {
+            err: this.failure,
+            projection: this.projection.name,
+            generation: this.generation,
+            attempt,
+            retryInMs,
+          },
+          "projector failed; retrying",
+        );
+        this.emit("failed", this.projection.name, this.failure, attempt, retryInMs);
+        await sleep(retryInMs, undefined, { signal: this.stopping.signal }).catch(() => {});
+      }
+    }
+  }
+
+  /** Called when the loop has made progress again. */
+  private recovered(): void {
+    if (this.failures === 0) return;
+    this.options.logger?.info(
+      { projection: this.projection.name, attempts: this.failures },
+      "projector recovered",
+    );
+    this.failures = 0;
+    this.failure = null;
+    this.failingSince = null;
+  }
+
+  status(): RunnerStatus {
+    return {
+      projection: this.projection.name,
+      leader: this.isLeader,
+      failing:
+        this.failure && this.failingSince
+          ? {
+              error: this.failure.message,
+              since: this.failingSince.toISOString(),
+              attempts: this.failures,
+            }
+          : null,
+    };
   }
 
   private async acquireLock(): Promise<void> {
@@ -382,6 +458,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.lockClient = null;
       }
       this.isLeader = false;
+      this.committed = null;
     }
   }
 
@@ -426,6 +503,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
           storedAt = Date.now();
         }
         this.committed = from;
+        this.recovered();
         // Events held back only by a transaction still running (often another projector's batch) become
         // readable within milliseconds and no append will announce them: look again shortly.
         const pending = await (this.options.feed ?? this.store).hasPendingAfter(from);
@@ -452,6 +530,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         stored = applied;
         storedAt = Date.now();
         this.committed = applied;
+        this.recovered();
         this.emit("advanced", this.projection.name, applied);
       } else {
         known = null;
@@ -490,6 +569,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.wake?.();
     await this.loop;
   }
