@@ -2,7 +2,7 @@
 // survive a view's change of shape.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type pg from "pg";
-import { createPool, inlineParams } from "./db.ts";
+import { createPool, StatementBatch } from "./db.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 let db: TestDatabase;
@@ -63,17 +63,69 @@ describe("pool.query", () => {
   });
 });
 
-describe("inlineParams", () => {
-  it("when values with quotes, backslashes and other scripts are inlined, then the server reads them back unchanged", async () => {
-    const text = `O'Brien \\ "Ж" \\n ' ' 😀`;
+describe("StatementBatch", () => {
+  /** Sends a batch on one client of the pool, as the projection runtime does. */
+  async function send(batch: StatementBatch): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await batch.send(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  it("when values with quotes, backslashes and other scripts are sent, then the server reads them back unchanged", async () => {
+    await pool.query("CREATE TABLE odd (text text, json jsonb, list text[], n int, none text)");
+    const text = `O'Brien \\ "Ж" \\n ' ' 😀 $1 -- not a comment`;
     const json = { name: text, nested: { path: "C:\\x\\y", quote: "it's" } };
     const list = [text, "plain", 'a "b" c'];
-    const { rows } = await pool.query(
-      inlineParams(
-        "SELECT $1::text AS text, $2::jsonb AS json, $3::text[] AS list, $4::int AS n, $5::text AS none",
-        [text, json, list, 7, null],
-      ),
-    );
-    expect(rows[0]).toEqual({ text, json, list, n: 7, none: null });
+    const batch = new StatementBatch();
+    batch.add("INSERT INTO odd VALUES ($1, $2, $3, $4, $5)", [text, JSON.stringify(json), list, 7, null]);
+    await send(batch);
+    expect((await pool.query("SELECT * FROM odd")).rows).toEqual([{ text, json, list, n: 7, none: null }]);
+  });
+
+  it("when a negative amount is subtracted, then it adds, and the statement's WHERE clause still holds", async () => {
+    // Pasted as text, `amount - $1` with -500 read `amount --500 WHERE ...`: a comment that dropped the WHERE.
+    await pool.query("CREATE TABLE accounts (id text PRIMARY KEY, amount bigint NOT NULL)");
+    await pool.query("INSERT INTO accounts VALUES ('a', 1000), ('b', 1000)");
+    const batch = new StatementBatch();
+    batch.add("UPDATE accounts SET amount = amount -$1 WHERE id = $2", [-500, "a"]);
+    batch.add("UPDATE accounts SET amount = amount - $1 WHERE id = $2", [-500, "a"]);
+    await send(batch);
+    expect((await pool.query("SELECT id, amount FROM accounts ORDER BY id")).rows).toEqual([
+      { id: "a", amount: 2000 },
+      { id: "b", amount: 1000 },
+    ]);
+  });
+
+  it("when a statement of a transaction fails, then its error is thrown, nothing is written and the client runs the next query", async () => {
+    await pool.query("CREATE TABLE ledger (id int PRIMARY KEY)");
+    const batch = new StatementBatch();
+    batch.add("BEGIN");
+    batch.add("INSERT INTO ledger VALUES ($1)", [1]);
+    batch.add("INSERT INTO ledger VALUES ($1)", [1]);
+    batch.add("INSERT INTO ledger VALUES ($1)", [2]);
+    batch.add("COMMIT");
+    const client = await pool.connect();
+    try {
+      await expect(batch.send(client)).rejects.toMatchObject({ code: "23505" });
+      expect(client.pipeline).toBe(false);
+      expect((await client.query("SELECT count(*)::int AS n FROM ledger")).rows).toEqual([{ n: 0 }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("when a projection's own batch is run into another writer, then its statements follow in order with their values", async () => {
+    const inner = new StatementBatch();
+    inner.add("SELECT $1::int", [1]);
+    inner.add("SELECT 2");
+    const outer = new StatementBatch();
+    await inner.run(outer);
+    expect(outer.statements).toEqual([
+      { text: "SELECT $1::int", values: [1] },
+      { text: "SELECT 2", values: [] },
+    ]);
   });
 });

@@ -101,46 +101,23 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/**
- * A string as an SQL literal: what pg.escapeLiteral returns, without its character-by-character loop, which cost
- * projectors milliseconds on a booking's JSON.
- */
-function escapeLiteral(text: string): string {
-  const quoted = text.replaceAll("'", "''");
-  return text.includes("\\") ? ` E'${quoted.replaceAll("\\", "\\\\")}'` : `'${quoted}'`;
-}
-
-/** A value as an SQL literal, for statements sent together in one round trip (simple query protocol). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (value instanceof Date) return escapeLiteral(value.toISOString());
-  if (Array.isArray(value)) {
-    // A PostgreSQL array literal of text elements; the column's type casts it.
-    return escapeLiteral(
-      `{${value.map((v) => `"${String(v).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`,
-    );
-  }
-  if (typeof value === "object") return escapeLiteral(JSON.stringify(value));
-  return escapeLiteral(String(value));
-}
-
-/** `text` with its `$n` parameters replaced by literals. */
-export function inlineParams(text: string, values: readonly unknown[] = []): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
+/** One parameterised statement: its text never carries a value. */
+export interface Statement {
+  text: string;
+  values: readonly unknown[];
 }
 
 /**
- * Statements collected and sent as one string: one round trip instead of one per statement, which is what a
- * projector's batch costs when the event loop is busy. Only for statements whose results are not needed; it is
- * the writer a projection's apply() is given (query() collects, the runtime sends them with the checkpoint).
+ * Statements collected to be sent together, each with its own parameters (never pasted into its text): one round
+ * trip instead of one per statement, which is what a projector's batch costs when the event loop is busy. Only for
+ * statements whose results are not needed; it is the writer a projection's apply() is given (query() collects, the
+ * runtime sends them with the checkpoint).
  */
 export class StatementBatch {
-  private readonly statements: string[] = [];
+  private readonly collected: Statement[] = [];
 
   add(text: string, values: readonly unknown[] = []): void {
-    this.statements.push(inlineParams(text, values));
+    this.collected.push({ text, values });
   }
 
   /** add(), shaped as a client's query() for code that writes through either. */
@@ -148,12 +125,36 @@ export class StatementBatch {
     this.add(text, values);
   }
 
-  text(): string {
-    return this.statements.join(";\n");
+  get statements(): readonly Statement[] {
+    return this.collected;
   }
 
-  async run(client: Pick<ProjectionWriter, "query">): Promise<void> {
-    if (this.statements.length > 0) await client.query(this.text());
+  /** Hands the statements on, in order, to another writer (a projection's own batch to the runtime's). */
+  async run(writer: ProjectionWriter): Promise<void> {
+    for (const { text, values } of this.collected) await writer.query(text, values);
+  }
+
+  /**
+   * Sends every statement on `client` without waiting for each answer (pg's pipeline mode, turned on for this
+   * batch only, on a client with nothing else in flight), then waits for all of them. Each statement still fails
+   * on its own: the first failure, in order, is thrown (in a transaction block the ones after it fail with 25P02
+   * and a COMMIT among them rolls back).
+   */
+  async send(client: pg.ClientBase): Promise<void> {
+    if (this.collected.length === 0) return;
+    Object.assign(client, { pipeline: true });
+    let answers: PromiseSettledResult<unknown>[];
+    try {
+      answers = await Promise.allSettled(
+        this.collected.map(({ text, values }) =>
+          values.length > 0 ? client.query(text, [...values]) : client.query(text),
+        ),
+      );
+    } finally {
+      Object.assign(client, { pipeline: false });
+    }
+    const failed = answers.find((a) => a.status === "rejected");
+    if (failed) throw failed.reason;
   }
 }
 

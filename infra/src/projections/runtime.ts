@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { comparePositions, type FeedPosition } from "@skyward/contracts/position";
 import pg from "pg";
-import { inlineParams, StatementBatch } from "../db.ts";
+import { type Statement, StatementBatch } from "../db.ts";
 import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
@@ -103,19 +103,23 @@ async function readCheckpoint(pool: pg.Pool, name: string, generation: number): 
   return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
 }
 
-/** The checkpoint's compare-and-set from `from` to `to`, as one literal statement. */
+/** The checkpoint's compare-and-set from `from` to `to`, raising `CHECKPOINT_MOVED` when it matched no row. */
 function checkpointCas(
   projection: Projection,
   generation: number,
   from: Checkpoint,
   to: Checkpoint,
   live: boolean,
-) {
-  return inlineParams(
-    `UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4, updated_at = now()
-      WHERE projection = $1 AND generation = $2 AND last_tx = $5::xid8 AND last_gp = $6
-        AND (NOT $7 OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))`,
-    [
+): Statement {
+  return {
+    text: `WITH moved AS (
+        UPDATE read.checkpoints SET last_tx = $3::xid8, last_gp = $4::bigint, updated_at = now()
+         WHERE projection = $1::text AND generation = $2::int AND last_tx = $5::xid8 AND last_gp = $6::bigint
+           AND (NOT $7::boolean
+                OR EXISTS (SELECT FROM read.projections p WHERE p.name = $1 AND p.generation = $2 FOR SHARE))
+        RETURNING 1)
+      SELECT read.checkpoint_moved(count(*)) FROM moved`,
+    values: [
       projection.name,
       generation,
       to.tx.toString(),
@@ -124,15 +128,16 @@ function checkpointCas(
       from.gp.toString(),
       live,
     ],
-  );
+  };
 }
 
 /** SQLSTATE of `read.checkpoint_moved`: the compare-and-set matched no row. */
 const CHECKPOINT_MOVED = "SK001";
 
 /**
- * Moves a checkpoint from `from` to `to` and runs `statements` with it, in one transaction sent as one text (one
- * round trip; projector batches were a large share of all round trips): BEGIN, the compare-and-set (raising when
+ * Moves a checkpoint from `from` to `to` and runs `statements` with it, in one transaction whose statements are
+ * sent pipelined, each with its parameters (one round trip; projector batches were a large share of all round
+ * trips): BEGIN, the compare-and-set (raising when
  * another instance moved the checkpoint, or, `live`, when a rebuild took the generation out of service: it holds
  * the generation FOR SHARE, so a switch waits for it), the statements, COMMIT. No wait for the WAL flush: a crash
  * can only lose whole batches (read models and checkpoint together), which are applied again from the durable
@@ -145,18 +150,22 @@ async function commitCheckpoint(
   generation: number,
   from: Checkpoint,
   to: Checkpoint,
-  statements: string,
+  statements: readonly Statement[],
   options: { live: boolean; beforeCommit?: (client: pg.PoolClient) => Promise<void> | void },
 ): Promise<boolean> {
-  const cas = `WITH moved AS (${checkpointCas(projection, generation, from, to, options.live)} RETURNING 1)
-    SELECT read.checkpoint_moved(count(*)) FROM moved`;
-  const text = `BEGIN; SET LOCAL synchronous_commit = off; ${cas};${statements ? `\n${statements};` : ""}`;
+  const batch = new StatementBatch();
+  batch.add("BEGIN");
+  batch.add("SET LOCAL synchronous_commit = off");
+  const cas = checkpointCas(projection, generation, from, to, options.live);
+  batch.add(cas.text, cas.values);
+  for (const { text, values } of statements) batch.add(text, values);
+  if (!options.beforeCommit) batch.add("COMMIT");
   const client = await pool.connect();
   // A connection lost mid-batch fails the batch; unheard, its 'error' event would crash the process.
   const ignoreLostConnection = () => {};
   client.on("error", ignoreLostConnection);
   try {
-    await client.query(options.beforeCommit ? text : `${text} COMMIT`);
+    await batch.send(client);
     if (options.beforeCommit) {
       await options.beforeCommit(client);
       await client.query("COMMIT");
@@ -180,7 +189,7 @@ function moveCheckpoint(
   from: Checkpoint,
   to: Checkpoint,
 ): Promise<boolean> {
-  return commitCheckpoint(pool, projection, generation, from, to, "", { live: true });
+  return commitCheckpoint(pool, projection, generation, from, to, [], { live: true });
 }
 
 /**
@@ -205,7 +214,7 @@ async function applyBatch(
   const statements = new StatementBatch();
   if (events.length > 0) await projection.apply(statements, events, tablesOf(projection, generation));
   const hook = options.beforeCommit;
-  const moved = await commitCheckpoint(pool, projection, generation, from, to, statements.text(), {
+  const moved = await commitCheckpoint(pool, projection, generation, from, to, statements.statements, {
     live: options.live,
     ...(hook ? { beforeCommit: (client: pg.PoolClient) => hook(events, client) } : {}),
   });
