@@ -5,6 +5,8 @@ import type { Principal } from "@skyward/infra/http/context";
  * on alias `b` with its parameters appended after `offset` (DESIGN.md roles table).
  */
 export function bookingScope(p: Principal, offset: number): { sql: string; params: unknown[] } {
+  // A demo user sees only the fake bookings it made itself, whatever its user type: never a colleague's real ones.
+  if (p.demo) return { sql: `(b.agent_id = $${offset + 1} AND b.fake_booking)`, params: [p.userId] };
   switch (p.userType) {
     case "Admin":
     case "Support":
@@ -24,6 +26,8 @@ export function bookingScope(p: Principal, offset: number): { sql: string; param
 
 /** Companies whose balance the caller may see. */
 export function companyScope(p: Principal, offset: number): { sql: string; params: unknown[] } {
+  // A demo user moves no money, and a real company's balance is not its business.
+  if (p.demo) return { sql: "false", params: [] };
   switch (p.userType) {
     case "Admin":
     case "Support":

@@ -6,7 +6,7 @@ import type { ActiveBooking, BookingState } from "./booking.ts";
 /**
  * Whether the caller may act on a booking (DESIGN.md roles table): agents within their own companies (their own
  * bookings, or all when the company shares bookings), supervisors within their agency, administrators anywhere.
- * Anything else is answered as if the booking did not exist.
+ * A demo user acts only on the fake bookings it made itself. Anything else is answered as if it did not exist.
  */
 export async function assertMayActOn(
   pool: pg.Pool,
@@ -14,6 +14,10 @@ export async function assertMayActOn(
   booking: BookingState,
 ): Promise<ActiveBooking> {
   if (booking.status === "none") throw new NotFound("No such booking", "booking_not_found");
+  if (p.demo) {
+    if (booking.fake_booking && booking.agent_id === p.userId) return booking;
+    throw new NotFound("No such booking", "booking_not_found");
+  }
   switch (p.userType) {
     case "Admin":
     case "Support":
