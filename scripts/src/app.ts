@@ -18,6 +18,7 @@ import { EventStore } from "@skyward/infra/event-store/event-store";
 import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { createHttpApp } from "@skyward/infra/http/app";
+import { probeRoutes } from "@skyward/infra/http/readiness";
 import { authenticate } from "@skyward/infra/http/auth";
 import { Csrf } from "@skyward/infra/http/middleware";
 import { createLogger } from "@skyward/infra/logger";
@@ -75,7 +76,17 @@ function indexHtml(): string | null {
 export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const config = readConfig({ ...process.env, ...options.env, DATABASE_URL: options.databaseUrl });
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
-  const pool = createPool(options.databaseUrl, { max: 40, applicationName: "skyward-all-in-one" });
+  // A server restart drops every pooled connection at once: one warning a second says so without flooding.
+  let lostLoggedAt = 0;
+  const pool = createPool(options.databaseUrl, {
+    max: 40,
+    applicationName: "skyward-all-in-one",
+    onConnectionError(error) {
+      if (Date.now() - lostLoggedAt < 1000) return;
+      lostLoggedAt = Date.now();
+      logger.warn({ err: error }, "database connection lost");
+    },
+  });
   await migrate(pool);
   const roles = new Set(options.roles ?? ROLES);
   const split = roles.size < ROLES.length;
@@ -85,10 +96,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   await store.assertNotRestored();
 
   // Commands appended by other processes wake this process's projectors through NOTIFY.
-  const unlisten = split ? await wakeup.listen(options.databaseUrl) : null;
+  const unlisten = split ? await wakeup.listen(options.databaseUrl, { logger }) : null;
   const feed = new SharedFeed(store);
   const runners = roles.has("projectors")
-    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed }))
+    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
     : [];
   for (const runner of runners) runner.start();
   if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) await seedDemoWorld(store, pool);
@@ -116,7 +127,13 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     : async () => {};
 
   const app = createHttpApp(
-    { logger, csrf, authenticate: authenticate(pool), production: config.NODE_ENV === "production" },
+    {
+      logger,
+      csrf,
+      authenticate: authenticate(pool),
+      production: config.NODE_ENV === "production",
+      probes: probeRoutes({ pool, runners }),
+    },
     (app) => {
       app.get("/csrf", (req, res) => {
         res.json({ token: csrf.tokenFor(req, res) });

@@ -1,12 +1,18 @@
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { readConfig } from "@skyward/infra/config";
 import { createPool, withDatabase } from "@skyward/infra/db";
-import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import {
+  type EmbeddedServer,
+  findEmbeddedPostgres,
+  startEmbeddedPostgres,
+} from "@skyward/infra/embedded-postgres";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { migrate } from "@skyward/infra/migrate";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
 import { projections } from "@skyward/projectors/index";
+import { embeddedDataDir } from "./embedded.ts";
 
 /** `npm run rebuild -- <projection>`: builds a new generation side by side and switches to it when caught up. */
 const name = process.argv[2];
@@ -19,15 +25,32 @@ if (!projection) {
 }
 
 const config = readConfig();
-const embedded = config.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR ?? fileURLToPath(new URL("../../.data/postgres", import.meta.url)),
-      port: 5433,
-    }).catch(() => null); // already running under `npm start`: use it
-const url =
-  config.DATABASE_URL ??
-  withDatabase(embedded?.url ?? "postgres://postgres:postgres@127.0.0.1:5433/postgres", "skyward");
+
+/** DATABASE_URL; else the embedded server a running `npm start` of DATA_DIR recorded, or one started here. */
+async function database(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
+  const dataDir = embeddedDataDir(config);
+  const running = await findEmbeddedPostgres(dataDir);
+  if (running?.owner != null) {
+    console.log(`using the running PostgreSQL of ${dataDir} (port ${running.port})`);
+    return { url: withDatabase(running.url, "skyward"), embedded: null };
+  }
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    console.error(
+      `no embedded PostgreSQL data in ${dataDir}: run npm start first, or set DATA_DIR or DATABASE_URL`,
+    );
+    process.exit(2);
+  }
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: config.PGPORT,
+    notice: (m) => console.log(m),
+  });
+  console.log(`no app runs on ${dataDir}: started its PostgreSQL for this rebuild (port ${embedded.port})`);
+  return { url: withDatabase(embedded.url, "skyward"), embedded };
+}
+
+const { url, embedded } = await database();
 const pool = createPool(url);
 try {
   await migrate(pool);

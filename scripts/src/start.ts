@@ -1,15 +1,22 @@
-import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD, demoUsers } from "@skyward/command-service/world/demo-world";
 import { readConfig } from "@skyward/infra/config";
 import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { startSkyward } from "./app.ts";
+import { embeddedDataDir } from "./embedded.ts";
 
 const config = readConfig();
-const defaultDataDir = fileURLToPath(new URL("../../.data/postgres", import.meta.url));
+const dataDir = embeddedDataDir(config);
 
+// A free port unless PGPORT names one; the port is recorded in the data folder for the rebuild CLI and benchmarks.
 let database = config.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR ?? defaultDataDir, port: 5433 });
+  : await startEmbeddedPostgres({ dataDir, port: config.PGPORT, notice: (m) => console.log(m) }).catch(
+      (error: Error) => {
+        console.error(error.message);
+        process.exit(1);
+      },
+    );
+if (database) console.log(`PostgreSQL (embedded) on port ${database.port}, data in ${dataDir}`);
 const databaseUrl = config.DATABASE_URL ?? (database ? database.url : "");
 if (database) {
   // Keep the product's data in a database of its own on the embedded server.
@@ -21,7 +28,12 @@ if (database) {
   database = { ...database, url: withDatabase(databaseUrl, "skyward") };
 }
 
-const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl });
+const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl }).catch(async (error: Error) => {
+  // Leave no server behind for the next start to find orphaned.
+  await database?.stop();
+  console.error(error.message);
+  process.exit(1);
+});
 console.log(`\nSkyward is running at ${app.url}\n`);
 if (app.config.SEED_DEMO) {
   console.log("Demo world — sign in with any of these e-mails (code from the dev mailbox or the console),");

@@ -12,6 +12,8 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** HSTS and upgrade-insecure-requests only make sense behind TLS. */
   production?: boolean;
+  /** Liveness and readiness probes: answered before the request log (polled often) and authentication. */
+  probes?: RequestHandler;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
     }),
   );
   app.use(traceId);
+  if (options.probes) app.use(options.probes);
   // A request log costs a child logger and listeners per request even when nothing is written: none when silent.
   if (options.logger.level !== "silent")
     app.use(

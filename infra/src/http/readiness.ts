@@ -1,0 +1,60 @@
+import type { NotReady, ProjectorReadiness, Readiness } from "@skyward/contracts/health";
+import { Router } from "express";
+import type { Queryable } from "../db.ts";
+
+export interface ReadinessSources {
+  pool: Queryable;
+  /** The projectors this process runs (none in a command- or query-only process). */
+  runners: readonly { status(): ProjectorReadiness }[];
+  /** How long the database may take to answer before it counts as unreachable. */
+  timeoutMs?: number;
+}
+
+async function databaseCheck(pool: Queryable, timeoutMs: number): Promise<Readiness["database"]> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      pool.query("SELECT 1"),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Probes for a process manager or load balancer: `GET /health` (liveness: the process answers) and `GET /ready`
+ * (readiness: the database answers and no projector of this process is stuck failing), 503 when not ready.
+ */
+export function probeRoutes(sources: ReadinessSources): Router {
+  const router = Router();
+  router.get("/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  router.get("/ready", async (_req, res) => {
+    const database = await databaseCheck(sources.pool, sources.timeoutMs ?? 1000);
+    const projectors = sources.runners.map((r) => r.status());
+    const stuck = projectors.filter((p) => p.failing);
+    if (database.ok && stuck.length === 0) {
+      const ready: Readiness = { status: "ready", database, projectors };
+      res.json(ready);
+      return;
+    }
+    const reasons = [
+      ...(database.ok ? [] : [`database unreachable: ${database.error}`]),
+      ...stuck.map((p) => `projector ${p.projection} failing: ${p.failing?.error}`),
+    ];
+    const body: NotReady = {
+      errors: [{ status: "503", code: "not_ready", title: "Not ready", detail: reasons.join("; ") }],
+      meta: { status: "not_ready", database, projectors },
+    };
+    res.status(503).set("Retry-After", "1").json(body);
+  });
+  return router;
+}
