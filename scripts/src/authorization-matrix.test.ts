@@ -80,6 +80,21 @@ const callers: Caller[] = [
     mustNotSee: markersOf("dnipro"),
     probesOtherTenant: true,
   },
+  {
+    // In Dnipro Travel Kyiv, whose agents share bookings; still the real booking and its colleagues are not its own.
+    name: "Demo agent",
+    email: "demo@skyward.test",
+    userType: "Agent",
+    mustNotSee: [
+      "FM123456",
+      "Matrix",
+      "MATRIX",
+      ...demoUsers
+        .filter((u) => u.agency_id === "dnipro" && !u.demo_user)
+        .flatMap((u) => [demoId("user", u.key), u.email]),
+    ],
+    probesOtherTenant: true,
+  },
 ];
 
 const allows = (e: RouteExpectation, type: UserType) =>
