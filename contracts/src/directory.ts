@@ -1,7 +1,17 @@
 import { z } from "zod";
+import {
+  AccountDetailsUpdated,
+  AccountInfoCompleted,
+  ApiTokenIssued,
+  EmailChanged,
+  LocaleChanged,
+  PhoneChanged,
+  TermsAccepted,
+} from "./account.ts";
 import { Email, Language } from "./ids.ts";
 import { UserType } from "./metadata.ts";
 import { Currency } from "./money.ts";
+import { Charge, MarkupRule } from "./pricing.ts";
 
 /** Events of agencies (partners), companies and users: who works where, with which role. */
 export const AgencyRegistered = z.object({
@@ -29,9 +39,61 @@ export const UserRegistered = z.object({
   /** How the user signs in: by e-mail code, or by password (set separately, never stored in an event). */
   auth_method: z.enum(["otp", "password"]),
 });
+/** The agency's markups on every company's sales and its transaction fee, replacing the previous ones. */
+export const AgencyPricingSet = z.object({
+  agency_id: z.string(),
+  markups: z.array(MarkupRule),
+  transaction_fee: Charge.nullable(),
+});
+/** The company's own markups, replacing the previous ones. */
+export const CompanyMarkupsSet = z.object({ company_id: z.string(), markups: z.array(MarkupRule) });
+/** The agency's (partner's) or the company's ticketing gate; the stream names which. */
+export const AgencyGateToggled = z.object({ active: z.boolean() });
+export const CompanyGateToggled = z.object({ active: z.boolean() });
 export type AgencyRegistered = z.infer<typeof AgencyRegistered>;
 export type CompanyRegistered = z.infer<typeof CompanyRegistered>;
 export type UserRegistered = z.infer<typeof UserRegistered>;
+export type AgencyPricingSet = z.infer<typeof AgencyPricingSet>;
+export type CompanyMarkupsSet = z.infer<typeof CompanyMarkupsSet>;
+export type AgencyGateToggled = z.infer<typeof AgencyGateToggled>;
+export type CompanyGateToggled = z.infer<typeof CompanyGateToggled>;
+
+/** Every event of an agency stream (`agency-{id}`), told apart by `type`. */
+export const AgencyEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("AgencyRegistered"), data: AgencyRegistered }),
+  z.object({ type: z.literal("AgencyPricingSet"), data: AgencyPricingSet }),
+  z.object({ type: z.literal("AgencyGateToggled"), data: AgencyGateToggled }),
+]);
+export type AgencyEvent = z.infer<typeof AgencyEvent>;
+export const AGENCY_EVENT_TYPES = AgencyEvent.options.map((o) => o.shape.type.value);
+
+/** Every event of a company stream (`company-{id}`), told apart by `type`. */
+export const CompanyEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("CompanyRegistered"), data: CompanyRegistered }),
+  z.object({ type: z.literal("CompanyMarkupsSet"), data: CompanyMarkupsSet }),
+  z.object({ type: z.literal("CompanyGateToggled"), data: CompanyGateToggled }),
+]);
+export type CompanyEvent = z.infer<typeof CompanyEvent>;
+export const COMPANY_EVENT_TYPES = CompanyEvent.options.map((o) => o.shape.type.value);
+
+/**
+ * What the directory of who's who is folded from: every agency and company event, and the events of a user
+ * stream that shape a profile (sign-ins and other audit events leave it as is).
+ */
+export const DirectoryEvent = z.discriminatedUnion("type", [
+  ...AgencyEvent.options,
+  ...CompanyEvent.options,
+  z.object({ type: z.literal("UserRegistered"), data: UserRegistered }),
+  z.object({ type: z.literal("AccountInfoCompleted"), data: AccountInfoCompleted }),
+  z.object({ type: z.literal("AccountDetailsUpdated"), data: AccountDetailsUpdated }),
+  z.object({ type: z.literal("TermsAccepted"), data: TermsAccepted }),
+  z.object({ type: z.literal("LocaleChanged"), data: LocaleChanged }),
+  z.object({ type: z.literal("PhoneChanged"), data: PhoneChanged }),
+  z.object({ type: z.literal("EmailChanged"), data: EmailChanged }),
+  z.object({ type: z.literal("ApiTokenIssued"), data: ApiTokenIssued }),
+]);
+export type DirectoryEvent = z.infer<typeof DirectoryEvent>;
+export const DIRECTORY_EVENT_TYPES = DirectoryEvent.options.map((o) => o.shape.type.value);
 
 export const AgencyRow = z.object({ id: z.string(), name: z.string(), companies_count: z.number().int() });
 export const CompanyRow = z.object({

@@ -1,22 +1,31 @@
-import type { AgencyRegistered, CompanyRegistered, UserRegistered } from "@skyward/contracts/directory";
+import {
+  type AgencyRegistered,
+  type CompanyRegistered,
+  DIRECTORY_EVENT_TYPES,
+  DirectoryEvent,
+  type UserRegistered,
+} from "@skyward/contracts/directory";
+import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import { defineProjection } from "@skyward/infra/projections/projection";
+
+/** What a batch changed on one user's row; a field changed twice in the batch keeps its last value. */
+interface UserChange {
+  id: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  language?: string;
+  email?: string;
+  onboarding?: "privacy" | "done";
+  terms_version?: string;
+  api_token?: true;
+}
 
 /** Who exists and where they belong: agencies, companies, users (no secrets). */
 export const directory = defineProjection({
   name: "directory",
   version: 2,
-  eventTypes: [
-    "AgencyRegistered",
-    "CompanyRegistered",
-    "UserRegistered",
-    "AccountInfoCompleted",
-    "AccountDetailsUpdated",
-    "TermsAccepted",
-    "LocaleChanged",
-    "PhoneChanged",
-    "EmailChanged",
-    "ApiTokenIssued",
-  ],
+  eventTypes: DIRECTORY_EVENT_TYPES,
   tables: ["agencies", "companies", "users"],
   setup: (t) => `
     CREATE TABLE ${t.agencies} (
@@ -36,91 +45,99 @@ export const directory = defineProjection({
     CREATE INDEX ON ${t.users} (agency_id);
     CREATE INDEX ON ${t.users} (lower(email));
   `,
-  async apply(client, events, t) {
-    // Consecutive events of one type go to the database as one set-based statement.
-    const agencies = events.filter((e) => e.type === "AgencyRegistered");
-    if (agencies.length > 0) {
-      await client.query(
-        `INSERT INTO ${t.agencies} (id, name, registered_at)
-         SELECT x->>'agency_id', x->>'name', (x->>'at')::timestamptz FROM jsonb_array_elements($1::jsonb) x
-         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`,
-        [JSON.stringify(agencies.map((e) => ({ ...(e.data as AgencyRegistered), at: e.recordedAt })))],
-      );
-    }
-    const companies = events.filter((e) => e.type === "CompanyRegistered");
-    if (companies.length > 0) {
-      await client.query(
-        `INSERT INTO ${t.companies} (id, agency_id, name, currency, shared_bookings, registered_at)
-         SELECT x->>'company_id', x->>'agency_id', x->>'name', x->>'currency', (x->>'shared_bookings')::boolean,
-                (x->>'at')::timestamptz
-           FROM jsonb_array_elements($1::jsonb) x
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(companies.map((e) => ({ ...(e.data as CompanyRegistered), at: e.recordedAt })))],
-      );
-    }
-    for (const e of events) {
-      const data = e.data as Record<string, unknown>;
+  async apply(writer, stored, t) {
+    // A batch folds into one set-based statement per table and kind of change; rows are registered before they
+    // change, as each stream registers before anything else.
+    const agencies = new Map<string, AgencyRegistered & { at: string }>();
+    const companies: (CompanyRegistered & { at: string })[] = [];
+    const users: (UserRegistered & { at: string })[] = [];
+    const changes = new Map<string, UserChange>();
+    const change = (id: string, patch: Omit<UserChange, "id">) =>
+      changes.set(id, { ...changes.get(id), id, ...patch });
+    for (const e of stored) {
+      const event = parseEvent(DirectoryEvent, e);
+      const at = e.recordedAt.toISOString();
       const userId = e.streamId.slice("user-".length);
-      switch (e.type) {
-        case "UserRegistered": {
-          const u = data as UserRegistered;
-          await client.query(
-            `INSERT INTO ${t.users} (id, email, first_name, last_name, user_type, phone, language, agency_id,
-               company_ids, demo_user, auth_method, registered_at)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT (id) DO NOTHING`,
-            [
-              u.user_id,
-              u.email,
-              u.first_name,
-              u.last_name,
-              u.user_type,
-              u.phone,
-              u.language,
-              u.agency_id,
-              u.company_ids,
-              u.demo_user,
-              u.auth_method,
-              e.recordedAt,
-            ],
-          );
+      switch (event.type) {
+        case "AgencyRegistered":
+          agencies.set(event.data.agency_id, { ...event.data, at });
           break;
-        }
+        case "CompanyRegistered":
+          companies.push({ ...event.data, at });
+          break;
+        case "AgencyPricingSet":
+        case "AgencyGateToggled":
+        case "CompanyMarkupsSet":
+        case "CompanyGateToggled":
+          break; // pricing and gates are read from their streams when selling, not listed here
+        case "UserRegistered":
+          users.push({ ...event.data, at });
+          break;
         case "AccountInfoCompleted":
+          change(userId, { ...event.data, onboarding: "privacy" });
+          break;
         case "AccountDetailsUpdated":
-          await client.query(
-            `UPDATE ${t.users} SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-               phone = coalesce($4, phone), language = coalesce($5, language),
-               onboarding = CASE WHEN $6 THEN 'privacy' ELSE onboarding END
-             WHERE id = $1`,
-            [
-              userId,
-              data.first_name ?? null,
-              data.last_name ?? null,
-              data.phone ?? null,
-              data.language ?? null,
-              e.type === "AccountInfoCompleted",
-            ],
-          );
+          change(userId, event.data);
           break;
         case "TermsAccepted":
-          await client.query(`UPDATE ${t.users} SET onboarding = 'done', terms_version = $2 WHERE id = $1`, [
-            userId,
-            data.terms_version,
-          ]);
+          change(userId, { onboarding: "done", terms_version: event.data.terms_version });
           break;
         case "LocaleChanged":
-          await client.query(`UPDATE ${t.users} SET language = $2 WHERE id = $1`, [userId, data.language]);
+          change(userId, { language: event.data.language });
           break;
         case "PhoneChanged":
-          await client.query(`UPDATE ${t.users} SET phone = $2 WHERE id = $1`, [userId, data.phone]);
+          change(userId, { phone: event.data.phone });
           break;
         case "EmailChanged":
-          await client.query(`UPDATE ${t.users} SET email = $2 WHERE id = $1`, [userId, data.email]);
+          change(userId, { email: event.data.email });
           break;
         case "ApiTokenIssued":
-          await client.query(`UPDATE ${t.users} SET api_token = true WHERE id = $1`, [userId]);
+          change(userId, { api_token: true });
           break;
+        default:
+          unhandledEvent(event);
       }
     }
+    if (agencies.size > 0)
+      await writer.query(
+        `INSERT INTO ${t.agencies} (id, name, registered_at)
+         SELECT agency_id, name, at FROM jsonb_to_recordset($1::jsonb) AS x(agency_id text, name text, at timestamptz)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`,
+        [JSON.stringify([...agencies.values()])],
+      );
+    if (companies.length > 0)
+      await writer.query(
+        `INSERT INTO ${t.companies} (id, agency_id, name, currency, shared_bookings, registered_at)
+         SELECT company_id, agency_id, name, currency, shared_bookings, at
+           FROM jsonb_to_recordset($1::jsonb) AS x(company_id text, agency_id text, name text, currency text,
+                shared_bookings boolean, at timestamptz)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(companies)],
+      );
+    if (users.length > 0)
+      await writer.query(
+        `INSERT INTO ${t.users} (id, email, first_name, last_name, user_type, phone, language, agency_id,
+           company_ids, demo_user, auth_method, registered_at)
+         SELECT user_id, email, first_name, last_name, user_type, phone, language, agency_id, company_ids,
+                demo_user, auth_method, at
+           FROM jsonb_to_recordset($1::jsonb) AS x(user_id text, email text, first_name text, last_name text,
+                user_type text, phone text, language text, agency_id text, company_ids text[], demo_user boolean,
+                auth_method text, at timestamptz)
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(users)],
+      );
+    if (changes.size > 0)
+      await writer.query(
+        `UPDATE ${t.users} u
+            SET first_name = coalesce(x.first_name, u.first_name), last_name = coalesce(x.last_name, u.last_name),
+                phone = coalesce(x.phone, u.phone), language = coalesce(x.language, u.language),
+                email = coalesce(x.email, u.email), onboarding = coalesce(x.onboarding, u.onboarding),
+                terms_version = coalesce(x.terms_version, u.terms_version),
+                api_token = coalesce(x.api_token, u.api_token)
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, first_name text, last_name text, phone text,
+                language text, email text, onboarding text, terms_version text, api_token boolean)
+          WHERE u.id = x.id`,
+        [JSON.stringify([...changes.values()])],
+      );
   },
 });
