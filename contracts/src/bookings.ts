@@ -127,6 +127,8 @@ export const BookingDetails = z.object({
   comments: z.array(BookingComment),
   issued_at: z.string().nullable(),
   void_until: z.string().nullable(),
+  /** A supplier operation (issue, void, cancel) in flight: the booking page shows it as being completed. */
+  operation: z.object({ kind: z.enum(["issue", "void", "cancel"]), started_at: z.string() }).nullable(),
   created_at: z.string(),
   company_id: z.string(),
   agent_id: z.string(),

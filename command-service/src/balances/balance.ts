@@ -1,8 +1,8 @@
-import type { BalanceCharged, BalanceCredited, BalanceToppedUp } from "@skyward/contracts/balances";
-import type { EventMetadata } from "@skyward/contracts/metadata";
+import { BalanceEvent } from "@skyward/contracts/balances";
 import type { Money } from "@skyward/contracts/money";
-import type { NewEvent, StoredEvent } from "@skyward/infra/event-store/types";
-import { IllegalState } from "@skyward/infra/http/errors";
+import type { StoredEvent } from "@skyward/infra/event-store/types";
+import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
+import { assertNever } from "../bookings/booking.ts";
 
 export const balanceStream = (companyId: string) => `balance-${companyId}`;
 
@@ -13,37 +13,64 @@ export interface BalanceState {
 
 export const initialBalance: BalanceState = { amount: null };
 
+/** Every command on a company balance; amounts are positive minor units. */
+export type BalanceCommand =
+  | { type: "TopUpBalance"; company_id: string; amount: Money; comment: string }
+  | { type: "ChargeBalance"; company_id: string; amount: Money; locator: string; reason: string }
+  | { type: "CreditBalance"; company_id: string; amount: Money; locator: string; reason: string };
+
 export function evolveBalance(state: BalanceState, event: StoredEvent): BalanceState {
-  switch (event.type) {
-    case "BalanceToppedUp":
-    case "BalanceCredited": {
-      const { amount } = event.data as BalanceToppedUp | BalanceCredited;
-      return { amount: { amount: (state.amount?.amount ?? 0) + amount.amount, currency: amount.currency } };
-    }
-    case "BalanceCharged": {
-      const { amount } = event.data as BalanceCharged;
-      return { amount: { amount: (state.amount?.amount ?? 0) - amount.amount, currency: amount.currency } };
-    }
-    default:
-      return state;
-  }
+  return evolve(state, BalanceEvent.parse({ type: event.type, data: event.data }));
 }
 
-/** Charges a ticket to the company balance; never lets it go below zero. */
-export function decideCharge(
-  state: BalanceState,
-  charge: { company_id: string; amount: Money; locator: string; reason: string },
-  metadata: EventMetadata,
-): NewEvent<"BalanceCharged", BalanceCharged> {
-  const available = state.amount ?? { amount: 0, currency: charge.amount.currency };
-  if (available.currency !== charge.amount.currency) {
+export function evolve(state: BalanceState, event: BalanceEvent): BalanceState {
+  const sign = event.type === "BalanceCharged" ? -1 : 1;
+  const { amount } = event.data;
+  return {
+    amount: { amount: (state.amount?.amount ?? 0) + sign * amount.amount, currency: amount.currency },
+  };
+}
+
+/** The balance decider: never lets a balance go below zero, never mixes currencies. */
+export function decide(command: BalanceCommand, state: BalanceState): BalanceEvent[] {
+  if (!Number.isSafeInteger(command.amount.amount) || command.amount.amount <= 0) {
+    throw new InvalidInput([
+      { pointer: "/amount", detail: "must be a positive whole number of minor units" },
+    ]);
+  }
+  const available = state.amount ?? { amount: 0, currency: command.amount.currency };
+  if (available.currency !== command.amount.currency) {
     throw new IllegalState(
-      `The company balance is kept in ${available.currency}, the booking is priced in ${charge.amount.currency}`,
+      `The company balance is kept in ${available.currency}, not ${command.amount.currency}`,
       "currency_mismatch",
     );
   }
-  if (available.amount < charge.amount.amount) {
-    throw new IllegalState("The company balance is too low to issue this booking", "insufficient_balance");
+  switch (command.type) {
+    case "TopUpBalance":
+      return [
+        {
+          type: "BalanceToppedUp",
+          data: { company_id: command.company_id, amount: command.amount, comment: command.comment },
+        },
+      ];
+    case "ChargeBalance":
+      if (available.amount < command.amount.amount) {
+        throw new IllegalState(
+          "The company balance is too low to issue this booking",
+          "insufficient_balance",
+        );
+      }
+      return [{ type: "BalanceCharged", data: chargeData(command) }];
+    case "CreditBalance":
+      return [{ type: "BalanceCredited", data: chargeData(command) }];
+    default:
+      return assertNever(command);
   }
-  return { type: "BalanceCharged", data: charge, metadata };
 }
+
+const chargeData = (c: { company_id: string; amount: Money; locator: string; reason: string }) => ({
+  company_id: c.company_id,
+  amount: c.amount,
+  locator: c.locator,
+  reason: c.reason,
+});

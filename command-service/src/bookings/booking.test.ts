@@ -1,20 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
+import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward/contracts/booking-events";
 import type { Fare, PriceDetail } from "@skyward/contracts/offers";
-import { systemMetadata } from "@skyward/infra/event-store/metadata";
-import type { NewEvent, StoredEvent } from "@skyward/infra/event-store/types";
-import {
-  type BookingHeld,
-  type BookingState,
-  decideCancel,
-  decideExpire,
-  decideStartIssue,
-  decideVoid,
-  evolveBooking,
-  initialBooking,
-  voidUntil,
-} from "./booking.ts";
+import type { SupplierBooking } from "@skyward/contracts/supplier";
+import { type BookingCommand, decide, evolve, initialBooking, voidUntil } from "./booking.ts";
 
-const metadata = systemMetadata("test");
+const price = { amount: 250_00, currency: "UAH" };
 const held: BookingHeld = {
   locator: "ABC234",
   company_id: "c1",
@@ -27,12 +17,13 @@ const held: BookingHeld = {
     carrier: "PS",
     route: "KBP-WAW",
     departure_at: "2026-12-01T08:00:00+02:00",
+    // The decider never reads inside the fare: an empty one keeps the fixture short.
     fare: {} as Fare,
     flights: [],
   },
   passengers: [],
   contacts: { email: "a@b.test", phone: "+380501112233" },
-  price: { amount: 250_00, currency: "UAH" },
+  price,
   price_detail: {} as PriceDetail,
   time_limit: "2026-11-22T12:00:00.000Z",
   fake_booking: false,
@@ -40,93 +31,248 @@ const held: BookingHeld = {
   instant_payment: false,
   held_at: "2026-11-21T12:00:00.000Z",
 };
-
-let position = 0;
-const stored = (e: NewEvent): StoredEvent => ({
-  globalPosition: BigInt(++position),
-  transactionId: 1n,
-  streamId: "booking-ABC234",
-  streamPosition: position,
-  eventId: String(position),
-  type: e.type,
-  data: e.data,
-  metadata: e.metadata,
-  recordedAt: new Date(),
-});
-const given = (...events: NewEvent[]): BookingState =>
-  events.map(stored).reduce(evolveBooking, initialBooking);
-const ev = (type: string, data: unknown = {}): NewEvent => ({ type, data, metadata });
 const now = new Date("2026-11-21T13:00:00.000Z");
+const at = now.toISOString();
+const op = "op-1";
+
+const Held = (data: Partial<BookingHeld> = {}): BookingEvent => ({
+  type: "BookingHeld",
+  data: { ...held, ...data },
+});
+const Started = (charged = price): BookingEvent => ({
+  type: "TicketingStarted",
+  data: { operation_id: op, at, charged },
+});
+const Issued = (void_until: string | null = "2026-11-21T23:59:59.000Z"): BookingEvent => ({
+  type: "TicketsIssued",
+  data: { operation_id: op, tickets: [], issued_at: at, void_until, supplier_booking: null },
+});
+
+/** given events, when a command, thenEvents: these events (each valid by the contract) or this error code. */
+function given(...events: BookingEvent[]) {
+  const state = events.reduce(evolve, initialBooking);
+  return {
+    when: (command: BookingCommand) => ({
+      thenEvents(expected: BookingEventInput[]) {
+        const decided = decide(command, state);
+        expect(decided).toEqual(expected);
+        for (const e of decided)
+          if (e.type !== "BookingHeld" && e.type !== "BookingRepriced")
+            expect(() => BookingEvent.parse(e)).not.toThrow();
+      },
+      thenRefused(code: string, status: number) {
+        let refusal: unknown = null;
+        try {
+          decide(command, state);
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toMatchObject({ code, status });
+      },
+    }),
+  };
+}
+
+const startIssue = (
+  extra: Partial<Extract<BookingCommand, { type: "StartIssue" }>> = {},
+): BookingCommand => ({
+  type: "StartIssue",
+  operation_id: op,
+  now,
+  pays_by_card: false,
+  accept_pending_price: false,
+  ...extra,
+});
+
+describe("holding", () => {
+  it("given no booking, when held, then BookingHeld; given one, the locator is taken", () => {
+    given()
+      .when({ type: "HoldBooking", held })
+      .thenEvents([{ type: "BookingHeld", data: held }]);
+    given(Held()).when({ type: "HoldBooking", held }).thenRefused("locator_taken", 409);
+  });
+});
 
 describe("issuing a booking", () => {
   it("given a held booking, when issue starts, then TicketingStarted charges the booking price", () => {
-    const { events, charge } = decideStartIssue(
-      given(ev("BookingHeld", held)),
-      { now, pays_by_card: false },
-      metadata,
-    );
-    expect(events.map((e) => e.type)).toEqual(["TicketingStarted"]);
-    expect(charge).toEqual({ amount: 250_00, currency: "UAH" });
+    given(Held())
+      .when(startIssue())
+      .thenEvents([{ type: "TicketingStarted", data: { operation_id: op, at, charged: price } }]);
   });
 
-  it("given a fake booking, when issue starts, then no money moves", () => {
-    const { charge } = decideStartIssue(
-      given(ev("BookingHeld", { ...held, fake_booking: true })),
-      { now, pays_by_card: false },
-      metadata,
-    );
-    expect(charge).toBeNull();
+  it("given a fake booking or a card form of payment, when issue starts, then no money moves", () => {
+    const started: BookingEventInput[] = [
+      { type: "TicketingStarted", data: { operation_id: op, at, charged: null } },
+    ];
+    given(Held({ fake_booking: true }))
+      .when(startIssue())
+      .thenEvents(started);
+    given(Held())
+      .when(startIssue({ pays_by_card: true }))
+      .thenEvents(started);
   });
 
-  it("given a booking already being issued, when issue starts again, then it is refused as a conflict", () => {
-    const state = given(ev("BookingHeld", held), ev("TicketingStarted", { charged: held.price }));
-    expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("being issued");
+  it("given a booking being issued, when issue starts again, then it is refused as a conflict", () => {
+    given(Held(), Started())
+      .when(startIssue({ operation_id: "op-2" }))
+      .thenRefused("issue_in_progress", 409);
   });
 
-  it("given an issued booking, when issue starts, then it is refused", () => {
-    const state = given(
-      ev("BookingHeld", held),
-      ev("TicketingStarted", {}),
-      ev("TicketsIssued", { tickets: [], issued_at: now.toISOString(), void_until: null }),
-    );
-    expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("already issued");
+  it("given an issued, expired, past-limit, unconfirmed or repriced booking, when issue starts, then it is refused", () => {
+    given(Held(), Started(), Issued()).when(startIssue()).thenRefused("already_issued", 422);
+    given(Held(), { type: "BookingExpired", data: { at } })
+      .when(startIssue())
+      .thenRefused("booking_expired", 422);
+    given(Held({ time_limit: "2026-11-21T12:30:00.000Z" }))
+      .when(startIssue())
+      .thenRefused("time_limit_passed", 422);
+    given(Held({ provider_status: "in_progress" }))
+      .when(startIssue())
+      .thenRefused("provider_in_progress", 422);
+    const newPrice = { amount: 270_00, currency: "UAH" };
+    const changed: BookingEvent = {
+      type: "BookingPriceChanged",
+      data: {
+        old_price: price,
+        new_price: newPrice,
+        new_price_detail: {} as PriceDetail,
+        supplier_price: null,
+      },
+    };
+    given(Held(), changed).when(startIssue()).thenRefused("price_changed", 422);
+    given(Held(), changed)
+      .when(startIssue({ accept_pending_price: true }))
+      .thenEvents([
+        {
+          type: "BookingRepriced",
+          data: { price: newPrice, price_detail: {} as PriceDetail, supplier_booking: null },
+        },
+        { type: "TicketingStarted", data: { operation_id: op, at, charged: newPrice } },
+      ]);
   });
 
-  it("given a booking past its time limit, when issue starts, then it is refused", () => {
-    const state = given(ev("BookingHeld", { ...held, time_limit: "2026-11-21T12:30:00.000Z" }));
-    expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("time limit");
+  it("given an issue in flight, when the supplier tickets, then TicketsIssued names the operation", () => {
+    const done = { tickets: [], issued_at: at, void_until: null, supplier_booking: null };
+    given(Held(), Started())
+      .when({ type: "RecordIssueOutcome", operation_id: op, outcome: { ok: true, done } })
+      .thenEvents([{ type: "TicketsIssued", data: { operation_id: op, ...done } }]);
   });
 
-  it("given a booking the airline has not confirmed, when issue starts, then it is refused", () => {
-    const state = given(ev("BookingHeld", { ...held, provider_status: "in_progress" }));
-    expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("not confirmed");
+  it("given an issue in flight, when the supplier refuses, then TicketingFailed credits the charge back", () => {
+    given(Held(), Started())
+      .when({
+        type: "RecordIssueOutcome",
+        operation_id: op,
+        outcome: { ok: false, code: "supplier_unavailable", reason: "timeout" },
+      })
+      .thenEvents([
+        {
+          type: "TicketingFailed",
+          data: { operation_id: op, code: "supplier_unavailable", reason: "timeout", credited: price },
+        },
+      ]);
   });
 
-  it("given a pending price change, when issue starts, then the agent must reprice first", () => {
-    const state = given(
-      ev("BookingHeld", held),
-      ev("BookingPriceChanged", { new_price: { amount: 1, currency: "UAH" } }),
-    );
-    expect(() => decideStartIssue(state, { now, pays_by_card: false }, metadata)).toThrow("reprice");
+  it("given an outcome already recorded or another operation's, when recorded again, then nothing is written", () => {
+    const outcome = { ok: false as const, code: "x", reason: "y" };
+    given(Held(), Started(), Issued())
+      .when({ type: "RecordIssueOutcome", operation_id: op, outcome })
+      .thenEvents([]);
+    given(Held(), Started())
+      .when({ type: "RecordIssueOutcome", operation_id: "other", outcome })
+      .thenEvents([]);
+  });
+});
+
+describe("what may run while an operation is in flight", () => {
+  it("given an issue in flight, then a comment and a contact change are accepted", () => {
+    given(Held(), Started())
+      .when({ type: "CommentBooking", comment: "call back", now, by: "u1" })
+      .thenEvents([{ type: "BookingCommented", data: { comment: "call back", at, by: "u1" } }]);
+    given(Held(), Started())
+      .when({ type: "ModifyBooking", change: { contacts: { phone: "+380501112299" } } })
+      .thenEvents([{ type: "BookingModified", data: { contacts: { phone: "+380501112299" } } }]);
+  });
+
+  it("given an issue in flight, then cancel, reprice, a document change and expiry are refused with 409", () => {
+    const inFlight = () => given(Held({ time_limit: "2026-11-21T12:30:00.000Z" }), Started());
+    inFlight().when({ type: "StartCancel", operation_id: "op-2", now }).thenRefused("issue_in_progress", 409);
+    inFlight()
+      .when({ type: "RepriceBooking", price, price_detail: {} as PriceDetail, supplier_booking: null })
+      .thenRefused("issue_in_progress", 409);
+    const document = {
+      type: "passport" as const,
+      number: "AB12345",
+      issuing_country: "UA",
+      nationality: "UA",
+      expires_on: "2030-01-01",
+    };
+    inFlight()
+      .when({ type: "ModifyBooking", change: { passengers: [{ index: 0, document }] } })
+      .thenRefused("issue_in_progress", 409);
+    inFlight().when({ type: "ExpireBooking", now }).thenRefused("issue_in_progress", 409);
+  });
+
+  it("given a void in flight, then another void is refused with 409", () => {
+    const voidStarted: BookingEvent = { type: "VoidStarted", data: { operation_id: "v1", at } };
+    given(Held(), Started(), Issued(), voidStarted)
+      .when({ type: "StartVoid", operation_id: "v2", now })
+      .thenRefused("operation_in_progress", 409);
   });
 });
 
 describe("voiding and cancelling", () => {
-  const issued = (voidUntilAt: string | null) =>
-    given(
-      ev("BookingHeld", held),
-      ev("TicketingStarted", { charged: held.price }),
-      ev("TicketsIssued", { tickets: [], issued_at: now.toISOString(), void_until: voidUntilAt }),
-    );
-
-  it("given issued tickets inside the void window, when voided, then the charge is credited back", () => {
-    const { events, credit } = decideVoid(issued("2026-11-21T23:59:59.000Z"), { now }, metadata);
-    expect(events.map((e) => e.type)).toEqual(["BookingVoided"]);
-    expect(credit).toEqual(held.price);
+  it("given issued tickets inside the void window, when voided and the supplier voids, then the charge is credited", () => {
+    given(Held(), Started(), Issued())
+      .when({ type: "StartVoid", operation_id: "v1", now })
+      .thenEvents([{ type: "VoidStarted", data: { operation_id: "v1", at } }]);
+    given(Held(), Started(), Issued(), { type: "VoidStarted", data: { operation_id: "v1", at } })
+      .when({ type: "RecordVoidOutcome", operation_id: "v1", now, outcome: { ok: true, done: null } })
+      .thenEvents([{ type: "BookingVoided", data: { operation_id: "v1", at, credited: price } }]);
   });
 
-  it("given issued tickets after the void window, when voided, then it is refused", () => {
-    expect(() => decideVoid(issued("2026-11-21T12:59:00.000Z"), { now }, metadata)).toThrow("void window");
+  it("given a void the supplier refused, then VoidFailed and the tickets stay issued and voidable", () => {
+    const started: BookingEvent = { type: "VoidStarted", data: { operation_id: "v1", at } };
+    given(Held(), Started(), Issued(), started)
+      .when({
+        type: "RecordVoidOutcome",
+        operation_id: "v1",
+        now,
+        outcome: { ok: false, code: "void_window_closed", reason: "closed" },
+      })
+      .thenEvents([
+        { type: "VoidFailed", data: { operation_id: "v1", code: "void_window_closed", reason: "closed" } },
+      ]);
+    const failed: BookingEvent = {
+      type: "VoidFailed",
+      data: { operation_id: "v1", code: "void_window_closed", reason: "closed", credited: null },
+    };
+    given(Held(), Started(), Issued(), started, failed)
+      .when({ type: "StartVoid", operation_id: "v2", now })
+      .thenEvents([{ type: "VoidStarted", data: { operation_id: "v2", at } }]);
+  });
+
+  it("given issued tickets after the void window, or held ones, when voided, then it is refused", () => {
+    given(Held(), Started(), Issued("2026-11-21T12:59:00.000Z"))
+      .when({ type: "StartVoid", operation_id: "v1", now })
+      .thenRefused("void_window_closed", 422);
+    given(Held()).when({ type: "StartVoid", operation_id: "v1", now }).thenRefused("not_issued", 422);
+  });
+
+  it("given the supplier's booking recorded at issue, then the booking keeps it for a later void", () => {
+    const supplierBooking = { supplier_locator: "SUP123", status: "issued" } as SupplierBooking;
+    const issued: BookingEvent = {
+      type: "TicketsIssued",
+      data: {
+        operation_id: op,
+        tickets: [],
+        issued_at: at,
+        void_until: null,
+        supplier_booking: supplierBooking,
+      },
+    };
+    const state = [Held(), Started(), issued].reduce(evolve, initialBooking);
+    expect(state.status === "issued" && state.supplier_booking).toEqual(supplierBooking);
   });
 
   it("given a low-cost carrier, then there is no void window", () => {
@@ -135,16 +281,22 @@ describe("voiding and cancelling", () => {
     expect(voidUntil(now, 2, false)?.toISOString()).toBe("2026-11-21T15:00:00.000Z");
   });
 
-  it("given a held booking, when cancelled, then BookingCancelled; an issued one cannot be cancelled", () => {
-    expect(decideCancel(given(ev("BookingHeld", held)), { now }, metadata).map((e) => e.type)).toEqual([
-      "BookingCancelled",
-    ]);
-    expect(() => decideCancel(issued(null), { now }, metadata)).toThrow("Only held");
+  it("given a held booking, when cancelled, then CancelStarted then BookingCancelled; an issued one is refused", () => {
+    given(Held())
+      .when({ type: "StartCancel", operation_id: "c1", now })
+      .thenEvents([{ type: "CancelStarted", data: { operation_id: "c1", at } }]);
+    given(Held(), { type: "CancelStarted", data: { operation_id: "c1", at } })
+      .when({ type: "RecordCancelOutcome", operation_id: "c1", now, outcome: { ok: true, done: null } })
+      .thenEvents([{ type: "BookingCancelled", data: { operation_id: "c1", at } }]);
+    given(Held(), Started(), Issued())
+      .when({ type: "StartCancel", operation_id: "c1", now })
+      .thenRefused("not_held", 422);
   });
 
   it("given a held booking past its time limit, when the expiry runs, then it expires; before it, nothing", () => {
-    const state = given(ev("BookingHeld", { ...held, time_limit: "2026-11-21T12:30:00.000Z" }));
-    expect(decideExpire(state, { now }, metadata).map((e) => e.type)).toEqual(["BookingExpired"]);
-    expect(decideExpire(given(ev("BookingHeld", held)), { now }, metadata)).toEqual([]);
+    given(Held({ time_limit: "2026-11-21T12:30:00.000Z" }))
+      .when({ type: "ExpireBooking", now })
+      .thenEvents([{ type: "BookingExpired", data: { at } }]);
+    given(Held()).when({ type: "ExpireBooking", now }).thenEvents([]);
   });
 });

@@ -11,15 +11,13 @@ import { NotFound } from "@skyward/infra/http/errors";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
-import {
-  bookOffer,
-  commentBooking,
-  issueBooking,
-  modifyBooking,
-  repriceBooking,
-  reshopBooking,
-  voidOrCancel,
-} from "./handlers.ts";
+import { bookOffer } from "./commands/book-offer.ts";
+import { commentBooking } from "./commands/comment.ts";
+import { issueBooking } from "./commands/issue.ts";
+import { modifyBooking } from "./commands/modify.ts";
+import { repriceBooking } from "./commands/reprice.ts";
+import { reshopBooking } from "./commands/reshop.ts";
+import { voidOrCancel } from "./commands/void-or-cancel.ts";
 
 /** The booking lifecycle's commands (spec section 7, search and booking). */
 export function bookingRoutes(deps: CommandDeps): Router {

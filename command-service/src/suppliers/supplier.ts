@@ -25,6 +25,11 @@ import type {
   VoidResult,
 } from "@skyward/contracts/supplier";
 
+export type OperationLookup =
+  | { status: "done"; result: IssueResult | VoidResult | CancelResult }
+  | { status: "failed"; code: string; message: string }
+  | { status: "unknown" };
+
 /**
  * What every supplier call carries: the moment of the command (never read the clock inside), the currency the
  * agency sells in, and the ticketing channel's credentials.
@@ -64,15 +69,31 @@ export interface Supplier {
   reprice(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RepriceResult>;
   /** `accepted_total` is the supplier total the agent agreed to; another current price yields `price_changed`. */
   issue(
-    input: { booking: SupplierBooking; accepted_total: number },
+    input: { operation_id: string; booking: SupplierBooking; accepted_total: number },
     call: SupplierCall,
   ): Promise<IssueResult>;
   orderAncillaries(
     input: { booking: SupplierBooking; items: AncillarySelection[] },
     call: SupplierCall,
   ): Promise<AncillaryOrderResult>;
-  void(input: { booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult>;
-  cancel(input: { booking: SupplierBooking }, call: SupplierCall): Promise<CancelResult>;
+  /**
+   * Issue, void and cancel are idempotent on their operation id: a repeat answers the first outcome. The id is what
+   * `operationOutcome` looks them up by after a crash or a lost answer.
+   */
+  void(input: { operation_id: string; booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult>;
+  cancel(
+    input: { operation_id: string; booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<CancelResult>;
+  /**
+   * What became of an operation: done (with the result the call answered or would have answered), failed (with the
+   * supplier's error), or unknown, in which case the supplier never acted on it and never will: asking fences the
+   * id, so a call still on its way is refused.
+   */
+  operationOutcome(
+    input: { operation_id: string; booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<OperationLookup>;
 
   refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote>;
   refundConfirm(

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { DomainError } from "../http/errors.ts";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
 import type { EventStore } from "./event-store.ts";
 import type { AppendResult, NewEvent, StoredEvent, StreamAppend } from "./types.ts";
@@ -45,7 +46,9 @@ export async function runCommand<Result>(
   options: { maxAttempts?: number } = {},
 ): Promise<{ result: Result; append: AppendResult }> {
   const maxAttempts = options.maxAttempts ?? 50;
+  let trusting = true;
   for (let attempt = 1; ; attempt++) {
+    let trusted = false;
     const loaded = new Map<string, (events: readonly NewEvent[], version: number) => void>();
     const track = <State>(
       streamId: string,
@@ -68,16 +71,28 @@ export async function runCommand<Result>(
       return fold;
     };
     const ctx: CommandContext = {
-      load: async (streamId, evolve, initial, options = {}) =>
-        track(
+      load: async (streamId, evolve, initial, options = {}) => {
+        const trust = Boolean(options.trusted) && trusting && attempt === 1;
+        trusted ||= trust;
+        return track(
           streamId,
           evolve,
           initial,
-          await store.fold(streamId, evolve, initial, { trusted: options.trusted && attempt === 1 }),
-        ),
+          await store.fold(streamId, evolve, initial, { trusted: trust }),
+        );
+      },
       fresh: (streamId, evolve, initial) => track(streamId, evolve, initial, { state: initial, version: 0 }),
     };
-    const outcome = await work(ctx);
+    let outcome: CommandOutcome<Result>;
+    try {
+      outcome = await work(ctx);
+    } catch (error) {
+      // A refusal (balance, version, gate...) is only ever decided on the latest state: one decided on a state this
+      // process merely remembered is decided again on a fresh read, as another process may have moved it on.
+      if (!trusted || !(error instanceof DomainError)) throw error;
+      trusting = false;
+      continue;
+    }
     try {
       const append = await store.append(outcome.appends);
       // The streams it loaded and appended to are folded on in memory: the next command of this process that

@@ -1,3 +1,4 @@
+import { BOOKING_EVENT_TYPES, BookingEvent } from "@skyward/contracts/booking-events";
 import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
@@ -14,39 +15,71 @@ export const LIST_OF_STATUS: Record<string, string> = {
   refunded: "refunded",
 };
 
-const statusOf: Record<string, string> = {
-  TicketingStarted: "ticketing",
-  TicketingFailed: "held",
-  TicketsIssued: "issued",
-  BookingVoided: "voided",
-  BookingCancelled: "cancelled",
-  BookingExpired: "expired",
-  BookingFailedByProvider: "failed",
-};
+/** The status an event moves a booking to, if it moves it. */
+function statusAfter(event: BookingEvent): string | null {
+  switch (event.type) {
+    case "BookingHeld":
+    case "BookingConfirmedByProvider":
+    case "BookingPriceChanged":
+    case "BookingRepriced":
+    case "BookingCommented":
+    case "BookingModified":
+    case "VoidStarted":
+    case "VoidFailed":
+    case "CancelStarted":
+    case "CancelFailed":
+      return null;
+    case "TicketingStarted":
+      return "ticketing";
+    case "TicketingFailed":
+      return "held";
+    case "TicketsIssued":
+      return "issued";
+    case "BookingVoided":
+      return "voided";
+    case "BookingCancelled":
+      return "cancelled";
+    case "BookingExpired":
+      return "expired";
+    case "BookingFailedByProvider":
+      return "failed";
+    default:
+      return assertNever(event);
+  }
+}
 
-const listCase = `CASE $STATUS ${Object.entries(LIST_OF_STATUS)
-  .map(([s, l]) => `WHEN '${s}' THEN '${l}'`)
-  .join(" ")} END`;
+/** The supplier operation an event opens (its kind) or closes (null); undefined when it does neither. */
+function operationAfter(event: BookingEvent): { id: string; kind: string; at: string } | null | undefined {
+  switch (event.type) {
+    case "TicketingStarted":
+      return { id: event.data.operation_id, kind: "issue", at: event.data.at };
+    case "VoidStarted":
+      return { id: event.data.operation_id, kind: "void", at: event.data.at };
+    case "CancelStarted":
+      return { id: event.data.operation_id, kind: "cancel", at: event.data.at };
+    case "TicketsIssued":
+    case "TicketingFailed":
+    case "BookingVoided":
+    case "VoidFailed":
+    case "BookingCancelled":
+    case "CancelFailed":
+    case "BookingExpired":
+    case "BookingFailedByProvider":
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled booking event ${JSON.stringify(value)}`);
+}
 
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 2,
-  eventTypes: [
-    "BookingHeld",
-    "BookingConfirmedByProvider",
-    "BookingFailedByProvider",
-    "TicketingStarted",
-    "TicketingFailed",
-    "TicketsIssued",
-    "BookingPriceChanged",
-    "BookingRepriced",
-    "BookingVoided",
-    "BookingCancelled",
-    "BookingExpired",
-    "BookingCommented",
-    "BookingModified",
-  ],
+  version: 3,
+  eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
     CREATE TABLE ${t.bookings} (
@@ -72,24 +105,26 @@ export const bookings = defineProjection({
       pending_price jsonb,
       issued_at timestamptz,
       void_until timestamptz,
+      -- The supplier operation in flight (issue, void, cancel), until its outcome is recorded.
+      operation_id text,
+      operation_kind text,
+      operation_started_at timestamptz,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     );
     CREATE INDEX ON ${t.bookings} (company_id, list, created_at DESC);
     CREATE INDEX ON ${t.bookings} (agency_id, list, created_at DESC);
     CREATE INDEX ON ${t.bookings} (status, time_limit);
+    CREATE INDEX ON ${t.bookings} (operation_started_at) WHERE operation_id IS NOT NULL;
   `,
   async apply(client, events, t) {
     // Every statement of the batch goes in one round trip; each keeps the event order.
     const batch = new StatementBatch();
-    for (const e of events) {
-      const d = e.data as Record<string, unknown>;
-      const locator = e.streamId.slice("booking-".length);
-      const status = statusOf[e.type];
+    for (const stored of events) {
+      const e = BookingEvent.parse({ type: stored.type, data: stored.data });
+      const locator = stored.streamId.slice("booking-".length);
       if (e.type === "BookingHeld") {
-        const passengers = d.passengers as { first_name: string; last_name: string }[];
-        const fare = d.fare as { route: string; carrier: string; departure_at: string };
-        const price = d.price as { amount: number; currency: string };
+        const d = e.data;
         const initial = d.provider_status === "failed" ? "failed" : "held";
         batch.add(
           `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
@@ -105,27 +140,36 @@ export const bookings = defineProjection({
             d.agent_id,
             d.fake_booking,
             d.provider_status,
-            fare.route,
-            fare.carrier,
-            fare.departure_at,
-            passengers
+            d.fare.route,
+            d.fare.carrier,
+            d.fare.departure_at,
+            d.passengers
               .map((p) => `${p.last_name}/${p.first_name}`)
               .join(", ")
               .toUpperCase(),
-            price.amount,
-            price.currency,
+            d.price.amount,
+            d.price.currency,
             d.time_limit,
-            JSON.stringify(d),
-            e.recordedAt,
+            JSON.stringify(stored.data),
+            stored.recordedAt,
           ],
         );
         continue;
       }
+      const status = statusAfter(e);
       if (status) {
+        batch.add(`UPDATE ${t.bookings} SET status = $2, list = $3, updated_at = $4 WHERE locator = $1`, [
+          locator,
+          status,
+          LIST_OF_STATUS[status],
+          stored.recordedAt,
+        ]);
+      }
+      const operation = operationAfter(e);
+      if (operation !== undefined) {
         batch.add(
-          `UPDATE ${t.bookings} SET status = $2, list = ${listCase.replace("$STATUS", "$2::text")}, updated_at = $3
-           WHERE locator = $1`,
-          [locator, status, e.recordedAt],
+          `UPDATE ${t.bookings} SET operation_id = $2, operation_kind = $3, operation_started_at = $4 WHERE locator = $1`,
+          [locator, operation?.id ?? null, operation?.kind ?? null, operation?.at ?? null],
         );
       }
       switch (e.type) {
@@ -136,52 +180,50 @@ export const bookings = defineProjection({
             e.type === "BookingConfirmedByProvider" ? "confirmed" : "failed",
           ]);
           break;
-        case "TicketsIssued": {
-          const tickets = d.tickets as { ticket_number: string }[];
+        case "TicketsIssued":
           batch.add(
             `UPDATE ${t.bookings} SET tickets = $2, ticket_numbers = $3, issued_at = $4, void_until = $5 WHERE locator = $1`,
             [
               locator,
-              JSON.stringify(tickets),
-              tickets.map((x) => x.ticket_number).join(" "),
-              d.issued_at,
-              d.void_until,
+              JSON.stringify(e.data.tickets),
+              e.data.tickets.map((x) => x.ticket_number).join(" "),
+              e.data.issued_at,
+              e.data.void_until,
             ],
           );
           break;
-        }
         case "BookingPriceChanged":
           batch.add(`UPDATE ${t.bookings} SET pending_price = $2 WHERE locator = $1`, [
             locator,
-            JSON.stringify({ price: d.new_price, price_detail: d.new_price_detail }),
+            JSON.stringify({ price: e.data.new_price, price_detail: e.data.new_price_detail }),
           ]);
           break;
-        case "BookingRepriced": {
-          const price = d.price as { amount: number };
+        case "BookingRepriced":
           batch.add(
             `UPDATE ${t.bookings} SET pending_price = NULL, price_amount = $2,
                held = jsonb_set(jsonb_set(held, '{price}', $3::jsonb), '{price_detail}', $4::jsonb) WHERE locator = $1`,
-            [locator, price.amount, JSON.stringify(d.price), JSON.stringify(d.price_detail ?? null)],
+            [locator, e.data.price.amount, JSON.stringify(e.data.price), JSON.stringify(e.data.price_detail)],
           );
           break;
-        }
         case "BookingCommented":
           batch.add(`UPDATE ${t.bookings} SET comments = comments || $2::jsonb WHERE locator = $1`, [
             locator,
-            JSON.stringify([{ text: d.comment, at: d.at, by: d.by }]),
+            JSON.stringify([{ text: e.data.comment, at: e.data.at, by: e.data.by }]),
           ]);
           break;
         case "BookingModified":
           batch.add(
             `UPDATE ${t.bookings} SET held = jsonb_set(held, '{contacts}', (held->'contacts') || $2::jsonb) WHERE locator = $1`,
-            [locator, JSON.stringify(d.contacts ?? {})],
+            [locator, JSON.stringify(e.data.contacts ?? {})],
           );
-          for (const p of (d.passengers as { index: number; document: unknown }[] | undefined) ?? []) {
+          for (const p of e.data.passengers ?? []) {
             batch.add(
               `UPDATE ${t.bookings} SET held = jsonb_set(held, $2::text[], $3::jsonb) WHERE locator = $1`,
               [locator, ["passengers", String(p.index), "document"], JSON.stringify(p.document)],
             );
           }
+          break;
+        default:
           break;
       }
     }

@@ -84,6 +84,7 @@ function bookingDetails(row: Record<string, unknown>) {
     comments: row.comments,
     issued_at: row.issued_at,
     void_until: row.void_until,
+    operation: row.operation_id ? { kind: row.operation_kind, started_at: row.operation_started_at } : null,
     created_at: row.created_at,
     company_id: row.company_id,
     agent_id: row.agent_id,

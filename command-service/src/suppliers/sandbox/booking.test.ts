@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "@jest/globals";
 import { SearchRequest, type SupplierFare, type SupplierOriginDestination } from "@skyward/contracts/offers";
 import type { BookingPassenger, SupplierBooking } from "@skyward/contracts/supplier";
@@ -8,6 +9,9 @@ import type { SupplierCall } from "../supplier.ts";
 import { findAirline } from "./airlines.ts";
 import { SandboxSupplier } from "./sandbox-supplier.ts";
 import { SANDBOX_SCENARIOS } from "./scenarios.ts";
+
+/** Every issue, void and cancel is a new operation unless a test repeats one on purpose. */
+const op = () => randomUUID();
 
 const NOW = new Date("2025-05-20T09:00:00Z");
 const SECOND = 1000;
@@ -82,7 +86,10 @@ async function held(supplier: SandboxSupplier, pick: Pick = {}, passengers = [ad
 
 async function issued(supplier: SandboxSupplier, pick: Pick = {}, passengers = [adult()]) {
   const { booking } = await held(supplier, pick, passengers);
-  const result = await supplier.issue({ booking, accepted_total: booking.price.total.amount }, call());
+  const result = await supplier.issue(
+    { operation_id: op(), booking, accepted_total: booking.price.total.amount },
+    call(),
+  );
   if (result.outcome !== "issued") throw new Error("not issued");
   return result.booking;
 }
@@ -155,7 +162,7 @@ describe("sandbox booking", () => {
     const { booking } = await held(supplier, {}, [adult(SANDBOX_SCENARIOS.asyncConfirmed.lastName)]);
     expect(booking.provider_status).toBe("in_progress");
     await expect(
-      supplier.issue({ booking, accepted_total: booking.price.total.amount }, call()),
+      supplier.issue({ operation_id: op(), booking, accepted_total: booking.price.total.amount }, call()),
     ).rejects.toMatchObject({
       code: "booking_in_progress",
     });
@@ -198,27 +205,33 @@ describe("sandbox booking", () => {
     const home =
       booking.fare.validating_carrier === "PS" ? "2025-05-20T20:59:59.000Z" : "2025-05-20T21:59:59.000Z";
     expect(booking.void_until).toBe(home);
-    await expect(supplier.void({ booking }, call(at(14 * HOUR)))).rejects.toMatchObject({
+    await expect(supplier.void({ operation_id: op(), booking }, call(at(14 * HOUR)))).rejects.toMatchObject({
       code: "void_window_closed",
     });
-    const voided = await supplier.void({ booking }, call(at(HOUR)));
+    const voided = await supplier.void({ operation_id: op(), booking }, call(at(HOUR)));
     expect(voided.booking.status).toBe("voided");
-    await expect(supplier.void({ booking }, call(at(HOUR)))).rejects.toMatchObject({ code: "illegal_state" });
+    await expect(supplier.void({ operation_id: op(), booking }, call(at(HOUR)))).rejects.toMatchObject({
+      code: "illegal_state",
+    });
   });
 
   it("given an issued low-cost ticket, when voided, then the carrier allows no void", async () => {
     const supplier = new SandboxSupplier();
     const booking = await issued(supplier, { lowCost: true });
     expect(booking.void_until).toBeNull();
-    await expect(supplier.void({ booking }, call())).rejects.toMatchObject({ code: "void_not_allowed" });
+    await expect(supplier.void({ operation_id: op(), booking }, call())).rejects.toMatchObject({
+      code: "void_not_allowed",
+    });
   });
 
   it("given a held booking, when cancelled, then it is released; an issued one cannot be cancelled", async () => {
     const supplier = new SandboxSupplier();
     const { booking } = await held(supplier);
-    expect((await supplier.cancel({ booking }, call())).booking.status).toBe("cancelled");
+    expect((await supplier.cancel({ operation_id: op(), booking }, call())).booking.status).toBe("cancelled");
     const ticketed = await issued(supplier, { lowCost: false });
-    await expect(supplier.cancel({ booking: ticketed }, call())).rejects.toThrow(SupplierRejected);
+    await expect(supplier.cancel({ operation_id: op(), booking: ticketed }, call())).rejects.toThrow(
+      SupplierRejected,
+    );
   });
 
   it("given the time limit passed, when issued, then the airline has cancelled the booking", async () => {
@@ -227,7 +240,7 @@ describe("sandbox booking", () => {
     const late = call(at(HOUR + SECOND));
     expect((await supplier.retrieve({ booking }, late)).status).toBe("cancelled");
     await expect(
-      supplier.issue({ booking, accepted_total: booking.price.total.amount }, late),
+      supplier.issue({ operation_id: op(), booking, accepted_total: booking.price.total.amount }, late),
     ).rejects.toMatchObject({
       code: "illegal_state",
     });
@@ -243,7 +256,7 @@ describe("sandbox booking", () => {
     expect(repriced.changed).toBe(true);
     expect(repriced.price.total.amount / old).toBeCloseTo(1.08, 2);
 
-    const first = await supplier.issue({ booking, accepted_total: old }, call());
+    const first = await supplier.issue({ operation_id: op(), booking, accepted_total: old }, call());
     expect(first).toMatchObject({
       outcome: "price_changed",
       previous_total: booking.price.total,
@@ -251,7 +264,10 @@ describe("sandbox booking", () => {
     });
     expect((await supplier.retrieve({ booking }, call())).status).toBe("held");
 
-    const second = await supplier.issue({ booking, accepted_total: repriced.price.total.amount }, call());
+    const second = await supplier.issue(
+      { operation_id: op(), booking, accepted_total: repriced.price.total.amount },
+      call(),
+    );
     if (second.outcome !== "issued") throw new Error("expected the accepted price to issue");
     expect(second.booking.price).toEqual(repriced.price);
     expect(second.booking.tickets[0]?.total).toEqual(repriced.price.passengers[0]?.total);
@@ -270,7 +286,7 @@ describe("sandbox booking", () => {
     const supplier = new SandboxSupplier();
     const { booking } = await held(supplier, {}, [adult(SANDBOX_SCENARIOS.issueFailure.lastName)]);
     await expect(
-      supplier.issue({ booking, accepted_total: booking.price.total.amount }, call()),
+      supplier.issue({ operation_id: op(), booking, accepted_total: booking.price.total.amount }, call()),
     ).rejects.toThrow(SupplierUnavailable);
     expect((await supplier.retrieve({ booking }, call())).status).toBe("held");
   });
@@ -278,9 +294,12 @@ describe("sandbox booking", () => {
   it("given a restart, when the snapshot is passed to a new instance, then it issues the same ticket numbers", async () => {
     const first = new SandboxSupplier();
     const { booking } = await held(first, { lowCost: false });
-    const issuedBefore = await first.issue({ booking, accepted_total: booking.price.total.amount }, call());
+    const issuedBefore = await first.issue(
+      { operation_id: op(), booking, accepted_total: booking.price.total.amount },
+      call(),
+    );
     const afterRestart = await new SandboxSupplier().issue(
-      { booking: structuredClone(booking), accepted_total: booking.price.total.amount },
+      { operation_id: op(), booking: structuredClone(booking), accepted_total: booking.price.total.amount },
       call(),
     );
     if (issuedBefore.outcome !== "issued" || afterRestart.outcome !== "issued") throw new Error("not issued");
@@ -290,9 +309,9 @@ describe("sandbox booking", () => {
   it("given the sandbox already issued, when a stale held snapshot asks to issue again, then its own state wins", async () => {
     const supplier = new SandboxSupplier();
     const { booking } = await held(supplier, { lowCost: false });
-    await supplier.issue({ booking, accepted_total: booking.price.total.amount }, call());
+    await supplier.issue({ operation_id: op(), booking, accepted_total: booking.price.total.amount }, call());
     await expect(
-      supplier.issue({ booking, accepted_total: booking.price.total.amount }, call()),
+      supplier.issue({ operation_id: op(), booking, accepted_total: booking.price.total.amount }, call()),
     ).rejects.toMatchObject({
       code: "illegal_state",
     });
@@ -327,7 +346,7 @@ describe("sandbox booking", () => {
     ).rejects.toThrow(InvalidInput);
 
     const result = await supplier.issue(
-      { booking: order.booking, accepted_total: booking.price.total.amount },
+      { operation_id: op(), booking: order.booking, accepted_total: booking.price.total.amount },
       call(),
     );
     if (result.outcome !== "issued") throw new Error("not issued");

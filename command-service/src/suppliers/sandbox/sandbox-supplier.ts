@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { type Money, money } from "@skyward/contracts/money";
 import type {
   AncillaryItem,
@@ -36,13 +37,14 @@ import { generateLocator } from "../../pricing/locator.ts";
 import { prorate } from "../../pricing/rounding.ts";
 import { randomSerial, ticketNumber } from "../../pricing/ticket-number.ts";
 import { NoAvailability, SupplierRejected, SupplierUnavailable } from "../errors.ts";
-import type { Supplier, SupplierCall } from "../supplier.ts";
+import type { OperationLookup, Supplier, SupplierCall } from "../supplier.ts";
 import { type Airline, findAirline } from "./airlines.ts";
 import { type Airport, findAirport } from "./airports.ts";
 import { assertSupportedCurrency } from "./exchange-rates.ts";
 import { ancillaries, fareRules, flights } from "./fares.ts";
 import { parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
 import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
+import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./operation-log.ts";
 import { assertPassengersFit } from "./passengers.ts";
 import { hashString, prng, seeded } from "./random.ts";
 import { bookingScenario, credentialsRejected, SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
@@ -69,9 +71,11 @@ export class SandboxSupplier implements Supplier {
   readonly code = "sandbox";
   readonly #bookings = new Map<string, SupplierBooking>();
   readonly #maxBookings: number;
+  readonly #operations: OperationLog;
 
-  constructor(options: { maxBookings?: number } = {}) {
+  constructor(options: { maxBookings?: number; operations?: OperationLog } = {}) {
     this.#maxBookings = options.maxBookings ?? DEFAULT_MAX_BOOKINGS;
+    this.#operations = options.operations ?? new MemoryOperationLog();
   }
 
   async checkCredentials(credentials: SupplierCredentials, _call: { now: Date }): Promise<CredentialsCheck> {
@@ -199,10 +203,18 @@ export class SandboxSupplier implements Supplier {
   }
 
   async issue(
-    input: { booking: SupplierBooking; accepted_total: number },
+    input: { operation_id: string; booking: SupplierBooking; accepted_total: number },
     call: SupplierCall,
   ): Promise<IssueResult> {
     authorize(call);
+    const scenario = bookingScenario(input.booking.passengers);
+    if (scenario === "slowIssueRequest") await sleep(SANDBOX_SCENARIOS.slowIssueRequest.delaySeconds * 1000);
+    const result = await this.#operation(input.operation_id, () => this.#issue(input, call));
+    if (scenario === "slowIssueAnswer") await sleep(SANDBOX_SCENARIOS.slowIssueAnswer.delaySeconds * 1000);
+    return result as IssueResult;
+  }
+
+  #issue(input: { booking: SupplierBooking; accepted_total: number }, call: SupplierCall) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["held"], "issue");
     assertConfirmed(booking);
@@ -213,19 +225,24 @@ export class SandboxSupplier implements Supplier {
     }
     const price = currentPrice(booking);
     if (input.accepted_total !== price.total.amount) {
-      return { outcome: "price_changed", previous_total: booking.price.total, price };
+      const changed: IssueResult = { outcome: "price_changed", previous_total: booking.price.total, price };
+      return { result: changed, apply: () => {} };
     }
     const carrier = airline(booking.fare.validating_carrier);
     const now = call.now.getTime();
-    const issued: SupplierBooking = {
-      ...booking,
-      status: "issued",
-      price,
-      tickets: tickets(booking, price, carrier, booking.fare_id),
-      issued_at: iso(now),
-      void_until: voidUntil(carrier, booking, now),
-    };
-    return { outcome: "issued", booking: this.#store(withEmds(issued, carrier)) };
+    const issued = withEmds(
+      {
+        ...booking,
+        status: "issued",
+        price,
+        tickets: tickets(booking, price, carrier, booking.fare_id),
+        issued_at: iso(now),
+        void_until: voidUntil(carrier, booking, now),
+      },
+      carrier,
+    );
+    const result: IssueResult = { outcome: "issued", booking: copyOf(issued) };
+    return { result, apply: () => this.#store(issued) };
   }
 
   async orderAncillaries(
@@ -271,8 +288,15 @@ export class SandboxSupplier implements Supplier {
     };
   }
 
-  async void(input: { booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult> {
+  async void(
+    input: { operation_id: string; booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<VoidResult> {
     authorize(call);
+    return (await this.#operation(input.operation_id, () => this.#void(input, call))) as VoidResult;
+  }
+
+  #void(input: { booking: SupplierBooking }, call: SupplierCall) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["issued"], "void");
     if (booking.void_until === null) {
@@ -284,17 +308,74 @@ export class SandboxSupplier implements Supplier {
     if (call.now.getTime() > Date.parse(booking.void_until)) {
       throw new SupplierRejected("void_window_closed", `The void window closed at ${booking.void_until}`);
     }
-    return { booking: this.#store({ ...booking, status: "voided" }), voided_at: call.now.toISOString() };
+    const voided: SupplierBooking = { ...booking, status: "voided" };
+    const result: VoidResult = { booking: copyOf(voided), voided_at: call.now.toISOString() };
+    return { result, apply: () => this.#store(voided) };
   }
 
-  async cancel(input: { booking: SupplierBooking }, call: SupplierCall): Promise<CancelResult> {
+  async cancel(
+    input: { operation_id: string; booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<CancelResult> {
     authorize(call);
+    return (await this.#operation(input.operation_id, () => this.#cancel(input, call))) as CancelResult;
+  }
+
+  #cancel(input: { booking: SupplierBooking }, call: SupplierCall) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["held"], "cancel");
-    return {
-      booking: this.#store({ ...booking, status: "cancelled" }),
-      cancelled_at: call.now.toISOString(),
-    };
+    const cancelled: SupplierBooking = { ...booking, status: "cancelled" };
+    const result: CancelResult = { booking: copyOf(cancelled), cancelled_at: call.now.toISOString() };
+    return { result, apply: () => this.#store(cancelled) };
+  }
+
+  async operationOutcome(
+    input: { operation_id: string; booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<OperationLookup> {
+    authorize(call);
+    // An id never seen is fenced: the airline will refuse it if the call it names arrives late.
+    const { entry } = await this.#operations.record(input.operation_id, { status: "fenced" });
+    if (entry.status === "fenced") return { status: "unknown" };
+    if (entry.status === "done") this.#adopt(entry.result);
+    return entry;
+  }
+
+  /**
+   * Runs an operation once per id: a repeat answers the first outcome, a fenced id is refused. The outcome is
+   * recorded before the sandbox's own view of the booking moves, so a lost answer can be looked up.
+   */
+  async #operation(
+    operationId: string,
+    act: () => { result: IssueResult | VoidResult | CancelResult; apply: () => void },
+  ): Promise<IssueResult | VoidResult | CancelResult> {
+    const standing = await this.#operations.get(operationId);
+    if (standing) return answer(standing, this);
+    let outcome: ReturnType<typeof act>;
+    try {
+      outcome = act();
+    } catch (error) {
+      if (
+        !(
+          error instanceof SupplierRejected ||
+          error instanceof SupplierUnavailable ||
+          error instanceof NoAvailability
+        )
+      )
+        throw error;
+      const failed = { status: "failed" as const, code: error.code, message: error.message };
+      return answer((await this.#operations.record(operationId, failed)).entry, this);
+    }
+    const { entry, recorded } = await this.#operations.record(operationId, {
+      status: "done",
+      result: outcome.result,
+    });
+    if (recorded) outcome.apply();
+    return answer(entry, this);
+  }
+
+  #adopt(result: IssueResult | VoidResult | CancelResult): void {
+    if ("booking" in result) this.#remember(result.booking);
   }
 
   async refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote> {
@@ -617,6 +698,23 @@ function assertStatus(
       "illegal_state",
       `Booking ${booking.supplier_locator} is ${booking.status}${reason}; cannot ${action} it`,
     );
+  }
+}
+
+/** An operation's standing entry as the call answers it: the result, or the error it failed with. */
+function answer(entry: OperationEntry, sandbox: { code: string }): IssueResult | VoidResult | CancelResult {
+  switch (entry.status) {
+    case "done":
+      return entry.result;
+    case "failed":
+      if (entry.code === "supplier_unavailable") throw new SupplierUnavailable(entry.message);
+      if (entry.code === "no_availability") throw new NoAvailability(entry.message);
+      throw new SupplierRejected(entry.code, entry.message);
+    case "fenced":
+      throw new SupplierRejected(
+        "operation_abandoned",
+        `${sandbox.code}: this operation was given up on before it reached the airline; start it again`,
+      );
   }
 }
 

@@ -43,6 +43,18 @@ export const SANDBOX_SCENARIOS = {
     lastName: "FAILISSUE",
     effect: "Issue fails: 502 supplier_unavailable; the booking stays held.",
   },
+  slowIssueAnswer: {
+    lastName: "SLOWANSWER",
+    delaySeconds: 8,
+    effect:
+      "Issue tickets at once, but the answer arrives 8 s later: a crash meanwhile leaves the issue to reconciliation, which completes it.",
+  },
+  slowIssueRequest: {
+    lastName: "SLOWREQUEST",
+    delaySeconds: 8,
+    effect:
+      "The airline acts on an issue only 8 s after it is sent: a crash meanwhile leaves the issue to reconciliation, which undoes it.",
+  },
   invalidCredentials: {
     password: "invalid",
     effect: "Credentials check answers inactive; every other call fails: 422 invalid_credentials.",
@@ -55,7 +67,9 @@ type BookingScenario =
   | "asyncConfirmed"
   | "asyncFailed"
   | "priceChange"
-  | "issueFailure";
+  | "issueFailure"
+  | "slowIssueAnswer"
+  | "slowIssueRequest";
 
 const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.soldOut.lastName, "soldOut"],
@@ -64,6 +78,8 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.asyncFailed.lastName, "asyncFailed"],
   [SANDBOX_SCENARIOS.priceChange.lastName, "priceChange"],
   [SANDBOX_SCENARIOS.issueFailure.lastName, "issueFailure"],
+  [SANDBOX_SCENARIOS.slowIssueAnswer.lastName, "slowIssueAnswer"],
+  [SANDBOX_SCENARIOS.slowIssueRequest.lastName, "slowIssueRequest"],
 ]);
 
 /** Derived from the names every time, so a booking keeps its scenario across a restart. */

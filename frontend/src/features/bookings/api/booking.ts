@@ -14,6 +14,8 @@ export const bookingQueryOptions = (locator: string) =>
     queryKey: queryKeys.booking(locator),
     queryFn: () => fetchBooking(locator),
     staleTime: 5_000,
+    // While a supplier operation is being completed (a crash or a slow airline), the page updates by itself.
+    refetchInterval: (query) => (query.state.data?.operation ? 3_000 : false),
     // The page decides what a failure means (spec section 8: 416, 400, the rest).
     meta: { notifyErrors: false },
     retry: false,

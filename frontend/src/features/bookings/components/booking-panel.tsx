@@ -201,6 +201,11 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
           {t("drawer.in_progress")}
         </Alert>
       ) : null}
+      {booking.operation ? (
+        <Alert color="blue" variant="light" icon={<IconInfo size={16} />} role="status">
+          {t(`drawer.being_completed.${booking.operation.kind}`)}
+        </Alert>
+      ) : null}
       {booking.provider_status === "failed" || booking.status === "failed" ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />}>
           {booking.error ?? t("drawer.failed")}

@@ -53,6 +53,7 @@ function booking(overrides: Partial<BookingDetails> = {}): BookingDetails {
     comments: [],
     issued_at: null,
     void_until: null,
+    operation: null,
     created_at: "2026-11-21T13:28:50.087Z",
     company_id: "c-kyiv",
     agent_id: "u-taras",

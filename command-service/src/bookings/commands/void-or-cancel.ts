@@ -1,0 +1,39 @@
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { IllegalState } from "@skyward/infra/http/errors";
+import type { CommandDeps } from "../../deps.ts";
+import { onBooking } from "../execute.ts";
+import { runSupplierOperation } from "../supplier-operation.ts";
+import { readBooking } from "./read-booking.ts";
+
+/** DELETE /bookings/{locator}: void when issued (inside the void window), cancel when held. */
+export async function voidOrCancel(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+) {
+  const actor = { principal, context };
+  const current = await readBooking(deps, principal, locator);
+  if (current.status === "failed") {
+    // The airline already dropped it: nothing to ask it.
+    const cancelled = await onBooking(deps, actor, locator, () => ({
+      type: "CancelFailedBooking",
+      now: deps.now(),
+    }));
+    return { locator, status: "cancelled" as const, position: cancelled.position };
+  }
+  const kind = current.status === "issued" ? "void" : "cancel";
+  const { recorded, outcome } = await runSupplierOperation(deps, actor, locator, {
+    kind,
+    start: (_booking, operationId) =>
+      kind === "void"
+        ? { type: "StartVoid", operation_id: operationId, now: deps.now() }
+        : { type: "StartCancel", operation_id: operationId, now: deps.now() },
+  });
+  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  return {
+    locator,
+    status: kind === "void" ? ("voided" as const) : ("cancelled" as const),
+    position: recorded.position,
+  };
+}

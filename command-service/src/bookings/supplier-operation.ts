@@ -1,0 +1,284 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { SupplierOperationKind } from "@skyward/contracts/booking-events";
+import type {
+  CancelResult,
+  IssueResult,
+  SupplierBooking,
+  Ticket,
+  VoidResult,
+} from "@skyward/contracts/supplier";
+import type { Principal } from "@skyward/infra/http/context";
+import { DomainError } from "@skyward/infra/http/errors";
+import type { CommandDeps } from "../deps.ts";
+import { type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
+import { applyPricing } from "../pricing/apply-pricing.ts";
+import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
+import { findAirline } from "../suppliers/sandbox/airlines.ts";
+import {
+  type ActiveBooking,
+  type BookingCommand,
+  type IssuedOutcome,
+  type OpenOperation,
+  type OperationOutcome,
+  voidUntil,
+} from "./booking.ts";
+import { type Actor, type BookingCommandResult, onBooking } from "./execute.ts";
+
+/** An operation's outcome carries the supplier's error, to answer the caller with after it is recorded. */
+type Outcome = OperationOutcome<IssuedOutcome | null> & { error?: DomainError };
+
+/** The supplier's answer could not be had (no answer, an unexpected failure): the operation stays in flight. */
+export class OperationPending extends DomainError {
+  constructor() {
+    super(
+      503,
+      "operation_pending",
+      "Being completed",
+      "The airline has not answered yet. The booking is being completed and will update by itself; do not repeat the operation.",
+    );
+  }
+}
+
+/**
+ * The one pattern of every supplier operation (issue, void, cancel; refund, exchange and EMDs later):
+ *  1. claim the booking with the operation's "started" event, carrying an operation id (and the balance charge);
+ *  2. call the supplier with no transaction open, idempotent on that id;
+ *  3. record the outcome with a command decided on the booking as it is then (a comment meanwhile is no conflict),
+ *     which also credits back what a failure must.
+ * If the supplier's answer is lost (a crash, a timeout), the operation stays open and `reconcileOperation` asks the
+ * supplier for it by id later.
+ */
+export async function runSupplierOperation(
+  deps: CommandDeps,
+  actor: Actor,
+  locator: string,
+  operation: {
+    kind: SupplierOperationKind;
+    /** The claim, built and checked on the booking's current state. */
+    start: (booking: ActiveBooking, operationId: string) => BookingCommand | Promise<BookingCommand>;
+    /** Companies take turns at their balance when the claim charges it (see StreamLocks). */
+    turnAt?: string;
+  },
+): Promise<{ recorded: BookingCommandResult; outcome: Outcome }> {
+  const operationId = randomUUID();
+  const claim = () => onBooking(deps, actor, locator, (booking) => operation.start(booking, operationId));
+  const claimed = operation.turnAt ? await deps.streamLocks.run(operation.turnAt, claim) : await claim();
+  return completeOperation(deps, actor, locator, claimed.booking, operationId);
+}
+
+/** Steps 2 and 3 of an operation its claim opened. */
+export async function completeOperation(
+  deps: CommandDeps,
+  actor: Actor,
+  locator: string,
+  claimed: ActiveBooking,
+  operationId: string,
+): Promise<{ recorded: BookingCommandResult; outcome: Outcome }> {
+  const open = claimed.operation;
+  if (!open || open.id !== operationId) throw new Error(`the claim of operation ${operationId} opened none`);
+  const outcome = await callSupplier(deps, claimed, open);
+  const recorded = await onBooking(deps, actor, locator, () => recordCommand(open, outcome, deps.now()));
+  return { recorded, outcome };
+}
+
+/**
+ * Completes or undoes an operation left in flight, from the supplier's own record of it. An operation the supplier
+ * never saw is fenced by asking, so it is safely undone.
+ */
+export async function reconcileOperation(
+  deps: CommandDeps,
+  actor: Actor,
+  locator: string,
+  booking: ActiveBooking,
+): Promise<"completed" | "undone" | "none"> {
+  const open = booking.operation;
+  if (!open) return "none";
+  let outcome: Outcome;
+  if (booking.fake_booking || !booking.supplier_booking) {
+    outcome = await callSupplier(deps, booking, open);
+  } else {
+    const ctx = await contextOf(deps, booking);
+    const lookup = await deps.supplier.operationOutcome(
+      { operation_id: open.id, booking: booking.supplier_booking },
+      supplierCall(deps.now(), ctx),
+    );
+    if (lookup.status === "done") outcome = outcomeOf(open, lookup.result, booking, ctx, deps.now());
+    else if (lookup.status === "failed") outcome = { ok: false, code: lookup.code, reason: lookup.message };
+    else
+      outcome = {
+        ok: false,
+        code: "operation_abandoned",
+        reason: "The airline never received the operation",
+      };
+  }
+  const recorded = await onBooking(deps, actor, locator, () => recordCommand(open, outcome, deps.now()));
+  // Recorded meanwhile by the call itself or another reconciler.
+  if (recorded.events.length === 0) return "none";
+  return outcome.ok ? "completed" : "undone";
+}
+
+function recordCommand(open: OpenOperation, outcome: Outcome, now: Date): BookingCommand {
+  const { error: _error, ...recorded } = outcome;
+  switch (open.kind) {
+    case "issue":
+      if (recorded.ok) {
+        if (!recorded.done) throw new Error("an issue succeeded without tickets");
+        return {
+          type: "RecordIssueOutcome",
+          operation_id: open.id,
+          outcome: { ok: true, done: recorded.done },
+        };
+      }
+      return { type: "RecordIssueOutcome", operation_id: open.id, outcome: recorded };
+    case "void":
+      return {
+        type: "RecordVoidOutcome",
+        operation_id: open.id,
+        now,
+        outcome: recorded.ok ? { ok: true, done: null } : recorded,
+      };
+    case "cancel":
+      return {
+        type: "RecordCancelOutcome",
+        operation_id: open.id,
+        now,
+        outcome: recorded.ok ? { ok: true, done: null } : recorded,
+      };
+  }
+}
+
+/** Who the system acts as when it needs a selling context of any company. */
+export const SYSTEM_PRINCIPAL: Principal = {
+  userId: "system",
+  userType: "Admin",
+  agencyId: null,
+  companyIds: [],
+  demo: false,
+  sessionId: null,
+};
+
+const contextOf = (deps: CommandDeps, booking: ActiveBooking) =>
+  sellingContext(deps, SYSTEM_PRINCIPAL, booking.company_id, booking.channel_id);
+
+/** Calls the supplier for an open operation; a fake booking's never reaches one. */
+async function callSupplier(
+  deps: CommandDeps,
+  booking: ActiveBooking,
+  open: OpenOperation,
+): Promise<Outcome> {
+  const now = deps.now();
+  if (booking.fake_booking || !booking.supplier_booking) {
+    if (open.kind !== "issue") return { ok: true, done: null };
+    const ctx = await contextOf(deps, booking);
+    const until = voidUntil(now, ctx.channel.status === "none" ? 0 : ctx.channel.void_window_hours, false);
+    return {
+      ok: true,
+      done: {
+        tickets: fakeTickets(booking),
+        issued_at: now.toISOString(),
+        void_until: until?.toISOString() ?? null,
+        supplier_booking: null,
+      },
+    };
+  }
+  const supplierBooking = booking.supplier_booking;
+  let ctx: SellingContext;
+  try {
+    ctx = await contextOf(deps, booking);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ok: false, code: error.code, reason: error.detail ?? error.title, error };
+  }
+  const call = supplierCall(now, ctx);
+  const input = { operation_id: open.id, booking: supplierBooking };
+  try {
+    const result =
+      open.kind === "issue"
+        ? await deps.supplier.issue({ ...input, accepted_total: supplierBooking.price.total.amount }, call)
+        : open.kind === "void"
+          ? await deps.supplier.void(input, call)
+          : await deps.supplier.cancel(input, call);
+    return outcomeOf(open, result, booking, ctx, now);
+  } catch (error) {
+    // A supplier's named refusal is a definite outcome; anything else leaves the outcome unknown, to be looked up.
+    if (error instanceof DomainError)
+      return { ok: false, code: error.code, reason: error.detail ?? error.title, error };
+    deps.logger.error(
+      { err: error, operation_id: open.id, kind: open.kind },
+      "supplier operation without an answer",
+    );
+    throw new OperationPending();
+  }
+}
+
+/** A supplier's result as the outcome our booking records. */
+function outcomeOf(
+  open: OpenOperation,
+  result: IssueResult | VoidResult | CancelResult,
+  booking: ActiveBooking,
+  ctx: SellingContext,
+  now: Date,
+): Outcome {
+  if (open.kind !== "issue") return { ok: true, done: null };
+  if (!("outcome" in result))
+    throw new Error("the supplier answered an issue with another operation's result");
+  if (result.outcome === "price_changed") {
+    const detail = applyPricing(result.price, booking.fare.carrier, ctx.policy);
+    return {
+      ok: false,
+      code: "price_changed",
+      reason: "price_changed",
+      price_changed: { price: detail.total, price_detail: detail, supplier_price: result.price },
+      error: new DomainError(
+        409,
+        "price_changed",
+        "Price changed",
+        `The airline's price changed from ${formatMoney(booking.price)} to ${formatMoney(detail.total)}. Issue again with reshop to accept it.`,
+      ),
+    };
+  }
+  return { ok: true, done: issuedOutcome(result.booking, ctx, now) };
+}
+
+/** Tickets as issued, voidable until the earlier of the channel's window and the supplier's own. */
+function issuedOutcome(supplierBooking: SupplierBooking, ctx: SellingContext, now: Date): IssuedOutcome {
+  const issuedAt = supplierBooking.issued_at ? new Date(supplierBooking.issued_at) : now;
+  const channelVoid = voidUntil(
+    issuedAt,
+    ctx.channel.status === "none" ? 0 : ctx.channel.void_window_hours,
+    false,
+  );
+  const supplierVoid = supplierBooking.void_until ? new Date(supplierBooking.void_until) : null;
+  const until =
+    channelVoid && supplierVoid ? new Date(Math.min(channelVoid.getTime(), supplierVoid.getTime())) : null;
+  return {
+    tickets: supplierBooking.tickets,
+    issued_at: issuedAt.toISOString(),
+    void_until: until?.toISOString() ?? null,
+    supplier_booking: supplierBooking,
+  };
+}
+
+function fakeTickets(booking: ActiveBooking): Ticket[] {
+  const accounting = findAirline(booking.fare.carrier)?.accountingCode ?? "999";
+  return booking.passengers.map((p, index) => {
+    const price =
+      booking.price_detail.passengers.find((x) => x.type === p.type) ?? booking.price_detail.passengers[0];
+    const currency = booking.price.currency;
+    return {
+      ticket_number: ticketNumber(accounting, randomSerial(randomInt)),
+      passenger_index: index,
+      passenger_name: `${p.last_name}/${p.first_name}`.toUpperCase(),
+      validating_carrier: booking.fare.carrier,
+      base_fare: price?.base_fare ?? { amount: 0, currency },
+      taxes: price?.taxes ?? { amount: 0, currency },
+      total: price?.total ?? { amount: 0, currency },
+    };
+  });
+}
+
+/** Minor units to a display amount with the currency's own number of decimals (JPY 0, UAH 2, KWD 3...). */
+function formatMoney(m: { amount: number; currency: string }): string {
+  const format = new Intl.NumberFormat("en", { style: "currency", currency: m.currency });
+  return format.format(m.amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

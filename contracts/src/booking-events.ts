@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { Money } from "./money.ts";
+import { Fare, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
+import {
+  BookingContacts,
+  BookingPassenger,
+  ProviderStatus,
+  SupplierBooking,
+  Ticket,
+  TravelDocument,
+} from "./supplier.ts";
+
+/**
+ * The events of a booking stream (`booking-{locator}`), one discriminated union on `type`. Supplier operations
+ * (issue, void, cancel; later refund, exchange, EMD) each start with an event carrying an operation id and end with
+ * exactly one outcome event naming the same id: while one is open, the booking is "being completed".
+ */
+
+/** What was booked, as offered and priced: kept whole so the booking page never needs the search again. */
+export const BookedFare = z.object({
+  fare_id: z.string(),
+  carrier: z.string(),
+  route: z.string(),
+  departure_at: z.string(),
+  fare: Fare,
+  flights: z.array(Flight),
+});
+export type BookedFare = z.infer<typeof BookedFare>;
+
+export const BookingHeld = z.object({
+  locator: z.string(),
+  company_id: z.string(),
+  agency_id: z.string(),
+  agent_id: z.string(),
+  channel_id: z.string(),
+  /** The supplier's latest word on the booking; null for a fake (demo) booking, which never reaches one. */
+  supplier_booking: SupplierBooking.nullable(),
+  fare: BookedFare,
+  passengers: z.array(BookingPassenger),
+  contacts: BookingContacts,
+  price: Money,
+  price_detail: PriceDetail,
+  time_limit: z.string().nullable(),
+  fake_booking: z.boolean(),
+  provider_status: ProviderStatus,
+  instant_payment: z.boolean(),
+  held_at: z.string(),
+});
+export type BookingHeld = z.infer<typeof BookingHeld>;
+
+export const SupplierOperationKind = z.enum(["issue", "void", "cancel"]);
+export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
+
+/** Events written before operations had ids read as this one; nothing can be in flight under it. */
+const OperationId = z.string().default("legacy");
+
+const ProviderSettled = z.object({
+  supplier_booking: SupplierBooking,
+  error: z.string().nullable().optional(),
+});
+
+export const TicketingStarted = z.object({
+  operation_id: OperationId,
+  at: z.string(),
+  /** What the company balance was charged in the same append; null when nothing moves (fake, card). */
+  charged: Money.nullable(),
+});
+export const TicketsIssued = z.object({
+  operation_id: OperationId,
+  tickets: z.array(Ticket),
+  issued_at: z.string(),
+  void_until: z.string().nullable(),
+  supplier_booking: SupplierBooking.nullable(),
+});
+export type TicketsIssued = z.infer<typeof TicketsIssued>;
+export const OperationFailed = z.object({
+  operation_id: OperationId,
+  /** The supplier's error code (`supplier_unavailable`, `void_window_closed`...) or `price_changed`. */
+  code: z.string().default("supplier_error"),
+  reason: z.string(),
+  /** What went back to the company balance in the same append. */
+  credited: Money.nullable().default(null),
+});
+export type OperationFailed = z.infer<typeof OperationFailed>;
+export const VoidStarted = z.object({ operation_id: z.string(), at: z.string() });
+export const BookingVoided = z.object({
+  operation_id: OperationId,
+  at: z.string(),
+  credited: Money.nullable(),
+});
+export const CancelStarted = z.object({ operation_id: z.string(), at: z.string() });
+export const BookingCancelled = z.object({
+  operation_id: z.string().nullable().default(null),
+  at: z.string(),
+});
+
+export const BookingPriceChanged = z.object({
+  old_price: Money,
+  new_price: Money,
+  new_price_detail: PriceDetail,
+  supplier_price: SupplierPrice.nullable(),
+});
+export const BookingRepriced = z.object({
+  price: Money,
+  price_detail: PriceDetail,
+  supplier_booking: SupplierBooking.nullable(),
+});
+export const BookingCommented = z.object({ comment: z.string(), at: z.string(), by: z.string().nullable() });
+export const BookingModified = z.object({
+  contacts: BookingContacts.partial().optional(),
+  passengers: z.array(z.object({ index: z.number().int().min(0), document: TravelDocument })).optional(),
+});
+export type BookingModified = z.infer<typeof BookingModified>;
+
+const ev = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), data });
+
+export const BookingEvent = z.discriminatedUnion("type", [
+  ev("BookingHeld", BookingHeld),
+  ev("BookingConfirmedByProvider", ProviderSettled),
+  ev("BookingFailedByProvider", ProviderSettled),
+  ev("TicketingStarted", TicketingStarted),
+  ev("TicketsIssued", TicketsIssued),
+  ev("TicketingFailed", OperationFailed),
+  ev("VoidStarted", VoidStarted),
+  ev("BookingVoided", BookingVoided),
+  ev("VoidFailed", OperationFailed),
+  ev("CancelStarted", CancelStarted),
+  ev("BookingCancelled", BookingCancelled),
+  ev("CancelFailed", OperationFailed),
+  ev("BookingExpired", z.object({ at: z.string() })),
+  ev("BookingPriceChanged", BookingPriceChanged),
+  ev("BookingRepriced", BookingRepriced),
+  ev("BookingCommented", BookingCommented),
+  ev("BookingModified", BookingModified),
+]);
+export type BookingEvent = z.infer<typeof BookingEvent>;
+/** An event as a decider writes it (defaults not yet applied). */
+export type BookingEventInput = z.input<typeof BookingEvent>;
+export type BookingEventType = BookingEvent["type"];
+export const BOOKING_EVENT_TYPES = BookingEvent.options.map((o) => o.shape.type.value);
