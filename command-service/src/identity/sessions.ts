@@ -24,8 +24,8 @@ export async function openSession(
 ): Promise<void> {
   const previous = readCookie(req, SESSION_COOKIE);
   if (previous) {
-    forgetSession(sha256(previous));
     await pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [sha256(previous)]);
+    forgetSession(sha256(previous));
   }
   const value = randomBytes(32).toString("base64url");
   const expires = new Date(session.now.getTime() + SESSION_TTL_DAYS * 86_400_000);
@@ -50,7 +50,7 @@ export async function closeSession(
   idHash: string,
   options: SessionCookieOptions,
 ): Promise<void> {
-  forgetSession(idHash);
   await pool.query("DELETE FROM app.sessions WHERE id_hash = $1", [idHash]);
+  forgetSession(idHash);
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" });
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { SearchRequest } from "@skyward/contracts/offers";
 import { NO_MARKUPS } from "@skyward/contracts/pricing";
+import { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import type { Principal } from "@skyward/infra/http/context";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
@@ -79,5 +80,35 @@ describe("search results", () => {
       code: "search_result_not_found",
     });
     expect(await new SearchResults(db.pool).purge()).toBe(1);
+  });
+
+  it("when another process changes the filters of a page this process holds, then this process answers the new filters", async () => {
+    const search = await page("page-4");
+    const hereNotices = new ChangeNotices(db.pool);
+    const stopListening = await hereNotices.listen(db.url);
+    const here = new SearchResults(db.pool, { notices: hereNotices });
+    const there = new SearchResults(db.pool, { notices: new ChangeNotices(db.pool) });
+    await here.save(search, JSON.stringify(search.result));
+    expect((await here.load(agent("u1"), "page-4")).filters).toEqual({});
+    const theirs = await there.load(agent("u1"), "page-4");
+    const heard = new Promise((resolve) => hereNotices.onChange(resolve));
+    await there.saveFilters(theirs, { stops: [0] });
+    await heard;
+    expect((await here.load(agent("u1"), "page-4")).filters).toEqual({ stops: [0] });
+    here.close();
+    await stopListening();
+  });
+
+  it("when more pages are kept than memory holds, then the least recently used is read back from the table", async () => {
+    const store = new SearchResults(db.pool, { capacity: 1 });
+    const first = await page("page-5");
+    const second = await page("page-6");
+    await store.save(first, JSON.stringify(first.result));
+    await store.save(second, JSON.stringify(second.result));
+    // Held in memory: the very object saved. Read back: an equal copy.
+    expect(await store.load(agent("u1"), "page-6")).toBe(second);
+    const reread = await store.load(agent("u1"), "page-5");
+    expect(reread).not.toBe(first);
+    expect(reread).toEqual(first);
   });
 });

@@ -2,8 +2,10 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
+import type { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 
 export interface StoredSearch {
@@ -19,6 +21,8 @@ export interface StoredSearch {
 /** How long an agent can book from a result page before searching again. */
 export const SEARCH_TTL_MINUTES = 60;
 const TTL_MS = SEARCH_TTL_MINUTES * 60_000;
+/** A page's key in ChangeNotices. */
+const PAGE_KEY = "search-page:";
 
 const compress = promisify(zlib.brotliCompress);
 const decompress = promisify(zlib.brotliDecompress);
@@ -29,27 +33,44 @@ const FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
  * Result pages an agent books from. Kept in PostgreSQL (an unlogged table, Brotli-compressed: never looked into
  * there) so any command-service process can serve the booking, with this process's newest pages in memory in front
  * of it: a page is 100-200 KB, and reading it back for every filter and booking would cost more than the search.
+ * A page's filters change through any process: the change is announced (ChangeNotices) and others drop the page.
  */
 export class SearchResults {
-  private readonly memory = new Map<string, { search: StoredSearch; at: number }>();
+  /**
+   * Pages kept parsed in memory, least recently used dropped first: enough for the pages agents are booking from
+   * now. Each is a few hundred KB of objects that every garbage collection walks, so older ones are read back.
+   */
+  private readonly memory: LRUCache<string, StoredSearch>;
+  /** Bumped by every page another process changed, so a read that such a change overtook is not kept. */
+  private changes = 0;
+  private readonly notices: ChangeNotices | undefined;
+  readonly close: () => void;
 
   constructor(
     private readonly pool: pg.Pool,
-    /**
-     * Pages kept parsed in memory, newest first: enough for the pages agents are booking from now. Each is a few
-     * hundred KB of objects that every garbage collection walks, so older ones are read back from the table.
-     */
-    private readonly capacity = 256,
-  ) {}
+    options: { capacity?: number; notices?: ChangeNotices } = {},
+  ) {
+    this.memory = new LRUCache({ max: options.capacity ?? 256, ttl: TTL_MS });
+    this.notices = options.notices;
+    this.close =
+      options.notices?.onChange((keys) => {
+        if (keys === "all") {
+          this.changes++;
+          this.memory.clear();
+          return;
+        }
+        for (const key of keys) {
+          if (!key.startsWith(PAGE_KEY)) continue;
+          this.changes++;
+          this.memory.delete(key.slice(PAGE_KEY.length));
+        }
+      }) ?? (() => {});
+  }
 
-  private remember(search: StoredSearch, at: number): void {
-    this.memory.delete(search.id);
-    this.memory.set(search.id, { search, at });
-    // A Map iterates oldest first: drop the least recently used beyond capacity.
-    for (const id of this.memory.keys()) {
-      if (this.memory.size <= this.capacity) break;
-      this.memory.delete(id);
-    }
+  /** Keeps a page in memory for what is left of its time to live. */
+  private remember(search: StoredSearch, createdAt: number): void {
+    const ttl = TTL_MS - (Date.now() - createdAt);
+    if (ttl > 0) this.memory.set(search.id, search, { ttl });
   }
 
   /** Keeps a page; `resultJson` is `search.result` as already serialized for the answer. */
@@ -73,11 +94,11 @@ export class SearchResults {
   /** A caller's own recent search; anyone else's answers 404. */
   async load(principal: Principal, id: string): Promise<StoredSearch> {
     const cached = this.memory.get(id);
-    if (cached && Date.now() - cached.at < TTL_MS) {
-      if (cached.search.user_id !== principal.userId) throw notFound();
-      this.remember(cached.search, cached.at);
-      return cached.search;
+    if (cached) {
+      if (cached.user_id !== principal.userId) throw notFound();
+      return cached;
     }
+    const changes = this.changes;
     const { rows } = await this.pool.query<
       Omit<StoredSearch, "result"> & { result: Buffer; created_at: Date }
     >(
@@ -92,7 +113,7 @@ export class SearchResults {
       ...rest,
       result: JSON.parse((await decompress(result)).toString("utf8")) as SearchResult,
     };
-    this.remember(search, created_at.getTime());
+    if (changes === this.changes) this.remember(search, created_at.getTime());
     return search;
   }
 
@@ -102,8 +123,8 @@ export class SearchResults {
       search.id,
       JSON.stringify(filters),
     ]);
+    this.notices?.announce([`${PAGE_KEY}${search.id}`]);
   }
-
   /** Drops pages past their time to live. */
   async purge(): Promise<number> {
     const { rowCount } = await this.pool.query(

@@ -1,10 +1,12 @@
 import type { Currency } from "@skyward/contracts/money";
 import type { PricingPolicy } from "@skyward/contracts/pricing";
 import type { SupplierCredentials } from "@skyward/contracts/supplier";
+import type { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import {
   type ChannelState,
@@ -86,78 +88,88 @@ export function companyFor(principal: Principal, requested: string | undefined):
   return own;
 }
 
-/** How long a change made by another process to a company, agency, channel or gate may go unseen here. */
+/**
+ * How long an entry is kept at most: the safety net behind ChangeNotices, which tell this process of another
+ * process's change at once (a notice lost to a broken listener connection is covered by this).
+ */
 export const DIRECTORY_CACHE_MS = 1000;
 const CACHED_STREAM_TYPES = new Set(["company", "agency", "channel", GATES_STREAM.split("-")[0]]);
+
+export interface DirectoryCacheOptions {
+  ttlMs?: number;
+  capacity?: number;
+  /** Other processes' changes; without them, their changes are seen within ttlMs. */
+  notices?: ChangeNotices;
+}
 
 /**
  * The streams a selling context is folded from (company, agency, channel, global gates) and each agency's first
  * active channel, kept in memory: every search and booking command needs them, and they are rarely written. An
- * append of this process drops what it changed at once (EventStore.onAppend), so a gate closed here applies to the
- * next request; another process's change is seen within DIRECTORY_CACHE_MS. Reads that an append overtook are not
- * kept.
+ * append of this process (EventStore.onAppend) or of another one (ChangeNotices) drops what it changed at once,
+ * so a gate closed anywhere applies to the next request; ttlMs bounds what a lost notice can cost. Reads that a
+ * change overtook are not kept.
  */
 export class DirectoryCache {
-  private readonly streams = new Map<string, { events: StoredEvent[]; at: number }>();
-  private readonly channels = new Map<string, { id: string | undefined; at: number }>();
-  /** Bumped by every append that touched a cached kind of stream. */
+  private readonly streams: LRUCache<string, { events: StoredEvent[] }>;
+  private readonly channels: LRUCache<string, { id: string | undefined }>;
+  /** Bumped by every change to a cached kind of stream, here or elsewhere. */
   private epoch = 0;
   readonly close: () => void;
 
   constructor(
     private readonly store: EventStore,
     private readonly pool: pg.Pool,
-    private readonly ttlMs = DIRECTORY_CACHE_MS,
-    private readonly capacity = 10_000,
+    options: DirectoryCacheOptions = {},
   ) {
-    this.close = EventStore.onAppend((streamIds) => {
-      for (const id of streamIds) {
-        const type = id.slice(0, id.indexOf("-"));
-        if (!CACHED_STREAM_TYPES.has(type)) continue;
-        this.epoch++;
-        this.streams.delete(id);
-        if (type === "channel") this.channels.clear();
-      }
-    });
+    const limits = { max: options.capacity ?? 10_000, ttl: options.ttlMs ?? DIRECTORY_CACHE_MS };
+    this.streams = new LRUCache(limits);
+    this.channels = new LRUCache(limits);
+    const stopAppends = EventStore.onAppend((streamIds) => this.changed(streamIds));
+    const stopNotices = options.notices?.onChange((keys) => this.changed(keys));
+    this.close = () => {
+      stopAppends();
+      stopNotices?.();
+    };
   }
 
-  private fresh(entry: { at: number } | undefined, now: number): boolean {
-    return entry !== undefined && now - entry.at < this.ttlMs;
-  }
-
-  private keep<V>(map: Map<string, V>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > this.capacity) {
-      const oldest = map.keys().next().value;
-      if (oldest !== undefined) map.delete(oldest);
+  private changed(streamIds: readonly string[] | "all"): void {
+    if (streamIds === "all") {
+      this.epoch++;
+      this.streams.clear();
+      this.channels.clear();
+      return;
+    }
+    for (const id of streamIds) {
+      const type = id.slice(0, id.indexOf("-"));
+      if (!CACHED_STREAM_TYPES.has(type)) continue;
+      this.epoch++;
+      this.streams.delete(id);
+      if (type === "channel") this.channels.clear();
     }
   }
 
   /** Several whole streams (EventStore.readStreams), the ones not in memory in one round trip. */
   async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const now = Date.now();
     const found = new Map<string, StoredEvent[]>();
     const missing: string[] = [];
     for (const id of streamIds) {
       const entry = this.streams.get(id);
-      if (entry && this.fresh(entry, now)) found.set(id, entry.events);
+      if (entry) found.set(id, entry.events);
       else missing.push(id);
     }
     if (missing.length === 0) return found;
     const epoch = this.epoch;
     for (const [id, events] of await this.store.readStreams(missing)) {
       found.set(id, events);
-      if (epoch === this.epoch) this.keep(this.streams, id, { events, at: now });
+      if (epoch === this.epoch) this.streams.set(id, { events });
     }
     return found;
   }
 
   /** The agency's oldest channel that is active for both its admin and its supervisor. */
   async firstActiveChannel(agencyId: string): Promise<string | undefined> {
-    const now = Date.now();
     const entry = this.channels.get(agencyId);
-    if (entry && this.fresh(entry, now)) return entry.id;
+    if (entry) return entry.id;
     const epoch = this.epoch;
     const { rows } = await this.pool.query<{ id: string }>(
       `SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted AND active_by_admin AND active_by_supervisor
@@ -165,7 +177,7 @@ export class DirectoryCache {
       [agencyId],
     );
     const id = rows[0]?.id;
-    if (epoch === this.epoch) this.keep(this.channels, agencyId, { id, at: now });
+    if (epoch === this.epoch) this.channels.set(agencyId, { id });
     return id;
   }
 }

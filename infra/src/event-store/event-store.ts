@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FeedPosition } from "@skyward/contracts/position";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import {
   PartialReappendError,
@@ -59,25 +60,22 @@ interface CachedFold {
 
 /**
  * Every append of this process (any EventStore) takes the next stamp; each stream remembers its last. A fold known
- * current at a stamp no older than its stream's last append has missed no append of this process.
+ * current at a stamp no older than its stream's last append has missed no append of this process. Streams another
+ * process announced (ChangeNotices) are stamped the same way, so a trusted fold reads them again.
  */
 let appendStamp = 0;
-const appendStamps = new Map<string, number>();
-const APPEND_STAMPS_KEPT = 50_000;
 /** Streams forgotten from appendStamps count as appended at the newest stamp forgotten. */
 let forgottenStamp = 0;
+const appendStamps = new LRUCache<string, number>({
+  max: 50_000,
+  dispose: (stamp, _streamId, reason) => {
+    if (reason === "evict") forgottenStamp = Math.max(forgottenStamp, stamp);
+  },
+});
 
 function stampAppended(streamIds: readonly string[]): void {
   appendStamp++;
-  for (const id of streamIds) {
-    appendStamps.delete(id);
-    appendStamps.set(id, appendStamp);
-  }
-  while (appendStamps.size > APPEND_STAMPS_KEPT) {
-    const [oldest, stamp] = appendStamps.entries().next().value as [string, number];
-    appendStamps.delete(oldest);
-    forgottenStamp = Math.max(forgottenStamp, stamp);
-  }
+  for (const id of streamIds) appendStamps.set(id, appendStamp);
 }
 
 const lastAppendStamp = (streamId: string) => appendStamps.get(streamId) ?? forgottenStamp;
@@ -97,8 +95,22 @@ export class EventStore {
     return () => appendListeners.delete(listener);
   }
 
+  /**
+   * Streams another process appended to (or "all", when its notices may have been missed): no fold of this
+   * process trusts its memory of them any more. Append listeners are not told, so nothing is announced again.
+   */
+  static changedElsewhere(streamIds: readonly string[] | "all"): void {
+    if (streamIds !== "all") {
+      stampAppended(streamIds);
+      return;
+    }
+    appendStamp++;
+    forgottenStamp = appendStamp;
+    appendStamps.clear();
+  }
+
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
-  private readonly folds = new WeakMap<object, Map<string, CachedFold>>();
+  private readonly folds = new WeakMap<object, LRUCache<string, CachedFold>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -106,23 +118,17 @@ export class EventStore {
     private readonly foldCacheSize = 5000,
   ) {}
 
-  private foldsOf(evolve: object): Map<string, CachedFold> {
+  private foldsOf(evolve: object): LRUCache<string, CachedFold> {
     let byStream = this.folds.get(evolve);
     if (!byStream) {
-      byStream = new Map();
+      byStream = new LRUCache({ max: this.foldCacheSize });
       this.folds.set(evolve, byStream);
     }
     return byStream;
   }
 
   private keepFold(evolve: object, streamId: string, fold: CachedFold): void {
-    const byStream = this.foldsOf(evolve);
-    byStream.delete(streamId);
-    byStream.set(streamId, fold);
-    if (byStream.size > this.foldCacheSize) {
-      const oldest = byStream.keys().next().value;
-      if (oldest !== undefined) byStream.delete(oldest);
-    }
+    this.foldsOf(evolve).set(streamId, fold);
   }
 
   /**

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { UserType } from "@skyward/contracts/metadata";
 import { parsePosition } from "@skyward/contracts/position";
 import type { Request, RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
+import type { ChangeNotices } from "../event-store/change-notices.ts";
 import { waitForReadModels } from "../projections/read-your-writes.ts";
 import type { Principal } from "./context.ts";
 import { NotFound, Unauthorized } from "./errors.ts";
@@ -39,40 +41,58 @@ const toPrincipal = (u: UserRow, sessionId: string | null): Principal => ({
 /** How long this process answers a session from memory before asking the database again. */
 export const SESSION_CACHE_MS = 1000;
 const SESSIONS_KEPT = 10_000;
+/** A session's key in ChangeNotices: its cookie hash, as app.sessions stores it. */
+const SESSION_KEY = "session:";
 
 /**
  * Sessions resolved in the last second, by cookie hash: an agent's page makes several calls at once, and each
- * cost a database round trip. A session this process ends is forgotten at once (forgetSession); one ended by
- * another process, or a role change, applies here within SESSION_CACHE_MS.
+ * cost a database round trip. A session ended by this process is forgotten at once (forgetSession), one ended by
+ * another process as soon as its notice arrives; a role change applies here within SESSION_CACHE_MS.
  */
-const recentSessions = new Map<string, { principal: Principal; at: number; expiresAt: number }>();
+const recentSessions = new LRUCache<string, Principal>({ max: SESSIONS_KEPT, ttl: SESSION_CACHE_MS });
 
-/** Bumped by every session ended here, so a lookup that an ending overtook is not kept. */
+/** Bumped by every session ended, so a lookup that an ending overtook is not kept. */
 let sessionsEnded = 0;
+/** Where this process announces the sessions it ends (set by authenticate). */
+let sessionNotices: ChangeNotices | undefined;
 
-/** Drops a session from this process's memory; call it when the session ends. */
+/** Drops a session from every process's memory; call it once its ending committed. */
 export function forgetSession(idHash: string): void {
   sessionsEnded++;
   recentSessions.delete(idHash);
+  sessionNotices?.announce([`${SESSION_KEY}${idHash}`]);
+}
+
+function hearEndedSessions(keys: readonly string[] | "all"): void {
+  if (keys === "all") {
+    sessionsEnded++;
+    recentSessions.clear();
+    return;
+  }
+  for (const key of keys) {
+    if (!key.startsWith(SESSION_KEY)) continue;
+    sessionsEnded++;
+    recentSessions.delete(key.slice(SESSION_KEY.length));
+  }
 }
 
 function rememberSession(idHash: string, principal: Principal, expiresAt: number, endedBefore: number): void {
   if (sessionsEnded !== endedBefore) return;
   Object.freeze(principal.companyIds);
   Object.freeze(principal);
-  recentSessions.delete(idHash);
-  recentSessions.set(idHash, { principal, at: Date.now(), expiresAt });
-  if (recentSessions.size > SESSIONS_KEPT) {
-    const oldest = recentSessions.keys().next().value;
-    if (oldest !== undefined) recentSessions.delete(oldest);
-  }
+  const ttl = Math.min(SESSION_CACHE_MS, expiresAt - Date.now());
+  if (ttl > 0) recentSessions.set(idHash, principal, { ttl });
 }
 
 /**
  * Resolves the caller from the session cookie or a bearer API token; the principal comes from the directory read
  * model, so a role or company change applies within a second (SESSION_CACHE_MS).
  */
-export function authenticate(pool: pg.Pool): RequestHandler {
+export function authenticate(pool: pg.Pool, options: { notices?: ChangeNotices } = {}): RequestHandler {
+  if (options.notices) {
+    sessionNotices = options.notices;
+    options.notices.onChange(hearEndedSessions);
+  }
   return async (req, _res, next) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
     if (bearer) {
@@ -90,9 +110,8 @@ export function authenticate(pool: pg.Pool): RequestHandler {
     if (!cookie) return next();
     const idHash = sha256(cookie);
     const recent = recentSessions.get(idHash);
-    const now = Date.now();
-    if (recent && now - recent.at < SESSION_CACHE_MS && now < recent.expiresAt) {
-      req.context.principal = recent.principal;
+    if (recent) {
+      req.context.principal = recent;
       return next();
     }
     const endedBefore = sessionsEnded;

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type pg from "pg";
+import { EventStore } from "./event-store.ts";
+
+export const CHANGES_CHANNEL = "skyward_changes";
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are split across notices below that. */
+const PAYLOAD_BYTES = 7000;
+
+/** Keys changed by another process (stream ids, or names a cache chose), or "all" when notices may have been missed. */
+export type ChangeListener = (keys: readonly string[] | "all") => void;
+
+interface Notice {
+  o: string;
+  k: string[];
+}
+
+/**
+ * Tells the other processes on the same database which keys (stream ids, search pages, sessions) changed, so that
+ * their in-memory copies are dropped at once rather than at the end of a time to live. Sent by NOTIFY after the
+ * change committed (never inside an append's transaction, which would serialise commits), coalesced so that a
+ * burst of changes costs one round trip in flight. A process hears its own notices and ignores them.
+ */
+export class ChangeNotices {
+  private readonly emitter = new EventEmitter();
+  private readonly origin = randomUUID();
+  private queued = new Set<string>();
+  private inFlight = false;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.emitter.setMaxListeners(100);
+  }
+
+  /** Announces keys whose change has committed. */
+  announce(keys: readonly string[]): void {
+    for (const key of keys) this.queued.add(key);
+    if (this.inFlight || this.queued.size === 0) return;
+    const payloads = this.payloads([...this.queued]);
+    this.queued = new Set();
+    this.inFlight = true;
+    this.pool
+      .query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [CHANGES_CHANNEL, payloads])
+      // A lost notice costs freshness only: the listeners' time to live still applies.
+      .catch(() => {})
+      .finally(() => {
+        this.inFlight = false;
+        this.announce([]);
+      });
+  }
+
+  private payloads(keys: string[]): string[] {
+    const out: string[] = [];
+    let chunk: string[] = [];
+    let bytes = 0;
+    for (const key of keys) {
+      const size = Buffer.byteLength(key) + 3;
+      if (chunk.length > 0 && bytes + size > PAYLOAD_BYTES) {
+        out.push(JSON.stringify({ o: this.origin, k: chunk } satisfies Notice));
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(key);
+      bytes += size;
+    }
+    if (chunk.length > 0) out.push(JSON.stringify({ o: this.origin, k: chunk } satisfies Notice));
+    return out;
+  }
+
+  /** Called with the keys other processes changed, and with "all" whenever notices may have been missed. */
+  onChange(listener: ChangeListener): () => void {
+    this.emitter.on("change", listener);
+    return () => this.emitter.off("change", listener);
+  }
+
+  private emit(keys: readonly string[] | "all"): void {
+    this.emitter.emit("change", keys);
+  }
+
+  /**
+   * Listens on a dedicated connection, reconnecting with backoff after it breaks (a database restart): between
+   * the break and the new LISTEN notices are lost, so listeners are told "all" at both ends of the gap.
+   */
+  async listen(
+    url: string,
+    options: { retryMs?: number; maxRetryMs?: number } = {},
+  ): Promise<() => Promise<void>> {
+    const { default: pgModule } = await import("pg");
+    const retryMs = options.retryMs ?? 100;
+    const maxRetryMs = options.maxRetryMs ?? 5000;
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let timer: NodeJS.Timeout | null = null;
+
+    const connect = async (): Promise<pg.Client> => {
+      const next = new pgModule.Client({ connectionString: url, application_name: "skyward-change-notices" });
+      next.on("error", () => {});
+      try {
+        await next.connect();
+        next.on("notification", (message) => {
+          if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
+          const notice = parseNotice(message.payload);
+          if (notice && notice.o !== this.origin) this.emit(notice.k);
+        });
+        await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+        return next;
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+    };
+
+    const watch = (current: pg.Client) => {
+      current.once("end", () => {
+        if (stopped) return;
+        this.emit("all");
+        reconnect(retryMs);
+      });
+    };
+
+    const reconnect = (delay: number) => {
+      timer = setTimeout(async () => {
+        timer = null;
+        if (stopped) return;
+        try {
+          const next = await connect();
+          if (stopped) {
+            await next.end().catch(() => {});
+            return;
+          }
+          client = next;
+          watch(next);
+          this.emit("all");
+        } catch {
+          reconnect(Math.min(delay * 2, maxRetryMs));
+        }
+      }, delay);
+      timer.unref();
+    };
+
+    client = await connect();
+    watch(client);
+    return async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+    };
+  }
+}
+
+function parseNotice(payload: string): Notice | null {
+  try {
+    const value = JSON.parse(payload) as Partial<Notice>;
+    if (typeof value.o !== "string" || !Array.isArray(value.k)) return null;
+    return { o: value.o, k: value.k.filter((k): k is string => typeof k === "string") };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shares this process's appends with the others and theirs with this one: every committed append announces its
+ * streams, and another process's announced streams are no longer trusted by this process's folds.
+ */
+export function shareAppends(notices: ChangeNotices): () => void {
+  const stopAnnouncing = EventStore.onAppend((streamIds) => notices.announce(streamIds));
+  const stopHearing = notices.onChange((keys) => EventStore.changedElsewhere(keys));
+  return () => {
+    stopAnnouncing();
+    stopHearing();
+  };
+}
