@@ -1,3 +1,5 @@
+import { AgencyEvent, CompanyEvent } from "@skyward/contracts/directory";
+import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import type { Currency } from "@skyward/contracts/money";
 import type { PricingPolicy } from "@skyward/contracts/pricing";
 import type { SupplierCredentials } from "@skyward/contracts/supplier";
@@ -41,33 +43,31 @@ interface AgencyFacts {
   gate: boolean;
 }
 
-function foldCompany(state: CompanyFacts, e: StoredEvent): CompanyFacts {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
+function foldCompany(state: CompanyFacts, stored: StoredEvent): CompanyFacts {
+  const event = parseEvent(CompanyEvent, stored);
+  switch (event.type) {
     case "CompanyRegistered":
-      return { ...state, agency_id: d.agency_id as string, currency: d.currency as Currency };
+      return { ...state, agency_id: event.data.agency_id, currency: event.data.currency };
     case "CompanyMarkupsSet":
-      return { ...state, markups: d.markups as CompanyFacts["markups"] };
+      return { ...state, markups: event.data.markups };
     case "CompanyGateToggled":
-      return { ...state, gate: d.active as boolean };
+      return { ...state, gate: event.data.active };
     default:
-      return state;
+      return unhandledEvent(event);
   }
 }
 
-function foldAgency(state: AgencyFacts, e: StoredEvent): AgencyFacts {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case "AgencyPricingSet":
-      return {
-        ...state,
-        markups: d.markups as AgencyFacts["markups"],
-        transaction_fee: d.transaction_fee as AgencyFacts["transaction_fee"],
-      };
-    case "AgencyGateToggled":
-      return { ...state, gate: d.active as boolean };
-    default:
+function foldAgency(state: AgencyFacts, stored: StoredEvent): AgencyFacts {
+  const event = parseEvent(AgencyEvent, stored);
+  switch (event.type) {
+    case "AgencyRegistered":
       return state;
+    case "AgencyPricingSet":
+      return { ...state, markups: event.data.markups, transaction_fee: event.data.transaction_fee };
+    case "AgencyGateToggled":
+      return { ...state, gate: event.data.active };
+    default:
+      return unhandledEvent(event);
   }
 }
 

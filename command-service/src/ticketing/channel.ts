@@ -1,6 +1,6 @@
+import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import type { SourceChannel } from "@skyward/contracts/metadata";
-import type { ChannelCreated } from "@skyward/contracts/ticketing";
-import type { StoredEvent } from "@skyward/infra/event-store/types";
+import { type ChannelCreated, ChannelEvent, GateEvent } from "@skyward/contracts/ticketing";
 import { IllegalState } from "@skyward/infra/http/errors";
 
 export const channelStream = (channelId: string) => `channel-${channelId}`;
@@ -13,28 +13,24 @@ export type ChannelState =
         active_by_supervisor: boolean;
       });
 
-export function evolveChannel(state: ChannelState, event: StoredEvent): ChannelState {
-  const data = event.data as Record<string, unknown>;
+/** Folds a channel stream's event, checked against ChannelEvent (a stored event is read as it comes). */
+export function evolveChannel(state: ChannelState, stored: { type: string; data: unknown }): ChannelState {
+  const event = parseEvent(ChannelEvent, stored);
   if (event.type === "ChannelCreated") {
-    return {
-      status: "active",
-      ...(data as ChannelCreated),
-      active_by_admin: true,
-      active_by_supervisor: true,
-    };
+    return { status: "active", ...event.data, active_by_admin: true, active_by_supervisor: true };
   }
   if (state.status === "none") return state;
   switch (event.type) {
     case "ChannelToggledByAdmin":
-      return { ...state, active_by_admin: data.active as boolean };
+      return { ...state, active_by_admin: event.data.active };
     case "ChannelToggledBySupervisor":
-      return { ...state, active_by_supervisor: data.active as boolean };
+      return { ...state, active_by_supervisor: event.data.active };
     case "ChannelCredentialChecked":
-      return { ...state, credential_active: data.active as boolean };
+      return { ...state, credential_active: event.data.active };
     case "ChannelDeleted":
       return { ...state, status: "deleted" };
     default:
-      return state;
+      return unhandledEvent(event);
   }
 }
 
@@ -48,10 +44,13 @@ export interface Gates {
 
 export const allGatesOpen: Gates = { main: true, consolidator: true, agency: true, company: true };
 
-export function evolveGlobalGates(state: Pick<Gates, "main" | "consolidator">, event: StoredEvent) {
-  if (event.type !== "GateToggled") return state;
-  const { gate, active } = event.data as { gate: "main" | "consolidator"; active: boolean };
-  return { ...state, [gate]: active };
+export function evolveGlobalGates(
+  state: Pick<Gates, "main" | "consolidator">,
+  stored: { type: string; data: unknown },
+): Pick<Gates, "main" | "consolidator"> {
+  // GateToggled is the stream's only event: the parse rejects anything else.
+  const { data } = parseEvent(GateEvent, stored);
+  return { ...state, [data.gate]: data.active };
 }
 
 /** Every gate an issue passes (DESIGN.md section 5), with the reason an agent can act on. */
