@@ -1,5 +1,11 @@
 import type { BalanceToppedUp } from "@skyward/contracts/balances";
-import type { AgencyRegistered, CompanyRegistered, UserRegistered } from "@skyward/contracts/directory";
+import type {
+  AgencyEvent,
+  AgencyRegistered,
+  CompanyEvent,
+  CompanyRegistered,
+  UserRegistered,
+} from "@skyward/contracts/directory";
 import type { ChannelCreated } from "@skyward/contracts/ticketing";
 import { runCommand } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
@@ -83,7 +89,7 @@ export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<v
   }
   // Markups and fees the price detail shows (their admin screens come later).
   const uah = (amount: number) => ({ amount, currency: "UAH" });
-  const pricing = [
+  const pricing: ({ streamId: string } & (AgencyEvent | CompanyEvent))[] = [
     {
       streamId: `agency-${agencyId("dnipro")}`,
       type: "AgencyPricingSet",
