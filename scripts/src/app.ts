@@ -14,6 +14,7 @@ import { seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
+import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
@@ -97,6 +98,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
 
   // Commands appended by other processes wake this process's projectors through NOTIFY.
   const unlisten = split ? await wakeup.listen(options.databaseUrl, { logger }) : null;
+  // Changes made by other processes drop this process's in-memory copies of them at once.
+  const notices = split ? new ChangeNotices(pool) : undefined;
+  const stopNotices = notices ? await notices.listen(options.databaseUrl) : null;
+  const stopSharing = notices && roles.has("command") ? shareAppends(notices) : null;
   const feed = new SharedFeed(store);
   const runners = roles.has("projectors")
     ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
@@ -118,8 +123,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     now,
     rateLimits: options.rateLimits,
     supplier: options.supplier ?? new SandboxSupplier(),
-    searches: new SearchResults(pool),
-    directory: new DirectoryCache(store, pool),
+    searches: new SearchResults(pool, { notices }),
+    directory: new DirectoryCache(store, pool, { notices }),
     streamLocks: new StreamLocks(),
   };
   const stopSchedule = roles.has("command")
@@ -130,7 +135,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     {
       logger,
       csrf,
-      authenticate: authenticate(pool),
+      authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
       probes: probeRoutes({ pool, runners }),
     },
@@ -188,6 +193,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await Promise.all(runners.map((r) => r.stop()));
         await unlisten?.();
         commandDeps.directory.close();
+        commandDeps.searches.close();
+        stopSharing?.();
+        await stopNotices?.();
         await pool.end();
       })();
       return stopping;

@@ -1,0 +1,30 @@
+// A command-service process of its own, for tests of several processes (run with `node --import tsx`). It prints
+// {"url"} once listening, then runs the appends it is sent on stdin (one JSON line each) through its own event
+// store, as a command of that process would, and answers each on stdout once committed.
+import { createInterface } from "node:readline";
+import type { StreamAppend } from "@skyward/infra/event-store/types";
+import { startSkyward } from "../app.ts";
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL is required");
+const app = await startSkyward({
+  databaseUrl,
+  port: 0,
+  logLevel: "silent",
+  roles: ["command"],
+  seedDemo: false,
+});
+const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+answer({ url: app.url });
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const { id, appends } = JSON.parse(line) as { id: number; appends: StreamAppend[] };
+  try {
+    const { versions } = await app.store.append(appends);
+    answer({ id, versions });
+  } catch (error) {
+    answer({ id, error: String(error) });
+  }
+}
+await app.stop();
+process.exit(0);
