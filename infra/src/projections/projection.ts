@@ -15,7 +15,8 @@ export interface Projection<Name extends string = string> {
   setup(t: Tables<Name>): string;
   /**
    * Writes the statements that apply a batch of handled events (set-based where it can be); they run in the
-   * checkpoint's transaction, sent with it in one text, so their results cannot be read.
+   * checkpoint's transaction, each with its parameters, pipelined with it in one round trip, so their results
+   * cannot be read.
    */
   apply(writer: ProjectionWriter, events: readonly StoredEvent[], t: Tables<Name>): Promise<void>;
 }
