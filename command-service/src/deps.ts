@@ -4,6 +4,7 @@ import type { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
+import type { CommandJobs } from "./jobs/registry.ts";
 import type { SearchResults } from "./offers/search-results.ts";
 import type { DirectoryCache } from "./offers/selling-context.ts";
 import type { Supplier } from "./suppliers/supplier.ts";
@@ -25,4 +26,6 @@ export interface CommandDeps {
   directory: DirectoryCache;
   /** Turns at contended streams (company balances) for this process's commands. */
   streamLocks: StreamLocks;
+  /** Background jobs (command-service/src/jobs/registry.ts): expiry, confirmation, reconciliation, mail. */
+  jobs: CommandJobs;
 }

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { startBookingSchedule } from "@skyward/command-service/bookings/scheduler";
 import type { CommandDeps } from "@skyward/command-service/deps";
 import type { SignInLimits } from "@skyward/command-service/identity/rate-limits";
+import { openCommandJobs, startCommandJobs } from "@skyward/command-service/jobs/registry";
 import { SearchResults } from "@skyward/command-service/offers/search-results";
 import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { commandRouter } from "@skyward/command-service/router";
@@ -41,7 +41,7 @@ export interface SkywardOptions {
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
   supplier?: Supplier;
-  /** How often held bookings are checked for expiry and pending supplier confirmations. */
+  /** How often the booking sweep job looks for held bookings to expire and supplier confirmations to ask for. */
   scheduleEveryMs?: number;
   /** Overrides of the sign-in rate limits (tests that sign in many times). */
   rateLimits?: Partial<SignInLimits>;
@@ -126,10 +126,12 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     searches: new SearchResults(pool, { notices }),
     directory: new DirectoryCache(store, pool, { notices }),
     streamLocks: new StreamLocks(),
+    jobs: await openCommandJobs(pool),
   };
-  const stopSchedule = roles.has("command")
-    ? startBookingSchedule(commandDeps, options.scheduleEveryMs ?? 5000)
-    : async () => {};
+  // Jobs run in command processes, which hold the supplier and the mail transport; each job runs in one of them.
+  const jobRunner = roles.has("command")
+    ? await startCommandJobs(commandDeps, { sweepEveryMs: options.scheduleEveryMs ?? 5000 })
+    : null;
 
   const app = createHttpApp(
     {
@@ -189,7 +191,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         const timer = setTimeout(() => server.closeAllConnections(), 5000);
         await closed;
         clearTimeout(timer);
-        await stopSchedule();
+        await jobRunner?.stop();
+        await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));
         await unlisten?.();
         commandDeps.directory.close();

@@ -1,79 +1,62 @@
-import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { CommandDeps } from "../deps.ts";
 import { sellingContext, supplierCall } from "../offers/selling-context.ts";
-import { bookingStream, decideExpire, evolveBooking, initialBooking } from "./booking.ts";
-import { decideOnBooking } from "./handlers.ts";
+import { bookingStream, evolveBooking, initialBooking } from "./booking.ts";
+import { onBooking, systemActor } from "./execute.ts";
+import { SYSTEM_PRINCIPAL } from "./supplier-operation.ts";
 
 /**
- * Scheduled commands: held bookings past their time limit expire, and bookings the supplier is still confirming
- * are asked again; expired search pages are dropped. The read model only finds candidates; each decision is made on the booking's stream.
+ * What the time-driven jobs (command-service/src/jobs/registry.ts) do to bookings. The read model only finds
+ * candidates; every decision is made on the booking's own stream, so running one twice changes nothing.
  */
-export async function runBookingSchedule(deps: CommandDeps): Promise<{ expired: number; settled: number }> {
-  const now = deps.now();
-  const metadata = systemMetadata();
-  let expired = 0;
-  const due = await deps.pool.query<{ locator: string }>(
-    "SELECT locator FROM read.bookings WHERE status = 'held' AND time_limit <= $1 LIMIT 500",
-    [now],
-  );
-  for (const { locator } of due.rows) {
-    const { append } = await decideOnBooking(deps.store, locator, (state) =>
-      decideExpire(state, { now }, metadata),
-    );
-    if (append.position) expired++;
-  }
 
-  let settled = 0;
-  const pending = await deps.pool.query<{ locator: string }>(
-    "SELECT locator FROM read.bookings WHERE provider_status = 'in_progress' AND status = 'held' LIMIT 200",
-  );
-  for (const { locator } of pending.rows) {
-    const events = await deps.store.readStream(bookingStream(locator));
-    const booking = events.reduce(evolveBooking, initialBooking);
-    if (booking.status !== "held" || booking.provider_status !== "in_progress" || !booking.supplier_booking)
-      continue;
-    const system = {
-      userId: "system",
-      userType: "Admin" as const,
-      agencyId: null,
-      companyIds: [],
-      demo: false,
-      sessionId: null,
-    };
-    const ctx = await sellingContext(deps, system, booking.company_id, booking.channel_id);
-    const current = await deps.supplier.retrieve(
-      { booking: booking.supplier_booking },
-      supplierCall(deps.now(), ctx),
-    );
-    if (current.provider_status === "in_progress") continue;
-    const type =
-      current.provider_status === "confirmed" ? "BookingConfirmedByProvider" : "BookingFailedByProvider";
-    await deps.store
-      .append({
-        streamId: bookingStream(locator),
-        expected: events.at(-1)?.streamPosition ?? 0,
-        events: [{ type, data: { supplier_booking: current, error: current.error }, metadata }],
-      })
-      .then(() => settled++)
-      .catch(() => {}); // someone else moved the booking meanwhile: the next round looks again
-  }
-  await deps.searches.purge();
-  return { expired, settled };
+/** Held bookings whose time limit falls before `horizon`, soonest first, and those the supplier is still confirming. */
+export async function bookingsDue(
+  deps: CommandDeps,
+  horizon: Date,
+): Promise<{ expiring: { locator: string; time_limit: Date }[]; confirming: string[] }> {
+  const [expiring, confirming] = await Promise.all([
+    deps.pool.query<{ locator: string; time_limit: Date }>(
+      "SELECT locator, time_limit FROM read.bookings WHERE status = 'held' AND time_limit <= $1 ORDER BY time_limit LIMIT 500",
+      [horizon],
+    ),
+    deps.pool.query<{ locator: string }>(
+      "SELECT locator FROM read.bookings WHERE provider_status = 'in_progress' AND status = 'held' LIMIT 200",
+    ),
+  ]);
+  return { expiring: expiring.rows, confirming: confirming.rows.map((r) => r.locator) };
 }
 
-/** Runs the schedule every `everyMs` until stopped. */
-export function startBookingSchedule(deps: CommandDeps, everyMs = 5000): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = runBookingSchedule(deps).catch((error: unknown) =>
-      deps.logger.error({ err: error }, "booking schedule failed"),
-    );
-  }, everyMs);
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+/** Expires a held booking whose time limit has passed; true when it did (false: not due, or no longer held). */
+export async function expireBooking(deps: CommandDeps, locator: string, traceId: string): Promise<boolean> {
+  const { events } = await onBooking(deps, systemActor(traceId), locator, () => ({
+    type: "ExpireBooking",
+    now: deps.now(),
+  }));
+  return events.length > 0;
+}
+
+/**
+ * Asks the supplier about a booking it is still confirming and records its answer. `in_progress`: ask again
+ * later; `settled`: confirmed or failed, recorded; `not_pending`: nothing to ask (anymore).
+ */
+export async function confirmBooking(
+  deps: CommandDeps,
+  locator: string,
+  traceId: string,
+): Promise<"settled" | "in_progress" | "not_pending"> {
+  const { state: booking } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+  if (booking.status !== "held" || booking.provider_status !== "in_progress" || !booking.supplier_booking)
+    return "not_pending";
+  const ctx = await sellingContext(deps, SYSTEM_PRINCIPAL, booking.company_id, booking.channel_id);
+  const current = await deps.supplier.retrieve(
+    { booking: booking.supplier_booking },
+    supplierCall(deps.now(), ctx),
+  );
+  if (current.provider_status === "in_progress") return "in_progress";
+  // Decided again on the latest state: a write meanwhile (a comment, an expiry) makes it re-read, never lost.
+  await onBooking(deps, systemActor(traceId), locator, () => ({
+    type: "SettleProviderStatus",
+    supplier_booking: current,
+  }));
+  return "settled";
 }

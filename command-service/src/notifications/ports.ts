@@ -1,6 +1,8 @@
 import type { Config } from "@skyward/contracts/config";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
+import { QueuedMailer } from "../jobs/queued-mailer.ts";
+import type { CommandJobs } from "../jobs/registry.ts";
 import { DevOutbox } from "./dev-outbox.ts";
 import { SmtpMailer } from "./smtp-mailer.ts";
 
@@ -8,6 +10,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The request that sent it, for the log lines of its delivery. */
+  traceId?: string;
 }
 
 /** Sends e-mail. */
@@ -42,10 +46,16 @@ export function notificationPorts(deps: {
   config: Config;
   pool: pg.Pool;
   logger: Logger;
+  /** With a queue, mail goes out as a `send-mail` job (retried while the server fails) through these same ports. */
+  jobs?: CommandJobs;
 }): NotificationPorts {
   const outbox = new DevOutbox(deps.pool, deps.logger);
   return {
-    mailer: deps.config.SMTP_URL ? new SmtpMailer(deps.config.SMTP_URL, deps.config.MAIL_FROM) : outbox,
+    mailer: deps.jobs
+      ? new QueuedMailer(deps.jobs)
+      : deps.config.SMTP_URL
+        ? new SmtpMailer(deps.config.SMTP_URL, deps.config.MAIL_FROM)
+        : outbox,
     voice: outbox,
   };
 }

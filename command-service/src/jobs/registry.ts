@@ -1,0 +1,117 @@
+import {
+  type JobHandlers,
+  JobQueue,
+  type JobRunner,
+  RetryLater,
+  startJobRunner,
+} from "@skyward/infra/jobs/runtime";
+import type pg from "pg";
+import { z } from "zod";
+import { reconcileOperations } from "../bookings/reconcile.ts";
+import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
+import type { CommandDeps } from "../deps.ts";
+import { notificationPorts } from "../notifications/ports.ts";
+
+/**
+ * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
+ * here, its handler in `commandJobHandlers`. Jobs run in command processes (they need the supplier and the mail
+ * transport); with several command processes each job still runs once. Send one with `deps.jobs.send(name, payload)`.
+ */
+export const commandJobs = {
+  /** A held booking at its time limit. */
+  "expire-booking": { payload: z.object({ locator: z.string() }) },
+  /** A booking the supplier is still confirming: asked again with backoff until it answers (about a day and a half). */
+  "confirm-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
+  /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
+  "booking-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
+  "purge-search-pages": { payload: z.object({}), maxAttempts: 3, cron: "* * * * *" },
+  /** Supplier operations left in flight; also sendable on demand (job key "reconcile-operations"). */
+  "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
+  /** Outgoing e-mail, retried while the mail server fails. */
+  "send-mail": {
+    payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+    maxAttempts: 10,
+  },
+};
+
+export type CommandJobs = JobQueue<typeof commandJobs>;
+
+export const openCommandJobs = (pool: pg.Pool): Promise<CommandJobs> => JobQueue.open(pool, commandJobs);
+
+export interface CommandJobOptions {
+  /** How often the booking sweep looks for bookings due (expiry, confirmation). */
+  sweepEveryMs: number;
+}
+
+export function commandJobHandlers(
+  deps: CommandDeps,
+  options: CommandJobOptions,
+): JobHandlers<CommandDeps, typeof commandJobs> {
+  // The transport itself (no queue), for the send-mail job.
+  const { mailer } = notificationPorts({ config: deps.config, pool: deps.pool, logger: deps.logger });
+  // Expiry jobs are queued this far ahead, so each runs at its time limit rather than at the next sweep.
+  const lookaheadMs = Math.max(60_000, 2 * options.sweepEveryMs);
+  return {
+    async "expire-booking"({ locator }, deps, job) {
+      if (await expireBooking(deps, locator, job.traceId)) job.logger.info({ locator }, "booking expired");
+    },
+    async "confirm-booking"({ locator }, deps, job) {
+      const outcome = await confirmBooking(deps, locator, job.traceId);
+      if (outcome === "in_progress") throw new RetryLater(`the supplier is still confirming ${locator}`);
+      if (outcome === "settled") job.logger.info({ locator }, "supplier's confirmation recorded");
+    },
+    async "booking-sweep"(_payload, deps, job) {
+      // The next sweep is queued first, so a failing sweep never ends the chain.
+      await deps.jobs.send(
+        "booking-sweep",
+        {},
+        { delayMs: options.sweepEveryMs, jobKey: "booking-sweep", jobKeyMode: "preserve_run_at" },
+      );
+      const now = deps.now();
+      const due = await bookingsDue(deps, new Date(now.getTime() + lookaheadMs));
+      // Delays, not times: the app's clock (deps.now) may differ from the database's, which runs the queue.
+      for (const { locator, time_limit } of due.expiring)
+        await deps.jobs.send(
+          "expire-booking",
+          { locator },
+          {
+            delayMs: Math.max(0, time_limit.getTime() - now.getTime()),
+            jobKey: `expire-booking:${locator}`,
+            jobKeyMode: "unsafe_dedupe",
+            traceId: job.traceId,
+          },
+        );
+      for (const locator of due.confirming)
+        await deps.jobs.send(
+          "confirm-booking",
+          { locator },
+          { jobKey: `confirm-booking:${locator}`, jobKeyMode: "unsafe_dedupe", traceId: job.traceId },
+        );
+    },
+    async "purge-search-pages"(_payload, deps) {
+      await deps.searches.purge();
+    },
+    async "reconcile-operations"(_payload, deps, job) {
+      const outcome = await reconcileOperations(deps);
+      if (outcome.completed + outcome.undone > 0) job.logger.info(outcome, "supplier operations reconciled");
+    },
+    async "send-mail"(mail) {
+      await mailer.send(mail);
+    },
+  };
+}
+
+/** Runs the command jobs in this process (beside any other command process) and starts the booking sweep. */
+export async function startCommandJobs(deps: CommandDeps, options: CommandJobOptions): Promise<JobRunner> {
+  const runner = await startJobRunner({
+    pool: deps.pool,
+    specs: commandJobs,
+    handlers: commandJobHandlers(deps, options),
+    deps,
+    logger: deps.logger,
+    // Jobs due later (an expiry, a retry) are looked for this often; new jobs arrive at once by LISTEN/NOTIFY.
+    pollIntervalMs: Math.min(1000, options.sweepEveryMs),
+  });
+  await deps.jobs.send("booking-sweep", {}, { jobKey: "booking-sweep", jobKeyMode: "preserve_run_at" });
+  return runner;
+}

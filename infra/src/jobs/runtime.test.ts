@@ -1,0 +1,174 @@
+import { Writable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { pino } from "pino";
+import { z } from "zod";
+import { createPool } from "../db.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { type JobHandlers, JobQueue, type JobRunner, RetryLater, startJobRunner } from "./runtime.ts";
+
+interface LogLine {
+  level: number;
+  msg: string;
+  job?: string;
+  traceId?: string;
+  attempt?: number;
+  retryInSeconds?: number | null;
+  final?: boolean;
+}
+
+/** A real pino logger whose lines the test reads. */
+function capturingLogger() {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: "debug" }, stream), lines };
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+const specs = {
+  flaky: { payload: z.object({ failures: z.number().int() }) },
+  "not-yet": { payload: z.object({}) },
+  count: { payload: z.object({ n: z.number().int() }) },
+};
+
+interface Deps {
+  attempts: { job: string; attempt: number; at: number; traceId: string }[];
+  runs: { n: number; runner: string }[];
+  runner: string;
+}
+
+const handlers: JobHandlers<Deps, typeof specs> = {
+  async flaky(payload, deps, job) {
+    deps.attempts.push({ job: "flaky", attempt: job.attempt, at: Date.now(), traceId: job.traceId });
+    if (job.attempt <= payload.failures) throw new Error(`supplier down (attempt ${job.attempt})`);
+  },
+  async "not-yet"(_payload, deps, job) {
+    deps.attempts.push({ job: "not-yet", attempt: job.attempt, at: Date.now(), traceId: job.traceId });
+    if (job.attempt === 1) throw new RetryLater("still confirming");
+  },
+  async count(payload, deps) {
+    await sleep(30);
+    deps.runs.push({ n: payload.n, runner: deps.runner });
+  },
+};
+
+describe("jobs on PostgreSQL", () => {
+  let db: TestDatabase;
+  let queue: JobQueue<typeof specs>;
+  const runners: JobRunner[] = [];
+  const pools = [] as ReturnType<typeof createPool>[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    queue = await JobQueue.open(db.pool, specs);
+  });
+  afterAll(async () => {
+    for (const runner of runners) await runner.stop();
+    await queue.close();
+    for (const pool of pools) await pool.end();
+    await db.drop();
+  });
+
+  async function runner(name: string, deps: Omit<Deps, "runner">, logger = pino({ level: "silent" })) {
+    const pool = createPool(db.url, { max: 6 });
+    pools.push(pool);
+    const started = await startJobRunner({
+      pool,
+      specs,
+      handlers,
+      deps: { ...deps, runner: name },
+      logger,
+      concurrency: 2,
+      pollIntervalMs: 100,
+    });
+    runners.push(started);
+    return started;
+  }
+
+  it("when a job fails, then it is retried with exponential backoff and each failure is logged at error level with the sender's trace id", async () => {
+    const { logger, lines } = capturingLogger();
+    const deps = { attempts: [] as Deps["attempts"], runs: [] };
+    const started = await runner("a", deps, logger);
+    const id = await queue.send("flaky", { failures: 5 }, { traceId: "trace-flaky-1", maxAttempts: 6 });
+
+    await until(() => (deps.attempts.length >= 2 ? true : undefined), 6000);
+    const [first, second] = deps.attempts;
+    // The library waits e^1 s after the first failure.
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(2500);
+    expect(deps.attempts.map((a) => [a.attempt, a.traceId])).toEqual([
+      [1, "trace-flaky-1"],
+      [2, "trace-flaky-1"],
+    ]);
+    // ... and e^2 s after the second.
+    const failed = async () => {
+      const { rows } = await db.pool.query<{ attempts: number; run_at: Date; last_error: string }>(
+        "SELECT attempts, run_at, last_error FROM graphile_worker.jobs WHERE id = $1 AND locked_at IS NULL",
+        [id],
+      );
+      return rows[0]?.attempts === 2 ? rows[0] : undefined;
+    };
+    let row = await failed();
+    for (let i = 0; !row && i < 100; i++) row = await sleep(20).then(failed);
+    expect((row?.run_at.getTime() ?? 0) - (second?.at ?? 0)).toBeGreaterThan(Math.exp(2) * 1000 - 300);
+    expect((row?.run_at.getTime() ?? 0) - (second?.at ?? 0)).toBeLessThan(Math.exp(2) * 1000 + 700);
+    expect(row?.last_error).toContain("supplier down (attempt 2)");
+
+    const failures = lines.filter((l) => l.job === "flaky" && l.level >= 50);
+    expect(failures.map((l) => [l.msg, l.traceId, l.attempt, l.retryInSeconds])).toEqual([
+      ["job flaky failed; retrying in 3 s", "trace-flaky-1", 1, 3],
+      ["job flaky failed; retrying in 7 s", "trace-flaky-1", 2, 7],
+    ]);
+    await started.stop();
+    runners.splice(runners.indexOf(started), 1);
+  }, 15_000);
+
+  it("when a job is not due yet (RetryLater), then it is asked again with backoff and logged at info, not as an error", async () => {
+    const { logger, lines } = capturingLogger();
+    const deps = { attempts: [] as Deps["attempts"], runs: [] };
+    const started = await runner("b", deps, logger);
+    await queue.send("not-yet", {}, { traceId: "trace-not-yet" });
+    await until(() => (deps.attempts.length >= 2 ? true : undefined), 6000);
+    const mine = lines.filter((l) => l.job === "not-yet");
+    expect(mine.filter((l) => l.level >= 50)).toEqual([]);
+    expect(mine.find((l) => l.level === 30)).toMatchObject({
+      msg: "job not-yet: still confirming; asking again in 3 s",
+      traceId: "trace-not-yet",
+    });
+    await started.stop();
+    runners.splice(runners.indexOf(started), 1);
+  }, 15_000);
+
+  it("when two runners share the database, then each job runs exactly once", async () => {
+    const runs: Deps["runs"] = [];
+    await runner("one", { attempts: [], runs });
+    await runner("two", { attempts: [], runs });
+    const count = 40;
+    for (let n = 0; n < count; n++) await queue.send("count", { n });
+    await until(() => (runs.length >= count ? true : undefined), 10_000);
+    await sleep(500); // a duplicate would show up meanwhile
+    expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual([...Array(count).keys()]);
+    expect(new Set(runs.map((r) => r.runner))).toEqual(new Set(["one", "two"]));
+  }, 20_000);
+
+  it("when a payload does not match its job's schema, then it is refused before it is queued", async () => {
+    await expect(queue.send("count", { n: "seven" } as unknown as { n: number })).rejects.toThrow();
+    const { rows } = await db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'count'",
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  Logger as GraphileLogger,
+  type JobHelpers,
+  makeWorkerUtils,
+  parseCronItems,
+  type Runner,
+  run,
+  type Task,
+  type WorkerUtils,
+} from "graphile-worker";
+import type pg from "pg";
+import { z } from "zod";
+import type { Logger } from "../logger.ts";
+
+/**
+ * Background jobs on PostgreSQL through graphile-worker (schema `graphile_worker`, migrated by the library itself).
+ * A job is sent once and runs once, in whichever runner takes it first (`FOR UPDATE SKIP LOCKED`), however many
+ * processes run one; a failure is retried with the library's exponential backoff: e^attempt seconds (3 s, 7 s,
+ * 20 s, 55 s, 2.5 min ... capped at 6 h).
+ */
+
+/** What a job is, by name: its payload schema, how often it is tried, and its schedule if it runs periodically. */
+export interface JobSpec {
+  payload: z.ZodType;
+  /** Runs before giving up for good (default 10: about 3.5 hours of retries). */
+  maxAttempts?: number;
+  /**
+   * A cron line (minute resolution): the job also runs on this schedule, once per tick across all processes. Its
+   * job key is the job's name: a send with that key joins the pending run instead of adding another.
+   */
+  cron?: string;
+}
+
+export type JobSpecs = Record<string, JobSpec>;
+
+export interface JobContext {
+  /** The trace id of whatever sent the job (a request, another job), or `job-<id>` for scheduled runs. */
+  traceId: string;
+  jobId: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  logger: Logger;
+}
+
+export type JobHandler<Deps, Schema extends z.ZodType> = (
+  payload: z.output<Schema>,
+  deps: Deps,
+  job: JobContext,
+) => Promise<unknown>;
+
+/** One handler for each job of the specs: a job cannot be sent that nobody runs. */
+export type JobHandlers<Deps, S extends JobSpecs> = { [N in keyof S]: JobHandler<Deps, S[N]["payload"]> };
+
+/**
+ * A handler's way of saying "not yet, ask again later" (e.g. a supplier still confirming): the job is retried with
+ * the same backoff as a failure, but logged at info, since nothing went wrong.
+ */
+export class RetryLater extends Error {
+  override readonly name = "RetryLater";
+}
+
+export interface SendOptions {
+  /** Not before this time. */
+  runAt?: Date;
+  /** Not before this many milliseconds from now. */
+  delayMs?: number;
+  /**
+   * At most one pending job per key: `unsafe_dedupe` keeps an existing job as it is (even one that failed for
+   * good), `preserve_run_at` updates it but keeps its time, `replace` (the default) updates it all.
+   */
+  jobKey?: string;
+  jobKeyMode?: "replace" | "preserve_run_at" | "unsafe_dedupe";
+  maxAttempts?: number;
+  /** Carried into the job's log lines and the events it appends. */
+  traceId?: string;
+}
+
+/** What a job row carries: the payload and the sender's trace id. Scheduled (cron) runs carry neither. */
+const Envelope = z.object({ trace_id: z.string().optional(), data: z.unknown().optional() });
+
+const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** Sends jobs: validates the payload with its schema before it is queued. */
+export class JobQueue<S extends JobSpecs> {
+  private constructor(
+    private readonly utils: WorkerUtils,
+    private readonly specs: S,
+  ) {}
+
+  /** Migrates the library's schema (idempotent, under its own lock) and returns a queue on the app's pool. */
+  static async open<S extends JobSpecs>(pool: pg.Pool, specs: S): Promise<JobQueue<S>> {
+    const utils = await makeWorkerUtils({ pgPool: pool, logger: silentLogger });
+    await utils.migrate();
+    return new JobQueue(utils, specs);
+  }
+
+  /** Queues a job; returns its id. */
+  async send<N extends keyof S & string>(
+    name: N,
+    payload: z.input<S[N]["payload"]>,
+    options: SendOptions = {},
+  ): Promise<string> {
+    const spec = this.specs[name];
+    if (!spec) throw new Error(`unknown job ${name}`);
+    const data = spec.payload.parse(payload);
+    const runAt =
+      options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
+    const job = await this.utils.addJob(
+      name as string,
+      { trace_id: options.traceId, data },
+      {
+        runAt,
+        jobKey: options.jobKey,
+        jobKeyMode: options.jobKey ? options.jobKeyMode : undefined,
+        maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      },
+    );
+    return job.id;
+  }
+
+  async close(): Promise<void> {
+    await this.utils.release();
+  }
+}
+
+export interface JobRunnerOptions<Deps, S extends JobSpecs> {
+  pool: pg.Pool;
+  specs: S;
+  handlers: JobHandlers<Deps, S>;
+  deps: Deps;
+  logger: Logger;
+  /** Jobs this process runs at once (default 4: a slow supplier call does not hold up a sign-in mail). */
+  concurrency?: number;
+  /** How often jobs due later (retries, delayed sends) are looked for; new jobs come at once by LISTEN/NOTIFY. */
+  pollIntervalMs?: number;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/** Runs every job of the registry in this process, beside any other runner on the same database. */
+export async function startJobRunner<Deps, S extends JobSpecs>(
+  options: JobRunnerOptions<Deps, S>,
+): Promise<JobRunner> {
+  const { handlers, specs, deps, logger } = options;
+  const taskList: Record<string, Task> = {};
+  for (const [name, spec] of Object.entries(specs))
+    taskList[name] = jobTask(name, spec.payload, handlers[name as keyof S], deps, logger);
+  const cronItems = Object.entries(specs).flatMap(([name, { cron, maxAttempts = DEFAULT_MAX_ATTEMPTS }]) => {
+    if (!cron) return [];
+    // Keyed by the job's name, so a tick never piles up behind a pending run (one sent on demand, or retrying).
+    const cronOptions = { maxAttempts, jobKey: name, jobKeyMode: "preserve_run_at" as const };
+    return [{ task: name, match: cron, identifier: name, options: cronOptions }];
+  });
+  const runner: Runner = await run({
+    pgPool: options.pool,
+    taskList,
+    parsedCronItems: parseCronItems(cronItems),
+    concurrency: options.concurrency ?? 4,
+    pollInterval: options.pollIntervalMs ?? 1000,
+    noHandleSignals: true,
+    logger: graphileLogger(logger),
+  });
+  return { stop: () => runner.stop() };
+}
+
+function jobTask<Deps>(
+  name: string,
+  schema: z.ZodType,
+  handler: JobHandler<Deps, z.ZodType>,
+  deps: Deps,
+  logger: Logger,
+): Task {
+  return async (raw: unknown, helpers: JobHelpers) => {
+    const { job } = helpers;
+    const envelope = Envelope.safeParse(raw);
+    const traceId = (envelope.success && envelope.data.trace_id) || `job-${job.id}`;
+    const context: JobContext = {
+      traceId,
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      logger: logger.child({ job: name, jobId: job.id, attempt: job.attempts, traceId }),
+    };
+    try {
+      const payload = schema.parse(envelope.success ? (envelope.data.data ?? {}) : raw);
+      await handler(payload, deps, context);
+    } catch (error) {
+      const final = job.attempts >= job.max_attempts;
+      // What the library will wait before the next attempt (its failJob: e^min(attempts, 10) seconds).
+      const retryInSeconds = final ? null : Math.round(Math.exp(Math.min(job.attempts, 10)));
+      const fields = { err: error, final, retryInSeconds, maxAttempts: job.max_attempts };
+      if (error instanceof RetryLater && !final)
+        context.logger.info(fields, `job ${name}: ${error.message}; asking again in ${retryInSeconds} s`);
+      else if (final)
+        context.logger.error(fields, `job ${name} failed for good after ${job.attempts} attempts`);
+      else context.logger.error(fields, `job ${name} failed; retrying in ${retryInSeconds} s`);
+      throw error;
+    }
+  };
+}
+
+const silentLogger = new GraphileLogger(() => () => {});
+
+/**
+ * The library's own log lines through our logger. Its line for a failed job is left at debug: the job's wrapper
+ * logs that failure itself, with the trace id.
+ */
+function graphileLogger(logger: Logger): GraphileLogger {
+  const log = logger.child({ component: "jobs" });
+  return new GraphileLogger((scope) => (level, message, meta) => {
+    const fields = { scope };
+    if (meta?.failure) log.debug(fields, message);
+    else if (level === "error") log.error({ ...fields, err: meta?.error }, message);
+    else if (level === "warning") log.warn(fields, message);
+    else if (level === "info") log.info(fields, message);
+    else log.debug(fields, message);
+  });
+}

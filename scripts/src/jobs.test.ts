@@ -1,0 +1,235 @@
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { SMTPServer } from "smtp-server";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** The time-driven booking jobs, on a clock the test moves ahead of the real one (the queue runs on real time). */
+describe("booking jobs", () => {
+  let t: TestApp;
+  let agent: HttpClient;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    t = await startTestApp({ now: () => new Date(Date.now() + offsetMs), scheduleEveryMs: 100 });
+    agent = t.client();
+    await agent.signIn("agent@dnipro.test");
+  });
+  afterAll(() => t.stop());
+
+  async function book(lastName: string) {
+    const day = new Date(Date.now() + offsetMs + 21 * 86_400_000).toISOString().slice(0, 10);
+    const search = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: day,
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO", "LH"],
+    });
+    const result = search.body.result as Json;
+    const booked = await agent.post("/bookings", {
+      search_result_id: result.id,
+      fare_id: result.origin_destinations[0].fares[0].fare_id,
+      passengers: [
+        {
+          type: "adult",
+          gender: "F",
+          first_name: "Maria",
+          last_name: lastName,
+          date_of_birth: "1991-03-03",
+          document: {
+            type: "passport",
+            number: "FX998877",
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2030-05-05",
+          },
+        },
+      ],
+      contacts: { email: "maria@example.com", phone: "+380501234567" },
+    });
+    expect(booked.status).toBe(201);
+    return booked.body as Json;
+  }
+
+  const jobRow = async (key: string) => {
+    const { rows } = await t.db.pool.query<{ run_at: Date; attempts: number; last_error: string | null }>(
+      "SELECT run_at, attempts, last_error FROM graphile_worker.jobs WHERE key = $1",
+      [key],
+    );
+    return rows[0];
+  };
+
+  it("when a held booking reaches its time limit, then its expire-booking job expires it at that moment and not before", async () => {
+    const booked = await book("Later");
+    const locator = booked.locator as string;
+    const timeLimit = new Date(booked.time_limit).getTime();
+    // Three seconds before the time limit, by the app's clock.
+    offsetMs = timeLimit - Date.now() - 3000;
+    const job = await until(() => jobRow(`expire-booking:${locator}`), 5000, "expire job queued");
+    const dueInMs = job.run_at.getTime() - Date.now();
+    expect(dueInMs).toBeGreaterThan(1500);
+    expect(dueInMs).toBeLessThanOrEqual(3000);
+    expect((await agent.get(`/bookings/${locator}`)).status).toBe(200);
+
+    await until(
+      async () => ((await agent.get(`/bookings/${locator}`)).status === 416 ? true : undefined),
+      8000,
+      "booking expired",
+    );
+    const { rows } = await t.db.pool.query<{ type: string; recorded_at: Date; trace_id: string }>(
+      `SELECT event_type AS type, recorded_at, metadata->>'trace_id' AS trace_id
+         FROM es.events WHERE stream_id = $1 ORDER BY stream_position`,
+      [`booking-${locator}`],
+    );
+    expect(rows.map((r) => r.type)).toEqual(["BookingHeld", "BookingExpired"]);
+    const expired = rows[1];
+    // At its time: not before the job's run_at, and within the queue's pickup (a poll of 100 ms here) after it.
+    expect(expired?.recorded_at.getTime()).toBeGreaterThanOrEqual(job.run_at.getTime());
+    expect(expired?.recorded_at.getTime()).toBeLessThan(job.run_at.getTime() + 1500);
+    // Decided by a job: its trace id is the sweep job's that queued it.
+    expect(expired?.trace_id).toMatch(/^job-\d+$/);
+    expect(await jobRow(`expire-booking:${locator}`)).toBeUndefined();
+  }, 20_000);
+
+  it("when the supplier confirms a booking asynchronously, then the confirm-booking job asks again with backoff and records the confirmation", async () => {
+    offsetMs = 0;
+    const booked = await book("Asyncok");
+    expect(booked.provider_status).toBe("in_progress");
+    const locator = booked.locator as string;
+    // The first answer is "still confirming": the job is retried with backoff, not dropped.
+    await until(
+      async () => {
+        const row = await jobRow(`confirm-booking:${locator}`);
+        return row && row.attempts >= 1 && row.last_error?.includes("still confirming") ? row : undefined;
+      },
+      5000,
+      "confirm job asked once",
+    );
+    offsetMs = 31_000; // the sandbox confirms 30 s after booking
+    const confirmed = await until(
+      async () => {
+        const res = await agent.get(`/bookings/${locator}`);
+        return res.body?.data?.provider_status === "confirmed" ? res : undefined;
+      },
+      10_000,
+      "booking confirmed",
+    );
+    expect(confirmed.body.data.status).toBe("held");
+    const events = await t.events(`booking-${locator}`);
+    expect(events.map((e) => e.type)).toEqual(["BookingHeld", "BookingConfirmedByProvider"]);
+    expect(events[1]?.metadata.trace_id).toMatch(/^job-\d+$/);
+    expect(await jobRow(`confirm-booking:${locator}`)).toBeUndefined();
+  }, 25_000);
+});
+
+describe("mail through the send-mail job", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.stop());
+
+  it("when sign-in codes are asked for, then each reaches the dev mailbox through the job within a second", async () => {
+    const users = [
+      "support@skyward.test",
+      "supervisor@dnipro.test",
+      "agent@dnipro.test",
+      "agent.lviv@dnipro.test",
+      "supervisor@vistula.test",
+      "demo@skyward.test",
+    ];
+    const latencies: number[] = [];
+    const client = t.client();
+    for (let round = 0; round < 3; round++) {
+      for (const email of users) {
+        const before = await client.latestMailId(email);
+        const started = performance.now();
+        const res = await client.post("/start_sign_in", { account: { email, language: "en" } });
+        expect(res.status).toBe(200);
+        await until(
+          async () => {
+            const { rows } = await t.db.pool.query(
+              "SELECT 1 FROM app.dev_outbox WHERE kind = 'mail' AND recipient = $1 AND id > $2",
+              [email, before],
+            );
+            return rows.length > 0 ? true : undefined;
+          },
+          1000,
+          `code mail to ${email}`,
+        );
+        latencies.push(performance.now() - started);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+    console.log(
+      `sign-in code, request to mailbox: p50 ${at(0.5)} ms, max ${at(1)} ms (n=${latencies.length})`,
+    );
+    expect(at(1)).toBeLessThan(1000);
+    const left = await t.db.pool.query(
+      "SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'send-mail'",
+    );
+    expect(left.rowCount).toBe(0);
+  }, 30_000);
+});
+
+describe("mail through a failing SMTP server", () => {
+  let smtp: SMTPServer;
+  let t: TestApp;
+  const received: { to: string[]; at: number }[] = [];
+  let refusals = 0;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        // The first delivery meets a temporary failure, as a busy or restarting mail server answers.
+        if (refusals++ === 0)
+          return callback(Object.assign(new Error("try again later"), { responseCode: 451 }));
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), at: Date.now() });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("when the mail server refuses a sign-in code once, then the job sends it again after a backoff and it arrives once", async () => {
+    const asked = Date.now();
+    const res = await t
+      .client()
+      .post("/start_sign_in", { account: { email: "agent@dnipro.test", language: "en" } });
+    expect(res.status).toBe(200);
+    await until(async () => (received.length > 0 ? true : undefined), 8000, "mail after a retry");
+    expect(refusals).toBe(2);
+    expect(received.map((r) => r.to)).toEqual([["agent@dnipro.test"]]);
+    // The library's first backoff is e^1 s.
+    expect((received[0]?.at ?? 0) - asked).toBeGreaterThan(2500);
+    await sleep(300);
+    expect(received).toHaveLength(1);
+  }, 20_000);
+});
