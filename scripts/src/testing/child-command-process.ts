@@ -28,7 +28,12 @@ export async function startChildCommandProcess(
     child.once("exit", (code) => reject(new Error(`command process exited with ${code} before listening`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
       if (!line.startsWith("{")) return;
-      const message = JSON.parse(line) as { url?: string; id?: number };
+      const message = JSON.parse(line) as {
+        url?: string;
+        id?: number;
+        versions?: Record<string, number>;
+        error?: string;
+      };
       if (message.url) resolve(message.url);
       else if (message.id !== undefined) pending.get(message.id)?.(message);
     });
