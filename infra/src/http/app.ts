@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { readInput } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
 export interface HttpAppOptions {
@@ -55,7 +56,7 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
       }),
     );
   app.use(methodOverride);
-  app.use(express.json({ limit: options.bodyLimit ?? "100kb" }));
+  app.use(readInput({ limit: options.bodyLimit ?? "100kb" }));
   app.use(options.csrf.verify);
   if (options.authenticate) app.use(options.authenticate);
   mount(app);

@@ -54,6 +54,26 @@ export class IllegalState extends DomainError {
   }
 }
 
+/** The request cannot be read at all: a broken escape, a character no field may hold, JSON nested too deep. */
+export class BadRequest extends DomainError {
+  constructor(detail: string, code = "bad_request", source?: Source) {
+    super(400, code, "Bad request", detail, source);
+  }
+}
+
+export class PayloadTooLarge extends DomainError {
+  constructor(detail = "The request body is larger than this server accepts", code = "payload_too_large") {
+    super(413, code, "Payload too large", detail);
+  }
+}
+
+/** A body in a type or charset other than the JSON in UTF-8 every route reads. */
+export class UnsupportedMediaType extends DomainError {
+  constructor(detail = "Send the body as application/json in UTF-8", code = "unsupported_media_type") {
+    super(415, code, "Unsupported media type", detail);
+  }
+}
+
 export class TooManyRequests extends DomainError {
   constructor(detail = "Too many attempts, try again later", code = "too_many_requests") {
     super(429, code, "Too many requests", detail);

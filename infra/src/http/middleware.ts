@@ -3,7 +3,8 @@ import type { ErrorEnvelope } from "@skyward/contracts/errors";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import "./context.ts";
-import { DomainError, Forbidden, InvalidInput, NotFound } from "./errors.ts";
+import { Forbidden, NotFound } from "./errors.ts";
+import { clientErrorOf } from "./input-hygiene.ts";
 
 export const CSRF_COOKIE = "skyward_csrf";
 export const TRACE_HEADER = "x-trace-id";
@@ -85,23 +86,9 @@ export const notFound: RequestHandler = (req, _res, next) => {
 };
 
 function envelopeFor(error: unknown): { status: number; body: ErrorEnvelope; unexpected: boolean } {
-  if (error instanceof DomainError) {
-    return { status: error.status, body: { errors: error.toApiErrors() }, unexpected: false };
-  }
-  const e = error as { type?: string; status?: number; expose?: boolean; message?: string };
-  // body-parser's errors: malformed JSON, too large, wrong charset...
-  if (e.type === "entity.parse.failed") {
-    const bad = new InvalidInput([{ pointer: "", detail: "is not valid JSON", location: "body" }], 400);
-    return { status: 400, body: { errors: bad.toApiErrors() }, unexpected: false };
-  }
-  if (typeof e.status === "number" && e.status >= 400 && e.status < 500 && e.expose) {
-    const code = e.type?.replaceAll(".", "_") ?? "bad_request";
-    return {
-      status: e.status,
-      body: { errors: [{ status: String(e.status), code, title: "Bad request", detail: e.message ?? code }] },
-      unexpected: false,
-    };
-  }
+  // Ours, body-parser's (malformed JSON, too large, wrong charset) and the router's (a path it cannot decode).
+  const known = clientErrorOf(error);
+  if (known) return { status: known.status, body: { errors: known.toApiErrors() }, unexpected: false };
   return {
     status: 500,
     body: { errors: [{ status: "500", code: "internal", title: "There are problems on the server" }] },

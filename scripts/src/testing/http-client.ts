@@ -111,6 +111,8 @@ export class HttpClient {
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers["content-type"] = "application/json";
+    // node:http sends a GET or DELETE body without a length unless told, and the server reads it as the next request.
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     if (this.cookies.size > 0)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
     Object.assign(headers, options.headers);

@@ -1,0 +1,531 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { ErrorEnvelope } from "@skyward/contracts/errors";
+import { routeExpectations, type Tenant } from "./authorization-expectations.ts";
+import type { HttpClient, HttpResponse, Json, RequestOptions } from "./testing/http-client.ts";
+import { listRoutes, pathParams, type RouteSignature, routeKey } from "./testing/routes.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+/**
+ * Hostile input on every route of the app (walked from the Express app, so a new route cannot be left out), as an
+ * anonymous caller, an agent and an administrator: NUL and lone surrogates in every string and key, broken `%`
+ * escapes in paths and queries, wrong types, huge strings, deep nesting, arrays for objects, empty, malformed,
+ * oversized and non-JSON bodies. No answer may be a 5xx, every error is in the envelope, the hostile characters
+ * answer 400, and a rejected request writes nothing (events and every table of schema `app`).
+ */
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Ids the plausible bodies use: a real search, fare and held booking of the Dnipro agent. */
+interface Ids {
+  searchResultId: string;
+  fareId: string;
+  locator: string;
+}
+
+const searchBody = () => ({
+  origin: "KBP",
+  destination: "WAW",
+  departure_date: inDays(30),
+  passengers: { adults: 1, children: 0, infants: 0 },
+  cabin: "economy",
+  carriers: ["PS", "LO"],
+});
+const passenger = {
+  type: "adult",
+  gender: "F",
+  first_name: "Oksana",
+  last_name: "Fuzz",
+  date_of_birth: "1990-01-01",
+  document: {
+    type: "passport",
+    number: "FZ123456",
+    issuing_country: "UA",
+    nationality: "UA",
+    expires_on: "2031-01-01",
+  },
+};
+const contacts = { email: "oksana@example.com", phone: "+380501234567" };
+
+/**
+ * A body that gets past validation for every route that reads one, so each hostile variant differs from a valid
+ * request in one place. A new body-reading route fails the coverage test until it has its line here.
+ */
+const plausibleBodies: Record<string, (ids: Ids) => Json> = {
+  // An unknown address: fuzzing sign-in must not lock a real user out.
+  "POST /start_sign_in": () => ({ account: { email: "nobody@fuzz.test", language: "en" } }),
+  "POST /sign_in": () => ({ account: { email: "nobody@fuzz.test", password: "not-the-password" } }),
+  "POST /send_voice_otp": () => ({ account: { email: "nobody@fuzz.test" } }),
+  "DELETE /sign_out": () => ({}),
+  "PUT /onboarding": () => ({ account: { first_name: "Ann", last_name: "Fuzz", phone: "+380501234567" } }),
+  "POST /account/complete": () => ({ account: { first_name: "Ann", last_name: "Fuzz", language: "en" } }),
+  "PUT /account/terms": () => ({ terms: { version: "2026-11" } }),
+  "PUT /account/details": () => ({ account: { first_name: "Ann", last_name: "Fuzz", language: "en" } }),
+  "PUT /account/details/update_locale": () => ({ language: "en" }),
+  "POST /account/phone": () => ({ phone: "+380501234567" }),
+  "PUT /account/phone": () => ({ phone: "+380501234567" }),
+  "PUT /account/email": () => ({ email: "new-address@fuzz.test", otp_attempt: "123456" }),
+  "PUT /account/api_token": () => ({}),
+  "POST /offers": () => searchBody(),
+  "POST /search_results": (ids) => ({
+    search_result_id: ids.searchResultId,
+    filters: { stops: [0], carriers: ["PS"], price: { min: 0, max: 100000 }, baggage: "any" },
+  }),
+  "DELETE /search_results/:id": () => ({}),
+  "POST /bookings": (ids) => ({
+    search_result_id: ids.searchResultId,
+    fare_id: ids.fareId,
+    passengers: [passenger],
+    contacts,
+  }),
+  "POST /bookings/issue": (ids) => ({ locator: ids.locator, reshop: false }),
+  "POST /bookings/reprice": (ids) => ({ locator: ids.locator }),
+  "POST /bookings/reshop": (ids) => ({ locator: ids.locator }),
+  "POST /bookings/comment": (ids) => ({ locator: ids.locator, comment: "fuzz" }),
+  "POST /bookings/modify": (ids) => ({
+    locator: ids.locator,
+    contacts: { email: "changed@example.com" },
+    passengers: [{ index: 0, document: passenger.document }],
+  }),
+  "DELETE /bookings/:locator": () => ({}),
+};
+
+/** Routes whose refusals (401, 404, 429) may record the attempt, for the sign-in limits. */
+const recordsAttempts = new Set([
+  "POST /start_sign_in",
+  "POST /sign_in",
+  "POST /send_voice_otp",
+  "PUT /account/email",
+]);
+/** Answers that refuse the input itself: these must never write anything, on any route. */
+const inputRefusals = new Set([400, 413, 415, 422]);
+
+// ── Deterministic choice ──────────────────────────────────────────────────────────────────────────────────
+
+/** mulberry32: the same cases on every run, so a failure reproduces. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: readonly T[], count: number, random: () => number): T[] {
+  const pool = [...items];
+  const chosen: T[] = [];
+  while (chosen.length < count && pool.length > 0)
+    chosen.push(pool.splice(Math.floor(random() * pool.length), 1)[0] as T);
+  return chosen;
+}
+
+// ── Hostile cases ─────────────────────────────────────────────────────────────────────────────────────────
+
+interface Case {
+  label: string;
+  path: string;
+  options: RequestOptions;
+  /** The status the case must get, when its input is refused whoever calls. */
+  expect?: number;
+}
+
+type JsonPath = (string | number)[];
+
+/** Every leaf (string, number, boolean, null) and every object of a JSON value, with its path. */
+function walk(value: Json, path: JsonPath = [], out: { leaves: JsonPath[]; objects: JsonPath[] }) {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) walk(v, [...path, i], out);
+  } else if (value !== null && typeof value === "object") {
+    out.objects.push(path);
+    for (const [k, v] of Object.entries(value)) walk(v, [...path, k], out);
+  } else out.leaves.push(path);
+  return out;
+}
+
+const at = (value: Json, path: JsonPath): Json => path.reduce((v, k) => v?.[k], value);
+
+function replaced(value: Json, path: JsonPath, make: (old: Json) => Json): Json {
+  if (path.length === 0) return make(value);
+  const copy = structuredClone(value);
+  const parent = at(copy, path.slice(0, -1));
+  const last = path.at(-1) as string | number;
+  parent[last] = make(parent[last]);
+  return copy;
+}
+
+const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+const hostileStrings: [string, (s: string) => string][] = [
+  ["NUL", (s) => `${s}\u0000`],
+  ["lone high surrogate", (s) => `\uD800${s}`],
+  ["lone low surrogate", (s) => `${s}\uDFFF`],
+];
+/** Percent-escapes that decode to nothing valid (a truncated sequence, a bare %, an encoded surrogate, a NUL). */
+const brokenEscapes = ["%E0%A4%A", "%", "%ED%A0%80", "%FF", "%00", "ab%0"];
+const wrongTypes: [string, Json][] = [
+  ["a huge integer", 1e300],
+  ["a negative number", -1],
+  ["a fraction", 0.5],
+  ["true", true],
+  ["null", null],
+  ["an empty array", []],
+  ["an object", { nested: { deeper: "x" } }],
+  ["a number as text", "12345678901234567890"],
+  ["an empty string", ""],
+  ["a huge string", "x".repeat(90_000)],
+  ["non-Latin text", "Ωmega 😀 Łódź"],
+];
+
+/** `reads` false: the route takes no body, so a few cases show a hostile one is still refused or ignored. */
+function bodyCases(key: string, body: Json, reads: boolean, random: () => number): Case[] {
+  const { leaves, objects } = walk(body, [], { leaves: [], objects: [] });
+  const where = (p: JsonPath) => `/${p.join("/")}`;
+  const strings = leaves.filter((p) => typeof at(body, p) === "string");
+  const must400: Case[] = [];
+  for (const p of strings)
+    for (const [name, make] of hostileStrings)
+      must400.push({
+        label: `${name} in ${where(p)}`,
+        path: "",
+        options: { body: replaced(body, p, make) },
+        expect: 400,
+      });
+  for (const p of objects)
+    for (const [name, make] of hostileStrings)
+      must400.push({
+        label: `${name} in a key of ${where(p)}`,
+        path: "",
+        options: { body: replaced(body, p, (o) => ({ ...o, [make("key")]: "x" })) },
+        expect: 400,
+      });
+  const typed: Case[] = leaves.flatMap((p) =>
+    pick(wrongTypes, 3, random).map(([name, value]) => ({
+      label: `${name} in ${where(p)}`,
+      path: "",
+      options: { body: replaced(body, p, () => value) },
+    })),
+  );
+  const raw = JSON.stringify(body);
+  const structural: Case[] = [
+    { label: "the body in an array", path: "", options: { body: [body] } },
+    {
+      label: "an array for every object",
+      path: "",
+      options: { body: objects.reduce((b, p) => (p.length ? replaced(b, p, (o) => [o]) : b), body) },
+    },
+    { label: "an empty body", path: "", options: { rawBody: "" } },
+    { label: "an empty object", path: "", options: { body: {} } },
+    { label: "a bare string", path: "", options: { rawBody: '"text"' }, expect: 400 },
+    { label: "malformed JSON", path: "", options: { rawBody: raw.slice(0, -1) }, expect: 400 },
+    { label: "a raw NUL byte in JSON text", path: "", options: { rawBody: `{"a":"x\u0000"}` }, expect: 400 },
+    { label: "JSON nested 20,000 deep", path: "", options: { rawBody: nested(20_000) } },
+    {
+      label: "a field nested 5,000 deep",
+      path: "",
+      options: { rawBody: `${raw.slice(0, -1)}${raw.length > 2 ? "," : ""}"deep":${nested(5_000)}}` },
+    },
+    {
+      label: "a prototype key",
+      path: "",
+      options: { rawBody: `{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}` },
+    },
+    {
+      label: "a body over the size limit",
+      path: "",
+      options: { body: { ...body, padding: "x".repeat(200_000) } },
+      expect: 413,
+    },
+    {
+      label: "a form body",
+      path: "",
+      options: { rawBody: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      expect: 415,
+    },
+    {
+      label: "a text body",
+      path: "",
+      options: { rawBody: raw, headers: { "content-type": "text/plain" } },
+      expect: 415,
+    },
+    {
+      label: "JSON in a charset the server does not read",
+      path: "",
+      options: { rawBody: raw, headers: { "content-type": "application/json; charset=koi8-r" } },
+      expect: 415,
+    },
+  ];
+  const bounded = reads
+    ? [...pick(must400, 8, random), ...pick(typed, 8, random), ...structural]
+    : [...pick(must400, 2, random), ...pick(typed, 1, random), ...pick(structural, 4, random)];
+  return bounded.map((c) => ({ ...c, label: `${key} body: ${c.label}` }));
+}
+
+const withQuery = (path: string, query: Record<string, string>) => {
+  const text = Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
+  return text ? `${path}?${text}` : path;
+};
+
+function queryCases(path: string, query: Record<string, string>, random: () => number): Case[] {
+  const names = [...Object.keys(query), "q"];
+  const rest = (name: string) =>
+    Object.entries(query)
+      .filter(([k]) => k !== name)
+      .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join("");
+  const cases: Case[] = [];
+  for (const name of names) {
+    for (const broken of brokenEscapes)
+      cases.push({
+        label: `query ${name}=${broken}`,
+        path: `${path}?${name}=${broken}${rest(name)}`,
+        options: {},
+        expect: 400,
+      });
+    cases.push({
+      label: `query key with NUL`,
+      path: `${path}?${name}%00=x${rest(name)}`,
+      options: {},
+      expect: 400,
+    });
+    cases.push({
+      label: `query ${name} as an array`,
+      path: `${path}?${name}[]=a&${name}[]=b${rest(name)}`,
+      options: {},
+    });
+    cases.push({
+      label: `query ${name} as an object`,
+      path: `${path}?${name}[a][b]=c${rest(name)}`,
+      options: {},
+    });
+    cases.push({
+      label: `query ${name} huge`,
+      path: `${path}?${name}=${"y".repeat(4_000)}${rest(name)}`,
+      options: {},
+    });
+  }
+  return pick(cases, 8, random);
+}
+
+function pathCases(
+  route: RouteSignature,
+  params: Record<string, string>,
+  query: Record<string, string>,
+): Case[] {
+  const fill = (name: string, raw: string) =>
+    route.path.replace(/:(\w+)/g, (_, p: string) =>
+      p === name ? raw : encodeURIComponent(params[p] ?? "x"),
+    );
+  const cases: Case[] = [];
+  for (const name of pathParams(route.path)) {
+    for (const broken of brokenEscapes)
+      cases.push({
+        label: `path :${name}=${broken}`,
+        path: withQuery(fill(name, broken), query),
+        options: {},
+        expect: 400,
+      });
+    cases.push({
+      label: `path :${name} huge`,
+      path: withQuery(fill(name, "z".repeat(3_000)), query),
+      options: {},
+    });
+    cases.push({
+      label: `path :${name} non-Latin`,
+      path: withQuery(fill(name, "%C3%A9%F0%9F%98%80"), query),
+      options: {},
+    });
+  }
+  // Routes without parameters get a broken escape in a segment of their own: refused before routing.
+  cases.push({
+    label: "path ends in a broken escape",
+    path: withQuery(`${route.path.replace(/:(\w+)/g, "x")}/%E0%A4%A`, query),
+    options: {},
+    expect: 400,
+  });
+  return cases;
+}
+
+// ── The run ───────────────────────────────────────────────────────────────────────────────────────────────
+
+let t: TestApp;
+let routes: RouteSignature[];
+let ids: Ids;
+let tenant: Tenant;
+/** Tables of schema `app`, read once: a new table is counted without editing this test. */
+let appTables: string[];
+
+async function signedIn(email: string): Promise<HttpClient> {
+  const client = t.client();
+  await client.signInWithPassword(email, DEMO_PASSWORD);
+  return client;
+}
+
+/**
+ * Row count and newest row version of es.events and every table of schema `app`: equal means nothing written.
+ * The next transaction id comes first: while no transaction has written anything anywhere it does not move, and
+ * the tables need not be scanned.
+ */
+async function snapshot(previous?: string): Promise<string> {
+  const xid = await t.db.pool.query("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid");
+  const next = `xid=${xid.rows[0].xid}`;
+  if (previous?.startsWith(`${next} `)) return previous;
+  const tables = ["es.events", ...appTables];
+  const sql = `SELECT ${tables
+    .map((table, i) =>
+      // Authentication refreshes a session's last_seen_at once a minute whatever the answer: sessions by count.
+      table === "app.sessions"
+        ? `(SELECT count(*)::text FROM ${table}) AS t${i}`
+        : `(SELECT count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0) FROM ${table}) AS t${i}`,
+    )
+    .join(", ")}`;
+  const { rows } = await t.db.pool.query(sql);
+  return [next, ...tables.map((table, i) => `${table}=${rows[0][`t${i}`]}`)].join(" ");
+}
+
+/** Writes an accepted request started after answering (mail, for one) settle before the next comparison. */
+async function settled(): Promise<string> {
+  let before = await snapshot();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const after = await snapshot(before);
+    if (after === before) return after;
+    before = after;
+  }
+  return before;
+}
+
+beforeAll(async () => {
+  // No expiry runs in the background: a write between two snapshots must come from the request.
+  // Hostile bodies the app accepts on DELETE /sign_out end the session; signing in again must not be rate limited.
+  const attempts = { max: 10_000, windowSeconds: 600 };
+  t = await startTestApp({
+    scheduleEveryMs: 3_600_000,
+    rateLimits: { attemptsPerIp: attempts },
+  });
+  routes = listRoutes(t.app.http);
+  const { rows } = await t.db.pool.query<{ name: string }>(
+    "SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables WHERE table_schema = 'app' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  appTables = rows.map((r) => r.name);
+
+  const agent = await signedIn("agent@dnipro.test");
+  const search = await agent.post("/offers", searchBody());
+  if (search.status !== 200)
+    throw new Error(`search for the fuzz run failed: ${JSON.stringify(search.body)}`);
+  const result = search.body.result;
+  const fareId = result.origin_destinations[0].fares[0].fare_id as string;
+  const booked = await agent.post("/bookings", {
+    search_result_id: result.id,
+    fare_id: fareId,
+    passengers: [passenger],
+    contacts,
+  });
+  if (booked.status !== 201)
+    throw new Error(`booking for the fuzz run failed: ${JSON.stringify(booked.body)}`);
+  ids = { searchResultId: result.id, fareId, locator: booked.body.locator };
+  tenant = { agencyId: "", companyIds: [], userIds: [], bookingLocator: ids.locator };
+});
+afterAll(() => t.stop());
+
+const describeAnswer = (res: HttpResponse) =>
+  `${res.status} ${typeof res.body === "string" ? res.body.slice(0, 160) : JSON.stringify(res.body).slice(0, 240)}`;
+
+describe("hostile input on every route", () => {
+  it("when the app's routes are listed, then every route has path values and every body-reading route a plausible body", () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const key = routeKey(route);
+      const e = routeExpectations[key];
+      if (!e) problems.push(`new route ${key} has no entry in authorization-expectations.ts`);
+      const params = e?.params?.(tenant) ?? {};
+      for (const p of pathParams(route.path))
+        if (!(p in params)) problems.push(`route ${key} needs a value for :${p}`);
+      if (route.method !== "GET" && !plausibleBodies[key])
+        problems.push(`route ${key} has no plausible body`);
+    }
+    const keys = new Set(routes.map(routeKey));
+    for (const key of Object.keys(plausibleBodies))
+      if (!keys.has(key)) problems.push(`the plausible body for ${key} matches no route`);
+    expect(problems).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it("when hostile input reaches every route as anonymous, agent and admin, then no answer is a 5xx, refusals are enveloped, and nothing refused writes", async () => {
+    const started = Date.now();
+    const callers: { name: string; email?: string; client: HttpClient }[] = [
+      { name: "anonymous", client: t.client() },
+      { name: "agent", email: "agent@dnipro.test", client: await signedIn("agent@dnipro.test") },
+      { name: "admin", email: "admin@skyward.test", client: await signedIn("admin@skyward.test") },
+    ];
+    const failures: string[] = [];
+    let sent = 0;
+    let refused = 0;
+    let state = await settled();
+    for (const [c, caller] of callers.entries()) {
+      for (const [r, route] of routes.entries()) {
+        const key = routeKey(route);
+        const e = routeExpectations[key];
+        const params = e?.params?.(tenant) ?? {};
+        const query = e?.query?.(tenant) ?? {};
+        const random = prng(1_000 * c + r + 1);
+        const base = withQuery(
+          route.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? "x")),
+          query,
+        );
+        const body = plausibleBodies[key]?.(ids) ?? { note: "a body the route does not read" };
+        const cases = [
+          ...pathCases(route, params, query),
+          ...queryCases(
+            route.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? "x")),
+            query,
+            random,
+          ),
+          ...bodyCases(key, body, key in plausibleBodies, random).map((bc) => ({ ...bc, path: base })),
+        ];
+        for (const hostile of cases) {
+          const where = `${key} as ${caller.name}, ${hostile.label}`;
+          const res = await caller.client.request(route.method, hostile.path, hostile.options);
+          sent++;
+          if (res.status >= 500) failures.push(`${where}: ${describeAnswer(res)}`);
+          if (hostile.expect !== undefined && res.status !== hostile.expect)
+            failures.push(`${where}: expected ${hostile.expect}, got ${describeAnswer(res)}`);
+          if (res.status >= 400) {
+            const envelope = ErrorEnvelope.safeParse(res.body);
+            if (!envelope.success || envelope.data.errors[0]?.status !== String(res.status))
+              failures.push(`${where}: not in the error envelope: ${describeAnswer(res)}`);
+          }
+          const refusal =
+            inputRefusals.has(res.status) ||
+            (res.status >= 400 && res.status < 500 && !recordsAttempts.has(key));
+          if (refusal) {
+            refused++;
+            const after = await snapshot(state);
+            // A transaction that wrote nothing here (the id moved, the rows did not) is not a write of this request.
+            if (after.replace(/^\S+ /, "") !== state.replace(/^\S+ /, ""))
+              failures.push(`${where}: answered ${res.status} but wrote: ${state} → ${after}`);
+            state = after;
+          } else {
+            state = await settled();
+          }
+          // A hostile request the app accepted may have ended the session: the caller signs in again.
+          if (
+            e?.endsSession &&
+            caller.email &&
+            (await caller.client.get("/account/details")).status === 401
+          ) {
+            await caller.client.signInWithPassword(caller.email, DEMO_PASSWORD);
+            state = await settled();
+          }
+        }
+      }
+    }
+    console.info(
+      `fuzz: ${routes.length} routes × ${callers.length} callers, ${sent} requests, ${refused} refused, ${failures.length} failures, ${Date.now() - started} ms`,
+    );
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
