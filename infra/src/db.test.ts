@@ -117,6 +117,33 @@ describe("StatementBatch", () => {
     }
   });
 
+  it("when a statement repeats within and across batches, then it runs prepared, parsed once per session", async () => {
+    await pool.query("CREATE TABLE tally (n int NOT NULL)");
+    const text = "INSERT INTO tally VALUES ($1::int)";
+    const client = await pool.connect();
+    try {
+      for (const round of [1, 2]) {
+        const batch = new StatementBatch();
+        batch.add(text, [round]);
+        batch.add(text, [round * 10]);
+        await batch.send(client);
+      }
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS prepared FROM pg_prepared_statements WHERE statement = $1",
+        [text],
+      );
+      expect(rows).toEqual([{ prepared: 1 }]);
+    } finally {
+      client.release();
+    }
+    expect((await pool.query("SELECT n FROM tally ORDER BY n")).rows).toEqual([
+      { n: 1 },
+      { n: 2 },
+      { n: 10 },
+      { n: 20 },
+    ]);
+  });
+
   it("when a projection's own batch is run into another writer, then its statements follow in order with their values", async () => {
     const inner = new StatementBatch();
     inner.add("SELECT $1::int", [1]);
