@@ -4,6 +4,31 @@ const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/**
+ * Which proxies are trusted to say who the client is (Express `trust proxy`): `false` (none: the socket's peer is
+ * the client), a hop count, or a comma-separated list of addresses, subnets and Express's names (`loopback`, ...).
+ * Never `true`: trusting every hop lets any client pick its own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === "" || v === "false" || v === "0") return false;
+    if (/^[1-9]$/.test(v)) return Number(v);
+    const entries = v.split(",").map((e) => e.trim());
+    const valid = entries.every(
+      (e) => ["loopback", "linklocal", "uniquelocal"].includes(e) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(e),
+    );
+    if (!valid) {
+      ctx.addIssue({
+        code: "custom",
+        message: "give false, a hop count (1-9), or addresses, subnets and loopback/linklocal/uniquelocal",
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** Process configuration, read from the environment once at start. */
 export const Config = z
   .object({
@@ -18,9 +43,23 @@ export const Config = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default("Skyward <no-reply@skyward.test>"),
-    SEED_DEMO: flag.default(true),
+    /** Seed the demo world; off by default in production. */
+    SEED_DEMO: flag.optional(),
+    /** Serve `/dev/mailbox` and `/dev/voice`: on only when asked for (`npm start`, the test runner), never in production. */
+    DEV_MAILBOX: flag.optional(),
+    TRUST_PROXY: trustProxy.default(false),
     PUBLIC_URL: z.url().optional(),
   })
+  .refine((c) => c.NODE_ENV !== "production" || c.DEV_MAILBOX !== true, {
+    message: "the dev mailbox cannot be enabled in production",
+    path: ["DEV_MAILBOX"],
+  })
+  .transform((c) => ({
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== "production",
+    // The test runner (Jest sets NODE_ENV=test) reads codes from the mailbox; a plain development process does not.
+    DEV_MAILBOX: c.DEV_MAILBOX ?? c.NODE_ENV === "test",
+  }))
   .refine((c) => c.NODE_ENV !== "production" || c.SESSION_SECRET, {
     message: "SESSION_SECRET (32+ characters) is required in production",
     path: ["SESSION_SECRET"],

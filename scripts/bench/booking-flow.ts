@@ -44,6 +44,8 @@ async function spawnApp(
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
     env: {
       ...process.env,
+      // serve is production by default; the bench signs in with the demo world's published password.
+      NODE_ENV: "development",
       DATABASE_URL: databaseUrl,
       PORT: "0",
       LOG_LEVEL: "silent",

@@ -107,7 +107,15 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
     : [];
   for (const runner of runners) runner.start();
-  if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) await seedDemoWorld(store, pool);
+  if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) {
+    const production = config.NODE_ENV === "production";
+    const passwords = await seedDemoWorld(store, pool, { production });
+    // Shown once, on stdout and never through the log: nowhere else holds them in the clear.
+    if (passwords.length > 0)
+      process.stdout.write(
+        `Demo world passwords (shown once):\n${passwords.map((p) => `  ${p.email}  ${p.password}\n`).join("")}`,
+      );
+  }
 
   const csrf = new Csrf({
     secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
@@ -144,6 +152,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     (app) => {
       app.get("/csrf", (req, res) => {
         res.json({ token: csrf.tokenFor(req, res) });
+      trustProxy: config.TRUST_PROXY,
       });
       // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
       if (roles.has("frontend")) {

@@ -4,7 +4,9 @@ import { ROLES, type Role, startSkyward } from "./app.ts";
 /**
  * One production process: `ROLES=command npm run serve`, `ROLES=query`, `ROLES=projectors`, `ROLES=frontend`
  * (comma-separated to combine). Needs DATABASE_URL and SESSION_SECRET; see infra/deploy/nginx.conf for the proxy.
+ * It runs as production unless NODE_ENV says otherwise.
  */
+process.env.NODE_ENV ??= "production";
 const config = readConfig();
 if (!config.DATABASE_URL) {
   console.error("DATABASE_URL is required (the embedded server is for `npm start` only)");

@@ -4,6 +4,8 @@ import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { startSkyward } from "./app.ts";
 import { embeddedDataDir } from "./embedded.ts";
 
+// The developer's all-in-one process reads sign-in codes from the dev mailbox; production never has one.
+if (process.env.NODE_ENV !== "production") process.env.DEV_MAILBOX ??= "true";
 const config = readConfig();
 const dataDir = embeddedDataDir(config);
 
@@ -35,7 +37,7 @@ const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl }).ca
   process.exit(1);
 });
 console.log(`\nSkyward is running at ${app.url}\n`);
-if (app.config.SEED_DEMO) {
+if (app.config.SEED_DEMO && app.config.NODE_ENV !== "production") {
   console.log("Demo world — sign in with any of these e-mails (code from the dev mailbox or the console),");
   console.log(`or with the password ${DEMO_PASSWORD}:`);
   for (const u of demoUsers)

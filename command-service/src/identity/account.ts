@@ -4,12 +4,12 @@ import { metadataFor } from "@skyward/infra/event-store/metadata";
 import { sha256 } from "@skyward/infra/http/auth";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import type { CommandDeps } from "../deps.ts";
-import { emailChangeCodeMail } from "../notifications/messages.ts";
+import { emailChangeCodeMail, emailInUseMail } from "../notifications/messages.ts";
 import type { NotificationPorts } from "../notifications/ports.ts";
 import { type AccountOutcome, runAccountCommand, runEmailChange } from "./commands.ts";
 import { activeUser } from "./decide.ts";
 import { codeRefusal, type SignInService } from "./sign-in.ts";
-import { loadUser } from "./user.ts";
+import { findUserByEmail, loadUser } from "./user.ts";
 
 /** The account commands that need more than the user's stream: an e-mail change by code, the API token. */
 export class AccountService {
@@ -19,7 +19,10 @@ export class AccountService {
     private readonly signIn: SignInService,
   ) {}
 
-  /** Checks the new address is free, then sends a code to it: only its owner can complete the change. */
+  /**
+   * Sends a code to the new address: only its owner can complete the change. The answer is the same whether or
+   * not the address already has an account (that would tell a stranger who is registered); the mail says so.
+   */
   async requestEmailChange(
     principal: Principal,
     newEmail: string,
@@ -27,7 +30,7 @@ export class AccountService {
   ): Promise<{ pending_email: string; position: Position | null }> {
     const now = this.deps.now();
     await this.signIn.limiter.hit(
-      [{ key: `email_change:user:${principal.userId}`, limit: this.signIn.limits.codesPerEmail }],
+      [{ key: `email_change:user:${principal.userId}`, limit: this.signIn.limits.emailChangesPerUser }],
       now,
     );
     const { user, position } = await runEmailChange(
@@ -40,7 +43,12 @@ export class AccountService {
       { email: user.email, purpose: "email_change", userId: user.user_id, newEmail, channel: "email" },
       now,
     );
-    await this.ports.mailer.send(emailChangeCodeMail(newEmail, code, user.language));
+    // The same work either way (the code is issued even when it cannot be used), so timing tells nothing either.
+    const owner = await findUserByEmail(this.deps.store, newEmail);
+    const inUse = owner !== null && owner.user_id !== user.user_id;
+    await this.ports.mailer.send(
+      inUse ? emailInUseMail(newEmail, owner.language) : emailChangeCodeMail(newEmail, code, user.language),
+    );
     return { pending_email: newEmail, position };
   }
 
@@ -52,7 +60,12 @@ export class AccountService {
   ): Promise<AccountOutcome> {
     const now = this.deps.now();
     await this.signIn.limiter.hit(
-      [{ key: `email_change_attempt:user:${principal.userId}`, limit: this.signIn.limits.attemptsPerEmail }],
+      [
+        {
+          key: `email_change_attempt:user:${principal.userId}`,
+          limit: this.signIn.limits.emailChangeAttemptsPerUser,
+        },
+      ],
       now,
     );
     const user = activeUser(await loadUser(this.deps.store, principal.userId));

@@ -138,6 +138,19 @@ describe("e-mail change decider", () => {
     });
   });
 
+  it("given an address another user holds, when a change to it is requested, then it is recorded as for a free one", () => {
+    expect(
+      given(registered).whenEmail(
+        { type: "RequestEmailChange", newEmail: "t@new.test" },
+        { user_id: "someone-else" },
+      ),
+    ).toEqual({
+      user: [{ type: "EmailChangeRequested", data: { new_email: "t@new.test" } }],
+      previousAddress: [],
+      newAddress: [],
+    });
+  });
+
   it("given an address another user holds, when the change is confirmed, then it is refused as taken", () => {
     expect(() =>
       given(registered).whenEmail(

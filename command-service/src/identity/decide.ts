@@ -115,12 +115,13 @@ export function decideEmailChange(
     if (command.type === "ChangeEmail") return none;
     throw new IllegalState("This is already your e-mail address", "email_unchanged");
   }
-  if (newAddressClaim.user_id && newAddressClaim.user_id !== user.user_id)
-    throw new Conflict("Another account uses this e-mail address", "email_taken");
   switch (command.type) {
     case "RequestEmailChange":
+      // Answered alike whoever holds the address (the mail sent to it tells the truth): no enumeration here.
       return { ...none, user: [{ type: "EmailChangeRequested", data: { new_email: command.newEmail } }] };
     case "ChangeEmail":
+      if (newAddressClaim.user_id && newAddressClaim.user_id !== user.user_id)
+        throw new Conflict("Another account uses this e-mail address", "email_taken");
       return {
         user: [{ type: "EmailChanged", data: { email: command.newEmail, previous_email: user.email } }],
         previousAddress: [{ type: "EmailReleased", data: { user_id: user.user_id } }],

@@ -25,3 +25,6 @@ export async function passwordMatches(
   const matches = await verify(stored ?? (await decoyHash()), password);
   return matches && stored !== undefined;
 }
+
+/** The argon2id hash `app.credentials` keeps for a password. */
+export const hashPassword = (password: string): Promise<string> => hash(password);

@@ -6,19 +6,43 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** How often codes may be requested and sign-ins tried, per e-mail address (or user) and per client IP. */
+/**
+ * How often codes may be requested and sign-ins tried. Nothing is counted per address alone: such a limit is one
+ * an attacker could use up to lock the address's owner out. Per address it is always per address and client.
+ */
 export interface SignInLimits {
-  codesPerEmail: Limit;
+  codesPerEmailAndIp: Limit;
   codesPerIp: Limit;
-  attemptsPerEmail: Limit;
   attemptsPerIp: Limit;
+  /** A signed-in user's own e-mail change: only they can use these up. */
+  emailChangesPerUser: Limit;
+  emailChangeAttemptsPerUser: Limit;
+  /** Failed sign-ins of one address from one client: `free` of them, then waits doubling from `baseSeconds`. */
+  failureBackoff: Backoff;
+}
+
+export interface Backoff {
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
 }
 
 export const defaultSignInLimits: SignInLimits = {
-  codesPerEmail: { max: 5, windowSeconds: 600 },
+  codesPerEmailAndIp: { max: 5, windowSeconds: 600 },
   codesPerIp: { max: 30, windowSeconds: 600 },
-  attemptsPerEmail: { max: 10, windowSeconds: 600 },
   attemptsPerIp: { max: 60, windowSeconds: 600 },
+  emailChangesPerUser: { max: 5, windowSeconds: 600 },
+  emailChangeAttemptsPerUser: { max: 10, windowSeconds: 600 },
+  // Ten: a user who used up one code's five attempts still has a fresh code's five before any wait.
+  failureBackoff: { free: 10, baseSeconds: 30, maxSeconds: 3600 },
+};
+
+const tooMany = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new TooManyRequests(
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    "rate_limited",
+  );
 };
 
 /**
@@ -45,13 +69,38 @@ export class RateLimiter {
           Math.ceil((windowStart + windowMs - now.getTime()) / 1000),
         );
     }
-    if (retryAfterSeconds > 0) {
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw new TooManyRequests(
-        `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        "rate_limited",
-      );
-    }
+    if (retryAfterSeconds > 0) throw tooMany(retryAfterSeconds);
+  }
+
+  /**
+   * Refuses while `key` (an address and a client) is backing off: after `free` failures in the last day, the next
+   * attempt waits `baseSeconds` after the last failure, doubling with each further failure up to `maxSeconds`.
+   */
+  async assertNotBackingOff(key: string, backoff: Backoff, now: Date): Promise<void> {
+    const { rows } = await this.pool.query<{ failures: number; last: Date | null }>(
+      `SELECT coalesce(sum(count), 0)::int AS failures, max(window_start) AS last
+         FROM app.rate_limits WHERE key = $1 AND window_start > $2`,
+      [key, new Date(now.getTime() - 86_400_000)],
+    );
+    const { failures = 0, last = null } = rows[0] ?? {};
+    if (failures < backoff.free || !last) return;
+    const waitSeconds = Math.min(backoff.maxSeconds, backoff.baseSeconds * 2 ** (failures - backoff.free));
+    const retryAfterMs = last.getTime() + waitSeconds * 1000 - now.getTime();
+    if (retryAfterMs > 0) throw tooMany(Math.ceil(retryAfterMs / 1000));
+  }
+
+  /** One failure of `key`, timed to the millisecond (failures in the same millisecond add up). */
+  async recordFailure(key: string, now: Date): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO app.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = app.rate_limits.count + 1`,
+      [key, now],
+    );
+  }
+
+  /** A success wipes the slate for `key`. */
+  async clear(key: string): Promise<void> {
+    await this.pool.query("DELETE FROM app.rate_limits WHERE key = $1", [key]);
   }
 
   /** Windows that ended a day ago count for nothing any more. */

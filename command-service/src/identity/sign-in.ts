@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type {
+  AuthMethod,
   SignInFailureReason,
   SignInMethod,
   SignInResponse,
@@ -74,14 +75,16 @@ export const principalOf = (user: ActiveUser): Principal => ({
 });
 
 /**
- * Signing in by e-mail code, voice code or password. An address nobody owns is answered exactly like one whose
- * owner signs in by code (a code is even issued and stored for it, never sent), so answers do not reveal who
- * has an account.
+ * Signing in by e-mail code, voice code or password. An address nobody owns is answered exactly like an account:
+ * its sign-in method is drawn from an HMAC of the address (so a repeated probe gets the same answer, and
+ * "password" does not prove an account exists), a code is even issued and stored for it, never sent, and a
+ * password is checked against a decoy hash, so answers and their timing do not reveal who has an account.
  */
 export class SignInService {
   readonly codes: OneTimeCodes;
   readonly limiter: RateLimiter;
   readonly limits: SignInLimits;
+  private readonly methodKey: string;
 
   constructor(
     private readonly deps: CommandDeps,
@@ -93,28 +96,47 @@ export class SignInService {
       deps.pool,
       createHmac("sha256", secret).update("one-time codes").digest("hex"),
     );
+    this.methodKey = createHmac("sha256", secret).update("decoy sign-in methods").digest("hex");
     this.limiter = new RateLimiter(deps.pool);
     this.limits = { ...defaultSignInLimits, ...deps.rateLimits };
   }
 
+  /**
+   * The method an address nobody owns appears to use: a quarter of them "password", the same one every time.
+   * Real password users are a minority too, so neither answer tells an account from a probe.
+   */
+  private decoyMethod(email: string): AuthMethod {
+    const digest = createHmac("sha256", this.methodKey).update(email).digest();
+    return (digest[0] ?? 0) < 64 ? "password" : "otp";
+  }
+
+  private methodOf(user: ActiveUser | null, email: string): AuthMethod {
+    return user ? user.auth_method : this.decoyMethod(email);
+  }
+
+  /** Per address and client, and per client: no limit here is one a stranger can use up for someone else. */
   private countCodeRequest(email: string, caller: Caller) {
     return this.limiter.hit(
       [
-        { key: `code:email:${email}`, limit: this.limits.codesPerEmail },
+        { key: `code:email_ip:${email}:${caller.ip}`, limit: this.limits.codesPerEmailAndIp },
         { key: `code:ip:${caller.ip}`, limit: this.limits.codesPerIp },
       ],
       this.deps.now(),
     );
   }
 
-  private countAttempt(email: string, caller: Caller) {
-    return this.limiter.hit(
-      [
-        { key: `sign_in:email:${email}`, limit: this.limits.attemptsPerEmail },
-        { key: `sign_in:ip:${caller.ip}`, limit: this.limits.attemptsPerIp },
-      ],
-      this.deps.now(),
-    );
+  private failureKey = (email: string, caller: Caller) => `sign_in_failures:${email}:${caller.ip}`;
+
+  /**
+   * Refused while this address is backing off for this client; otherwise the attempt counts as a failure until
+   * it succeeds, so a crash or a parallel guess cannot slip past the count.
+   */
+  private async countAttempt(email: string, caller: Caller) {
+    const now = this.deps.now();
+    await this.limiter.hit([{ key: `sign_in:ip:${caller.ip}`, limit: this.limits.attemptsPerIp }], now);
+    const key = this.failureKey(email, caller);
+    await this.limiter.assertNotBackingOff(key, this.limits.failureBackoff, now);
+    await this.limiter.recordFailure(key, now);
   }
 
   /** Sending is not awaited: the answer must not wait for (or reveal) a delivery that only known users get. */
@@ -124,13 +146,18 @@ export class SignInService {
     );
   }
 
+  /**
+   * A new code by e-mail (replacing the previous one and its spent attempts): the way back in for a user whose
+   * code was locked by someone else's guesses.
+   */
   async start(email: string, language: Language | undefined, caller: Caller): Promise<StartSignInResponse> {
     await this.countCodeRequest(email, caller);
     // No scheduler runs here: now and then a request clears codes and counters that expired a day ago.
     if (Math.random() < 0.01)
       await Promise.all([this.codes.prune(this.deps.now()), this.limiter.prune(this.deps.now())]);
     const user = await findUserByEmail(this.deps.store, email);
-    if (user?.auth_method === "password") return { account: { auth_method: "password" }, position: null };
+    if (this.methodOf(user, email) === "password")
+      return { account: { auth_method: "password" }, position: null };
     const code = await this.codes.issue(
       { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: "email" },
       this.deps.now(),
@@ -150,7 +177,8 @@ export class SignInService {
   async sendVoiceCode(email: string, caller: Caller): Promise<StartSignInResponse> {
     await this.countCodeRequest(email, caller);
     const user = await findUserByEmail(this.deps.store, email);
-    if (user?.auth_method === "password") return { account: { auth_method: "password" }, position: null };
+    if (this.methodOf(user, email) === "password")
+      return { account: { auth_method: "password" }, position: null };
     const code = await this.codes.issue(
       { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: user?.phone ? "voice" : "email" },
       this.deps.now(),
@@ -216,6 +244,7 @@ export class SignInService {
   }
 
   private async succeed(user: ActiveUser, method: SignInMethod, caller: Caller): Promise<SignedIn> {
+    await this.limiter.clear(this.failureKey(user.email, caller));
     const { user: signedIn, position } = await runAccountCommand(
       this.deps.store,
       user.user_id,

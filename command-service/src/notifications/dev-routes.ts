@@ -1,3 +1,4 @@
+import type { Config } from "@skyward/contracts/config";
 import { NotFound } from "@skyward/infra/http/errors";
 import { parseInput } from "@skyward/infra/http/validate";
 import type { Logger } from "@skyward/infra/logger";
@@ -9,23 +10,37 @@ import { DevOutbox } from "./dev-outbox.ts";
 const OutboxQuery = z.object({ to: z.string().trim().min(1).max(254).optional() });
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-real-ip",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "via",
+];
 
-/** The socket's own peer, not `req.ip`: a forwarded-for header must not turn a remote caller into a local one. */
-function requireLoopback(req: Request): void {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? ""))
+/**
+ * The socket's own peer, not `req.ip`, and no proxy in between: behind a proxy on this machine every caller's
+ * socket is loopback, and a proxy announces itself with a forwarding header.
+ */
+function requireLocalCaller(req: Request): void {
+  const forwarded = FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+  if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? ""))
     throw new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found");
 }
 
 /**
  * What the dev outbox holds (mail at `/dev/mailbox`, voice calls at `/dev/voice`), newest first. Mounted only
- * outside production, and answered only to callers on this machine.
+ * when DEV_MAILBOX is on (never in production, which the configuration refuses), and answered only to callers on
+ * this machine that come through no proxy.
  */
-export function devOutboxRoutes(deps: { pool: pg.Pool; logger: Logger }): Router {
+export function devOutboxRoutes(deps: { pool: pg.Pool; logger: Logger; config: Config }): Router {
   const router = Router();
+  if (!deps.config.DEV_MAILBOX || deps.config.NODE_ENV === "production") return router;
   const outbox = new DevOutbox(deps.pool, deps.logger);
 
   router.get("/dev/mailbox", async (req, res) => {
-    requireLoopback(req);
+    requireLocalCaller(req);
     const { to } = parseInput(OutboxQuery, req.query, "query");
     const messages = await outbox.list("mail", to);
     res.json({
@@ -34,7 +49,7 @@ export function devOutboxRoutes(deps: { pool: pg.Pool; logger: Logger }): Router
   });
 
   router.get("/dev/voice", async (req, res) => {
-    requireLoopback(req);
+    requireLocalCaller(req);
     const { to } = parseInput(OutboxQuery, req.query, "query");
     const calls = await outbox.list("voice", to);
     res.json({ data: calls.map(({ id, to, email, text, sent_at }) => ({ id, to, email, text, sent_at })) });

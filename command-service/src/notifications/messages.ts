@@ -50,6 +50,30 @@ const emailChangeCode: Record<Language, (code: string) => Omit<OutgoingMail, "to
   }),
 };
 
+/** To an address someone asked to move their account to while it already has an account of its own. */
+const emailInUse: Record<Language, Omit<OutgoingMail, "to">> = {
+  en: {
+    subject: "Your e-mail address is already used on Skyward",
+    text: "Someone asked to use this address for a Skyward account, but it already belongs to an account, so nothing was changed.\n\nIf it was you, sign in with this address instead. If not, ignore this e-mail.",
+  },
+  ua: {
+    subject: "Ваша адреса e-mail уже використовується у Skyward",
+    text: "Хтось попросив використати цю адресу для облікового запису Skyward, але вона вже належить обліковому запису, тож нічого не змінено.\n\nЯкщо це були ви, увійдіть із цією адресою. Якщо ні, проігноруйте цей лист.",
+  },
+  pl: {
+    subject: "Twój adres e-mail jest już używany w Skyward",
+    text: "Ktoś poprosił o użycie tego adresu dla konta Skyward, ale należy on już do konta, więc niczego nie zmieniono.\n\nJeśli to Ty, zaloguj się tym adresem. Jeśli nie, zignoruj tę wiadomość.",
+  },
+  fr: {
+    subject: "Votre adresse e-mail est déjà utilisée sur Skyward",
+    text: "Quelqu'un a demandé à utiliser cette adresse pour un compte Skyward, mais elle appartient déjà à un compte : rien n'a été modifié.\n\nSi c'était vous, connectez-vous plutôt avec cette adresse. Sinon, ignorez cet e-mail.",
+  },
+  es: {
+    subject: "Tu dirección de correo ya se usa en Skyward",
+    text: "Alguien pidió usar esta dirección para una cuenta de Skyward, pero ya pertenece a una cuenta, así que no se cambió nada.\n\nSi fuiste tú, inicia sesión con esta dirección. Si no, ignora este correo.",
+  },
+};
+
 /** Digits read one by one, twice, so the code survives a bad line. */
 const spoken = (code: string) => code.split("").join(", ");
 const voiceCode: Record<Language, (code: string) => string> = {
@@ -68,6 +92,11 @@ export const signInCodeMail = (to: string, code: string, language: Language): Ou
 export const emailChangeCodeMail = (to: string, code: string, language: Language): OutgoingMail => ({
   to,
   ...emailChangeCode[language](code),
+});
+
+export const emailInUseMail = (to: string, language: Language): OutgoingMail => ({
+  to,
+  ...emailInUse[language],
 });
 
 export const voiceCodeText = (code: string, language: Language): string => voiceCode[language](code);

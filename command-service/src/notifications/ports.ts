@@ -39,8 +39,26 @@ export interface NotificationPorts {
 }
 
 /**
- * SMTP when `SMTP_URL` is configured, otherwise the dev outbox (kept in PostgreSQL, readable at `/dev/mailbox`
- * outside production, and logged). No voice provider is wired in yet, so calls always go to the dev outbox.
+ * Stands in for a provider production was started without: it sends nothing and logs that it did not, never what
+ * the message said (it would carry a sign-in code).
+ */
+class NotConfigured implements Mailer, VoiceCaller {
+  constructor(private readonly logger: Logger) {}
+
+  async send(mail: OutgoingMail): Promise<void> {
+    this.logger.warn({ subject: mail.subject }, "mail transport not configured (SMTP_URL): message not sent");
+  }
+
+  async call(): Promise<void> {
+    this.logger.warn("voice transport not configured: call not placed");
+  }
+}
+
+/**
+ * SMTP when `SMTP_URL` is configured. Outside production, the dev outbox stands in for SMTP and for the voice
+ * provider (kept in PostgreSQL, readable at `/dev/mailbox` when DEV_MAILBOX is on, and shown on the console). In
+ * production nothing is ever kept or logged in their place: no voice provider is wired in yet, so calls are not
+ * placed, and neither is mail without SMTP_URL.
  */
 export function notificationPorts(deps: {
   config: Config;
@@ -49,13 +67,16 @@ export function notificationPorts(deps: {
   /** With a queue, mail goes out as a `send-mail` job (retried while the server fails) through these same ports. */
   jobs?: CommandJobs;
 }): NotificationPorts {
-  const outbox = new DevOutbox(deps.pool, deps.logger);
+  const production = deps.config.NODE_ENV === "production";
+  if (production && !deps.config.SMTP_URL)
+    deps.logger.warn("SMTP_URL is not set: no e-mail (sign-in codes included) will be sent");
+  const fallback = production ? new NotConfigured(deps.logger) : new DevOutbox(deps.pool, deps.logger);
   return {
     mailer: deps.jobs
       ? new QueuedMailer(deps.jobs)
       : deps.config.SMTP_URL
         ? new SmtpMailer(deps.config.SMTP_URL, deps.config.MAIL_FROM)
-        : outbox,
-    voice: outbox,
+        : fallback,
+    voice: fallback,
   };
 }

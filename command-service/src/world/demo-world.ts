@@ -1,6 +1,8 @@
 import type { CompanyRegistered, UserRegistered } from "@skyward/contracts/directory";
 
-/** The demo world every fresh start gets: two agencies, their companies, supervisors and agents. */
+// The demo world every fresh start gets: two agencies, their companies, supervisors and agents.
+
+/** Published in the README, so it is set only outside production (production seeds random passwords). */
 export const DEMO_PASSWORD = "skyward-demo-2026";
 
 type DemoUser = Omit<UserRegistered, "user_id" | "auth_method"> & { key: string; password: boolean };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { BalanceToppedUp } from "@skyward/contracts/balances";
 import type {
   AgencyEvent,
@@ -12,7 +13,7 @@ import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StreamAppend } from "@skyward/infra/event-store/types";
 import { deterministicId } from "@skyward/infra/ids";
-import { hash } from "argon2";
+import { hash, verify } from "argon2";
 import type pg from "pg";
 import { balanceStream } from "../balances/balance.ts";
 import { registerUserAppends } from "../identity/user.ts";
@@ -21,11 +22,30 @@ import { DEMO_PASSWORD, demoAgencies, demoCompanies, demoUsers } from "./demo-wo
 
 export const demoId = (kind: string, key: string) => deterministicId(`demo:${kind}:${key}`);
 
+export interface SeedOptions {
+  /**
+   * Outside production every demo user gets the published DEMO_PASSWORD. In production each gets a random one
+   * instead, returned once to be printed, and a published password left by an earlier seeding is replaced.
+   */
+  production?: boolean;
+}
+
+/** A password the seeding just set, to be shown once to whoever started the process. */
+export interface SeededPassword {
+  email: string;
+  password: string;
+}
+
 /**
  * Seeds the demo world as ordinary events. Event ids are derived from the demo keys, so seeding again is a
  * no-op (the event store ignores re-appended ids) and the ids are the same on every machine.
  */
-export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<void> {
+export async function seedDemoWorld(
+  store: EventStore,
+  pool: pg.Pool,
+  options: SeedOptions = {},
+): Promise<SeededPassword[]> {
+  const seeded: SeededPassword[] = [];
   const metadata = systemMetadata();
   const agencyId = (key: string) => demoId("agency", key);
   const companyId = (key: string) => demoId("company", key);
@@ -150,12 +170,28 @@ export async function seedDemoWorld(store: EventStore, pool: pg.Pool): Promise<v
         result: null,
       }));
     }
-    const credential = await pool.query("SELECT 1 FROM app.credentials WHERE user_id = $1", [user.user_id]);
-    if (credential.rowCount === 0) {
-      await pool.query(
-        "INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
-        [user.user_id, await hash(DEMO_PASSWORD)],
-      );
+    const credential = await pool.query<{ password_hash: string }>(
+      "SELECT password_hash FROM app.credentials WHERE user_id = $1",
+      [user.user_id],
+    );
+    const stored = credential.rows[0]?.password_hash;
+    if (!options.production) {
+      if (!stored)
+        await pool.query(
+          "INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING",
+          [user.user_id, await hash(DEMO_PASSWORD)],
+        );
+      continue;
     }
+    // A database first seeded in development still holds the published password: production replaces it.
+    if (stored && !(await verify(stored, DEMO_PASSWORD))) continue;
+    const password = randomBytes(15).toString("base64url");
+    await pool.query(
+      `INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+      [user.user_id, await hash(password)],
+    );
+    seeded.push({ email: user.email, password });
   }
+  return seeded;
 }

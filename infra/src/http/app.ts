@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { readInput } from "./input-hygiene.ts";
+import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
 export interface HttpAppOptions {
@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   production?: boolean;
   /** Liveness and readiness probes: answered before the request log (polled often) and authentication. */
   probes?: RequestHandler;
+  /** Express `trust proxy` (config TRUST_PROXY): which hops may name the client; none by default. */
+  trustProxy?: false | number | string[];
 }
 
 /**
@@ -24,7 +26,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => void): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Without a configured proxy a forwarded-for header is the client's own claim: the socket's peer is the client.
+  app.set("trust proxy", options.trustProxy ?? false);
   app.set("query parser", "extended");
   // No ETags on API answers: they are per caller and change with every write, and hashing a 100 KB result page
   // for each search was pure cost. Static assets keep theirs (express.static sets its own).
@@ -45,6 +48,8 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
     }),
   );
   app.use(traceId);
+  // Before the probes too: no route answers a URL whose escapes do not decode to storable text.
+  app.use(urlHygiene);
   if (options.probes) app.use(options.probes);
   // A request log costs a child logger and listeners per request even when nothing is written: none when silent.
   if (options.logger.level !== "silent")

@@ -1,0 +1,203 @@
+// Sign-in as an attacker would try it, over real HTTP: locking others out, and telling accounts from strangers.
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import type { HttpClient, HttpResponse } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+let t: TestApp;
+/** The app's clock: the real one, or held still at an instant the backoff test moves by hand. */
+let heldAt: number | null = null;
+let nextAddress = 1;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    now: () => new Date(heldAt ?? Date.now()),
+    // Clients at several addresses, as the proxy names them in X-Forwarded-For.
+    env: { TRUST_PROXY: "loopback", SESSION_SECRET: "a-secret-for-the-sign-in-abuse-tests-only" },
+  });
+});
+afterAll(() => t.stop());
+
+/** A browser at an address of its own. */
+const clientAt = (address = `198.51.100.${nextAddress++}`) => t.client({ "x-forwarded-for": address });
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+async function requestCode(client: HttpClient, email: string): Promise<string> {
+  const mailbox = t.client();
+  const before = await mailbox.latestMailId(email);
+  const res = await client.post("/start_sign_in", { account: { email, language: "en" } });
+  expect(res.status).toBe(200);
+  return mailbox.codeFromMail(email, before);
+}
+
+/** What a response shows an observer, trace id and date aside. */
+const shape = (res: HttpResponse) => ({
+  status: res.status,
+  body: res.body,
+  headers: [...res.headers.keys()].filter((k) => !["x-trace-id", "date"].includes(k)),
+  length: res.headers.get("content-length"),
+});
+
+describe("lockout", () => {
+  it("when a stranger's wrong codes use up a user's code, then the stranger's address backs off, and the user gets a fresh code and signs in from theirs", async () => {
+    const email = "agent@dnipro.test";
+    const user = clientAt("203.0.113.10");
+    const attacker = clientAt("198.51.100.200");
+    const code = await requestCode(user, email);
+
+    const answers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await attacker.post("/sign_in", { account: { email, otp_attempt: otherThan(code) } });
+      answers.push(`${res.status} ${res.body.errors[0].code}`);
+    }
+    expect(answers).toEqual([
+      ...Array(4).fill("401 code_wrong"),
+      ...Array(6).fill("401 code_locked"),
+      "429 rate_limited",
+    ]);
+    // Five attempts per code (DESIGN.md): the stranger did kill this code...
+    const stale = await user.post("/sign_in", { account: { email, otp_attempt: code } });
+    expect(stale.body.errors[0].code).toBe("code_locked");
+    // ...but a fresh code comes with fresh attempts, and the user's address was never the one backing off.
+    const fresh = await requestCode(user, email);
+    const signedIn = await user.post("/sign_in", { account: { email, otp_attempt: fresh } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.account.email).toBe(email);
+
+    const still = await attacker.post("/sign_in", { account: { email, otp_attempt: "000000" } });
+    expect(still.status).toBe(429);
+  });
+
+  it("when wrong passwords keep coming from one address, then its waits double, while the owner signs in from another address meanwhile", async () => {
+    const email = "admin@skyward.test";
+    const attacker = clientAt("198.51.100.201");
+    // Held still, so a slow argon2 check on a busy machine cannot move the test past a wait's end.
+    heldAt = Date.now();
+    const guess = async () =>
+      (await attacker.post("/sign_in", { account: { email, password: `guess-${Math.random()}` } })).status;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await guess());
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+
+    const owner = clientAt("203.0.113.11");
+    expect((await owner.signInWithPassword(email, DEMO_PASSWORD)).body.account.user_type).toBe("Admin");
+
+    // The 10 failures allow 30 s after the last; the 11th, 60 s after it; and so on.
+    const wait = (ms: number) => {
+      heldAt = (heldAt as number) + ms;
+    };
+    wait(29_000);
+    expect(await guess()).toBe(429);
+    wait(2_000);
+    expect(await guess()).toBe(401);
+    expect(await guess()).toBe(429);
+    wait(59_000);
+    expect(await guess()).toBe(429);
+    wait(2_000);
+    expect(await guess()).toBe(401);
+    expect(await guess()).toBe(429);
+    // Even the right password waits at the attacker's address: backing off is not a password oracle.
+    expect((await attacker.post("/sign_in", { account: { email, password: DEMO_PASSWORD } })).status).toBe(
+      429,
+    );
+    heldAt = null;
+  });
+
+  it("when a stranger asks for a user's codes until refused, then the user at another address still gets one", async () => {
+    const email = "supervisor@vistula.test";
+    const attacker = clientAt("198.51.100.202");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await attacker.post("/start_sign_in", { account: { email } })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const user = clientAt("203.0.113.12");
+    const code = await requestCode(user, email);
+    expect((await user.post("/sign_in", { account: { email, otp_attempt: code } })).status).toBe(200);
+  });
+});
+
+describe("enumeration", () => {
+  /** Unknown addresses, one answered as a code user and one as a password user. */
+  async function strangers(): Promise<{ otp: string; password: string }> {
+    const found: { otp?: string; password?: string } = {};
+    for (let i = 0; i < 100 && !(found.otp && found.password); i++) {
+      const email = `stranger${i}@nowhere.test`;
+      const res = await clientAt().post("/start_sign_in", { account: { email } });
+      found[res.body.account.auth_method as "otp" | "password"] ??= email;
+    }
+    if (!found.otp || !found.password) throw new Error("no unknown address answered both ways in 100 tries");
+    return { otp: found.otp, password: found.password };
+  }
+
+  it("when start_sign_in and send_voice_otp are asked about unknown addresses, then the answers match real code and password users', and repeat alike", async () => {
+    const unknown = await strangers();
+    for (const path of ["/start_sign_in", "/send_voice_otp"]) {
+      const ask = async (email: string) => shape(await clientAt().post(path, { account: { email } }));
+      expect(await ask(unknown.otp)).toEqual(await ask("agent.lviv@dnipro.test"));
+      expect(await ask(unknown.password)).toEqual(await ask("agent@vistula.test"));
+      expect((await ask(unknown.password)).body).toEqual({
+        account: { auth_method: "password" },
+        position: null,
+      });
+    }
+    const mailbox = t.client();
+    for (const email of [unknown.otp, unknown.password])
+      expect((await mailbox.get("/dev/mailbox", { query: { to: email } })).body.data).toEqual([]);
+  });
+
+  it("when a wrong password is given for a real and an unknown address, then the answers are the same and take about as long", async () => {
+    const unknown = await strangers();
+    const attempt = async (email: string) => {
+      const started = performance.now();
+      const res = await clientAt().post("/sign_in", { account: { email, password: "wrong-password" } });
+      return { shape: shape(res), ms: performance.now() - started };
+    };
+    const real: number[] = [];
+    const stranger: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const known = await attempt("agent@vistula.test");
+      const other = await attempt(unknown.password);
+      expect(other.shape).toEqual(known.shape);
+      real.push(known.ms);
+      stranger.push(other.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    // A missing argon2 check would answer the stranger in a few ms against tens for the real user.
+    const ratio = median(stranger) / median(real);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it("when an e-mail change names an address that has an account, then the answer is the one a free address gets, and only the mail to it tells", async () => {
+    const client = clientAt("203.0.113.13");
+    const code = await requestCode(client, "agent.lviv@dnipro.test");
+    expect(
+      (await client.post("/sign_in", { account: { email: "agent.lviv@dnipro.test", otp_attempt: code } }))
+        .status,
+    ).toBe(200);
+    const mailbox = t.client();
+    const taken = "supervisor@dnipro.test";
+    const free = "supervisor@dnipro.tesz";
+    const takenBefore = await mailbox.latestMailId(taken);
+    const freeBefore = await mailbox.latestMailId(free);
+
+    const toTaken = await client.put("/account/email", { email: taken });
+    const wrongForTaken = await client.put("/account/email", { email: taken, otp_attempt: "123456" });
+    const toFree = await client.put("/account/email", { email: free });
+    const wrongForFree = await client.put("/account/email", {
+      email: free,
+      otp_attempt: otherThan("123455"),
+    });
+    expect(toTaken.status).toBe(200);
+    expect(toTaken.body).toEqual({ data: { pending_email: taken }, position: expect.any(String) });
+    expect(toFree.body).toEqual({ data: { pending_email: free }, position: expect.any(String) });
+    expect(shape(toTaken).headers).toEqual(shape(toFree).headers);
+    expect(shape(wrongForTaken)).toEqual(shape(wrongForFree));
+
+    const inUse = await mailbox.waitForMail(taken, takenBefore);
+    expect(inUse.subject).toBe("Ваша адреса e-mail уже використовується у Skyward");
+    expect(inUse.text).not.toMatch(/\d{6}/);
+    const confirm = await mailbox.waitForMail(free, freeBefore);
+    expect(confirm.text).toMatch(/\b\d{6}\b/);
+  });
+});
