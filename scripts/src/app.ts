@@ -148,11 +148,11 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
       probes: probeRoutes({ pool, runners }),
+      trustProxy: config.TRUST_PROXY,
     },
     (app) => {
       app.get("/csrf", (req, res) => {
         res.json({ token: csrf.tokenFor(req, res) });
-      trustProxy: config.TRUST_PROXY,
       });
       // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
       if (roles.has("frontend")) {
