@@ -8,6 +8,7 @@ import { openCommandJobs, startCommandJobs } from "@skyward/command-service/jobs
 import { SearchResults } from "@skyward/command-service/offers/search-results";
 import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { commandRouter } from "@skyward/command-service/router";
+import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
 import { seedDemoWorld } from "@skyward/command-service/world/seed";
@@ -19,9 +20,9 @@ import { EventStore } from "@skyward/infra/event-store/event-store";
 import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { createHttpApp } from "@skyward/infra/http/app";
-import { probeRoutes } from "@skyward/infra/http/readiness";
 import { authenticate } from "@skyward/infra/http/auth";
 import { Csrf } from "@skyward/infra/http/middleware";
+import { probeRoutes } from "@skyward/infra/http/readiness";
 import { createLogger } from "@skyward/infra/logger";
 import { migrate } from "@skyward/infra/migrate";
 import { localWaiter } from "@skyward/infra/projections/read-your-writes";
@@ -60,6 +61,8 @@ export interface Skyward {
   runners: ProjectionRunner[];
   /** The Express app, for tests that walk its routes. */
   http: Express;
+  /** What this process's commands run with, for tests that run a job's work directly (reconciliation). */
+  commandDeps: CommandDeps;
   stop(): Promise<void>;
 }
 
@@ -130,7 +133,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     logger,
     now,
     rateLimits: options.rateLimits,
-    supplier: options.supplier ?? new SandboxSupplier(),
+    // The sandbox airline keeps its record of operations in the database, where every process and a restart find it.
+    supplier: options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
     searches: new SearchResults(pool, { notices }),
     directory: new DirectoryCache(store, pool, { notices }),
     streamLocks: new StreamLocks(),
@@ -192,6 +196,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     store,
     runners,
     http: app,
+    commandDeps,
     stop() {
       stopping ??= (async () => {
         // Finish requests in flight, refuse new ones, then stop projectors and the pool.

@@ -1,0 +1,90 @@
+import type { EventStore } from "@skyward/infra/event-store/event-store";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import type { TestDatabase } from "@skyward/infra/testing";
+import type { HttpClient, Json } from "./http-client.ts";
+
+/** Booking steps over HTTP shared by the booking tests: search, book, top up, read money from the event store. */
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export const passenger = (first: string, last: string, type = "adult", dob = "1985-04-12") => ({
+  type,
+  gender: "M",
+  first_name: first,
+  last_name: last,
+  date_of_birth: dob,
+  document: {
+    type: "passport",
+    number: `FN${Math.floor(Math.random() * 1e6)}`,
+    issuing_country: "UA",
+    nationality: "UA",
+    expires_on: "2032-01-01",
+  },
+});
+export const contacts = { email: "traveller@example.com", phone: "+380501112233" };
+
+export async function search(client: HttpClient, adults = 1, origin = "KBP", destination = "WAW") {
+  const res = await client.post("/offers", {
+    origin,
+    destination,
+    departure_date: inDays(21),
+    passengers: { adults, children: 0, infants: 0 },
+    // Full-service carriers: low-cost ones allow no void.
+    carriers: ["PS", "LO", "LH", "OS", "TK"],
+  });
+  if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.result as Json;
+}
+
+/** A held booking of one passenger per last name; the last name picks a sandbox scenario (SCENARIOS.md). */
+export async function holdBooking(client: HttpClient, lastNames: string[] = ["Petrenko"]): Promise<string> {
+  const result = await search(client, lastNames.length);
+  const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
+  const res = await client.post("/bookings", {
+    search_result_id: result.id,
+    fare_id: fare.fare_id,
+    passengers: lastNames.map((last, i) => passenger(`Ivan${"ABCDEFGHI"[i]}`, last)),
+    contacts,
+  });
+  if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.locator as string;
+}
+
+/** Tops a company balance up straight in the event store (there is no top-up screen yet). */
+export async function topUp(db: TestDatabase, store: EventStore, companyId: string, amount: number) {
+  const { rows } = await db.pool.query<{ version: number }>(
+    "SELECT version FROM es.streams WHERE stream_id = $1",
+    [`balance-${companyId}`],
+  );
+  await store.append({
+    streamId: `balance-${companyId}`,
+    expected: rows[0]?.version ?? "no_stream",
+    events: [
+      {
+        type: "BalanceToppedUp",
+        data: { company_id: companyId, amount: { amount, currency: "UAH" }, comment: "test top-up" },
+        metadata: systemMetadata(),
+      },
+    ],
+  });
+}
+
+/** A company balance as the sum of its events (minor units). */
+export async function balanceFromEvents(db: TestDatabase, companyId: string): Promise<number> {
+  const { rows } = await db.pool.query<{ sum: string | null }>(
+    `SELECT sum(CASE event_type WHEN 'BalanceCharged' THEN -1 ELSE 1 END * (data->'amount'->>'amount')::bigint)::text AS sum
+       FROM es.events WHERE stream_id = $1`,
+    [`balance-${companyId}`],
+  );
+  return Number(rows[0]?.sum ?? 0);
+}
+
+/** What moved on the balance for one booking: charges and credits by reason. */
+export async function moneyOf(db: TestDatabase, locator: string) {
+  const { rows } = await db.pool.query<{ type: string; reason: string; amount: string }>(
+    `SELECT event_type AS type, data->>'reason' AS reason, (data->'amount'->>'amount') AS amount
+       FROM es.events WHERE stream_id LIKE 'balance-%' AND data->>'locator' = $1 ORDER BY global_position`,
+    [locator],
+  );
+  return rows.map((r) => ({ type: r.type, reason: r.reason, amount: Number(r.amount) }));
+}
