@@ -18,8 +18,11 @@ import { notificationPorts } from "../notifications/ports.ts";
  * transport); with several command processes each job still runs once. Send one with `deps.jobs.send(name, payload)`.
  */
 export const commandJobs = {
-  /** A held booking at its time limit. */
-  "expire-booking": { payload: z.object({ locator: z.string() }) },
+  /**
+   * A held booking at its time limit. Tried for about four days: a job that fails for good keeps its key (the sweep
+   * will not queue that booking again), so it stays in graphile_worker.jobs, logged, for someone to look at.
+   */
+  "expire-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 25 },
   /** A booking the supplier is still confirming: asked again with backoff until it answers (about a day and a half). */
   "confirm-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
   /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
