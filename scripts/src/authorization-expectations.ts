@@ -40,6 +40,9 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "POST /send_voice_otp": { allow: "public" },
   "GET /dev/mailbox": { allow: "public" },
   "GET /dev/voice": { allow: "public" },
+  // Probes for a load balancer or an orchestrator: liveness and readiness.
+  "GET /health": { allow: "public" },
+  "GET /ready": { allow: "public" },
 
   // The caller's own account: every user, on their own user only.
   "DELETE /sign_out": { allow: "signed-in", endsSession: true },
