@@ -342,7 +342,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
    */
   private async supervise(): Promise<void> {
     const logger = this.options.logger ?? createLogger("error");
-    const { min, max } = this.options.retryMs ?? { min: 100, max: 5000 };
+    const { min, max } = this.options.retryMs ?? { min: 100, max: 2000 };
     while (!this.stopped) {
       try {
         await this.run();
@@ -432,7 +432,9 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
     );
     const row = rows[0];
     if (!row) {
-      await createGeneration(this.pool, this.projection, 1);
+      // A process killed between creating generation 1 and putting it in service left it built: reuse it.
+      if (!(await readCheckpoint(this.pool, this.projection.name, 1)))
+        await createGeneration(this.pool, this.projection, 1);
       await switchTo(this.pool, this.projection, 1);
       this.generation = 1;
     } else if (row.code_version !== this.projection.version) {

@@ -1,0 +1,154 @@
+// `npm start` (scripts/src/start.ts) as a user runs it: recovers after a kill -9, and runs beside another instance.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { findEmbeddedPostgres, processIdentity } from "@skyward/infra/embedded-postgres";
+import { HttpClient } from "./testing/http-client.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(children.map((c) => stop(c)));
+  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
+});
+
+async function dataFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "skyward-start-"));
+  folders.push(dir);
+  return dir;
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Runs the start script with its own DATA_DIR and a free PORT; resolves when it prints its URL. */
+async function start(dataDir: string): Promise<Started> {
+  // No demo world: seeding it (password hashes) takes most of a start's time, and restarts are what is tested.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+  };
+  delete env.DATABASE_URL;
+  delete env.PGPORT;
+  // Jest's --experimental-vm-modules is for its own module loader, not the app's.
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/src/start.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Skyward is running at (\S+)/.exec(out);
+      if (match?.[1]) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    child.once("exit", (code) => {
+      clearInterval(timer);
+      reject(new Error(`start exited with ${code}:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out };
+}
+
+/** Waits for a start that must fail; resolves with its exit code and output. */
+async function failedStart(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", SEED_DEMO: "false" };
+  delete env.DATABASE_URL;
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/src/start.ts"], { cwd: root, env });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, output };
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** The sign-in page's status, and readiness once it is ready or after 15 s (projectors set up after listening). */
+async function answers(url: string): Promise<{ page: number; ready: number }> {
+  const client = new HttpClient(url);
+  const page = await client.get("/", { headers: { accept: "text/html" } });
+  const deadline = Date.now() + 15_000;
+  let ready = await client.get("/ready");
+  while (ready.status !== 200 && Date.now() < deadline) {
+    await sleep(100);
+    ready = await client.get("/ready");
+  }
+  return { page: page.status, ready: ready.status };
+}
+
+// Each test takes about 20 s on a quiet machine (fresh data folders, app processes); the limit leaves room for load.
+describe("npm start", () => {
+  it("when a start was killed with kill -9, then the next start on its data folder stops the orphaned server and serves; a third on the same folder is refused", async () => {
+    const dataDir = await dataFolder();
+    const first = await start(dataDir);
+    expect(await answers(first.url)).toEqual({ page: 200, ready: 200 });
+    const orphan = await findEmbeddedPostgres(dataDir);
+    expect(orphan?.owner).toBe(first.child.pid);
+
+    await stop(first.child, "SIGKILL");
+    expect(processIdentity(orphan?.pid ?? 0)).not.toBeNull();
+
+    const second = await start(dataDir);
+    expect(second.output()).toContain(`stopped an orphaned PostgreSQL (pid ${orphan?.pid})`);
+    expect(await answers(second.url)).toEqual({ page: 200, ready: 200 });
+    expect(processIdentity(orphan?.pid ?? 0)).toBeNull();
+    expect((await findEmbeddedPostgres(dataDir))?.owner).toBe(second.child.pid);
+
+    const third = await failedStart(dataDir);
+    expect(third.code).toBe(1);
+    expect(third.output).toContain(`already runs on port ${(await findEmbeddedPostgres(dataDir))?.port}`);
+    expect(await answers(second.url)).toEqual({ page: 200, ready: 200 });
+
+    await stop(second.child);
+    expect(await findEmbeddedPostgres(dataDir)).toBeNull();
+  }, 120_000);
+
+  it("when two instances start with their own DATA_DIR and PORT, then both run side by side on servers of their own", async () => {
+    const [one, two] = [await dataFolder(), await dataFolder()];
+    const [a, b] = await Promise.all([start(one), start(two)]);
+    expect(a.url).not.toBe(b.url);
+    const [serverA, serverB] = [await findEmbeddedPostgres(one), await findEmbeddedPostgres(two)];
+    expect(serverA?.port).not.toBe(serverB?.port);
+    expect(await answers(a.url)).toEqual({ page: 200, ready: 200 });
+    expect(await answers(b.url)).toEqual({ page: 200, ready: 200 });
+    await stop(a.child);
+    expect(await answers(b.url)).toEqual({ page: 200, ready: 200 });
+    await stop(b.child);
+  }, 120_000);
+});
