@@ -171,12 +171,7 @@ describe("mail through the send-mail job", () => {
         latencies.push(performance.now() - started);
       }
     }
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
-    console.log(
-      `sign-in code, request to mailbox: p50 ${at(0.5)} ms, max ${at(1)} ms (n=${latencies.length})`,
-    );
-    expect(at(1)).toBeLessThan(1000);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
     const left = await t.db.pool.query(
       "SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'send-mail'",
     );
