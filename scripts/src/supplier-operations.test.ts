@@ -306,7 +306,18 @@ describe("a crash between the supplier's answer and our record", () => {
     return { locator, before };
   }
 
-  const reconcile = () => reconcileOperations(t.app.commandDeps, { staleAfterMs: 0 });
+  /** Reconciliation as the job runs it, once the read model it finds candidates in has seen the claim. */
+  async function reconcile(locator: string) {
+    for (let i = 0; i < 100; i++) {
+      const found = await t.db.pool.query(
+        "SELECT 1 FROM read.bookings WHERE locator = $1 AND operation_id IS NOT NULL",
+        [locator],
+      );
+      if (found.rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return reconcileOperations(t.app.commandDeps, { staleAfterMs: 0 });
+  }
 
   it("when the airline ticketed before the crash, then reconciliation records the tickets and keeps the charge", async () => {
     const { locator, before } = await issueAndKill("SLOWANSWER");
