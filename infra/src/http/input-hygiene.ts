@@ -119,9 +119,9 @@ export const bodyHygiene: RequestHandler = (req, _res, next) => {
   );
 };
 
-/** URL checks, then JSON parsing, then the parsed body's checks: one `app.use` for everything a request carries. */
+/** The body: its type, then JSON parsing, then the parsed value's checks (`urlHygiene` runs before all routes). */
 export function readInput(options: { limit: string }): RequestHandler[] {
-  return [urlHygiene, contentTypeHygiene, express.json({ limit: options.limit }), bodyHygiene];
+  return [contentTypeHygiene, express.json({ limit: options.limit }), bodyHygiene];
 }
 
 /**
