@@ -172,22 +172,22 @@ export class SignInService {
 
   /**
    * A new code read out by phone; it replaces the e-mailed one. Codes are stored only hashed, so the e-mailed
-   * code cannot be read back. An account without a phone gets the new code by e-mail instead.
+   * code cannot be read back. An account without a phone, or a process without a voice provider, sends the new
+   * code by e-mail instead.
    */
   async sendVoiceCode(email: string, caller: Caller): Promise<StartSignInResponse> {
     await this.countCodeRequest(email, caller);
     const user = await findUserByEmail(this.deps.store, email);
     if (this.methodOf(user, email) === "password")
       return { account: { auth_method: "password" }, position: null };
+    const voice = this.ports.voice;
+    const phone = voice ? user?.phone : null;
     const code = await this.codes.issue(
-      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: user?.phone ? "voice" : "email" },
+      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: phone ? "voice" : "email" },
       this.deps.now(),
     );
-    if (user?.phone) {
-      this.deliver(
-        "voice code",
-        this.ports.voice.call({ to: user.phone, email, text: voiceCodeText(code, user.language) }),
-      );
+    if (user && voice && phone) {
+      this.deliver("voice code", voice.call({ to: phone, email, text: voiceCodeText(code, user.language) }));
     } else if (user) {
       this.deliver("sign-in code", this.ports.mailer.send(signInCodeMail(email, code, user.language)));
     }

@@ -35,30 +35,27 @@ export interface VoiceCaller {
 
 export interface NotificationPorts {
   mailer: Mailer;
-  voice: VoiceCaller;
+  /** Null when no provider places calls (production, for now): voice codes then go by e-mail. */
+  voice: VoiceCaller | null;
 }
 
 /**
  * Stands in for a provider production was started without: it sends nothing and logs that it did not, never what
  * the message said (it would carry a sign-in code).
  */
-class NotConfigured implements Mailer, VoiceCaller {
+class NotConfigured implements Mailer {
   constructor(private readonly logger: Logger) {}
 
   async send(mail: OutgoingMail): Promise<void> {
     this.logger.warn({ subject: mail.subject }, "mail transport not configured (SMTP_URL): message not sent");
-  }
-
-  async call(): Promise<void> {
-    this.logger.warn("voice transport not configured: call not placed");
   }
 }
 
 /**
  * SMTP when `SMTP_URL` is configured. Outside production, the dev outbox stands in for SMTP and for the voice
  * provider (kept in PostgreSQL, readable at `/dev/mailbox` when DEV_MAILBOX is on, and shown on the console). In
- * production nothing is ever kept or logged in their place: no voice provider is wired in yet, so calls are not
- * placed, and neither is mail without SMTP_URL.
+ * production nothing is ever kept or logged in their place: mail without SMTP_URL is not sent, and as no voice
+ * provider is wired in yet, there is no voice port.
  */
 export function notificationPorts(deps: {
   config: Config;
@@ -70,13 +67,13 @@ export function notificationPorts(deps: {
   const production = deps.config.NODE_ENV === "production";
   if (production && !deps.config.SMTP_URL)
     deps.logger.warn("SMTP_URL is not set: no e-mail (sign-in codes included) will be sent");
-  const fallback = production ? new NotConfigured(deps.logger) : new DevOutbox(deps.pool, deps.logger);
+  const outbox = production ? null : new DevOutbox(deps.pool, deps.logger);
   return {
     mailer: deps.jobs
       ? new QueuedMailer(deps.jobs)
       : deps.config.SMTP_URL
         ? new SmtpMailer(deps.config.SMTP_URL, deps.config.MAIL_FROM)
-        : fallback,
-    voice: fallback,
+        : (outbox ?? new NotConfigured(deps.logger)),
+    voice: outbox,
   };
 }
