@@ -385,6 +385,26 @@ describe("failures", () => {
   });
 });
 
+describe("stalls", () => {
+  it("when a leading projector's batch hangs, then its status reports it stuck until the batch goes through", async () => {
+    const projection = countingProjection("stall");
+    let release: () => void = () => {};
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runner = startRunner(projection, { stallMs: 100, beforeCommit: () => hanging });
+    const last = await append(`tally-${randomUUID()}`, newEvents(1));
+    await eventually(() => runner.status().failing !== null, "the stall is reported");
+    expect(runner.status()).toMatchObject({
+      leader: true,
+      failing: { error: expect.stringMatching(/^no progress/) },
+    });
+    release();
+    await caughtUp(projection, last);
+    await eventually(() => runner.status().failing === null, "the stall is over");
+  });
+});
+
 describe("rebuild", () => {
   it("when a projection is rebuilt, then a new generation is built side by side, the views switch to it and the old tables are dropped", async () => {
     const projection = countingProjection("rebuilt");

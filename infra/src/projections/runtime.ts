@@ -24,6 +24,8 @@ export interface RunnerOptions {
   logger?: Pick<Logger, "error" | "info">;
   /** Backoff between retries of a failed loop: doubles from `min` to `max` milliseconds. */
   retryMs?: { min: number; max: number };
+  /** A leading loop that has not come round for this long (a statement hanging) counts as stuck: 30 s. */
+  stallMs?: number;
 }
 
 interface Checkpoint {
@@ -315,6 +317,8 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   private readonly stopping = new AbortController();
   private failures = 0;
   private failingSince: Date | null = null;
+  /** When the leading loop last came round (read the feed, applied or waited). */
+  private progressAt = Date.now();
   generation = 0;
   isLeader = false;
   /** The error of the last failed attempt while the loop is failing; null once it works again. */
@@ -370,6 +374,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
 
   /** Called when the loop has made progress again. */
   private recovered(): void {
+    this.progressAt = Date.now();
     if (this.failures === 0) return;
     this.options.logger?.info(
       { projection: this.projection.name, attempts: this.failures },
@@ -381,6 +386,17 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   }
 
   status(): RunnerStatus {
+    const stalledMs = Date.now() - this.progressAt;
+    if (this.isLeader && !this.failure && stalledMs > (this.options.stallMs ?? 30_000))
+      return {
+        projection: this.projection.name,
+        leader: true,
+        failing: {
+          error: `no progress for ${Math.round(stalledMs / 1000)} s`,
+          since: new Date(this.progressAt).toISOString(),
+          attempts: 0,
+        },
+      };
     return {
       projection: this.projection.name,
       leader: this.isLeader,
@@ -418,6 +434,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         );
       if (ok && !this.lockLost) {
         this.isLeader = true;
+        this.progressAt = Date.now();
         return;
       }
       await this.sleepUntilWake(this.options.lockRetryMs ?? 500);
