@@ -103,6 +103,22 @@ describe("lockout", () => {
     heldAt = null;
   });
 
+  it("when wrong passwords come from new IPv6 addresses of one /64, then they back off as one client", async () => {
+    const email = "agent@vistula.test";
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await clientAt(`2001:db8:1:2::${(i + 1).toString(16)}`).post("/sign_in", {
+        account: { email, password: `guess-${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const elsewhere = await clientAt("2001:db8:1:3::1").post("/sign_in", {
+      account: { email, password: "guess-elsewhere" },
+    });
+    expect(elsewhere.status).toBe(401);
+  });
+
   it("when a stranger asks for a user's codes until refused, then the user at another address still gets one", async () => {
     const email = "supervisor@vistula.test";
     const attacker = clientAt("198.51.100.202");

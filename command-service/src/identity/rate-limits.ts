@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { TooManyRequests } from "@skyward/infra/http/errors";
 import type pg from "pg";
 
@@ -36,6 +37,26 @@ export const defaultSignInLimits: SignInLimits = {
   // Ten: a user who used up one code's five attempts still has a fresh code's five before any wait.
   failureBackoff: { free: 10, baseSeconds: 30, maxSeconds: 3600 },
 };
+
+/**
+ * The client a limit counts: an IPv4 address, or the /64 network of an IPv6 one (a single host is given a whole
+ * /64 and can take a new address in it for every request).
+ */
+export function clientOf(ip: string | null): string {
+  if (!ip) return "unknown";
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1] as string;
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
 
 const tooMany = (retryAfterSeconds: number) => {
   const minutes = Math.ceil(retryAfterSeconds / 60);

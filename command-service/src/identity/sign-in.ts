@@ -18,7 +18,7 @@ import { accountInfoOf } from "./account-info.ts";
 import { runAccountCommand } from "./commands.ts";
 import { type CodeChannel, type CodeCheck, OneTimeCodes } from "./one-time-codes.ts";
 import { passwordMatches } from "./passwords.ts";
-import { defaultSignInLimits, RateLimiter, type SignInLimits } from "./rate-limits.ts";
+import { clientOf, defaultSignInLimits, RateLimiter, type SignInLimits } from "./rate-limits.ts";
 import { type ActiveUser, findUserByEmail } from "./user.ts";
 
 /** Who is knocking: for rate limits and the audit trail. */
@@ -118,14 +118,14 @@ export class SignInService {
   private countCodeRequest(email: string, caller: Caller) {
     return this.limiter.hit(
       [
-        { key: `code:email_ip:${email}:${caller.ip}`, limit: this.limits.codesPerEmailAndIp },
-        { key: `code:ip:${caller.ip}`, limit: this.limits.codesPerIp },
+        { key: `code:email_ip:${email}:${clientOf(caller.ip)}`, limit: this.limits.codesPerEmailAndIp },
+        { key: `code:ip:${clientOf(caller.ip)}`, limit: this.limits.codesPerIp },
       ],
       this.deps.now(),
     );
   }
 
-  private failureKey = (email: string, caller: Caller) => `sign_in_failures:${email}:${caller.ip}`;
+  private failureKey = (email: string, caller: Caller) => `sign_in_failures:${email}:${clientOf(caller.ip)}`;
 
   /**
    * Refused while this address is backing off for this client; otherwise the attempt counts as a failure until
@@ -133,7 +133,10 @@ export class SignInService {
    */
   private async countAttempt(email: string, caller: Caller) {
     const now = this.deps.now();
-    await this.limiter.hit([{ key: `sign_in:ip:${caller.ip}`, limit: this.limits.attemptsPerIp }], now);
+    await this.limiter.hit(
+      [{ key: `sign_in:ip:${clientOf(caller.ip)}`, limit: this.limits.attemptsPerIp }],
+      now,
+    );
     const key = this.failureKey(email, caller);
     await this.limiter.assertNotBackingOff(key, this.limits.failureBackoff, now);
     await this.limiter.recordFailure(key, now);
