@@ -1,4 +1,5 @@
 // Input hygiene of createHttpApp over real HTTP: what no route can use is refused before any handler runs.
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import express, { type Express } from "express";
@@ -98,6 +99,23 @@ describe("input no route can use", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ status: "400", code, title: "Bad request" });
     expect(res.handled).toEqual([]);
+  });
+
+  it("when a PUT carries no body (a browser's Content-Length: 0, node's chunked nothing), then the handler runs", async () => {
+    const bearer = { authorization: "Bearer test" };
+    expect(await call("PUT", "/things/1", { headers: { ...bearer, "content-length": "0" } })).toMatchObject({
+      status: 200,
+      handled: ["PUT 1"],
+    });
+    const chunked = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${server.url}/things/2`, { method: "PUT", headers: bearer }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(chunked).toBe(200);
   });
 
   it("when the URL has valid escapes, then the handler gets them decoded", async () => {
