@@ -11,7 +11,7 @@ import { commandRouter } from "@skyward/command-service/router";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
-import { seedDemoWorld } from "@skyward/command-service/world/seed";
+import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
@@ -110,9 +110,14 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
     : [];
   for (const runner of runners) runner.start();
-  if (roles.has("command") && (options.seedDemo ?? config.SEED_DEMO)) {
+  if (roles.has("command")) {
     const production = config.NODE_ENV === "production";
-    const passwords = await seedDemoWorld(store, pool, { production });
+    const passwords =
+      (options.seedDemo ?? config.SEED_DEMO)
+        ? await seedDemoWorld(store, pool, { production })
+        : production
+          ? await retirePublishedPasswords(pool)
+          : [];
     // Shown once, on stdout and never through the log: nowhere else holds them in the clear.
     if (passwords.length > 0)
       process.stdout.write(

@@ -109,10 +109,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
+  // No SEED_DEMO: production does not seed, but still retires the published password the development run left.
   served = await serve({
     DATABASE_URL: db.url,
     SESSION_SECRET: SECRET,
-    SEED_DEMO: "true",
     LOG_LEVEL: "info",
     SMTP_URL: `smtp://127.0.0.1:${port}`,
   });
@@ -139,7 +139,7 @@ describe("npm run serve without NODE_ENV", () => {
     }
   });
 
-  it("when the demo world is seeded, then the published password opens no account and each user's random password is printed once", async () => {
+  it("when the database holds the demo world seeded in development, then the published password opens no account and each user's random password is printed once", async () => {
     expect([...passwords.keys()].sort()).toEqual(demoUsers.map((u) => u.email).sort());
     for (const password of passwords.values()) {
       expect(password).not.toBe(DEMO_PASSWORD);
@@ -254,6 +254,10 @@ describe("npm run serve without SMTP_URL", () => {
       expect(unsent).not.toHaveProperty("text");
       expect(unsent).not.toHaveProperty("to");
       expect(bare.output()).toContain("SMTP_URL is not set");
+      // Seeded in production, the demo world gets random passwords too.
+      const printed = [...bare.output().matchAll(/^ {2}(\S+@\S+) {2}(\S+)$/gm)];
+      expect(printed.map((m) => m[1]).sort()).toEqual(demoUsers.map((u) => u.email).sort());
+      expect(printed.map((m) => m[2])).not.toContain(DEMO_PASSWORD);
       expect(bare.output()).not.toMatch(/code is/);
     } finally {
       await bare.stop();

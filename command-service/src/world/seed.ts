@@ -183,15 +183,35 @@ export async function seedDemoWorld(
         );
       continue;
     }
-    // A database first seeded in development still holds the published password: production replaces it.
-    if (stored && !(await verify(stored, DEMO_PASSWORD))) continue;
-    const password = randomBytes(15).toString("base64url");
-    await pool.query(
-      `INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
-      [user.user_id, await hash(password)],
-    );
-    seeded.push({ email: user.email, password });
+    if (!stored) seeded.push(await setRandomPassword(pool, user.user_id, user.email));
   }
+  if (options.production) seeded.push(...(await retirePublishedPasswords(pool)));
   return seeded;
+}
+
+async function setRandomPassword(pool: pg.Pool, userId: string, email: string): Promise<SeededPassword> {
+  const password = randomBytes(15).toString("base64url");
+  await pool.query(
+    `INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+    [userId, await hash(password)],
+  );
+  return { email, password };
+}
+
+/**
+ * For production, seeding or not: a database once run in development (`npm start`) holds the published
+ * DEMO_PASSWORD for the demo users; each such user gets a random password instead, returned once to be printed.
+ */
+export async function retirePublishedPasswords(pool: pg.Pool): Promise<SeededPassword[]> {
+  const emails = new Map(demoUsers.map((u) => [demoId("user", u.key), u.email]));
+  const { rows } = await pool.query<{ user_id: string; password_hash: string }>(
+    "SELECT user_id, password_hash FROM app.credentials WHERE user_id = ANY($1)",
+    [[...emails.keys()]],
+  );
+  const retired: SeededPassword[] = [];
+  for (const row of rows)
+    if (await verify(row.password_hash, DEMO_PASSWORD))
+      retired.push(await setRandomPassword(pool, row.user_id, emails.get(row.user_id) as string));
+  return retired;
 }
