@@ -64,7 +64,7 @@ afterAll(async () => {
 
 /** Commands from several signed-in users until stopped, counting answers by class. */
 function load(clients: HttpClient[]) {
-  const counts = { ok: 0, failed: 0, unreachable: 0 };
+  const counts = { ok: 0, failed: 0, unreachable: 0, failedStatuses: new Set<number>() };
   let running = true;
   const workers = clients.map(async (client, i) => {
     for (let n = i; running; n++) {
@@ -75,6 +75,7 @@ function load(clients: HttpClient[]) {
         if (res.status === 200) counts.ok++;
         else {
           counts.failed++;
+          counts.failedStatuses.add(res.status);
           await sleep(20); // the database is down: no need to spin
         }
       } catch {
@@ -185,6 +186,8 @@ describe("PostgreSQL restarted and killed under load", () => {
     );
     await sleep(500);
     await traffic.stop();
+    // A database that is down is the server's trouble, answered as such: 503, never 500.
+    expect([...traffic.counts.failedStatuses]).toEqual(traffic.counts.failed > 0 ? [503] : []);
 
     // The reader's projectors lead again; each process's wake-up listener is back, on one connection each.
     await until("every projector leads again", async () => reader.runners.every((r) => r.isLeader));

@@ -31,8 +31,14 @@ export function readCookie(req: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name)
-      return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      // Our cookies are always well-formed: one that does not decode was not set by us, so there is none.
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -85,10 +91,36 @@ export const notFound: RequestHandler = (req, _res, next) => {
   next(new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found"));
 };
 
+/** A database that is down, restarting or cut off: nothing the client did, and worth retrying shortly. */
+function databaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (
+    typeof code === "string" &&
+    (code.startsWith("08") ||
+      code.startsWith("57P") ||
+      ["ECONNREFUSED", "ECONNRESET", "EPIPE"].includes(code))
+  )
+    return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|not queryable|connect ECONN(REFUSED|RESET)/.test(message)
+  );
+}
+
 function envelopeFor(error: unknown): { status: number; body: ErrorEnvelope; unexpected: boolean } {
   // Ours, body-parser's (malformed JSON, too large, wrong charset) and the router's (a path it cannot decode).
   const known = clientErrorOf(error);
   if (known) return { status: known.status, body: { errors: known.toApiErrors() }, unexpected: false };
+  if (databaseUnavailable(error)) {
+    const detail = "The database is restarting; try again in a moment";
+    return {
+      status: 503,
+      body: {
+        errors: [{ status: "503", code: "database_unavailable", title: "Service unavailable", detail }],
+      },
+      unexpected: true,
+    };
+  }
   return {
     status: 500,
     body: { errors: [{ status: "500", code: "internal", title: "There are problems on the server" }] },
