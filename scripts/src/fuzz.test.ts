@@ -354,6 +354,22 @@ function pathCases(
   return cases;
 }
 
+/** Cookies the server never set: they replace the caller's own, so the request is as from a stranger. */
+function cookieCases(path: string, random: () => number): Case[] {
+  const cookies = [
+    "skyward_session=%E0%A4%A",
+    "skyward_session=%00",
+    "skyward_csrf=%; skyward_session=x",
+    `skyward_csrf=${"c".repeat(3_000)}`,
+    "skyward_session=%ED%A0%80; skyward_session=%ED%A0%80",
+  ];
+  return pick(cookies, 2, random).map((cookie) => ({
+    label: `cookie ${cookie.slice(0, 40)}`,
+    path,
+    options: { headers: { cookie } },
+  }));
+}
+
 // ── The run ───────────────────────────────────────────────────────────────────────────────────────────────
 
 let t: TestApp;
@@ -482,6 +498,7 @@ describe("hostile input on every route", () => {
         const body = plausibleBodies[key]?.(ids) ?? { note: "a body the route does not read" };
         const cases = [
           ...pathCases(route, params, query),
+          ...cookieCases(base, random),
           ...queryCases(
             route.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? "x")),
             query,

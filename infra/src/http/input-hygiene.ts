@@ -133,7 +133,8 @@ export function readInput(options: { limit: string }): RequestHandler[] {
  */
 export function clientErrorOf(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
-  if (error instanceof URIError) return brokenEscape("The path");
+  if (error instanceof URIError)
+    return brokenEscape(error.message.startsWith("Failed to decode param") ? "The path" : "The request");
   const e = error as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown };
   switch (e.type) {
     case "entity.parse.failed":
