@@ -62,7 +62,8 @@ export class BadRequest extends DomainError {
 }
 
 export class PayloadTooLarge extends DomainError {
-  constructor(detail = "The request body is larger than this server accepts", code = "payload_too_large") {
+  // The code body-parser's error always had, which clients already translate.
+  constructor(detail = "The request body is larger than this server accepts", code = "entity_too_large") {
     super(413, code, "Payload too large", detail);
   }
 }

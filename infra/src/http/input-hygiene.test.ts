@@ -135,7 +135,7 @@ describe("input no route can use", () => {
       JSON.stringify({ pad: "x".repeat(200_000) }),
       "application/json",
       413,
-      "payload_too_large",
+      "entity_too_large",
     ],
   ])(
     "when the body is %s, then %i… in the envelope and no handler runs",
