@@ -208,7 +208,8 @@ describe("signing in by e-mail code", () => {
 
     // The same work is done for the unknown address (a code is issued and stored), but nothing is sent.
     const codes = await t.db.pool.query("SELECT user_id FROM app.otp_codes WHERE email = $1", [nobody]);
-    expect(codes.rows).toEqual([{ user_id: null }]);
+    expect(codes.rows.length).toBeGreaterThan(0);
+    expect(codes.rows.every((r) => r.user_id === null)).toBe(true);
     expect((await client.get("/dev/mailbox", { query: { to: nobody } })).body.data).toEqual([]);
 
     const guess = { otp_attempt: "123456" };

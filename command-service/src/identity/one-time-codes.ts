@@ -12,6 +12,8 @@ export interface IssuedCode {
   userId: string | null;
   newEmail?: string;
   channel: CodeChannel;
+  /** The browser that asked for it (a hash): only there does the code count, and no one else's request replaces it. */
+  holder?: string;
 }
 
 export type CodeCheck =
@@ -28,10 +30,14 @@ interface CodeRow {
 }
 
 /**
- * Six-digit one-time codes in `app.otp_codes`, one live code per address and purpose. Only an HMAC of the code
+ * Six-digit one-time codes in `app.otp_codes`, one live code per address, purpose and holder (the `purpose` column
+ * keeps `purpose:holder`, so a stranger's request makes a code of its own instead of replacing the owner's). Only an HMAC of the code
  * under a server pepper is stored: a 10-minute, 5-attempt code needs no slow hash, and a database leak alone does
  * not give the codes away. Every attempt is counted before it is compared, so parallel guesses cannot overrun.
  */
+const slot = (purpose: CodePurpose, holder: string | undefined) =>
+  holder ? `${purpose}:${holder}` : purpose;
+
 export class OneTimeCodes {
   constructor(
     private readonly pool: pg.Pool,
@@ -44,7 +50,7 @@ export class OneTimeCodes {
       .digest("hex");
   }
 
-  /** A fresh code replaces the address's previous one (and its attempt count). */
+  /** A fresh code replaces the holder's previous one for the address (and its attempt count). */
   async issue(code: IssuedCode, now: Date): Promise<string> {
     const value = randomInt(0, 10 ** ONE_TIME_CODE.digits)
       .toString()
@@ -58,7 +64,7 @@ export class OneTimeCodes {
          channel = EXCLUDED.channel, created_at = EXCLUDED.created_at`,
       [
         code.email,
-        code.purpose,
+        slot(code.purpose, code.holder),
         this.digest(code.purpose, code.email, code.newEmail, value),
         code.userId,
         code.newEmail ?? null,
@@ -72,23 +78,24 @@ export class OneTimeCodes {
 
   /** Checks an attempt; the right code is consumed, a wrong one uses up one of the code's attempts. */
   async check(
-    input: { email: string; purpose: CodePurpose; newEmail?: string; attempt: string },
+    input: { email: string; purpose: CodePurpose; newEmail?: string; attempt: string; holder?: string },
     now: Date,
   ): Promise<CodeCheck> {
+    const key = slot(input.purpose, input.holder);
     const { rows } = await this.pool.query<CodeRow>(
       `UPDATE app.otp_codes SET attempts = attempts + 1
         WHERE email = $1 AND purpose = $2 AND attempts < $3 AND expires_at > $4
         RETURNING code_hash, attempts, user_id, new_email, channel`,
-      [input.email, input.purpose, ONE_TIME_CODE.maxAttempts, now],
+      [input.email, key, ONE_TIME_CODE.maxAttempts, now],
     );
     const row = rows[0];
-    if (!row) return this.whyNoLiveCode(input.email, input.purpose);
+    if (!row) return this.whyNoLiveCode(input.email, key);
     const given = Buffer.from(this.digest(input.purpose, input.email, input.newEmail, input.attempt));
     const matches = timingSafeEqual(given, Buffer.from(row.code_hash));
     if (matches && row.user_id) {
       const consumed = await this.pool.query(
         "DELETE FROM app.otp_codes WHERE email = $1 AND purpose = $2 AND code_hash = $3",
-        [input.email, input.purpose, row.code_hash],
+        [input.email, key, row.code_hash],
       );
       // A parallel request with the same code got there first: one code, one sign-in.
       if (consumed.rowCount === 1)
@@ -100,7 +107,7 @@ export class OneTimeCodes {
     return { ok: false, reason: "wrong_code", attemptsLeft, channel: row.channel };
   }
 
-  private async whyNoLiveCode(email: string, purpose: CodePurpose): Promise<CodeCheck> {
+  private async whyNoLiveCode(email: string, purpose: string): Promise<CodeCheck> {
     const { rows } = await this.pool.query<{ attempts: number; channel: CodeChannel }>(
       "SELECT attempts, channel FROM app.otp_codes WHERE email = $1 AND purpose = $2",
       [email, purpose],
@@ -112,8 +119,12 @@ export class OneTimeCodes {
     return { ok: false, reason: "code_expired", channel: row.channel };
   }
 
+  /** Every holder's code for the address and purpose. */
   async discard(email: string, purpose: CodePurpose): Promise<void> {
-    await this.pool.query("DELETE FROM app.otp_codes WHERE email = $1 AND purpose = $2", [email, purpose]);
+    await this.pool.query(
+      "DELETE FROM app.otp_codes WHERE email = $1 AND (purpose = $2 OR starts_with(purpose, $2 || ':'))",
+      [email, purpose],
+    );
   }
 
   /** Codes expired for a day are of no further use, not even for an error message. */

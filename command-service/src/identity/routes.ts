@@ -10,8 +10,9 @@ import {
   UpdateLocaleRequest,
 } from "@skyward/contracts/account";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
-import { requirePrincipal } from "@skyward/infra/http/auth";
+import { requirePrincipal, sha256 } from "@skyward/infra/http/auth";
 import { InvalidInput } from "@skyward/infra/http/errors";
+import { CSRF_COOKIE, readCookie } from "@skyward/infra/http/middleware";
 import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { CommandDeps } from "../deps.ts";
@@ -27,6 +28,8 @@ const callerOf = (req: Request): Caller => ({
   context: req.context,
   ip: req.ip ?? null,
   userAgent: req.get("user-agent")?.slice(0, 300) ?? null,
+  // Hashed: the cookie itself is the CSRF secret. Callers without one (bearer clients) share one holder.
+  browser: sha256(readCookie(req, CSRF_COOKIE) ?? "no-browser").slice(0, 32),
 });
 
 const respond = (res: Response, outcome: AccountOutcome) =>

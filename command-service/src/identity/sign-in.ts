@@ -26,6 +26,8 @@ export interface Caller {
   context: RequestContext;
   ip: string | null;
   userAgent: string | null;
+  /** A hash of the browser's CSRF cookie: sign-in codes belong to the browser that asked for them. */
+  browser: string;
 }
 
 /** A failed sign-in or code check; the detail says what to do next. */
@@ -162,7 +164,7 @@ export class SignInService {
     if (this.methodOf(user, email) === "password")
       return { account: { auth_method: "password" }, position: null };
     const code = await this.codes.issue(
-      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: "email" },
+      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: "email", holder: caller.browser },
       this.deps.now(),
     );
     if (user)
@@ -186,7 +188,13 @@ export class SignInService {
     const voice = this.ports.voice;
     const phone = voice ? user?.phone : null;
     const code = await this.codes.issue(
-      { email, purpose: "sign_in", userId: user?.user_id ?? null, channel: phone ? "voice" : "email" },
+      {
+        email,
+        purpose: "sign_in",
+        userId: user?.user_id ?? null,
+        channel: phone ? "voice" : "email",
+        holder: caller.browser,
+      },
       this.deps.now(),
     );
     if (user && voice && phone) {
@@ -199,7 +207,10 @@ export class SignInService {
 
   async withCode(email: string, attempt: string, caller: Caller): Promise<SignedIn> {
     await this.countAttempt(email, caller);
-    const check = await this.codes.check({ email, purpose: "sign_in", attempt }, this.deps.now());
+    const check = await this.codes.check(
+      { email, purpose: "sign_in", attempt, holder: caller.browser },
+      this.deps.now(),
+    );
     if (!check.ok) {
       await this.recordFailure(email, methodOf(check.channel), check.reason, caller);
       throw codeRefusal(check, "/account/otp_attempt");
