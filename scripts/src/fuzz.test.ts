@@ -354,8 +354,11 @@ function pathCases(
   return cases;
 }
 
-/** Cookies the server never set: they replace the caller's own, so the request is as from a stranger. */
-function cookieCases(path: string, random: () => number): Case[] {
+/**
+ * Cookies the server never set (they replace the caller's own, so the request is as from a stranger) and headers
+ * the app reads: an idempotency key too long or in Latin-1, a method override it does not allow, a bad trace id.
+ */
+function headerCases(path: string, random: () => number): Case[] {
   const cookies = [
     "skyward_session=%E0%A4%A",
     "skyward_session=%00",
@@ -363,11 +366,24 @@ function cookieCases(path: string, random: () => number): Case[] {
     `skyward_csrf=${"c".repeat(3_000)}`,
     "skyward_session=%ED%A0%80; skyward_session=%ED%A0%80",
   ];
-  return pick(cookies, 2, random).map((cookie) => ({
-    label: `cookie ${cookie.slice(0, 40)}`,
-    path,
-    options: { headers: { cookie } },
-  }));
+  const headers: Record<string, string>[] = [
+    { "idempotency-key": "k".repeat(4_000) },
+    { "idempotency-key": "cl\u00e9-\u00ff-\u0080" },
+    { "x-http-method-override": "TRACE" },
+    { "x-trace-id": "\u00ff".repeat(30) },
+  ];
+  return [
+    ...pick(cookies, 2, random).map((cookie) => ({
+      label: `cookie ${cookie.slice(0, 40)}`,
+      path,
+      options: { headers: { cookie } },
+    })),
+    ...pick(headers, 1, random).map((header) => ({
+      label: `header ${JSON.stringify(header).slice(0, 40)}`,
+      path,
+      options: { headers: header },
+    })),
+  ];
 }
 
 // ── The run ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -498,7 +514,7 @@ describe("hostile input on every route", () => {
         const body = plausibleBodies[key]?.(ids) ?? { note: "a body the route does not read" };
         const cases = [
           ...pathCases(route, params, query),
-          ...cookieCases(base, random),
+          ...headerCases(base, random),
           ...queryCases(
             route.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? "x")),
             query,
