@@ -16,124 +16,150 @@ import {
  * exactly one outcome event naming the same id: while one is open, the booking is "being completed".
  */
 
-/** What was booked, as offered and priced: kept whole so the booking page never needs the search again. */
-export const BookedFare = z.object({
-  fare_id: z.string(),
-  carrier: z.string(),
-  route: z.string(),
-  departure_at: z.string(),
-  fare: Fare,
-  flights: z.array(Flight),
-});
-export type BookedFare = z.infer<typeof BookedFare>;
-
-export const BookingHeld = z.object({
-  locator: z.string(),
-  company_id: z.string(),
-  agency_id: z.string(),
-  agent_id: z.string(),
-  channel_id: z.string(),
-  /** The supplier's latest word on the booking; null for a fake (demo) booking, which never reaches one. */
-  supplier_booking: SupplierBooking.nullable(),
-  fare: BookedFare,
-  passengers: z.array(BookingPassenger),
-  contacts: BookingContacts,
-  price: Money,
-  price_detail: PriceDetail,
-  time_limit: z.string().nullable(),
-  fake_booking: z.boolean(),
-  provider_status: ProviderStatus,
-  instant_payment: z.boolean(),
-  held_at: z.string(),
-});
-export type BookingHeld = z.infer<typeof BookingHeld>;
-
 export const SupplierOperationKind = z.enum(["issue", "void", "cancel"]);
 export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
 
-/** Events written before operations had ids read as this one; nothing can be in flight under it. */
-const OperationId = z.string().default("legacy");
+/**
+ * The schemas of the booking events, with the large parts (fares, flights, prices, the supplier's booking, passengers,
+ * tickets) either checked in depth or taken as stored: an event is checked in depth once, when it is written, and
+ * read back cheaply (a BookingHeld checked in depth costs about a millisecond, and every fold and projection reads it).
+ */
+function bookingEvents(deep: boolean) {
+  const part = <T extends z.ZodType>(schema: T) => (deep ? schema : z.custom<z.infer<T>>(() => true));
+  const h = {
+    Fare: part(Fare),
+    SupplierBooking: part(SupplierBooking),
+    PriceDetail: part(PriceDetail),
+    SupplierPrice: part(SupplierPrice),
+    Flights: part(z.array(Flight)),
+    Passengers: part(z.array(BookingPassenger)),
+    Tickets: part(z.array(Ticket)),
+  };
+  /** What was booked, as offered and priced: kept whole so the booking page never needs the search again. */
+  const BookedFare = z.object({
+    fare_id: z.string(),
+    carrier: z.string(),
+    route: z.string(),
+    departure_at: z.string(),
+    fare: h.Fare,
+    flights: h.Flights,
+  });
 
-const ProviderSettled = z.object({
-  supplier_booking: SupplierBooking,
-  error: z.string().nullable().optional(),
-});
+  const BookingHeld = z.object({
+    locator: z.string(),
+    company_id: z.string(),
+    agency_id: z.string(),
+    agent_id: z.string(),
+    channel_id: z.string(),
+    /** The supplier's latest word on the booking; null for a fake (demo) booking, which never reaches one. */
+    supplier_booking: h.SupplierBooking.nullable(),
+    fare: BookedFare,
+    passengers: h.Passengers,
+    contacts: BookingContacts,
+    price: Money,
+    price_detail: h.PriceDetail,
+    time_limit: z.string().nullable(),
+    fake_booking: z.boolean(),
+    provider_status: ProviderStatus,
+    instant_payment: z.boolean(),
+    held_at: z.string(),
+  });
 
-export const TicketingStarted = z.object({
-  operation_id: OperationId,
-  at: z.string(),
-  /** What the company balance was charged in the same append; null when nothing moves (fake, card). */
-  charged: Money.nullable(),
-});
-export const TicketsIssued = z.object({
-  operation_id: OperationId,
-  tickets: z.array(Ticket),
-  issued_at: z.string(),
-  void_until: z.string().nullable(),
-  supplier_booking: SupplierBooking.nullable(),
-});
-export type TicketsIssued = z.infer<typeof TicketsIssued>;
-export const OperationFailed = z.object({
-  operation_id: OperationId,
-  /** The supplier's error code (`supplier_unavailable`, `void_window_closed`...) or `price_changed`. */
-  code: z.string().default("supplier_error"),
-  reason: z.string(),
-  /** What went back to the company balance in the same append. */
-  credited: Money.nullable().default(null),
-});
-export type OperationFailed = z.infer<typeof OperationFailed>;
-export const VoidStarted = z.object({ operation_id: z.string(), at: z.string() });
-export const BookingVoided = z.object({
-  operation_id: OperationId,
-  at: z.string(),
-  credited: Money.nullable(),
-});
-export const CancelStarted = z.object({ operation_id: z.string(), at: z.string() });
-export const BookingCancelled = z.object({
-  operation_id: z.string().nullable().default(null),
-  at: z.string(),
-});
+  /** Events written before operations had ids read as this one; nothing can be in flight under it. */
+  const OperationId = z.string().default("legacy");
 
-export const BookingPriceChanged = z.object({
-  old_price: Money,
-  new_price: Money,
-  new_price_detail: PriceDetail,
-  supplier_price: SupplierPrice.nullable(),
-});
-export const BookingRepriced = z.object({
-  price: Money,
-  price_detail: PriceDetail,
-  supplier_booking: SupplierBooking.nullable(),
-});
-export const BookingCommented = z.object({ comment: z.string(), at: z.string(), by: z.string().nullable() });
-export const BookingModified = z.object({
-  contacts: BookingContacts.partial().optional(),
-  passengers: z.array(z.object({ index: z.number().int().min(0), document: TravelDocument })).optional(),
-});
-export type BookingModified = z.infer<typeof BookingModified>;
+  const ProviderSettled = z.object({
+    supplier_booking: h.SupplierBooking,
+    error: z.string().nullable().optional(),
+  });
 
-const ev = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ type: z.literal(type), data });
+  const TicketingStarted = z.object({
+    operation_id: OperationId,
+    at: z.string(),
+    /** What the company balance was charged in the same append; null when nothing moves (fake, card). */
+    charged: Money.nullable(),
+  });
+  const TicketsIssued = z.object({
+    operation_id: OperationId,
+    tickets: h.Tickets,
+    issued_at: z.string(),
+    void_until: z.string().nullable(),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+  const OperationFailed = z.object({
+    operation_id: OperationId,
+    /** The supplier's error code (`supplier_unavailable`, `void_window_closed`...) or `price_changed`. */
+    code: z.string().default("supplier_error"),
+    reason: z.string(),
+    /** What went back to the company balance in the same append. */
+    credited: Money.nullable().default(null),
+  });
+  const VoidStarted = z.object({ operation_id: z.string(), at: z.string() });
+  const BookingVoided = z.object({
+    operation_id: OperationId,
+    at: z.string(),
+    credited: Money.nullable(),
+  });
+  const CancelStarted = z.object({ operation_id: z.string(), at: z.string() });
+  const BookingCancelled = z.object({
+    operation_id: z.string().nullable().default(null),
+    at: z.string(),
+  });
 
-export const BookingEvent = z.discriminatedUnion("type", [
-  ev("BookingHeld", BookingHeld),
-  ev("BookingConfirmedByProvider", ProviderSettled),
-  ev("BookingFailedByProvider", ProviderSettled),
-  ev("TicketingStarted", TicketingStarted),
-  ev("TicketsIssued", TicketsIssued),
-  ev("TicketingFailed", OperationFailed),
-  ev("VoidStarted", VoidStarted),
-  ev("BookingVoided", BookingVoided),
-  ev("VoidFailed", OperationFailed),
-  ev("CancelStarted", CancelStarted),
-  ev("BookingCancelled", BookingCancelled),
-  ev("CancelFailed", OperationFailed),
-  ev("BookingExpired", z.object({ at: z.string() })),
-  ev("BookingPriceChanged", BookingPriceChanged),
-  ev("BookingRepriced", BookingRepriced),
-  ev("BookingCommented", BookingCommented),
-  ev("BookingModified", BookingModified),
-]);
+  const BookingPriceChanged = z.object({
+    old_price: Money,
+    new_price: Money,
+    new_price_detail: h.PriceDetail,
+    supplier_price: h.SupplierPrice.nullable(),
+  });
+  const BookingRepriced = z.object({
+    price: Money,
+    price_detail: h.PriceDetail,
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+  const BookingCommented = z.object({ comment: z.string(), at: z.string(), by: z.string().nullable() });
+  const BookingModified = z.object({
+    contacts: BookingContacts.partial().optional(),
+    passengers: z.array(z.object({ index: z.number().int().min(0), document: TravelDocument })).optional(),
+  });
+
+  const ev = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+    z.object({ type: z.literal(type), data });
+
+  const union = z.discriminatedUnion("type", [
+    ev("BookingHeld", BookingHeld),
+    ev("BookingConfirmedByProvider", ProviderSettled),
+    ev("BookingFailedByProvider", ProviderSettled),
+    ev("TicketingStarted", TicketingStarted),
+    ev("TicketsIssued", TicketsIssued),
+    ev("TicketingFailed", OperationFailed),
+    ev("VoidStarted", VoidStarted),
+    ev("BookingVoided", BookingVoided),
+    ev("VoidFailed", OperationFailed),
+    ev("CancelStarted", CancelStarted),
+    ev("BookingCancelled", BookingCancelled),
+    ev("CancelFailed", OperationFailed),
+    ev("BookingExpired", z.object({ at: z.string() })),
+    ev("BookingPriceChanged", BookingPriceChanged),
+    ev("BookingRepriced", BookingRepriced),
+    ev("BookingCommented", BookingCommented),
+    ev("BookingModified", BookingModified),
+  ]);
+  return { union, BookedFare, BookingHeld, TicketsIssued, OperationFailed, BookingModified };
+}
+
+const checked = bookingEvents(true);
+/** Every booking event, checked in depth: what a decider's events must satisfy before they are appended. */
+export const BookingEvent = checked.union;
+/** Every booking event as read back from the store: the discriminant and small fields checked, large parts as stored. */
+export const StoredBookingEvent = bookingEvents(false).union;
+export const BookedFare = checked.BookedFare;
+export type BookedFare = z.infer<typeof BookedFare>;
+export const BookingHeld = checked.BookingHeld;
+export type BookingHeld = z.infer<typeof BookingHeld>;
+export type TicketsIssued = z.infer<typeof checked.TicketsIssued>;
+export type OperationFailed = z.infer<typeof checked.OperationFailed>;
+export type BookingModified = z.infer<typeof checked.BookingModified>;
 export type BookingEvent = z.infer<typeof BookingEvent>;
 /** An event as a decider writes it (defaults not yet applied). */
 export type BookingEventInput = z.input<typeof BookingEvent>;

@@ -1,8 +1,9 @@
 import {
-  BookingEvent,
+  type BookingEvent,
   type BookingEventInput,
   type BookingHeld,
   type BookingModified,
+  StoredBookingEvent,
   type SupplierOperationKind,
 } from "@skyward/contracts/booking-events";
 import type { Money } from "@skyward/contracts/money";
@@ -45,9 +46,12 @@ export type BookingState = { status: "none" } | ActiveBooking;
 export type BookingStatus = ActiveBooking["status"];
 export const initialBooking: BookingState = { status: "none" };
 
-/** A stored event of a booking stream, typed (its data is parsed and defaulted by the contract's schema). */
+/**
+ * A stored event of a booking stream, typed: its type and small fields checked and defaulted by the contract, its
+ * large parts taken as written (they were checked in depth when appended, see execute.ts).
+ */
 export function bookingEvent(event: Pick<StoredEvent, "type" | "data">): BookingEvent {
-  return BookingEvent.parse({ type: event.type, data: event.data });
+  return StoredBookingEvent.parse({ type: event.type, data: event.data });
 }
 
 export function evolveBooking(state: BookingState, stored: StoredEvent): BookingState {

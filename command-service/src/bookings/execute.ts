@@ -1,4 +1,4 @@
-import type { BookingEventInput } from "@skyward/contracts/booking-events";
+import { BookingEvent, type BookingEventInput } from "@skyward/contracts/booking-events";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
 import { type CommandContext, foldNew, runCommand } from "@skyward/infra/event-store/command";
@@ -92,7 +92,9 @@ export async function appendDecided(
     locator: string;
   },
 ): Promise<{ appends: StreamAppend[]; result: { booking: ActiveBooking; events: BookingEventInput[] } }> {
-  const { stream, events, metadata } = decided;
+  const { stream, metadata } = decided;
+  // Checked in depth once, as written: every later read of the stream takes the large parts as stored.
+  const events = decided.events.map((e) => BookingEvent.parse(e));
   const version = (decided.expected === "no_stream" ? 0 : decided.expected) + events.length;
   const booking = foldNew(evolveBooking, decided.state, stream, events.map(withMetadata(metadata)), version);
   if (booking.status === "none") throw new NotFound("No such booking", "booking_not_found");

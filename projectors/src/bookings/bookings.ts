@@ -1,4 +1,8 @@
-import { BOOKING_EVENT_TYPES, BookingEvent } from "@skyward/contracts/booking-events";
+import {
+  BOOKING_EVENT_TYPES,
+  type BookingEvent,
+  StoredBookingEvent,
+} from "@skyward/contracts/booking-events";
 import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
@@ -121,7 +125,8 @@ export const bookings = defineProjection({
     // Every statement of the batch goes in one round trip; each keeps the event order.
     const batch = new StatementBatch();
     for (const stored of events) {
-      const e = BookingEvent.parse({ type: stored.type, data: stored.data });
+      // Checked in depth when appended: the large parts are taken as stored.
+      const e = StoredBookingEvent.parse({ type: stored.type, data: stored.data });
       const locator = stored.streamId.slice("booking-".length);
       if (e.type === "BookingHeld") {
         const d = e.data;
