@@ -159,7 +159,8 @@ export const BookingHeld = checked.BookingHeld;
 export type BookingHeld = z.infer<typeof BookingHeld>;
 export type TicketsIssued = z.infer<typeof checked.TicketsIssued>;
 export type OperationFailed = z.infer<typeof checked.OperationFailed>;
-export type BookingModified = z.infer<typeof checked.BookingModified>;
+export const BookingModified = checked.BookingModified;
+export type BookingModified = z.infer<typeof BookingModified>;
 export type BookingEvent = z.infer<typeof BookingEvent>;
 /** An event as a decider writes it (defaults not yet applied). */
 export type BookingEventInput = z.input<typeof BookingEvent>;

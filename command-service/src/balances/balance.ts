@@ -1,8 +1,11 @@
 import { BalanceEvent } from "@skyward/contracts/balances";
+import type { BalanceCommand } from "@skyward/contracts/booking-commands";
 import type { Money } from "@skyward/contracts/money";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { assertNever } from "../bookings/booking.ts";
+
+export type { BalanceCommand } from "@skyward/contracts/booking-commands";
 
 export const balanceStream = (companyId: string) => `balance-${companyId}`;
 
@@ -12,12 +15,6 @@ export interface BalanceState {
 }
 
 export const initialBalance: BalanceState = { amount: null };
-
-/** Every command on a company balance; amounts are positive minor units. */
-export type BalanceCommand =
-  | { type: "TopUpBalance"; company_id: string; amount: Money; comment: string }
-  | { type: "ChargeBalance"; company_id: string; amount: Money; locator: string; reason: string }
-  | { type: "CreditBalance"; company_id: string; amount: Money; locator: string; reason: string };
 
 export function evolveBalance(state: BalanceState, event: StoredEvent): BalanceState {
   return evolve(state, BalanceEvent.parse({ type: event.type, data: event.data }));

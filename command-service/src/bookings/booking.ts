@@ -1,3 +1,4 @@
+import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import {
   type BookingEvent,
   type BookingEventInput,
@@ -8,7 +9,7 @@ import {
 } from "@skyward/contracts/booking-events";
 import type { Money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
-import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
+import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 
@@ -165,50 +166,12 @@ function modified(state: ActiveBooking, change: BookingModified): ActiveBooking 
   };
 }
 
-/** What a supplier operation came to, as the command that records it reports. */
-export type OperationOutcome<Done> =
-  | { ok: true; done: Done }
-  | { ok: false; code: string; reason: string; price_changed?: PriceChange };
-
-export interface PriceChange {
-  price: Money;
-  price_detail: PriceDetail;
-  supplier_price: SupplierPrice;
-}
-
-export interface IssuedOutcome {
-  tickets: Ticket[];
-  issued_at: string;
-  void_until: string | null;
-  supplier_booking: SupplierBooking | null;
-}
-
-/** Every command on a booking stream; time and ids come with the command, never from inside the decider. */
-export type BookingCommand =
-  | { type: "HoldBooking"; held: BookingHeld }
-  | { type: "SettleProviderStatus"; supplier_booking: SupplierBooking }
-  | {
-      type: "StartIssue";
-      operation_id: string;
-      now: Date;
-      pays_by_card: boolean;
-      accept_pending_price: boolean;
-    }
-  | { type: "RecordIssueOutcome"; operation_id: string; outcome: OperationOutcome<IssuedOutcome> }
-  | { type: "StartVoid"; operation_id: string; now: Date }
-  | { type: "RecordVoidOutcome"; operation_id: string; now: Date; outcome: OperationOutcome<null> }
-  | { type: "StartCancel"; operation_id: string; now: Date }
-  | { type: "RecordCancelOutcome"; operation_id: string; now: Date; outcome: OperationOutcome<null> }
-  | { type: "CancelFailedBooking"; now: Date }
-  | { type: "ExpireBooking"; now: Date }
-  | {
-      type: "RepriceBooking";
-      price: Money;
-      price_detail: PriceDetail;
-      supplier_booking: SupplierBooking | null;
-    }
-  | { type: "CommentBooking"; comment: string; now: Date; by: string | null }
-  | { type: "ModifyBooking"; change: BookingModified };
+export type {
+  BookingCommand,
+  IssuedOutcome,
+  OperationOutcome,
+  PriceChange,
+} from "@skyward/contracts/booking-commands";
 
 /**
  * Which commands may run while a supplier operation is in flight: only those that cannot change its outcome (a

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { BookingHeld, BookingModified } from "./booking-events.ts";
+import { Money } from "./money.ts";
+import { PriceDetail, SupplierPrice } from "./offers.ts";
+import { SupplierBooking, Ticket } from "./supplier.ts";
+
+/**
+ * The commands of a booking stream, one discriminated union on `type`: what the booking decider decides on. Time and
+ * operation ids come with the command, never from inside the decider.
+ */
+
+export const PriceChange = z.object({
+  price: Money,
+  price_detail: PriceDetail,
+  supplier_price: SupplierPrice,
+});
+export type PriceChange = z.infer<typeof PriceChange>;
+
+export const IssuedOutcome = z.object({
+  tickets: z.array(Ticket),
+  issued_at: z.string(),
+  void_until: z.string().nullable(),
+  supplier_booking: SupplierBooking.nullable(),
+});
+export type IssuedOutcome = z.infer<typeof IssuedOutcome>;
+
+/** What a supplier operation came to, as the command that records it reports. */
+const outcome = <D extends z.ZodType>(done: D) =>
+  z.discriminatedUnion("ok", [
+    z.object({ ok: z.literal(true), done }),
+    z.object({
+      ok: z.literal(false),
+      code: z.string(),
+      reason: z.string(),
+      price_changed: PriceChange.optional(),
+    }),
+  ]);
+export type OperationOutcome<Done> =
+  | { ok: true; done: Done }
+  | { ok: false; code: string; reason: string; price_changed?: PriceChange | undefined };
+
+const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape });
+const OperationId = z.string().min(1);
+
+export const BookingCommand = z.discriminatedUnion("type", [
+  cmd("HoldBooking", { held: BookingHeld }),
+  cmd("SettleProviderStatus", { supplier_booking: SupplierBooking }),
+  cmd("StartIssue", {
+    operation_id: OperationId,
+    now: z.date(),
+    pays_by_card: z.boolean(),
+    accept_pending_price: z.boolean(),
+  }),
+  cmd("RecordIssueOutcome", { operation_id: OperationId, outcome: outcome(IssuedOutcome) }),
+  cmd("StartVoid", { operation_id: OperationId, now: z.date() }),
+  cmd("RecordVoidOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(z.null()) }),
+  cmd("StartCancel", { operation_id: OperationId, now: z.date() }),
+  cmd("RecordCancelOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(z.null()) }),
+  cmd("CancelFailedBooking", { now: z.date() }),
+  cmd("ExpireBooking", { now: z.date() }),
+  cmd("RepriceBooking", {
+    price: Money,
+    price_detail: PriceDetail,
+    supplier_booking: SupplierBooking.nullable(),
+  }),
+  cmd("CommentBooking", { comment: z.string(), now: z.date(), by: z.string().nullable() }),
+  cmd("ModifyBooking", { change: BookingModified }),
+]);
+export type BookingCommand = z.infer<typeof BookingCommand>;
+
+/** The commands of a company balance (`balance-{company_id}`); amounts are positive minor units. */
+export const BalanceCommand = z.discriminatedUnion("type", [
+  cmd("TopUpBalance", { company_id: z.string(), amount: Money, comment: z.string().max(500) }),
+  cmd("ChargeBalance", { company_id: z.string(), amount: Money, locator: z.string(), reason: z.string() }),
+  cmd("CreditBalance", { company_id: z.string(), amount: Money, locator: z.string(), reason: z.string() }),
+]);
+export type BalanceCommand = z.infer<typeof BalanceCommand>;
