@@ -3,7 +3,6 @@ import { reconcileOperations } from "@skyward/command-service/bookings/reconcile
 import { SupplierRejected } from "@skyward/command-service/suppliers/errors";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
-import { type Skyward, startSkyward } from "./app.ts";
 import { balanceFromEvents, holdBooking, moneyOf, topUp } from "./testing/bookings.ts";
 import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
 import { HttpClient, type HttpResponse } from "./testing/http-client.ts";
@@ -322,6 +321,13 @@ describe("a crash between the supplier's answer and our record", () => {
   it("when the airline ticketed before the crash, then reconciliation records the tickets and keeps the charge", async () => {
     const { locator, before } = await issueAndKill("SLOWANSWER");
     expect(await openOperations(locator)).toHaveLength(1);
+    // Meanwhile the booking page says the issue is being completed.
+    let page = await agent.get(`/bookings/${locator}`);
+    for (let i = 0; i < 100 && !page.body.data?.operation; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      page = await agent.get(`/bookings/${locator}`);
+    }
+    expect(page.body.data).toMatchObject({ status: "ticketing", operation: { kind: "issue" } });
     expect(await reconcile(locator)).toEqual({ completed: 1, undone: 0, failed: 0 });
     expect(await openOperations(locator)).toEqual([]);
     expect(await statusOf(locator)).toBe("issued");
