@@ -3,26 +3,9 @@ import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { BookingDetails, BookingListPage, BookOfferResponse } from "@skyward/contracts/bookings";
 import { formatPosition } from "@skyward/contracts/position";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import { contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-const passenger = (first: string, last: string, type = "adult", dob = "1985-04-12") => ({
-  type,
-  gender: "M",
-  first_name: first,
-  last_name: last,
-  date_of_birth: dob,
-  document: {
-    type: "passport",
-    number: `FN${Math.floor(Math.random() * 1e6)}`,
-    issuing_country: "UA",
-    nationality: "UA",
-    expires_on: "2032-01-01",
-  },
-});
-const contacts = { email: "traveller@example.com", phone: "+380501112233" };
 
 async function search(client: HttpClient, adults = 2, origin = "KBP", destination = "WAW") {
   const res = await client.post("/offers", {
