@@ -362,3 +362,54 @@ describe("a crash between the supplier's answer and our record", () => {
     expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
   });
 });
+
+describe("a supplier answer lost on the way back", () => {
+  /** The sandbox airline, behind a network that loses the answer of every issue after the airline acted on it. */
+  class LossyNetwork extends SandboxSupplier {
+    override async issue(
+      ...args: Parameters<SandboxSupplier["issue"]>
+    ): ReturnType<SandboxSupplier["issue"]> {
+      await super.issue(...args);
+      throw new Error("socket hang up");
+    }
+  }
+
+  it("when the answer is lost, then the agent is told it is being completed, and reconciliation records the tickets", async () => {
+    // The airline's operation log in this process's memory: reconciliation below runs in the same process.
+    const app = await startTestApp({ supplier: new LossyNetwork() });
+    try {
+      const lossyAgent = app.client();
+      await lossyAgent.signIn("agent@dnipro.test");
+      const locator = await holdBooking(lossyAgent);
+      const issue = await lossyAgent.post("/bookings/issue", { locator });
+      expect(issue.status).toBe(503);
+      expect(issue.body.errors[0]).toMatchObject({ code: "operation_pending" });
+      const events = await app.events(`booking-${locator}`);
+      expect(events.map((e) => e.type)).toEqual(["BookingHeld", "TicketingStarted"]);
+      // A second issue is refused while the first is being completed, and the charge stays made once.
+      expect((await lossyAgent.post("/bookings/issue", { locator })).status).toBe(409);
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await app.db.pool.query(
+          "SELECT 1 FROM read.bookings WHERE locator = $1 AND operation_id IS NOT NULL",
+          [locator],
+        );
+        if (rows.length > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await reconcileOperations(app.app.commandDeps, { staleAfterMs: 0 })).toEqual({
+        completed: 1,
+        undone: 0,
+        failed: 0,
+      });
+      const after = (await app.events(`booking-${locator}`)).map((e) => e.type);
+      expect(after).toEqual(["BookingHeld", "TicketingStarted", "TicketsIssued"]);
+      const charges = await app.db.pool.query(
+        "SELECT count(*)::int AS n FROM es.events WHERE event_type = 'BalanceCharged' AND data->>'locator' = $1",
+        [locator],
+      );
+      expect(charges.rows[0].n).toBe(1);
+    } finally {
+      await app.stop();
+    }
+  });
+});
