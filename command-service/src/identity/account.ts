@@ -46,9 +46,11 @@ export class AccountService {
     // The same work either way (the code is issued even when it cannot be used), so timing tells nothing either.
     const owner = await findUserByEmail(this.deps.store, newEmail);
     const inUse = owner !== null && owner.user_id !== user.user_id;
-    await this.ports.mailer.send(
-      inUse ? emailInUseMail(newEmail, owner.language) : emailChangeCodeMail(newEmail, code, user.language),
-    );
+    const mail = inUse
+      ? emailInUseMail(newEmail, owner.language)
+      : emailChangeCodeMail(newEmail, code, user.language);
+    // The mail job's failures are logged with the request's trace id.
+    await this.ports.mailer.send({ ...mail, traceId: context.traceId });
     return { pending_email: newEmail, position };
   }
 

@@ -170,7 +170,10 @@ export class SignInService {
     if (user)
       this.deliver(
         "sign-in code",
-        this.ports.mailer.send(signInCodeMail(email, code, language ?? user.language)),
+        this.ports.mailer.send({
+          ...signInCodeMail(email, code, language ?? user.language),
+          traceId: caller.context.traceId,
+        }),
       );
     return { account: { auth_method: "otp" }, position: null };
   }
@@ -200,7 +203,8 @@ export class SignInService {
     if (user && voice && phone) {
       this.deliver("voice code", voice.call({ to: phone, email, text: voiceCodeText(code, user.language) }));
     } else if (user) {
-      this.deliver("sign-in code", this.ports.mailer.send(signInCodeMail(email, code, user.language)));
+      const mail = { ...signInCodeMail(email, code, user.language), traceId: caller.context.traceId };
+      this.deliver("sign-in code", this.ports.mailer.send(mail));
     }
     return { account: { auth_method: "otp" }, position: null };
   }

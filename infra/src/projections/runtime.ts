@@ -241,13 +241,27 @@ async function catchUp(
     batch.catch(() => {}); // awaited below; a read ahead left behind by a failed batch must not go unhandled
     return batch;
   };
+  // Every event of the projection committed before the catch-up began: the feed shows only those older than the
+  // oldest transaction still open on the server (any database's), so an empty read may just mean "not yet".
+  const { rows } = await pool.query<{ tx: string; gp: string }>(
+    `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events WHERE event_type = ANY($1)
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    [[...projection.eventTypes]],
+  );
+  const target = rows[0] ? { tx: BigInt(rows[0].tx), gp: BigInt(rows[0].gp) } : null;
+  const reached = (at: Checkpoint) => !target || comparePositions(at, target) >= 0;
   let total = 0;
   let from = await checkpoint();
   let next = read(from);
   for (;;) {
     const batch = await next;
     const last = batch.at(-1);
-    if (!last) return total;
+    if (!last) {
+      if (reached(from)) return total;
+      await sleep(20);
+      next = read(from);
+      continue;
+    }
     // Read the next batch while this one is applied, so reading and applying overlap.
     next = read({ tx: last.transactionId, gp: last.globalPosition });
     const to = await applyBatch(pool, projection, generation, from, batch, { ...options, live: false });
