@@ -161,20 +161,26 @@ export const bookings = defineProjection({
         );
         continue;
       }
+      // Status and the operation in flight move together (an operation's start and end), in one statement.
       const status = statusAfter(e);
-      if (status) {
-        batch.add(`UPDATE ${t.bookings} SET status = $2, list = $3, updated_at = $4 WHERE locator = $1`, [
-          locator,
-          status,
-          LIST_OF_STATUS[status],
-          stored.recordedAt,
-        ]);
-      }
       const operation = operationAfter(e);
-      if (operation !== undefined) {
+      if (status || operation !== undefined) {
         batch.add(
-          `UPDATE ${t.bookings} SET operation_id = $2, operation_kind = $3, operation_started_at = $4 WHERE locator = $1`,
-          [locator, operation?.id ?? null, operation?.kind ?? null, operation?.at ?? null],
+          `UPDATE ${t.bookings} SET status = coalesce($2, status), list = coalesce($3, list), updated_at = $4,
+             operation_id = CASE WHEN $5 THEN $6 ELSE operation_id END,
+             operation_kind = CASE WHEN $5 THEN $7 ELSE operation_kind END,
+             operation_started_at = CASE WHEN $5 THEN $8::timestamptz ELSE operation_started_at END
+           WHERE locator = $1`,
+          [
+            locator,
+            status,
+            status ? LIST_OF_STATUS[status] : null,
+            stored.recordedAt,
+            operation !== undefined,
+            operation?.id ?? null,
+            operation?.kind ?? null,
+            operation?.at ?? null,
+          ],
         );
       }
       switch (e.type) {

@@ -14,10 +14,16 @@ export async function issueBooking(
   principal: Principal,
   request: { locator: string; reshop?: boolean | undefined },
 ) {
-  const initial = await readBooking(deps, principal, request.locator);
+  // Issues of one company take turns at its balance. An agent of one company can only issue that company's
+  // bookings (any other answers 404 inside the run), so its turn needs no read; others read the booking first.
+  const [only] = principal.companyIds;
+  const companyId =
+    principal.companyIds.length === 1 && only
+      ? only
+      : (await readBooking(deps, principal, request.locator)).company_id;
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
     kind: "issue",
-    turnAt: balanceStream(initial.company_id),
+    turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
       const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);
       assertCanIssue(ctx.gates, ctx.channel, context.source);
