@@ -3,7 +3,15 @@ import { reconcileOperations } from "@skyward/command-service/bookings/reconcile
 import { SupplierRejected } from "@skyward/command-service/suppliers/errors";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
-import { balanceFromEvents, holdBooking, moneyOf, topUp } from "./testing/bookings.ts";
+import {
+  balanceFromEvents,
+  contacts,
+  holdBooking,
+  inDays,
+  moneyOf,
+  passenger,
+  topUp,
+} from "./testing/bookings.ts";
 import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
 import { HttpClient, type HttpResponse } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -408,6 +416,35 @@ describe("a supplier answer lost on the way back", () => {
         [locator],
       );
       expect(charges.rows[0].n).toBe(1);
+    } finally {
+      await app.stop();
+    }
+  });
+  it("when an instant-payment booking's issue answer is lost, then the booking is answered, held in ticketing, not a 503 to retry into a second one", async () => {
+    const app = await startTestApp({ supplier: new LossyNetwork() });
+    try {
+      const client = app.client();
+      await client.signIn("agent@dnipro.test");
+      const offers = await client.post("/offers", {
+        origin: "KBP",
+        destination: "WAW",
+        departure_date: inDays(21),
+        passengers: { adults: 1, children: 0, infants: 0 },
+      });
+      const fares = offers.body.result.origin_destinations.flatMap((od: { fares: unknown[] }) => od.fares);
+      const instant = fares.find((f: { instant_payment: boolean }) => f.instant_payment);
+      expect(instant).toBeDefined();
+      const booked = await client.post("/bookings", {
+        search_result_id: offers.body.result.id,
+        fare_id: instant.fare_id,
+        passengers: [passenger("Ivan", "Petrenko")],
+        contacts,
+      });
+      expect(booked.status).toBe(201);
+      expect(booked.body).toMatchObject({ status: "held", instant_payment: true });
+      expect(booked.body.error).toMatch(/has not answered yet/);
+      const events = (await app.events(`booking-${booked.body.locator}`)).map((e) => e.type);
+      expect(events).toEqual(["BookingHeld", "TicketingStarted"]);
     } finally {
       await app.stop();
     }

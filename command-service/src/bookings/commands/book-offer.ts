@@ -17,7 +17,7 @@ import { generateLocator } from "../../pricing/locator.ts";
 import { assertCanIssue } from "../../ticketing/channel.ts";
 import { bookingStream, decide, evolveBooking, initialBooking } from "../booking.ts";
 import { appendDecided, position } from "../execute.ts";
-import { completeOperation } from "../supplier-operation.ts";
+import { completeOperation, OperationPending } from "../supplier-operation.ts";
 
 /** A demo (fake) booking is held this long, like a typical airline time limit. */
 const FAKE_TIME_LIMIT_MS = 24 * 3600_000;
@@ -132,13 +132,20 @@ export async function bookOffer(
     }
     if (claimed) {
       const booked = answer(claimed.locator, claimed.append, supplierBooking?.error ?? null);
-      const { recorded, outcome } = await completeOperation(
+      const completed = await completeOperation(
         deps,
         { principal, context },
         claimed.locator,
         claimed.booking,
         operationId,
-      );
+      ).catch((error: unknown) => {
+        // The booking exists: answer it (being completed) rather than an error a client would retry into a second.
+        if (error instanceof OperationPending) return error;
+        throw error;
+      });
+      if (completed instanceof OperationPending)
+        return { ...booked, error: completed.detail ?? completed.title };
+      const { recorded, outcome } = completed;
       if (!outcome.ok)
         return { ...booked, error: outcome.error?.detail ?? outcome.reason, position: recorded.position };
       return { ...booked, status: "issued", tickets: recorded.booking.tickets, position: recorded.position };
