@@ -21,8 +21,9 @@ export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
 
 /**
  * The schemas of the booking events, with the large parts (fares, flights, prices, the supplier's booking, passengers,
- * tickets) either checked in depth or taken as stored: an event is checked in depth once, when it is written, and
- * read back cheaply (a BookingHeld checked in depth costs about a millisecond, and every fold and projection reads it).
+ * tickets) either checked in depth or taken as they are. The deciders build those parts from values already checked
+ * (a request, a supplier's answer) and their tests check every event in depth; the store's readers check the type
+ * and the small fields, which is what a fold branches on (a BookingHeld checked in depth costs about a millisecond).
  */
 function bookingEvents(deep: boolean) {
   const part = <T extends z.ZodType>(schema: T) => (deep ? schema : z.custom<z.infer<T>>(() => true));
@@ -149,9 +150,9 @@ function bookingEvents(deep: boolean) {
 }
 
 const checked = bookingEvents(true);
-/** Every booking event, checked in depth: what a decider's events must satisfy before they are appended. */
+/** Every booking event, checked in depth: what a decider's events must satisfy (see the decider tests). */
 export const BookingEvent = checked.union;
-/** Every booking event as read back from the store: the discriminant and small fields checked, large parts as stored. */
+/** Every booking event as appended and read back: the type and small fields checked and defaulted, large parts as they are. */
 export const StoredBookingEvent = bookingEvents(false).union;
 export const BookedFare = checked.BookedFare;
 export type BookedFare = z.infer<typeof BookedFare>;

@@ -1,4 +1,4 @@
-import { BookingEvent, type BookingEventInput } from "@skyward/contracts/booking-events";
+import { type BookingEventInput, StoredBookingEvent } from "@skyward/contracts/booking-events";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
 import { type CommandContext, foldNew, runCommand } from "@skyward/infra/event-store/command";
@@ -93,8 +93,9 @@ export async function appendDecided(
   },
 ): Promise<{ appends: StreamAppend[]; result: { booking: ActiveBooking; events: BookingEventInput[] } }> {
   const { stream, metadata } = decided;
-  // Checked in depth once, as written: every later read of the stream takes the large parts as stored.
-  const events = decided.events.map((e) => BookingEvent.parse(e));
+  // Defaults applied (the deep shapes are the deciders' types, checked in depth by the decider tests): every read
+  // of the stream checks the small fields again and takes the large parts as stored.
+  const events = decided.events.map((e) => StoredBookingEvent.parse(e));
   const version = (decided.expected === "no_stream" ? 0 : decided.expected) + events.length;
   const booking = foldNew(evolveBooking, decided.state, stream, events.map(withMetadata(metadata)), version);
   if (booking.status === "none") throw new NotFound("No such booking", "booking_not_found");

@@ -156,8 +156,8 @@ async function commitCheckpoint(
   options: { live: boolean; beforeCommit?: (client: pg.PoolClient) => Promise<void> | void },
 ): Promise<boolean> {
   const batch = new StatementBatch();
-  batch.add("BEGIN");
-  batch.add("SET LOCAL synchronous_commit = off");
+  // One message for both: a simple query without parameters may carry two statements.
+  batch.add("BEGIN; SET LOCAL synchronous_commit = off");
   const cas = checkpointCas(projection, generation, from, to, options.live);
   batch.add(cas.text, cas.values);
   for (const { text, values } of statements) batch.add(text, values);
