@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { SupplierOperationKind } from "@skyward/contracts/booking-events";
 import type {
   CancelResult,
   IssueResult,
@@ -53,7 +52,6 @@ export async function runSupplierOperation(
   actor: Actor,
   locator: string,
   operation: {
-    kind: SupplierOperationKind;
     /** The claim, built and checked on the booking's current state. */
     start: (booking: ActiveBooking, operationId: string) => BookingCommand | Promise<BookingCommand>;
     /** Companies take turns at their balance when the claim charges it (see StreamLocks). */

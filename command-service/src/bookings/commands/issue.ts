@@ -22,7 +22,6 @@ export async function issueBooking(
       ? only
       : (await readBooking(deps, principal, request.locator)).company_id;
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
-    kind: "issue",
     turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
       const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);

@@ -24,7 +24,6 @@ export async function voidOrCancel(
   }
   const kind = current.status === "issued" ? "void" : "cancel";
   const { recorded, outcome } = await runSupplierOperation(deps, actor, locator, {
-    kind,
     start: (_booking, operationId) =>
       kind === "void"
         ? { type: "StartVoid", operation_id: operationId, now: deps.now() }
