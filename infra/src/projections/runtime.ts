@@ -155,20 +155,10 @@ async function commitCheckpoint(
   statements: readonly Statement[],
   options: { live: boolean; beforeCommit?: (client: pg.PoolClient) => Promise<void> | void },
 ): Promise<boolean> {
-  const cas = checkpointCas(projection, generation, from, to, options.live);
-  if (statements.length === 0 && !options.beforeCommit) {
-    // A move past events the projection does not handle changes nothing else: one statement is its transaction.
-    try {
-      await pool.query(cas.text, [...cas.values]);
-      return true;
-    } catch (error) {
-      if (error instanceof pg.DatabaseError && error.code === CHECKPOINT_MOVED) return false;
-      throw error;
-    }
-  }
   const batch = new StatementBatch();
   // One message for both: a simple query without parameters may carry two statements.
   batch.add("BEGIN; SET LOCAL synchronous_commit = off");
+  const cas = checkpointCas(projection, generation, from, to, options.live);
   batch.add(cas.text, cas.values);
   for (const { text, values } of statements) batch.add(text, values);
   if (!options.beforeCommit) batch.add("COMMIT");
