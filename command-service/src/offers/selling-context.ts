@@ -148,12 +148,18 @@ export class DirectoryCache {
     }
   }
 
-  /** Several whole streams (EventStore.readStreams), the ones not in memory in one round trip. */
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+  /**
+   * Several whole streams (EventStore.readStreams), the ones not in memory in one round trip; `fresh`: all of them
+   * read now (what moves money decides on gates as they are, not as another process's notice last said).
+   */
+  async readStreams(
+    streamIds: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<Map<string, StoredEvent[]>> {
     const found = new Map<string, StoredEvent[]>();
     const missing: string[] = [];
     for (const id of streamIds) {
-      const entry = this.streams.get(id);
+      const entry = options.fresh ? undefined : this.streams.get(id);
       if (entry) found.set(id, entry.events);
       else missing.push(id);
     }
@@ -192,17 +198,21 @@ export async function sellingContext(
   principal: Principal,
   companyId: string,
   channelId?: string,
+  options: { fresh?: boolean } = {},
 ): Promise<SellingContext> {
   const isAdmin = principal.userType === "Admin" || principal.userType === "Support";
   const companyStream = `company-${companyId}`;
   const guess = isAdmin ? null : principal.agencyId;
   const [streams, guessedChannel] = await Promise.all([
-    deps.directory.readStreams([
-      companyStream,
-      GATES_STREAM,
-      ...(guess ? [`agency-${guess}`] : []),
-      ...(channelId ? [channelStream(channelId)] : []),
-    ]),
+    deps.directory.readStreams(
+      [
+        companyStream,
+        GATES_STREAM,
+        ...(guess ? [`agency-${guess}`] : []),
+        ...(channelId ? [channelStream(channelId)] : []),
+      ],
+      options,
+    ),
     !channelId && guess ? deps.directory.firstActiveChannel(guess) : undefined,
   ]);
   const company = (streams.get(companyStream) ?? []).reduce<CompanyFacts>(foldCompany, {
@@ -220,7 +230,8 @@ export async function sellingContext(
   if (!id) throw new IllegalState("Your agency has no active ticketing channel", "no_channel");
   const missing = [`agency-${agencyId}`, channelStream(id)].filter((stream) => !streams.has(stream));
   if (missing.length > 0)
-    for (const [stream, events] of await deps.directory.readStreams(missing)) streams.set(stream, events);
+    for (const [stream, events] of await deps.directory.readStreams(missing, options))
+      streams.set(stream, events);
 
   const agency = (streams.get(`agency-${agencyId}`) ?? []).reduce<AgencyFacts>(foldAgency, {
     markups: [],

@@ -154,16 +154,46 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
     const cronOptions = { maxAttempts, jobKey: name, jobKeyMode: "preserve_run_at" as const };
     return [{ task: name, match: cron, identifier: name, options: cronOptions }];
   });
-  const runner: Runner = await run({
-    pgPool: options.pool,
-    taskList,
-    parsedCronItems: parseCronItems(cronItems),
-    concurrency: options.concurrency ?? 4,
-    pollInterval: options.pollIntervalMs ?? 1000,
-    noHandleSignals: true,
-    logger: graphileLogger(logger),
-  });
-  return { stop: () => runner.stop() };
+  const start = () =>
+    run({
+      pgPool: options.pool,
+      taskList,
+      parsedCronItems: parseCronItems(cronItems),
+      concurrency: options.concurrency ?? 4,
+      pollInterval: options.pollIntervalMs ?? 1000,
+      noHandleSignals: true,
+      logger: graphileLogger(logger),
+    });
+  let stopped = false;
+  let runner: Runner = await start();
+  // The library's runner ends (its promise rejects) when it cannot reach the database for a while, e.g. a
+  // PostgreSQL restart: unheard, that would crash the process. It is logged and started again with backoff.
+  const supervise = (ended: Promise<unknown>, attempt: number): void => {
+    ended.then(
+      () => {},
+      async (error: unknown) => {
+        if (stopped) return;
+        const retryInMs = Math.min(5000, 250 * 2 ** attempt);
+        logger.error({ err: error, retryInMs }, "job runner stopped; starting it again");
+        await new Promise((resolve) => setTimeout(resolve, retryInMs));
+        if (stopped) return;
+        try {
+          runner = await start();
+          supervise(runner.promise, 0);
+        } catch (restartError) {
+          supervise(Promise.reject(restartError), attempt + 1);
+        }
+      },
+    );
+  };
+  supervise(runner.promise, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      // A runner that ended on its own has nothing left to stop.
+      await runner.stop().catch(() => {});
+    },
+  };
 }
 
 function jobTask<Deps>(

@@ -14,17 +14,16 @@ export async function issueBooking(
   principal: Principal,
   request: { locator: string; reshop?: boolean | undefined },
 ) {
-  // Issues of one company take turns at its balance. An agent of one company can only issue that company's
-  // bookings (any other answers 404 inside the run), so its turn needs no read; others read the booking first.
-  const [only] = principal.companyIds;
-  const companyId =
-    principal.companyIds.length === 1 && only
-      ? only
-      : (await readBooking(deps, principal, request.locator)).company_id;
+  // Issues of one company take turns at its balance: the booking's, read first.
+  const { company_id: companyId } = await readBooking(deps, principal, request.locator);
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
     turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
-      const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);
+      // Gates as they are now: one closed by another process a moment ago refuses this issue (its notice may
+      // still be on its way to this process's cache).
+      const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
+        fresh: true,
+      });
       assertCanIssue(ctx.gates, ctx.channel, context.source);
       return {
         type: "StartIssue",
