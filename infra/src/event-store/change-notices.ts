@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type pg from "pg";
 import { EventStore } from "./event-store.ts";
+import { listenWithReconnect } from "./listener.ts";
 
 export const CHANGES_CHANNEL = "skyward_changes";
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are split across notices below that. */
@@ -84,66 +85,17 @@ export class ChangeNotices {
     url: string,
     options: { retryMs?: number; maxRetryMs?: number } = {},
   ): Promise<() => Promise<void>> {
-    const { default: pgModule } = await import("pg");
-    const retryMs = options.retryMs ?? 100;
-    const maxRetryMs = options.maxRetryMs ?? 5000;
-    let stopped = false;
-    let client: pg.Client | null = null;
-    let timer: NodeJS.Timeout | null = null;
-
-    const connect = async (): Promise<pg.Client> => {
-      const next = new pgModule.Client({ connectionString: url, application_name: "skyward-change-notices" });
-      next.on("error", () => {});
-      try {
-        await next.connect();
-        next.on("notification", (message) => {
-          if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
-          const notice = parseNotice(message.payload);
-          if (notice && notice.o !== this.origin) this.emit(notice.k);
-        });
-        await next.query(`LISTEN ${CHANGES_CHANNEL}`);
-        return next;
-      } catch (error) {
-        await next.end().catch(() => {});
-        throw error;
-      }
-    };
-
-    const watch = (current: pg.Client) => {
-      current.once("end", () => {
-        if (stopped) return;
-        this.emit("all");
-        reconnect(retryMs);
-      });
-    };
-
-    const reconnect = (delay: number) => {
-      timer = setTimeout(async () => {
-        timer = null;
-        if (stopped) return;
-        try {
-          const next = await connect();
-          if (stopped) {
-            await next.end().catch(() => {});
-            return;
-          }
-          client = next;
-          watch(next);
-          this.emit("all");
-        } catch {
-          reconnect(Math.min(delay * 2, maxRetryMs));
-        }
-      }, delay);
-      timer.unref();
-    };
-
-    client = await connect();
-    watch(client);
-    return async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => {});
-    };
+    return listenWithReconnect(url, {
+      ...options,
+      channel: CHANGES_CHANNEL,
+      applicationName: "skyward-change-notices",
+      onNotification: (payload) => {
+        const notice = parseNotice(payload);
+        if (notice && notice.o !== this.origin) this.emit(notice.k);
+      },
+      onLost: () => this.emit("all"),
+      onBack: () => this.emit("all"),
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type pg from "pg";
 import type { Logger } from "../logger.ts";
+import { listenWithReconnect } from "./listener.ts";
 
 export const WAKEUP_CHANNEL = "skyward_events";
 
@@ -53,61 +54,16 @@ export class Wakeup {
     url: string,
     options: { logger?: Pick<Logger, "warn" | "info"> } = {},
   ): Promise<() => Promise<void>> {
-    const { default: pgModule } = await import("pg");
-    let current: pg.Client | null = null;
-    let stopped = false;
-    let retry: NodeJS.Timeout | null = null;
-    let failures = 0;
-
-    const lose = (client: pg.Client, error: Error) => {
-      if (client !== current || stopped) return;
-      current = null;
-      client.end().catch(() => {});
-      options.logger?.warn({ err: error }, "wake-up listener lost its connection; reconnecting");
-      reconnectLater();
-    };
-    const connect = async (): Promise<void> => {
-      const client = new pgModule.Client({ connectionString: url, application_name: "skyward-wakeup" });
-      client.on("error", (error: Error) => lose(client, error));
-      client.on("end", () => lose(client, new Error("connection ended")));
-      client.on("notification", () => this.emitter.emit("wake"));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${WAKEUP_CHANNEL}`);
-      } catch (error) {
-        await client.end().catch(() => {});
-        throw error;
-      }
-      // Only a listening connection is current: errors of one that never got there are the caller's to retry.
-      if (stopped) await client.end().catch(() => {});
-      else current = client;
-    };
-    const reconnectLater = () => {
-      const delay = Math.min(100 * 2 ** failures++, 5000);
-      retry = setTimeout(() => {
-        retry = null;
-        if (stopped) return;
-        connect().then(
-          () => {
-            if (current === null) return; // lost again at once: its 'error' scheduled the next try
-            failures = 0;
-            options.logger?.info("wake-up listener reconnected");
-            this.emitter.emit("wake");
-          },
-          () => {
-            if (!stopped) reconnectLater();
-          },
-        );
-      }, delay);
-      retry.unref();
-    };
-
-    await connect();
-    return async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await current?.end().catch(() => {});
-      current = null;
-    };
+    return listenWithReconnect(url, {
+      channel: WAKEUP_CHANNEL,
+      applicationName: "skyward-wakeup",
+      onNotification: () => this.emitter.emit("wake"),
+      onLost: (error) =>
+        options.logger?.warn({ err: error }, "wake-up listener lost its connection; reconnecting"),
+      onBack: () => {
+        options.logger?.info("wake-up listener reconnected");
+        this.emitter.emit("wake");
+      },
+    });
   }
 }
