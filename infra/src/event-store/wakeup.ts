@@ -28,7 +28,8 @@ export class Wakeup {
     }
     this.inFlight = true;
     this.pool
-      .query(`SELECT pg_notify('${WAKEUP_CHANNEL}', '')`)
+      .query("SELECT pg_notify($1, '')", [WAKEUP_CHANNEL])
+      // A lost wake-up costs latency only: the subscribers poll the feed as well.
       .catch(() => {})
       .finally(() => {
         this.inFlight = false;

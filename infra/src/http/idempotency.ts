@@ -154,6 +154,7 @@ function keepAnswer(
   res.on("finish", () => {
     if (settled) return;
     settle();
+    // A key that could not be released frees itself when its lease runs out.
     release().catch(() => {});
   });
 }
