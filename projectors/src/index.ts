@@ -3,6 +3,7 @@ import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
 import { directory } from "./directory/directory.ts";
+import { sales } from "./sales/sales.ts";
 
 /** Every projection the product runs. */
-export const projections: readonly Projection[] = [directory, channels, bookings, balances];
+export const projections: readonly Projection[] = [directory, channels, bookings, balances, sales];
