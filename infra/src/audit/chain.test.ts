@@ -1,0 +1,188 @@
+// The tamper-evident log against a real PostgreSQL: rows edited, deleted or inserted behind the app's back are found.
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { EventStore } from "../event-store/event-store.ts";
+import { systemMetadata } from "../event-store/metadata.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { canonicalJson, verifyExportLines } from "./canonical.ts";
+import { anchorNow, Chainer, chainAll, listAnchors, verifyChain } from "./chain.ts";
+import { exportLines } from "./export.ts";
+
+const databases: TestDatabase[] = [];
+afterEach(async () => {
+  await Promise.all(databases.splice(0).map((d) => d.drop()));
+});
+
+/** A fresh database holding `streams` booking streams of 3 events each, all chained. */
+async function loggedDatabase(streams = 5): Promise<{ db: TestDatabase; store: EventStore; ids: string[] }> {
+  const db = await createTestDatabase();
+  databases.push(db);
+  const store = new EventStore(db.pool);
+  const ids: string[] = [];
+  for (let s = 0; s < streams; s++) {
+    const locator = `L${s}${randomUUID().slice(0, 5)}`;
+    ids.push(`booking-${locator}`);
+    await store.append({
+      streamId: `booking-${locator}`,
+      expected: "no_stream",
+      events: [1, 2, 3].map((n) => ({
+        type: "Noted",
+        data: { locator, n, amount: 1000 * n, note: "zażółć \u00e9 \u{1F600}" },
+        metadata: systemMetadata(`trace-${s}`),
+      })),
+    });
+  }
+  await chainAll(db.pool, { anchorEvery: 4, batchSize: 2 });
+  return { db, store, ids };
+}
+
+/** The n-th event of the log in global order (1-based). */
+async function nth(db: TestDatabase, n: number): Promise<{ gp: string; event_id: string; tx: string }> {
+  const { rows } = await db.pool.query<{ gp: string; event_id: string; tx: string }>(
+    `SELECT global_position::text AS gp, event_id::text, transaction_id::text AS tx FROM es.events
+      ORDER BY transaction_id, global_position OFFSET $1 LIMIT 1`,
+    [n - 1],
+  );
+  return rows[0] as { gp: string; event_id: string; tx: string };
+}
+
+describe("tamper-evident log", () => {
+  it("chains every event in global order and verifies clean, anchors included", async () => {
+    const { db } = await loggedDatabase();
+    const report = await verifyChain(db.pool);
+    expect(report).toMatchObject({ ok: true, checked: 15, head: { seq: 15 }, unchained: 0, problem: null });
+    expect(report.anchors_checked).toBeGreaterThanOrEqual(3);
+    const ranged = await verifyChain(db.pool, { fromSeq: 6, toSeq: 10 });
+    expect(ranged).toMatchObject({ ok: true, checked: 5, from_seq: 6, to_seq: 10 });
+  });
+
+  it("names an event edited in place", async () => {
+    const { db } = await loggedDatabase();
+    const target = await nth(db, 7);
+    await db.pool.query(
+      `UPDATE es.events SET data = jsonb_set(data, '{amount}', '999999') WHERE global_position = $1`,
+      [target.gp],
+    );
+    const report = await verifyChain(db.pool);
+    expect(report.ok).toBe(false);
+    expect(report.problem).toMatchObject({ kind: "edited", seq: 7, event_id: target.event_id });
+    expect(report.checked).toBe(6);
+  });
+
+  it("names an edit of the metadata or the time alone", async () => {
+    const { db } = await loggedDatabase();
+    const target = await nth(db, 3);
+    await db.pool.query(
+      `UPDATE es.events SET recorded_at = recorded_at + interval '1 microsecond' WHERE global_position = $1`,
+      [target.gp],
+    );
+    expect((await verifyChain(db.pool)).problem).toMatchObject({ kind: "edited", seq: 3 });
+  });
+
+  it("names a deleted event", async () => {
+    const { db } = await loggedDatabase();
+    const target = await nth(db, 11);
+    await db.pool.query("DELETE FROM es.events WHERE global_position = $1", [target.gp]);
+    const report = await verifyChain(db.pool);
+    expect(report.problem).toMatchObject({ kind: "deleted", seq: 11, global_position: target.gp });
+  });
+
+  it("names an event inserted into the chained part of the log", async () => {
+    const { db } = await loggedDatabase();
+    const before = await nth(db, 4);
+    const eventId = randomUUID();
+    // Slipped in with an old transaction id: it sorts between chained events, where no append could put it.
+    await db.pool.query(
+      `INSERT INTO es.events (transaction_id, stream_id, stream_position, event_id, event_type, data, metadata)
+       VALUES ($1::xid8, 'booking-FORGED', 1, $2, 'Noted', '{"amount": 1}', $3)`,
+      [before.tx, eventId, JSON.stringify(systemMetadata())],
+    );
+    const report = await verifyChain(db.pool);
+    expect(report.problem).toMatchObject({ kind: "inserted", event_id: eventId });
+  });
+
+  it("an edit whose chain was rewritten to match is caught by an anchor kept outside", async () => {
+    const { db } = await loggedDatabase();
+    const outside = (await listAnchors(db.pool)).map((a) => ({ seq: a.seq, hash: a.hash }));
+    const target = await nth(db, 2);
+    await db.pool.query(`UPDATE es.events SET data = '{"amount": 0}' WHERE global_position = $1`, [
+      target.gp,
+    ]);
+    // The forger rechains from the edit on and drops the database's anchors.
+    await db.pool.query("DELETE FROM es.chain_anchors");
+    await db.pool.query("DELETE FROM es.chain WHERE seq >= 2");
+    await chainAll(db.pool, { anchorEvery: 1_000_000, anchorEveryMs: 1e12 });
+    await db.pool.query("DELETE FROM es.chain_anchors");
+    expect((await verifyChain(db.pool)).ok).toBe(true); // the database alone cannot tell
+    const report = await verifyChain(db.pool, { anchors: outside });
+    expect(report.ok).toBe(false);
+    expect(report.problem?.kind).toBe("anchor_mismatch");
+    expect(report.problem?.seq).toBe(Math.min(...outside.map((a) => a.seq).filter((s) => s >= 2)));
+  });
+
+  it("a chain cut back below an outside anchor is caught", async () => {
+    const { db } = await loggedDatabase();
+    const anchor = await anchorNow(db.pool);
+    await db.pool.query("DELETE FROM es.events WHERE (transaction_id, global_position) > ($1::xid8, 0)", [
+      (await nth(db, 13)).tx,
+    ]);
+    await db.pool.query("DELETE FROM es.chain WHERE seq >= 13");
+    const report = await verifyChain(db.pool, { anchors: anchor ? [anchor] : [] });
+    expect(report.problem).toMatchObject({ kind: "anchor_mismatch", seq: 15 });
+  });
+
+  it("concurrent appends are all chained once, in the feed's order, by competing chainers", async () => {
+    const db = await createTestDatabase();
+    databases.push(db);
+    const store = new EventStore(db.pool);
+    const chainers = [new Chainer(db.pool, { pollMs: 5 }), new Chainer(db.pool, { pollMs: 5 })];
+    for (const c of chainers) c.start();
+    try {
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; i < 25; i++)
+            await store.append({
+              streamId: `load-${w}`,
+              expected: "any",
+              events: [{ type: "Noted", data: { w, i }, metadata: systemMetadata() }],
+            });
+        }),
+      );
+    } finally {
+      await Promise.all(chainers.map((c) => c.stop()));
+    }
+    await chainAll(db.pool);
+    const report = await verifyChain(db.pool);
+    expect(report).toMatchObject({ ok: true, checked: 200, unchained: 0 });
+    const { rows } = await db.pool.query<{ gp: string }>(
+      "SELECT c.global_position::text AS gp FROM es.chain c ORDER BY c.seq",
+    );
+    const { rows: feed } = await db.pool.query<{ gp: string }>(
+      "SELECT global_position::text AS gp FROM es.events ORDER BY transaction_id, global_position",
+    );
+    expect(rows).toEqual(feed);
+  });
+
+  it("an export of one stream verifies offline, and fails on an edited line", async () => {
+    const { db, ids } = await loggedDatabase();
+    const lines: string[] = [];
+    for await (const line of exportLines(db.pool, { stream_id: ids[2] })) lines.push(line.trimEnd());
+    expect(lines).toHaveLength(4);
+    expect(verifyExportLines(lines)).toEqual({ ok: true, events: 3, problem: null });
+    const forged = JSON.parse(lines[2] as string);
+    forged.event.data.amount = 1;
+    const bad = [...lines];
+    bad[2] = JSON.stringify(forged);
+    expect(verifyExportLines(bad)).toMatchObject({
+      ok: false,
+      problem: { line: 3, problem: { kind: "edited" } },
+    });
+  });
+
+  it("canonical JSON does not depend on key order", () => {
+    expect(canonicalJson({ b: 1, a: [{ d: null, c: "é" }] })).toBe(
+      canonicalJson({ a: [{ c: "é", d: null }], b: 1 }),
+    );
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+  });
+});

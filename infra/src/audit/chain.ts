@@ -1,0 +1,531 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type CanonicalEvent,
+  type ChainAnchor,
+  type ChainProblem,
+  GENESIS_HASH,
+  type VerifyReport,
+} from "@skyward/contracts/audit";
+import type pg from "pg";
+import type { Wakeup } from "../event-store/wakeup.ts";
+import type { Logger } from "../logger.ts";
+import { linkHash } from "./canonical.ts";
+
+/*
+ * The tamper-evident log. Why a chainer behind the appends rather than a chain head updated inside es.append: the
+ * global order is (transaction_id, global_position), known only once the appending transactions have committed, and a
+ * single head row locked by every append would serialise all writers until their commit. The chainer links events
+ * in the feed's commit-safe order (only transactions older than every one still running), exactly the order every
+ * projector sees. The window: an event is unchained from its commit until the chainer's next batch (milliseconds
+ * when woken, at most `pollMs` otherwise); the verifier reports how many events are still unchained.
+ */
+
+/** The columns an event is hashed from, read as exact text (big numbers, microsecond times). */
+const EVENT_SELECT = `e.global_position::text AS gp, e.transaction_id::text AS tx, e.stream_id,
+  e.stream_position::text AS sp, e.event_id::text AS event_id, e.event_type, e.data, e.metadata,
+  to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at`;
+
+interface EventRow {
+  gp: string;
+  tx: string;
+  stream_id: string;
+  sp: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: string;
+}
+
+export const canonicalOf = (r: EventRow): CanonicalEvent => ({
+  global_position: r.gp,
+  transaction_id: r.tx,
+  stream_id: r.stream_id,
+  stream_position: r.sp,
+  event_id: r.event_id,
+  event_type: r.event_type,
+  recorded_at: r.recorded_at,
+  data: r.data,
+  metadata: r.metadata,
+});
+
+interface Head {
+  seq: number;
+  tx: string;
+  gp: string;
+  hash: string;
+}
+
+const GENESIS: Head = { seq: 0, tx: "0", gp: "0", hash: GENESIS_HASH };
+
+async function readHead(db: Pick<pg.Pool, "query">): Promise<Head> {
+  const { rows } = await db.query<Head>(
+    "SELECT seq, transaction_id::text AS tx, global_position::text AS gp, hash FROM es.chain ORDER BY seq DESC LIMIT 1",
+  );
+  return rows[0] ? { ...rows[0], seq: Number(rows[0].seq) } : GENESIS;
+}
+
+export interface ChainOptions {
+  /** Events linked per transaction. */
+  batchSize?: number;
+  /** An anchor is taken every this many links... */
+  anchorEvery?: number;
+  /** ...and at least this often while events arrive. */
+  anchorEveryMs?: number;
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
+
+/**
+ * Links the next events of the feed after the chain head, in one transaction; answers how many. Several chainers
+ * may run (one per projector process): the one that holds the advisory lock works, the others answer 0.
+ */
+export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  const anchorEvery = options.anchorEvery ?? 1000;
+  const anchorEveryMs = options.anchorEveryMs ?? 60 * 60 * 1000;
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    // Advisory, not a row lock: it takes no transaction id, so the feed read below is not held back by this one.
+    const { rows: locked } = await client.query<{ ok: boolean }>(
+      "SELECT pg_try_advisory_xact_lock(hashtext('skyward.chain')) AS ok",
+    );
+    if (!locked[0]?.ok) {
+      await client.query("ROLLBACK");
+      return 0;
+    }
+    const head = await readHead(client);
+    const { rows } = await client.query<EventRow>(
+      `SELECT ${EVENT_SELECT} FROM es.events e
+        WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY e.transaction_id, e.global_position
+        LIMIT $3`,
+      [head.tx, head.gp, batchSize],
+    );
+    if (rows.length === 0) {
+      await client.query("ROLLBACK");
+      return 0;
+    }
+    let prev = head.hash;
+    let seq = head.seq;
+    const links = rows.map((r) => {
+      prev = linkHash(prev, canonicalOf(r));
+      seq++;
+      const data = (r.data ?? {}) as Record<string, unknown>;
+      const meta = (r.metadata ?? {}) as {
+        actor?: { user_id?: unknown };
+        scope?: { agency_id?: unknown; company_id?: unknown };
+        trace_id?: unknown;
+      };
+      return {
+        seq,
+        tx: r.tx,
+        gp: r.gp,
+        hash: prev,
+        stream_id: r.stream_id,
+        event_type: r.event_type,
+        recorded_at: r.recorded_at,
+        locator: str(data.locator),
+        agency_id: str(data.agency_id) ?? str(meta.scope?.agency_id),
+        company_id: str(data.company_id) ?? str(meta.scope?.company_id),
+        actor_id: str(meta.actor?.user_id),
+        trace_id: str(meta.trace_id),
+      };
+    });
+    await client.query(
+      `INSERT INTO es.chain (seq, transaction_id, global_position, hash, stream_id, event_type, recorded_at, locator,
+                             agency_id, company_id, actor_id, trace_id)
+       SELECT seq, tx::xid8, gp, hash, stream_id, event_type, recorded_at, locator, agency_id, company_id, actor_id,
+              trace_id
+         FROM jsonb_to_recordset($1::jsonb) AS x(seq bigint, tx text, gp bigint, hash text, stream_id text,
+              event_type text, recorded_at timestamptz, locator text, agency_id text, company_id text,
+              actor_id text, trace_id text)`,
+      [JSON.stringify(links)],
+    );
+    const last = links.at(-1) as (typeof links)[number];
+    const crossed = Math.floor(last.seq / anchorEvery) > Math.floor(head.seq / anchorEvery);
+    await client.query(
+      `INSERT INTO es.chain_anchors (seq, transaction_id, global_position, hash)
+       SELECT $1, $2::xid8, $3, $4
+        WHERE $5::boolean
+           OR NOT EXISTS (SELECT FROM es.chain_anchors WHERE anchored_at > clock_timestamp() - $6 * interval '1 millisecond')
+       ON CONFLICT (seq) DO NOTHING`,
+      [last.seq, last.tx, last.gp, last.hash, crossed, anchorEveryMs],
+    );
+    await client.query("COMMIT");
+    return rows.length;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Links every event committed so far (tests, the verifier CLI, an export). */
+export async function chainAll(pool: pg.Pool, options: ChainOptions = {}): Promise<void> {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const linked = await chainBatch(pool, options);
+    if (linked > 0) continue;
+    const { rows } = await pool.query<{ behind: boolean }>(
+      `SELECT EXISTS (SELECT FROM es.events e WHERE (e.transaction_id, e.global_position) >
+         coalesce((SELECT (c.transaction_id, c.global_position) FROM es.chain c ORDER BY seq DESC LIMIT 1),
+                  ('0'::xid8, 0::bigint))) AS behind`,
+    );
+    if (!rows[0]?.behind) return;
+    await sleep(5); // behind a running transaction, or another chainer holds the lock
+  }
+  throw new Error("the chain did not catch up with the log");
+}
+
+/** Takes an anchor at the chain head now (after linking what is committed); answers it, or null for an empty log. */
+export async function anchorNow(pool: pg.Pool): Promise<ChainAnchor | null> {
+  await chainAll(pool);
+  const head = await readHead(pool);
+  if (head.seq === 0) return null;
+  await pool.query(
+    `INSERT INTO es.chain_anchors (seq, transaction_id, global_position, hash) VALUES ($1, $2::xid8, $3, $4)
+     ON CONFLICT (seq) DO NOTHING`,
+    [head.seq, head.tx, head.gp, head.hash],
+  );
+  return (await listAnchors(pool)).find((a) => a.seq === head.seq) ?? null;
+}
+
+export async function listAnchors(db: Pick<pg.Pool, "query">): Promise<ChainAnchor[]> {
+  const { rows } = await db.query<ChainAnchor>(
+    `SELECT seq, transaction_id::text, global_position::text, hash,
+            to_char(anchored_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS anchored_at
+       FROM es.chain_anchors ORDER BY seq`,
+  );
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+/** Runs chainBatch whenever events are appended (woken) and every `pollMs`, until stopped. */
+export class Chainer {
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private dirty = false;
+  private unsubscribe: (() => void) | null = null;
+  failure: Error | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: ChainOptions & {
+      wakeup?: Wakeup;
+      pollMs?: number;
+      logger?: Pick<Logger, "error">;
+    } = {},
+  ) {}
+
+  start(): void {
+    this.unsubscribe =
+      this.options.wakeup?.onWake(() => {
+        this.dirty = true;
+        this.wake?.();
+      }) ?? null;
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    while (!this.stopped) {
+      try {
+        this.dirty = false;
+        const linked = await chainBatch(this.pool, this.options);
+        this.failure = null;
+        backoff = 100;
+        if (linked > 0) continue;
+        // Events committed behind a still-running transaction: look again in a moment.
+        if (this.dirty) continue;
+        await this.pause(this.options.pollMs ?? 500);
+      } catch (error) {
+        if (this.stopped) return;
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.options.logger?.error({ err: this.failure }, "chainer failed; retrying");
+        await this.pause(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        // A short delay gathers a burst of appends into one batch.
+        setTimeout(done, 2);
+      };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The verifier: recomputes every link from the event rows and merges the chain with the log in global order.
+
+interface LinkRow {
+  seq: number;
+  tx: string;
+  gp: string;
+  hash: string;
+}
+
+const PAGE = 2000;
+
+function compareKeys(a: { tx: string; gp: string }, b: { tx: string; gp: string }): number {
+  const atx = BigInt(a.tx);
+  const btx = BigInt(b.tx);
+  if (atx !== btx) return atx < btx ? -1 : 1;
+  const agp = BigInt(a.gp);
+  const bgp = BigInt(b.gp);
+  return agp === bgp ? 0 : agp < bgp ? -1 : 1;
+}
+
+const problemOf = (
+  kind: ChainProblem["kind"],
+  link: LinkRow | null,
+  event: EventRow | null,
+  hashes: { expected?: string; actual?: string } = {},
+): ChainProblem => ({
+  kind,
+  seq: link?.seq ?? null,
+  global_position: event?.gp ?? link?.gp ?? null,
+  transaction_id: event?.tx ?? link?.tx ?? null,
+  event_id: event?.event_id ?? null,
+  stream_id: event?.stream_id ?? null,
+  stream_position: event?.sp ?? null,
+  expected_hash: hashes.expected ?? null,
+  actual_hash: hashes.actual ?? null,
+});
+
+export interface VerifyOptions {
+  fromSeq?: number;
+  toSeq?: number;
+  /** Anchors kept outside the database (an exported file); the database's own are checked as well. */
+  anchors?: readonly { seq: number; hash: string }[];
+  /** Called after each page with the last link checked (a progress bar). */
+  onProgress?: (checkedTo: number, of: number) => void;
+}
+
+/**
+ * Checks the log from `fromSeq` (the link before it is taken as given) to `toSeq` (the head by default) and names
+ * the first event that does not match: edited (its row no longer hashes to its link), deleted (a link without its
+ * event), inserted (an event in the chained part of the log without a link), or an anchor the chain disagrees with.
+ */
+export async function verifyChain(
+  pool: Pick<pg.Pool, "query">,
+  options: VerifyOptions = {},
+): Promise<VerifyReport> {
+  const head = await readHead(pool);
+  const toSeq = Math.min(options.toSeq ?? head.seq, head.seq);
+  const fromSeq = Math.max(1, options.fromSeq ?? 1);
+  const { rows: pendingRows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM es.events e WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)`,
+    [head.tx, head.gp],
+  );
+  const unchained = pendingRows[0]?.n ?? 0;
+  const anchorAt = new Map<number, string>();
+  for (const a of await listAnchors(pool)) anchorAt.set(a.seq, a.hash);
+  // Outside anchors win over the database's: the database's may have been rewritten with the chain.
+  for (const a of options.anchors ?? []) anchorAt.set(a.seq, a.hash);
+  const report = (checked: number, anchorsChecked: number, problem: ChainProblem | null): VerifyReport => ({
+    ok: problem === null,
+    checked,
+    from_seq: fromSeq,
+    to_seq: toSeq,
+    head: { seq: head.seq, hash: head.hash },
+    anchors_checked: anchorsChecked,
+    unchained,
+    problem,
+  });
+  // An outside anchor beyond the head: links it vouched for are gone (the chain was cut back).
+  const beyond = [...(options.anchors ?? [])]
+    .filter((a) => a.seq > head.seq)
+    .sort((a, b) => a.seq - b.seq)[0];
+  if (beyond && options.toSeq === undefined)
+    return report(0, 0, {
+      ...problemOf("anchor_mismatch", null, null, { expected: beyond.hash }),
+      seq: beyond.seq,
+    });
+  if (fromSeq > toSeq) return report(0, 0, null);
+
+  let start: LinkRow = { seq: 0, tx: "0", gp: "0", hash: GENESIS_HASH };
+  if (fromSeq > 1) {
+    const { rows } = await pool.query<LinkRow>(
+      "SELECT seq, transaction_id::text AS tx, global_position::text AS gp, hash FROM es.chain WHERE seq = $1",
+      [fromSeq - 1],
+    );
+    if (!rows[0]) return report(0, 0, { ...problemOf("chain_broken", null, null), seq: fromSeq - 1 });
+    start = { ...rows[0], seq: Number(rows[0].seq) };
+  }
+  const { rows: endRows } = await pool.query<LinkRow>(
+    "SELECT seq, transaction_id::text AS tx, global_position::text AS gp, hash FROM es.chain WHERE seq = $1",
+    [toSeq],
+  );
+  const end = endRows[0] ?? { seq: toSeq, tx: head.tx, gp: head.gp, hash: head.hash };
+
+  let prev = start.hash;
+  let expectedSeq = start.seq + 1;
+  let checked = 0;
+  let anchorsChecked = 0;
+  let links: LinkRow[] = [];
+  let li = 0;
+  let linksAfter = start.seq;
+  let linksDone = false;
+  let events: EventRow[] = [];
+  let ei = 0;
+  let eventsAfter = { tx: start.tx, gp: start.gp };
+  let eventsDone = false;
+
+  const nextLink = async (): Promise<LinkRow | null> => {
+    if (li >= links.length && !linksDone) {
+      const { rows } = await pool.query<LinkRow>(
+        `SELECT seq, transaction_id::text AS tx, global_position::text AS gp, hash FROM es.chain
+          WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3`,
+        [linksAfter, toSeq, PAGE],
+      );
+      links = rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+      li = 0;
+      if (links.length < PAGE) linksDone = true;
+      const last = links.at(-1);
+      if (last) linksAfter = last.seq;
+      options.onProgress?.(linksAfter, toSeq);
+    }
+    return links[li] ?? null;
+  };
+  const nextEvent = async (): Promise<EventRow | null> => {
+    if (ei >= events.length && !eventsDone) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${EVENT_SELECT} FROM es.events e
+          WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+            AND (e.transaction_id, e.global_position) <= ($3::xid8, $4::bigint)
+          ORDER BY e.transaction_id, e.global_position LIMIT $5`,
+        [eventsAfter.tx, eventsAfter.gp, end.tx, end.gp, PAGE],
+      );
+      events = rows;
+      ei = 0;
+      if (rows.length < PAGE) eventsDone = true;
+      const last = rows.at(-1);
+      if (last) eventsAfter = { tx: last.tx, gp: last.gp };
+    }
+    return events[ei] ?? null;
+  };
+
+  for (;;) {
+    const link = await nextLink();
+    const event = await nextEvent();
+    if (!link && !event) break;
+    if (link && link.seq !== expectedSeq)
+      return report(checked, anchorsChecked, {
+        ...problemOf("chain_broken", link, null),
+        seq: expectedSeq,
+      });
+    const order = !link ? 1 : !event ? -1 : compareKeys(link, event);
+    if (order < 0)
+      return report(checked, anchorsChecked, problemOf("deleted", link, null, { expected: link?.hash }));
+    if (order > 0) return report(checked, anchorsChecked, problemOf("inserted", link, event));
+    const l = link as LinkRow;
+    const e = event as EventRow;
+    const actual = linkHash(prev, canonicalOf(e));
+    if (actual !== l.hash)
+      return report(checked, anchorsChecked, problemOf("edited", l, e, { expected: l.hash, actual }));
+    const anchored = anchorAt.get(l.seq);
+    if (anchored !== undefined) {
+      if (anchored !== actual)
+        return report(
+          checked,
+          anchorsChecked,
+          problemOf("anchor_mismatch", l, e, { expected: anchored, actual }),
+        );
+      anchorsChecked++;
+    }
+    prev = actual;
+    expectedSeq++;
+    checked++;
+    li++;
+    ei++;
+  }
+  if (checked < toSeq - start.seq)
+    return report(checked, anchorsChecked, { ...problemOf("chain_broken", null, null), seq: expectedSeq });
+  return report(checked, anchorsChecked, null);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading links with their events (the history and the exports).
+
+export interface ChainedEvent {
+  seq: number;
+  prevHash: string;
+  hash: string;
+  event: CanonicalEvent;
+}
+
+export interface ChainFilter {
+  stream_id?: string;
+  locator?: string;
+  company_id?: string;
+  agency_id?: string;
+  actor_id?: string;
+  trace_id?: string;
+  from?: string;
+  to?: string;
+  after_seq?: number;
+}
+
+/**
+ * Chained events matching every filter given, in global order, with the link before each; `scope` gives an extra
+ * SQL condition on alias `c` (es.chain) whose parameters are numbered after `offset`.
+ */
+export async function readChained(
+  db: Pick<pg.Pool, "query">,
+  filter: ChainFilter,
+  limit: number,
+  scope: (offset: number) => { sql: string; params: unknown[] } = () => ({ sql: "true", params: [] }),
+): Promise<ChainedEvent[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  for (const column of ["stream_id", "locator", "company_id", "agency_id", "actor_id", "trace_id"] as const) {
+    const value = filter[column];
+    if (value !== undefined) add((p) => `c.${column} = ${p}`, value);
+  }
+  if (filter.from !== undefined) add((p) => `c.recorded_at >= ${p}::timestamptz`, filter.from);
+  if (filter.to !== undefined) add((p) => `c.recorded_at <= ${p}::timestamptz`, filter.to);
+  if (filter.after_seq !== undefined) add((p) => `c.seq > ${p}`, filter.after_seq);
+  params.push(limit);
+  const limitParam = `$${params.length}`;
+  const scoped = scope(params.length);
+  params.push(...scoped.params);
+  const { rows } = await db.query<EventRow & { seq: string; hash: string; prev_hash: string | null }>(
+    `SELECT c.seq, c.hash, (SELECT p.hash FROM es.chain p WHERE p.seq = c.seq - 1) AS prev_hash, ${EVENT_SELECT}
+       FROM es.chain c JOIN es.events e ON e.global_position = c.global_position
+      WHERE ${where.length > 0 ? where.join(" AND ") : "true"} AND (${scoped.sql})
+      ORDER BY c.seq LIMIT ${limitParam}`,
+    params,
+  );
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    hash: r.hash,
+    prevHash: r.prev_hash ?? GENESIS_HASH,
+    event: canonicalOf(r),
+  }));
+}
+
+export { readHead as chainHead };

@@ -1,0 +1,37 @@
+-- The tamper-evident log and the audit index (issue 14). Every event is chained, in the feed's commit-safe global
+-- order (transaction_id, global_position), to the one before it by a SHA-256 over its canonical form. A chainer
+-- writes the chain behind the appends (es.append and es.events are unchanged, so appends pay nothing for it); see
+-- infra/src/audit/chain.ts. The chain rows also index the events by what the history is browsed by.
+
+-- One row per chained event; seq 1, 2, 3... in global order. hash = sha256(previous hash + "\n" + canonical event).
+CREATE TABLE es.chain (
+  seq             bigint PRIMARY KEY,
+  transaction_id  xid8 NOT NULL,
+  global_position bigint NOT NULL UNIQUE,
+  hash            text NOT NULL,
+  -- Copied from the event for the history's filters (not part of what the hash covers: the event row is).
+  stream_id       text NOT NULL,
+  event_type      text NOT NULL,
+  recorded_at     timestamptz NOT NULL,
+  locator         text,
+  agency_id       text,
+  company_id      text,
+  actor_id        text,
+  trace_id        text
+);
+CREATE INDEX chain_stream_idx ON es.chain (stream_id, seq);
+CREATE INDEX chain_locator_idx ON es.chain (locator, seq) WHERE locator IS NOT NULL;
+CREATE INDEX chain_agency_idx ON es.chain (agency_id, seq) WHERE agency_id IS NOT NULL;
+CREATE INDEX chain_company_idx ON es.chain (company_id, seq) WHERE company_id IS NOT NULL;
+CREATE INDEX chain_actor_idx ON es.chain (actor_id, seq) WHERE actor_id IS NOT NULL;
+CREATE INDEX chain_trace_idx ON es.chain (trace_id, seq) WHERE trace_id IS NOT NULL;
+CREATE INDEX chain_recorded_idx ON es.chain (recorded_at);
+
+-- The chain head at moments in time: exported and kept outside the database, they catch a chain rewritten in it.
+CREATE TABLE es.chain_anchors (
+  seq             bigint PRIMARY KEY,
+  transaction_id  xid8 NOT NULL,
+  global_position bigint NOT NULL,
+  hash            text NOT NULL,
+  anchored_at     timestamptz NOT NULL DEFAULT clock_timestamp()
+);
