@@ -19,7 +19,7 @@ afterAll(() => db.drop());
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
 const line = (
-  type: string,
+  type: "adult" | "child",
   count: number,
   base: number,
   taxes: number,
@@ -51,14 +51,14 @@ const priceDetail = {
   total: uah(1100_00 + 300_00 + 60_00 + 30_00 + 65_00),
 };
 
-const person = (first: string, last: string, type: string) => ({
+const person = (first: string, last: string, type: "adult" | "child") => ({
   type,
-  gender: "F",
+  gender: "F" as const,
   first_name: first,
   last_name: last,
   date_of_birth: type === "child" ? "2018-01-01" : "1980-01-01",
   document: {
-    type: "passport",
+    type: "passport" as const,
     number: "FN123456",
     issuing_country: "UA",
     nationality: "UA",
