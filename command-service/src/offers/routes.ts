@@ -16,6 +16,7 @@ import { priceOfferDetails } from "../pricing/apply-pricing.ts";
 import { searchAirports } from "./airport-search.ts";
 import { applyFilters } from "./filters.ts";
 import { searchOffers } from "./search.ts";
+import { assertCanSell } from "../ticketing/channel.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
 const RESULT_OPEN = Buffer.from('{"result":');
@@ -46,6 +47,8 @@ export function offerRoutes(deps: CommandDeps): Router {
     const request = parseInput(SearchRequest, req.body);
     const { company_id } = parseInput(SearchBody, req.body);
     const ctx = await sellingContext(deps, principal, companyFor(principal, company_id));
+    // A closed gate refuses the search too, naming itself (DESIGN.md section 5).
+    assertCanSell(ctx.gates, ctx.channel, req.context.source);
     const { json } = await searchOffers(deps, principal, ctx, request);
     res.type("application/json; charset=utf-8").send(Buffer.concat([RESULT_OPEN, json, RESULT_CLOSE]));
   });

@@ -17,6 +17,7 @@ import {
   evolveGlobalGates,
   GATES_STREAM,
   type Gates,
+  openGlobalGates,
 } from "../ticketing/channel.ts";
 
 /** Who sells, from which channel, at which markups: everything a supplier call and pricing need. */
@@ -238,10 +239,7 @@ export async function sellingContext(
     transaction_fee: null,
     gate: true,
   });
-  const global = (streams.get(GATES_STREAM) ?? []).reduce(evolveGlobalGates, {
-    main: true,
-    consolidator: true,
-  });
+  const global = (streams.get(GATES_STREAM) ?? []).reduce(evolveGlobalGates, openGlobalGates);
   const channel = (streams.get(channelStream(id)) ?? []).reduce<ChannelState>(evolveChannel, {
     status: "none",
   });
@@ -259,7 +257,12 @@ export async function sellingContext(
       company_markups: company.markups,
       transaction_fee: agency.transaction_fee,
     },
-    gates: { ...global, agency: agency.gate, company: company.gate },
+    gates: {
+      ...global,
+      agency: agency.gate,
+      company: company.gate,
+      company_channel: !channel.companies_off.includes(companyId),
+    },
     // The sandbox channel's credentials; real channels get theirs with credential management.
     credentials: { login: "sandbox", password: "sandbox" },
   };
@@ -270,4 +273,8 @@ export const supplierCall = (now: Date, ctx: SellingContext) => ({
   now,
   currency: ctx.currency,
   credentials: ctx.credentials,
+  // Tickets of a channel that pays by card are paid with its card-vault token, never a card number.
+  ...(ctx.channel.status === "active" && ctx.channel.form_of_payment === "card" && ctx.channel.ticketing_card
+    ? { card_token: ctx.channel.ticketing_card.token }
+    : {}),
 });

@@ -38,6 +38,8 @@ export interface SupplierCall {
   now: Date;
   currency: Currency;
   credentials: SupplierCredentials;
+  /** The card-vault token tickets are paid with when the channel's form of payment is "card". */
+  card_token?: string;
 }
 
 /**

@@ -1,0 +1,97 @@
+import { CardEvent, type CardRegistered } from "@skyward/contracts/cards";
+import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
+import type { CardCommand } from "@skyward/contracts/ticketing-commands";
+import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+
+export const cardStream = (cardId: string) => `card-${cardId}`;
+
+export type CardState =
+  | { status: "none" }
+  | ({ status: "active" | "deleted" } & Omit<CardRegistered, "card_id"> & {
+        id: string;
+        channel_ids: string[];
+      });
+
+export const initialCard: CardState = { status: "none" };
+
+export function evolveCard(state: CardState, stored: { type: string; data: unknown }): CardState {
+  const event = parseEvent(CardEvent, stored);
+  if (event.type === "CardRegistered") {
+    const { card_id, ...facts } = event.data;
+    return { status: "active", id: card_id, ...facts, channel_ids: [] };
+  }
+  if (state.status === "none") return state;
+  switch (event.type) {
+    case "CardUpdated":
+      return { ...state, ...event.data };
+    case "CardAttachedToChannel":
+      return { ...state, channel_ids: [...state.channel_ids, event.data.channel_id] };
+    case "CardDetachedFromChannel":
+      return { ...state, channel_ids: state.channel_ids.filter((id) => id !== event.data.channel_id) };
+    case "CardDeleted":
+      return { ...state, status: "deleted" };
+    default:
+      return unhandledEvent(event);
+  }
+}
+
+/** A card expires at the end of its expiry month (UTC). */
+export function expired(expMonth: number, expYear: number, now: Date): boolean {
+  return Date.UTC(expYear, expMonth, 1) <= now.getTime();
+}
+
+const notFound = () => new NotFound("No such card", "card_not_found");
+
+/** The card decider: an expired card is refused, and a card a channel still uses cannot be deleted. */
+export function decideCard(command: CardCommand, state: CardState): CardEvent[] {
+  if (command.type === "RegisterCard") {
+    if (state.status !== "none") throw new IllegalState("The card exists already", "card_exists");
+    if (expired(command.facts.exp_month, command.facts.exp_year, command.now))
+      throw new InvalidInput([{ pointer: "/exp_year", detail: "the card has expired" }]);
+    return [
+      {
+        type: "CardRegistered",
+        data: {
+          card_id: command.card_id,
+          agency_id: command.agency_id,
+          ...command.facts,
+          token: command.token,
+        },
+      },
+    ];
+  }
+  if (state.status !== "active") throw notFound();
+  switch (command.type) {
+    case "UpdateCard": {
+      const next = {
+        exp_month: command.exp_month ?? state.exp_month,
+        exp_year: command.exp_year ?? state.exp_year,
+        holder: command.holder ?? state.holder,
+      };
+      if (expired(next.exp_month, next.exp_year, command.now))
+        throw new InvalidInput([{ pointer: "/exp_year", detail: "the card has expired" }]);
+      if (
+        next.exp_month === state.exp_month &&
+        next.exp_year === state.exp_year &&
+        next.holder === state.holder
+      )
+        return [];
+      return [{ type: "CardUpdated", data: next }];
+    }
+    case "AttachToChannel":
+      if (state.channel_ids.includes(command.channel_id)) return [];
+      return [{ type: "CardAttachedToChannel", data: { channel_id: command.channel_id } }];
+    case "DetachFromChannel":
+      if (!state.channel_ids.includes(command.channel_id)) return [];
+      return [{ type: "CardDetachedFromChannel", data: { channel_id: command.channel_id } }];
+    case "DeleteCard":
+      if (state.channel_ids.length > 0)
+        throw new IllegalState(
+          `The card is attached to ${state.channel_ids.length} ticketing channel(s): detach it first`,
+          "card_in_use",
+        );
+      return [{ type: "CardDeleted", data: {} }];
+    default:
+      return unhandledEvent(command);
+  }
+}

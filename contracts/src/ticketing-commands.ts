@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { CardFacts } from "./cards.ts";
+import { IsoDate } from "./offers.ts";
+import { ChannelSource, FormOfPayment, GateName } from "./ticketing.ts";
+
+/** Bodies may come flat or wrapped in their resource's name (`{channel: {...}}`), as the spec's forms send them. */
+const unwrap =
+  (...keys: string[]) =>
+  (v: unknown) => {
+    if (!v || typeof v !== "object") return v;
+    for (const key of keys) {
+      const inner = (v as Record<string, unknown>)[key];
+      if (inner && typeof inner === "object" && !Array.isArray(inner)) return inner;
+    }
+    return v;
+  };
+
+const Id = z.string().trim().min(1).max(100);
+
+/** `PATCH /ticketing/main_gate` and every other gate and switch: on or off. */
+export const ToggleRequest = z.preprocess(unwrap("gate", "channel"), z.object({ active: z.boolean() }));
+export type ToggleRequest = z.infer<typeof ToggleRequest>;
+
+/** `PATCH /ticketing/source_channels/{channel}?type=api|web|extension`. */
+export const SourceChannelQuery = z.object({ type: ChannelSource });
+
+/** `POST /ticketing/agency_channels`: a channel of an agency, switched off until it is enabled. */
+export const CreateChannelRequest = z.preprocess(
+  unwrap("channel", "agency_channel"),
+  z.object({ agency_id: Id, name: z.string().trim().min(1).max(200) }),
+);
+export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
+
+const Code = z
+  .string()
+  .trim()
+  .max(50)
+  .regex(/^[A-Za-z0-9 _./-]*$/, "may hold letters, digits, spaces and _ . / -")
+  .transform((v) => (v === "" ? null : v))
+  .nullable();
+
+/** `PATCH /ticketing/agency_channels/{id}`: any of the channel's settings; on_by_admin is for administrators only. */
+export const UpdateChannelRequest = z.preprocess(
+  unwrap("channel", "agency_channel"),
+  z
+    .object({
+      on_by_admin: z.boolean().optional(),
+      on_by_supervisor: z.boolean().optional(),
+      form_of_payment: FormOfPayment.optional(),
+      ticketing_credit_card_id: Id.nullable().optional(),
+      nego_code: Code.optional(),
+      resident_fares_code: Code.optional(),
+    })
+    .refine((v) => Object.values(v).some((x) => x !== undefined), "give at least one setting to change"),
+);
+export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
+
+/** `POST /ticketing/agency_channels/{id}/credit_cards`. */
+export const AttachCardRequest = z.preprocess(
+  unwrap("credit_card"),
+  z.object({ credit_card_id: Id }).or(z.object({ id: Id }).transform((v) => ({ credit_card_id: v.id }))),
+);
+
+/** Create or edit a channel's supplier credentials; they are checked at once and never returned. */
+export const CredentialRequest = z.preprocess(
+  unwrap("credential"),
+  z.object({
+    login: z.string().trim().min(1).max(100),
+    password: z.string().min(1).max(200),
+    office_id: z.string().trim().max(20).optional(),
+  }),
+);
+export type CredentialRequest = z.infer<typeof CredentialRequest>;
+
+/** The spec's messages for a credentials check (section 8), word for word. */
+export const CREDENTIAL_MESSAGES = {
+  inactive: "Invalid credentials. Enter current cretentials.",
+  active: "The credentials are correct.",
+  enable: "Enable the channel to get started.",
+} as const;
+
+export const ChannelCardRow = CardFacts.extend({ id: z.string() });
+
+/** A channel as administrators and supervisors see it (spec section 3, Channel). */
+export const ChannelRow = z.object({
+  id: z.string(),
+  agency_id: z.string(),
+  title: z.string(),
+  currency: z.string(),
+  active: z.boolean(),
+  active_by_admin: z.boolean(),
+  active_by_company: z.boolean(),
+  active_by_main_gate: z.boolean(),
+  active_by_supervisor: z.boolean(),
+  active_credential: z.boolean(),
+  credential: z.object({ active: z.boolean(), agency_id: z.string() }).nullable(),
+  form_of_payment: FormOfPayment,
+  credit_card: ChannelCardRow.nullable(),
+  credit_cards: z.array(ChannelCardRow),
+  nego_code: z.string().nullable(),
+  resident_fares_code: z.string().nullable(),
+  api: z.boolean(),
+  web: z.boolean(),
+  extension: z.boolean(),
+  companies: z.array(z.object({ id: z.string(), company_id: z.string(), active: z.boolean() })),
+});
+export type ChannelRow = z.infer<typeof ChannelRow>;
+
+export const GateKind = z.enum([...GateName.options, "agency", "company"]);
+export type GateKind = z.infer<typeof GateKind>;
+
+/** `GET /ticketing/channel_history`: the channel-change audit, newest first. */
+export const ChannelHistoryQuery = z.object({
+  channel_id: Id.optional(),
+  agency_id: Id.optional(),
+  company_id: Id.optional(),
+  gate: GateKind.optional(),
+  actor_id: Id.optional(),
+  source: z.enum(["web", "api", "extension", "system"]).optional(),
+  date_from: IsoDate.optional(),
+  date_to: IsoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ChannelHistoryQuery = z.infer<typeof ChannelHistoryQuery>;
+
+/** One change of a channel or gate: who, when, what, before → after, from which source, and its event. */
+export const ChannelHistoryRow = z.object({
+  event_id: z.string(),
+  event_type: z.string(),
+  stream_id: z.string(),
+  stream_position: z.number().int(),
+  at: z.string(),
+  actor: z.object({ user_id: z.string().nullable(), role: z.string(), name: z.string().nullable() }),
+  source: z.string(),
+  trace_id: z.string(),
+  agency_id: z.string().nullable(),
+  company_id: z.string().nullable(),
+  channel_id: z.string().nullable(),
+  gate: GateKind.nullable(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** Where the event itself is read. */
+  link: z.string(),
+});
+export type ChannelHistoryRow = z.infer<typeof ChannelHistoryRow>;
+
+/** Commands of a channel stream; time and ids come with them, so the deciders stay pure. */
+export const ChannelCommand = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("CreateChannel"),
+    channel_id: z.string(),
+    agency_id: z.string(),
+    title: z.string(),
+    currency: z.string(),
+  }),
+  z.object({ type: z.literal("ToggleChannel"), by: z.enum(["admin", "supervisor"]), active: z.boolean() }),
+  z.object({ type: z.literal("ToggleSource"), source: ChannelSource, active: z.boolean() }),
+  z.object({ type: z.literal("ToggleCompany"), company_id: z.string(), active: z.boolean() }),
+  z.object({
+    type: z.literal("UpdateChannel"),
+    form_of_payment: FormOfPayment.optional(),
+    /** The card to pay tickets with (already attached or attached by this command), or null to clear it. */
+    ticketing_card: z.object({ id: z.string(), token: z.string() }).nullable().optional(),
+    nego_code: z.string().nullable().optional(),
+    resident_fares_code: z.string().nullable().optional(),
+  }),
+  z.object({ type: z.literal("AttachCard"), credit_card_id: z.string() }),
+  z.object({ type: z.literal("DetachCard"), credit_card_id: z.string() }),
+  z.object({ type: z.literal("ReplaceCredentials"), active: z.boolean() }),
+  z.object({ type: z.literal("DeleteChannel") }),
+]);
+export type ChannelCommand = z.infer<typeof ChannelCommand>;
+
+export const GateCommand = z.object({ type: z.literal("ToggleGate"), active: z.boolean() });
+export type GateCommand = z.infer<typeof GateCommand>;
+
+export const CardCommand = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("RegisterCard"),
+    card_id: z.string(),
+    agency_id: z.string().nullable(),
+    facts: CardFacts,
+    token: z.string(),
+    /** The command's moment, for the expiry check. */
+    now: z.date(),
+  }),
+  z.object({
+    type: z.literal("UpdateCard"),
+    exp_month: z.number().int().optional(),
+    exp_year: z.number().int().optional(),
+    holder: z.string().optional(),
+    now: z.date(),
+  }),
+  z.object({ type: z.literal("AttachToChannel"), channel_id: z.string() }),
+  z.object({ type: z.literal("DetachFromChannel"), channel_id: z.string() }),
+  z.object({ type: z.literal("DeleteCard") }),
+]);
+export type CardCommand = z.infer<typeof CardCommand>;
