@@ -7,6 +7,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { comparePositions, type FeedPosition, START_POSITION } from "@skyward/contracts/position";
+import { Chainer, chainAll, verifyChain } from "@skyward/infra/audit/chain";
 import { createPool, withDatabase } from "@skyward/infra/db";
 import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { EventStore } from "@skyward/infra/event-store/event-store";
@@ -19,7 +20,12 @@ import { waitForReadModels } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner, rebuildProjection } from "@skyward/infra/projections/runtime";
 import type pg from "pg";
 
-const TARGETS = { appendToRaw: 0.8, catchUpEventsPerSecond: 50_000, latencyP99Ms: 50 };
+const TARGETS = {
+  chainedToUnchained: 0.9,
+  appendToRaw: 0.8,
+  catchUpEventsPerSecond: 50_000,
+  latencyP99Ms: 50,
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Realistic events: a booking's life (held → issued → voided | cancelled) and the company balance it charges.
@@ -285,6 +291,8 @@ interface Rate {
   eventsPerSecond: number;
   /** Append transactions per raw INSERT transaction, measured in alternating rounds on the same connections. */
   vsRaw?: number;
+  /** With the chainer running, per append without it (same rounds): the tamper-evident log's cost. */
+  vsUnchained?: number;
 }
 
 interface Tally {
@@ -358,15 +366,35 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
     const pool = await warmPool(url, connections);
     const raw = { done: 0, seconds: 0 };
     const appended = { done: 0, seconds: 0 };
-    const append = appendTo(new EventStore(pool), connections, 1);
+    const chained = { done: 0, seconds: 0 };
+    const wakeup = new Wakeup();
+    const append = appendTo(new EventStore(pool, wakeup), connections, 1);
+    // The tamper-evident log's chainer on its own connection, woken by the appends, as the app runs it.
+    const chainerPool = createPool(url, { max: 1 });
     for (let round = 0; round < 4; round++) {
       await closedLoops(raw, connections, seconds / 4, rawInsert(pool));
       await closedLoops(appended, connections, seconds / 4, append);
+      await chainAll(chainerPool);
+      const chainer = new Chainer(chainerPool, { wakeup });
+      chainer.start();
+      await closedLoops(chained, connections, seconds / 4, append);
+      await chainer.stop();
+      if (chainer.failure) throw chainer.failure;
     }
+    await chainerPool.end();
     await pool.end();
     const rawRate = rate("raw INSERT, 1 row per transaction", connections, raw, 1);
     const appendRate = rate("append, 1 event per append", connections, appended, 1);
-    rates.push(rawRate, { ...appendRate, vsRaw: appendRate.perSecond / rawRate.perSecond });
+    const chainedRate = rate("append, 1 event per append, chainer running", connections, chained, 1);
+    rates.push(
+      rawRate,
+      { ...appendRate, vsRaw: appendRate.perSecond / rawRate.perSecond },
+      {
+        ...chainedRate,
+        vsRaw: chainedRate.perSecond / rawRate.perSecond,
+        vsUnchained: chainedRate.perSecond / appendRate.perSecond,
+      },
+    );
   }
   for (const connections of [1, 16]) {
     const pool = await warmPool(url, connections);
@@ -544,22 +572,37 @@ export async function run(args: readonly string[]): Promise<void> {
     await setup.query("CREATE TABLE bench_raw (id bigserial PRIMARY KEY, payload jsonb NOT NULL)");
     await setup.end();
     console.log(
-      `\nAppend throughput (closed loops, one connection each; raw and 1-event appends alternate in 4 rounds)`,
+      `\nAppend throughput (closed loops, one connection each; raw, 1-event appends and 1-event appends with the chainer running alternate in 4 rounds)`,
     );
     const rates = await appendThroughput(appendUrl, seconds);
     console.log(
       table(
-        ["case", "connections", "transactions/s", "events/s", "vs raw"],
+        ["case", "connections", "transactions/s", "events/s", "vs raw", "vs unchained"],
         rates.map((r) => [
           r.name,
           `${r.connections}`,
           int(r.perSecond),
           int(r.eventsPerSecond),
           r.vsRaw === undefined ? "" : r.vsRaw.toFixed(2),
+          r.vsUnchained === undefined ? "" : r.vsUnchained.toFixed(2),
         ]),
       ),
     );
     const ratio = rates.find((r) => r.vsRaw !== undefined && r.connections === 16)?.vsRaw ?? 0;
+    const chainCost = rates.filter((r) => r.vsUnchained !== undefined).map((r) => r.vsUnchained as number);
+    {
+      const verifyPool = createPool(appendUrl, { max: 1 });
+      await chainAll(verifyPool);
+      const started = performance.now();
+      const verified = await verifyChain(verifyPool);
+      const verifySeconds = (performance.now() - started) / 1000;
+      await verifyPool.end();
+      console.log(
+        `Tamper-evident log: ${int(verified.checked)} links verified ${verified.ok ? "clean" : "BROKEN"} in ` +
+          `${verifySeconds.toFixed(2)} s (${int(verified.checked / verifySeconds)} events/s)`,
+      );
+      if (!verified.ok) throw new Error(`the chain does not verify: ${JSON.stringify(verified.problem)}`);
+    }
 
     // 2. Feed catch-up: rebuild a realistic projection over `feedEvents` events.
     const feedPool = createPool(feedUrl, { max: 24, applicationName: "skyward-bench" });
@@ -598,6 +641,9 @@ export async function run(args: readonly string[]): Promise<void> {
     // 3. Command → read model latency, with the projector in this process woken by the Wakeup.
     const runner = new ProjectionRunner(feedPool, store, bookingViews, wakeup);
     runner.start();
+    // Beside the projector, as in the app: the chainer links the seeded log and then every new event.
+    const chainer = new Chainer(feedPool, { wakeup });
+    chainer.start();
     const head = (await store.headPosition()) ?? START_POSITION;
     if (!(await waitForReadModels(feedPool, [bookingViews.name], head, 30_000)))
       throw new Error(`the projector did not start: ${runner.failure?.message ?? "timeout"}`);
@@ -622,7 +668,9 @@ export async function run(args: readonly string[]): Promise<void> {
       writerAppendsPerSecond: writerAppends / loadSeconds,
     });
     await runner.stop();
+    await chainer.stop();
     if (runner.failure) throw runner.failure;
+    if (chainer.failure) throw chainer.failure;
     console.log(
       "\nCommand → read model latency (append a held booking until its row reads back; runner woken by Wakeup)\n" +
         table(
@@ -659,6 +707,12 @@ export async function run(args: readonly string[]): Promise<void> {
             `≥ ${TARGETS.appendToRaw}`,
             verdict(ratio >= TARGETS.appendToRaw),
           ],
+          ...chainCost.map((c, i) => [
+            `append with chainer / without, ${i === 0 ? 1 : 16} connection${i === 0 ? "" : "s"}`,
+            c.toFixed(2),
+            `≥ ${TARGETS.chainedToUnchained}`,
+            verdict(c >= TARGETS.chainedToUnchained),
+          ]),
           [
             "feed catch-up (rebuild)",
             `${int(catchUpRate)} events/s`,

@@ -14,6 +14,7 @@ import type { Supplier } from "@skyward/command-service/suppliers/supplier";
 import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { readConfig } from "@skyward/infra/config";
+import { Chainer } from "@skyward/infra/audit/chain";
 import { createPool } from "@skyward/infra/db";
 import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
@@ -110,6 +111,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
     : [];
   for (const runner of runners) runner.start();
+  // The tamper-evident log's chainer links events behind the appends, where the projectors run (issue 14).
+  const chainer = roles.has("projectors") ? new Chainer(pool, { wakeup, logger }) : null;
+  chainer?.start();
   if (roles.has("command")) {
     const production = config.NODE_ENV === "production";
     const passwords =
@@ -213,6 +217,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));
+        await chainer?.stop();
         await unlisten?.();
         commandDeps.directory.close();
         commandDeps.searches.close();
