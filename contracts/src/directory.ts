@@ -17,7 +17,30 @@ import { Charge, MarkupRule } from "./pricing.ts";
 export const AgencyRegistered = z.object({
   agency_id: z.string(),
   name: z.string().min(1).max(200),
+  /** The partner whose configuration this one was copied from (POST /agencies/{id}/duplicate). */
+  duplicated_from: z.string().optional(),
 });
+/** A partner's own settings changed (PATCH /agencies/{id}). */
+export const AgencyUpdated = z.object({ agency_id: z.string(), name: z.string().min(1).max(200) });
+/** The partner switches of PATCH /agencies/{id}/production_api_on|corporate_number_on|ghost_segments_remarks_on. */
+export const AgencyFlag = z.enum(["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"]);
+export const AgencyFlagSet = z.object({ agency_id: z.string(), flag: AgencyFlag, on: z.boolean() });
+export const AgencyDeleted = z.object({ agency_id: z.string() });
+/** Agents of the company see each other's bookings when on. */
+export const CompanySharedBookingsSet = z.object({ company_id: z.string(), shared_bookings: z.boolean() });
+export const CompanyDeleted = z.object({ company_id: z.string() });
+/** An agent connected to a company of an agency (a join request accepted). */
+export const UserConnectedToCompany = z.object({
+  user_id: z.string(),
+  agency_id: z.string(),
+  company_id: z.string(),
+});
+/** An agent taken off a company (DELETE /agent_company_relationships/{id}). */
+export const UserDisconnectedFromCompany = z.object({ user_id: z.string(), company_id: z.string() });
+/** A supervisor switched on or off by an administrator or a supervisor of the agency. */
+export const UserActivationSet = z.object({ user_id: z.string(), active: z.boolean() });
+/** A user removed: signs in no more, and the e-mail address is free again. */
+export const UserRemoved = z.object({ user_id: z.string() });
 export const CompanyRegistered = z.object({
   company_id: z.string(),
   agency_id: z.string(),
@@ -56,13 +79,44 @@ export type UserRegistered = z.infer<typeof UserRegistered>;
 export type AgencyPricingSet = z.infer<typeof AgencyPricingSet>;
 export type CompanyMarkupsSet = z.infer<typeof CompanyMarkupsSet>;
 export type AgencyGateToggled = z.infer<typeof AgencyGateToggled>;
+export type AgencyUpdated = z.infer<typeof AgencyUpdated>;
+export type AgencyFlag = z.infer<typeof AgencyFlag>;
+export type AgencyFlagSet = z.infer<typeof AgencyFlagSet>;
+export type CompanySharedBookingsSet = z.infer<typeof CompanySharedBookingsSet>;
+export type UserConnectedToCompany = z.infer<typeof UserConnectedToCompany>;
+export type UserDisconnectedFromCompany = z.infer<typeof UserDisconnectedFromCompany>;
 export type CompanyGateToggled = z.infer<typeof CompanyGateToggled>;
+
+/** A connection request: an agent asks to join a partner (stream `joinagency-{id}`, one per agent and partner). */
+export const JoinAgencyRequested = z.object({
+  request_id: z.string(),
+  user_id: z.string(),
+  agency_id: z.string(),
+  /** The company the agent asks to work for; the partner may pick another of its own when accepting. */
+  company_id: z.string().nullable(),
+});
+export const JoinAgencyRequestAccepted = z.object({ request_id: z.string(), company_id: z.string() });
+export const JoinAgencyRequestRejected = z.object({ request_id: z.string() });
+/** The agent was disconnected: the request starts over, and a new one may be sent. */
+export const JoinAgencyRequestReset = z.object({ request_id: z.string() });
+export type JoinAgencyRequested = z.infer<typeof JoinAgencyRequested>;
+
+export const JoinAgencyEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("JoinAgencyRequested"), data: JoinAgencyRequested }),
+  z.object({ type: z.literal("JoinAgencyRequestAccepted"), data: JoinAgencyRequestAccepted }),
+  z.object({ type: z.literal("JoinAgencyRequestRejected"), data: JoinAgencyRequestRejected }),
+  z.object({ type: z.literal("JoinAgencyRequestReset"), data: JoinAgencyRequestReset }),
+]);
+export type JoinAgencyEvent = z.infer<typeof JoinAgencyEvent>;
 
 /** Every event of an agency stream (`agency-{id}`), told apart by `type`. */
 export const AgencyEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("AgencyRegistered"), data: AgencyRegistered }),
   z.object({ type: z.literal("AgencyPricingSet"), data: AgencyPricingSet }),
   z.object({ type: z.literal("AgencyGateToggled"), data: AgencyGateToggled }),
+  z.object({ type: z.literal("AgencyUpdated"), data: AgencyUpdated }),
+  z.object({ type: z.literal("AgencyFlagSet"), data: AgencyFlagSet }),
+  z.object({ type: z.literal("AgencyDeleted"), data: AgencyDeleted }),
 ]);
 export type AgencyEvent = z.infer<typeof AgencyEvent>;
 export const AGENCY_EVENT_TYPES = AgencyEvent.options.map((o) => o.shape.type.value);
@@ -72,6 +126,8 @@ export const CompanyEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("CompanyRegistered"), data: CompanyRegistered }),
   z.object({ type: z.literal("CompanyMarkupsSet"), data: CompanyMarkupsSet }),
   z.object({ type: z.literal("CompanyGateToggled"), data: CompanyGateToggled }),
+  z.object({ type: z.literal("CompanySharedBookingsSet"), data: CompanySharedBookingsSet }),
+  z.object({ type: z.literal("CompanyDeleted"), data: CompanyDeleted }),
 ]);
 export type CompanyEvent = z.infer<typeof CompanyEvent>;
 export const COMPANY_EVENT_TYPES = CompanyEvent.options.map((o) => o.shape.type.value);
@@ -83,6 +139,7 @@ export const COMPANY_EVENT_TYPES = CompanyEvent.options.map((o) => o.shape.type.
 export const DirectoryEvent = z.discriminatedUnion("type", [
   ...AgencyEvent.options,
   ...CompanyEvent.options,
+  ...JoinAgencyEvent.options,
   z.object({ type: z.literal("UserRegistered"), data: UserRegistered }),
   z.object({ type: z.literal("AccountInfoCompleted"), data: AccountInfoCompleted }),
   z.object({ type: z.literal("AccountDetailsUpdated"), data: AccountDetailsUpdated }),
@@ -91,6 +148,10 @@ export const DirectoryEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("PhoneChanged"), data: PhoneChanged }),
   z.object({ type: z.literal("EmailChanged"), data: EmailChanged }),
   z.object({ type: z.literal("ApiTokenIssued"), data: ApiTokenIssued }),
+  z.object({ type: z.literal("UserConnectedToCompany"), data: UserConnectedToCompany }),
+  z.object({ type: z.literal("UserDisconnectedFromCompany"), data: UserDisconnectedFromCompany }),
+  z.object({ type: z.literal("UserActivationSet"), data: UserActivationSet }),
+  z.object({ type: z.literal("UserRemoved"), data: UserRemoved }),
 ]);
 export type DirectoryEvent = z.infer<typeof DirectoryEvent>;
 export const DIRECTORY_EVENT_TYPES = DirectoryEvent.options.map((o) => o.shape.type.value);

@@ -53,6 +53,11 @@ function foldCompany(state: CompanyFacts, stored: StoredEvent): CompanyFacts {
       return { ...state, markups: event.data.markups };
     case "CompanyGateToggled":
       return { ...state, gate: event.data.active };
+    case "CompanySharedBookingsSet":
+      return state;
+    case "CompanyDeleted":
+      // A deleted company sells no more: it is answered as if it never existed.
+      return { ...state, agency_id: null, currency: null };
     default:
       return unhandledEvent(event);
   }
@@ -67,6 +72,11 @@ function foldAgency(state: AgencyFacts, stored: StoredEvent): AgencyFacts {
       return { ...state, markups: event.data.markups, transaction_fee: event.data.transaction_fee };
     case "AgencyGateToggled":
       return { ...state, gate: event.data.active };
+    case "AgencyUpdated":
+    case "AgencyFlagSet":
+      return state;
+    case "AgencyDeleted":
+      return { ...state, gate: false };
     default:
       return unhandledEvent(event);
   }

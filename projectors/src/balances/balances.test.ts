@@ -34,11 +34,12 @@ async function rebuilt(batchSize: number, companyIds: string[]) {
   const query = (sql: string) => db.pool.query(sql, [companyIds]).then((r) => r.rows);
   return {
     balances: await query(
-      "SELECT company_id, amount, currency FROM read.company_balances WHERE company_id = ANY($1) ORDER BY 1",
+      `SELECT company_id, amount, currency, credit_limit FROM read.company_balances WHERE company_id = ANY($1)
+        ORDER BY 1`,
     ),
     history: await query(
-      `SELECT company_id, kind, amount, balance_after, locator, comment FROM read.balance_history
-        WHERE company_id = ANY($1) ORDER BY at`,
+      `SELECT company_id, kind, amount, balance_after, locator, reason FROM read.balance_history
+        WHERE company_id = ANY($1) ORDER BY position`,
     ),
   };
 }
@@ -65,6 +66,10 @@ describe("balances projection", () => {
         data: { company_id: a, amount: uah(100_00), locator: "AB12CD", reason: "void" },
       },
     ]);
+    await append(a, [
+      { type: "BalanceCreditLimitSet", data: { company_id: a, credit_limit: uah(500_00) } },
+      { type: "BalanceCorrected", data: { company_id: a, amount: uah(-900_00), reason: "Wire returned" } },
+    ]);
 
     const oneByOne = await rebuilt(1, [a, b]);
     const together = await rebuilt(1000, [a, b]);
@@ -72,34 +77,42 @@ describe("balances projection", () => {
     expect(together).toEqual(oneByOne);
     expect(together.balances).toEqual(
       [
-        { company_id: a, amount: 800_00, currency: "UAH" },
-        { company_id: b, amount: 50_00, currency: "UAH" },
+        { company_id: a, amount: -100_00, currency: "UAH", credit_limit: 500_00 },
+        { company_id: b, amount: 50_00, currency: "UAH", credit_limit: 0 },
       ].sort((x, y) => x.company_id.localeCompare(y.company_id)),
     );
     expect(together.history.filter((h) => h.company_id === a)).toEqual([
       {
         company_id: a,
-        kind: "BalanceToppedUp",
+        kind: "top_up",
         amount: 1000_00,
         balance_after: 1000_00,
         locator: null,
-        comment: "Opening",
+        reason: "Opening",
       },
       {
         company_id: a,
-        kind: "BalanceCharged",
+        kind: "charge",
         amount: -300_00,
         balance_after: 700_00,
         locator: "AB12CD",
-        comment: null,
+        reason: "issue",
       },
       {
         company_id: a,
-        kind: "BalanceCredited",
+        kind: "credit",
         amount: 100_00,
         balance_after: 800_00,
         locator: "AB12CD",
-        comment: null,
+        reason: "void",
+      },
+      {
+        company_id: a,
+        kind: "correction",
+        amount: -900_00,
+        balance_after: -100_00,
+        locator: null,
+        reason: "Wire returned",
       },
     ]);
   });

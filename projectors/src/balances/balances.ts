@@ -1,48 +1,100 @@
-import { BALANCE_EVENT_TYPES, BalanceEvent } from "@skyward/contracts/balances";
+import { BALANCE_EVENT_TYPES, BalanceEvent, type BalanceMovementKind } from "@skyward/contracts/balances";
 import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
-/** A movement as the history shows it: signed amount, and what it was for. */
-function movement(event: BalanceEvent): { delta: number; locator: string | null; comment: string | null } {
+interface Movement {
+  kind: BalanceMovementKind;
+  delta: number;
+  currency: string;
+  locator: string | null;
+  reason: string | null;
+}
+
+/** What a charge or credit was for, as the booking side named it ("issue", "void", "refund", "exchange"...). */
+const bookingKind = (reason: string, otherwise: "charge" | "credit"): BalanceMovementKind =>
+  reason.includes("exchange") ? "exchange" : reason.includes("refund") ? "refund" : otherwise;
+
+/** A movement as the history shows it (signed amount, kind, cause), or null for a setting of the balance. */
+function movement(event: BalanceEvent): Movement | null {
   switch (event.type) {
     case "BalanceToppedUp":
-      return { delta: event.data.amount.amount, locator: null, comment: event.data.comment };
+      return {
+        kind: "top_up",
+        delta: event.data.amount.amount,
+        currency: event.data.amount.currency,
+        locator: null,
+        reason: event.data.comment,
+      };
+    case "BalanceCorrected":
+      return {
+        kind: "correction",
+        delta: event.data.amount.amount,
+        currency: event.data.amount.currency,
+        locator: null,
+        reason: event.data.reason,
+      };
     case "BalanceCredited":
-      return { delta: event.data.amount.amount, locator: event.data.locator, comment: null };
+      return {
+        kind: bookingKind(event.data.reason, "credit"),
+        delta: event.data.amount.amount,
+        currency: event.data.amount.currency,
+        locator: event.data.locator,
+        reason: event.data.reason,
+      };
     case "BalanceCharged":
-      return { delta: -event.data.amount.amount, locator: event.data.locator, comment: null };
+      return {
+        kind: bookingKind(event.data.reason, "charge"),
+        delta: -event.data.amount.amount,
+        currency: event.data.amount.currency,
+        locator: event.data.locator,
+        reason: event.data.reason,
+      };
+    case "BalanceCreditLimitSet":
+    case "BalanceClosed":
+      return null;
     default:
       return unhandledEvent(event);
   }
 }
 
-/** Each company's balance now, and every movement with the balance after it. */
+/**
+ * Each company's balance now (with its credit limit), and every movement with its kind, booking, author, reason
+ * and the balance after it: the balance history administrators review.
+ */
 export const balances = defineProjection({
   name: "balances",
-  version: 1,
+  version: 2,
   eventTypes: BALANCE_EVENT_TYPES,
   tables: ["company_balances", "balance_history"],
   setup: (t) => `
     CREATE TABLE ${t.company_balances} (
-      company_id text PRIMARY KEY, amount bigint NOT NULL, currency text NOT NULL, updated_at timestamptz NOT NULL
+      company_id text PRIMARY KEY, amount bigint NOT NULL, currency text NOT NULL, updated_at timestamptz NOT NULL,
+      credit_limit bigint NOT NULL DEFAULT 0, closed boolean NOT NULL DEFAULT false
     );
     CREATE TABLE ${t.balance_history} (
-      event_id uuid PRIMARY KEY, company_id text NOT NULL, kind text NOT NULL, amount bigint NOT NULL,
-      currency text NOT NULL, balance_after bigint NOT NULL, locator text, comment text, actor_id text,
-      at timestamptz NOT NULL
+      event_id uuid PRIMARY KEY, position bigint NOT NULL, company_id text NOT NULL, kind text NOT NULL,
+      amount bigint NOT NULL, currency text NOT NULL, balance_after bigint NOT NULL, locator text, reason text,
+      operation_id text, actor_id text, actor_role text NOT NULL, at timestamptz NOT NULL
     );
-    CREATE INDEX ON ${t.balance_history} (company_id, at DESC);
+    CREATE INDEX ON ${t.balance_history} (company_id, position DESC);
+    CREATE INDEX ON ${t.balance_history} (position DESC);
   `,
   async apply(writer, stored, t) {
-    const events = stored.map((e) => parseEvent(BalanceEvent, e));
-    const moves = events.map(movement);
+    const parsed = stored.map((e) => parseEvent(BalanceEvent, e));
+    const events: ((typeof parsed)[number] & { move: Movement })[] = [];
+    for (const e of parsed) {
+      const move = movement(e);
+      if (move) events.push({ ...e, move });
+    }
+    const moves = events.map((e) => e.move);
     // One statement for the whole batch: each company's balance moves once by the batch's sum, and every history
     // line gets the balance before the batch plus the running sum of the company's movements up to it.
     await writer.query(
       `WITH movement AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::timestamptz[])
-                  WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, comment, actor_id, at, n)
+                              $8::text[], $9::timestamptz[], $10::bigint[], $11::text[])
+                  WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, reason, actor_id, at,
+                                       position, actor_role, n)
        ),
        before AS (
          SELECT company_id, amount FROM ${t.company_balances}
@@ -54,24 +106,45 @@ export const balances = defineProjection({
            FROM movement GROUP BY company_id
          ON CONFLICT (company_id) DO UPDATE SET amount = b.amount + EXCLUDED.amount, updated_at = EXCLUDED.updated_at
        )
-       INSERT INTO ${t.balance_history} (event_id, company_id, kind, amount, currency, balance_after, locator,
-         comment, actor_id, at)
-       SELECT m.event_id, m.company_id, m.kind, m.delta, m.currency,
+       INSERT INTO ${t.balance_history} (event_id, position, company_id, kind, amount, currency, balance_after,
+         locator, reason, actor_id, actor_role, at)
+       SELECT m.event_id, m.position, m.company_id, m.kind, m.delta, m.currency,
               coalesce(before.amount, 0) + sum(m.delta) OVER (PARTITION BY m.company_id ORDER BY m.n),
-              m.locator, m.comment, m.actor_id, m.at
+              m.locator, m.reason, m.actor_id, m.actor_role, m.at
          FROM movement m LEFT JOIN before USING (company_id)
        ON CONFLICT (event_id) DO NOTHING`,
       [
         events.map((e) => e.eventId),
         events.map((e) => e.data.company_id),
-        events.map((e) => e.type),
+        moves.map((m) => m.kind),
         moves.map((m) => m.delta),
-        events.map((e) => e.data.amount.currency),
+        moves.map((m) => m.currency),
         moves.map((m) => m.locator),
-        moves.map((m) => m.comment),
+        moves.map((m) => m.reason),
         events.map((e) => e.metadata.actor.user_id),
         events.map((e) => e.recordedAt.toISOString()),
+        events.map((e) => e.globalPosition.toString()),
+        events.map((e) => e.metadata.actor.role),
       ],
     );
+    // Settings of a balance after its movements: neither changes the amount.
+    for (const e of parsed) {
+      if (e.type === "BalanceCreditLimitSet")
+        await writer.query(
+          `INSERT INTO ${t.company_balances} AS b (company_id, amount, currency, updated_at, credit_limit)
+           VALUES ($1, 0, $2, $3, $4)
+           ON CONFLICT (company_id) DO UPDATE SET credit_limit = EXCLUDED.credit_limit, updated_at = EXCLUDED.updated_at`,
+          [
+            e.data.company_id,
+            e.data.credit_limit.currency,
+            e.recordedAt.toISOString(),
+            e.data.credit_limit.amount,
+          ],
+        );
+      if (e.type === "BalanceClosed")
+        await writer.query(`UPDATE ${t.company_balances} SET closed = true WHERE company_id = $1`, [
+          e.data.company_id,
+        ]);
+    }
   },
 });

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { AgencyFlag } from "./directory.ts";
+import { Email, Language } from "./ids.ts";
+import { Currency, Money } from "./money.ts";
+import { Charge, MarkupRule } from "./pricing.ts";
+
+/**
+ * HTTP shapes of partner, company and people administration (seed-spec section 7, "Partners, companies,
+ * supervisors"). Bodies come wrapped as the spec's other calls are (`{agency: {...}}`) or bare; `unwrapBody`
+ * takes either.
+ */
+
+/** The body's `{key: {...}}` part when it is sent wrapped, else the body itself. */
+export function unwrapBody(body: unknown, ...keys: string[]): unknown {
+  if (body && typeof body === "object" && !Array.isArray(body))
+    for (const key of keys) {
+      const inner = (body as Record<string, unknown>)[key];
+      if (inner && typeof inner === "object" && !Array.isArray(inner)) return inner;
+    }
+  return body;
+}
+
+const Name = z.string().trim().min(1).max(200);
+const PersonName = z.string().trim().min(1).max(100);
+const Id = z.string().min(1).max(100);
+const Markups = z.array(MarkupRule).max(100);
+
+export const CreateAgencyRequest = z.object({
+  name: Name,
+  markups: Markups.optional(),
+  transaction_fee: Charge.nullable().optional(),
+  production_api_on: z.boolean().optional(),
+  corporate_number_on: z.boolean().optional(),
+  ghost_segments_remarks_on: z.boolean().optional(),
+});
+export type CreateAgencyRequest = z.infer<typeof CreateAgencyRequest>;
+
+export const UpdateAgencyRequest = z.object({ name: Name.optional(), markups: Markups.optional() });
+export type UpdateAgencyRequest = z.infer<typeof UpdateAgencyRequest>;
+
+/** PATCH /agencies/{id}/{flag}: the value to set (`active`, `on` or the flag's own name); none flips it. */
+export const AgencyFlagRequest = z.object({
+  active: z.boolean().optional(),
+  on: z.boolean().optional(),
+  value: z.boolean().optional(),
+  production_api_on: z.boolean().optional(),
+  corporate_number_on: z.boolean().optional(),
+  ghost_segments_remarks_on: z.boolean().optional(),
+});
+
+/** PUT /agency_transaction_fees/{agency id}. */
+export const TransactionFeeRequest = z.object({ transaction_fee: Charge.nullable() });
+
+export const CreateCompanyRequest = z.object({
+  agency_id: Id,
+  name: Name,
+  /** Defaults to the currency of the partner's first channel, else UAH. */
+  currency: Currency.optional(),
+  shared_bookings: z.boolean().default(false),
+  markups: Markups.optional(),
+});
+export type CreateCompanyRequest = z.infer<typeof CreateCompanyRequest>;
+
+export const CompanyMarkupsRequest = z.object({ markups: Markups });
+/** PATCH /ticketing/company_shared_bookings/{company id}. */
+export const SharedBookingsRequest = z.object({ active: z.boolean() });
+
+export const JoinAgencyRequestBody = z.object({ agency_id: Id, company_id: Id.optional() });
+export const JoinAgencyDecision = z.object({
+  status: z.enum(["accepted", "rejected"]),
+  /** The company the agent joins; defaults to the one asked for. */
+  company_id: Id.optional(),
+});
+
+/** A new supervisor or support user, invited by e-mail. */
+export const InviteUserRequest = z.object({
+  email: Email,
+  first_name: PersonName,
+  last_name: PersonName,
+  phone: z.string().trim().max(32).optional(),
+  language: Language.default("en"),
+  /** Companies a supervisor sells for; all of the partner's when absent. */
+  company_ids: z.array(Id).max(500).optional(),
+});
+export type InviteUserRequest = z.infer<typeof InviteUserRequest>;
+
+export const UpdateSupervisorRequest = z.object({
+  first_name: PersonName.optional(),
+  last_name: PersonName.optional(),
+  phone: z.string().trim().max(32).optional(),
+  active: z.boolean().optional(),
+});
+
+/** A person as administration lists them. */
+export const PersonRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user_type: z.string(),
+  active: z.boolean(),
+  company_ids: z.array(z.string()),
+});
+export type PersonRow = z.infer<typeof PersonRow>;
+
+export const ChannelRef = z.object({
+  id: z.string(),
+  title: z.string(),
+  active_by_admin: z.boolean(),
+  active_by_supervisor: z.boolean(),
+});
+
+/** A partner (agency) with the fields the spec lists. */
+export const Partner = z.object({
+  id: z.string(),
+  name: z.string(),
+  channels: z.array(ChannelRef),
+  supervisors: z.array(PersonRow),
+  supervisors_count: z.number().int(),
+  companies_count: z.number().int(),
+  agency_transaction_fees: z.array(z.object({ id: z.string(), transaction_fee: Charge.nullable() })),
+  production_api_on: z.boolean(),
+  corporate_number_on: z.boolean(),
+  ghost_segments_remarks_on: z.boolean(),
+  markups: z.array(MarkupRule),
+  active: z.boolean(),
+});
+export type Partner = z.infer<typeof Partner>;
+
+export const Company = z.object({
+  id: z.string(),
+  agency_id: z.string(),
+  name: z.string(),
+  currency: Currency,
+  balance_amount: Money,
+  credit_limit: Money,
+  shared_bookings: z.boolean(),
+  avia_managers: z.array(PersonRow),
+  channels: z.array(ChannelRef),
+  markups: z.array(MarkupRule),
+  active: z.boolean(),
+});
+export type Company = z.infer<typeof Company>;
+
+export const JoinAgency = z.object({
+  id: z.string(),
+  agency_id: z.string(),
+  user_id: z.string(),
+  company_id: z.string().nullable(),
+  status: z.enum(["sent", "accepted", "rejected", "reset"]),
+});
+export type JoinAgency = z.infer<typeof JoinAgency>;
+
+/** One line of the partner and company change history: an event, its author and what it changed. */
+export const DirectoryHistoryRow = z.object({
+  event_id: z.string(),
+  position: z.string(),
+  stream_id: z.string(),
+  agency_id: z.string().nullable(),
+  company_id: z.string().nullable(),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  actor: z.object({ user_id: z.string().nullable(), role: z.string() }),
+  source: z.string(),
+  at: z.string(),
+});
+export type DirectoryHistoryRow = z.infer<typeof DirectoryHistoryRow>;
+
+export const DirectoryHistoryQuery = z.object({
+  agency_id: Id.optional(),
+  company_id: Id.optional(),
+  date_from: z.iso.date().optional(),
+  date_to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export { AgencyFlag };
