@@ -1,12 +1,14 @@
-import { describe, expect, it } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { TERMS_VERSION } from "@skyward/contracts/account";
 import type { Locator, Page } from "playwright-core";
-import { browserAppSuite, screenshot } from "./harness.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const AGENT = "agent@dnipro.test";
 
 const suite = browserAppSuite({ seedDemo: true });
+// Whole flows with every screen checked by axe-core in two schemes.
+jest.setTimeout(180_000);
 
 /**
  * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
@@ -61,9 +63,11 @@ async function searchFlights(page: Page, adults: number): Promise<void> {
   await chooseAirport(page, "From", "KBP");
   await chooseAirport(page, "To", "WAW");
   await typeDate(page, "Departure", inDays(21));
+  await checkScreen(page, "search-form");
   if (adults > 1) {
     await page.getByRole("button", { name: /^Passengers:/ }).click();
     for (let i = 1; i < adults; i++) await page.getByRole("button", { name: "More adults" }).click();
+    await checkScreen(page, "passengers-picker");
     await page.keyboard.press("Escape");
   }
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -129,9 +133,10 @@ describe("booking and ticketing", () => {
     await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
     const before = await balance(page);
     expect(before).toBeGreaterThan(0);
+    await checkScreen(page, "bookings-list");
 
     await searchFlights(page, 2);
-    await screenshot(page, "search-results");
+    await checkScreen(page, "search-results");
     await keepOnlyPsAndLo(page);
     const options = page.getByRole("article");
     expect(await options.count()).toBeGreaterThan(0);
@@ -139,7 +144,7 @@ describe("booking and ticketing", () => {
       cards.map((card) => card.getAttribute("aria-label")),
     ))
       expect(label).toMatch(/^(?:(?:PS|LO) \d+(?:, )?)+$/);
-    await screenshot(page, "search-filtered");
+    await checkScreen(page, "search-filtered");
 
     await options.first().getByRole("button", { name: "Select Economy Standard" }).click();
     await page.getByRole("heading", { name: "Passengers and contacts" }).waitFor();
@@ -159,7 +164,7 @@ describe("booking and ticketing", () => {
     });
     await page.getByRole("textbox", { name: "E-mail" }).fill("petrenko@example.com");
     await page.getByRole("textbox", { name: "Phone" }).fill("+380 50 111 22 33");
-    await screenshot(page, "booking-form");
+    await checkScreen(page, "booking-form");
     await page.getByRole("button", { name: /^Book for / }).click();
 
     await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
@@ -170,10 +175,12 @@ describe("booking and ticketing", () => {
     await drawer.locator('[data-status="held"]').first().waitFor();
     const total = Number(await drawer.getByTestId("booking-total").getAttribute("data-amount"));
     expect(total).toBeGreaterThan(0);
-    await screenshot(page, "booking-held");
+    await checkScreen(page, "booking-held");
 
     await drawer.getByRole("button", { name: "Issue tickets" }).click();
     const confirm = page.getByRole("dialog", { name: `Issue booking ${locator}?` });
+    await confirm.waitFor();
+    await checkScreen(page, "issue-confirmation");
     await confirm.getByRole("button", { name: "Issue", exact: true }).click();
     await notification(page, new RegExp(`Booking ${locator} is issued: 2 tickets`));
     const tickets = drawer.getByRole("table", { name: "Tickets" }).locator("[data-ticket-number]");
@@ -182,19 +189,19 @@ describe("booking and ticketing", () => {
     for (const number of await tickets.allTextContents()) expect(number).toMatch(/^\d{13}$/);
     await drawer.locator('[data-status="issued"]').first().waitFor();
     await expectBalance(page, before - total);
-    await screenshot(page, "booking-issued");
+    await checkScreen(page, "booking-issued");
 
     await drawer.getByRole("button", { name: "Void" }).click();
-    await page
-      .getByRole("dialog", { name: `Void booking ${locator}?` })
-      .getByRole("button", { name: "Void tickets" })
-      .click();
+    const voidDialog = page.getByRole("dialog", { name: `Void booking ${locator}?` });
+    await voidDialog.waitFor();
+    await checkScreen(page, "void-confirmation");
+    await voidDialog.getByRole("button", { name: "Void tickets" }).click();
     await page.waitForURL((url) => url.pathname === "/bookings" && !url.searchParams.has("locator"));
     await notification(page, new RegExp(`Booking ${locator} is voided`));
     await expectBalance(page, before);
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await page.locator(`tr[data-locator="${locator}"] [data-status="voided"]`).waitFor();
-    await screenshot(page, "bookings-after-void");
+    await checkScreen(page, "bookings-after-void");
     expect(suite.session.problems).toEqual([]);
   });
 
@@ -239,7 +246,7 @@ describe("booking and ticketing", () => {
     await expectBalance(page, before);
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await page.locator(`tr[data-locator="${locator}"] [data-status="cancelled"]`).waitFor();
-    await screenshot(page, "bookings-after-cancel");
+    await checkScreen(page, "bookings-after-cancel");
     expect(suite.session.problems).toEqual([]);
   });
 });

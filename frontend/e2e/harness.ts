@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, beforeEach } from "@jest/globals";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "@jest/globals";
 import { createTestDatabase } from "@skyward/infra/testing";
 import { startSkyward } from "@skyward/scripts/app";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -150,6 +150,95 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 }
 
+/** The impacts that fail a screen (issue 9: none of these on any screen). */
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+let axeSource: Promise<string> | undefined;
+const readAxeSource = () => {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  return axeSource;
+};
+
+/** Waits until the page's CSS transitions and animations (modal fades, menu pops) have finished. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 2_000;
+    while (Date.now() < deadline) {
+      const running = document.getAnimations().filter((animation) => animation.playState === "running");
+      if (running.length === 0) break;
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, 100)),
+      ]);
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** Runs axe-core (injected from npm `axe-core`) on the page as it is now; the serious and critical violations. */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await settle(page);
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (script-src 'self') allows.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${await readAxeSource()}\n;0`);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { resultTypes: ["violations"] })) as { violations: unknown[] };
+    return result.violations;
+  });
+  return (violations as AxeViolation[]).filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
+}
+
+const describeViolations = (screen: string, scheme: string, violations: AxeViolation[]) =>
+  violations
+    .map(
+      (violation) =>
+        `[${screen}, ${scheme}] ${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
+          .map((node) => `    ${node.target.join(" ")} — ${(node.failureSummary ?? "").replace(/\s+/g, " ")}`)
+          .join("\n")}`,
+    )
+    .join("\n");
+
+/** Switches the emulated system colour scheme and waits until the app has followed it. */
+async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute("data-mantine-color-scheme") === wanted,
+    scheme,
+    { timeout: 5_000 },
+  );
+}
+
+/**
+ * Checks the screen the page shows with axe-core in the light and the dark scheme, and fails on any serious or
+ * critical violation, naming each with its elements. SKYWARD_AXE_REPORT=<file> records the violations there (one
+ * JSON line per screen and scheme) instead of failing, to count them.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const found: string[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await switchScheme(page, scheme);
+    const violations = await axeViolations(page);
+    if (process.env.SKYWARD_AXE_REPORT)
+      await appendFile(
+        process.env.SKYWARD_AXE_REPORT,
+        `${JSON.stringify({ screen: name, scheme, violations: violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary ?? ""}`) })) })}\n`,
+      );
+    else if (violations.length > 0) found.push(describeViolations(name, scheme, violations));
+  }
+  await switchScheme(page, "light");
+  await screenshot(page, name);
+  if (found.length > 0)
+    throw new Error(`Accessibility violations (axe-core, serious or critical):\n${found.join("\n")}`);
+}
+
 /** The suite's lifecycle in one line: one app and one Chromium per file, a fresh browser session per test. */
 export function browserAppSuite(options: { seedDemo?: boolean } = {}) {
   const suite = {} as { app: RunningSkyward; browser: Browser; session: BrowserSession };
@@ -164,6 +253,10 @@ export function browserAppSuite(options: { seedDemo?: boolean } = {}) {
     suite.session = await openSession(suite.browser, suite.app.url);
   });
   afterEach(async () => {
+    // The screen a test ends on is checked too, so no visited screen escapes the accessibility check.
+    const { page } = suite.session;
+    if (page.url().startsWith(suite.app.url))
+      await checkScreen(page, `end of: ${expect.getState().currentTestName}`);
     await suite.session.close();
   });
   return suite;

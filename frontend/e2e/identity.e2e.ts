@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import type { Page } from "playwright-core";
-import { browserAppSuite, screenshot } from "./harness.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite({ seedDemo: true });
 
@@ -69,7 +69,7 @@ describe("signing in", () => {
     await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
     expect(await page.getByTestId("sign-in-email").textContent()).toBe("agent@dnipro.test");
     const { code } = await mailedCode("agent@dnipro.test");
-    await screenshot(page, "identity-otp");
+    await checkScreen(page, "identity-otp");
     await enterCode(page, code);
 
     // Onboarding: account info, then the privacy terms.
@@ -77,7 +77,7 @@ describe("signing in", () => {
     expect(new URL(page.url()).pathname).toBe("/onboarding");
     expect(await page.getByLabel(/^First name/).inputValue()).toBe("Taras");
     expect(await page.getByLabel(/^Last name/).inputValue()).toBe("Shevchuk");
-    await screenshot(page, "identity-onboarding-info");
+    await checkScreen(page, "identity-onboarding-info");
     await page.getByRole("button", { name: "Continue" }).click();
 
     await page.getByRole("heading", { level: 2, name: "Privacy and terms" }).waitFor();
@@ -86,18 +86,20 @@ describe("signing in", () => {
     expect(await page.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe(
       "/legal/privacy-policy",
     );
-    await screenshot(page, "identity-onboarding-privacy");
+    await checkScreen(page, "identity-onboarding-privacy");
     await page.getByRole("button", { name: "Accept and continue" }).click();
 
     await page.waitForURL(`${suite.app.url}/`);
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
     await page.getByRole("status").filter({ hasText: "Welcome to Skyward, Taras!" }).waitFor();
-    await screenshot(page, "identity-signed-in-home");
+    await checkScreen(page, "identity-signed-in-home");
 
     // A reload keeps the suite.session; the header knows who is signed in.
     await page.reload();
     const menu = page.getByRole("button", { name: "Account menu: Taras Shevchuk" });
     await menu.click();
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await checkScreen(page, "account-menu");
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${suite.app.url}/sign_in`);
     await page.getByRole("status").filter({ hasText: "You have signed out." }).waitFor();
@@ -120,7 +122,7 @@ describe("signing in", () => {
     await page.getByLabel(/^Password/).fill("not-the-password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "The e-mail or the password is not correct." }).waitFor();
-    await screenshot(page, "identity-password-refused");
+    await checkScreen(page, "identity-password-refused");
 
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -153,7 +155,7 @@ describe("signing in", () => {
     await enterCode(page, wrong);
     await page.getByRole("alert").filter({ hasText: "Too many wrong codes" }).first().waitFor();
     await page.getByText("This code no longer works", { exact: true }).waitFor();
-    await screenshot(page, "identity-code-locked");
+    await checkScreen(page, "identity-code-locked");
 
     // Even the right code cannot open a locked one.
     const [refusal] = await Promise.all([
@@ -191,7 +193,7 @@ describe("signing in", () => {
     await page.getByRole("button", { name: "Call me instead" }).click();
     await page.getByRole("heading", { level: 1, name: "Answer the call" }).waitFor();
     const called = await codeFrom(() => outbox("voice"));
-    await screenshot(page, "identity-voice-otp");
+    await checkScreen(page, "identity-voice-otp");
     await enterCode(page, called.code);
 
     // Olena's account is in Ukrainian; after onboarding she lands on the page she asked for.
@@ -227,7 +229,7 @@ describe("the account page", () => {
     await page.getByRole("menuitem", { name: "Account" }).click();
     await page.getByRole("heading", { level: 1, name: "Ada Admin" }).waitFor();
     expect(await page.getByLabel(/^Phone/).inputValue()).toBe("+48225550102");
-    await screenshot(page, "identity-account");
+    await checkScreen(page, "identity-account");
 
     await page.getByLabel(/^Last name/).fill("Lovelace");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -258,7 +260,7 @@ describe("the account page", () => {
     expect(await token.textContent()).toMatch(/^sky_[\w-]{20,}$/);
     await page.getByText("Copy your token now").waitFor();
     await page.getByRole("button", { name: "Copy token" }).waitFor();
-    await screenshot(page, "identity-api-token");
+    await checkScreen(page, "identity-api-token");
 
     // The token works as a bearer for the API, and only this once is it shown.
     const api = await fetch(`${suite.app.url}/account/details`, {
@@ -271,6 +273,7 @@ describe("the account page", () => {
     await page.getByText("Token issued").waitFor();
     await page.getByRole("button", { name: "Replace token" }).click();
     await page.getByRole("dialog", { name: "Replace the API token?" }).waitFor();
+    await checkScreen(page, "replace-token-dialog");
     expect(unexpected(suite.session.problems, 401, 422)).toEqual([]);
   });
 });
@@ -280,6 +283,7 @@ describe("legal documents", () => {
     const { page } = suite.session;
     await page.goto("/legal/communication-policy");
     await page.getByRole("heading", { level: 1, name: "Communication policy" }).waitFor();
+    await checkScreen(page, "legal-communication-policy");
     await page.getByRole("link", { name: "Extension terms" }).click();
     await page.getByRole("heading", { level: 1, name: "Extension terms" }).waitFor();
     await page.getByRole("button", { name: "Language: English" }).click();
@@ -287,6 +291,7 @@ describe("legal documents", () => {
     await page.getByRole("heading", { level: 1, name: "Warunki korzystania z rozszerzenia" }).waitFor();
     await page.goto("/legal/cookie-policy");
     await page.getByRole("heading", { name: "Nie znaleziono strony" }).waitFor();
+    await checkScreen(page, "not-found-pl");
     expect(suite.session.problems).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { browserAppSuite, screenshot } from "./harness.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite();
 
@@ -8,7 +8,7 @@ describe("the application shell", () => {
     const { page } = suite.session;
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
-    await screenshot(page, "home-en");
+    await checkScreen(page, "home-en");
 
     await page.getByRole("button", { name: "Language: English" }).click();
     const offered = await page.getByRole("menuitem").allTextContents();
@@ -19,7 +19,7 @@ describe("the application shell", () => {
     await page.getByRole("menu").waitFor({ state: "hidden" });
     expect(await page.locator("html").getAttribute("lang")).toBe("uk");
     expect(await page.evaluate(() => window.localStorage.getItem("skyward.locale"))).toBe("ua");
-    await screenshot(page, "home-ua");
+    await checkScreen(page, "home-ua");
 
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Ласкаво просимо до Skyward" }).waitFor();
@@ -37,7 +37,7 @@ describe("the application shell", () => {
     // The bookings need a signed-in agent: the visitor signs in first and then comes back to this booking.
     await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/bookings?locator=ABC234");
-    await screenshot(page, "bookings-notification");
+    await checkScreen(page, "bookings-notification");
 
     await page.getByRole("button", { name: "Close notification" }).click();
     await alert.waitFor({ state: "detached" });
@@ -49,7 +49,7 @@ describe("the application shell", () => {
     const { page } = suite.session;
     await page.goto("/sign_in");
     await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
-    await screenshot(page, "sign-in");
+    await checkScreen(page, "sign-in");
 
     await page.getByRole("link", { name: "Skyward start page" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();

@@ -9,7 +9,7 @@ import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.ts";
 import { theme } from "./app/theme.ts";
 import { startAnalytics } from "./lib/analytics.ts";
-import "./lib/i18n.ts";
+import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
@@ -23,9 +23,12 @@ const router = createAppRouter(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
 
+// The language's catalogue is one small chunk; rendering before it would flash untranslated keys.
+await i18nReady;
+
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
