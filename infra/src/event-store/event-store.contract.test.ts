@@ -470,7 +470,8 @@ describe("reading a stream", () => {
     expect(all.map((e) => [e.streamPosition, e.eventId, e.type, e.data])).toEqual(
       events.map((e, i) => [i + 1, e.event_id, "Read", { n: i + 1 }]),
     );
-    expect(all[0]?.metadata).toEqual(metadata);
+    // The append fills in the causation the caller left empty: the first event's is its correlation id.
+    expect(all[0]?.metadata).toEqual({ ...metadata, causation_id: metadata.correlation_id });
     expect(all[0]?.streamId).toBe(streamId);
     expect(all[0]?.recordedAt).toBeInstanceOf(Date);
     expect((await store.readStream(streamId, { fromPosition: 3 })).map((e) => e.streamPosition)).toEqual([

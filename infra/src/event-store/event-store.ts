@@ -181,16 +181,25 @@ export class EventStore {
         throw new Error(`stream ${streamId} appears twice in one append: give it one StreamAppend`);
       named.add(streamId);
     }
+    // Causation is never left empty: the first event of an append is caused by the request or job that decided it
+    // (its correlation id), every other event of the same append by that first event.
+    let rootEventId: string | null = null;
     const payload = list.map((a) => ({
       stream_id: a.streamId,
       stream_type: a.streamType ?? a.streamId.split("-")[0],
       expected: encodeExpected(a.expected),
-      events: a.events.map((e) => ({
-        event_id: e.event_id ?? randomUUID(),
-        event_type: e.type,
-        data: e.data,
-        metadata: e.metadata,
-      })),
+      events: a.events.map((e) => {
+        const eventId = e.event_id ?? randomUUID();
+        const causation = e.metadata.causation_id ?? rootEventId ?? e.metadata.correlation_id;
+        rootEventId ??= eventId;
+        return {
+          event_id: eventId,
+          event_type: e.type,
+          data: e.data,
+          metadata:
+            e.metadata.causation_id === causation ? e.metadata : { ...e.metadata, causation_id: causation },
+        };
+      }),
     }));
     let rows: {
       stream_id: string;
