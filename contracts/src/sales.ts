@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Language } from "./ids.ts";
 import { Currency } from "./money.ts";
 import { IsoDate } from "./offers.ts";
 
@@ -65,7 +66,11 @@ export const SalesQuery = z.object({
 export type SalesQuery = z.infer<typeof SalesQuery>;
 
 /** `GET /sales/export.xlsx?ticket[...]`: the same filter, every matching line. */
-export const SalesExportQuery = z.object({ ticket: TicketFilter.prefault({}) });
+export const SalesExportQuery = z.object({
+  ticket: TicketFilter.prefault({}),
+  /** The report's language; the account's when not given. */
+  lang: Language.optional(),
+});
 export type SalesExportQuery = z.infer<typeof SalesExportQuery>;
 
 /**
@@ -150,6 +155,8 @@ const MinorUnits = z.coerce.number().int().min(0).max(1_000_000_000_00);
  */
 export const TicketDownloadQuery = z.object({
   format: z.enum(["pdf", "data"]).default("pdf"),
+  /** The receipt's language; the account's when not given. */
+  lang: Language.optional(),
   custom_prices: z
     .object({ fare: MinorUnits, taxes: MinorUnits.default(0), fees: MinorUnits.default(0) })
     .strict()
@@ -244,7 +251,7 @@ export const SalesReportRequester = z.object({
   company_ids: z.array(z.string()),
   demo: z.boolean(),
   email: z.string(),
-  language: z.string(),
+  language: Language,
 });
 export type SalesReportRequester = z.infer<typeof SalesReportRequester>;
 

@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import type { Language } from "@skyward/contracts/ids";
+import {
+  SALES_EXPORT_ROW_LIMIT,
+  SaleId,
+  type SaleLine,
+  SalesExportQuery,
+  SalesQuery,
+  type SalesTotal,
+  TicketDownloadQuery,
+  type TicketFilter,
+  ticketFileName,
+} from "@skyward/contracts/sales";
+import { requirePrincipal } from "@skyward/infra/http/auth";
+import { DomainError, NotFound } from "@skyward/infra/http/errors";
+import { freshReadModels } from "@skyward/infra/http/read-models";
+import { parseInput } from "@skyward/infra/http/validate";
+import { JobQueue } from "@skyward/infra/jobs/runtime";
+import {
+  dateRange,
+  Params,
+  SALE_LINE_SELECT,
+  SALE_ORDER,
+  type SalesViewer,
+  salesScope,
+  salesWhere,
+  streamSaleLines,
+} from "@skyward/infra/sales/lines";
+import { salesJobs } from "@skyward/infra/sales/report-job";
+import { salesReportFileName, writeSalesWorkbook } from "@skyward/infra/sales/workbook";
+import { type Router as ExpressRouter, Router } from "express";
+import { z } from "zod";
+import type { QueryDeps } from "../deps.ts";
+import { analyticsRoutes } from "./analytics.ts";
+import { renderReceipt } from "./ticket-pdf.ts";
+import { viewerOf } from "./viewer.ts";
+
+const TOTAL_COLUMNS = "base_fare, taxes, agency_markup, company_markup, transaction_fee, penalty, total";
+const sums = TOTAL_COLUMNS.split(", ")
+  .map((c) => `sum(s.${c})::float8 AS ${c}`)
+  .join(", ");
+
+/**
+ * Lines and totals per currency a filter matches. Without text, whole days select whole day aggregates, so the
+ * totals read the day aggregates (a few rows a day) instead of every line.
+ */
+async function totalsOf(
+  pool: QueryDeps["pool"],
+  filter: TicketFilter,
+  viewer: SalesViewer,
+): Promise<SalesTotal[]> {
+  const p = new Params();
+  const sql = filter.text
+    ? `SELECT s.currency, count(*)::int AS lines, ${sums} FROM read.sales s
+        WHERE ${salesWhere(filter, viewer, p)} GROUP BY s.currency ORDER BY s.currency`
+    : `SELECT s.currency, sum(s.lines)::int AS lines, ${sums} FROM read.sales_daily s
+        WHERE ${salesScope(viewer, p)} AND ${dateRange(filter, p)} GROUP BY s.currency ORDER BY s.currency`;
+  const { rows } = await pool.query<SalesTotal>(sql, p.values);
+  return rows;
+}
+
+async function accountOf(pool: QueryDeps["pool"], userId: string) {
+  const { rows } = await pool.query<{
+    email: string;
+    language: Language;
+    name: string;
+    phone: string | null;
+  }>(
+    "SELECT email, language, trim(first_name || ' ' || last_name) AS name, phone FROM read.users WHERE id = $1",
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+const ReportId = z.uuid();
+
+export function salesRoutes(deps: QueryDeps): ExpressRouter {
+  const { pool, readModels } = deps;
+  const router = Router();
+  const fresh = freshReadModels(readModels, ["sales"]);
+  // The job queue is opened on the first report that needs it (it migrates graphile-worker's schema once).
+  let queue: Promise<JobQueue<typeof salesJobs>> | null = null;
+  const jobs = () => {
+    queue ??= JobQueue.open(pool, salesJobs).catch((error) => {
+      queue = null;
+      throw error;
+    });
+    return queue;
+  };
+
+  router.get(["/sales", "/sales/"], fresh, async (req, res) => {
+    const viewer = viewerOf(requirePrincipal(req));
+    const query = parseInput(SalesQuery, req.query, "query");
+    const p = new Params();
+    const where = salesWhere(query.ticket, viewer, p);
+    const limit = p.add(query.per_page);
+    const offset = p.add((query.page - 1) * query.per_page);
+    const [lines, totals] = await Promise.all([
+      pool.query<SaleLine>(
+        `SELECT ${SALE_LINE_SELECT} WHERE ${where} ORDER BY ${SALE_ORDER} LIMIT ${limit} OFFSET ${offset}`,
+        p.values,
+      ),
+      totalsOf(pool, query.ticket, viewer),
+    ]);
+    res.json({
+      data: lines.rows,
+      meta: {
+        page: query.page,
+        per_page: query.per_page,
+        total: totals.reduce((n, t) => n + t.lines, 0),
+        totals,
+      },
+    });
+  });
+
+  router.get("/sales/export", fresh, async (req, res) => {
+    const principal = requirePrincipal(req);
+    const viewer = viewerOf(principal);
+    const query = parseInput(SalesExportQuery, req.query, "query");
+    const count = (await totalsOf(pool, query.ticket, viewer)).reduce((n, t) => n + t.lines, 0);
+    if (count === 0)
+      throw new DomainError(
+        400,
+        "no_tickets",
+        "No tickets for selected dates",
+        "No sales lines match the filter",
+      );
+    const account = await accountOf(pool, principal.userId);
+    const language = query.lang ?? account?.language ?? "en";
+    if (count > SALES_EXPORT_ROW_LIMIT) {
+      if (!account) throw new NotFound("No such account", "account_not_found");
+      await (await jobs()).send(
+        "sales-report",
+        {
+          report_id: randomUUID(),
+          filter: query.ticket,
+          requester: {
+            user_id: viewer.userId,
+            user_type: viewer.userType,
+            agency_id: viewer.agencyId,
+            company_ids: [...viewer.companyIds],
+            demo: viewer.demo,
+            email: account.email,
+            language,
+          },
+        },
+        { traceId: req.context.traceId },
+      );
+      throw new DomainError(
+        413,
+        "report_by_email",
+        "The report will be sent to your email soon",
+        `${count} lines are more than the ${SALES_EXPORT_ROW_LIMIT} an export answers at once`,
+      );
+    }
+    const name = salesReportFileName(query.ticket.date_from, query.ticket.date_to);
+    res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+    res.setHeader("X-Sales-Lines", String(count));
+    try {
+      await writeSalesWorkbook(streamSaleLines(pool, query.ticket, viewer), res, language);
+    } catch (error) {
+      // Once the file has started, a failure can only cut the download short (the client sees a broken file).
+      if (!res.headersSent) throw error;
+      res.destroy(error as Error);
+    }
+  });
+
+  router.get("/sales/reports/:id", async (req, res) => {
+    const p = requirePrincipal(req);
+    const id = ReportId.safeParse(req.params.id);
+    if (!id.success) throw new NotFound("No such report", "report_not_found");
+    const { rows } = await pool.query<{ file_name: string; content: Buffer }>(
+      "SELECT file_name, content FROM read.sales_reports WHERE id = $1 AND requested_by = $2 AND expires_at > now()",
+      [id.data, p.userId],
+    );
+    const report = rows[0];
+    if (!report) throw new NotFound("No such report", "report_not_found");
+    res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    res.setHeader("Content-Disposition", `attachment; filename="${report.file_name}"`);
+    res.send(report.content);
+  });
+
+  router.use(analyticsRoutes(deps));
+
+  router.get("/sales/:id", fresh, async (req, res) => {
+    const principal = requirePrincipal(req);
+    const id = SaleId.safeParse(req.params.id);
+    if (!id.success) throw new NotFound("No such sale", "sale_not_found");
+    const query = parseInput(TicketDownloadQuery, req.query, "query");
+    const p = new Params();
+    const scope = salesScope(viewerOf(principal), p);
+    const { rows } = await pool.query<SaleLine & { held: Record<string, unknown> | null }>(
+      `SELECT ${SALE_LINE_SELECT.replace("FROM read.sales s", ", b.held FROM read.sales s LEFT JOIN read.sales_bookings b ON b.locator = s.locator")}
+        WHERE s.id = ${p.add(id.data)} AND ${scope}`,
+      p.values,
+    );
+    const line = rows[0];
+    if (!line) throw new NotFound("No such sale", "sale_not_found");
+    const account = await accountOf(pool, line.agent_id);
+    const language = query.lang ?? (await accountOf(pool, principal.userId))?.language ?? "en";
+    const currency = line.currency;
+    const m = (amount: number) => ({ amount, currency });
+    const custom = query.custom_prices;
+    const price = custom
+      ? {
+          fare: m(custom.fare),
+          taxes: m(custom.taxes),
+          fees: m(custom.fees),
+          total: m(custom.fare + custom.taxes + custom.fees),
+          custom: true,
+        }
+      : {
+          fare: m(line.base_fare),
+          taxes: m(line.taxes),
+          fees: m(line.agency_markup + line.company_markup + line.transaction_fee),
+          total: m(line.total),
+          custom: false,
+        };
+    const held = (line.held ?? {}) as { fare?: { flights?: unknown[]; fare?: unknown } };
+    const receipt = {
+      passenger: line.passenger_name,
+      ticket_number: line.document_number,
+      locator: line.locator,
+      status: line.status,
+      issued_at: line.sold_at,
+      carrier: line.carrier,
+      route: line.route,
+      flights: (held.fare?.flights ?? []) as never[],
+      fare: (held.fare?.fare ?? null) as never,
+      price,
+      agency: {
+        name: line.agency_name,
+        company: line.company_name,
+        agent: line.agent_name,
+        email: account?.email ?? null,
+        phone: account?.phone ?? null,
+      },
+    };
+    const fileName = ticketFileName(line.passenger_name, line.document_number);
+    if (query.format === "data") {
+      res.json({ data: { ...receipt, file_name: fileName } });
+      return;
+    }
+    const pdf = await renderReceipt(receipt, language);
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+    res.send(pdf);
+  });
+
+  return router;
+}

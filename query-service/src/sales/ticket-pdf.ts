@@ -1,0 +1,253 @@
+import { createRequire } from "node:module";
+import type { Money } from "@skyward/contracts/money";
+import type { Fare, Flight } from "@skyward/contracts/offers";
+import PDFDocument from "pdfkit";
+
+/**
+ * The itinerary receipt a traveller gets for one ticket (pdfkit). Text is set in DejaVu Sans, embedded from the npm
+ * package `dejavu-fonts-ttf`: its glyphs cover the Latin of Polish, French and Spanish and the Cyrillic of Ukrainian.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+export type ReceiptLanguage = "en" | "ua" | "pl" | "fr" | "es";
+
+const LABELS = {
+  en: {
+    title: "Itinerary receipt",
+    passenger: "Passenger",
+    ticket: "Ticket number",
+    locator: "Booking reference",
+    issued: "Issued",
+    flights: "Flights",
+    departure: "Departure",
+    arrival: "Arrival",
+    baggage: "Baggage",
+    checked: "Checked",
+    carry_on: "Carry-on",
+    none: "none",
+    price: "Price",
+    fare: "Fare",
+    taxes: "Taxes",
+    fees: "Fees",
+    total: "Total",
+    agency: "Issued by",
+    status: "Status",
+  },
+  ua: {
+    title: "Маршрутна квитанція",
+    passenger: "Пасажир",
+    ticket: "Номер квитка",
+    locator: "Код бронювання",
+    issued: "Виписано",
+    flights: "Рейси",
+    departure: "Виліт",
+    arrival: "Приліт",
+    baggage: "Багаж",
+    checked: "Зареєстрований",
+    carry_on: "Ручна поклажа",
+    none: "немає",
+    price: "Вартість",
+    fare: "Тариф",
+    taxes: "Такси",
+    fees: "Збори",
+    total: "Разом",
+    agency: "Виписав",
+    status: "Статус",
+  },
+  pl: {
+    title: "Potwierdzenie podróży",
+    passenger: "Pasażer",
+    ticket: "Numer biletu",
+    locator: "Kod rezerwacji",
+    issued: "Wystawiono",
+    flights: "Loty",
+    departure: "Wylot",
+    arrival: "Przylot",
+    baggage: "Bagaż",
+    checked: "Rejestrowany",
+    carry_on: "Podręczny",
+    none: "brak",
+    price: "Cena",
+    fare: "Taryfa",
+    taxes: "Podatki",
+    fees: "Opłaty",
+    total: "Razem",
+    agency: "Wystawił",
+    status: "Status",
+  },
+  fr: {
+    title: "Mémo voyage",
+    passenger: "Passager",
+    ticket: "Numéro de billet",
+    locator: "Référence de réservation",
+    issued: "Émis le",
+    flights: "Vols",
+    departure: "Départ",
+    arrival: "Arrivée",
+    baggage: "Bagages",
+    checked: "En soute",
+    carry_on: "En cabine",
+    none: "aucun",
+    price: "Prix",
+    fare: "Tarif",
+    taxes: "Taxes",
+    fees: "Frais",
+    total: "Total",
+    agency: "Émis par",
+    status: "Statut",
+  },
+  es: {
+    title: "Recibo de itinerario",
+    passenger: "Pasajero",
+    ticket: "Número de billete",
+    locator: "Localizador",
+    issued: "Emitido",
+    flights: "Vuelos",
+    departure: "Salida",
+    arrival: "Llegada",
+    baggage: "Equipaje",
+    checked: "Facturado",
+    carry_on: "De mano",
+    none: "ninguno",
+    price: "Precio",
+    fare: "Tarifa",
+    taxes: "Impuestos",
+    fees: "Cargos",
+    total: "Total",
+    agency: "Emitido por",
+    status: "Estado",
+  },
+} satisfies Record<ReceiptLanguage, Record<string, string>>;
+
+const STATUS = {
+  en: { issued: "Issued", voided: "Voided", refunded: "Refunded", exchanged: "Exchanged" },
+  ua: { issued: "Виписаний", voided: "Анульований", refunded: "Повернений", exchanged: "Обміняний" },
+  pl: { issued: "Wystawiony", voided: "Anulowany", refunded: "Zwrócony", exchanged: "Wymieniony" },
+  fr: { issued: "Émis", voided: "Annulé", refunded: "Remboursé", exchanged: "Échangé" },
+  es: { issued: "Emitido", voided: "Anulado", refunded: "Reembolsado", exchanged: "Cambiado" },
+} satisfies Record<ReceiptLanguage, Record<string, string>>;
+
+const LOCALE: Record<ReceiptLanguage, string> = {
+  en: "en-GB",
+  ua: "uk-UA",
+  pl: "pl-PL",
+  fr: "fr-FR",
+  es: "es-ES",
+};
+
+/** What the receipt shows; the route assembles it from the sales line and its booking. */
+export interface Receipt {
+  passenger: string;
+  ticket_number: string;
+  locator: string;
+  status: string;
+  issued_at: string;
+  carrier: string;
+  route: string;
+  flights: Flight[];
+  fare: Fare | null;
+  price: { fare: Money; taxes: Money; fees: Money; total: Money; custom: boolean };
+  agency: {
+    name: string | null;
+    company: string | null;
+    agent: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+}
+
+/** An amount for people, with the currency's own decimals ("1 234,50 UAH" in Ukrainian). */
+export function formatMoney(money: Money, language: ReceiptLanguage): string {
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency: money.currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  const text = new Intl.NumberFormat(LOCALE[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(money.amount / 10 ** digits);
+  return `${text} ${money.currency}`;
+}
+
+/** A local airport time as printed on tickets: the date and the clock time where the flight is. */
+const localTime = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
+
+function baggageOf(fare: Fare | null, segmentId: string, l: (typeof LABELS)[ReceiptLanguage]): string {
+  const fs = fare?.fare_segments.find((s) => s.segment_id === segmentId);
+  if (!fs) return "";
+  const { checked, carry_on } = fs.baggage;
+  const piece = (p: { pieces: number; weight_kg: number }) =>
+    p.pieces > 0 ? `${p.pieces} × ${p.weight_kg} kg` : l.none;
+  return `${l.checked}: ${piece(checked)}; ${l.carry_on}: ${piece(carry_on)}`;
+}
+
+/** Renders the receipt; resolves with the PDF's bytes. */
+export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Buffer> {
+  const l = LABELS[language];
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    info: { Title: `${l.title} ${r.ticket_number}`, Author: "Skyward" },
+  });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  // Agency block in place of a logo (agencies have no logo on file yet): name, company, agent and contacts.
+  doc
+    .font("bold")
+    .fontSize(16)
+    .text(r.agency.name ?? "Skyward", { continued: false });
+  doc.font("body").fontSize(9).fillColor("#555");
+  for (const line of [r.agency.company, r.agency.agent, r.agency.email, r.agency.phone])
+    if (line) doc.text(line);
+  doc.moveDown().fillColor("#000");
+
+  doc.font("bold").fontSize(20).text(l.title);
+  doc.moveDown(0.5);
+  const field = (label: string, value: string) => {
+    doc.font("body").fontSize(10).fillColor("#555").text(`${label}: `, { continued: true });
+    doc.font("bold").fillColor("#000").text(value);
+  };
+  field(l.passenger, r.passenger);
+  field(l.ticket, r.ticket_number);
+  field(l.locator, r.locator);
+  field(l.issued, localTime(r.issued_at));
+  field(l.status, STATUS[language][r.status as keyof (typeof STATUS)["en"]] ?? r.status);
+
+  doc.moveDown();
+  doc.font("bold").fontSize(13).text(l.flights);
+  doc.moveDown(0.3);
+  for (const flight of r.flights) {
+    for (const s of flight.segments) {
+      doc
+        .font("bold")
+        .fontSize(11)
+        .text(`${s.carrier} ${s.flight_number}  ${s.from.code} → ${s.to.code}   ${s.carrier_name}`);
+      doc.font("body").fontSize(10);
+      doc.text(`${l.departure}: ${localTime(s.departure_at)}  ${s.from.city}, ${s.from.name}`);
+      doc.text(`${l.arrival}: ${localTime(s.arrival_at)}  ${s.to.city}, ${s.to.name}`);
+      const baggage = baggageOf(r.fare, s.id, l);
+      if (baggage) doc.text(`${l.baggage}: ${baggage}`);
+      doc.moveDown(0.5);
+    }
+  }
+  if (r.flights.length === 0) doc.font("body").fontSize(10).text(`${r.carrier} ${r.route}`);
+
+  doc.moveDown();
+  doc.font("bold").fontSize(13).text(l.price);
+  doc.moveDown(0.3);
+  field(l.fare, formatMoney(r.price.fare, language));
+  field(l.taxes, formatMoney(r.price.taxes, language));
+  field(l.fees, formatMoney(r.price.fees, language));
+  field(l.total, formatMoney(r.price.total, language));
+  doc.end();
+  return done;
+}
