@@ -5,6 +5,7 @@ import type { CommandDeps } from "./deps.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { devOutboxRoutes } from "./notifications/dev-routes.ts";
 import { offerRoutes } from "./offers/routes.ts";
+import { ticketingRoutes } from "./ticketing/routes.ts";
 
 /** Every command and supplier call the command service answers. */
 export function commandRouter(deps: CommandDeps): Router {
@@ -13,6 +14,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(identityRoutes(deps));
   router.use(offerRoutes(deps));
   router.use(bookingRoutes(deps));
+  router.use(ticketingRoutes(deps));
   if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));
   return router;
 }

@@ -49,6 +49,14 @@ export const Config = z
     DEV_MAILBOX: flag.optional(),
     TRUST_PROXY: trustProxy.default(false),
     PUBLIC_URL: z.url().optional(),
+    /**
+     * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
+     * development key stands in, in production storing credentials is refused until it is set.
+     */
+    CREDENTIALS_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits (32 bytes)")
+      .optional(),
   })
   .refine((c) => c.NODE_ENV !== "production" || c.DEV_MAILBOX !== true, {
     message: "the dev mailbox cannot be enabled in production",

@@ -198,3 +198,6 @@ export const CardCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DeleteCard") }),
 ]);
 export type CardCommand = z.infer<typeof CardCommand>;
+
+/** `GET /ticketing/agency_channels?agency_id=`. */
+export const ChannelListQuery = z.object({ agency_id: Id.optional() });

@@ -49,7 +49,10 @@ export const ChannelEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ChannelCreated"), data: ChannelCreated }),
   z.object({ type: z.literal("ChannelToggledByAdmin"), data: ChannelSwitched }),
   z.object({ type: z.literal("ChannelToggledBySupervisor"), data: ChannelSwitched }),
-  z.object({ type: z.literal("ChannelCredentialChecked"), data: ChannelSwitched }),
+  z.object({
+    type: z.literal("ChannelCredentialChecked"),
+    data: ChannelSwitched.extend({ previous: z.boolean().optional() }),
+  }),
   /** New credentials were stored (encrypted, outside the event store); their check follows. */
   z.object({ type: z.literal("ChannelCredentialsReplaced"), data: z.object({}) }),
   z.object({ type: z.literal("ChannelSourceToggled"), data: ChannelSourceToggled }),

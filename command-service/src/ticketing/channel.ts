@@ -157,7 +157,10 @@ export function decideChannel(command: ChannelCommand, state: ChannelState): Cha
     case "ReplaceCredentials":
       return [
         { type: "ChannelCredentialsReplaced", data: {} },
-        { type: "ChannelCredentialChecked", data: { active: command.active } },
+        {
+          type: "ChannelCredentialChecked",
+          data: { active: command.active, previous: state.credential_active },
+        },
       ];
     case "DeleteChannel":
       return [{ type: "ChannelDeleted", data: {} }];

@@ -197,7 +197,7 @@ describe("the channel decider", () => {
     );
     expect(events).toEqual([
       { type: "ChannelCredentialsReplaced", data: {} },
-      { type: "ChannelCredentialChecked", data: { active: false } },
+      { type: "ChannelCredentialChecked", data: { active: false, previous: true } },
     ]);
   });
 

@@ -19,9 +19,11 @@ export function decideGlobalGate(
 export interface PartnerGate {
   exists: boolean;
   active: boolean;
+  /** A company's agency (null for an agency). */
+  agency_id: string | null;
 }
 
-export const initialPartnerGate: PartnerGate = { exists: false, active: true };
+export const initialPartnerGate: PartnerGate = { exists: false, active: true, agency_id: null };
 
 /**
  * Folds only what the gate needs from an agency or company stream (the directory's own decider owns the rest, and
@@ -29,7 +31,10 @@ export const initialPartnerGate: PartnerGate = { exists: false, active: true };
  */
 export function evolvePartnerGate(kind: "Agency" | "Company") {
   return (state: PartnerGate, event: StoredEvent): PartnerGate => {
-    if (event.type === `${kind}Registered`) return { ...state, exists: true };
+    if (event.type === `${kind}Registered`) {
+      const agencyId = kind === "Company" ? (event.data as { agency_id: string }).agency_id : null;
+      return { ...state, exists: true, agency_id: agencyId };
+    }
     if (event.type === `${kind}GateToggled`)
       return { ...state, active: (event.data as { active: boolean }).active };
     if (event.type === `${kind}Deleted`) return { ...state, exists: false };

@@ -1,0 +1,231 @@
+import { ChannelHistoryQuery, ChannelListQuery } from "@skyward/contracts/ticketing-commands";
+import { isAdministrator, requireUserType } from "@skyward/infra/http/auth";
+import type { Principal } from "@skyward/infra/http/context";
+import { NotFound } from "@skyward/infra/http/errors";
+import { freshReadModels } from "@skyward/infra/http/read-models";
+import { parseInput } from "@skyward/infra/http/validate";
+import { type Request, Router } from "express";
+import type { QueryDeps } from "../deps.ts";
+
+/** A channel row of the spec's shape (section 3, Channel), its cards' facts and its per-company switches. */
+const CHANNEL_SELECT = `
+  SELECT c.id, c.agency_id, c.title, c.currency, c.form_of_payment, c.active_by_admin, c.active_by_supervisor,
+         c.credential_active, c.credential_set, c.source_web, c.source_api, c.source_extension, c.companies_off,
+         c.nego_code, c.resident_fares_code, c.ticketing_card_id,
+         coalesce((SELECT active FROM read.gates WHERE kind = 'main' AND id = ''), true)
+           AND coalesce((SELECT active FROM read.gates WHERE kind = 'channel' AND id = ''), true) AS main_gate,
+         coalesce((SELECT json_agg(json_build_object('id', k.id, 'brand', k.brand, 'last4', k.last4,
+                          'exp_month', k.exp_month, 'exp_year', k.exp_year, 'holder', k.holder) ORDER BY k.created_at)
+                     FROM read.cards k WHERE k.id = ANY(c.card_ids) AND NOT k.deleted), '[]') AS cards,
+         coalesce((SELECT json_agg(json_build_object('id', co.id, 'name', co.name) ORDER BY co.name)
+                     FROM read.companies co WHERE co.agency_id = c.agency_id), '[]') AS companies
+    FROM read.channels c`;
+
+interface ChannelDbRow {
+  id: string;
+  agency_id: string;
+  title: string;
+  currency: string;
+  form_of_payment: "balance" | "card";
+  active_by_admin: boolean;
+  active_by_supervisor: boolean;
+  credential_active: boolean;
+  credential_set: boolean;
+  source_web: boolean;
+  source_api: boolean;
+  source_extension: boolean;
+  companies_off: string[];
+  nego_code: string | null;
+  resident_fares_code: string | null;
+  ticketing_card_id: string | null;
+  main_gate: boolean;
+  cards: { id: string }[];
+  companies: { id: string; name: string }[];
+}
+
+/** `active_by_company` is the caller's company's switch for an agent-like view; managers see each company's. */
+function channelOf(r: ChannelDbRow) {
+  const companies = r.companies.map((co) => ({
+    id: `${r.id}_${co.id}`,
+    company_id: co.id,
+    name: co.name,
+    active: !r.companies_off.includes(co.id),
+  }));
+  const byCompany = companies.every((co) => co.active);
+  return {
+    id: r.id,
+    agency_id: r.agency_id,
+    title: r.title,
+    currency: r.currency,
+    active: r.active_by_admin && r.active_by_supervisor && r.main_gate && r.credential_active,
+    active_by_admin: r.active_by_admin,
+    active_by_company: byCompany,
+    active_by_main_gate: r.main_gate,
+    active_by_supervisor: r.active_by_supervisor,
+    active_credential: r.credential_active,
+    credential:
+      r.credential_set || r.credential_active
+        ? { active: r.credential_active, agency_id: r.agency_id }
+        : null,
+    form_of_payment: r.form_of_payment,
+    credit_card: r.cards.find((k) => k.id === r.ticketing_card_id) ?? null,
+    credit_cards: r.cards,
+    nego_code: r.nego_code,
+    resident_fares_code: r.resident_fares_code,
+    api: r.source_api,
+    web: r.source_web,
+    extension: r.source_extension,
+    companies,
+  };
+}
+
+/** Rows of an agency-owned table (alias `x`) the caller may see: all for administrators, its own for a supervisor. */
+const agencyScope = (p: Principal, param: number) =>
+  isAdministrator(p) ? { sql: "true", params: [] } : { sql: `x.agency_id = $${param}`, params: [p.agencyId] };
+
+/** Reads of gates, channels, cards and the channel-change audit (DESIGN.md section 5 scopes them). */
+export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
+  const router = Router();
+  const fresh = freshReadModels(readModels, ["channels", "directory"]);
+  const manager = (req: Request) => requireUserType(req, "Admin", "Support", "Supervisor");
+
+  router.get("/ticketing/gates", fresh, async (req, res) => {
+    requireUserType(req, "Admin", "Support");
+    const { rows: gates } = await pool.query<{ kind: string; id: string; active: boolean }>(
+      "SELECT kind, id, active FROM read.gates",
+    );
+    const globalGate = (kind: string) => gates.find((g) => g.kind === kind && g.id === "")?.active ?? true;
+    const partnerGate = (kind: string, id: string) =>
+      gates.find((g) => g.kind === kind && g.id === id)?.active ?? true;
+    const [{ rows: agencies }, { rows: companies }] = await Promise.all([
+      pool.query<{ id: string; name: string }>("SELECT id, name FROM read.agencies ORDER BY name"),
+      pool.query<{ id: string; name: string; agency_id: string }>(
+        "SELECT id, name, agency_id FROM read.companies ORDER BY name",
+      ),
+    ]);
+    res.json({
+      data: {
+        main_gate: globalGate("main"),
+        agency_gate: globalGate("consolidator"),
+        channel_gate: globalGate("channel"),
+        agencies: agencies.map((a) => ({ ...a, active: partnerGate("agency", a.id) })),
+        companies: companies.map((c) => ({ ...c, active: partnerGate("company", c.id) })),
+      },
+    });
+  });
+
+  router.get("/ticketing/agency_channels", fresh, async (req, res) => {
+    const p = manager(req);
+    const { agency_id } = parseInput(ChannelListQuery, req.query, "query");
+    const scope = agencyScope(p, 2);
+    const { rows } = await pool.query<ChannelDbRow>(
+      `${CHANNEL_SELECT} WHERE NOT c.deleted AND ($1::text IS NULL OR c.agency_id = $1)
+          AND EXISTS (SELECT 1 FROM read.channels x WHERE x.id = c.id AND ${scope.sql})
+        ORDER BY c.created_at`,
+      [agency_id ?? null, ...scope.params],
+    );
+    res.json({ data: rows.map(channelOf) });
+  });
+
+  router.get("/ticketing/agency_channels/:id", fresh, async (req, res) => {
+    const p = manager(req);
+    const scope = agencyScope(p, 2);
+    const { rows } = await pool.query<ChannelDbRow>(
+      `${CHANNEL_SELECT} WHERE c.id = $1 AND NOT c.deleted
+          AND EXISTS (SELECT 1 FROM read.channels x WHERE x.id = c.id AND ${scope.sql})`,
+      [req.params.id, ...scope.params],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFound("No such ticketing channel", "channel_not_found");
+    res.json({ data: channelOf(row) });
+  });
+
+  router.get("/credit_cards", fresh, async (req, res) => {
+    const p = manager(req);
+    const scope = isAdministrator(p)
+      ? { sql: "true", params: [] as unknown[] }
+      : { sql: "x.agency_id = $1", params: [p.agencyId] };
+    const { rows } = await pool.query(
+      `SELECT x.id, x.agency_id, x.brand, x.last4, x.exp_month, x.exp_year, x.holder, x.channel_ids,
+              x.created_at
+         FROM read.cards x WHERE NOT x.deleted AND ${scope.sql} ORDER BY x.created_at`,
+      scope.params,
+    );
+    res.json({ data: rows });
+  });
+
+  router.get("/ticketing/channel_history", fresh, async (req, res) => {
+    const p = manager(req);
+    const q = parseInput(ChannelHistoryQuery, req.query, "query");
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (sql: (n: number) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(params.length));
+    };
+    if (!isAdministrator(p)) add((n) => `h.agency_id = $${n}`, p.agencyId);
+    if (q.channel_id) add((n) => `h.channel_id = $${n}`, q.channel_id);
+    if (q.agency_id) add((n) => `h.agency_id = $${n}`, q.agency_id);
+    if (q.company_id) add((n) => `h.company_id = $${n}`, q.company_id);
+    if (q.gate) add((n) => `h.gate = $${n}`, q.gate);
+    if (q.actor_id) add((n) => `h.actor_user_id = $${n}`, q.actor_id);
+    if (q.source) add((n) => `h.source = $${n}`, q.source);
+    if (q.date_from) add((n) => `h.at >= $${n}::date`, q.date_from);
+    if (q.date_to) add((n) => `h.at < $${n}::date + 1`, q.date_to);
+    const condition = where.length > 0 ? where.join(" AND ") : "true";
+    const { rows } = await pool.query(
+      `SELECT h.*, count(*) OVER () AS total, u.first_name, u.last_name
+         FROM read.channel_history h LEFT JOIN read.users u ON u.id = h.actor_user_id
+        WHERE ${condition}
+        ORDER BY h.global_position DESC
+        LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
+      params,
+    );
+    res.json({
+      data: rows.map(historyRowOf),
+      meta: { page: q.page, per_page: q.per_page, total: Number(rows[0]?.total ?? 0) },
+    });
+  });
+
+  /** One audit row with its event as stored: the link every row of the list carries. */
+  router.get("/ticketing/channel_history/:event_id", fresh, async (req, res) => {
+    const p = manager(req);
+    const { rows } = await pool.query(
+      `SELECT h.*, u.first_name, u.last_name FROM read.channel_history h
+         LEFT JOIN read.users u ON u.id = h.actor_user_id
+        WHERE h.event_id = $1 AND ($2::boolean OR h.agency_id = $3)`,
+      [req.params.event_id, isAdministrator(p), p.agencyId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFound("No such change", "change_not_found");
+    res.json({ data: { ...historyRowOf(row), event: row.event } });
+  });
+
+  return router;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a row of read.channel_history as pg returns it
+function historyRowOf(r: any) {
+  return {
+    event_id: r.event_id,
+    event_type: r.event_type,
+    stream_id: r.stream_id,
+    stream_position: r.stream_position,
+    at: r.at instanceof Date ? r.at.toISOString() : r.at,
+    actor: {
+      user_id: r.actor_user_id,
+      role: r.actor_role,
+      name: r.first_name ? `${r.first_name} ${r.last_name}` : null,
+    },
+    source: r.source,
+    trace_id: r.trace_id,
+    agency_id: r.agency_id,
+    company_id: r.company_id,
+    channel_id: r.channel_id,
+    gate: r.gate,
+    field: r.field,
+    before: r.before,
+    after: r.after,
+    link: `/ticketing/channel_history/${r.event_id}`,
+  };
+}
