@@ -86,16 +86,20 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
   const anchorEveryMs = options.anchorEveryMs ?? 60 * 60 * 1000;
   const client = await pool.connect();
   try {
-    await client.query("BEGIN");
+    // No wait for the WAL flush: a link lost in a crash is recomputed, identical, from the events by the next batch.
+    await client.query("BEGIN; SET LOCAL synchronous_commit TO off");
     // Advisory, not a row lock: it takes no transaction id, so the feed read below is not held back by this one.
-    const { rows: locked } = await client.query<{ ok: boolean }>(
-      "SELECT pg_try_advisory_xact_lock(hashtext('skyward.chain')) AS ok",
+    const { rows: locked } = await client.query<Head & { ok: boolean }>(
+      `SELECT l.ok, h.seq, h.tx, h.gp, h.hash FROM (SELECT pg_try_advisory_xact_lock(hashtext('skyward.chain')) AS ok) l
+         LEFT JOIN LATERAL (SELECT seq, transaction_id::text AS tx, global_position::text AS gp, hash FROM es.chain
+                             WHERE l.ok ORDER BY seq DESC LIMIT 1) h ON true`,
     );
-    if (!locked[0]?.ok) {
+    const lockRow = locked[0];
+    if (!lockRow?.ok) {
       await client.query("ROLLBACK");
       return 0;
     }
-    const head = await readHead(client);
+    const head: Head = lockRow.seq == null ? GENESIS : { ...lockRow, seq: Number(lockRow.seq) };
     const { rows } = await client.query<EventRow>(
       `SELECT ${EVENT_SELECT} FROM es.events e
         WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
@@ -134,25 +138,28 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
         trace_id: str(meta.trace_id),
       };
     });
-    await client.query(
-      `INSERT INTO es.chain (seq, transaction_id, global_position, hash, stream_id, event_type, recorded_at, locator,
-                             agency_id, company_id, actor_id, trace_id)
-       SELECT seq, tx::xid8, gp, hash, stream_id, event_type, recorded_at, locator, agency_id, company_id, actor_id,
-              trace_id
-         FROM jsonb_to_recordset($1::jsonb) AS x(seq bigint, tx text, gp bigint, hash text, stream_id text,
-              event_type text, recorded_at timestamptz, locator text, agency_id text, company_id text,
-              actor_id text, trace_id text)`,
-      [JSON.stringify(links)],
-    );
     const last = links.at(-1) as (typeof links)[number];
     const crossed = Math.floor(last.seq / anchorEvery) > Math.floor(head.seq / anchorEvery);
+    // The links, the anchor when one is due, and the commit leave in one message.
     await client.query(
-      `INSERT INTO es.chain_anchors (seq, transaction_id, global_position, hash)
-       SELECT $1, $2::xid8, $3, $4
-        WHERE $5::boolean
-           OR NOT EXISTS (SELECT FROM es.chain_anchors WHERE anchored_at > clock_timestamp() - $6 * interval '1 millisecond')
+      `WITH linked AS (
+         INSERT INTO es.chain (seq, transaction_id, global_position, hash, stream_id, event_type, recorded_at, locator,
+                               agency_id, company_id, actor_id, trace_id)
+         SELECT seq, tx::xid8, gp, hash, stream_id, event_type, recorded_at, locator, agency_id, company_id, actor_id,
+                trace_id
+           FROM jsonb_to_recordset($1::jsonb) AS x(seq bigint, tx text, gp bigint, hash text, stream_id text,
+                event_type text, recorded_at timestamptz, locator text, agency_id text, company_id text,
+                actor_id text, trace_id text)
+         RETURNING seq
+       )
+       INSERT INTO es.chain_anchors (seq, transaction_id, global_position, hash)
+       SELECT $2, $3::xid8, $4, $5
+        WHERE (SELECT count(*) FROM linked) > 0
+          AND ($6::boolean
+               OR NOT EXISTS (SELECT FROM es.chain_anchors
+                               WHERE anchored_at > clock_timestamp() - $7 * interval '1 millisecond'))
        ON CONFLICT (seq) DO NOTHING`,
-      [last.seq, last.tx, last.gp, last.hash, crossed, anchorEveryMs],
+      [JSON.stringify(links), last.seq, last.tx, last.gp, last.hash, crossed, anchorEveryMs],
     );
     await client.query("COMMIT");
     return rows.length;
@@ -216,6 +223,8 @@ export class Chainer {
     private readonly options: ChainOptions & {
       wakeup?: Wakeup;
       pollMs?: number;
+      /** The least time between two batches (the chain's window grows by it; appends never wait for it). */
+      minIntervalMs?: number;
       logger?: Pick<Logger, "error">;
     } = {},
   ) {}
@@ -237,7 +246,11 @@ export class Chainer {
         const linked = await chainBatch(this.pool, this.options);
         this.failure = null;
         backoff = 100;
-        if (linked > 0) continue;
+        // At most one batch per `minIntervalMs` while events stream in: fewer, larger transactions beside the appends.
+        if (linked > 0) {
+          await this.pause(this.options.minIntervalMs ?? 100, false);
+          continue;
+        }
         // Events committed behind a still-running transaction: look again in a moment.
         if (this.dirty) continue;
         await this.pause(this.options.pollMs ?? 500);
@@ -251,12 +264,19 @@ export class Chainer {
     }
   }
 
-  private pause(ms: number): Promise<void> {
+  private pause(ms: number, wakeable = true): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
+      }
+      if (!wakeable) {
+        this.wake = () => {
+          this.wake = null;
+          if (this.stopped) done();
+        };
+        return;
       }
       this.wake = () => {
         this.wake = null;
