@@ -4,8 +4,8 @@ import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
-import { ticketingReadRoutes } from "./ticketing/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
+import { ticketingReadRoutes } from "./ticketing/routes.ts";
 
 /** Every read the query service answers; it reads schema `read` only. */
 export function queryRouter(deps: QueryDeps): Router {

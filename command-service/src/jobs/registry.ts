@@ -5,12 +5,14 @@ import {
   RetryLater,
   startJobRunner,
 } from "@skyward/infra/jobs/runtime";
+import { salesJobs } from "@skyward/infra/sales/report-job";
 import type pg from "pg";
 import { z } from "zod";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
+import { runSalesReport } from "../sales/report-job.ts";
 
 /**
  * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
@@ -35,6 +37,8 @@ export const commandJobs = {
     payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
     maxAttempts: 10,
   },
+  /** An export too large to answer at once: built, kept for download, its link e-mailed. */
+  ...salesJobs,
 };
 
 export type CommandJobs = JobQueue<typeof commandJobs>;
@@ -101,6 +105,7 @@ export function commandJobHandlers(
     async "send-mail"(mail) {
       await mailer.send(mail);
     },
+    "sales-report": runSalesReport,
   };
 }
 
