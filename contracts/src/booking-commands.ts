@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { BookingHeld, BookingModified } from "./booking-events.ts";
+import {
+  BookingHeld,
+  BookingModified,
+  RefundQuoted,
+  ReshopPricedOffer,
+  TicketsExchanged,
+} from "./booking-events.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
 import { SupplierBooking, Ticket } from "./supplier.ts";
@@ -23,6 +29,18 @@ export const IssuedOutcome = z.object({
   supplier_booking: SupplierBooking.nullable(),
 });
 export type IssuedOutcome = z.infer<typeof IssuedOutcome>;
+
+/** What a confirmed refund came to: the supplier's booking after it (null for a fake booking). */
+export const RefundedOutcome = z.object({ supplier_booking: SupplierBooking.nullable() });
+export type RefundedOutcome = z.infer<typeof RefundedOutcome>;
+
+/** What a confirmed exchange came to: the new tickets, fare and price. */
+export const ExchangedOutcome = TicketsExchanged.omit({
+  operation_id: true,
+  reshop_offer_id: true,
+  old_tickets: true,
+});
+export type ExchangedOutcome = z.infer<typeof ExchangedOutcome>;
 
 /** What a supplier operation came to, as the command that records it reports. */
 const outcome = <D extends z.ZodType>(done: D) =>
@@ -58,6 +76,28 @@ export const BookingCommand = z.discriminatedUnion("type", [
   cmd("StartCancel", { operation_id: OperationId, now: z.date() }),
   cmd("RecordCancelOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(z.null()) }),
   cmd("CancelFailedBooking", { now: z.date() }),
+  cmd("QuoteRefund", { quote: RefundQuoted, now: z.date() }),
+  cmd("StartRefund", { operation_id: OperationId, quote_id: z.string(), now: z.date() }),
+  cmd("RecordRefundOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(RefundedOutcome) }),
+  cmd("RequestFlightsChange", {
+    request_id: z.string(),
+    departure_date: z.string(),
+    return_date: z.string().nullable(),
+    now: z.date(),
+  }),
+  cmd("PriceReshopOffers", {
+    request_id: z.string(),
+    offers: z.array(ReshopPricedOffer),
+    expires_at: z.string(),
+    now: z.date(),
+  }),
+  cmd("StartExchange", {
+    operation_id: OperationId,
+    reshop_offer_id: z.string(),
+    now: z.date(),
+    pays_by_card: z.boolean(),
+  }),
+  cmd("RecordExchangeOutcome", { operation_id: OperationId, outcome: outcome(ExchangedOutcome) }),
   cmd("ExpireBooking", { now: z.date() }),
   cmd("RepriceBooking", {
     price: Money,

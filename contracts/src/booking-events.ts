@@ -5,6 +5,7 @@ import {
   BookingContacts,
   BookingPassenger,
   ProviderStatus,
+  RefundQuote,
   SupplierBooking,
   Ticket,
   TravelDocument,
@@ -12,11 +13,11 @@ import {
 
 /**
  * The events of a booking stream (`booking-{locator}`), one discriminated union on `type`. Supplier operations
- * (issue, void, cancel; later refund, exchange, EMD) each start with an event carrying an operation id and end with
+ * (issue, void, cancel, refund, exchange; later EMD) each start with an event carrying an operation id and end with
  * exactly one outcome event naming the same id: while one is open, the booking is "being completed".
  */
 
-export const SupplierOperationKind = z.enum(["issue", "void", "cancel"]);
+export const SupplierOperationKind = z.enum(["issue", "void", "cancel", "refund", "exchange"]);
 export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
 
 /**
@@ -35,6 +36,7 @@ function bookingEvents(deep: boolean) {
     Flights: part(z.array(Flight)),
     Passengers: part(z.array(BookingPassenger)),
     Tickets: part(z.array(Ticket)),
+    RefundQuote: part(RefundQuote),
   };
   /** What was booked, as offered and priced: kept whole so the booking page never needs the search again. */
   const BookedFare = z.object({
@@ -124,6 +126,87 @@ function bookingEvents(deep: boolean) {
     passengers: z.array(z.object({ index: z.number().int().min(0), document: TravelDocument })).optional(),
   });
 
+  /** One ticket's refund as quoted: the airline's part, and our markups and fees the agency keeps. */
+  const RefundLine = z.object({
+    passenger_index: z.number().int().min(0),
+    ticket_number: z.string(),
+    fare_refund: Money,
+    taxes_refund: Money,
+    penalty: Money,
+    /** Agency and company markups and the transaction fee of the ticket: kept by the agency's policy. */
+    non_refundable: Money,
+    /** What goes back to the company balance for this ticket. */
+    refundable: Money,
+  });
+  const RefundQuoted = z.object({
+    quote_id: z.string(),
+    lines: z.array(RefundLine).min(1),
+    penalty: Money,
+    non_refundable: Money,
+    refundable: Money,
+    created_at: z.string(),
+    expires_at: z.string(),
+    /** The airline's own quote, confirmed as it is; null for a fake booking, quoted from the fare rules. */
+    supplier_quote: h.RefundQuote.nullable(),
+  });
+  const RefundStarted = z.object({ operation_id: z.string(), at: z.string(), quote_id: z.string() });
+  const TicketsRefunded = z.object({
+    operation_id: OperationId,
+    at: z.string(),
+    quote_id: z.string(),
+    lines: z.array(RefundLine).min(1),
+    /** What went back to the company balance in the same append; null when nothing moves (fake, card). */
+    credited: Money.nullable(),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+
+  /** A flights-change request: the journey the agent wants instead (same route, other dates). */
+  const FlightsChangeRequested = z.object({
+    request_id: z.string(),
+    departure_date: z.string(),
+    return_date: z.string().nullable(),
+    at: z.string(),
+  });
+  /** An exchange offer as priced for the agent: the airline's charges plus our markups on the difference. */
+  const ReshopPricedOffer = z.object({
+    reshop_offer_id: z.string(),
+    departure_at: z.string(),
+    brand_name: z.string(),
+    /** The new tickets' price with our markups. */
+    new_price: Money,
+    fare_difference: Money,
+    change_fee: Money,
+    /** Our markups and fees on the new fare above those already paid. */
+    markup: Money,
+    /** What the old tickets are worth above the new fare: kept by the airline, shown so the agent knows. */
+    residual_value: Money,
+    total_due: Money,
+  });
+  const ReshopOffersPriced = z.object({
+    request_id: z.string(),
+    offers: z.array(ReshopPricedOffer),
+    expires_at: z.string(),
+    at: z.string(),
+  });
+  const ExchangeStarted = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    reshop_offer_id: z.string(),
+    /** What the company balance was charged in the same append; null when nothing moves. */
+    charged: Money.nullable(),
+  });
+  const TicketsExchanged = z.object({
+    operation_id: OperationId,
+    reshop_offer_id: z.string(),
+    old_tickets: z.array(z.string()),
+    tickets: h.Tickets,
+    fare: BookedFare,
+    price: Money,
+    price_detail: h.PriceDetail,
+    exchanged_at: z.string(),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+
   const ev = <T extends string, D extends z.ZodType>(type: T, data: D) =>
     z.object({ type: z.literal(type), data });
 
@@ -141,12 +224,32 @@ function bookingEvents(deep: boolean) {
     ev("BookingCancelled", BookingCancelled),
     ev("CancelFailed", OperationFailed),
     ev("BookingExpired", z.object({ at: z.string() })),
+    ev("RefundQuoted", RefundQuoted),
+    ev("RefundStarted", RefundStarted),
+    ev("TicketsRefunded", TicketsRefunded),
+    ev("RefundFailed", OperationFailed),
+    ev("FlightsChangeRequested", FlightsChangeRequested),
+    ev("ReshopOffersPriced", ReshopOffersPriced),
+    ev("ExchangeStarted", ExchangeStarted),
+    ev("TicketsExchanged", TicketsExchanged),
+    ev("ExchangeFailed", OperationFailed),
     ev("BookingPriceChanged", BookingPriceChanged),
     ev("BookingRepriced", BookingRepriced),
     ev("BookingCommented", BookingCommented),
     ev("BookingModified", BookingModified),
   ]);
-  return { union, BookedFare, BookingHeld, TicketsIssued, OperationFailed, BookingModified };
+  return {
+    union,
+    BookedFare,
+    BookingHeld,
+    TicketsIssued,
+    OperationFailed,
+    BookingModified,
+    RefundLine,
+    RefundQuoted,
+    ReshopPricedOffer,
+    TicketsExchanged,
+  };
 }
 
 const checked = bookingEvents(true);
@@ -160,6 +263,14 @@ export const BookingHeld = checked.BookingHeld;
 export type BookingHeld = z.infer<typeof BookingHeld>;
 export type TicketsIssued = z.infer<typeof checked.TicketsIssued>;
 export type OperationFailed = z.infer<typeof checked.OperationFailed>;
+export const RefundLine = checked.RefundLine;
+export type RefundLine = z.infer<typeof RefundLine>;
+export const RefundQuoted = checked.RefundQuoted;
+export type RefundQuoted = z.infer<typeof RefundQuoted>;
+export const ReshopPricedOffer = checked.ReshopPricedOffer;
+export type ReshopPricedOffer = z.infer<typeof ReshopPricedOffer>;
+export const TicketsExchanged = checked.TicketsExchanged;
+export type TicketsExchanged = z.infer<typeof TicketsExchanged>;
 export const BookingModified = checked.BookingModified;
 export type BookingModified = z.infer<typeof BookingModified>;
 export type BookingEvent = z.infer<typeof BookingEvent>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
 import { Money } from "./money.ts";
-import { Fare, Flight, PriceDetail } from "./offers.ts";
+import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
@@ -41,6 +42,22 @@ export const ModifyRequest = z.object({
     .optional(),
 });
 
+/** POST /orders/{locator}/refund_requests/create: the passengers (indexes) to refund; all not yet refunded if absent. */
+export const RefundCreateRequest = z.object({
+  passengers: z.array(z.number().int().min(0).max(8)).min(1).max(9).optional(),
+});
+/** POST /orders/{locator}/refund_requests/confirm: the quote the agent saw. */
+export const RefundConfirmRequest = z.object({ quote_id: z.string().min(1).max(100) });
+/** POST /orders/{locator}/flights_change_requests/create: the new dates of the same journey. */
+export const FlightsChangeCreateRequest = z
+  .object({ departure_date: IsoDate, return_date: IsoDate.optional() })
+  .refine((r) => r.return_date === undefined || r.return_date >= r.departure_date, {
+    path: ["return_date"],
+    message: "must not be before the departure date",
+  });
+/** POST /orders/{locator}/flights_change_requests/confirm: the reshop offer the agent chose. */
+export const FlightsChangeConfirmRequest = z.object({ reshop_offer_id: z.string().min(1).max(200) });
+
 export const BookingStatus = z.enum([
   "held",
   "ticketing",
@@ -49,6 +66,8 @@ export const BookingStatus = z.enum([
   "cancelled",
   "expired",
   "failed",
+  "refunded",
+  "exchanged",
 ]);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 /** Lists the booking page offers; issued and exchanged both show under "issued". */
@@ -97,6 +116,39 @@ export type BookingListPage = z.infer<typeof BookingListPage>;
 export const BookingComment = z.object({ text: z.string(), at: z.string(), by: z.string().nullable() });
 export type BookingComment = z.infer<typeof BookingComment>;
 
+export const BookingActionName = z.enum(["issue", "cancel", "void", "refund", "exchange"]);
+export type BookingActionName = z.infer<typeof BookingActionName>;
+
+/**
+ * "What can I do now": one action as the server decides it at read time. An allowed action carries its deadline and
+ * its money (what issue charges, void or refund gives back, exchange costs at least); a refused one says why.
+ */
+export const BookingAction = z.object({
+  action: BookingActionName,
+  allowed: z.boolean(),
+  deadline: z.string().nullable(),
+  money: Money.nullable(),
+  /** Whether `money` is the airline's word (void) or an estimate from the fare rules (refund, exchange fee). */
+  estimate: z.boolean(),
+  reason_code: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type BookingAction = z.infer<typeof BookingAction>;
+
+/** One supplier operation in the booking's history, as the booking page lists it. */
+export const BookingOperation = z.object({
+  operation_id: z.string(),
+  kind: z.enum(["issue", "void", "cancel", "refund", "exchange"]),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  outcome: z.enum(["in_flight", "done", "failed"]),
+  /** What the balance was charged (positive) or credited (negative) by it. */
+  balance_effect: Money.nullable(),
+  tickets: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type BookingOperation = z.infer<typeof BookingOperation>;
+
 /** The booking page (`GET /bookings/{locator}`). */
 export const BookingDetails = z.object({
   locator: Locator,
@@ -127,8 +179,31 @@ export const BookingDetails = z.object({
   comments: z.array(BookingComment),
   issued_at: z.string().nullable(),
   void_until: z.string().nullable(),
-  /** A supplier operation (issue, void, cancel) in flight: the booking page shows it as being completed. */
-  operation: z.object({ kind: z.enum(["issue", "void", "cancel"]), started_at: z.string() }).nullable(),
+  /** A supplier operation in flight: the booking page shows it as being completed. */
+  operation: z
+    .object({ kind: z.enum(["issue", "void", "cancel", "refund", "exchange"]), started_at: z.string() })
+    .nullable(),
+  // After-sales parts: always sent by the server; optional so that clients built before them still read a booking.
+  /** Passengers (indexes) whose tickets were refunded. */
+  refunded_passengers: z.array(z.number().int()).optional(),
+  refunds: z
+    .array(z.object({ at: z.string(), lines: z.array(RefundLine), credited: Money.nullable() }))
+    .optional(),
+  /** The refund quote waiting for confirmation, if any. */
+  refund_quote: RefundQuoted.nullable().optional(),
+  /** The flights-change request and its priced offers; offers empty until priced or after a failed exchange. */
+  change_request: z
+    .object({
+      request_id: z.string(),
+      departure_date: z.string(),
+      return_date: z.string().nullable(),
+      offers: z.array(ReshopPricedOffer),
+      expires_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  history: z.array(BookingOperation).optional(),
+  actions: z.array(BookingAction).optional(),
   created_at: z.string(),
   company_id: z.string(),
   agent_id: z.string(),

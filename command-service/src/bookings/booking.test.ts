@@ -300,3 +300,318 @@ describe("voiding and cancelling", () => {
     given(Held()).when({ type: "ExpireBooking", now }).thenEvents([]);
   });
 });
+
+describe("after sales: refund", () => {
+  const uah = (amount: number) => ({ amount, currency: "UAH" });
+  const ticket = (i: number) => ({
+    ticket_number: `566000000000${i}`,
+    passenger_index: i,
+    passenger_name: `P${i}`,
+    validating_carrier: "PS",
+    base_fare: uah(100_00),
+    taxes: uah(25_00),
+    total: uah(125_00),
+  });
+  const paxLine = {
+    type: "adult" as const,
+    count: 2,
+    base_fare: uah(100_00),
+    taxes: uah(25_00),
+    agency_markup: uah(0),
+    company_markup: uah(0),
+    transaction_fee: uah(0),
+    total: uah(125_00),
+  };
+  const two = {
+    price: uah(250_00),
+    price_detail: { passengers: [paxLine] } as PriceDetail,
+    passengers: [{ type: "adult" }, { type: "adult" }] as BookingHeld["passengers"],
+    fare: { ...held.fare, flights: [] },
+  };
+  const IssuedTwo: BookingEvent = {
+    type: "TicketsIssued",
+    data: {
+      operation_id: op,
+      tickets: [ticket(0), ticket(1)],
+      issued_at: at,
+      void_until: null,
+      supplier_booking: null,
+    },
+  };
+  const line = (i: number, refundable = 110_00) => ({
+    passenger_index: i,
+    ticket_number: ticket(i).ticket_number,
+    fare_refund: uah(100_00),
+    taxes_refund: uah(25_00),
+    penalty: uah(15_00),
+    non_refundable: uah(0),
+    refundable: uah(refundable),
+  });
+  const quote = (lines = [line(1)], expires_at = "2026-11-21T13:30:00.000Z") => ({
+    quote_id: "q1",
+    lines,
+    penalty: uah(15_00 * lines.length),
+    non_refundable: uah(0),
+    refundable: uah(lines.reduce((s, l) => s + l.refundable.amount, 0)),
+    created_at: at,
+    expires_at,
+    supplier_quote: null,
+  });
+  const Quoted = (q = quote()): BookingEvent => ({ type: "RefundQuoted", data: q });
+  const RefundStarted: BookingEvent = {
+    type: "RefundStarted",
+    data: { operation_id: "r1", at, quote_id: "q1" },
+  };
+  const refunded = { ok: true as const, done: { supplier_booking: null } };
+
+  it("given issued tickets, when a quote is recorded, then RefundQuoted; a quote above what was paid is refused", () => {
+    given(Held(two), Started(uah(250_00)), IssuedTwo)
+      .when({ type: "QuoteRefund", quote: quote(), now })
+      .thenEvents([{ type: "RefundQuoted", data: quote() }]);
+    given(Held(two), Started(uah(250_00)), IssuedTwo)
+      .when({ type: "QuoteRefund", quote: quote([line(1, 126_00)]), now })
+      .thenRefused("refund_exceeds_charge", 422);
+    given(Held(two)).when({ type: "QuoteRefund", quote: quote(), now }).thenRefused("not_issued", 422);
+  });
+
+  it("given a quote, when confirmed, then RefundStarted; then the outcome credits the quoted amount once", () => {
+    given(Held(two), Started(uah(250_00)), IssuedTwo, Quoted())
+      .when({ type: "StartRefund", operation_id: "r1", quote_id: "q1", now })
+      .thenEvents([RefundStarted]);
+    given(Held(two), Started(uah(250_00)), IssuedTwo, Quoted(), RefundStarted)
+      .when({ type: "RecordRefundOutcome", operation_id: "r1", now, outcome: refunded })
+      .thenEvents([
+        {
+          type: "TicketsRefunded",
+          data: {
+            operation_id: "r1",
+            at,
+            quote_id: "q1",
+            lines: [line(1)],
+            credited: uah(110_00),
+            supplier_booking: null,
+          },
+        },
+      ]);
+  });
+
+  it("given a refund being confirmed, when confirmed again or voided, then refused as in progress; recorded twice, once", () => {
+    const state = [Held(two), Started(uah(250_00)), IssuedTwo, Quoted(), RefundStarted] as const;
+    given(...state)
+      .when({ type: "StartRefund", operation_id: "r2", quote_id: "q1", now })
+      .thenRefused("operation_in_progress", 409);
+    given(...state)
+      .when({ type: "StartVoid", operation_id: "v1", now })
+      .thenRefused("operation_in_progress", 409);
+    given(...state)
+      .when({ type: "CommentBooking", comment: "meanwhile", now, by: null })
+      .thenEvents([{ type: "BookingCommented", data: { comment: "meanwhile", at, by: null } }]);
+    const done = [...state, evolveOutcome(state)];
+    given(...done)
+      .when({ type: "RecordRefundOutcome", operation_id: "r1", now, outcome: refunded })
+      .thenEvents([]);
+    given(...done)
+      .when({ type: "StartRefund", operation_id: "r3", quote_id: "q1", now })
+      .thenRefused("refund_quote_changed", 409);
+  });
+
+  function evolveOutcome(events: readonly BookingEvent[]): BookingEvent {
+    const state = events.reduce(evolve, initialBooking);
+    const [e] = decide({ type: "RecordRefundOutcome", operation_id: "r1", now, outcome: refunded }, state);
+    return BookingEvent.parse(e);
+  }
+
+  it("given a partial refund, then the booking stays issued, cannot be voided, and the last ticket makes it refunded", () => {
+    const partly = [Held(two), Started(uah(250_00)), IssuedTwo, Quoted(), RefundStarted];
+    const afterFirst = [...partly, evolveOutcome(partly)];
+    const state = afterFirst.reduce(evolve, initialBooking);
+    expect(state.status).toBe("issued");
+    given(...afterFirst)
+      .when({ type: "StartVoid", operation_id: "v1", now })
+      .thenRefused("partly_refunded", 422);
+    given(...afterFirst)
+      .when({ type: "QuoteRefund", quote: quote([line(1)]), now })
+      .thenRefused("no_such_ticket", 422);
+    const second: BookingEvent[] = [
+      ...afterFirst,
+      Quoted({ ...quote([line(0)]), quote_id: "q2" }),
+      { type: "RefundStarted", data: { operation_id: "r2", at, quote_id: "q2" } },
+    ];
+    const [last] = decide(
+      { type: "RecordRefundOutcome", operation_id: "r2", now, outcome: refunded },
+      second.reduce(evolve, initialBooking),
+    );
+    expect(last).toMatchObject({ type: "TicketsRefunded", data: { credited: uah(110_00) } });
+    expect([...second, BookingEvent.parse(last)].reduce(evolve, initialBooking).status).toBe("refunded");
+  });
+
+  it("given an expired quote, when confirmed, then refused as expired; a failed refund moves no money", () => {
+    given(Held(two), Started(uah(250_00)), IssuedTwo, Quoted(quote([line(1)], "2026-11-21T12:59:00.000Z")))
+      .when({ type: "StartRefund", operation_id: "r1", quote_id: "q1", now })
+      .thenRefused("refund_quote_expired", 409);
+    given(Held(two), Started(uah(250_00)), IssuedTwo, Quoted(), RefundStarted)
+      .when({
+        type: "RecordRefundOutcome",
+        operation_id: "r1",
+        now,
+        outcome: { ok: false, code: "supplier_unavailable", reason: "down" },
+      })
+      .thenEvents([
+        {
+          type: "RefundFailed",
+          data: { operation_id: "r1", code: "supplier_unavailable", reason: "down" },
+        },
+      ]);
+  });
+
+  it("given a card or demo booking, when refunded, then nothing is credited to the balance", () => {
+    given(Held(two), Started(null as never), IssuedTwo, Quoted(), RefundStarted)
+      .when({ type: "RecordRefundOutcome", operation_id: "r1", now, outcome: refunded })
+      .thenEvents([
+        {
+          type: "TicketsRefunded",
+          data: {
+            operation_id: "r1",
+            at,
+            quote_id: "q1",
+            lines: [line(1)],
+            credited: null,
+            supplier_booking: null,
+          },
+        },
+      ]);
+  });
+});
+
+describe("after sales: exchange", () => {
+  const uah = (amount: number) => ({ amount, currency: "UAH" });
+  const offer = {
+    reshop_offer_id: "o1",
+    departure_at: "2026-12-05T08:00:00+02:00",
+    brand_name: "Economy Standard",
+    new_price: uah(300_00),
+    fare_difference: uah(50_00),
+    change_fee: uah(20_00),
+    markup: uah(0),
+    residual_value: uah(0),
+    total_due: uah(70_00),
+  };
+  const base = [Held(), Started(), Issued(null)];
+  const Requested: BookingEvent = {
+    type: "FlightsChangeRequested",
+    data: { request_id: "x1", departure_date: "2026-12-05", return_date: null, at },
+  };
+  const Priced: BookingEvent = {
+    type: "ReshopOffersPriced",
+    data: { request_id: "x1", offers: [offer], expires_at: "2026-11-21T13:30:00.000Z", at },
+  };
+  const ExStarted: BookingEvent = {
+    type: "ExchangeStarted",
+    data: { operation_id: "e1", at, reshop_offer_id: "o1", charged: uah(70_00) },
+  };
+  const startExchange = {
+    type: "StartExchange" as const,
+    operation_id: "e1",
+    reshop_offer_id: "o1",
+    now,
+    pays_by_card: false,
+  };
+
+  it("given issued tickets, when a change is requested and priced, then both are recorded; a held booking is refused", () => {
+    given(...base)
+      .when({
+        type: "RequestFlightsChange",
+        request_id: "x1",
+        departure_date: "2026-12-05",
+        return_date: null,
+        now,
+      })
+      .thenEvents([Requested]);
+    given(...base, Requested)
+      .when({
+        type: "PriceReshopOffers",
+        request_id: "x1",
+        offers: [offer],
+        expires_at: "2026-11-21T13:30:00.000Z",
+        now,
+      })
+      .thenEvents([Priced]);
+    given(Held())
+      .when({
+        type: "RequestFlightsChange",
+        request_id: "x1",
+        departure_date: "2026-12-05",
+        return_date: null,
+        now,
+      })
+      .thenRefused("not_issued", 422);
+  });
+
+  it("given priced offers, when one is confirmed, then ExchangeStarted charges its total; an unknown offer is refused", () => {
+    given(...base, Requested, Priced)
+      .when(startExchange)
+      .thenEvents([ExStarted]);
+    given(...base, Requested, Priced)
+      .when({ ...startExchange, reshop_offer_id: "nope" })
+      .thenRefused("reshop_offer_not_found", 409);
+    given(...base, Requested)
+      .when(startExchange)
+      .thenRefused("reshop_offer_not_found", 409);
+  });
+
+  it("given an exchange that fails, then the charge goes back and the offers are emptied", () => {
+    given(...base, Requested, Priced, ExStarted)
+      .when({
+        type: "RecordExchangeOutcome",
+        operation_id: "e1",
+        outcome: { ok: false, code: "supplier_unavailable", reason: "down" },
+      })
+      .thenEvents([
+        {
+          type: "ExchangeFailed",
+          data: { operation_id: "e1", code: "supplier_unavailable", reason: "down", credited: uah(70_00) },
+        },
+      ]);
+    const failed: BookingEvent = {
+      type: "ExchangeFailed",
+      data: { operation_id: "e1", code: "supplier_unavailable", reason: "down", credited: uah(70_00) },
+    };
+    const state = [...base, Requested, Priced, ExStarted, failed].reduce(evolve, initialBooking);
+    expect(state.status === "issued" && state.change_request?.offers).toEqual([]);
+    expect(state.status === "issued" && state.charged).toEqual(price);
+  });
+
+  it("given an exchange that succeeds, then the booking is exchanged with the new tickets and can no longer be voided", () => {
+    const newTicket = {
+      ticket_number: "5660000000009",
+      passenger_index: 0,
+      passenger_name: "P0",
+      validating_carrier: "PS",
+      base_fare: uah(250_00),
+      taxes: uah(50_00),
+      total: uah(300_00),
+    };
+    const done = {
+      tickets: [newTicket],
+      fare: held.fare,
+      price: uah(300_00),
+      price_detail: {} as PriceDetail,
+      exchanged_at: at,
+      supplier_booking: null,
+    };
+    const [exchanged] = decide(
+      { type: "RecordExchangeOutcome", operation_id: "e1", outcome: { ok: true, done } },
+      [...base, Requested, Priced, ExStarted].reduce(evolve, initialBooking),
+    );
+    expect(exchanged).toEqual({
+      type: "TicketsExchanged",
+      data: { operation_id: "e1", reshop_offer_id: "o1", old_tickets: [], ...done },
+    });
+    const after = [...base, Requested, Priced, ExStarted, exchanged as BookingEvent];
+    const state = after.reduce(evolve, initialBooking);
+    expect(state).toMatchObject({ status: "exchanged", tickets: [newTicket], charged: uah(320_00) });
+    given(...after)
+      .when({ type: "StartVoid", operation_id: "v1", now })
+      .thenRefused("not_issued", 422);
+  });
+});

@@ -1,13 +1,16 @@
+import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import {
   type BookingEvent,
   type BookingEventInput,
   type BookingHeld,
   type BookingModified,
+  type RefundQuoted,
+  type ReshopPricedOffer,
   StoredBookingEvent,
   type SupplierOperationKind,
 } from "@skyward/contracts/booking-events";
-import type { Money } from "@skyward/contracts/money";
+import { type Money, money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
@@ -22,26 +25,55 @@ export interface OpenOperation {
   id: string;
   kind: SupplierOperationKind;
   started_at: string;
-  /** What the company balance was charged when the operation started (issue only). */
+  /** What the company balance was charged when the operation started (issue, exchange). */
   charged: Money | null;
+  /** The refund quote a refund confirms, or the reshop offer an exchange takes. */
+  quote_id?: string;
+  reshop_offer_id?: string;
+}
+
+/** A flights-change request and the offers priced for it (empty until priced, and again after a failed exchange). */
+export interface ChangeRequest {
+  request_id: string;
+  departure_date: string;
+  return_date: string | null;
+  offers: ReshopPricedOffer[];
+  expires_at: string | null;
 }
 
 interface Booked extends BookingHeld {
   tickets: Ticket[];
-  /** What the company balance paid for the tickets; credited back by a void. */
+  /** What the company balance paid for the tickets (issue plus exchanges); a void credits it back. */
   charged: Money | null;
+  /** What refunds credited back so far: a refund never takes more than `charged` less this. */
+  refunded: Money | null;
+  refunded_passengers: number[];
+  refund_quote: RefundQuoted | null;
+  change_request: ChangeRequest | null;
   issued_at: string | null;
   void_until: string | null;
-  /** A price the supplier quoted at a failed issue, waiting for the agent to accept it (issue with reshop). */
+  /** A price the supplier quoted at a failed issue, waiting for the agent to accept it at the next issue. */
   pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
   comments: { text: string; at: string; by: string | null }[];
   /** The supplier operation in flight, if any: only comments and contact changes are accepted meanwhile. */
   operation: OpenOperation | null;
 }
 
-/** "ticketing" always has its issue operation open; void and cancel operations run on "issued" and "held". */
+/**
+ * "ticketing" always has its issue operation open; void, refund and exchange run on "issued" (refund and exchange
+ * also on "exchanged"), cancel on "held". A partial refund leaves the status as it was, the last ticket "refunded".
+ */
 export type ActiveBooking = Booked & {
-  status: "held" | "ticketing" | "issued" | "voided" | "cancelled" | "expired" | "failed";
+  status:
+    | "held"
+    | "ticketing"
+    | "issued"
+    | "voided"
+    | "cancelled"
+    | "expired"
+    | "failed"
+    | "refunded"
+    | "exchanged";
 };
 export type BookingState = { status: "none" } | ActiveBooking;
 export type BookingStatus = ActiveBooking["status"];
@@ -71,6 +103,10 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       pending_price: null,
       comments: [],
       operation: null,
+      refunded: null,
+      refunded_passengers: [],
+      refund_quote: null,
+      change_request: null,
     };
   }
   if (state.status === "none") return state;
@@ -150,10 +186,100 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       };
     case "BookingModified":
       return modified(state, event.data);
+    case "RefundQuoted":
+      return { ...state, refund_quote: event.data };
+    case "RefundStarted":
+      return {
+        ...state,
+        operation: {
+          id: event.data.operation_id,
+          kind: "refund",
+          started_at: event.data.at,
+          charged: null,
+          quote_id: event.data.quote_id,
+        },
+      };
+    case "TicketsRefunded": {
+      const refundedPassengers = [
+        ...state.refunded_passengers,
+        ...event.data.lines.map((l) => l.passenger_index),
+      ];
+      const all = state.tickets.every((t) => refundedPassengers.includes(t.passenger_index));
+      return {
+        ...closed,
+        status: all ? "refunded" : state.status,
+        refunded_passengers: refundedPassengers,
+        refunded: plus(state.refunded, event.data.credited),
+        refund_quote: null,
+        supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
+      };
+    }
+    case "RefundFailed":
+      return { ...closed, refund_quote: null };
+    case "FlightsChangeRequested":
+      return {
+        ...state,
+        change_request: {
+          request_id: event.data.request_id,
+          departure_date: event.data.departure_date,
+          return_date: event.data.return_date,
+          offers: [],
+          expires_at: null,
+        },
+      };
+    case "ReshopOffersPriced":
+      if (state.change_request?.request_id !== event.data.request_id) return state;
+      return {
+        ...state,
+        change_request: {
+          ...state.change_request,
+          offers: event.data.offers,
+          expires_at: event.data.expires_at,
+        },
+      };
+    case "ExchangeStarted":
+      return {
+        ...state,
+        charged: plus(state.charged, event.data.charged),
+        operation: {
+          id: event.data.operation_id,
+          kind: "exchange",
+          started_at: event.data.at,
+          charged: event.data.charged,
+          reshop_offer_id: event.data.reshop_offer_id,
+        },
+      };
+    case "TicketsExchanged":
+      return {
+        ...closed,
+        status: "exchanged",
+        tickets: event.data.tickets,
+        fare: event.data.fare,
+        price: event.data.price,
+        price_detail: event.data.price_detail,
+        void_until: null,
+        refund_quote: null,
+        change_request: null,
+        supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
+      };
+    case "ExchangeFailed":
+      // A failed exchange resets the offers (spec: a reissue failure empties the results) and gives the charge back.
+      return {
+        ...closed,
+        charged: minus(state.charged, event.data.credited),
+        change_request: state.change_request
+          ? { ...state.change_request, offers: [], expires_at: null }
+          : null,
+      };
     default:
       return assertNever(event);
   }
 }
+
+const plus = (a: Money | null, b: Money | null): Money | null =>
+  b === null ? a : a === null ? b : money(a.amount + b.amount, a.currency);
+const minus = (a: Money | null, b: Money | null): Money | null =>
+  b === null || a === null ? a : money(a.amount - b.amount, a.currency);
 
 function modified(state: ActiveBooking, change: BookingModified): ActiveBooking {
   return {
@@ -168,9 +294,11 @@ function modified(state: ActiveBooking, change: BookingModified): ActiveBooking 
 
 export type {
   BookingCommand,
+  ExchangedOutcome,
   IssuedOutcome,
   OperationOutcome,
   PriceChange,
+  RefundedOutcome,
 } from "@skyward/contracts/booking-commands";
 
 /**
@@ -183,6 +311,8 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RecordIssueOutcome":
     case "RecordVoidOutcome":
     case "RecordCancelOutcome":
+    case "RecordRefundOutcome":
+    case "RecordExchangeOutcome":
       return true;
     case "ModifyBooking":
       return command.change.passengers === undefined || command.change.passengers.length === 0;
@@ -194,6 +324,11 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "CancelFailedBooking":
     case "ExpireBooking":
     case "RepriceBooking":
+    case "QuoteRefund":
+    case "StartRefund":
+    case "RequestFlightsChange":
+    case "PriceReshopOffers":
+    case "StartExchange":
       return false;
     default:
       return assertNever(command);
@@ -261,6 +396,11 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
         throw new IllegalState(
           `Only issued tickets can be voided; this booking is ${state.status}`,
           "not_issued",
+        );
+      if (state.refunded_passengers.length > 0)
+        throw new IllegalState(
+          "Some tickets of this booking were refunded: refund the others instead",
+          "partly_refunded",
         );
       if (!state.void_until || new Date(state.void_until) < command.now) {
         throw new IllegalState(
@@ -355,8 +495,105 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
           data: { comment: command.comment, at: command.now.toISOString(), by: command.by },
         },
       ];
+    case "QuoteRefund":
+      return quoteRefund(state, command);
+    case "StartRefund":
+      return startRefund(state, command);
+    case "RecordRefundOutcome": {
+      const open = state.operation;
+      if (open?.id !== command.operation_id || open.kind !== "refund") return [];
+      const quote = state.refund_quote;
+      const { outcome } = command;
+      if (!outcome.ok || !quote || quote.quote_id !== open.quote_id) {
+        const failure = outcome.ok
+          ? { code: "refund_quote_changed", reason: "The refund quote changed while it was confirmed" }
+          : { code: outcome.code, reason: outcome.reason };
+        return [{ type: "RefundFailed", data: { operation_id: open.id, ...failure } }];
+      }
+      const refundable = quote.refundable;
+      return [
+        {
+          type: "TicketsRefunded",
+          data: {
+            operation_id: open.id,
+            at: command.now.toISOString(),
+            quote_id: quote.quote_id,
+            lines: quote.lines,
+            // Money moves back only where it came from: a balance charge (not a card, not a demo booking).
+            credited: state.charged && refundable.amount > 0 ? refundable : null,
+            supplier_booking: outcome.done.supplier_booking,
+          },
+        },
+      ];
+    }
+    case "RequestFlightsChange":
+      assertChangeable(state, command.now);
+      return [
+        {
+          type: "FlightsChangeRequested",
+          data: {
+            request_id: command.request_id,
+            departure_date: command.departure_date,
+            return_date: command.return_date,
+            at: command.now.toISOString(),
+          },
+        },
+      ];
+    case "PriceReshopOffers":
+      assertChangeable(state, command.now);
+      if (state.change_request?.request_id !== command.request_id)
+        throw new Conflict(
+          "The flights-change request changed meanwhile: price its offers again",
+          "change_request_changed",
+        );
+      return [
+        {
+          type: "ReshopOffersPriced",
+          data: {
+            request_id: command.request_id,
+            offers: command.offers,
+            expires_at: command.expires_at,
+            at: command.now.toISOString(),
+          },
+        },
+      ];
+    case "StartExchange":
+      return startExchange(state, command);
+    case "RecordExchangeOutcome": {
+      const open = state.operation;
+      if (open?.id !== command.operation_id || open.kind !== "exchange") return [];
+      const { outcome } = command;
+      if (!outcome.ok)
+        return [
+          {
+            type: "ExchangeFailed",
+            data: {
+              operation_id: open.id,
+              code: outcome.code,
+              reason: outcome.reason,
+              credited: open.charged,
+            },
+          },
+        ];
+      return [
+        {
+          type: "TicketsExchanged",
+          data: {
+            operation_id: open.id,
+            reshop_offer_id: open.reshop_offer_id ?? "",
+            old_tickets: state.tickets.map((t) => t.ticket_number),
+            ...outcome.done,
+          },
+        },
+      ];
+    }
     case "ModifyBooking":
-      if (state.status !== "held" && state.status !== "issued" && state.status !== "ticketing") {
+      if (
+        state.status !== "held" &&
+        state.status !== "issued" &&
+        state.status !== "ticketing" &&
+        state.status !== "exchanged"
+      ) {
         throw new IllegalState(`A ${state.status} booking cannot be modified`, "not_modifiable");
       }
       for (const p of command.change.passengers ?? []) {
@@ -370,7 +607,7 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
 }
 
 /**
- * The claim of an issue: only one issue reaches the supplier. Issuing "with reshop" first accepts the price the
+ * The claim of an issue: only one issue reaches the supplier. An issue accepting the pending price first takes the price the
  * supplier quoted at the last attempt. `TicketingStarted.charged` is what the company balance is charged in the
  * same append (null when nothing moves: a fake booking or a card form of payment).
  */
@@ -385,10 +622,13 @@ function startIssue(
       throw new Conflict("This booking is being issued right now", "issue_in_progress");
     case "issued":
       throw new IllegalState("This booking is already issued", "already_issued");
+    case "exchanged":
+      throw new IllegalState("This booking is already issued", "already_issued");
     case "voided":
     case "cancelled":
     case "expired":
     case "failed":
+    case "refunded":
       throw new IllegalState(
         `This booking is ${state.status} and cannot be issued`,
         `booking_${state.status}`,
@@ -428,6 +668,104 @@ function startIssue(
     data: { operation_id: command.operation_id, at: command.now.toISOString(), charged },
   });
   return events;
+}
+
+/** Refunds and changes work on issued (or exchanged) tickets before the journey begins. */
+function assertAfterSales(state: ActiveBooking, now: Date, what: string): void {
+  if (state.status !== "issued" && state.status !== "exchanged")
+    throw new IllegalState(
+      `Only issued tickets can be ${what}; this booking is ${state.status}`,
+      "not_issued",
+    );
+  const departure = firstDeparture(state.fare.flights);
+  if (departure && new Date(departure) <= now)
+    throw new IllegalState("The journey has begun: ask the airline about the unused part", "departed");
+}
+
+function assertChangeable(state: ActiveBooking, now: Date): void {
+  assertAfterSales(state, now, "changed");
+  if (state.refunded_passengers.length > 0)
+    throw new IllegalState(
+      "Some tickets of this booking were refunded; it can no longer be changed",
+      "partly_refunded",
+    );
+}
+
+/**
+ * A refund quote is recorded only for tickets not yet refunded, and never gives back more than the balance paid for
+ * a ticket (its price with our markups) or, in all, more than the booking's charges less what refunds returned.
+ */
+function quoteRefund(
+  state: ActiveBooking,
+  command: Extract<BookingCommand, { type: "QuoteRefund" }>,
+): BookingEventInput[] {
+  assertAfterSales(state, command.now, "refunded");
+  const { quote } = command;
+  for (const line of quote.lines) {
+    const ticket = state.tickets.find((t) => t.passenger_index === line.passenger_index);
+    if (!ticket || state.refunded_passengers.includes(line.passenger_index))
+      throw new IllegalState(
+        `Passenger ${line.passenger_index + 1} has no ticket left to refund`,
+        "no_such_ticket",
+      );
+    const type = state.passengers[line.passenger_index]?.type ?? "adult";
+    const paid =
+      state.price_detail.passengers.find((p) => p.type === type)?.total.amount ?? ticket.total.amount;
+    if (line.refundable.amount < 0 || line.refundable.amount > paid)
+      throw new IllegalState(
+        `The airline quoted more for ticket ${ticket.ticket_number} than was paid for it`,
+        "refund_exceeds_charge",
+      );
+  }
+  const left = (state.charged?.amount ?? 0) - (state.refunded?.amount ?? 0);
+  if (state.charged && quote.refundable.amount > left)
+    throw new IllegalState("The refund would give back more than was charged", "refund_exceeds_charge");
+  return [{ type: "RefundQuoted", data: quote }];
+}
+
+function startRefund(
+  state: ActiveBooking,
+  command: Extract<BookingCommand, { type: "StartRefund" }>,
+): BookingEventInput[] {
+  assertAfterSales(state, command.now, "refunded");
+  const quote = state.refund_quote;
+  if (!quote || quote.quote_id !== command.quote_id)
+    throw new Conflict("This refund quote is no longer valid: here is a fresh one", "refund_quote_changed");
+  if (new Date(quote.expires_at) <= command.now)
+    throw new Conflict("This refund quote has expired: here is a fresh one", "refund_quote_expired");
+  return [
+    {
+      type: "RefundStarted",
+      data: { operation_id: command.operation_id, at: command.now.toISOString(), quote_id: quote.quote_id },
+    },
+  ];
+}
+
+/** The claim of an exchange: the offer as priced, still valid; its total is charged to the balance in the same append. */
+function startExchange(
+  state: ActiveBooking,
+  command: Extract<BookingCommand, { type: "StartExchange" }>,
+): BookingEventInput[] {
+  assertChangeable(state, command.now);
+  const request = state.change_request;
+  const offer = request?.offers.find((o) => o.reshop_offer_id === command.reshop_offer_id);
+  if (!request || !offer)
+    throw new Conflict("This offer is no longer priced: price the offers again", "reshop_offer_not_found");
+  if (request.expires_at && new Date(request.expires_at) <= command.now)
+    throw new Conflict("These offers have expired: price them again", "reshop_offers_expired");
+  const charged =
+    state.fake_booking || command.pays_by_card || offer.total_due.amount <= 0 ? null : offer.total_due;
+  return [
+    {
+      type: "ExchangeStarted",
+      data: {
+        operation_id: command.operation_id,
+        at: command.now.toISOString(),
+        reshop_offer_id: offer.reshop_offer_id,
+        charged,
+      },
+    },
+  ];
 }
 
 /** Void is allowed until the end of the issue day (UTC) within the channel's window; low-cost carriers allow none. */

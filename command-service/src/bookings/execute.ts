@@ -40,7 +40,7 @@ export interface BookingCommandResult {
 /**
  * Runs one command on a booking in the command runner: read (or trust this process's fold), check the caller may
  * act on it, build the command on that state, decide, and append the booking's events together with what they move
- * on the company balance (a charge at the start of an issue, a credit when it fails or a void succeeds). A version
+ * on the company balance (a charge at the start of an issue or exchange, a credit when it fails, or a void or refund succeeds). A version
  * conflict re-runs it all on fresh state, and a refusal decided on a remembered state is decided again on a read.
  */
 export async function onBooking(
@@ -135,6 +135,12 @@ function moneyMoved(
       moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "issue_failed" });
     if (e.type === "BookingVoided" && e.data.credited)
       moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "void" });
+    if (e.type === "TicketsRefunded" && e.data.credited)
+      moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "refund" });
+    if (e.type === "ExchangeStarted" && e.data.charged)
+      moved.push({ type: "ChargeBalance", ...base, amount: e.data.charged, reason: "exchange" });
+    if (e.type === "ExchangeFailed" && e.data.credited)
+      moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "exchange_failed" });
   }
   return moved;
 }

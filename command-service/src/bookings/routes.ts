@@ -1,10 +1,14 @@
 import {
   BookOfferRequest,
   CommentRequest,
+  FlightsChangeConfirmRequest,
+  FlightsChangeCreateRequest,
   IssueRequest,
   Locator,
   LocatorRequest,
   ModifyRequest,
+  RefundConfirmRequest,
+  RefundCreateRequest,
 } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -13,10 +17,12 @@ import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
 import { bookOffer } from "./commands/book-offer.ts";
 import { commentBooking } from "./commands/comment.ts";
+import { confirmFlightsChange, createFlightsChange } from "./commands/exchange.ts";
 import { issueBooking } from "./commands/issue.ts";
 import { modifyBooking } from "./commands/modify.ts";
+import { confirmRefund, createRefundQuote } from "./commands/refund.ts";
 import { repriceBooking } from "./commands/reprice.ts";
-import { reshopBooking } from "./commands/reshop.ts";
+import { priceReshopOffers, reshopHeldBooking } from "./commands/reshop.ts";
 import { voidOrCancel } from "./commands/void-or-cancel.ts";
 
 /** The booking lifecycle's commands (spec section 7, search and booking). */
@@ -32,7 +38,13 @@ export function bookingRoutes(deps: CommandDeps): Router {
   router.post("/bookings/issue", async (req, res) => {
     const principal = requirePrincipal(req);
     const request = parseInput(IssueRequest, req.body);
-    res.status(201).json(await issueBooking(deps, req.context, principal, request));
+    // The spec's `reshop` flag of an issue accepts the price the airline quoted at the last attempt.
+    res.status(201).json(
+      await issueBooking(deps, req.context, principal, {
+        locator: request.locator,
+        accept_pending_price: request.reshop === true,
+      }),
+    );
   });
 
   router.post("/bookings/reprice", async (req, res) => {
@@ -44,7 +56,7 @@ export function bookingRoutes(deps: CommandDeps): Router {
   router.post("/bookings/reshop", async (req, res) => {
     const principal = requirePrincipal(req);
     const { locator } = parseInput(LocatorRequest, req.body);
-    res.json(await reshopBooking(deps, principal, locator));
+    res.json(await reshopHeldBooking(deps, principal, locator));
   });
 
   router.post("/bookings/comment", async (req, res) => {
@@ -66,5 +78,58 @@ export function bookingRoutes(deps: CommandDeps): Router {
     res.json(await voidOrCancel(deps, req.context, principal, locator.data));
   });
 
+  // After sales (spec section 7): refund quote then confirm; flights change, priced reshop offers, then confirm.
+  router.post("/orders/:locator/refund_requests/create", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    const { passengers } = parseInput(RefundCreateRequest, req.body ?? {});
+    res.status(201).json(await createRefundQuote(deps, req.context, principal, locator, passengers));
+  });
+
+  router.post("/orders/:locator/refund_requests/confirm", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    const { quote_id } = parseInput(RefundConfirmRequest, req.body);
+    const confirmed = await confirmRefund(deps, req.context, principal, locator, quote_id);
+    if (confirmed.outcome === "requoted") {
+      // Expired or changed: the reason in the envelope, and the fresh quote to confirm instead.
+      res.status(confirmed.error.status).json({
+        errors: confirmed.error.toApiErrors(),
+        quote: confirmed.quote,
+        position: confirmed.position,
+      });
+      return;
+    }
+    const { outcome: _outcome, ...refunded } = confirmed;
+    res.json(refunded);
+  });
+
+  router.post("/orders/:locator/flights_change_requests/create", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    const request = parseInput(FlightsChangeCreateRequest, req.body);
+    res.status(201).json(await createFlightsChange(deps, req.context, principal, locator, request));
+  });
+
+  router.post("/orders/:locator/reshop_offers/price", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    res.json(await priceReshopOffers(deps, req.context, principal, locator));
+  });
+
+  router.post("/orders/:locator/flights_change_requests/confirm", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    const { reshop_offer_id } = parseInput(FlightsChangeConfirmRequest, req.body);
+    res.json(await confirmFlightsChange(deps, req.context, principal, locator, reshop_offer_id));
+  });
+
   return router;
+}
+
+/** A locator in the path that cannot be one answers as a booking that does not exist. */
+function locatorOf(value: string | undefined): string {
+  const locator = Locator.safeParse(value);
+  if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
+  return locator.data;
 }

@@ -1,30 +1,30 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type {
-  CancelResult,
-  IssueResult,
-  SupplierBooking,
-  Ticket,
-  VoidResult,
-} from "@skyward/contracts/supplier";
+import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
 import type { Principal } from "@skyward/infra/http/context";
-import { DomainError } from "@skyward/infra/http/errors";
+import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../deps.ts";
 import { type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
-import { applyPricing } from "../pricing/apply-pricing.ts";
+import { applyPricing, priceFare } from "../pricing/apply-pricing.ts";
 import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
 import { findAirline } from "../suppliers/sandbox/airlines.ts";
+import type { OperationResult } from "../suppliers/supplier.ts";
 import {
   type ActiveBooking,
+  assertNever,
   type BookingCommand,
+  type ExchangedOutcome,
   type IssuedOutcome,
   type OpenOperation,
   type OperationOutcome,
+  type RefundedOutcome,
   voidUntil,
 } from "./booking.ts";
 import { type Actor, type BookingCommandResult, onBooking } from "./execute.ts";
 
 /** An operation's outcome carries the supplier's error, to answer the caller with after it is recorded. */
-type Outcome = OperationOutcome<IssuedOutcome | null> & { error?: DomainError };
+type Outcome = OperationOutcome<IssuedOutcome | RefundedOutcome | ExchangedOutcome | null> & {
+  error?: DomainError;
+};
 
 /** The supplier's answer could not be had (no answer, an unexpected failure): the operation stays in flight. */
 export class OperationPending extends DomainError {
@@ -39,7 +39,7 @@ export class OperationPending extends DomainError {
 }
 
 /**
- * The one pattern of every supplier operation (issue, void, cancel; refund, exchange and EMDs later):
+ * The one pattern of every supplier operation (issue, void, cancel, refund, exchange; EMDs later):
  *  1. claim the booking with the operation's "started" event, carrying an operation id (and the balance charge);
  *  2. call the supplier with no transaction open, idempotent on that id;
  *  3. record the outcome with a command decided on the booking as it is then (a comment meanwhile is no conflict),
@@ -120,7 +120,8 @@ function recordCommand(open: OpenOperation, outcome: Outcome, now: Date): Bookin
   switch (open.kind) {
     case "issue":
       if (recorded.ok) {
-        if (!recorded.done) throw new Error("an issue succeeded without tickets");
+        if (!recorded.done || !("issued_at" in recorded.done))
+          throw new Error("an issue succeeded without tickets");
         return {
           type: "RecordIssueOutcome",
           operation_id: open.id,
@@ -142,6 +143,31 @@ function recordCommand(open: OpenOperation, outcome: Outcome, now: Date): Bookin
         now,
         outcome: recorded.ok ? { ok: true, done: null } : recorded,
       };
+    case "refund":
+      if (recorded.ok) {
+        if (!recorded.done || !("supplier_booking" in recorded.done) || "tickets" in recorded.done)
+          throw new Error("a refund succeeded without its booking");
+        return {
+          type: "RecordRefundOutcome",
+          operation_id: open.id,
+          now,
+          outcome: { ok: true, done: recorded.done },
+        };
+      }
+      return { type: "RecordRefundOutcome", operation_id: open.id, now, outcome: recorded };
+    case "exchange":
+      if (recorded.ok) {
+        if (!recorded.done || !("exchanged_at" in recorded.done))
+          throw new Error("an exchange succeeded without tickets");
+        return {
+          type: "RecordExchangeOutcome",
+          operation_id: open.id,
+          outcome: { ok: true, done: recorded.done },
+        };
+      }
+      return { type: "RecordExchangeOutcome", operation_id: open.id, outcome: recorded };
+    default:
+      return assertNever(open.kind);
   }
 }
 
@@ -166,6 +192,13 @@ async function callSupplier(
 ): Promise<Outcome> {
   const now = deps.now();
   if (booking.fake_booking || !booking.supplier_booking) {
+    if (open.kind === "refund") return { ok: true, done: { supplier_booking: null } };
+    if (open.kind === "exchange")
+      return {
+        ok: false,
+        code: "not_exchangeable",
+        reason: "A demo booking has no airline to exchange it with",
+      };
     if (open.kind !== "issue") return { ok: true, done: null };
     const ctx = await contextOf(deps, booking);
     const until = voidUntil(now, ctx.channel.status === "none" ? 0 : ctx.channel.void_window_hours, false);
@@ -188,14 +221,8 @@ async function callSupplier(
     return { ok: false, code: error.code, reason: error.detail ?? error.title, error };
   }
   const call = supplierCall(now, ctx);
-  const input = { operation_id: open.id, booking: supplierBooking };
   try {
-    const result =
-      open.kind === "issue"
-        ? await deps.supplier.issue({ ...input, accepted_total: supplierBooking.price.total.amount }, call)
-        : open.kind === "void"
-          ? await deps.supplier.void(input, call)
-          : await deps.supplier.cancel(input, call);
+    const result = await supplierCallOf(deps, open, booking, supplierBooking, call);
     return outcomeOf(open, result, booking, ctx, now);
   } catch (error) {
     // A supplier's named refusal is a definite outcome; anything else leaves the outcome unknown, to be looked up.
@@ -209,15 +236,62 @@ async function callSupplier(
   }
 }
 
+/** The supplier call of an operation, idempotent on its id. */
+function supplierCallOf(
+  deps: CommandDeps,
+  open: OpenOperation,
+  booking: ActiveBooking,
+  supplierBooking: SupplierBooking,
+  call: ReturnType<typeof supplierCall>,
+): Promise<OperationResult> {
+  const input = { operation_id: open.id, booking: supplierBooking };
+  switch (open.kind) {
+    case "issue":
+      return deps.supplier.issue({ ...input, accepted_total: supplierBooking.price.total.amount }, call);
+    case "void":
+      return deps.supplier.void(input, call);
+    case "cancel":
+      return deps.supplier.cancel(input, call);
+    case "refund": {
+      const quote = booking.refund_quote?.supplier_quote;
+      if (!quote || booking.refund_quote?.quote_id !== open.quote_id)
+        throw new IllegalState("The refund quote of this operation is gone", "refund_quote_changed");
+      return deps.supplier.refundConfirm({ ...input, quote }, call);
+    }
+    case "exchange": {
+      const offer = booking.change_request?.offers.find((o) => o.reshop_offer_id === open.reshop_offer_id);
+      if (!offer) throw new IllegalState("The offer of this exchange is gone", "reshop_offer_not_found");
+      // The airline's part of what the agent accepted: our markup is ours.
+      const accepted = offer.fare_difference.amount + offer.change_fee.amount;
+      return deps.supplier.reissue(
+        { ...input, reshop_offer_id: offer.reshop_offer_id, accepted_total_due: accepted },
+        call,
+      );
+    }
+    default:
+      return assertNever(open.kind);
+  }
+}
+
 /** A supplier's result as the outcome our booking records. */
 function outcomeOf(
   open: OpenOperation,
-  result: IssueResult | VoidResult | CancelResult,
+  result: OperationResult,
   booking: ActiveBooking,
   ctx: SellingContext,
   now: Date,
 ): Outcome {
-  if (open.kind !== "issue") return { ok: true, done: null };
+  if (open.kind === "void" || open.kind === "cancel") return { ok: true, done: null };
+  if (open.kind === "refund") {
+    if (!("refunded" in result))
+      throw new Error("the supplier answered a refund with another operation's result");
+    return { ok: true, done: { supplier_booking: result.booking } };
+  }
+  if (open.kind === "exchange") {
+    if (!("reissued_at" in result))
+      throw new Error("the supplier answered an exchange with another operation's result");
+    return { ok: true, done: exchangedOutcome(result.booking, booking, ctx, result.reissued_at) };
+  }
   if (!("outcome" in result))
     throw new Error("the supplier answered an issue with another operation's result");
   if (result.outcome === "price_changed") {
@@ -231,11 +305,37 @@ function outcomeOf(
         409,
         "price_changed",
         "Price changed",
-        `The airline's price changed from ${formatMoney(booking.price)} to ${formatMoney(detail.total)}. Issue again with reshop to accept it.`,
+        `The airline's price changed from ${formatMoney(booking.price)} to ${formatMoney(detail.total)}. Issue again accepting the new price.`,
       ),
     };
   }
   return { ok: true, done: issuedOutcome(result.booking, ctx, now) };
+}
+
+/** The new tickets, fare and price of an exchange, priced with today's markups as its offers were. */
+function exchangedOutcome(
+  supplierBooking: SupplierBooking,
+  booking: ActiveBooking,
+  ctx: SellingContext,
+  at: string,
+): ExchangedOutcome {
+  const fare = priceFare(supplierBooking.fare, ctx.policy);
+  const detail = applyPricing(supplierBooking.price, supplierBooking.fare.validating_carrier, ctx.policy);
+  const [first] = supplierBooking.flights;
+  return {
+    tickets: supplierBooking.tickets,
+    fare: {
+      ...booking.fare,
+      fare_id: fare.fare_id,
+      departure_at: first?.departure_at ?? booking.fare.departure_at,
+      fare,
+      flights: supplierBooking.flights,
+    },
+    price: detail.total,
+    price_detail: detail,
+    exchanged_at: at,
+    supplier_booking: supplierBooking,
+  };
 }
 
 /** Tickets as issued, voidable until the earlier of the channel's window and the supplier's own. */

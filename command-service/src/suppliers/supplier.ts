@@ -25,8 +25,11 @@ import type {
   VoidResult,
 } from "@skyward/contracts/supplier";
 
+/** What an operation idempotent on its id answers. */
+export type OperationResult = IssueResult | VoidResult | CancelResult | RefundResult | ReissueResult;
+
 export type OperationLookup =
-  | { status: "done"; result: IssueResult | VoidResult | CancelResult }
+  | { status: "done"; result: OperationResult }
   | { status: "failed"; code: string; message: string }
   | { status: "unknown" };
 
@@ -79,7 +82,7 @@ export interface Supplier {
     call: SupplierCall,
   ): Promise<AncillaryOrderResult>;
   /**
-   * Issue, void and cancel are idempotent on their operation id: a repeat answers the first outcome. The id is what
+   * Issue, void, cancel, refund confirmation and reissue are idempotent on their operation id: a repeat answers the first outcome. The id is what
    * `operationOutcome` looks them up by after a crash or a lost answer.
    */
   void(input: { operation_id: string; booking: SupplierBooking }, call: SupplierCall): Promise<VoidResult>;
@@ -97,17 +100,27 @@ export interface Supplier {
     call: SupplierCall,
   ): Promise<OperationLookup>;
 
-  refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote>;
+  /** What refunding the tickets of these passengers (indexes) gives back now. */
+  refundQuote(
+    input: { booking: SupplierBooking; passenger_indexes: number[] },
+    call: SupplierCall,
+  ): Promise<RefundQuote>;
   refundConfirm(
-    input: { booking: SupplierBooking; quote: RefundQuote },
+    input: { operation_id: string; booking: SupplierBooking; quote: RefundQuote },
     call: SupplierCall,
   ): Promise<RefundResult>;
+  /** Exchange offers: the booking's journey on the dates of a flights-change request, with what each costs. */
   reshop(
     input: { booking: SupplierBooking; request: ReshopRequest },
     call: SupplierCall,
   ): Promise<ReshopResult>;
   reissue(
-    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    input: {
+      operation_id: string;
+      booking: SupplierBooking;
+      reshop_offer_id: string;
+      accepted_total_due: number;
+    },
     call: SupplierCall,
   ): Promise<ReissueResult>;
 }

@@ -32,7 +32,17 @@ function statusAfter(event: BookingEvent): string | null {
     case "VoidFailed":
     case "CancelStarted":
     case "CancelFailed":
+    case "RefundQuoted":
+    case "RefundStarted":
+    case "RefundFailed":
+    case "TicketsRefunded": // refunded only with its last ticket: decided in its own statement below
+    case "FlightsChangeRequested":
+    case "ReshopOffersPriced":
+    case "ExchangeStarted":
+    case "ExchangeFailed":
       return null;
+    case "TicketsExchanged":
+      return "exchanged";
     case "TicketingStarted":
       return "ticketing";
     case "TicketingFailed":
@@ -61,6 +71,14 @@ function operationAfter(event: BookingEvent): { id: string; kind: string; at: st
       return { id: event.data.operation_id, kind: "void", at: event.data.at };
     case "CancelStarted":
       return { id: event.data.operation_id, kind: "cancel", at: event.data.at };
+    case "RefundStarted":
+      return { id: event.data.operation_id, kind: "refund", at: event.data.at };
+    case "ExchangeStarted":
+      return { id: event.data.operation_id, kind: "exchange", at: event.data.at };
+    case "TicketsRefunded":
+    case "RefundFailed":
+    case "TicketsExchanged":
+    case "ExchangeFailed":
     case "TicketsIssued":
     case "TicketingFailed":
     case "BookingVoided":
@@ -82,7 +100,7 @@ function assertNever(value: never): never {
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 3,
+  version: 4,
   eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
@@ -113,6 +131,13 @@ export const bookings = defineProjection({
       operation_id text,
       operation_kind text,
       operation_started_at timestamptz,
+      -- After sales: refunded passengers (indexes), refunds made, the quote and change request waiting, and every
+      -- supplier operation with its outcome and balance effect.
+      refunded_passengers jsonb NOT NULL DEFAULT '[]',
+      refunds jsonb NOT NULL DEFAULT '[]',
+      refund_quote jsonb,
+      change_request jsonb,
+      history jsonb NOT NULL DEFAULT '[]',
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     );
@@ -235,9 +260,169 @@ export const bookings = defineProjection({
           }
           break;
         default:
+          afterSales(batch, t.bookings, locator, e, stored.recordedAt);
           break;
       }
+      history(batch, t.bookings, locator, e, stored.recordedAt);
     }
     await batch.run(client);
   },
 });
+
+/** Refund quotes and refunds, flights-change requests, offers and exchanges. */
+function afterSales(batch: StatementBatch, table: string, locator: string, e: BookingEvent, at: Date): void {
+  switch (e.type) {
+    case "RefundQuoted":
+      batch.add(`UPDATE ${table} SET refund_quote = $2 WHERE locator = $1`, [
+        locator,
+        JSON.stringify(e.data),
+      ]);
+      break;
+    case "RefundFailed":
+      batch.add(`UPDATE ${table} SET refund_quote = NULL WHERE locator = $1`, [locator]);
+      break;
+    case "TicketsRefunded": {
+      const refund = { at: e.data.at, lines: e.data.lines, credited: e.data.credited };
+      // The booking is refunded with its last open ticket; a partial refund leaves its status.
+      batch.add(
+        `UPDATE ${table} SET refund_quote = NULL, refunded_passengers = refunded_passengers || $2::jsonb,
+           refunds = refunds || $3::jsonb, updated_at = $4,
+           status = CASE WHEN jsonb_array_length(tickets) <= jsonb_array_length(refunded_passengers || $2::jsonb)
+             THEN 'refunded' ELSE status END,
+           list = CASE WHEN jsonb_array_length(tickets) <= jsonb_array_length(refunded_passengers || $2::jsonb)
+             THEN 'refunded' ELSE list END
+         WHERE locator = $1`,
+        [locator, JSON.stringify(e.data.lines.map((l) => l.passenger_index)), JSON.stringify([refund]), at],
+      );
+      break;
+    }
+    case "FlightsChangeRequested":
+      batch.add(`UPDATE ${table} SET change_request = $2 WHERE locator = $1`, [
+        locator,
+        JSON.stringify({ ...e.data, offers: [], expires_at: null }),
+      ]);
+      break;
+    case "ReshopOffersPriced":
+      batch.add(
+        `UPDATE ${table} SET change_request = change_request || $3::jsonb
+          WHERE locator = $1 AND change_request->>'request_id' = $2`,
+        [
+          locator,
+          e.data.request_id,
+          JSON.stringify({ offers: e.data.offers, expires_at: e.data.expires_at }),
+        ],
+      );
+      break;
+    case "ExchangeFailed":
+      // A failed exchange empties the offers (spec: a reissue failure resets the results).
+      batch.add(
+        `UPDATE ${table} SET change_request = change_request || '{"offers": [], "expires_at": null}'::jsonb
+          WHERE locator = $1 AND change_request IS NOT NULL`,
+        [locator],
+      );
+      break;
+    case "TicketsExchanged":
+      batch.add(
+        `UPDATE ${table} SET tickets = $2, ticket_numbers = $3, void_until = NULL, change_request = NULL,
+           refund_quote = NULL, price_amount = $4, departure_at = $5,
+           held = held || jsonb_build_object('fare', $6::jsonb, 'price', $7::jsonb, 'price_detail', $8::jsonb)
+         WHERE locator = $1`,
+        [
+          locator,
+          JSON.stringify(e.data.tickets),
+          e.data.tickets.map((x) => x.ticket_number).join(" "),
+          e.data.price.amount,
+          e.data.fare.departure_at,
+          JSON.stringify(e.data.fare),
+          JSON.stringify(e.data.price),
+          JSON.stringify(e.data.price_detail),
+        ],
+      );
+      break;
+    default:
+      break;
+  }
+}
+
+const negative = (m: { amount: number; currency: string } | null) =>
+  m ? { amount: -m.amount, currency: m.currency } : null;
+
+/** The booking's history of supplier operations: a start appends one, its outcome completes it. */
+function history(batch: StatementBatch, table: string, locator: string, e: BookingEvent, at: Date): void {
+  const started = (kind: string, operationId: string, startedAt: string, effect: unknown) =>
+    batch.add(`UPDATE ${table} SET history = history || $2::jsonb WHERE locator = $1`, [
+      locator,
+      JSON.stringify([
+        {
+          operation_id: operationId,
+          kind,
+          started_at: startedAt,
+          finished_at: null,
+          outcome: "in_flight",
+          balance_effect: effect,
+          tickets: [],
+          error: null,
+        },
+      ]),
+    ]);
+  const finished = (operationId: string, change: Record<string, unknown>) =>
+    batch.add(
+      `UPDATE ${table} SET history = (
+         SELECT coalesce(jsonb_agg(CASE WHEN h->>'operation_id' = $2 THEN h || $3::jsonb ELSE h END ORDER BY n), '[]')
+           FROM jsonb_array_elements(history) WITH ORDINALITY AS x(h, n))
+       WHERE locator = $1`,
+      [locator, operationId, JSON.stringify({ finished_at: at.toISOString(), ...change })],
+    );
+  // A failed issue or exchange gave back what its claim charged: it moved nothing in the end.
+  const failed = (d: { operation_id: string; reason: string }, chargedBack: boolean) =>
+    finished(d.operation_id, {
+      outcome: "failed",
+      error: d.reason,
+      ...(chargedBack ? { balance_effect: null } : {}),
+    });
+  switch (e.type) {
+    case "TicketingStarted":
+      started("issue", e.data.operation_id, e.data.at, e.data.charged);
+      break;
+    case "VoidStarted":
+      started("void", e.data.operation_id, e.data.at, null);
+      break;
+    case "CancelStarted":
+      started("cancel", e.data.operation_id, e.data.at, null);
+      break;
+    case "RefundStarted":
+      started("refund", e.data.operation_id, e.data.at, null);
+      break;
+    case "ExchangeStarted":
+      started("exchange", e.data.operation_id, e.data.at, e.data.charged);
+      break;
+    case "TicketsIssued":
+    case "TicketsExchanged":
+      finished(e.data.operation_id, { outcome: "done", tickets: e.data.tickets.map((x) => x.ticket_number) });
+      break;
+    case "TicketingFailed":
+    case "ExchangeFailed":
+      failed(e.data, true);
+      break;
+    case "VoidFailed":
+    case "CancelFailed":
+    case "RefundFailed":
+      failed(e.data, false);
+      break;
+    case "BookingVoided":
+      finished(e.data.operation_id, { outcome: "done", balance_effect: negative(e.data.credited) });
+      break;
+    case "BookingCancelled":
+      if (e.data.operation_id) finished(e.data.operation_id, { outcome: "done" });
+      break;
+    case "TicketsRefunded":
+      finished(e.data.operation_id, {
+        outcome: "done",
+        balance_effect: negative(e.data.credited),
+        tickets: e.data.lines.map((l) => l.ticket_number),
+      });
+      break;
+    default:
+      break;
+  }
+}

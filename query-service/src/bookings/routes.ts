@@ -1,3 +1,4 @@
+import { type BookingFacts, bookingActions } from "@skyward/contracts/booking-actions";
 import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
@@ -55,14 +56,32 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
         "The time limit of this booking has passed",
       );
     }
-    res.json({ data: bookingDetails(row) });
+    res.json({ data: bookingDetails(row, new Date()) });
   });
 
   return router;
 }
 
-function bookingDetails(row: Record<string, unknown>) {
+function bookingDetails(row: Record<string, unknown>, now: Date) {
   const held = row.held as Record<string, unknown>;
+  const operation = row.operation_id
+    ? { kind: row.operation_kind, started_at: row.operation_started_at }
+    : null;
+  // "What can I do now": decided here at read time, from the read model, by the one rule in contracts.
+  const facts = {
+    status: row.status,
+    fake_booking: row.fake_booking,
+    provider_status: row.provider_status,
+    price: held.price,
+    price_detail: held.price_detail,
+    time_limit: iso(row.time_limit),
+    void_until: iso(row.void_until),
+    operation,
+    tickets: row.tickets,
+    passengers: held.passengers,
+    refunded_passengers: row.refunded_passengers,
+    fare: held.fare,
+  } as BookingFacts;
   return {
     locator: row.locator,
     status: row.status,
@@ -84,9 +103,18 @@ function bookingDetails(row: Record<string, unknown>) {
     comments: row.comments,
     issued_at: row.issued_at,
     void_until: row.void_until,
-    operation: row.operation_id ? { kind: row.operation_kind, started_at: row.operation_started_at } : null,
+    operation,
+    refunded_passengers: row.refunded_passengers,
+    refunds: row.refunds,
+    refund_quote: row.refund_quote,
+    change_request: row.change_request,
+    history: row.history,
+    actions: bookingActions(facts, now),
     created_at: row.created_at,
     company_id: row.company_id,
     agent_id: row.agent_id,
   };
 }
+
+const iso = (value: unknown): string | null =>
+  value instanceof Date ? value.toISOString() : (value as string | null);

@@ -12,7 +12,7 @@ export async function issueBooking(
   deps: CommandDeps,
   context: RequestContext,
   principal: Principal,
-  request: { locator: string; reshop?: boolean | undefined },
+  request: { locator: string; accept_pending_price: boolean },
 ) {
   // Issues of one company take turns at its balance: the booking's, read first.
   const { company_id: companyId } = await readBooking(deps, principal, request.locator);
@@ -30,7 +30,7 @@ export async function issueBooking(
         operation_id: operationId,
         now: deps.now(),
         pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-        accept_pending_price: request.reshop === true,
+        accept_pending_price: request.accept_pending_price,
       };
     },
   });

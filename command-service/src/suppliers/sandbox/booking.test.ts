@@ -359,16 +359,16 @@ describe("sandbox booking", () => {
   it("given a flex ticket before departure, when a refund is quoted and confirmed, then everything comes back", async () => {
     const supplier = new SandboxSupplier();
     const booking = await issued(supplier, { lowCost: false, family: "flex" });
-    const quote = await supplier.refundQuote({ booking }, call());
+    const quote = await supplier.refundQuote({ booking, passenger_indexes: [0] }, call());
     expect(quote.penalty.amount).toBe(0);
     expect(quote.refundable).toEqual(booking.price.total);
     expect(quote.expires_at).toBe(at(30 * 60 * SECOND).toISOString());
     await expect(
-      supplier.refundConfirm({ booking, quote }, call(at(31 * 60 * SECOND))),
+      supplier.refundConfirm({ operation_id: op(), booking, quote }, call(at(31 * 60 * SECOND))),
     ).rejects.toMatchObject({
       code: "refund_quote_expired",
     });
-    const refunded = await supplier.refundConfirm({ booking, quote }, call(at(HOUR / 2)));
+    const refunded = await supplier.refundConfirm({ operation_id: op(), booking, quote }, call(at(HOUR / 2)));
     expect(refunded).toMatchObject({ refunded: booking.price.total, booking: { status: "refunded" } });
   });
 
@@ -378,7 +378,7 @@ describe("sandbox booking", () => {
     const rule = booking.fare.penalty.refund_before_departure;
     const [ticket] = booking.tickets;
     if (!rule.allowed || !ticket) throw new Error("standard fares are refundable for a fee");
-    const quote = await supplier.refundQuote({ booking }, call());
+    const quote = await supplier.refundQuote({ booking, passenger_indexes: [0] }, call());
     const penalty = Math.min(rule.fee.amount, ticket.base_fare.amount);
     expect(quote.penalty.amount).toBe(penalty);
     expect(quote.refundable.amount).toBe(booking.price.total.amount - penalty);
@@ -388,7 +388,7 @@ describe("sandbox booking", () => {
   it("given a non-refundable light ticket, when a refund is quoted, then only the unused taxes come back", async () => {
     const supplier = new SandboxSupplier();
     const booking = await issued(supplier, { lowCost: false, family: "light" });
-    const quote = await supplier.refundQuote({ booking }, call());
+    const quote = await supplier.refundQuote({ booking, passenger_indexes: [0] }, call());
     expect(quote.lines[0]?.fare_refund.amount).toBe(0);
     expect(quote.refundable).toEqual(booking.price.taxes);
   });
@@ -397,7 +397,10 @@ describe("sandbox booking", () => {
     const supplier = new SandboxSupplier();
     const booking = await issued(supplier, { lowCost: false, family: "flex", returnDate: "2025-06-08" });
     const returnDeparture = Date.parse(booking.flights[1]?.departure_at ?? "");
-    const quote = await supplier.refundQuote({ booking }, call(new Date(returnDeparture - HOUR)));
+    const quote = await supplier.refundQuote(
+      { booking, passenger_indexes: [0] },
+      call(new Date(returnDeparture - HOUR)),
+    );
     const [line] = quote.lines;
     const [ticket] = booking.tickets;
     if (!line || !ticket) throw new Error("no ticket");
@@ -428,12 +431,22 @@ describe("sandbox booking", () => {
     if (!chosen) throw new Error("no offer");
     await expect(
       supplier.reissue(
-        { booking, reshop_offer_id: chosen.reshop_offer_id, accepted_total_due: chosen.total_due.amount + 1 },
+        {
+          operation_id: op(),
+          booking,
+          reshop_offer_id: chosen.reshop_offer_id,
+          accepted_total_due: chosen.total_due.amount + 1,
+        },
         call(),
       ),
     ).rejects.toMatchObject({ code: "reshop_price_changed" });
     const reissued = await supplier.reissue(
-      { booking, reshop_offer_id: chosen.reshop_offer_id, accepted_total_due: chosen.total_due.amount },
+      {
+        operation_id: op(),
+        booking,
+        reshop_offer_id: chosen.reshop_offer_id,
+        accepted_total_due: chosen.total_due.amount,
+      },
       call(),
     );
     expect(reissued.charged).toEqual(chosen.total_due);
@@ -453,5 +466,30 @@ describe("sandbox booking", () => {
     ).rejects.toMatchObject({
       code: "changes_not_permitted",
     });
+  });
+
+  it("given two passengers, when one is refunded, then the other's ticket stays open and a repeat answers the first refund", async () => {
+    const supplier = new SandboxSupplier();
+    const booking = await issued(supplier, { lowCost: false, family: "flex", passengers: { adults: 2 } }, [
+      adult(),
+      adult("Bondar", "Oksana"),
+    ]);
+    const quote = await supplier.refundQuote({ booking, passenger_indexes: [1] }, call());
+    expect(quote.lines.map((l) => l.passenger_index)).toEqual([1]);
+    const operation_id = op();
+    const first = await supplier.refundConfirm({ operation_id, booking, quote }, call());
+    expect(first.booking.status).toBe("issued");
+    expect(first.booking.tickets.map((t) => t.passenger_index)).toEqual([0]);
+    expect(await supplier.refundConfirm({ operation_id, booking, quote }, call())).toEqual(first);
+    await expect(
+      supplier.refundConfirm({ operation_id: op(), booking: first.booking, quote }, call()),
+    ).rejects.toMatchObject({ code: "refund_quote_changed" });
+    const rest = await supplier.refundQuote({ booking: first.booking, passenger_indexes: [0, 1] }, call());
+    expect(rest.lines.map((l) => l.passenger_index)).toEqual([0]);
+    const last = await supplier.refundConfirm(
+      { operation_id: op(), booking: first.booking, quote: rest },
+      call(),
+    );
+    expect(last.booking.status).toBe("refunded");
   });
 });

@@ -37,7 +37,7 @@ import { generateLocator } from "../../pricing/locator.ts";
 import { prorate } from "../../pricing/rounding.ts";
 import { randomSerial, ticketNumber } from "../../pricing/ticket-number.ts";
 import { NoAvailability, SupplierRejected, SupplierUnavailable } from "../errors.ts";
-import type { OperationLookup, Supplier, SupplierCall } from "../supplier.ts";
+import type { OperationLookup, OperationResult, Supplier, SupplierCall } from "../supplier.ts";
 import { type Airline, findAirline } from "./airlines.ts";
 import { type Airport, findAirport } from "./airports.ts";
 import { assertSupportedCurrency } from "./exchange-rates.ts";
@@ -335,7 +335,9 @@ export class SandboxSupplier implements Supplier {
   ): Promise<OperationLookup> {
     authorize(call);
     // An id never seen is fenced: the airline will refuse it if the call it names arrives late.
-    const { entry } = await this.#operations.record(input.operation_id, { status: "fenced" });
+    const { entry } = (await this.#operations.record(input.operation_id, { status: "fenced" })) as {
+      entry: Entry;
+    };
     if (entry.status === "fenced") return { status: "unknown" };
     if (entry.status === "done") this.#adopt(entry.result);
     return entry;
@@ -347,13 +349,15 @@ export class SandboxSupplier implements Supplier {
    */
   async #operation(
     operationId: string,
-    act: () => { result: IssueResult | VoidResult | CancelResult; apply: () => void },
-  ): Promise<IssueResult | VoidResult | CancelResult> {
-    const standing = await this.#operations.get(operationId);
-    if (standing) return answer(standing, this);
-    let outcome: ReturnType<typeof act>;
+    act: () => { result: OperationResult; apply: () => void },
+  ): Promise<OperationResult> {
+    // One statement per operation: the outcome is worked out first (nothing moves before `apply`), and recording it
+    // answers the entry that stands instead when the id was seen before (a repeat, or fenced).
+    let outcome: ReturnType<typeof act> | null = null;
+    let attempt: OperationEntry;
     try {
       outcome = act();
+      attempt = { status: "done", result: outcome.result } as OperationEntry;
     } catch (error) {
       if (
         !(
@@ -361,29 +365,35 @@ export class SandboxSupplier implements Supplier {
           error instanceof SupplierUnavailable ||
           error instanceof NoAvailability
         )
-      )
+      ) {
+        const standing = (await this.#operations.get(operationId)) as Entry | null;
+        if (standing) return answer(standing, this);
         throw error;
-      const failed = { status: "failed" as const, code: error.code, message: error.message };
-      return answer((await this.#operations.record(operationId, failed)).entry, this);
+      }
+      attempt = { status: "failed", code: error.code, message: error.message };
     }
-    const { entry, recorded } = await this.#operations.record(operationId, {
-      status: "done",
-      result: outcome.result,
-    });
-    if (recorded) outcome.apply();
-    return answer(entry, this);
+    const { entry, recorded } = await this.#operations.record(operationId, attempt);
+    if (recorded) outcome?.apply();
+    return answer(entry as Entry, this);
   }
 
-  #adopt(result: IssueResult | VoidResult | CancelResult): void {
+  #adopt(result: OperationResult): void {
     if ("booking" in result) this.#remember(result.booking);
   }
 
-  async refundQuote(input: { booking: SupplierBooking }, call: SupplierCall): Promise<RefundQuote> {
+  async refundQuote(
+    input: { booking: SupplierBooking; passenger_indexes: number[] },
+    call: SupplierCall,
+  ): Promise<RefundQuote> {
     authorize(call);
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["issued", "exchanged"], "refund");
     const now = call.now.getTime();
-    const lines = refundLines(booking, now);
+    const lines = refundLines(booking, now).filter((l) =>
+      input.passenger_indexes.includes(l.passenger_index),
+    );
+    if (lines.length === 0)
+      throw new SupplierRejected("no_such_ticket", "None of these passengers has a ticket left to refund");
     const currency = booking.price.total.currency;
     const sum = (pick: (line: RefundQuoteLine) => Money) =>
       money(
@@ -391,7 +401,9 @@ export class SandboxSupplier implements Supplier {
         currency,
       );
     return {
-      quote_id: `RQ${hashString(`${booking.supplier_locator}|${now}`).toString(36).toUpperCase()}`,
+      quote_id: `RQ${hashString(`${booking.supplier_locator}|${now}|${lines.map((l) => l.ticket_number)}`)
+        .toString(36)
+        .toUpperCase()}`,
       supplier_locator: booking.supplier_locator,
       lines,
       penalty: sum((l) => l.penalty),
@@ -402,10 +414,17 @@ export class SandboxSupplier implements Supplier {
   }
 
   async refundConfirm(
-    input: { booking: SupplierBooking; quote: RefundQuote },
+    input: { operation_id: string; booking: SupplierBooking; quote: RefundQuote },
     call: SupplierCall,
   ): Promise<RefundResult> {
     authorize(call);
+    const result = await this.#operation(input.operation_id, () => this.#refund(input, call));
+    await this.#slowAfterSales(input.booking);
+    return result as RefundResult;
+  }
+
+  /** Refunds the quoted tickets; the booking is refunded once it has no ticket left. */
+  #refund(input: { booking: SupplierBooking; quote: RefundQuote }, call: SupplierCall) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["issued", "exchanged"], "refund");
     if (input.quote.supplier_locator !== booking.supplier_locator) {
@@ -414,11 +433,36 @@ export class SandboxSupplier implements Supplier {
     if (call.now.getTime() > Date.parse(input.quote.expires_at)) {
       throw new SupplierRejected("refund_quote_expired", "The refund quote expired: request a new one");
     }
-    return {
-      booking: this.#store({ ...booking, status: "refunded" }),
+    const quoted = new Set(input.quote.lines.map((l) => l.ticket_number));
+    if (![...quoted].every((n) => booking.tickets.some((t) => t.ticket_number === n))) {
+      throw new SupplierRejected(
+        "refund_quote_changed",
+        "Some quoted tickets are no longer open: quote again",
+      );
+    }
+    if (bookingScenario(booking.passengers) === "refundFailure") {
+      throw new SupplierUnavailable(
+        `The refund timed out; the tickets are still open (sandbox scenario: last name ${SANDBOX_SCENARIOS.refundFailure.lastName})`,
+      );
+    }
+    const tickets = booking.tickets.filter((t) => !quoted.has(t.ticket_number));
+    const refunded: SupplierBooking = {
+      ...booking,
+      tickets,
+      status: tickets.length === 0 ? "refunded" : booking.status,
+    };
+    const result: RefundResult = {
+      booking: copyOf(refunded),
       refunded: input.quote.refundable,
       refunded_at: call.now.toISOString(),
     };
+    return { result, apply: () => this.#store(refunded) };
+  }
+
+  /** The scripted slow answer of a refund or reissue: the airline has acted, its answer is still on the way. */
+  async #slowAfterSales(booking: SupplierBooking): Promise<void> {
+    if (bookingScenario(booking.passengers) === "slowAfterSalesAnswer")
+      await sleep(SANDBOX_SCENARIOS.slowAfterSalesAnswer.delaySeconds * 1000);
   }
 
   async reshop(
@@ -445,12 +489,32 @@ export class SandboxSupplier implements Supplier {
   }
 
   async reissue(
-    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    input: {
+      operation_id: string;
+      booking: SupplierBooking;
+      reshop_offer_id: string;
+      accepted_total_due: number;
+    },
     call: SupplierCall,
   ): Promise<ReissueResult> {
     authorize(call);
+    const result = await this.#operation(input.operation_id, () => this.#reissue(input, call));
+    await this.#slowAfterSales(input.booking);
+    return result as ReissueResult;
+  }
+
+  #reissue(
+    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    call: SupplierCall,
+  ) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["issued", "exchanged"], "change");
+    if (booking.tickets.length < booking.passengers.length) {
+      throw new SupplierRejected(
+        "partly_refunded",
+        "Some tickets of this booking were refunded: it cannot be changed",
+      );
+    }
     const resolved = resolveIn(input.reshop_offer_id, call);
     const { key, offer, fare } = resolved;
     const current = bookingKey(booking);
@@ -474,7 +538,14 @@ export class SandboxSupplier implements Supplier {
         `The exchange now costs ${charges.total_due.amount} ${charges.total_due.currency}: reshop and confirm again`,
       );
     }
+    if (bookingScenario(booking.passengers) === "exchangeFailure") {
+      throw new SupplierUnavailable(
+        `The reissue timed out; the old tickets stand (sandbox scenario: last name ${SANDBOX_SCENARIOS.exchangeFailure.lastName})`,
+      );
+    }
     const carrier = airline(fare.validating_carrier);
+    // New serials: seeded by the new fare and the tickets they replace, so an exchange back prints new numbers too.
+    const serialSeed = `${fare.fare_id}|${booking.tickets[0]?.ticket_number ?? ""}`;
     const exchanged: SupplierBooking = {
       ...booking,
       status: "exchanged",
@@ -484,15 +555,16 @@ export class SandboxSupplier implements Supplier {
       price: fare.price,
       ancillaries: [],
       emds: [],
-      tickets: tickets(booking, fare.price, carrier, fare.fare_id),
+      tickets: tickets(booking, fare.price, carrier, serialSeed),
       issued_at: call.now.toISOString(),
       void_until: null,
     };
-    return {
-      booking: this.#store(exchanged),
+    const result: ReissueResult = {
+      booking: copyOf(exchanged),
       charged: charges.total_due,
       reissued_at: call.now.toISOString(),
     };
+    return { result, apply: () => this.#store(exchanged) };
   }
 
   /** The sandbox's booking, or the caller's snapshot when the sandbox no longer has it; moved on to `now`. */
@@ -701,8 +773,14 @@ function assertStatus(
   }
 }
 
+/**
+ * A log entry with any operation's result: the log (operation-log.ts) stores results as JSON whatever their kind,
+ * its type names the first three kinds only.
+ */
+type Entry = Exclude<OperationEntry, { status: "done" }> | { status: "done"; result: OperationResult };
+
 /** An operation's standing entry as the call answers it: the result, or the error it failed with. */
-function answer(entry: OperationEntry, sandbox: { code: string }): IssueResult | VoidResult | CancelResult {
+function answer(entry: Entry, sandbox: { code: string }): OperationResult {
   switch (entry.status) {
     case "done":
       return entry.result;

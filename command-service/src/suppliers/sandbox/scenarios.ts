@@ -55,6 +55,22 @@ export const SANDBOX_SCENARIOS = {
     effect:
       "The airline acts on an issue only 8 s after it is sent: a crash meanwhile leaves the issue to reconciliation, which undoes it.",
   },
+  refundFailure: {
+    lastName: "FAILREFUND",
+    effect:
+      "Refund confirmation fails: 502 supplier_unavailable; the tickets stay open and nothing is credited.",
+  },
+  exchangeFailure: {
+    lastName: "FAILEXCHANGE",
+    effect:
+      "Exchange confirmation fails: 502 supplier_unavailable; the old tickets stand, the charge goes back and the offers are emptied.",
+  },
+  slowAfterSalesAnswer: {
+    lastName: "SLOWAFTERSALES",
+    delaySeconds: 8,
+    effect:
+      "Refunds and exchanges are done at once, but the answer arrives 8 s later: a crash meanwhile leaves them to reconciliation, which completes them.",
+  },
   invalidCredentials: {
     password: "invalid",
     effect: "Credentials check answers inactive; every other call fails: 422 invalid_credentials.",
@@ -69,7 +85,10 @@ type BookingScenario =
   | "priceChange"
   | "issueFailure"
   | "slowIssueAnswer"
-  | "slowIssueRequest";
+  | "slowIssueRequest"
+  | "refundFailure"
+  | "exchangeFailure"
+  | "slowAfterSalesAnswer";
 
 const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.soldOut.lastName, "soldOut"],
@@ -80,6 +99,9 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.issueFailure.lastName, "issueFailure"],
   [SANDBOX_SCENARIOS.slowIssueAnswer.lastName, "slowIssueAnswer"],
   [SANDBOX_SCENARIOS.slowIssueRequest.lastName, "slowIssueRequest"],
+  [SANDBOX_SCENARIOS.refundFailure.lastName, "refundFailure"],
+  [SANDBOX_SCENARIOS.exchangeFailure.lastName, "exchangeFailure"],
+  [SANDBOX_SCENARIOS.slowAfterSalesAnswer.lastName, "slowAfterSalesAnswer"],
 ]);
 
 /** Derived from the names every time, so a booking keeps its scenario across a restart. */

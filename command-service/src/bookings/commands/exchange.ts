@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
+import { balanceStream } from "../../balances/balance.ts";
+import type { CommandDeps } from "../../deps.ts";
+import { sellingContext } from "../../offers/selling-context.ts";
+import { assertCanIssue } from "../../ticketing/channel.ts";
+import { onBooking } from "../execute.ts";
+import { runSupplierOperation } from "../supplier-operation.ts";
+import { readBooking } from "./read-booking.ts";
+
+/** POST /orders/{locator}/flights_change_requests/create: the new dates of the same journey. */
+export async function createFlightsChange(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  request: { departure_date: string; return_date?: string | undefined },
+) {
+  const booking = await readBooking(deps, principal, locator);
+  if (booking.fake_booking)
+    throw new IllegalState("A demo booking has no airline to exchange it with", "not_exchangeable");
+  const roundTrip = booking.fare.flights.length > 1;
+  if (roundTrip !== (request.return_date !== undefined))
+    throw new InvalidInput([
+      {
+        pointer: "/return_date",
+        detail: roundTrip ? "is required for a round trip" : "must be empty for a one-way trip",
+      },
+    ]);
+  const requestId = randomUUID();
+  const { position } = await onBooking(deps, { principal, context }, locator, () => ({
+    type: "RequestFlightsChange",
+    request_id: requestId,
+    departure_date: request.departure_date,
+    return_date: request.return_date ?? null,
+    now: deps.now(),
+  }));
+  return {
+    locator,
+    request_id: requestId,
+    departure_date: request.departure_date,
+    return_date: request.return_date ?? null,
+    position,
+  };
+}
+
+/**
+ * POST /orders/{locator}/flights_change_requests/confirm: claims the booking with the chosen offer and charges its
+ * total to the balance in the same append (companies take turns at their balance), reissues at the airline
+ * idempotently on the operation id, and records the new tickets, or gives the charge back and empties the offers.
+ */
+export async function confirmFlightsChange(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  reshopOfferId: string,
+) {
+  const { company_id: companyId } = await readBooking(deps, principal, locator);
+  const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
+    turnAt: balanceStream(companyId),
+    start: async (booking, operationId) => {
+      // New tickets are issued: the gates as they are now decide, as they do for an issue.
+      const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
+        fresh: true,
+      });
+      assertCanIssue(ctx.gates, ctx.channel, context.source);
+      return {
+        type: "StartExchange",
+        operation_id: operationId,
+        reshop_offer_id: reshopOfferId,
+        now: deps.now(),
+        pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+      };
+    },
+  });
+  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  const started = recorded.booking;
+  return {
+    locator,
+    status: started.status,
+    tickets: started.tickets,
+    price: started.price,
+    position: recorded.position,
+  };
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { nonRefundableOf, refundFromRules, unrefundedPassengers } from "@skyward/contracts/booking-actions";
+import type { RefundLine, RefundQuoted } from "@skyward/contracts/booking-events";
+import { money } from "@skyward/contracts/money";
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { Conflict, type DomainError, IllegalState } from "@skyward/infra/http/errors";
+import type { CommandDeps } from "../../deps.ts";
+import { sellingContext, supplierCall } from "../../offers/selling-context.ts";
+import type { ActiveBooking } from "../booking.ts";
+import { onBooking } from "../execute.ts";
+import { runSupplierOperation } from "../supplier-operation.ts";
+import { readBooking } from "./read-booking.ts";
+
+/** A quote of a booking no airline holds (demo) lives as long as the sandbox airline's do. */
+const LOCAL_QUOTE_VALIDITY_MS = 30 * 60_000;
+
+/**
+ * POST /orders/{locator}/refund_requests/create: the airline's quote for the tickets of these passengers (all still
+ * open when none are named), with our markups and fee shown as kept, recorded on the booking for confirmation.
+ */
+export async function createRefundQuote(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  passengers: number[] | undefined,
+) {
+  const booking = await readBooking(deps, principal, locator);
+  const open = unrefundedPassengers(booking);
+  const wanted = passengers ? [...new Set(passengers)] : open;
+  const missing = wanted.filter((i) => !open.includes(i));
+  if (missing.length > 0 || wanted.length === 0)
+    throw new IllegalState(
+      missing.length > 0
+        ? `Passenger ${(missing[0] ?? 0) + 1} has no ticket left to refund`
+        : "This booking has no ticket left to refund",
+      "no_such_ticket",
+    );
+  const quote = await quoteFor(deps, principal, booking, wanted);
+  const { position } = await onBooking(deps, { principal, context }, locator, () => ({
+    type: "QuoteRefund",
+    quote,
+    now: deps.now(),
+  }));
+  return { locator, quote, position };
+}
+
+async function quoteFor(
+  deps: CommandDeps,
+  principal: Principal,
+  booking: ActiveBooking,
+  passengers: number[],
+): Promise<RefundQuoted> {
+  const now = deps.now();
+  const currency = booking.price.currency;
+  if (booking.fake_booking || !booking.supplier_booking) {
+    const lines = refundFromRules(booking, passengers);
+    return summed(lines, currency, {
+      quote_id: randomUUID(),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LOCAL_QUOTE_VALIDITY_MS).toISOString(),
+      supplier_quote: null,
+    });
+  }
+  const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);
+  const supplierQuote = await deps.supplier.refundQuote(
+    { booking: booking.supplier_booking, passenger_indexes: passengers },
+    supplierCall(now, ctx),
+  );
+  const lines = supplierQuote.lines.map((line) => ({
+    ...line,
+    non_refundable: nonRefundableOf(
+      booking.price_detail,
+      booking.passengers[line.passenger_index]?.type ?? "adult",
+    ),
+  }));
+  return summed(lines, currency, {
+    quote_id: supplierQuote.quote_id,
+    created_at: supplierQuote.created_at,
+    expires_at: supplierQuote.expires_at,
+    supplier_quote: supplierQuote,
+  });
+}
+
+function summed(
+  lines: RefundLine[],
+  currency: string,
+  rest: Pick<RefundQuoted, "quote_id" | "created_at" | "expires_at" | "supplier_quote">,
+): RefundQuoted {
+  const sum = (pick: (l: RefundLine) => { amount: number }) =>
+    money(
+      lines.reduce((total, l) => total + pick(l).amount, 0),
+      currency,
+    );
+  return {
+    ...rest,
+    lines,
+    penalty: sum((l) => l.penalty),
+    non_refundable: sum((l) => l.non_refundable),
+    refundable: sum((l) => l.refundable),
+  };
+}
+
+/** The confirm of a quote that expired or changed: the reason, and a fresh quote for the same passengers. */
+export type RefundConfirmation =
+  | {
+      outcome: "refunded";
+      locator: string;
+      status: string;
+      credited: RefundQuoted["refundable"] | null;
+      refunded_passengers: number[];
+      position: string | null;
+    }
+  | { outcome: "requoted"; error: DomainError; quote: RefundQuoted; position: string | null };
+
+/**
+ * POST /orders/{locator}/refund_requests/confirm: claims the booking with the quote (one confirm wins), refunds at
+ * the airline idempotently on the operation id, and credits the quoted amount in the append that records it.
+ */
+export async function confirmRefund(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  quoteId: string,
+): Promise<RefundConfirmation> {
+  const actor = { principal, context };
+  let run: Awaited<ReturnType<typeof runSupplierOperation>>;
+  try {
+    run = await runSupplierOperation(deps, actor, locator, {
+      start: (_booking, operationId) => ({
+        type: "StartRefund",
+        operation_id: operationId,
+        quote_id: quoteId,
+        now: deps.now(),
+      }),
+    });
+  } catch (error) {
+    const stale =
+      error instanceof Conflict &&
+      (error.code === "refund_quote_expired" || error.code === "refund_quote_changed");
+    if (!stale) throw error;
+    return requote(deps, context, principal, locator, error);
+  }
+  const { recorded, outcome } = run;
+  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  const refund = recorded.events.find((e) => e.type === "TicketsRefunded");
+  return {
+    outcome: "refunded",
+    locator,
+    status: recorded.booking.status,
+    credited: refund?.type === "TicketsRefunded" ? refund.data.credited : null,
+    refunded_passengers: recorded.booking.refunded_passengers,
+    position: recorded.position,
+  };
+}
+
+/**
+ * A fresh quote for the passengers of the quote the booking holds (expired, or newer than the agent's); with none
+ * held (it was confirmed meanwhile), the reason alone: a second confirm never turns into a refund of others.
+ */
+async function requote(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  reason: DomainError,
+): Promise<RefundConfirmation> {
+  const booking = await readBooking(deps, principal, locator);
+  const open = unrefundedPassengers(booking);
+  const quoted = booking.refund_quote?.lines.map((l) => l.passenger_index) ?? [];
+  const passengers = quoted.filter((i) => open.includes(i));
+  if (passengers.length === 0 || booking.operation) throw reason;
+  const fresh = await createRefundQuote(deps, context, principal, locator, passengers);
+  return { outcome: "requoted", error: reason, quote: fresh.quote, position: fresh.position };
+}

@@ -1,0 +1,202 @@
+import type { RefundLine } from "./booking-events.ts";
+import type { BookingAction, BookingStatus } from "./bookings.ts";
+import { type Money, money } from "./money.ts";
+import type { FarePenalty, Flight, PassengerType, PriceDetail } from "./offers.ts";
+import type { Ticket } from "./supplier.ts";
+
+/**
+ * "What can I do now" on a booking: the one rule the booking page shows (the front end copies none of it). The
+ * command side decides the same conditions and refuses with the same codes; money here is what the fare rules say,
+ * the airline's quote is the word when the agent asks for it.
+ */
+export interface BookingFacts {
+  status: BookingStatus;
+  fake_booking: boolean;
+  provider_status: "confirmed" | "in_progress" | "failed";
+  price: Money;
+  price_detail: PriceDetail;
+  time_limit: string | null;
+  void_until: string | null;
+  operation: { kind: string } | null;
+  tickets: Ticket[];
+  passengers: { type: PassengerType }[];
+  refunded_passengers: number[];
+  fare: { fare: { penalty: FarePenalty }; flights: Flight[] };
+}
+
+/** Our markups and fee on one passenger's ticket: the agency keeps them on a refund (its policy). */
+export function nonRefundableOf(detail: PriceDetail, type: PassengerType): Money {
+  const line = detail.passengers.find((p) => p.type === type) ?? detail.passengers[0];
+  const currency = detail.total.currency;
+  if (!line) return money(0, currency);
+  return money(
+    line.agency_markup.amount + line.company_markup.amount + line.transaction_fee.amount,
+    currency,
+  );
+}
+
+/** Departure of the first segment still to fly, or null when every segment has left. */
+export function firstDeparture(flights: Flight[]): string | null {
+  return flights[0]?.segments[0]?.departure_at ?? null;
+}
+
+/**
+ * A refund from the fare rules, before departure: the fare under the "refund before departure" rule less its
+ * penalty (never more than the fare; infants pay none), plus the taxes, which always go back. Used for bookings no
+ * airline holds (demo) and as the estimate the booking page shows.
+ */
+export function refundFromRules(facts: BookingFacts, passengerIndexes: number[]): RefundLine[] {
+  const rule = facts.fare.fare.penalty.refund_before_departure;
+  return facts.tickets
+    .filter((t) => passengerIndexes.includes(t.passenger_index))
+    .map((ticket) => {
+      const currency = ticket.total.currency;
+      const type = facts.passengers[ticket.passenger_index]?.type ?? "adult";
+      const fare = rule.allowed ? ticket.base_fare.amount : 0;
+      const penalty = rule.allowed && type !== "infant" ? Math.min(rule.fee.amount, fare) : 0;
+      return {
+        passenger_index: ticket.passenger_index,
+        ticket_number: ticket.ticket_number,
+        fare_refund: money(fare, currency),
+        taxes_refund: ticket.taxes,
+        penalty: money(penalty, currency),
+        non_refundable: nonRefundableOf(facts.price_detail, type),
+        refundable: money(fare - penalty + ticket.taxes.amount, currency),
+      };
+    });
+}
+
+export const unrefundedPassengers = (facts: Pick<BookingFacts, "tickets" | "refunded_passengers">) =>
+  facts.tickets.map((t) => t.passenger_index).filter((i) => !facts.refunded_passengers.includes(i));
+
+const sum = (amounts: Money[], currency: string) =>
+  money(
+    amounts.reduce((total, m) => total + m.amount, 0),
+    currency,
+  );
+
+type Verdict = Omit<BookingAction, "action">;
+const refused = (reason_code: string, reason: string): Verdict => ({
+  allowed: false,
+  deadline: null,
+  money: null,
+  estimate: false,
+  reason_code,
+  reason,
+});
+const IN_FLIGHT = (kind: string) =>
+  refused("operation_in_progress", `The booking is being completed (${kind}); wait a moment`);
+
+/** Every action of the booking page, allowed now or refused with its reason. */
+export function bookingActions(facts: BookingFacts, now: Date): BookingAction[] {
+  return [
+    { action: "issue", ...issueVerdict(facts, now) },
+    { action: "cancel", ...cancelVerdict(facts, now) },
+    { action: "void", ...voidVerdict(facts, now) },
+    { action: "refund", ...refundVerdict(facts, now) },
+    { action: "exchange", ...exchangeVerdict(facts, now) },
+  ];
+}
+
+function issueVerdict(f: BookingFacts, now: Date): Verdict {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (f.status !== "held")
+    return refused("not_held", `Only held bookings can be issued; this one is ${f.status}`);
+  if (f.provider_status !== "confirmed")
+    return refused("provider_in_progress", "The airline has not confirmed this booking yet");
+  if (f.time_limit && new Date(f.time_limit) <= now)
+    return refused("time_limit_passed", "The time limit of this booking has passed");
+  return {
+    ...refused("", ""),
+    allowed: true,
+    deadline: f.time_limit,
+    money: f.price,
+    reason_code: null,
+    reason: null,
+  };
+}
+
+function cancelVerdict(f: BookingFacts, now: Date): Verdict {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (f.status !== "held" && f.status !== "failed")
+    return refused("not_held", `Only held bookings can be cancelled; this one is ${f.status}`);
+  const deadline = f.time_limit && new Date(f.time_limit) > now ? f.time_limit : null;
+  return { ...refused("", ""), allowed: true, deadline, reason_code: null, reason: null };
+}
+
+function voidVerdict(f: BookingFacts, now: Date): Verdict {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (f.status !== "issued")
+    return refused("not_issued", `Only issued tickets can be voided; this booking is ${f.status}`);
+  if (f.refunded_passengers.length > 0)
+    return refused(
+      "partly_refunded",
+      "Some tickets of this booking were refunded: refund the others instead",
+    );
+  if (!f.void_until || new Date(f.void_until) < now)
+    return refused(
+      "void_window_closed",
+      "The void window of these tickets has closed; request a refund instead",
+    );
+  return {
+    allowed: true,
+    deadline: f.void_until,
+    money: f.price,
+    estimate: false,
+    reason_code: null,
+    reason: null,
+  };
+}
+
+function afterSalesRefusal(f: BookingFacts, now: Date): Verdict | null {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (f.status !== "issued" && f.status !== "exchanged")
+    return refused(
+      "not_issued",
+      `Only issued tickets can be refunded or changed; this booking is ${f.status}`,
+    );
+  const departure = firstDeparture(f.fare.flights);
+  if (departure && new Date(departure) <= now)
+    return refused("departed", "The journey has begun: ask the airline about the unused part");
+  return null;
+}
+
+function refundVerdict(f: BookingFacts, now: Date): Verdict {
+  const refusal = afterSalesRefusal(f, now);
+  if (refusal) return refusal;
+  const lines = refundFromRules(f, unrefundedPassengers(f));
+  return {
+    allowed: true,
+    deadline: firstDeparture(f.fare.flights),
+    money: sum(
+      lines.map((l) => l.refundable),
+      f.price.currency,
+    ),
+    estimate: true,
+    reason_code: null,
+    reason: null,
+  };
+}
+
+function exchangeVerdict(f: BookingFacts, now: Date): Verdict {
+  const refusal = afterSalesRefusal(f, now);
+  if (refusal) return refusal;
+  if (f.fake_booking) return refused("not_exchangeable", "A demo booking has no airline to exchange it with");
+  if (f.refunded_passengers.length > 0)
+    return refused(
+      "partly_refunded",
+      "Some tickets of this booking were refunded; it can no longer be changed",
+    );
+  const rule = f.fare.fare.penalty.change_before_departure;
+  if (!rule.allowed)
+    return refused("changes_not_permitted", "The fare of these tickets does not allow changes");
+  const seated = f.passengers.filter((p) => p.type !== "infant").length;
+  return {
+    allowed: true,
+    deadline: firstDeparture(f.fare.flights),
+    money: money(rule.fee.amount * seated, rule.fee.currency),
+    estimate: true,
+    reason_code: null,
+    reason: null,
+  };
+}
