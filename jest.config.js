@@ -46,6 +46,11 @@ export default {
         ],
       },
       displayName: "frontend",
+      // The bundler's `import.meta.glob` of the catalogues becomes a synchronous read of the same files.
+      moduleNameMapper: {
+        ...base.moduleNameMapper,
+        "^\\./catalogue-files\\.ts$": "<rootDir>/frontend/test/catalogue-files.ts",
+      },
       testEnvironment: "jsdom",
       roots: ["<rootDir>/frontend/src"],
       testMatch: ["**/*.test.ts", "**/*.test.tsx"],

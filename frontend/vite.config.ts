@@ -1,11 +1,26 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { writeCatalogueTypes } from "./scripts/catalogue-types.mjs";
+
+/** Keeps src/locales/catalogue.gen.ts (the `t()` key types) in step with the catalogue files. */
+function catalogueTypes(): Plugin {
+  return {
+    name: "skyward-catalogue-types",
+    buildStart: () => writeCatalogueTypes(),
+    configureServer(server) {
+      const regenerate = (file: string) => {
+        if (/[\\/]locales[\\/]en[\\/][^\\/]+\.json$/.test(file)) writeCatalogueTypes();
+      };
+      server.watcher.on("add", regenerate).on("unlink", regenerate);
+    },
+  };
+}
 
 // The server serves the page at every route and the script packs from /packs/ (seed spec, section 9).
 export default defineConfig(({ command }) => ({
   base: command === "build" ? "/packs/" : "/",
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  plugins: [catalogueTypes(), tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
   server: {
     proxy: {
       // `vite` serves the page and the modules; every API call goes to a running Skyward (npm run dev).

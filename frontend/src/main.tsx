@@ -7,7 +7,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.ts";
-import { theme } from "./app/theme.ts";
+import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { startAnalytics } from "./lib/analytics.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
@@ -28,7 +28,7 @@ await i18nReady;
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,7 +1,12 @@
 import { Language } from "@skyward/contracts/ids";
-import i18next, { type i18n as I18n } from "i18next";
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
-import { type Catalogue, type Namespace, resources } from "../locales/resources.ts";
+import {
+  type Catalogue,
+  type Catalogues,
+  loadCatalogue,
+  loadStartupCatalogues,
+} from "../locales/resources.ts";
 
 export type { Language };
 
@@ -16,8 +21,6 @@ export const LOCALE_STORAGE_KEY = "skyward.locale";
  * date formats only exist for "uk". Code outside this file speaks product codes (`siteLanguage()`).
  */
 export const LOCALE_TAGS: Record<Language, string> = { en: "en", ua: "uk", fr: "fr", es: "es", pl: "pl" };
-
-export const NAMESPACES = Object.keys(resources.en) as Namespace[];
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -51,6 +54,27 @@ function rememberLanguage(language: Language): void {
   }
 }
 
+/** Fetches only the catalogues of the language in use, one namespace at a time as screens ask for them. */
+const catalogueBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(tag, namespace, callback) {
+    const language = languageFromTag(tag);
+    if (!language) return callback(new Error(`Not a product language: ${tag}`), false);
+    try {
+      const loaded = loadCatalogue(language, namespace);
+      if (loaded instanceof Promise)
+        loaded.then(
+          (catalogue: ResourceKey) => callback(null, catalogue),
+          (error: Error) => callback(error, false),
+        );
+      else callback(null, loaded as ResourceKey);
+    } catch (error) {
+      callback(error as Error, false);
+    }
+  },
+};
+
 export const i18n: I18n = i18next.createInstance();
 
 i18n.on("languageChanged", (tag) => {
@@ -60,18 +84,35 @@ i18n.on("languageChanged", (tag) => {
   document.documentElement.lang = tag;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((language) => [LOCALE_TAGS[language], resources[language]])),
-  lng: LOCALE_TAGS[storedLanguage() ?? DEFAULT_LANGUAGE],
-  fallbackLng: LOCALE_TAGS[DEFAULT_LANGUAGE],
-  supportedLngs: Object.values(LOCALE_TAGS),
-  ns: NAMESPACES,
-  defaultNS: "common",
-  interpolation: { escapeValue: false }, // React escapes
-  initAsync: false,
-  react: { useSuspense: false },
-});
-document.documentElement.lang = i18n.language;
+const startLanguage = storedLanguage() ?? DEFAULT_LANGUAGE;
+
+function initialise(catalogues: Catalogues): Promise<void> {
+  const initialised = i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: LOCALE_TAGS[startLanguage],
+      resources: { [LOCALE_TAGS[startLanguage]]: catalogues },
+      // Other languages and on-demand namespaces come from the backend when first needed.
+      partialBundledLanguages: true,
+      // Every catalogue has every key (catalogues.test.ts), so no second language is fetched as a fallback.
+      fallbackLng: false,
+      supportedLngs: Object.values(LOCALE_TAGS),
+      load: "currentOnly",
+      ns: Object.keys(catalogues),
+      defaultNS: "common",
+      interpolation: { escapeValue: false }, // React escapes
+      initAsync: false, // with Jest's synchronous catalogues (test/catalogue-files.ts) i18n is ready at import
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = LOCALE_TAGS[startLanguage];
+  return initialised.then(() => undefined);
+}
+
+const startup = loadStartupCatalogues(startLanguage);
+/** Resolves once the stored language's start-up catalogues are in: the app renders after it, not before. */
+export const i18nReady: Promise<void> =
+  startup instanceof Promise ? startup.then(initialise) : initialise(startup);
 
 export function siteLanguage(): Language {
   return languageFromTag(i18n.language) ?? DEFAULT_LANGUAGE;

@@ -1,7 +1,6 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
-import { LANGUAGES, LOCALE_TAGS } from "../lib/i18n.ts";
-import { resources } from "./resources.ts";
+import { LANGUAGES, type Language, LOCALE_TAGS } from "../lib/i18n.ts";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -41,14 +40,54 @@ function placeholders(value: unknown): string[] {
   return [...String(value).matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1] ?? "").sort();
 }
 
+/** The file as it is on disk, not through the module loader, so every file in the folder is checked. */
+function catalogue(language: Language, namespace: string): Tree {
+  return JSON.parse(
+    readFileSync(new URL(`./${language}/${namespace}.json`, import.meta.url), "utf8"),
+  ) as Tree;
+}
+
+const namespaces = readdirSync(new URL("./en/", import.meta.url))
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.slice(0, -".json".length))
+  .sort();
+const resources = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue(language, namespace)])),
+  ]),
+) as Record<Language, Record<string, Tree>>;
 const reference = resources.en;
-const namespaces = Object.keys(reference) as (keyof typeof reference)[];
 
 describe("translation catalogues", () => {
-  it("register every catalogue file of every language", () => {
+  it("has the same namespace files in every language", () => {
     for (const language of LANGUAGES) {
       const files = readdirSync(new URL(`./${language}/`, import.meta.url)).sort();
-      expect(files).toEqual(namespaces.map((namespace) => `${namespace}.json`).sort());
+      expect({ language, files }).toEqual({
+        language,
+        files: namespaces.map((namespace) => `${namespace}.json`),
+      });
+    }
+  });
+
+  it("bundles every language's start-up namespaces from its own folder", () => {
+    for (const language of LANGUAGES) {
+      const bundle = readFileSync(new URL(`./bundles/${language}.ts`, import.meta.url), "utf8");
+      expect({ language, globs: bundle.includes(`import.meta.glob(["../${language}/*.json"`) }).toEqual({
+        language,
+        globs: true,
+      });
+    }
+  });
+
+  it("has every namespace file in the generated key types", () => {
+    const types = readFileSync(new URL("./catalogue.gen.ts", import.meta.url), "utf8");
+    for (const namespace of namespaces) {
+      // When this fails: `npm run routes -w frontend` regenerates catalogue.gen.ts.
+      expect({ namespace, typed: types.includes(`import("./en/${namespace}.json")`) }).toEqual({
+        namespace,
+        typed: true,
+      });
     }
   });
 
@@ -56,8 +95,8 @@ describe("translation catalogues", () => {
     const pluralForms = new Intl.PluralRules(LOCALE_TAGS[language]).resolvedOptions().pluralCategories;
 
     it.each(namespaces)("has every key of the English %s catalogue, and no other", (namespace) => {
-      const english = keyShape(flatten(reference[namespace]));
-      const translated = keyShape(flatten(resources[language][namespace]));
+      const english = keyShape(flatten(reference[namespace] ?? {}));
+      const translated = keyShape(flatten(resources[language][namespace] ?? {}));
       expect([...translated.plain].sort()).toEqual([...english.plain].sort());
       expect([...translated.plurals.keys()].sort()).toEqual([...english.plurals.keys()].sort());
       for (const [base, forms] of translated.plurals) {
@@ -67,8 +106,8 @@ describe("translation catalogues", () => {
     });
 
     it.each(namespaces)("keeps the English placeholders in %s", (namespace) => {
-      const english = flatten(reference[namespace]);
-      for (const [key, value] of flatten(resources[language][namespace])) {
+      const english = flatten(reference[namespace] ?? {});
+      for (const [key, value] of flatten(resources[language][namespace] ?? {})) {
         const englishValue = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, "_other"));
         expect({ key, placeholders: placeholders(value) }).toEqual({
           key,
@@ -80,7 +119,7 @@ describe("translation catalogues", () => {
 
   describe.each(LANGUAGES)("%s", (language) => {
     it.each(namespaces)("has no empty text in %s", (namespace) => {
-      for (const [key, value] of flatten(resources[language][namespace])) {
+      for (const [key, value] of flatten(resources[language][namespace] ?? {})) {
         expect({ key, value: typeof value === "string" ? value.trim() !== "" : value }).toEqual({
           key,
           value: true,
