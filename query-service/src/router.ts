@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { accountRoutes } from "./account/routes.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
@@ -14,6 +15,7 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(accountRoutes(deps));
   router.use(bookingRoutes(deps));
   router.use(balanceRoutes(deps));
+  router.use(auditRoutes(deps));
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));
   return router;

@@ -118,4 +118,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+
+  // Audit (issue 14): the history and its export scoped like bookings; the whole log's verifier and anchors for
+  // those who read the whole log.
+  "GET /audit/events": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
+  "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
+  "GET /audit/verify": { allow: administrators },
+  "GET /audit/anchors": { allow: administrators },
 };

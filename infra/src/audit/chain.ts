@@ -76,6 +76,25 @@ export interface ChainOptions {
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 
+/** The prefixes of es.chain.keys, by filter. */
+const KEY_PREFIX = {
+  stream_id: "s",
+  locator: "l",
+  agency_id: "a",
+  company_id: "c",
+  actor_id: "u",
+  trace_id: "t",
+} as const;
+
+function chainKeys(link: Record<keyof typeof KEY_PREFIX, string | null>): string[] {
+  const keys: string[] = [];
+  for (const [column, prefix] of Object.entries(KEY_PREFIX)) {
+    const value = link[column as keyof typeof KEY_PREFIX];
+    if (value !== null) keys.push(`${prefix}:${value}`);
+  }
+  return keys;
+}
+
 /**
  * Links the next events of the feed after the chain head, in one transaction; answers how many. Several chainers
  * may run (one per projector process): the one that holds the advisory lock works, the others answer 0.
@@ -123,7 +142,7 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
         scope?: { agency_id?: unknown; company_id?: unknown };
         trace_id?: unknown;
       };
-      return {
+      const link = {
         seq,
         tx: r.tx,
         gp: r.gp,
@@ -137,6 +156,7 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
         actor_id: str(meta.actor?.user_id),
         trace_id: str(meta.trace_id),
       };
+      return { ...link, keys: chainKeys(link) };
     });
     const last = links.at(-1) as (typeof links)[number];
     const crossed = Math.floor(last.seq / anchorEvery) > Math.floor(head.seq / anchorEvery);
@@ -144,12 +164,12 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
     await client.query(
       `WITH linked AS (
          INSERT INTO es.chain (seq, transaction_id, global_position, hash, stream_id, event_type, recorded_at, locator,
-                               agency_id, company_id, actor_id, trace_id)
+                               agency_id, company_id, actor_id, trace_id, keys)
          SELECT seq, tx::xid8, gp, hash, stream_id, event_type, recorded_at, locator, agency_id, company_id, actor_id,
-                trace_id
+                trace_id, keys
            FROM jsonb_to_recordset($1::jsonb) AS x(seq bigint, tx text, gp bigint, hash text, stream_id text,
                 event_type text, recorded_at timestamptz, locator text, agency_id text, company_id text,
-                actor_id text, trace_id text)
+                actor_id text, trace_id text, keys text[])
          RETURNING seq
        )
        INSERT INTO es.chain_anchors (seq, transaction_id, global_position, hash)
@@ -522,10 +542,12 @@ export async function readChained(
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
-  for (const column of ["stream_id", "locator", "company_id", "agency_id", "actor_id", "trace_id"] as const) {
-    const value = filter[column];
-    if (value !== undefined) add((p) => `c.${column} = ${p}`, value);
+  const keys: string[] = [];
+  for (const [column, prefix] of Object.entries(KEY_PREFIX)) {
+    const value = filter[column as keyof typeof KEY_PREFIX];
+    if (value !== undefined) keys.push(`${prefix}:${value}`);
   }
+  if (keys.length > 0) add((p) => `c.keys @> ${p}::text[]`, keys);
   if (filter.from !== undefined) add((p) => `c.recorded_at >= ${p}::timestamptz`, filter.from);
   if (filter.to !== undefined) add((p) => `c.recorded_at <= ${p}::timestamptz`, filter.to);
   if (filter.after_seq !== undefined) add((p) => `c.seq > ${p}`, filter.after_seq);
@@ -535,7 +557,8 @@ export async function readChained(
   params.push(...scoped.params);
   const { rows } = await db.query<EventRow & { seq: string; hash: string; prev_hash: string | null }>(
     `SELECT c.seq, c.hash, (SELECT p.hash FROM es.chain p WHERE p.seq = c.seq - 1) AS prev_hash, ${EVENT_SELECT}
-       FROM es.chain c JOIN es.events e ON e.global_position = c.global_position
+       FROM es.chain c
+       JOIN es.events e ON e.transaction_id = c.transaction_id AND e.global_position = c.global_position
       WHERE ${where.length > 0 ? where.join(" AND ") : "true"} AND (${scoped.sql})
       ORDER BY c.seq LIMIT ${limitParam}`,
     params,

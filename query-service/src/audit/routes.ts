@@ -1,0 +1,95 @@
+import { type HistoryPage, HistoryQuery, VerifyQuery } from "@skyward/contracts/audit";
+import type { UserType } from "@skyward/contracts/metadata";
+import { type ChainFilter, listAnchors, readChained, verifyChain } from "@skyward/infra/audit/chain";
+import { exportLines } from "@skyward/infra/audit/export";
+import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
+import type { Principal } from "@skyward/infra/http/context";
+import { parseInput } from "@skyward/infra/http/validate";
+import { Router } from "express";
+import type { QueryDeps } from "../deps.ts";
+import { bookingScope } from "../scope.ts";
+
+/** Who reads the whole log and checks it: the administrators (and, read-only, auditors). */
+export const LOG_READERS: readonly UserType[] = ["Admin", "Support"];
+
+/**
+ * The history a caller may see, as a condition on alias `c` (es.chain): everything for the log's readers, their
+ * agency's events and bookings for a supervisor, the events of the bookings an agent may see for an agent.
+ */
+export function historyScope(p: Principal, offset: number): { sql: string; params: unknown[] } {
+  if (!p.demo && LOG_READERS.includes(p.userType)) return { sql: "true", params: [] };
+  const bookings = bookingScope(p, offset);
+  const ofBookings = `c.locator IN (SELECT b.locator FROM read.bookings b WHERE ${bookings.sql})`;
+  if (!p.demo && p.userType === "Supervisor")
+    return {
+      sql: `(c.agency_id = $${offset + bookings.params.length + 1} OR ${ofBookings})`,
+      params: [...bookings.params, p.agencyId],
+    };
+  return { sql: ofBookings, params: bookings.params };
+}
+
+const filterOf = (q: HistoryQuery): ChainFilter => ({
+  stream_id: q.stream_id,
+  locator: q.locator,
+  company_id: q.company_id,
+  agency_id: q.agency_id,
+  actor_id: q.actor_id,
+  trace_id: q.trace_id,
+  from: q.from,
+  to: q.to,
+  after_seq: q.after_seq,
+});
+
+/** The event history, its export and the tamper-evident log's verifier (issue 14). Reads es.chain and es.events. */
+export function auditRoutes({ pool }: QueryDeps): Router {
+  const router = Router();
+
+  /** Events by stream, booking, company, agency, actor, trace or time range, each with its link in the chain. */
+  router.get("/audit/events", async (req, res) => {
+    const p = requirePrincipal(req);
+    const query = parseInput(HistoryQuery, req.query, "query");
+    const page = await readChained(pool, filterOf(query), query.limit, (offset) => historyScope(p, offset));
+    const body: HistoryPage = {
+      events: page.map((c) => ({
+        seq: c.seq,
+        global_position: c.event.global_position,
+        stream_id: c.event.stream_id,
+        stream_position: Number(c.event.stream_position),
+        event_id: c.event.event_id,
+        type: c.event.event_type,
+        recorded_at: c.event.recorded_at,
+        data: c.event.data,
+        metadata: c.event.metadata as HistoryPage["events"][number]["metadata"],
+        hash: c.hash,
+      })),
+      next_after_seq: page.length === query.limit ? (page.at(-1)?.seq ?? null) : null,
+    };
+    res.json({ data: body });
+  });
+
+  /** The same selection as JSON Lines, with the chain hashes to check it offline (npm run verify-log -- --file). */
+  router.get("/audit/export", async (req, res) => {
+    const p = requirePrincipal(req);
+    const query = parseInput(HistoryQuery, req.query, "query");
+    res.type("application/x-ndjson");
+    res.setHeader("content-disposition", 'attachment; filename="skyward-events.jsonl"');
+    for await (const line of exportLines(pool, filterOf(query), (offset) => historyScope(p, offset)))
+      if (!res.write(line)) await new Promise((resolve) => res.once("drain", resolve));
+    res.end();
+  });
+
+  /** Checks the whole log or a range of links; names the first event that does not match. */
+  router.get("/audit/verify", async (req, res) => {
+    requireUserType(req, ...LOG_READERS);
+    const query = parseInput(VerifyQuery, req.query, "query");
+    res.json({ data: await verifyChain(pool, { fromSeq: query.from_seq, toSeq: query.to_seq }) });
+  });
+
+  /** Every anchor (the chain head at moments), to keep outside the database. */
+  router.get("/audit/anchors", async (req, res) => {
+    requireUserType(req, ...LOG_READERS);
+    res.json({ anchors: await listAnchors(pool) });
+  });
+
+  return router;
+}
