@@ -134,6 +134,8 @@ export interface EmbeddedOptions {
   /** A fixed port; a free one when unset. */
   port?: number;
   fsync?: boolean;
+  /** More server settings (`-c name=value`), e.g. a benchmark's `shared_preload_libraries`. */
+  settings?: Readonly<Record<string, string>>;
   /** Told what the launcher did that a user should know (an orphaned server stopped). */
   notice?: (message: string) => void;
 }
@@ -198,6 +200,7 @@ async function launch(options: EmbeddedOptions, port: number, initialise: boolea
       `fsync=${options.fsync === false ? "off" : "on"}`,
       "-c",
       "shared_buffers=256MB",
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     ],
   });
   try {

@@ -1,6 +1,7 @@
 // `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split]`: simulated agents over real HTTP,
 // each looping search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL
 // (fsync on). The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
+// --statements prints the statements and transactions per flow (pg_stat_statements), steady on a busy machine.
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
 // starts it with a perf map, for `perf record -p <app pid>`.
@@ -15,6 +16,7 @@ import { createPool, withDatabase } from "@skyward/infra/db";
 import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import type pg from "pg";
 import { HttpClient, type HttpResponse } from "../src/testing/http-client.ts";
 
 const TARGETS = { searchP95Ms: 100, bookP99Ms: 100, issueP99Ms: 100, flowsPerSecond: 100 };
@@ -85,13 +87,28 @@ function cpuSecondsOf(pid: number | string): number {
   }
 }
 
-/** CPU seconds used so far by the app, by every PostgreSQL process of the machine, and by this process. */
-function cpuSnapshot(appPids: readonly number[]) {
+/** The parent process id of `pid`, from /proc; null once it is gone. */
+function parentOf(pid: string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds used so far by the app, by PostgreSQL (the bench's own server and its backends when it started one,
+ * so other servers on the machine do not count; every PostgreSQL process otherwise), and by this process.
+ */
+function cpuSnapshot(appPids: readonly number[], postmaster: number | null) {
   let postgres = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") postgres += cpuSecondsOf(entry);
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      if (postmaster === null || Number(entry) === postmaster || parentOf(entry) === postmaster)
+        postgres += cpuSecondsOf(entry);
     } catch {
       // gone meanwhile
     }
@@ -125,12 +142,51 @@ async function timed(samples: Record<Call, number[]>, call: Call, work: () => Pr
   return res;
 }
 
+/** Transactions committed or rolled back in `database` so far (pg_stat_database, updated within a second). */
+async function transactionsOf(pool: pg.Pool, database: string): Promise<number> {
+  await pool.query("SELECT pg_stat_force_next_flush()");
+  const { rows } = await pool.query<{ n: string }>(
+    "SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = $1",
+    [database],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Statements and transactions per complete flow, and the statements sent most often. */
+async function printStatements(pool: pg.Pool, database: string, flows: number, transactionsAtStart: number) {
+  const transactions = (await transactionsOf(pool, database)) - transactionsAtStart;
+  // Statements the app sent (not those run inside es.append): each one a message, most a round trip.
+  const { rows } = await pool.query<{ calls: string; query: string }>(
+    `SELECT s.calls::text AS calls, s.query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = $1 AND s.toplevel AND s.query NOT LIKE '%pg_stat_%' ORDER BY s.calls DESC`,
+    [database],
+  );
+  const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  const per = (n: number) => (flows > 0 ? (n / flows).toFixed(2) : "NaN");
+  console.log(`\nstatements per flow: ${per(total)}, transactions per flow: ${per(transactions)}`);
+  for (const row of rows.slice(0, 25))
+    console.log(`${per(Number(row.calls)).padStart(7)}  ${row.query.replace(/\s+/g, " ").slice(0, 110)}`);
+}
+
 export async function run(args: readonly string[]): Promise<void> {
   const agents = arg(args, "agents", 16);
   const seconds = arg(args, "seconds", 20);
   const warmup = arg(args, "warmup", 5);
   const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-flow-"));
-  const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
+  // --statements: counts every statement the app sends (pg_stat_statements), a figure no other load on the
+  // machine disturbs, for comparing two versions of the code on a busy machine.
+  const statements = args.includes("--statements");
+  if (statements && !dataDir) throw new Error("--statements needs the bench's own server (no DATABASE_URL)");
+  const server = dataDir
+    ? await startEmbeddedPostgres({
+        dataDir,
+        ...(statements
+          ? {
+              settings: { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" },
+            }
+          : {}),
+      })
+    : null;
   const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
   const admin = createPool(serverUrl, { max: 1 });
   const database = `bench_flow_${Date.now()}`;
@@ -148,7 +204,9 @@ export async function run(args: readonly string[]): Promise<void> {
   const projectors = split ? await spawnApp(databaseUrl, "projectors") : null;
   const pool = createPool(databaseUrl, { max: 2 });
   const store = new EventStore(pool);
+  const postmaster = server?.pid ?? null;
   try {
+    if (statements) await pool.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     // Deep pockets, so the run measures the flow and not "insufficient balance".
     for (const key of ["dnipro-kyiv", "dnipro-lviv", "vistula-waw"]) {
       const companyId = demoId("company", key);
@@ -181,14 +239,19 @@ export async function run(args: readonly string[]): Promise<void> {
     const deadline = started + (warmup + seconds) * 1000;
     // After the warm-up, everything counted so far is dropped and the clock starts.
     const appPids = [app.pid, ...(projectors ? [projectors.pid] : [])];
-    let cpuAtStart = cpuSnapshot(appPids);
-    const measuring = setTimeout(() => {
+    let cpuAtStart = cpuSnapshot(appPids, postmaster);
+    let transactionsAtStart = 0;
+    const measuring = setTimeout(async () => {
       samples = { search: [], book: [], issue: [], read: [] };
       flows = 0;
       failures = 0;
       failureCodes = new Map();
       started = performance.now();
-      cpuAtStart = cpuSnapshot(appPids);
+      cpuAtStart = cpuSnapshot(appPids, postmaster);
+      if (statements) {
+        transactionsAtStart = await transactionsOf(pool, database);
+        await pool.query("SELECT pg_stat_statements_reset()");
+      }
     }, warmup * 1000);
     await Promise.all(
       clients.map(async (client, index) => {
@@ -269,7 +332,7 @@ export async function run(args: readonly string[]): Promise<void> {
     );
     clearTimeout(measuring);
     const elapsed = (performance.now() - started) / 1000;
-    const cpuAtEnd = cpuSnapshot(appPids);
+    const cpuAtEnd = cpuSnapshot(appPids, postmaster);
     const flowsPerSecond = flows / elapsed;
 
     console.log(
@@ -297,6 +360,7 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     for (const [code, n] of failureCodes) console.log(`  failure ${code}: ${n}`);
+    if (statements) await printStatements(pool, database, flows, transactionsAtStart);
     const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
     console.log("\ntargets:");
     console.log(
