@@ -150,7 +150,8 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
         stream_id: r.stream_id,
         event_type: r.event_type,
         recorded_at: r.recorded_at,
-        locator: str(data.locator),
+        // A booking's own events name it by their stream; its balance movements and operations by their data.
+        locator: str(data.locator) ?? (r.stream_id.startsWith("booking-") ? r.stream_id.slice(8) : null),
         agency_id: str(data.agency_id) ?? str(meta.scope?.agency_id),
         company_id: str(data.company_id) ?? str(meta.scope?.company_id),
         actor_id: str(meta.actor?.user_id),
