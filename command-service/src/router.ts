@@ -1,7 +1,9 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { CommandDeps } from "./deps.ts";
+import { directoryRoutes } from "./directory/routes.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { devOutboxRoutes } from "./notifications/dev-routes.ts";
 import { offerRoutes } from "./offers/routes.ts";
@@ -14,6 +16,8 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(identityRoutes(deps));
   router.use(offerRoutes(deps));
   router.use(bookingRoutes(deps));
+  router.use(directoryRoutes(deps));
+  router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));
   if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));
   return router;

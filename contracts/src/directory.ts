@@ -85,6 +85,8 @@ export type AgencyFlagSet = z.infer<typeof AgencyFlagSet>;
 export type CompanySharedBookingsSet = z.infer<typeof CompanySharedBookingsSet>;
 export type UserConnectedToCompany = z.infer<typeof UserConnectedToCompany>;
 export type UserDisconnectedFromCompany = z.infer<typeof UserDisconnectedFromCompany>;
+export type UserActivationSet = z.infer<typeof UserActivationSet>;
+export type UserRemoved = z.infer<typeof UserRemoved>;
 export type CompanyGateToggled = z.infer<typeof CompanyGateToggled>;
 
 /** A connection request: an agent asks to join a partner (stream `joinagency-{id}`, one per agent and partner). */

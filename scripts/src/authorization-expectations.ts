@@ -60,6 +60,79 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   // Directory.
   "GET /agencies": { allow: ["Supervisor", ...administrators] },
   "GET /companies": { allow: ["Supervisor", ...administrators] },
+  // Partners, companies, people, connection requests and their histories (issue 11): supervisors inside their own
+  // partner, administrators everywhere; support users neither create support users nor move money. Destructive
+  // probes use ids they cannot harm with (a partner and a company with money are refused, missing people 404).
+  "GET /agencies/:id": { allow: ["Supervisor", ...administrators], params: (t) => ({ id: t.agencyId }) },
+  "GET /agencies/:id/supervisors": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.agencyId }),
+  },
+  "GET /companies/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+  },
+  "GET /agent_company_relationships": { allow: ["Supervisor", ...administrators] },
+  "GET /join_agency_requests": { allow: "signed-in" },
+  "GET /directory_history": { allow: ["Supervisor", ...administrators] },
+  "GET /balance_history": { allow: ["Supervisor", ...administrators] },
+  "POST /agencies": { allow: administrators },
+  "PATCH /agencies/:id": { allow: ["Supervisor", ...administrators], params: (t) => ({ id: t.agencyId }) },
+  "DELETE /agencies/:id": { allow: administrators, params: (t) => ({ id: t.agencyId }) },
+  "POST /agencies/:id/duplicate": { allow: administrators, params: (t) => ({ id: t.agencyId }) },
+  "PATCH /agencies/:id/production_api_on": {
+    allow: administrators,
+    params: (t) => ({ id: t.agencyId }),
+    body: () => ({ active: false }),
+  },
+  "PATCH /agencies/:id/corporate_number_on": {
+    allow: administrators,
+    params: (t) => ({ id: t.agencyId }),
+    body: () => ({ active: false }),
+  },
+  "PATCH /agencies/:id/ghost_segments_remarks_on": {
+    allow: administrators,
+    params: (t) => ({ id: t.agencyId }),
+    body: () => ({ active: false }),
+  },
+  "PUT /agency_transaction_fees/:id": { allow: administrators, params: (t) => ({ id: t.agencyId }) },
+  "POST /companies": { allow: ["Supervisor", ...administrators] },
+  "DELETE /companies/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+  },
+  "PUT /companies/:id/markups": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+  },
+  "PUT /companies/:id/credit_limit": { allow: ["Admin"], params: (t) => ({ id: t.companyIds[0] ?? "" }) },
+  "PATCH /ticketing/company_shared_bookings/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+  },
+  "DELETE /agent_company_relationships/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: "missing" }),
+  },
+  "POST /join_agency_requests": { allow: ["Agent"] },
+  "PATCH /join_agency_requests/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: "missing" }),
+  },
+  "POST /agencies/:id/supervisors": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.agencyId }),
+  },
+  "PATCH /agencies/:id/supervisors/:supervisorId": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.agencyId, supervisorId: "missing" }),
+  },
+  "DELETE /agencies/:id/supervisors/:supervisorId": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.agencyId, supervisorId: "missing" }),
+  },
+  "POST /supports": { allow: ["Admin"] },
+  "POST /transactions": { allow: ["Admin"] },
 
   // Bookings and balances: scoped to company (agents), agency (supervisors), everything (administrators).
   "GET /bookings": { allow: "signed-in" },

@@ -12,7 +12,13 @@ import type {
   UserSignedIn,
   UserSignedOut,
 } from "@skyward/contracts/account";
-import type { UserRegistered } from "@skyward/contracts/directory";
+import type {
+  UserActivationSet,
+  UserConnectedToCompany,
+  UserDisconnectedFromCompany,
+  UserRegistered,
+  UserRemoved,
+} from "@skyward/contracts/directory";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { CommandContext } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
@@ -27,6 +33,8 @@ export type ActiveUser = { status: "active" } & UserRegistered & {
     onboarding: Onboarding;
     terms_version: string | null;
     api_token: boolean;
+    /** Switched off by an administrator or a supervisor: signs in no more. */
+    active: boolean;
   };
 export type UserState = { status: "none" } | ActiveUser;
 export const noUser: UserState = { status: "none" };
@@ -44,12 +52,23 @@ export type UserEvent =
   | { type: "PhoneChanged"; data: PhoneChanged }
   | { type: "EmailChangeRequested"; data: EmailChangeRequested }
   | { type: "EmailChanged"; data: EmailChanged }
-  | { type: "ApiTokenIssued"; data: ApiTokenIssued };
+  | { type: "ApiTokenIssued"; data: ApiTokenIssued }
+  | { type: "UserConnectedToCompany"; data: UserConnectedToCompany }
+  | { type: "UserDisconnectedFromCompany"; data: UserDisconnectedFromCompany }
+  | { type: "UserActivationSet"; data: UserActivationSet }
+  | { type: "UserRemoved"; data: UserRemoved };
 
 export function evolveUser(state: UserState, event: { type: string; data: unknown }): UserState {
   const e = event as UserEvent;
   if (e.type === "UserRegistered") {
-    return { status: "active", ...e.data, onboarding: "initial", terms_version: null, api_token: false };
+    return {
+      status: "active",
+      ...e.data,
+      onboarding: "initial",
+      terms_version: null,
+      api_token: false,
+      active: true,
+    };
   }
   if (state.status === "none") return state;
   switch (e.type) {
@@ -67,6 +86,20 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, email: e.data.email };
     case "ApiTokenIssued":
       return { ...state, api_token: true };
+    case "UserConnectedToCompany":
+      return {
+        ...state,
+        agency_id: e.data.agency_id,
+        company_ids: state.company_ids.includes(e.data.company_id)
+          ? state.company_ids
+          : [...state.company_ids, e.data.company_id],
+      };
+    case "UserDisconnectedFromCompany":
+      return { ...state, company_ids: state.company_ids.filter((id) => id !== e.data.company_id) };
+    case "UserActivationSet":
+      return { ...state, active: e.data.active };
+    case "UserRemoved":
+      return noUser;
     case "UserSignedIn":
     case "UserSignedOut":
     case "SignInFailed":
@@ -99,7 +132,8 @@ export async function findUserByEmail(store: EventStore, email: string): Promise
   for (const event of await store.readStream(emailStream(email))) claim = evolveEmailClaim(claim, event);
   if (!claim.user_id) return null;
   const user = await loadUser(store, claim.user_id);
-  return user.status === "active" ? user : null;
+  // A switched-off user is answered as unknown, so sign-in treats it like an address without an account.
+  return user.status === "active" && user.active ? user : null;
 }
 
 /** Registers a user and claims the e-mail in one atomic append. */

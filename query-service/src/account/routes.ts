@@ -17,6 +17,8 @@ interface AccountRow {
   onboarding: AccountDetailsResponse["onboarding"];
   terms_version: string | null;
   api_token: boolean;
+  active: boolean;
+  channels: Record<string, unknown>[];
   companies: { id: string; name: string }[];
   agencies: { id: string; name: string }[];
 }
@@ -30,7 +32,9 @@ export function accountRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requirePrincipal(req);
     const { rows } = await pool.query<AccountRow>(
       `SELECT u.id, u.email, u.first_name, u.last_name, u.user_type, u.phone, u.language, u.demo_user,
-              u.onboarding, u.terms_version, u.api_token,
+              u.onboarding, u.terms_version, u.api_token, u.active,
+              coalesce((SELECT json_agg(to_jsonb(ch) ORDER BY ch.created_at) FROM read.channels ch
+                         WHERE ch.agency_id = u.agency_id AND NOT ch.deleted), '[]') AS channels,
               coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name)
                                 ORDER BY array_position(u.company_ids, c.id))
                           FROM read.companies c WHERE c.id = ANY(u.company_ids)), '[]') AS companies,
@@ -58,7 +62,16 @@ export function accountRoutes({ pool, readModels }: QueryDeps): Router {
         score: null,
       },
       // Users cannot be switched off yet, and ticketing channels are not offered per user yet.
-      settings: { active: true, active_by_supervisor: true, api_token: u.api_token, channels: [] },
+      // The partner's ticketing channels the user sells through, as the channel read model has them.
+      settings: {
+        active: u.active,
+        active_by_supervisor: u.active,
+        api_token: u.api_token,
+        channels: u.channels.map(({ agency_id: _a, created_at: _c, deleted: _d, ...ch }) => ({
+          ...ch,
+          active: ch.active ?? Boolean(ch.active_by_admin && ch.active_by_supervisor),
+        })),
+      },
       onboarding: u.onboarding,
       terms_version: u.terms_version,
     };

@@ -1,5 +1,7 @@
-import { requirePrincipal } from "@skyward/infra/http/auth";
+import { BalanceHistoryQuery, type BalanceHistoryRow } from "@skyward/contracts/balances";
+import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import { freshReadModels } from "@skyward/infra/http/read-models";
+import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
 import type { QueryDeps } from "../deps.ts";
 import { companyScope } from "../scope.ts";
@@ -14,9 +16,9 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
     const scope = companyScope(p, 0);
     const { rows } = await pool.query(
       `SELECT c.id AS company_id, c.name AS company_name, coalesce(b.amount, 0) AS amount,
-              coalesce(b.currency, c.currency) AS currency
+              coalesce(b.currency, c.currency) AS currency, coalesce(b.credit_limit, 0) AS credit_limit
          FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
-        WHERE ${scope.sql} ORDER BY c.name`,
+        WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
       scope.params,
     );
     res.json({
@@ -24,8 +26,55 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
         company_id: r.company_id,
         company_name: r.company_name,
         balance_amount: { amount: Number(r.amount), currency: r.currency },
+        credit_limit: { amount: Number(r.credit_limit), currency: r.currency },
       })),
     });
+  });
+
+  /**
+   * The balance history administrators review (supervisors: their partner's companies): every movement with its
+   * booking, author, reason and the running balance, newest first; filtered by company, days and kinds.
+   */
+  router.get("/balance_history", fresh, async (req, res) => {
+    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+    const q = parseInput(BalanceHistoryQuery, req.query, "query");
+    const scope = companyScope(p, 6);
+    const { rows } = await pool.query(
+      `SELECT h.event_id, h.position::text AS position, h.company_id, c.name AS company_name, h.kind, h.amount,
+              h.currency, h.balance_after, h.locator, h.operation_id, h.reason, h.actor_id, h.actor_role,
+              nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor_name,
+              h.at, count(*) OVER ()::int AS total
+         FROM read.balance_history h JOIN read.companies c ON c.id = h.company_id
+         LEFT JOIN read.users u ON u.id = h.actor_id
+        WHERE ($1::text IS NULL OR h.company_id = $1) AND ($2::date IS NULL OR h.at >= $2::date)
+          AND ($3::date IS NULL OR h.at < $3::date + 1) AND ($4::text[] IS NULL OR h.kind = ANY($4))
+          AND ${scope.sql}
+        ORDER BY h.position DESC LIMIT $5 OFFSET $6`,
+      [
+        q.company_id ?? null,
+        q.date_from ?? null,
+        q.date_to ?? null,
+        q.kind ?? null,
+        q.per_page,
+        (q.page - 1) * q.per_page,
+        ...scope.params,
+      ],
+    );
+    const data: BalanceHistoryRow[] = rows.map((r) => ({
+      event_id: r.event_id,
+      position: r.position,
+      company_id: r.company_id,
+      company_name: r.company_name,
+      kind: r.kind,
+      amount: { amount: Number(r.amount), currency: r.currency },
+      balance_after: { amount: Number(r.balance_after), currency: r.currency },
+      locator: r.locator,
+      operation_id: r.operation_id,
+      reason: r.reason,
+      actor: { user_id: r.actor_id, role: r.actor_role, name: r.actor_name },
+      at: new Date(r.at).toISOString(),
+    }));
+    res.json({ data, meta: { page: q.page, per_page: q.per_page, total: rows[0]?.total ?? 0 } });
   });
 
   return router;

@@ -1,30 +1,191 @@
+import { DirectoryHistoryQuery } from "@skyward/contracts/administration";
 import { isAdministrator, requireUserType } from "@skyward/infra/http/auth";
+import type { Principal } from "@skyward/infra/http/context";
+import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
-import { Router } from "express";
+import { parseInput } from "@skyward/infra/http/validate";
+import { type Request, Router } from "express";
+import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
 
+const MANAGERS = ["Admin", "Support", "Supervisor"] as const;
+
+/** Partners a caller may see: all for administrators, their own for a supervisor. */
+const agencyScope = (p: Principal, column: string, offset: number) => ({
+  sql: `($${offset + 1}::boolean OR ${column} = $${offset + 2})`,
+  params: [isAdministrator(p), p.agencyId],
+});
+
+const idParam = (req: Request, name: string) => {
+  const value = req.params[name];
+  if (typeof value !== "string" || value.length > 100) throw new NotFound();
+  return value;
+};
+
+const PERSON = `json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
+  'user_type', u.user_type, 'active', u.active, 'company_ids', u.company_ids)`;
+const CHANNEL = `json_build_object('id', ch.id, 'title', ch.title, 'active_by_admin', ch.active_by_admin,
+  'active_by_supervisor', ch.active_by_supervisor)`;
+
+/** The partner's row with the fields the spec lists (seed-spec section 3, "Agency/partner"). */
+const PARTNER_SELECT = `
+  SELECT a.id, a.name, a.production_api_on, a.corporate_number_on, a.ghost_segments_remarks_on, a.markups,
+         a.gate_active AS active,
+         json_build_array(json_build_object('id', a.id, 'transaction_fee', a.transaction_fee)) AS agency_transaction_fees,
+         coalesce((SELECT json_agg(${CHANNEL} ORDER BY ch.created_at) FROM read.channels ch
+                    WHERE ch.agency_id = a.id AND NOT ch.deleted), '[]') AS channels,
+         coalesce((SELECT json_agg(${PERSON} ORDER BY u.last_name) FROM read.users u
+                    WHERE u.agency_id = a.id AND u.user_type = 'Supervisor'), '[]') AS supervisors,
+         (SELECT count(*)::int FROM read.users u WHERE u.agency_id = a.id AND u.user_type = 'Supervisor')
+           AS supervisors_count,
+         (SELECT count(*)::int FROM read.companies c WHERE c.agency_id = a.id AND NOT c.deleted) AS companies_count
+    FROM read.agencies a`;
+
+/** The company's row with the fields the spec lists (seed-spec section 3, "Company"). */
+const COMPANY_SELECT = `
+  SELECT c.id, c.agency_id, c.name, c.currency, c.shared_bookings, c.markups, c.gate_active AS active,
+         json_build_object('amount', coalesce(b.amount, 0), 'currency', coalesce(b.currency, c.currency))
+           AS balance_amount,
+         json_build_object('amount', coalesce(b.credit_limit, 0), 'currency', coalesce(b.currency, c.currency))
+           AS credit_limit,
+         coalesce((SELECT json_agg(${PERSON} ORDER BY u.last_name) FROM read.users u
+                    WHERE c.id = ANY(u.company_ids) AND u.user_type = 'Agent'), '[]') AS avia_managers,
+         coalesce((SELECT json_agg(${CHANNEL} ORDER BY ch.created_at) FROM read.channels ch
+                    WHERE ch.agency_id = c.agency_id AND NOT ch.deleted), '[]') AS channels
+    FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id`;
+
+const JoinRequestsQuery = z.object({
+  status: z.enum(["sent", "accepted", "rejected", "reset"]).optional(),
+  agency_id: z.string().max(100).optional(),
+});
+const RelationshipsQuery = z.object({ company_id: z.string().max(100).optional() });
+
+/** Partners, companies, people, connection requests and the partner and company change history. */
 export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(readModels, ["directory"]);
+  const fresh = freshReadModels(readModels, ["directory", "channels"]);
+  const freshWithBalances = freshReadModels(readModels, ["directory", "channels", "balances"]);
 
   router.get("/agencies", fresh, async (req, res) => {
-    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+    const p = requireUserType(req, ...MANAGERS);
+    const scope = agencyScope(p, "a.id", 0);
     const { rows } = await pool.query(
-      `SELECT a.id, a.name, (SELECT count(*)::int FROM read.companies c WHERE c.agency_id = a.id) AS companies_count
-         FROM read.agencies a WHERE $1::boolean OR a.id = $2 ORDER BY a.name`,
-      [isAdministrator(p), p.agencyId],
+      `${PARTNER_SELECT} WHERE NOT a.deleted AND ${scope.sql} ORDER BY a.name`,
+      scope.params,
     );
     res.json({ data: rows });
   });
 
-  router.get("/companies", fresh, async (req, res) => {
-    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+  router.get("/agencies/:id", fresh, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const scope = agencyScope(p, "a.id", 1);
     const { rows } = await pool.query(
-      `SELECT id, agency_id, name, currency, shared_bookings FROM read.companies
-        WHERE $1::boolean OR agency_id = $2 ORDER BY name`,
-      [isAdministrator(p), p.agencyId],
+      `${PARTNER_SELECT} WHERE a.id = $1 AND NOT a.deleted AND ${scope.sql}`,
+      [idParam(req, "id"), ...scope.params],
+    );
+    if (!rows[0]) throw new NotFound("No such partner", "agency_not_found");
+    res.json({ partner: rows[0] });
+  });
+
+  router.get("/agencies/:id/supervisors", fresh, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const agencyId = idParam(req, "id");
+    // Another partner's id answers 404, as one that does not exist, not an empty list.
+    const { rows: found } = await pool.query(
+      "SELECT 1 FROM read.agencies WHERE id = $1 AND NOT deleted AND ($2::boolean OR id = $3)",
+      [agencyId, isAdministrator(p), p.agencyId],
+    );
+    if (found.length === 0) throw new NotFound("No such partner", "agency_not_found");
+    const scope = agencyScope(p, "a.id", 1);
+    const { rows } = await pool.query(
+      `SELECT ${PERSON} AS person FROM read.agencies a JOIN read.users u ON u.agency_id = a.id
+        WHERE a.id = $1 AND NOT a.deleted AND u.user_type = 'Supervisor' AND ${scope.sql} ORDER BY u.last_name`,
+      [agencyId, ...scope.params],
+    );
+    res.json({ data: rows.map((r) => r.person) });
+  });
+
+  router.get("/companies", freshWithBalances, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const scope = agencyScope(p, "c.agency_id", 0);
+    const { rows } = await pool.query(
+      `${COMPANY_SELECT} WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
+      scope.params,
     );
     res.json({ data: rows });
+  });
+
+  router.get("/companies/:id", freshWithBalances, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const scope = agencyScope(p, "c.agency_id", 1);
+    const { rows } = await pool.query(
+      `${COMPANY_SELECT} WHERE c.id = $1 AND NOT c.deleted AND ${scope.sql}`,
+      [idParam(req, "id"), ...scope.params],
+    );
+    if (!rows[0]) throw new NotFound("No such company", "company_not_found");
+    res.json({ company: rows[0] });
+  });
+
+  router.get("/agent_company_relationships", fresh, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const query = parseInput(RelationshipsQuery, req.query, "query");
+    const scope = agencyScope(p, "c.agency_id", 1);
+    const { rows } = await pool.query(
+      `SELECT r.id, r.user_id, r.company_id, c.agency_id, u.email, u.first_name, u.last_name, r.since
+         FROM read.agent_company_relationships r JOIN read.companies c ON c.id = r.company_id
+         JOIN read.users u ON u.id = r.user_id
+        WHERE ($1::text IS NULL OR r.company_id = $1) AND NOT c.deleted AND u.user_type = 'Agent' AND ${scope.sql}
+        ORDER BY u.last_name, u.first_name`,
+      [query.company_id ?? null, ...scope.params],
+    );
+    res.json({ data: rows });
+  });
+
+  router.get("/join_agency_requests", fresh, async (req, res) => {
+    const p = requireUserType(req, "Agent", ...MANAGERS);
+    const query = parseInput(JoinRequestsQuery, req.query, "query");
+    // An agent sees its own requests; a supervisor its partner's; administrators all.
+    const { rows } = await pool.query(
+      `SELECT j.id, j.agency_id, j.user_id, j.company_id, j.status, j.updated_at, a.name AS agency_name,
+              u.email, u.first_name, u.last_name
+         FROM read.join_agency_requests j JOIN read.agencies a ON a.id = j.agency_id
+         LEFT JOIN read.users u ON u.id = j.user_id
+        WHERE ($1::text IS NULL OR j.status = $1) AND ($2::text IS NULL OR j.agency_id = $2)
+          AND CASE $3 WHEN 'Agent' THEN j.user_id = $4 WHEN 'Supervisor' THEN j.agency_id = $5 ELSE true END
+        ORDER BY j.updated_at DESC LIMIT 500`,
+      [query.status ?? null, query.agency_id ?? null, p.userType, p.userId, p.agencyId],
+    );
+    res.json({ data: rows });
+  });
+
+  router.get("/directory_history", fresh, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const q = parseInput(DirectoryHistoryQuery, req.query, "query");
+    const scope = agencyScope(p, "h.agency_id", 6);
+    const { rows } = await pool.query(
+      `SELECT h.event_id, h.position::text AS position, h.stream_id, h.agency_id, h.company_id, h.type, h.data,
+              json_build_object('user_id', h.actor_id, 'role', h.actor_role,
+                'name', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')) AS actor,
+              h.source, h.at, count(*) OVER ()::int AS total
+         FROM read.directory_history h LEFT JOIN read.users u ON u.id = h.actor_id
+        WHERE ($1::text IS NULL OR h.agency_id = $1) AND ($2::text IS NULL OR h.company_id = $2)
+          AND ($3::date IS NULL OR h.at >= $3::date) AND ($4::date IS NULL OR h.at < $4::date + 1)
+          AND ${scope.sql}
+        ORDER BY h.position DESC LIMIT $5 OFFSET $6`,
+      [
+        q.agency_id ?? null,
+        q.company_id ?? null,
+        q.date_from ?? null,
+        q.date_to ?? null,
+        q.per_page,
+        (q.page - 1) * q.per_page,
+        ...scope.params,
+      ],
+    );
+    res.json({
+      data: rows.map(({ total: _t, ...r }) => r),
+      meta: { page: q.page, per_page: q.per_page, total: rows[0]?.total ?? 0 },
+    });
   });
 
   return router;
