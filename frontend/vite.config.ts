@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -17,10 +20,40 @@ function catalogueTypes(): Plugin {
   };
 }
 
+/** Writes `.br` and `.gz` beside each text asset: the server sends them as they are, at the best ratio. */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "skyward-precompress",
+    apply: "build",
+    configResolved: (config) => {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const assets = join(outDir, "assets");
+      for (const file of readdirSync(assets)) {
+        if (!/\.(js|css|svg|json|html|txt)$/.test(file)) continue;
+        const content = readFileSync(join(assets, file));
+        if (content.length < 1024) continue; // below the size where compression pays
+        writeFileSync(
+          join(assets, `${file}.br`),
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(join(assets, `${file}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 // The server serves the page at every route and the script packs from /packs/ (seed spec, section 9).
 export default defineConfig(({ command }) => ({
   base: command === "build" ? "/packs/" : "/",
-  plugins: [catalogueTypes(), tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  plugins: [
+    catalogueTypes(),
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    precompress(),
+  ],
   server: {
     proxy: {
       // `vite` serves the page and the modules; every API call goes to a running Skyward (npm run dev).
@@ -33,7 +66,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // No public source maps: production answers no one a readable copy of the source.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

@@ -13,8 +13,8 @@ import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sand
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
 import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
-import { readConfig } from "@skyward/infra/config";
 import { Chainer } from "@skyward/infra/audit/chain";
+import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
 import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
@@ -31,7 +31,8 @@ import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
-import express, { type Express } from "express";
+import type { Express } from "express";
+import { servePacks } from "./static-assets.ts";
 
 export interface SkywardOptions {
   databaseUrl: string;
@@ -174,6 +175,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
           const token = csrf.tokenFor(req, res);
           res
             .type("html")
+            // Always revalidated: it names the current release's hashed assets (themselves immutable).
+            .set("Cache-Control", "no-cache")
             .send(
               (html ?? "<p>Frontend not built: run npm run build:frontend</p>").replace(
                 "__CSRF_TOKEN__",
@@ -181,7 +184,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
               ),
             );
         });
-        app.use("/packs", express.static(frontendDist, { index: false, maxAge: "1h", fallthrough: false }));
+        app.use("/packs", servePacks(frontendDist));
       }
       if (roles.has("command")) app.use(commandRouter(commandDeps));
       if (roles.has("query"))

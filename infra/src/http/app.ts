@@ -1,3 +1,4 @@
+import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -47,6 +48,8 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
       strictTransportSecurity: options.production ?? false,
     }),
   );
+  // Brotli (quality 4: fast enough per request) or gzip for every text answer; precompressed assets pass untouched.
+  app.use(compression());
   app.use(traceId);
   // Before the probes too: no route answers a URL whose escapes do not decode to storable text.
   app.use(urlHygiene);
