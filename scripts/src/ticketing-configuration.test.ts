@@ -1,0 +1,544 @@
+// Gates, channels, credentials and payment cards over real HTTP against a real PostgreSQL: each call's semantics,
+// who may make it, what it does to search and issue, and that secrets and card numbers never land anywhere.
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
+import type { SupplierCall } from "@skyward/command-service/suppliers/supplier";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
+import { holdBooking, search } from "./testing/bookings.ts";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+const dniproAgency = demoId("agency", "dnipro");
+const dniproChannel = demoId("channel", "dnipro");
+const kyiv = demoId("company", "dnipro-kyiv");
+const lviv = demoId("company", "dnipro-lviv");
+const CARD = "4242 4242 4242 4242";
+const SECRET_PASSWORD = "s3cret-Password-of-the-agency";
+
+/** The sandbox airline, noting the card token each issue was paid with (the only thing it adds). */
+class RecordingSupplier extends SandboxSupplier {
+  readonly cardTokens: (string | undefined)[] = [];
+  override async issue(...args: Parameters<SandboxSupplier["issue"]>) {
+    const call: SupplierCall = args[1];
+    this.cardTokens.push(call.card_token);
+    return super.issue(...args);
+  }
+}
+
+let t: TestApp;
+let supplier: RecordingSupplier;
+let admin: HttpClient;
+let support: HttpClient;
+let supervisor: HttpClient;
+let vistulaSupervisor: HttpClient;
+let agent: HttpClient;
+let agentLviv: HttpClient;
+
+async function signedIn(email: string): Promise<HttpClient> {
+  const client = t.client();
+  const res = await client.signInWithPassword(email, DEMO_PASSWORD);
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
+  return client;
+}
+
+beforeAll(async () => {
+  supplier = new RecordingSupplier();
+  t = await startTestApp({ supplier });
+  admin = await signedIn("admin@skyward.test");
+  support = await signedIn("support@skyward.test");
+  supervisor = await signedIn("supervisor@dnipro.test");
+  vistulaSupervisor = await signedIn("supervisor@vistula.test");
+  agent = await signedIn("agent@dnipro.test");
+  agentLviv = await signedIn("agent.lviv@dnipro.test");
+}, 120_000);
+afterAll(() => t.stop());
+
+/** Reads after a command see it (read-your-writes through X-Min-Position). */
+const after = (res: { body: Json }): { headers: Record<string, string> } => ({
+  headers: res.body.position ? { "x-min-position": res.body.position as string } : {},
+});
+
+describe("gates", () => {
+  it("when an administrator closes the main gate, then search and issue are refused naming it, and reopening restores both", async () => {
+    const locator = await holdBooking(agent);
+    const closed = await admin.patch("/ticketing/main_gate", { active: false });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toEqual({ gate: "main", active: false });
+
+    const searching = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect(searching.status).toBe(422);
+    expect(searching.body.errors[0]).toMatchObject({
+      code: "gate_main_off",
+      detail: expect.stringContaining("main gate"),
+    });
+    const issuing = await agent.post("/bookings/issue", { locator });
+    expect(issuing.body.errors[0]).toMatchObject({ code: "gate_main_off" });
+
+    expect((await support.patch("/ticketing/main_gate", { active: true })).status).toBe(200);
+    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+  });
+
+  it("when the consolidator, channel, agency or company gate closes, then the issue is refused with that gate's code", async () => {
+    const cases: [string, unknown, string][] = [
+      ["/ticketing/agency_gate", null, "gate_consolidator_off"],
+      ["/ticketing/channel_gate", null, "gate_channel_off"],
+      [`/ticketing/agency_gates/${dniproAgency}`, null, "gate_agency_off"],
+      [`/ticketing/company_gates/${kyiv}`, null, "gate_company_off"],
+    ];
+    for (const [path, , code] of cases) {
+      const locator = await holdBooking(agent);
+      expect((await admin.patch(path, { active: false })).status).toBe(200);
+      const refused = await agent.post("/bookings/issue", { locator });
+      expect([refused.status, refused.body.errors?.[0]?.code]).toEqual([422, code]);
+      expect((await admin.patch(path, { active: true })).status).toBe(200);
+      expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+    }
+  });
+
+  it("when a company's gate is closed, then another company of the same agency still sells", async () => {
+    expect((await admin.patch(`/ticketing/company_gates/${kyiv}`, { active: false })).status).toBe(200);
+    const locator = await holdBooking(agentLviv);
+    expect((await agentLviv.post("/bookings/issue", { locator })).status).toBe(201);
+    expect((await admin.patch(`/ticketing/company_gates/${kyiv}`, { active: true })).status).toBe(200);
+  });
+
+  it("when a supervisor or an agent toggles a gate, then 404; unknown agencies and bad bodies are refused without a write", async () => {
+    const before = await t.countEvents();
+    for (const client of [supervisor, agent])
+      for (const path of [
+        "/ticketing/main_gate",
+        "/ticketing/agency_gate",
+        "/ticketing/channel_gate",
+        `/ticketing/agency_gates/${dniproAgency}`,
+      ])
+        expect((await client.patch(path, { active: false })).status).toBe(404);
+    expect(
+      (await admin.patch("/ticketing/agency_gates/no-such-agency", { active: false })).body.errors[0].code,
+    ).toBe("agency_not_found");
+    const bad = await admin.patch("/ticketing/main_gate", { active: "off" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source).toEqual({ pointer: "/active" });
+    expect(await t.countEvents()).toBe(before);
+  });
+
+  it("when two administrators close the same gate at once, then every answer is 200 and one event records it", async () => {
+    const before = (await t.events("ticketing-gates")).length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? admin : support).patch("/ticketing/channel_gate", { active: false }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const events = (await t.events("ticketing-gates")).slice(before);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "GateToggled", data: { gate: "channel", active: false } }),
+    ]);
+    await admin.patch("/ticketing/channel_gate", { active: true });
+  });
+
+  it("when the administrator reads the gates, then each one's state shows; others get 404", async () => {
+    const closed = await admin.patch(`/ticketing/agency_gates/${dniproAgency}`, { active: false });
+    // Already open: nothing to write, so no position to wait for.
+    expect((await admin.patch("/ticketing/agency_gate", { active: true })).body.position).toBeNull();
+    const res = await admin.get("/ticketing/gates", after(closed));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ main_gate: true, agency_gate: true, channel_gate: true });
+    expect(res.body.data.agencies.find((a: Json) => a.id === dniproAgency)).toMatchObject({ active: false });
+    await admin.patch(`/ticketing/agency_gates/${dniproAgency}`, { active: true });
+    expect((await supervisor.get("/ticketing/gates")).status).toBe(404);
+  });
+});
+
+describe("channels", () => {
+  it("when the supervisor turns the agency's channel off, then the agent cannot issue through it, and the audit shows who, before and after", async () => {
+    const locator = await holdBooking(agent);
+    const off = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      on_by_supervisor: false,
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ active_by_supervisor: false, active_by_admin: true });
+    const refused = await agent.post("/bookings/issue", { locator });
+    expect(refused.body.errors[0]).toMatchObject({
+      code: "channel_off",
+      detail: expect.stringContaining("Sandbox NDC"),
+    });
+
+    const audit = await supervisor.get("/ticketing/channel_history", {
+      ...after(off),
+      query: { channel_id: dniproChannel },
+    });
+    expect(audit.status).toBe(200);
+    const row = audit.body.data[0];
+    expect(row).toMatchObject({
+      channel_id: dniproChannel,
+      agency_id: dniproAgency,
+      field: "active_by_supervisor",
+      before: true,
+      after: false,
+      source: "web",
+      event_type: "ChannelToggledBySupervisor",
+      actor: { user_id: demoId("user", "dnipro-supervisor"), role: "Supervisor", name: expect.any(String) },
+    });
+    const linked = await supervisor.get(row.link);
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.event).toMatchObject({
+      type: "ChannelToggledBySupervisor",
+      data: { active: false },
+    });
+    // Another agency's supervisor sees none of it.
+    expect((await vistulaSupervisor.get(row.link)).status).toBe(404);
+    const theirs = await vistulaSupervisor.get("/ticketing/channel_history", {
+      query: { channel_id: dniproChannel },
+    });
+    expect(theirs.body.data).toEqual([]);
+
+    expect(
+      (await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, { on_by_supervisor: true }))
+        .status,
+    ).toBe(200);
+    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+  });
+
+  it("when a supervisor sends on_by_admin, then 403; another agency's supervisor gets 404 and nothing is written", async () => {
+    const before = await t.countEvents();
+    const mine = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      on_by_admin: false,
+    });
+    expect([mine.status, mine.body.errors[0].code]).toEqual([403, "admin_only"]);
+    const theirs = await vistulaSupervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      nego_code: "X1",
+    });
+    expect([theirs.status, theirs.body.errors[0].code]).toEqual([404, "channel_not_found"]);
+    expect(
+      (await agent.patch(`/ticketing/agency_channels/${dniproChannel}`, { nego_code: "X1" })).status,
+    ).toBe(404);
+    expect(await t.countEvents()).toBe(before);
+  });
+
+  it("when codes are set, then the channel lists them and the audit holds before → after for each", async () => {
+    const set = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      nego_code: "NEGO42",
+      resident_fares_code: "RES1",
+    });
+    expect(set.status).toBe(200);
+    const listed = await supervisor.get("/ticketing/agency_channels", after(set));
+    const channel = listed.body.data.find((c: Json) => c.id === dniproChannel);
+    expect(channel).toMatchObject({
+      nego_code: "NEGO42",
+      resident_fares_code: "RES1",
+      active: true,
+      web: true,
+    });
+    const cleared = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, { nego_code: "" });
+    const audit = await admin.get("/ticketing/channel_history", {
+      ...after(cleared),
+      query: { channel_id: dniproChannel, per_page: 3 },
+    });
+    expect(audit.body.data.slice(0, 3).map((r: Json) => [r.field, r.before, r.after])).toEqual([
+      ["nego_code", "NEGO42", null],
+      ["resident_fares_code", null, "RES1"],
+      ["nego_code", null, "NEGO42"],
+    ]);
+    expect(audit.body.meta).toMatchObject({ page: 1, per_page: 3 });
+    expect(audit.body.meta.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("when a channel is switched off for one company, then that company's agent is refused and the other's issues", async () => {
+    // Held before the switch: with it off, the company's agent cannot even search through the channel.
+    const kyivLocator = await holdBooking(agent);
+    const toggled = await supervisor.patch(`/ticketing/company_channels/${dniproChannel}_${kyiv}`, {
+      active: false,
+    });
+    expect(toggled.status).toBe(200);
+    expect((await agent.post("/bookings/issue", { locator: kyivLocator })).body.errors[0].code).toBe(
+      "channel_company_off",
+    );
+    const lvivLocator = await holdBooking(agentLviv);
+    expect((await agentLviv.post("/bookings/issue", { locator: lvivLocator })).status).toBe(201);
+    const back = await supervisor.patch(`/ticketing/company_channels/${dniproChannel}`, {
+      company_id: kyiv,
+      active: true,
+    });
+    expect(back.status).toBe(200);
+    expect((await agent.post("/bookings/issue", { locator: kyivLocator })).status).toBe(201);
+    // A company of another agency is not this channel's to switch.
+    const vistulaCompany = demoId("company", "vistula-waw");
+    expect(
+      (await admin.patch(`/ticketing/company_channels/${dniproChannel}_${vistulaCompany}`, { active: false }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("when the api source is switched off, then a call with the API token is refused while the web still sells", async () => {
+    const token = (await agent.put("/account/api_token")).body.data.token as string;
+    const api = t.client({ authorization: `Bearer ${token}` });
+    const off = await admin.patch(
+      `/ticketing/source_channels/${dniproChannel}`,
+      { active: false },
+      { query: { type: "api" } },
+    );
+    expect(off.status).toBe(200);
+    const refused = await api.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect(refused.body.errors[0].code).toBe("source_channel_off");
+    await search(agent);
+    expect(
+      (
+        await admin.patch(
+          `/ticketing/source_channels/${dniproChannel}`,
+          { active: true },
+          { query: { type: "api" } },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.patch(
+          `/ticketing/source_channels/${dniproChannel}`,
+          { active: true },
+          { query: { type: "fax" } },
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await supervisor.patch(
+          `/ticketing/source_channels/${dniproChannel}`,
+          { active: false },
+          { query: { type: "api" } },
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it("when an administrator opens a channel with credentials, then the spec's messages answer each check and the secret is nowhere but encrypted", async () => {
+    const created = await admin.post("/ticketing/agency_channels", {
+      channel: { agency_id: dniproAgency, name: "Amadeus GDS" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      agency_id: dniproAgency,
+      title: "Amadeus GDS",
+      active: false,
+      currency: "UAH",
+    });
+    const id = created.body.data.id as string;
+
+    const wrong = await admin.post(`/ticketing/agency_channels/${id}/credential`, {
+      credential: { login: "agency", password: "invalid" },
+    });
+    expect(wrong.status).toBe(201);
+    expect(wrong.body.credential).toEqual({ active: false, agency_id: dniproAgency });
+    expect(wrong.body.messages).toEqual([
+      { type: "error", text: "Invalid credentials. Enter current cretentials." },
+    ]);
+
+    const right = await admin.post(`/ticketing/agency_channels/${id}/credential`, {
+      login: "agency",
+      password: SECRET_PASSWORD,
+    });
+    expect(right.body.messages.map((m: Json) => m.text)).toEqual([
+      "The credentials are correct.",
+      "Enable the channel to get started.",
+    ]);
+    expect(right.body.companies.map((c: Json) => c.id).sort()).toEqual([kyiv, lviv].sort());
+    const edited = await admin.patch(`/ticketing/agency_channels/${id}/credential`, {
+      login: "agency",
+      password: SECRET_PASSWORD,
+    });
+    expect(edited.body.messages).toEqual([{ type: "success", text: "The credentials are correct." }]);
+
+    const channel = await supervisor.get(`/ticketing/agency_channels/${id}`, after(edited));
+    expect(channel.body.data).toMatchObject({
+      active_credential: true,
+      credential: { active: true },
+      active: false,
+    });
+    // The secret: never in an event, an answer or the clear text of its row.
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM es.events WHERE data::text LIKE $1 OR metadata::text LIKE $1",
+      [`%${SECRET_PASSWORD}%`],
+    );
+    expect(rows[0].n).toBe(0);
+    expect(JSON.stringify([right.body, edited.body, channel.body])).not.toContain(SECRET_PASSWORD);
+    const stored = await t.db.pool.query(
+      "SELECT ciphertext FROM app.channel_credentials WHERE channel_id = $1",
+      [id],
+    );
+    expect(stored.rows[0].ciphertext.toString("utf8")).not.toContain(SECRET_PASSWORD);
+    expect(stored.rows[0].ciphertext.toString("latin1")).not.toContain("agency");
+
+    expect(
+      (await supervisor.post(`/ticketing/agency_channels/${id}/credential`, { login: "a", password: "b" }))
+        .status,
+    ).toBe(404);
+    expect((await supervisor.delete(`/ticketing/agency_channels/${id}`)).status).toBe(404);
+    const deleted = await admin.delete(`/ticketing/agency_channels/${id}`);
+    expect(deleted.status).toBe(200);
+    expect((await admin.get(`/ticketing/agency_channels/${id}`, after(deleted))).status).toBe(404);
+    expect((await admin.delete(`/ticketing/agency_channels/${id}`)).status).toBe(404);
+  });
+
+  it("when a channel is created for an agency that does not exist, or by a supervisor, then nothing is created", async () => {
+    expect((await admin.post("/ticketing/agency_channels", { agency_id: "nope", name: "X" })).status).toBe(
+      404,
+    );
+    expect(
+      (await supervisor.post("/ticketing/agency_channels", { agency_id: dniproAgency, name: "X" })).status,
+    ).toBe(404);
+    const bad = await admin.post("/ticketing/agency_channels", { agency_id: dniproAgency, name: "" });
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe("payment cards", () => {
+  it("when a card number fails Luhn or the card has expired, then 422 naming the field and nothing goes to the vault", async () => {
+    const luhn = await supervisor.post("/credit_cards/", {
+      number: "4242 4242 4242 4241",
+      exp_month: 12,
+      exp_year: 2030,
+      holder: "IVAN PETRENKO",
+    });
+    expect([luhn.status, luhn.body.errors[0].source]).toEqual([422, { pointer: "/number" }]);
+    const expired = await supervisor.post("/credit_cards/", {
+      number: CARD,
+      exp_month: 1,
+      exp_year: 2020,
+      holder: "IVAN PETRENKO",
+    });
+    expect(expired.status).toBe(422);
+    const declined = await admin.post("/credit_cards", {
+      number: "4000000000000002",
+      exp_month: 12,
+      exp_year: 2030,
+      holder: "IVAN PETRENKO",
+    });
+    expect([declined.status, declined.body.errors[0].code]).toEqual([422, "card_declined"]);
+  });
+
+  it("when a supervisor adds a card and the channel pays by it, then issue passes its vault token and the balance is not charged; the number is stored nowhere", async () => {
+    const added = await supervisor.post("/credit_cards/", {
+      credit_card: { number: CARD, exp_month: 9, exp_year: 31, holder: "IVAN PETRENKO" },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({
+      agency_id: dniproAgency,
+      brand: "visa",
+      last4: "4242",
+      exp_month: 9,
+      exp_year: 2031,
+    });
+    const cardId = added.body.data.id as string;
+    expect(JSON.stringify(added.body)).not.toContain("tok_");
+
+    expect(
+      (
+        await supervisor.post(`/ticketing/agency_channels/${dniproChannel}/credit_cards`, {
+          credit_card_id: cardId,
+        })
+      ).status,
+    ).toBe(201);
+    // Paying by card needs the card chosen: alone it is refused.
+    const noCard = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      form_of_payment: "card",
+      ticketing_credit_card_id: null,
+    });
+    expect(noCard.body.errors[0].code).toBe("card_required");
+    const byCard = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      form_of_payment: "card",
+      ticketing_credit_card_id: cardId,
+    });
+    expect(byCard.status).toBe(200);
+    expect(byCard.body.data).toMatchObject({ form_of_payment: "card", ticketing_credit_card_id: cardId });
+
+    const locator = await holdBooking(agent);
+    const balanceEvents = (await t.events(`balance-${kyiv}`)).length;
+    supplier.cardTokens.length = 0;
+    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+    expect(supplier.cardTokens).toEqual([expect.stringMatching(/^tok_sandbox_/)]);
+    expect((await t.events(`balance-${kyiv}`)).length).toBe(balanceEvents);
+
+    const digits = CARD.replaceAll(" ", "");
+    const { rows } = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM es.events WHERE data::text LIKE $1 OR metadata::text LIKE $1",
+      [`%${digits}%`],
+    );
+    expect(rows[0].n).toBe(0);
+    const listed = await supervisor.get("/credit_cards", after(byCard));
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: cardId, last4: "4242", channel_ids: [dniproChannel] }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain("tok_");
+    const channel = await supervisor.get(`/ticketing/agency_channels/${dniproChannel}`, after(byCard));
+    expect(channel.body.data.credit_card).toMatchObject({ id: cardId, last4: "4242" });
+
+    // In use: it cannot be detached or deleted until the channel pays from the balance again.
+    expect(
+      (await supervisor.delete(`/ticketing/agency_channels/${dniproChannel}/credit_cards/${cardId}`)).body
+        .errors[0].code,
+    ).toBe("card_in_use");
+    expect((await supervisor.delete(`/credit_cards/${cardId}`)).body.errors[0].code).toBe("card_in_use");
+    expect((await vistulaSupervisor.patch(`/credit_cards/${cardId}`, { holder: "X Y" })).status).toBe(404);
+    const renewed = await supervisor.patch(`/credit_cards/${cardId}`, { exp_year: 2032 });
+    expect(renewed.body.data).toMatchObject({ exp_year: 2032, last4: "4242" });
+    expect(
+      (await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, { form_of_payment: "balance" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await supervisor.delete(`/ticketing/agency_channels/${dniproChannel}/credit_cards/${cardId}`)).status,
+    ).toBe(200);
+    expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(200);
+    expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(404);
+  });
+
+  it("when a supervisor names another agency's card or agency, then 404", async () => {
+    const theirs = await admin.post("/credit_cards", {
+      number: "5555 5555 5555 4444",
+      exp_month: 1,
+      exp_year: 2031,
+      holder: "ANNA NOWAK",
+      agency_id: demoId("agency", "vistula"),
+    });
+    expect(theirs.body.data).toMatchObject({ brand: "mastercard", last4: "4444" });
+    expect(
+      (
+        await supervisor.post(`/ticketing/agency_channels/${dniproChannel}/credit_cards`, {
+          credit_card_id: theirs.body.data.id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin.post(`/ticketing/agency_channels/${dniproChannel}/credit_cards`, {
+          credit_card_id: theirs.body.data.id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await supervisor.post("/credit_cards", {
+          number: CARD,
+          exp_month: 1,
+          exp_year: 2031,
+          holder: "A B",
+          agency_id: demoId("agency", "vistula"),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await agent.post("/credit_cards", { number: CARD, exp_month: 1, exp_year: 2031, holder: "A B" }))
+        .status,
+    ).toBe(404);
+  });
+});
