@@ -26,6 +26,11 @@ export async function createRefundQuote(
   passengers: number[] | undefined,
 ) {
   const booking = await readBooking(deps, principal, locator);
+  if (booking.status !== "issued" && booking.status !== "exchanged")
+    throw new IllegalState(
+      `Only issued tickets can be refunded; this booking is ${booking.status}`,
+      "not_issued",
+    );
   const open = unrefundedPassengers(booking);
   const wanted = passengers ? [...new Set(passengers)] : open;
   const missing = wanted.filter((i) => !open.includes(i));
