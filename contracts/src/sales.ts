@@ -77,7 +77,7 @@ export type SalesExportQuery = z.infer<typeof SalesExportQuery>;
  * The most lines the export answers at once. Above it the answer is 413 and a job builds the report and e-mails a
  * link to it (a file this size is built in about a second; larger ones would hold a request for tens of seconds).
  */
-export const SALES_EXPORT_ROW_LIMIT = 20_000;
+export const SALES_EXPORT_ROW_LIMIT = 10_000;
 
 /** Spec section 9: 5 lines when the viewport is under 500 px high, else floor((height - 200) / 18) + 1. */
 export function salesPageSize(viewportHeight: number): number {

@@ -138,6 +138,18 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /bookings": { allow: "signed-in" },
   "GET /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
   "GET /balances": { allow: "signed-in" },
+  // Sales, reports and analytics: the same scopes; an unknown sale or report is 404 for everyone.
+  "GET /sales": { allow: "signed-in" },
+  "GET /sales/export": { allow: "signed-in" },
+  "GET /sales/reports/:id": {
+    allow: "signed-in",
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "GET /sales/:id": { allow: "signed-in", params: () => ({ id: "0000000000000-ticket" }) },
+  "GET /analytics": {
+    allow: "signed-in",
+    query: () => ({ "analytics[date_from]": "2026-01-01", "analytics[date_to]": "2026-01-31" }),
+  },
 
   // Search and booking commands: every user type sells, each within its own scope; the locator is a real Dnipro
   // booking, so another tenant's caller must get 404.
@@ -191,32 +203,7 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
-  // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
-  "POST /orders/:locator/refund_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
-  },
-  "POST /orders/:locator/refund_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ quote_id: "probe" }),
-  },
-  "POST /orders/:locator/flights_change_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ departure_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
-  },
-  "POST /orders/:locator/reshop_offers/price": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
-  },
-  "POST /orders/:locator/flights_change_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ reshop_offer_id: "probe" }),
-  },
+
   // Audit (issue 14): the history and its export scoped like bookings; the whole log's verifier and anchors for
   // those who read the whole log.
   "GET /audit/events": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },

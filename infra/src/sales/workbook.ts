@@ -250,17 +250,25 @@ const COLUMNS: { key: Label; width: number }[] = [
   { key: "currency", width: 9 },
 ];
 
-/** Minor units per major unit of a currency (100 for UAH and EUR, 1 for JPY), as Intl knows it. */
+const digitsOf = new Map<string, number>();
+
+/** Decimal places of a currency's minor unit (2 for UAH and EUR, 0 for JPY), as Intl knows it; cached, as Intl is slow to build. */
 export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
 export function moneyFormat(currency: string): string {
   const digits = minorDigits(currency);
-  return `#,##0${digits > 0 ? `.${"0".repeat(digits)}` : ""} "${currency}";-#,##0${digits > 0 ? `.${"0".repeat(digits)}` : ""} "${currency}"`;
+  const number = `#,##0${digits > 0 ? `.${"0".repeat(digits)}` : ""}`;
+  return `${number} "${currency}";-${number} "${currency}"`;
 }
 
 const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
