@@ -228,32 +228,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     allow: "signed-in",
     params: (t) => ({ locator: t.bookingLocator }),
     body: () => ({ reshop_offer_id: "probe" }),
-  },  // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
-  "POST /orders/:locator/refund_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
   },
-  "POST /orders/:locator/refund_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ quote_id: "probe" }),
-  },
-  "POST /orders/:locator/flights_change_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ departure_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
-  },
-  "POST /orders/:locator/reshop_offers/price": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
-  },
-  "POST /orders/:locator/flights_change_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ reshop_offer_id: "probe" }),
-  },
+
   // Audit (issue 14): the history and its export scoped like bookings; the whole log's verifier and anchors for
   // those who read the whole log.
   "GET /audit/events": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
