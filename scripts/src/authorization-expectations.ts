@@ -1,3 +1,4 @@
+import { demoId } from "@skyward/command-service/world/seed";
 import type { UserType } from "@skyward/contracts/metadata";
 
 /** The demo tenant whose ids a call uses (Dnipro Travel): its own users' calls, and the other tenant's probes. */
@@ -27,6 +28,8 @@ export interface RouteExpectation {
 }
 
 const administrators = ["Admin", "Support"] as const;
+/** The Dnipro tenant's seeded ticketing channel. */
+const dniproChannel = demoId("channel", "dnipro");
 
 /**
  * Every route of the app and who may call it (DESIGN.md section 5, roles table). The authorization matrix test
@@ -203,6 +206,79 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+
+  // Ticketing gates, channels, credentials and cards (issue 11). Gates and source channels are administrators';
+  // an agency's channels and cards its supervisors' too. Bodies ask for what already is (gates open, channel on),
+  // or name missing ids, so the probes change nothing the other rows rely on.
+  "PATCH /ticketing/main_gate": { allow: administrators, body: () => ({ active: true }) },
+  "PATCH /ticketing/agency_gate": { allow: administrators, body: () => ({ active: true }) },
+  "PATCH /ticketing/channel_gate": { allow: administrators, body: () => ({ active: true }) },
+  "PATCH /ticketing/agency_gates/:id": {
+    allow: administrators,
+    params: (t) => ({ id: t.agencyId }),
+    body: () => ({ active: true }),
+  },
+  "PATCH /ticketing/company_gates/:id": {
+    allow: administrators,
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+    body: () => ({ active: true }),
+  },
+  "PATCH /ticketing/source_channels/:channel": {
+    allow: administrators,
+    params: () => ({ channel: dniproChannel }),
+    query: () => ({ type: "web" }),
+    body: () => ({ active: true }),
+  },
+  "POST /ticketing/agency_channels": { allow: administrators },
+  "DELETE /ticketing/agency_channels/:id": { allow: administrators, params: () => ({ id: "missing" }) },
+  "PATCH /ticketing/agency_channels/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: dniproChannel }),
+    body: () => ({ on_by_supervisor: true }),
+  },
+  "POST /ticketing/agency_channels/:id/credit_cards": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: dniproChannel }),
+    body: () => ({ credit_card_id: "missing" }),
+  },
+  "DELETE /ticketing/agency_channels/:id/credit_cards/:card_id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: dniproChannel, card_id: "missing" }),
+  },
+  "PATCH /ticketing/company_channels/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: `${dniproChannel}_${t.companyIds[0]}` }),
+    body: () => ({ active: true }),
+  },
+  "POST /ticketing/agency_channels/:id/credential": {
+    allow: administrators,
+    params: () => ({ id: "missing" }),
+    body: () => ({ login: "probe", password: "probe" }),
+  },
+  "PATCH /ticketing/agency_channels/:id/credential": {
+    allow: administrators,
+    params: () => ({ id: "missing" }),
+    body: () => ({ login: "probe", password: "probe" }),
+  },
+  "POST /credit_cards": { allow: ["Supervisor", ...administrators] },
+  "PATCH /credit_cards/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: "missing" }),
+    body: () => ({ holder: "PROBE HOLDER" }),
+  },
+  "DELETE /credit_cards/:id": { allow: ["Supervisor", ...administrators], params: () => ({ id: "missing" }) },
+  "GET /ticketing/gates": { allow: administrators },
+  "GET /ticketing/agency_channels": { allow: ["Supervisor", ...administrators] },
+  "GET /ticketing/agency_channels/:id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ id: dniproChannel }),
+  },
+  "GET /credit_cards": { allow: ["Supervisor", ...administrators] },
+  "GET /ticketing/channel_history": { allow: ["Supervisor", ...administrators] },
+  "GET /ticketing/channel_history/:event_id": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ event_id: "missing" }),
+  },
   // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
   "POST /orders/:locator/refund_requests/create": {
     allow: "signed-in",
