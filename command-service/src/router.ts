@@ -1,5 +1,6 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { timeTravelRoutes } from "./audit/time-travel.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { CommandDeps } from "./deps.ts";
@@ -19,6 +20,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(directoryRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));
+  router.use(timeTravelRoutes(deps));
   if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));
   return router;
 }

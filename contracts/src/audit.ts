@@ -149,3 +149,42 @@ export const HistoryPage = z.object({
   next_after_seq: z.number().int().nullable(),
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
+
+/** Time travel: a stream's state folded up to `at`, and optionally compared with the state at `compare`. */
+export const AsOfQuery = z.object({
+  at: Instant,
+  compare: Instant.optional(),
+});
+export type AsOfQuery = z.infer<typeof AsOfQuery>;
+
+export const AsOfKind = z.enum(["booking", "balance", "channel"]);
+export type AsOfKind = z.infer<typeof AsOfKind>;
+
+/** One difference between two states: a JSON path and its value before and after (absent = undefined). */
+export const StateChange = z.object({
+  path: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type StateChange = z.infer<typeof StateChange>;
+
+export const AsOfState = z.object({
+  at: z.string(),
+  /** The stream position folded to (0 = nothing had happened yet). */
+  version: z.number().int().nonnegative(),
+  /** The last event folded. */
+  last_event: z.object({ type: z.string(), recorded_at: z.string() }).nullable(),
+  state: z.unknown(),
+});
+export type AsOfState = z.infer<typeof AsOfState>;
+
+export const AsOfResponse = z.object({
+  kind: AsOfKind,
+  id: z.string(),
+  stream_id: z.string(),
+  as_of: AsOfState,
+  compared: AsOfState.nullable(),
+  /** From `as_of` to `compared`; empty without a comparison. */
+  changes: z.array(StateChange),
+});
+export type AsOfResponse = z.infer<typeof AsOfResponse>;

@@ -206,6 +206,32 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+  // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
+  "POST /orders/:locator/refund_requests/create": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({}),
+  },
+  "POST /orders/:locator/refund_requests/confirm": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ quote_id: "probe" }),
+  },
+  "POST /orders/:locator/flights_change_requests/create": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ departure_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+  },
+  "POST /orders/:locator/reshop_offers/price": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({}),
+  },
+  "POST /orders/:locator/flights_change_requests/confirm": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ reshop_offer_id: "probe" }),
+  },
 
   // Ticketing gates, channels, credentials and cards (issue 11). Gates and source channels are administrators';
   // an agency's channels and cards its supervisors' too. Bodies ask for what already is (gates open, channel on),
@@ -279,32 +305,6 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     allow: ["Supervisor", ...administrators],
     params: () => ({ event_id: "missing" }),
   },
-  // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
-  "POST /orders/:locator/refund_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
-  },
-  "POST /orders/:locator/refund_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ quote_id: "probe" }),
-  },
-  "POST /orders/:locator/flights_change_requests/create": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ departure_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
-  },
-  "POST /orders/:locator/reshop_offers/price": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({}),
-  },
-  "POST /orders/:locator/flights_change_requests/confirm": {
-    allow: "signed-in",
-    params: (t) => ({ locator: t.bookingLocator }),
-    body: () => ({ reshop_offer_id: "probe" }),
-  },
 
   // Audit (issue 14): the history and its export scoped like bookings; the whole log's verifier and anchors for
   // those who read the whole log.
@@ -312,4 +312,10 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
   "GET /audit/verify": { allow: administrators },
   "GET /audit/anchors": { allow: administrators },
+  // Time travel: each caller within the scope it has today; another tenant's booking answers 404.
+  "GET /audit/as_of/:kind/:id": {
+    allow: "signed-in",
+    params: (t) => ({ kind: "booking", id: t.bookingLocator }),
+    query: () => ({ at: new Date().toISOString() }),
+  },
 };

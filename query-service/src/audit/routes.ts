@@ -71,9 +71,17 @@ export function auditRoutes({ pool }: QueryDeps): Router {
   router.get("/audit/export", async (req, res) => {
     const p = requirePrincipal(req);
     const query = parseInput(HistoryQuery, req.query, "query");
+    const lines = exportLines(pool, filterOf(query), (offset) => historyScope(p, offset));
+    // A client that asks for JSON only gets the same lines as one JSON document: {data: [header, ...events]}.
+    if (req.accepts(["application/x-ndjson", "application/json"]) === "application/json") {
+      const entries: unknown[] = [];
+      for await (const line of lines) entries.push(JSON.parse(line));
+      res.json({ data: entries });
+      return;
+    }
     res.type("application/x-ndjson");
     res.setHeader("content-disposition", 'attachment; filename="skyward-events.jsonl"');
-    for await (const line of exportLines(pool, filterOf(query), (offset) => historyScope(p, offset)))
+    for await (const line of lines)
       if (!res.write(line)) await new Promise((resolve) => res.once("drain", resolve));
     res.end();
   });
