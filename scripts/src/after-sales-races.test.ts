@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { evolveBalance, initialBalance } from "@skyward/command-service/balances/balance";
+import { reconcileOperations } from "@skyward/command-service/bookings/reconcile";
+import {
+  confirmExchange,
+  confirmRefund,
+  holdFamily,
+  issuedFamily,
+  pricedExchange,
+  refundQuote,
+} from "./testing/after-sales.ts";
+import { balanceFromEvents, moneyOf, topUp } from "./testing/bookings.ts";
+import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
+import { HttpClient, type HttpResponse, type Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+/**
+ * Refund and exchange attacked as a hostile tester would: two confirms of one quote, refund racing void and
+ * exchange, both racing comments and contact changes, and a process killed between the airline's answer and our
+ * record. Exactly one outcome each time, nothing left in flight, and the money exact.
+ */
+
+const ROUNDS = Number(process.env.SKYWARD_RACE_ROUNDS ?? 10);
+const SECRET = { SESSION_SECRET: "a-shared-secret-of-at-least-32-characters!" };
+
+let t: TestApp;
+let agent: HttpClient;
+let companyId: string;
+const touched = new Set<string>();
+
+beforeAll(async () => {
+  t = await startTestApp({ env: SECRET });
+  agent = t.client();
+  await agent.signIn("agent@dnipro.test");
+  const first = await holdFamily(agent, "flex");
+  const [held] = await t.events(`booking-${first}`);
+  companyId = held?.data.company_id as string;
+  await topUp(t.db, t.app.store, companyId, 500_000_000_00);
+});
+afterAll(() => t.stop());
+
+const no5xx = (answers: HttpResponse[]) =>
+  expect(answers.filter((a) => a.status >= 500).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual(
+    [],
+  );
+
+const sideWrites = (locator: string, n = 5) =>
+  Array.from({ length: n }, (_, i) =>
+    i % 2 === 0
+      ? agent.post("/bookings/comment", { locator, comment: `racing note ${i}` })
+      : agent.post("/bookings/modify", { locator, contacts: { phone: `+38050111${String(3000 + i)}` } }),
+  );
+
+/** Operations still open on a booking: started events without an outcome naming their id. */
+async function openOperations(locator: string): Promise<string[]> {
+  const events = await t.events(`booking-${locator}`);
+  const started = events.filter((e) => e.type.endsWith("Started")).map((e) => e.data.operation_id as string);
+  const ended = new Set(
+    events.filter((e) => !e.type.endsWith("Started")).map((e) => e.data.operation_id as string | undefined),
+  );
+  return started.filter((id) => !ended.has(id));
+}
+
+const outcomes = async (locator: string) =>
+  (await t.events(`booking-${locator}`))
+    .map((e) => e.type)
+    .filter((type) => ["BookingVoided", "TicketsRefunded", "TicketsExchanged"].includes(type));
+
+/**
+ * The money of one booking is what its events say, each movement once: charges at issue and exchange, credits for a
+ * failed operation, a void or a refund; refunds never above what the tickets were charged.
+ */
+async function moneyAgrees(locator: string) {
+  touched.add(locator);
+  const events = await t.events(`booking-${locator}`);
+  const moved = await moneyOf(t.db, locator);
+  const expected: { type: string; reason: string; amount: number }[] = [];
+  for (const e of events) {
+    const charge = (reason: string, m: unknown) => {
+      if (m) expected.push({ type: "BalanceCharged", reason, amount: (m as Json).amount });
+    };
+    const credit = (reason: string, m: unknown) => {
+      if (m) expected.push({ type: "BalanceCredited", reason, amount: (m as Json).amount });
+    };
+    if (e.type === "TicketingStarted") charge("issue", e.data.charged);
+    if (e.type === "TicketingFailed") credit("issue_failed", e.data.credited);
+    if (e.type === "BookingVoided") credit("void", e.data.credited);
+    if (e.type === "TicketsRefunded") credit("refund", e.data.credited);
+    if (e.type === "ExchangeStarted") charge("exchange", e.data.charged);
+    if (e.type === "ExchangeFailed") credit("exchange_failed", e.data.credited);
+  }
+  expect(moved).toEqual(expected);
+  const charged = moved.filter((m) => m.type === "BalanceCharged").reduce((s, m) => s + m.amount, 0);
+  const refunded = moved.filter((m) => m.reason === "refund").reduce((s, m) => s + m.amount, 0);
+  expect(refunded).toBeLessThanOrEqual(charged);
+  // Per ticket: a refund line never gives back more than that passenger's ticket was sold for.
+  const held = events[0]?.data as Json;
+  for (const e of events.filter((x) => x.type === "TicketsRefunded")) {
+    for (const line of e.data.lines as Json[]) {
+      const type = held.passengers[line.passenger_index].type;
+      const detail =
+        [...events].reverse().find((x) => x.type === "TicketsExchanged")?.data.price_detail ??
+        held.price_detail;
+      const paid = detail.passengers.find((p: Json) => p.type === type).total.amount;
+      expect(line.refundable.amount).toBeLessThanOrEqual(paid);
+    }
+  }
+}
+
+async function inBatches<T>(count: number, width: number, round: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < count; i += width)
+    results.push(
+      ...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => round(i + j)))),
+    );
+  return results;
+}
+
+describe("one quote, one refund", () => {
+  it(`when two confirms of one quote race, ${ROUNDS} rounds, then one refunds, the other is refused, and the credit is made once`, async () => {
+    const rounds = await inBatches(ROUNDS, 5, async () => {
+      const locator = await issuedFamily(agent, "flex");
+      const { body } = await refundQuote(agent, locator);
+      const answers = await Promise.all([
+        confirmRefund(agent, locator, body.quote.quote_id),
+        confirmRefund(agent, locator, body.quote.quote_id),
+      ]);
+      return { locator, answers };
+    });
+    for (const { locator, answers } of rounds) {
+      no5xx(answers);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const loser of answers.filter((a) => a.status !== 200)) expect([409, 422]).toContain(loser.status);
+      expect(await outcomes(locator)).toEqual(["TicketsRefunded"]);
+      expect(await openOperations(locator)).toEqual([]);
+      await moneyAgrees(locator);
+    }
+  });
+});
+
+describe("refund racing the other operations", () => {
+  it(`when refund races void, ${ROUNDS} rounds, then exactly one of them happens and the money says which`, async () => {
+    const rounds = await inBatches(ROUNDS, 5, async () => {
+      const locator = await issuedFamily(agent, "standard");
+      const { body } = await refundQuote(agent, locator);
+      const answers = await Promise.all([
+        confirmRefund(agent, locator, body.quote.quote_id),
+        agent.delete(`/bookings/${locator}`),
+      ]);
+      return { locator, answers };
+    });
+    for (const { locator, answers } of rounds) {
+      no5xx(answers);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      const happened = await outcomes(locator);
+      expect(happened).toHaveLength(1);
+      expect(happened[0]).toBe(answers[0]?.status === 200 ? "TicketsRefunded" : "BookingVoided");
+      expect(await openOperations(locator)).toEqual([]);
+      await moneyAgrees(locator);
+    }
+  });
+
+  it(`when refund races exchange, ${ROUNDS} rounds, then exactly one of them happens and the money says which`, async () => {
+    const rounds = await inBatches(ROUNDS, 5, async () => {
+      const locator = await issuedFamily(agent, "standard");
+      const quote = await refundQuote(agent, locator);
+      const priced = await pricedExchange(agent, locator, 28);
+      const [offer] = priced.body.offers;
+      const answers = await Promise.all([
+        confirmRefund(agent, locator, quote.body.quote.quote_id),
+        confirmExchange(agent, locator, offer.reshop_offer_id),
+      ]);
+      return { locator, answers };
+    });
+    for (const { locator, answers } of rounds) {
+      no5xx(answers);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      const happened = await outcomes(locator);
+      expect(happened).toEqual([answers[0]?.status === 200 ? "TicketsRefunded" : "TicketsExchanged"]);
+      expect(await openOperations(locator)).toEqual([]);
+      await moneyAgrees(locator);
+    }
+  });
+});
+
+describe("after sales racing other writes on the same booking", () => {
+  it(`when refund races 5 comments and contact changes, ${ROUNDS} rounds, then no 5xx, each refunds once and nothing stays in flight`, async () => {
+    const rounds = await inBatches(ROUNDS, 5, async () => {
+      const locator = await issuedFamily(agent, "flex");
+      const { body } = await refundQuote(agent, locator);
+      const [refund, ...others] = await Promise.all([
+        confirmRefund(agent, locator, body.quote.quote_id),
+        ...sideWrites(locator),
+      ]);
+      return { locator, answers: [refund as HttpResponse, ...others] };
+    });
+    for (const { locator, answers } of rounds) {
+      no5xx(answers);
+      expect(answers[0]?.status).toBe(200);
+      // Comments are taken in any state; a contact change that lands after the refund is refused as such.
+      answers.slice(1).forEach((other, i) => {
+        if (i % 2 === 0) expect(other.status).toBe(200);
+        else if (other.status !== 200) expect(other.body.errors[0]).toMatchObject({ code: "not_modifiable" });
+      });
+      expect(await outcomes(locator)).toEqual(["TicketsRefunded"]);
+      expect(await openOperations(locator)).toEqual([]);
+      await moneyAgrees(locator);
+    }
+  });
+
+  it(`when exchange races 5 comments and contact changes, ${ROUNDS} rounds, then no 5xx, each exchanges once and nothing stays in flight`, async () => {
+    const rounds = await inBatches(ROUNDS, 5, async () => {
+      const locator = await issuedFamily(agent, "standard");
+      const priced = await pricedExchange(agent, locator, 28);
+      const [offer] = priced.body.offers;
+      const [exchange, ...others] = await Promise.all([
+        confirmExchange(agent, locator, offer.reshop_offer_id),
+        ...sideWrites(locator),
+      ]);
+      return { locator, answers: [exchange as HttpResponse, ...others] };
+    });
+    for (const { locator, answers } of rounds) {
+      no5xx(answers);
+      expect(answers[0]?.status).toBe(200);
+      for (const other of answers.slice(1)) expect(other.status).toBe(200);
+      expect(await outcomes(locator)).toEqual(["TicketsExchanged"]);
+      expect(await openOperations(locator)).toEqual([]);
+      await moneyAgrees(locator);
+    }
+  });
+});
+
+describe("a crash between the airline's answer and our record", () => {
+  let child: ChildCommandProcess;
+  beforeAll(async () => {
+    child = await startChildCommandProcess(t.db.url, SECRET);
+  });
+  afterAll(() => child.stop());
+
+  const through = (url: string) => {
+    const client = new HttpClient(url);
+    client.setCookie("skyward_session", agent.cookie("skyward_session") ?? "");
+    return client;
+  };
+
+  /** Starts an operation in the child, kills it (SIGKILL) once the airline has acted, then reconciles as the job would. */
+  async function killAfterAirline(locator: string, call: (client: HttpClient) => Promise<unknown>) {
+    const client = through(child.url);
+    const running = call(client).catch((error: unknown) => error);
+    let operationId: string | undefined;
+    for (let i = 0; i < 200 && !operationId; i++) {
+      [operationId] = await openOperations(locator);
+      if (!operationId) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(operationId).toBeDefined();
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await t.db.pool.query("SELECT 1 FROM sandbox.operations WHERE operation_id = $1", [
+        operationId,
+      ]);
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    process.kill(child.pid, "SIGKILL");
+    await running;
+    await child.stop();
+    child = await startChildCommandProcess(t.db.url, SECRET);
+    expect(await openOperations(locator)).toHaveLength(1);
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await t.db.pool.query(
+        "SELECT 1 FROM read.bookings WHERE locator = $1 AND operation_id IS NOT NULL",
+        [locator],
+      );
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return reconcileOperations(t.app.commandDeps, { staleAfterMs: 0 });
+  }
+
+  it("when the process dies after the airline refunded (SLOWAFTERSALES), then reconciliation records the refund and credits it once", async () => {
+    const locator = await issuedFamily(agent, "flex", ["SLOWAFTERSALES"]);
+    const { body } = await refundQuote(agent, locator);
+    const before = await balanceFromEvents(t.db, companyId);
+    const counts = await killAfterAirline(locator, (c) => confirmRefund(c, locator, body.quote.quote_id));
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
+    expect(await openOperations(locator)).toEqual([]);
+    expect(await outcomes(locator)).toEqual(["TicketsRefunded"]);
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before + body.quote.refundable.amount);
+    await moneyAgrees(locator);
+  }, 60_000);
+
+  it("when the process dies after the airline reissued (SLOWAFTERSALES), then reconciliation records the new tickets and keeps the charge once", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SLOWAFTERSALES"]);
+    const priced = await pricedExchange(agent, locator, 28);
+    const [offer] = priced.body.offers;
+    const before = await balanceFromEvents(t.db, companyId);
+    const counts = await killAfterAirline(locator, (c) => confirmExchange(c, locator, offer.reshop_offer_id));
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
+    expect(await openOperations(locator)).toEqual([]);
+    expect(await outcomes(locator)).toEqual(["TicketsExchanged"]);
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before - offer.total_due.amount);
+    await moneyAgrees(locator);
+  }, 60_000);
+});
+
+describe("the company balance", () => {
+  it("after every sequence above, then the balance the decider folds equals the sum of its balance events", async () => {
+    expect(touched.size).toBeGreaterThan(0);
+    const { state } = await t.app.store.fold(`balance-${companyId}`, evolveBalance, initialBalance);
+    expect(state.amount?.amount).toBe(await balanceFromEvents(t.db, companyId));
+    for (const locator of touched) await moneyAgrees(locator);
+  });
+});
