@@ -1,5 +1,6 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { auditorsReadOnly } from "./audit/read-only.ts";
 import { timeTravelRoutes } from "./audit/time-travel.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
@@ -13,6 +14,8 @@ import { ticketingRoutes } from "./ticketing/routes.ts";
 /** Every command and supplier call the command service answers. */
 export function commandRouter(deps: CommandDeps): Router {
   const router = Router();
+  // Before any command (and before an idempotency key is taken): auditors change nothing.
+  router.use(auditorsReadOnly);
   router.use(idempotency(deps.pool));
   router.use(identityRoutes(deps));
   router.use(offerRoutes(deps));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const UserType = z.enum(["Agent", "Supervisor", "Admin", "Support"]);
+export const UserType = z.enum(["Agent", "Supervisor", "Admin", "Support", "Auditor"]);
 export type UserType = z.infer<typeof UserType>;
 
 export const SourceChannel = z.enum(["web", "api", "extension", "system"]);

@@ -10,6 +10,7 @@ export function bookingScope(p: Principal, offset: number): { sql: string; param
   switch (p.userType) {
     case "Admin":
     case "Support":
+    case "Auditor":
       return { sql: "true", params: [] };
     case "Supervisor":
       return { sql: `b.agency_id = $${offset + 1}`, params: [p.agencyId] };
@@ -31,6 +32,7 @@ export function companyScope(p: Principal, offset: number): { sql: string; param
   switch (p.userType) {
     case "Admin":
     case "Support":
+    case "Auditor":
       return { sql: "true", params: [] };
     case "Supervisor":
       return { sql: `c.agency_id = $${offset + 1}`, params: [p.agencyId] };

@@ -310,8 +310,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   // those who read the whole log.
   "GET /audit/events": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
   "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
-  "GET /audit/verify": { allow: administrators },
-  "GET /audit/anchors": { allow: administrators },
+  "GET /audit/verify": { allow: [...administrators, "Auditor"] },
+  "GET /audit/anchors": { allow: [...administrators, "Auditor"] },
   // Time travel: each caller within the scope it has today; another tenant's booking answers 404.
   "GET /audit/as_of/:kind/:id": {
     allow: "signed-in",

@@ -10,7 +10,7 @@ import type { QueryDeps } from "../deps.ts";
 import { bookingScope } from "../scope.ts";
 
 /** Who reads the whole log and checks it: the administrators (and, read-only, auditors). */
-export const LOG_READERS: readonly UserType[] = ["Admin", "Support"];
+export const LOG_READERS: readonly UserType[] = ["Admin", "Support", "Auditor"];
 
 /**
  * The history a caller may see, as a condition on alias `c` (es.chain): everything for the log's readers, their

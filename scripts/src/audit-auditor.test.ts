@@ -1,0 +1,139 @@
+// The Auditor user type (issue 14): reads everything, changes nothing; finds who changed a channel and when.
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { registerUserAppends } from "@skyward/command-service/identity/user";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
+import { AsOfResponse, HistoryPage, VerifyReport } from "@skyward/contracts/audit";
+import { chainAll } from "@skyward/infra/audit/chain";
+import { runCommand } from "@skyward/infra/event-store/command";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import { hash } from "argon2";
+import { holdBooking } from "./testing/bookings.ts";
+import type { HttpClient } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+const dniproChannel = demoId("channel", "dnipro");
+
+describe("the Auditor", () => {
+  let t: TestApp;
+  let auditor: HttpClient;
+  let locator: string;
+  const signedIn = async (email: string) => {
+    const client = t.client();
+    await client.signInWithPassword(email, DEMO_PASSWORD);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // No screen creates auditors yet: registered as the seed registers users, with a password.
+    const userId = randomUUID();
+    const email = "auditor@skyward.test";
+    await runCommand(t.app.store, async (ctx) => ({
+      appends: await registerUserAppends(
+        ctx,
+        {
+          user_id: userId,
+          email,
+          first_name: "Ada",
+          last_name: "Audit",
+          user_type: "Auditor",
+          phone: null,
+          language: "en",
+          agency_id: null,
+          company_ids: [],
+          demo_user: false,
+          auth_method: "password",
+        },
+        systemMetadata(),
+      ),
+      result: null,
+    }));
+    await t.db.pool.query("INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2)", [
+      userId,
+      await hash(DEMO_PASSWORD),
+    ]);
+    const agent = await signedIn("agent@dnipro.test");
+    locator = await holdBooking(agent);
+    // The directory projection signs the new user in once it has caught up.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        auditor = await signedIn(email);
+        break;
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await sleep(100);
+      }
+    }
+  });
+  afterAll(() => t.stop());
+
+  it("reads every tenant's bookings, balances, history and the log's verification", async () => {
+    const bookings = await auditor.get("/bookings", { query: { q: locator } });
+    expect(bookings.status).toBe(200);
+    expect(bookings.body.data.map((b: { locator: string }) => b.locator)).toEqual([locator]);
+    expect((await auditor.get(`/bookings/${locator}`)).status).toBe(200);
+    expect((await auditor.get("/balances")).body.data.length).toBeGreaterThan(1);
+    await chainAll(t.db.pool);
+    const history = HistoryPage.parse((await auditor.get("/audit/events", { query: { locator } })).body.data);
+    expect(history.events.length).toBeGreaterThan(0);
+    expect(VerifyReport.parse((await auditor.get("/audit/verify")).body.data).ok).toBe(true);
+    expect((await auditor.get("/audit/anchors")).status).toBe(200);
+  });
+
+  it("changes nothing: every command answers 404, signing out still works", async () => {
+    const attempts = [
+      await auditor.post("/bookings/issue", { locator }),
+      await auditor.delete(`/bookings/${locator}`),
+      await auditor.post("/offers", {}),
+      await auditor.put("/account/details/update_locale", { language: "fr" }),
+      await auditor.patch(`/ticketing/agency_channels/${dniproChannel}`, { on_by_supervisor: false }),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(404);
+      expect(res.body.errors[0].code).toBe("route_not_found");
+    }
+    const booking = await t.app.store.readStream(`booking-${locator}`);
+    expect(booking.map((e) => e.type)).toEqual(["BookingHeld"]);
+  });
+
+  it("finds who switched a channel off and when, and the channel as it was before", async () => {
+    const supervisor = await signedIn("supervisor@dnipro.test");
+    const before = new Date().toISOString();
+    await sleep(20);
+    const off = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      on_by_supervisor: false,
+    });
+    expect(off.status).toBe(200);
+    await sleep(20);
+    const after = new Date().toISOString();
+    await chainAll(t.db.pool);
+    const history = HistoryPage.parse(
+      (await auditor.get("/audit/events", { query: { stream_id: `channel-${dniproChannel}`, from: before } }))
+        .body.data,
+    );
+    const change = history.events.at(-1);
+    expect(change?.metadata.actor).toEqual({
+      user_id: demoId("user", "dnipro-supervisor"),
+      role: "Supervisor",
+    });
+    expect(Date.parse(change?.recorded_at ?? "")).toBeGreaterThanOrEqual(Date.parse(before));
+    expect(Date.parse(change?.recorded_at ?? "")).toBeLessThanOrEqual(Date.parse(after));
+    const travelled = AsOfResponse.parse(
+      (
+        await auditor.get(`/audit/as_of/channel/${dniproChannel}`, {
+          query: { at: before, compare: after },
+        })
+      ).body.data,
+    );
+    expect(travelled.changes).toEqual(
+      expect.arrayContaining([{ path: "/active_by_supervisor", before: true, after: false }]),
+    );
+  });
+
+  it("signs out", async () => {
+    expect((await auditor.delete("/sign_out")).status).toBe(200);
+  });
+});
