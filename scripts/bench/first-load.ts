@@ -1,0 +1,200 @@
+// `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N]`: the first load of the built front end in
+// Chromium (issue 9's targets): requests, JS and CSS bytes (gzip, and as sent), and Lighthouse scores, desktop and
+// mobile. Prints figures only; nothing here is asserted (timings depend on the machine and its load).
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { TERMS_VERSION } from "@skyward/contracts/account";
+import { createPool, withDatabase } from "@skyward/infra/db";
+import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { type Browser, chromium } from "playwright-core";
+import { startSkyward } from "../src/app.ts";
+import { CHROMIUM_ARGS, chromiumBinary } from "../src/testing/chromium.ts";
+import { HttpClient } from "../src/testing/http-client.ts";
+
+const AGENT = "agent@dnipro.test";
+const TARGETS = { js: 150 * 1024, css: 40 * 1024, requests: 10, desktop: 95, mobile: 90, accessibility: 100 };
+
+interface LoadFigures {
+  path: string;
+  requests: number;
+  js: { files: number; gzip: number; sent: number };
+  css: { files: number; gzip: number; sent: number };
+  other: { files: number; sent: number };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
+
+/** A demo agent with onboarding and terms done, so /search and /bookings open at once; its session cookie. */
+async function signedInAgent(url: string): Promise<string> {
+  const client = new HttpClient(url);
+  const signIn = await client.signInWithPassword(AGENT, DEMO_PASSWORD);
+  const put = { headers: { "x-http-method-override": "PUT" } };
+  if (signIn.body.onboarding !== "done") {
+    await client.post("/onboarding", { account: { first_name: "Taras", last_name: "Shevchuk" } }, put);
+    await client.post("/account/terms", { terms: { version: TERMS_VERSION } }, put);
+  }
+  const session = client.cookie("skyward_session");
+  if (!session) throw new Error("signing in set no session cookie");
+  return session;
+}
+
+/** One cold load (fresh profile, empty cache) of `path`: every request until the network is idle. */
+async function firstLoad(
+  browser: Browser,
+  url: string,
+  path: string,
+  session?: string,
+): Promise<LoadFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (session) await context.addCookies([{ name: "skyward_session", value: session, url }]);
+  const page = await context.newPage();
+  const seen: Promise<{ type: string; gzip: number; sent: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    seen.push(
+      (async () => {
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        const sizes = await request.sizes();
+        return { type: request.resourceType(), gzip: gzipSync(body).length, sent: sizes.responseBodySize };
+      })(),
+    );
+  });
+  await page.goto(new URL(path, url).href, { waitUntil: "networkidle" });
+  const requests = await Promise.all(seen);
+  await context.close();
+  const sum = (type: string) => {
+    const of = requests.filter((r) => r.type === type);
+    return {
+      files: of.length,
+      gzip: of.reduce((total, r) => total + r.gzip, 0),
+      sent: of.reduce((total, r) => total + r.sent, 0),
+    };
+  };
+  const others = requests.filter((r) => r.type !== "script" && r.type !== "stylesheet");
+  return {
+    path,
+    requests: requests.length,
+    js: sum("script"),
+    css: sum("stylesheet"),
+    other: { files: others.length, sent: others.reduce((total, r) => total + r.sent, 0) },
+  };
+}
+
+/** Performance and accessibility scores (0-100) of one Lighthouse run on the already running Chromium. */
+async function lighthouseScores(
+  port: number,
+  url: string,
+  form: "desktop" | "mobile",
+  session?: string,
+): Promise<{ performance: number; accessibility: number }> {
+  const flags = {
+    port,
+    output: "json" as const,
+    logLevel: "error" as const,
+    onlyCategories: ["performance", "accessibility"],
+    ...(session ? { extraHeaders: { Cookie: `skyward_session=${encodeURIComponent(session)}` } } : {}),
+  };
+  const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
+  const categories = result?.lhr.categories;
+  const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+  return {
+    performance: score(categories?.performance?.score),
+    accessibility: score(categories?.accessibility?.score),
+  };
+}
+
+function arg(args: readonly string[], name: string, fallback: number): number {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split("=")[1]) : fallback;
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  if (!args.includes("--no-build")) {
+    console.log("building the front end (npm run build:frontend; --no-build uses frontend/dist as it is)");
+    await promisify(execFile)("npm", ["run", "build:frontend"], { maxBuffer: 64 * 1024 * 1024 });
+  }
+  const runs = arg(args, "runs", 1);
+  const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-load-"));
+  const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
+  const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
+  const admin = createPool(serverUrl, { max: 1 });
+  const database = `bench_load_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const app = await startSkyward({
+    databaseUrl: withDatabase(serverUrl, database),
+    port: 0,
+    host: "127.0.0.1",
+    seedDemo: true,
+    logLevel: "warn",
+  });
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const binary = await chromiumBinary();
+  const browser = await chromium.launch({
+    executablePath: binary.executablePath,
+    env: binary.env,
+    // Lighthouse drives the same browser over the DevTools port.
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const session = await signedInAgent(app.url);
+    console.log(
+      `\nfirst load (cold cache, Chromium ${browser.version()}), targets: JS ≤ ${kb(TARGETS.js)} gzip,`,
+    );
+    console.log(`CSS ≤ ${kb(TARGETS.css)} gzip, ≤ ${TARGETS.requests} requests`);
+    for (const [path, signedIn] of [
+      ["/sign_in", false],
+      ["/search", true],
+    ] as const) {
+      const load = await firstLoad(browser, app.url, path, signedIn ? session : undefined);
+      console.log(
+        `  ${path.padEnd(9)} requests ${String(load.requests).padStart(3)} (${mark(load.requests <= TARGETS.requests)})` +
+          `  JS ${load.js.files} files ${kb(load.js.gzip)} gzip, ${kb(load.js.sent)} sent (${mark(load.js.gzip <= TARGETS.js)})` +
+          `  CSS ${load.css.files} files ${kb(load.css.gzip)} gzip, ${kb(load.css.sent)} sent (${mark(load.css.gzip <= TARGETS.css)})` +
+          `  other ${load.other.files} (${kb(load.other.sent)})`,
+      );
+    }
+    if (!args.includes("--no-lighthouse")) {
+      console.log(
+        `\nLighthouse ${runs > 1 ? `(median of ${runs}) ` : ""}targets: performance ≥ ${TARGETS.desktop} desktop,` +
+          ` ≥ ${TARGETS.mobile} mobile; accessibility ${TARGETS.accessibility}`,
+      );
+      for (const [path, signedIn] of [
+        ["/sign_in", false],
+        ["/search", true],
+        ["/bookings", true],
+      ] as const) {
+        for (const form of ["desktop", "mobile"] as const) {
+          const scores: { performance: number; accessibility: number }[] = [];
+          for (let i = 0; i < runs; i++)
+            scores.push(
+              await lighthouseScores(port, new URL(path, app.url).href, form, signedIn ? session : undefined),
+            );
+          const median = (values: number[]) =>
+            values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+          const performance = median(scores.map((s) => s.performance));
+          const accessibility = median(scores.map((s) => s.accessibility));
+          const target = form === "desktop" ? TARGETS.desktop : TARGETS.mobile;
+          console.log(
+            `  ${path.padEnd(9)} ${form.padEnd(7)} performance ${String(performance).padStart(3)} (${mark(performance >= target)})` +
+              `  accessibility ${String(accessibility).padStart(3)} (${mark(accessibility >= TARGETS.accessibility)})`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
