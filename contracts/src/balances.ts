@@ -118,3 +118,6 @@ export const CreditLimitRequest = z.object({
     MinorUnits.min(0),
   ]),
 });
+
+/** The one field the balance history reads from a booking event that moves money: its supplier operation. */
+export const OperationOf = z.object({ operation_id: z.string() });

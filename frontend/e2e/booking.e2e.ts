@@ -8,7 +8,7 @@ const AGENT = "agent@dnipro.test";
 
 const suite = browserAppSuite({ seedDemo: true });
 // Whole flows with every screen checked by axe-core in two schemes.
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 /**
  * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
@@ -247,6 +247,120 @@ describe("booking and ticketing", () => {
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await page.locator(`tr[data-locator="${locator}"] [data-status="cancelled"]`).waitFor();
     await checkScreen(page, "bookings-after-cancel");
+    expect(suite.session.problems).toEqual([]);
+  });
+});
+
+/**
+ * Presses Tab (Shift+Tab backwards) until the target has the focus, and checks the focus is drawn: the agent who
+ * works by keyboard always sees where they are.
+ */
+async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; max?: number } = {}) {
+  await target.waitFor();
+  for (let press = 0; press < (options.max ?? 200); press++) {
+    await page.keyboard.press(options.backwards ? "Shift+Tab" : "Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) {
+      const ring = await target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { outline: `${style.outlineStyle} ${style.outlineWidth}`, shadow: style.boxShadow };
+      });
+      expect(ring.outline !== "none 0px" || ring.shadow !== "none").toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+async function typeAndPick(page: Page, field: Locator, text: string, option: Locator): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+  await option.waitFor();
+  await page.keyboard.press("Enter");
+}
+
+describe("keyboard only", () => {
+  it("searches, books and issues without a mouse, with the focus visible at every step", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto("/search");
+    await page.getByRole("heading", { level: 1, name: "Flight search" }).waitFor();
+
+    await typeAndPick(
+      page,
+      page.getByRole("textbox", { name: "From", exact: true }),
+      "KBP",
+      page.getByRole("option", { name: /^KBP / }),
+    );
+    await typeAndPick(
+      page,
+      page.getByRole("textbox", { name: "To", exact: true }),
+      "WAW",
+      page.getByRole("option", { name: /^WAW / }),
+    );
+    await tabTo(page, page.getByRole("textbox", { name: "Departure", exact: true }));
+    await page.keyboard.type(inDays(24));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await tabTo(page, page.getByRole("button", { name: "Search", exact: true }));
+    await page.keyboard.press("Enter");
+    await page.getByTestId("results-count").waitFor();
+    await checkScreen(page, "keyboard-results");
+
+    await tabTo(
+      page,
+      page
+        .getByRole("article")
+        .first()
+        .getByRole("button", { name: /^Select Economy/ })
+        .first(),
+    );
+    await page.keyboard.press("Enter");
+    const passenger = page.getByRole("group", { name: "Passenger 1 · Adult" });
+    await passenger.waitFor();
+    await tabTo(page, passenger.getByRole("radio", { name: "Male" }), { backwards: true });
+    await page.keyboard.press("Space");
+    for (const [label, value] of [
+      ["First name", "Ivan"],
+      ["Last name", "Kovalenko"],
+    ] as const) {
+      await tabTo(page, passenger.getByRole("textbox", { name: label }));
+      await page.keyboard.type(value);
+    }
+    await tabTo(page, passenger.getByRole("textbox", { name: "Date of birth", exact: true }));
+    await page.keyboard.type("14.02.1980");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await tabTo(page, passenger.getByRole("textbox", { name: "Document number" }));
+    await page.keyboard.type("FK556677");
+    await typeAndPick(
+      page,
+      passenger.getByLabel("Issued by", { exact: true }),
+      "Ukraine",
+      page.getByRole("option", { name: "Ukraine", exact: true }),
+    );
+    await tabTo(page, passenger.getByRole("textbox", { name: "Valid until", exact: true }));
+    await page.keyboard.type("01.01.2033");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await tabTo(page, page.getByRole("textbox", { name: "E-mail" }));
+    await page.keyboard.type("kovalenko@example.com");
+    await tabTo(page, page.getByRole("textbox", { name: "Phone" }));
+    await page.keyboard.type("+380501112244");
+    await checkScreen(page, "keyboard-booking-form");
+    await tabTo(page, page.getByRole("button", { name: /^Book for / }));
+    await page.keyboard.press("Enter");
+
+    await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
+    const locator = new URL(page.url()).searchParams.get("locator") ?? "";
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.locator('[data-status="held"]').first().waitFor();
+    await tabTo(page, drawer.getByRole("button", { name: "Issue tickets" }));
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: `Issue booking ${locator}?` });
+    await tabTo(page, confirm.getByRole("button", { name: "Issue", exact: true }));
+    await page.keyboard.press("Enter");
+    await notification(page, new RegExp(`Booking ${locator} is issued: 1 ticket`));
+    await drawer.locator('[data-status="issued"]').first().waitFor();
     expect(suite.session.problems).toEqual([]);
   });
 });

@@ -157,7 +157,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
 let axeSource: Promise<string> | undefined;
@@ -201,7 +201,10 @@ const describeViolations = (screen: string, scheme: string, violations: AxeViola
     .map(
       (violation) =>
         `[${screen}, ${scheme}] ${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
-          .map((node) => `    ${node.target.join(" ")} — ${(node.failureSummary ?? "").replace(/\s+/g, " ")}`)
+          .map(
+            (node) =>
+              `    ${node.target.join(" ")} ${node.html.slice(0, 160)} — ${(node.failureSummary ?? "").replace(/\s+/g, " ")}`,
+          )
           .join("\n")}`,
     )
     .join("\n");
@@ -209,11 +212,22 @@ const describeViolations = (screen: string, scheme: string, violations: AxeViola
 /** Switches the emulated system colour scheme and waits until the app has followed it. */
 async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (wanted) => document.documentElement.getAttribute("data-mantine-color-scheme") === wanted,
-    scheme,
-    { timeout: 5_000 },
-  );
+  const followed = await page
+    .waitForFunction(
+      (wanted) => document.documentElement.getAttribute("data-mantine-color-scheme") === wanted,
+      scheme,
+      { timeout: 5_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (!followed) {
+    const shown = await page.evaluate(() =>
+      document.documentElement.getAttribute("data-mantine-color-scheme"),
+    );
+    throw new Error(
+      `The app did not follow the system's ${scheme} scheme on ${page.url()} (it shows ${shown})`,
+    );
+  }
 }
 
 /**
@@ -229,7 +243,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     if (process.env.SKYWARD_AXE_REPORT)
       await appendFile(
         process.env.SKYWARD_AXE_REPORT,
-        `${JSON.stringify({ screen: name, scheme, violations: violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary ?? ""}`) })) })}\n`,
+        `${JSON.stringify({ screen: name, scheme, violations: violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((node) => `${node.target.join(" ")} ${node.html.slice(0, 160)} — ${node.failureSummary ?? ""}`) })) })}\n`,
       );
     else if (violations.length > 0) found.push(describeViolations(name, scheme, violations));
   }
@@ -254,6 +268,7 @@ export function browserAppSuite(options: { seedDemo?: boolean } = {}) {
   });
   afterEach(async () => {
     // The screen a test ends on is checked too, so no visited screen escapes the accessibility check.
+    if (!suite.session) return;
     const { page } = suite.session;
     if (page.url().startsWith(suite.app.url))
       await checkScreen(page, `end of: ${expect.getState().currentTestName}`);

@@ -96,6 +96,7 @@ describe("a credit limit under concurrency", () => {
     for (const charge of lines.filter((l) => l.kind === "charge")) {
       expect(charge.locator).toMatch(/^[A-Z2-9]{6}$/);
       expect(charge.actor.name).toBe("Iryna Bondar");
+      expect(charge.operation_id).toEqual(expect.any(String));
     }
     for (let i = 0; i + 1 < lines.length; i++)
       expect(lines[i].balance_after.amount - lines[i].amount.amount).toBe(lines[i + 1].balance_after.amount);

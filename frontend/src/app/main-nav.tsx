@@ -1,8 +1,8 @@
 import { Button, Group } from "@mantine/core";
+import { IconSearch, IconTicket } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { IconSearch, IconTicket } from "../components/ui/icons.tsx";
 import { useSession } from "../lib/session.ts";
 
 /** The working areas of a signed-in agent, in the header next to the logo. */
@@ -27,7 +27,7 @@ export function MainNav() {
             to={item.to}
             variant={active ? "light" : "subtle"}
             color={active ? "blue" : "gray"}
-            c={active ? undefined : "dark.6"}
+            c={active ? undefined : "var(--mantine-color-text)"}
             size="compact-md"
             fz="sm"
             fw={active ? 600 : 500}

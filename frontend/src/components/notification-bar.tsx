@@ -1,4 +1,5 @@
 import { Anchor, Notification as MantineNotification, Stack } from "@mantine/core";
+import { IconAlertTriangle, IconCheck } from "@tabler/icons-react";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -7,7 +8,6 @@ import {
   type Notification,
   useNotifications,
 } from "../lib/notifications.ts";
-import { IconAlertTriangle, IconCheck } from "./ui/icons.tsx";
 
 function motion(notification: Notification): CSSProperties {
   const visible = notification.start && !notification.finish;

@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from "@mantine/core";
-import { IconPhone } from "./ui/icons.tsx";
+import { IconPhone } from "@tabler/icons-react";
 
 export type PersonField = "first_name" | "last_name" | "phone";
 

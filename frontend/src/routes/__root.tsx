@@ -16,7 +16,7 @@ function RootLayout() {
     <AppShell header={{ height: 56 }} padding={0}>
       <LandingHeader />
       <NotificationBar />
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--skyward-surface)">
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -10,10 +10,10 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
+import { IconChartBar, IconSearch, IconTicket } from "@tabler/icons-react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { IconChartBar, IconSearch, IconTicket } from "../components/ui/icons.tsx";
 import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/")({

@@ -1,4 +1,9 @@
-import { BALANCE_EVENT_TYPES, BalanceEvent, type BalanceMovementKind } from "@skyward/contracts/balances";
+import {
+  BALANCE_EVENT_TYPES,
+  BalanceEvent,
+  type BalanceMovementKind,
+  OperationOf,
+} from "@skyward/contracts/balances";
 import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
@@ -58,14 +63,27 @@ function movement(event: BalanceEvent): Movement | null {
 }
 
 /**
+ * Booking events that move money in the same append as their balance event: they name the supplier operation a
+ * history line belongs to (issue, void, refund, exchange).
+ */
+const OPERATION_EVENT_TYPES = [
+  "TicketingStarted",
+  "TicketingFailed",
+  "BookingVoided",
+  "TicketsRefunded",
+  "ExchangeStarted",
+  "ExchangeFailed",
+];
+
+/**
  * Each company's balance now (with its credit limit), and every movement with its kind, booking, author, reason
  * and the balance after it: the balance history administrators review.
  */
 export const balances = defineProjection({
   name: "balances",
-  version: 2,
-  eventTypes: BALANCE_EVENT_TYPES,
-  tables: ["company_balances", "balance_history"],
+  version: 3,
+  eventTypes: [...BALANCE_EVENT_TYPES, ...OPERATION_EVENT_TYPES],
+  tables: ["company_balances", "balance_history", "balance_operations"],
   setup: (t) => `
     CREATE TABLE ${t.company_balances} (
       company_id text PRIMARY KEY, amount bigint NOT NULL, currency text NOT NULL, updated_at timestamptz NOT NULL,
@@ -74,13 +92,39 @@ export const balances = defineProjection({
     CREATE TABLE ${t.balance_history} (
       event_id uuid PRIMARY KEY, position bigint NOT NULL, company_id text NOT NULL, kind text NOT NULL,
       amount bigint NOT NULL, currency text NOT NULL, balance_after bigint NOT NULL, locator text, reason text,
-      operation_id text, actor_id text, actor_role text NOT NULL, at timestamptz NOT NULL
+      operation_id text, actor_id text, actor_role text NOT NULL, at timestamptz NOT NULL, tx text NOT NULL
+    );
+    CREATE INDEX ON ${t.balance_history} (tx, locator) WHERE operation_id IS NULL;
+    CREATE TABLE ${t.balance_operations} (
+      tx text NOT NULL, locator text NOT NULL, operation_id text NOT NULL, PRIMARY KEY (tx, locator)
     );
     CREATE INDEX ON ${t.balance_history} (company_id, position DESC);
     CREATE INDEX ON ${t.balance_history} (position DESC);
   `,
   async apply(writer, stored, t) {
-    const parsed = stored.map((e) => parseEvent(BalanceEvent, e));
+    // Operations first: a movement of this batch finds its operation, one of an earlier batch is updated.
+    const operations = stored
+      .filter((e) => OPERATION_EVENT_TYPES.includes(e.type))
+      .map((e) => ({
+        tx: e.transactionId.toString(),
+        locator: e.streamId.slice("booking-".length),
+        operation_id: OperationOf.parse(e.data).operation_id,
+      }));
+    if (operations.length > 0)
+      await writer.query(
+        `WITH op AS (
+           INSERT INTO ${t.balance_operations} (tx, locator, operation_id)
+           SELECT tx, locator, operation_id FROM jsonb_to_recordset($1::jsonb) AS x(tx text, locator text, operation_id text)
+           ON CONFLICT (tx, locator) DO NOTHING
+         )
+         UPDATE ${t.balance_history} h SET operation_id = x.operation_id
+           FROM jsonb_to_recordset($1::jsonb) AS x(tx text, locator text, operation_id text)
+          WHERE h.tx = x.tx AND h.locator = x.locator AND h.operation_id IS NULL`,
+        [JSON.stringify(operations)],
+      );
+    const parsed = stored
+      .filter((e) => !OPERATION_EVENT_TYPES.includes(e.type))
+      .map((e) => parseEvent(BalanceEvent, e));
     const events: ((typeof parsed)[number] & { move: Movement })[] = [];
     for (const e of parsed) {
       const move = movement(e);
@@ -92,9 +136,9 @@ export const balances = defineProjection({
     await writer.query(
       `WITH movement AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::timestamptz[], $10::bigint[], $11::text[])
+                              $8::text[], $9::timestamptz[], $10::bigint[], $11::text[], $12::text[])
                   WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, reason, actor_id, at,
-                                       position, actor_role, n)
+                                       position, actor_role, tx, n)
        ),
        before AS (
          SELECT company_id, amount FROM ${t.company_balances}
@@ -107,11 +151,12 @@ export const balances = defineProjection({
          ON CONFLICT (company_id) DO UPDATE SET amount = b.amount + EXCLUDED.amount, updated_at = EXCLUDED.updated_at
        )
        INSERT INTO ${t.balance_history} (event_id, position, company_id, kind, amount, currency, balance_after,
-         locator, reason, actor_id, actor_role, at)
+         locator, reason, actor_id, actor_role, at, tx, operation_id)
        SELECT m.event_id, m.position, m.company_id, m.kind, m.delta, m.currency,
               coalesce(before.amount, 0) + sum(m.delta) OVER (PARTITION BY m.company_id ORDER BY m.n),
-              m.locator, m.reason, m.actor_id, m.actor_role, m.at
+              m.locator, m.reason, m.actor_id, m.actor_role, m.at, m.tx, op.operation_id
          FROM movement m LEFT JOIN before USING (company_id)
+         LEFT JOIN ${t.balance_operations} op ON op.tx = m.tx AND op.locator = m.locator
        ON CONFLICT (event_id) DO NOTHING`,
       [
         events.map((e) => e.eventId),
@@ -125,6 +170,7 @@ export const balances = defineProjection({
         events.map((e) => e.recordedAt.toISOString()),
         events.map((e) => e.globalPosition.toString()),
         events.map((e) => e.metadata.actor.role),
+        events.map((e) => e.transactionId.toString()),
       ],
     );
     // Settings of a balance after its movements: neither changes the amount.

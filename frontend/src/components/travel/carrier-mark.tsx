@@ -1,6 +1,7 @@
 import { Box, Tooltip } from "@mantine/core";
 
-const PALETTE = ["blue", "indigo", "teal", "cyan", "grape", "violet", "orange", "green", "pink", "red"];
+// Only hues whose shade 9 reads on their shade 0 at 4.5:1 (orange, green and yellow do not).
+const PALETTE = ["blue", "indigo", "teal", "cyan", "grape", "violet", "pink", "red"];
 
 /** A stable colour per airline code, so the same carrier looks the same in every list. */
 function colourOf(code: string): string {
@@ -19,11 +20,11 @@ export function CarrierMark({ code, name, size = 30 }: { code: string; name: str
         role="img"
         w={size}
         h={size}
-        bg={`${colour}.0`}
-        c={`${colour}.8`}
+        bg={`light-dark(var(--mantine-color-${colour}-0), var(--mantine-color-dark-6))`}
+        c={`light-dark(var(--mantine-color-${colour}-9), var(--mantine-color-${colour}-1))`}
         fz={size * 0.38}
         fw={700}
-        bd={`1px solid var(--mantine-color-${colour}-2)`}
+        bd={`1px solid light-dark(var(--mantine-color-${colour}-2), var(--mantine-color-dark-4))`}
         style={{
           borderRadius: 6,
           display: "grid",

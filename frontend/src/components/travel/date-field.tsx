@@ -4,9 +4,10 @@ import "dayjs/locale/es";
 import "dayjs/locale/fr";
 import "dayjs/locale/pl";
 import "dayjs/locale/uk";
+import { IconCalendar } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useSiteLanguage } from "../../lib/i18n.ts";
-import { IconCalendar } from "../ui/travel-icons.tsx";
 
 const DAYJS_LOCALES = { en: "en-gb", ua: "uk", pl: "pl", fr: "fr", es: "es" } as const;
 
@@ -39,8 +40,20 @@ export function parseTypedDate(text: string): string | null {
 
 /** A date typed as DD.MM.YYYY or picked from a calendar; the value is "YYYY-MM-DD" or null. */
 export function DateField(props: Omit<DateInputProps, "valueFormat" | "dateParser">) {
+  const { t } = useTranslation("common");
   return (
     <DateInput
+      // The calendar's arrow and level buttons are icons only: these give them names.
+      ariaLabels={{
+        nextMonth: t("calendar.next_month"),
+        previousMonth: t("calendar.previous_month"),
+        nextYear: t("calendar.next_year"),
+        previousYear: t("calendar.previous_year"),
+        nextDecade: t("calendar.next_decade"),
+        previousDecade: t("calendar.previous_decade"),
+        monthLevelControl: t("calendar.month_level"),
+        yearLevelControl: t("calendar.year_level"),
+      }}
       valueFormat="DD.MM.YYYY"
       dateParser={parseTypedDate}
       placeholder="DD.MM.YYYY"

@@ -1,8 +1,8 @@
 import { Group, Stack, Text } from "@mantine/core";
 import type { FarePenalty, FareSegment, PenaltyRule } from "@skyward/contracts/offers";
+import { IconBackpack, IconLuggage, IconReceiptRefund, IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { IconBackpack, IconLuggage, IconReceiptRefund, IconRefresh } from "../ui/travel-icons.tsx";
 import { useFormats } from "./use-formats.ts";
 
 /** The least generous allowance over the segments: what the passenger can count on for the whole journey. */
@@ -17,7 +17,7 @@ export function baggageOf(fareSegments: FareSegment[]) {
 
 function Line({ icon, ok, children }: { icon: ReactNode; ok: boolean; children: string }) {
   return (
-    <Group gap={6} wrap="nowrap" c={ok ? "dark.6" : "gray.6"} miw={0}>
+    <Group gap={6} wrap="nowrap" c={ok ? "var(--mantine-color-text)" : "dimmed"} miw={0}>
       <span style={{ flex: "none", display: "inline-flex" }}>{icon}</span>
       <Text fz={12} lh={1.35} c="inherit" truncate="end" title={children}>
         {children}

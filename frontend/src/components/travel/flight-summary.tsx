@@ -33,13 +33,13 @@ function Endpoint({
           {time}
         </Text>
         {shift ? (
-          <Text component="sup" fz={11} fw={700} c="orange.8" lh={1}>
+          <Text component="sup" fz={11} fw={700} c="var(--skyward-warning-text)" lh={1}>
             +{shift}
           </Text>
         ) : null}
       </Group>
       <Text fz="xs" c="dimmed" lh={1.3} title={city} maw={110} truncate="end">
-        <Text span fw={600} c="dark.5" fz="xs">
+        <Text span fw={600} c="var(--mantine-color-text)" fz="xs">
           {code}
         </Text>{" "}
         {city}
@@ -98,21 +98,25 @@ export function FlightSummary({ flight, compact = false }: { flight: Flight; com
           {formats.duration(flight.duration_minutes)}
         </Text>
         <Box pos="relative" w="100%" h={8}>
-          <Box pos="absolute" top={3.5} left={0} right={0} h={1} bg="gray.4" />
+          <Box pos="absolute" top={3.5} left={0} right={0} h={1} bg="var(--skyward-border)" />
           <Group pos="absolute" top={0} left={0} right={0} justify="center" gap={18}>
             {flight.connections.map((connection) => (
               <Box
                 key={connection.airport}
                 w={8}
                 h={8}
-                bg="white"
+                bg="var(--mantine-color-body)"
                 bd="2px solid var(--mantine-color-orange-6)"
                 style={{ borderRadius: 8 }}
               />
             ))}
           </Group>
         </Box>
-        <Text fz="xs" fw={500} c={flight.stops === 0 ? "teal.8" : "orange.8"}>
+        <Text
+          fz="xs"
+          fw={500}
+          c={flight.stops === 0 ? "var(--skyward-success-text)" : "var(--skyward-warning-text)"}
+        >
           {flight.stops === 0
             ? t("itinerary.direct")
             : `${t("itinerary.stops", { count: flight.stops })}${via ? ` · ${via}` : ""}`}

@@ -1,9 +1,9 @@
 import { Badge, Box, Group, Stack, Text } from "@mantine/core";
 import type { FareSegment, Flight } from "@skyward/contracts/offers";
+import { IconClock } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { airportTime, dayShift } from "../../lib/date-format.ts";
-import { IconClock } from "../ui/travel-icons.tsx";
 import { CarrierMark } from "./carrier-mark.tsx";
 import { useFormats } from "./use-formats.ts";
 
@@ -20,7 +20,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
         return (
           <Fragment key={segment.id}>
             {connection ? (
-              <Group gap={6} py={6} pl={46} c="orange.9">
+              <Group gap={6} py={6} pl={46} c="var(--skyward-warning-text)">
                 <IconClock size={14} />
                 <Text fz="xs" fw={500}>
                   {t("itinerary.connection", {
@@ -74,7 +74,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                     </Text>
                   ) : null}
                   {segment.stops > 0 ? (
-                    <Text fz="xs" c="orange.8">
+                    <Text fz="xs" c="var(--skyward-warning-text)">
                       {t("itinerary.technical_stops", { count: segment.stops })}
                     </Text>
                   ) : null}
@@ -82,7 +82,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                 <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
                   {airportTime(segment.arrival_at)}
                   {shift ? (
-                    <Text span fz={11} c="orange.8" fw={700}>
+                    <Text span fz={11} c="var(--skyward-warning-text)" fw={700}>
                       {" "}
                       +{shift}
                     </Text>

@@ -16,7 +16,14 @@ export function Logo({ size = 28 }: { size?: number }) {
           strokeLinecap="round"
         />
       </svg>
-      <Text component="span" fw={700} fz={19} lh={1} c="dark.8" style={{ letterSpacing: "-0.02em" }}>
+      <Text
+        component="span"
+        fw={700}
+        fz={19}
+        lh={1}
+        c="var(--mantine-color-bright)"
+        style={{ letterSpacing: "-0.02em" }}
+      >
         {t("app_name")}
       </Text>
     </Group>

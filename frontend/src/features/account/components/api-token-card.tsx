@@ -11,9 +11,9 @@ import {
   Text,
   Tooltip,
 } from "@mantine/core";
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from "../../../components/ui/icons.tsx";
 import { useIssueApiToken } from "../api/issue-api-token.ts";
 import { SectionCard } from "./section-card.tsx";
 
@@ -86,6 +86,7 @@ export function ApiTokenCard({ hasToken }: { hasToken: boolean }) {
         </Button>
       </Group>
       <Modal
+        closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t("token.confirm_title")}

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { ONE_TIME_CODE } from "@skyward/contracts/account";
+import { IconMail } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconMail } from "../../../components/ui/icons.tsx";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import { emailChangeMachine } from "../machines/email-change.machine.ts";
@@ -71,7 +71,7 @@ export function EmailCard({ email }: { email: string }) {
       }
     >
       <Group gap={8} wrap="nowrap">
-        <IconMail size={16} color="var(--mantine-color-gray-6)" />
+        <IconMail size={16} color="var(--mantine-color-dimmed)" />
         <Text fw={500} data-testid="account-email">
           {email}
         </Text>

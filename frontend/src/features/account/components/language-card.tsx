@@ -1,7 +1,7 @@
 import { Loader, Select } from "@mantine/core";
 import type { Language } from "@skyward/contracts/ids";
+import { IconWorld } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { IconWorld } from "../../../components/ui/icons.tsx";
 import { i18n, isLanguage, LANGUAGES } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { notify } from "../../../lib/notifications.ts";

@@ -1,8 +1,8 @@
 import { Group, Loader, Paper, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { IconWallet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconWallet } from "../../../components/ui/travel-icons.tsx";
 import { balancesQueryOptions } from "../api/balances.ts";
 
 /** The company balance tickets are paid from; a user of several companies sees each. */

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
+import { IconBan, IconRefresh, IconTicket } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconTicket } from "../../../components/ui/icons.tsx";
-import { IconBan, IconRefresh } from "../../../components/ui/travel-icons.tsx";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
@@ -136,6 +135,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
       </Group>
 
       <Modal
+        closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
         opened={issue.matches("confirming") || issuing}
         onClose={() => sendIssue({ type: "issue.cancel" })}
         title={<Text fw={650}>{t("actions.issue_confirm_title", { locator })}</Text>}
@@ -159,6 +159,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
       </Modal>
 
       <Modal
+        closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
         opened={confirmRemoval}
         onClose={() => setConfirmRemoval(false)}
         title={

@@ -35,7 +35,7 @@ export function BookingComments({ locator, comments }: { locator: string; commen
               component="li"
               gap={2}
               p="xs"
-              bg="gray.0"
+              bg="var(--skyward-surface)"
               style={{ borderRadius: 6, borderLeft: "3px solid var(--mantine-color-blue-3)" }}
             >
               <Text fz="sm" style={{ whiteSpace: "pre-wrap" }}>

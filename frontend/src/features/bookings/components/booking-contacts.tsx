@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import type { BookingContacts as Contacts } from "@skyward/contracts/supplier";
+import { IconMail, IconPencil, IconPhone } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconMail, IconPhone } from "../../../components/ui/icons.tsx";
-import { IconPencil } from "../../../components/ui/travel-icons.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { useModifyContacts } from "../api/booking-commands.ts";

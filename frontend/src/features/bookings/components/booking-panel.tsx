@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
+import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
@@ -23,8 +24,6 @@ import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconAlertTriangle, IconCheck, IconCopy } from "../../../components/ui/icons.tsx";
-import { IconInfo } from "../../../components/ui/travel-icons.tsx";
 import { formatDay } from "../../../lib/date-format.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
@@ -57,7 +56,7 @@ function Fact({
   tone?: string;
 }) {
   return (
-    <Stack gap={0} p="xs" bg="gray.0" style={{ borderRadius: 6 }}>
+    <Stack gap={0} p="xs" bg="var(--skyward-surface)" style={{ borderRadius: 6 }}>
       <Text fz={11} c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.04em" }}>
         {label}
       </Text>
@@ -197,12 +196,12 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
       </SimpleGrid>
 
       {booking.provider_status === "in_progress" ? (
-        <Alert color="yellow" variant="light" icon={<IconInfo size={16} />}>
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={16} />}>
           {t("drawer.in_progress")}
         </Alert>
       ) : null}
       {booking.operation ? (
-        <Alert color="blue" variant="light" icon={<IconInfo size={16} />} role="status">
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={16} />} role="status">
           {t(`drawer.being_completed.${booking.operation.kind}`)}
         </Alert>
       ) : null}
@@ -216,7 +215,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
         </Alert>
       ) : null}
       {booking.fake_booking ? (
-        <Alert color="orange" variant="light" icon={<IconInfo size={16} />}>
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={16} />}>
           {t("fake_hint")}
         </Alert>
       ) : null}
@@ -248,7 +247,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
       <Divider />
       <Section title={t("drawer.passengers")}>
         <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withTableBorder>
-          <Table.Thead bg="gray.0">
+          <Table.Thead bg="var(--skyward-surface)">
             <Table.Tr>
               <Table.Th>{t("drawer.passenger_columns.name")}</Table.Th>
               <Table.Th>{t("drawer.passenger_columns.type")}</Table.Th>
@@ -309,7 +308,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
             withTableBorder
             aria-label={t("drawer.tickets")}
           >
-            <Table.Thead bg="gray.0">
+            <Table.Thead bg="var(--skyward-surface)">
               <Table.Tr>
                 <Table.Th>{t("drawer.ticket_columns.number")}</Table.Th>
                 <Table.Th>{t("drawer.ticket_columns.passenger")}</Table.Th>

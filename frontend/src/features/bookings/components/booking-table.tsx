@@ -27,7 +27,7 @@ export function BookingTable({
   return (
     <Table.ScrollContainer minWidth={980}>
       <Table highlightOnHover verticalSpacing={7} horizontalSpacing="sm" fz="sm" stickyHeader>
-        <Table.Thead bg="gray.0">
+        <Table.Thead bg="var(--skyward-surface)">
           <Table.Tr>
             <Table.Th>{t("columns.locator")}</Table.Th>
             <Table.Th>{t("columns.status")}</Table.Th>
@@ -47,7 +47,7 @@ export function BookingTable({
               <Table.Tr
                 key={row.locator}
                 data-locator={row.locator}
-                bg={row.locator === openLocator ? "blue.0" : undefined}
+                bg={row.locator === openLocator ? "var(--skyward-selected)" : undefined}
                 style={{ cursor: "pointer" }}
                 onClick={() => void navigate({ to: "/bookings", search: { locator: row.locator } })}
               >

@@ -14,13 +14,12 @@ import {
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import type { BookingList } from "@skyward/contracts/bookings";
+import { IconPlane, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconSearch } from "../../../components/ui/icons.tsx";
-import { IconPlane } from "../../../components/ui/travel-icons.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
 import { BOOKING_LISTS, bookingListMachine } from "../machines/booking-list.machine.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
@@ -77,37 +76,39 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
         </Group>
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
-          <Tabs
-            value={list}
-            onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
-            px="sm"
-            pt={6}
-          >
-            <Tabs.List>
-              {BOOKING_LISTS.map((item) => (
-                <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
-                  {t(`lists.${item}`)}
-                </Tabs.Tab>
-              ))}
-              <Group gap="xs" wrap="nowrap" ml="auto" pb={6}>
-                {bookings.isFetching ? <Loader size={14} /> : null}
-                <TextInput
-                  aria-label={t("search_label")}
-                  placeholder={t("search_placeholder")}
-                  leftSection={<IconSearch size={14} />}
-                  w={320}
-                  size="xs"
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.currentTarget.value);
-                    search(event.currentTarget.value);
-                  }}
-                />
-              </Group>
-            </Tabs.List>
-          </Tabs>
+          <Group justify="space-between" wrap="wrap" gap="xs" px="sm" pt={6}>
+            <Tabs
+              value={list}
+              onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
+            >
+              <Tabs.List style={{ flexWrap: "wrap" }}>
+                {BOOKING_LISTS.map((item) => (
+                  <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
+                    {t(`lists.${item}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+            {/* Outside the tab list: a tablist may hold only tabs (axe aria-required-children). */}
+            <Group gap="xs" wrap="nowrap" pb={6} role="search">
+              {bookings.isFetching ? <Loader size={14} /> : null}
+              <TextInput
+                aria-label={t("search_label")}
+                placeholder={t("search_placeholder")}
+                leftSection={<IconSearch size={14} />}
+                w={320}
+                maw="100%"
+                size="xs"
+                value={text}
+                onChange={(event) => {
+                  setText(event.currentTarget.value);
+                  search(event.currentTarget.value);
+                }}
+              />
+            </Group>
+          </Group>
           {searching ? (
-            <Text fz="xs" c="dimmed" px="sm" py={6} bg="yellow.0">
+            <Text fz="xs" c="dimmed" px="sm" py={6} bg="var(--skyward-warning-surface)">
               {t("searching_all", { query })}
             </Text>
           ) : null}
@@ -132,7 +133,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
               justify="space-between"
               px="sm"
               py="xs"
-              style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+              style={{ borderTop: "1px solid var(--skyward-border)" }}
             >
               <Text fz="xs" c="dimmed">
                 {t("pagination", {

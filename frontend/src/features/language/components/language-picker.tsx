@@ -1,8 +1,8 @@
 import { Button, Menu, VisuallyHidden } from "@mantine/core";
+import { IconCheck, IconChevronDown, IconWorld } from "@tabler/icons-react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconCheck, IconChevronDown, IconWorld } from "../../../components/ui/icons.tsx";
 import { LANGUAGES, type Language, LOCALE_TAGS, useSiteLanguage } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { languageDropdownMachine } from "../machines/language-dropdown.machine.ts";
@@ -58,7 +58,7 @@ export function LanguagePicker({
             variant="subtle"
             color="gray"
             size="compact-sm"
-            leftSection={<IconWorld />}
+            leftSection={<IconWorld size={16} />}
             rightSection={<IconChevronDown size={14} />}
             aria-label={current ? `${t("label")}: ${LANGUAGE_NAMES[current]}` : t("choose")}
           >

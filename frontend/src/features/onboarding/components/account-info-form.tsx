@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack } from "@mantine/core";
+import { IconWorld } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PersonFields } from "../../../components/person-fields.tsx";
-import { IconWorld } from "../../../components/ui/icons.tsx";
 import { isLanguage, LANGUAGES } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import type { AccountInfo } from "../api/complete-account-info.ts";

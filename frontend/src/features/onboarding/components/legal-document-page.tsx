@@ -41,7 +41,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
                 <Title order={2} fz={18}>
                   {section.title}
                 </Title>
-                <Text c="dark.6" lh={1.6}>
+                <Text c="var(--mantine-color-text)" lh={1.6}>
                   {section.text}
                 </Text>
               </Stack>

@@ -1,14 +1,15 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { IconShieldCheck } from "../../../components/ui/icons.tsx";
 import type { LegalDocument } from "./legal-links.ts";
 
 function DocumentLink({ document, children }: { document: LegalDocument; children?: ReactNode }) {
   return (
     <Anchor
       fw={500}
+      underline="always"
       inherit
       renderRoot={(props) => (
         <Link {...props} to="/legal/$document" params={{ document }} target="_blank" rel="noopener" />
@@ -46,7 +47,7 @@ export function PrivacyAcceptance({ busy, onAccept }: { busy: boolean; onAccept:
           </Text>
         </Stack>
       </Group>
-      <Paper withBorder radius="md" p="md" bg="gray.0">
+      <Paper withBorder radius="md" p="md" bg="var(--skyward-surface)">
         <Stack gap={6}>
           {(["data", "codes", "messages"] as const).map((point) => (
             <Text key={point} fz="sm">

@@ -63,8 +63,8 @@ export function ActiveFilters({
             key={key}
             role="listitem"
             size="md"
-            bg="blue.0"
-            c="blue.9"
+            bg="var(--skyward-selected)"
+            c="var(--mantine-color-anchor)"
             withRemoveButton={!busy}
             onRemove={() => onRemove([key])}
             removeButtonProps={{ "aria-label": t("filters.remove", { name }) }}

@@ -85,7 +85,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
                     {airport.name} · {airport.country}
                   </Text>
                 </div>
-                <Text fz="sm" fw={700} c="blue.8" ff="monospace">
+                <Text fz="sm" fw={700} c="var(--mantine-color-anchor)" ff="monospace">
                   {airport.code}
                 </Text>
               </Group>

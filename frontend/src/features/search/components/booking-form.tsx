@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
+import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +24,6 @@ import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconArrowLeft, IconMail, IconPhone } from "../../../components/ui/icons.tsx";
 import { countryOptions } from "../../../lib/countries.ts";
 import { airportDay, todayIso } from "../../../lib/date-format.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
@@ -107,7 +107,7 @@ function PassengerCard({
               onChange={(gender) => set({ gender: gender as Gender })}
               fullWidth
               styles={{
-                root: at("gender") ? { outline: "1px solid var(--mantine-color-red-6)" } : undefined,
+                root: at("gender") ? { outline: "1px solid var(--mantine-color-error)" } : undefined,
                 label: { paddingBlock: 6 },
               }}
               data={[

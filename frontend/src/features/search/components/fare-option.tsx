@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import type { Fare } from "@skyward/contracts/offers";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconInfo } from "../../../components/ui/travel-icons.tsx";
 
 export const FARE_COLUMN_WIDTH = 176;
 
@@ -34,7 +34,7 @@ export function FareOption({
       py={10}
       w={FARE_COLUMN_WIDTH}
       style={{
-        borderLeft: "1px solid var(--mantine-color-gray-2)",
+        borderLeft: "1px solid var(--skyward-border)",
         display: "flex",
         flexDirection: "column",
         minWidth: 0,
@@ -59,7 +59,7 @@ export function FareOption({
           fz={17}
           fw={700}
           lh={1.2}
-          c={cheapest ? "teal.8" : undefined}
+          c={cheapest ? "var(--skyward-success-text)" : undefined}
           style={{ fontVariantNumeric: "tabular-nums" }}
         >
           {formats.money(perPass)}
@@ -70,7 +70,7 @@ export function FareOption({
           </Text>
         ) : null}
         {fare.seats_left < 5 ? (
-          <Text fz={11} c="orange.8" fw={500}>
+          <Text fz={11} c="var(--skyward-warning-text)" fw={500}>
             {t("fare.seats_left", { count: fare.seats_left })}
           </Text>
         ) : null}
@@ -91,7 +91,7 @@ export function FareOption({
             onClick={onDetails}
             aria-label={`${t("fare.details")}: ${fare.brand_name}`}
           >
-            <IconInfo size={14} />
+            <IconInfoCircle size={14} />
           </ActionIcon>
         </Tooltip>
       </Group>

@@ -12,10 +12,10 @@ import {
   Title,
 } from "@mantine/core";
 import type { SearchFilters } from "@skyward/contracts/search";
+import { IconFilter } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconFilter } from "../../../components/ui/travel-icons.tsx";
 import { clockTime } from "../../../lib/date-format.ts";
 import { majorUnit } from "../../../lib/money.ts";
 import type { FilterKey } from "../api/search-offers.ts";
@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         component="legend"
         fz="xs"
         fw={700}
-        c="dark.4"
+        c="var(--mantine-color-text)"
         tt="uppercase"
         style={{ letterSpacing: "0.04em" }}
         mb={6}

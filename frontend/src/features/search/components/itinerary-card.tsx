@@ -1,11 +1,11 @@
 import { Anchor, Box, Center, Collapse, Divider, Group, Paper, Stack, Text } from "@mantine/core";
 import type { FareFamilyCode, OriginDestination } from "@skyward/contracts/offers";
+import { IconChevronDown } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconChevronDown } from "../../../components/ui/icons.tsx";
 import { FARE_COLUMN_WIDTH, FareOption } from "./fare-option.tsx";
 
 /** One itinerary: its flights on the left, its fare families side by side on the right. */
@@ -66,7 +66,7 @@ export function ItineraryCard({
             </Anchor>
           </Group>
         </Stack>
-        <Group gap={0} wrap="nowrap" align="stretch" bg="gray.0">
+        <Group gap={0} wrap="nowrap" align="stretch" bg="var(--skyward-surface)">
           {families.map((family) => {
             const fare = option.fares.find((f) => f.family === family);
             return fare ? (
@@ -82,7 +82,7 @@ export function ItineraryCard({
               <Center
                 key={family}
                 w={FARE_COLUMN_WIDTH}
-                style={{ borderLeft: "1px solid var(--mantine-color-gray-2)" }}
+                style={{ borderLeft: "1px solid var(--skyward-border)" }}
               >
                 <Text fz="xs" c="dimmed">
                   {t("fare.unavailable")}
@@ -94,7 +94,7 @@ export function ItineraryCard({
       </Box>
       <Collapse expanded={open}>
         <Divider />
-        <Stack gap="sm" p="sm" bg="gray.0">
+        <Stack gap="sm" p="sm" bg="var(--skyward-surface)">
           {option.flights.map((flight) => (
             <Stack key={flight.id} gap={2}>
               <Text fz="xs" fw={600} c="dimmed" tt="uppercase">

@@ -41,6 +41,7 @@ export function OfferDetailsModal({
   const data = details.data;
   return (
     <Modal
+      closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
       opened={fareId !== null}
       onClose={onClose}
       size={820}
@@ -115,7 +116,7 @@ export function OfferDetailsModal({
                     <Text fz="sm" fw={600}>
                       {section.category}. {section.title}
                     </Text>
-                    <Text fz="sm" c="dark.5" style={{ whiteSpace: "pre-line" }}>
+                    <Text fz="sm" c="var(--mantine-color-text)" style={{ whiteSpace: "pre-line" }}>
                       {section.text}
                     </Text>
                   </Stack>

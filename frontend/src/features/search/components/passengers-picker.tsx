@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Divider, Group, Input, Popover, Stack, Text } from "@mantine/core";
 import type { PassengerCounts } from "@skyward/contracts/offers";
+import { IconMinus, IconPlus, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { IconMinus, IconPlus, IconUsers } from "../../../components/ui/travel-icons.tsx";
 import { canChangePassengers, type PassengerKind, passengerTotal } from "../machines/search-form.ts";
 
 const KINDS: readonly PassengerKind[] = ["adults", "children", "infants"];

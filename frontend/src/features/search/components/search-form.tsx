@@ -1,14 +1,9 @@
 import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Tooltip } from "@mantine/core";
 import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
+import { IconArrowsExchange, IconPlaneArrival, IconPlaneDeparture, IconSearch } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
-import { IconSearch } from "../../../components/ui/icons.tsx";
-import {
-  IconArrowsExchange,
-  IconPlaneArrival,
-  IconPlaneDeparture,
-} from "../../../components/ui/travel-icons.tsx";
 import { shiftDay, todayIso } from "../../../lib/date-format.ts";
 import {
   initialSearchForm,

@@ -14,12 +14,12 @@ import {
   Title,
 } from "@mantine/core";
 import type { SearchRequest } from "@skyward/contracts/offers";
+import { IconPlane } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { IconPlane } from "../../../components/ui/travel-icons.tsx";
 import { searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import { ActiveFilters } from "./active-filters.tsx";

@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, Group, Stack, TextInput } from "@mantine/core";
 import { ONE_TIME_CODE } from "@skyward/contracts/account";
+import { IconLock, IconMail, IconPhone } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconLock, IconMail, IconPhone } from "../../../components/ui/icons.tsx";
 import { EmailBadge, StepHeader } from "./step-header.tsx";
 
 export interface CodeStepProps {

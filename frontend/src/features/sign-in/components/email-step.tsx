@@ -1,7 +1,7 @@
 import { Button, Select, Stack, TextInput } from "@mantine/core";
+import { IconWorld } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconWorld } from "../../../components/ui/icons.tsx";
 import { isLanguage, LANGUAGES, type Language } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { StepHeader } from "./step-header.tsx";

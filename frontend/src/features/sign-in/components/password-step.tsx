@@ -1,7 +1,7 @@
 import { Button, Divider, PasswordInput, Stack } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconMail } from "../../../components/ui/icons.tsx";
 import { EmailBadge, StepHeader } from "./step-header.tsx";
 
 export interface PasswordStepProps {

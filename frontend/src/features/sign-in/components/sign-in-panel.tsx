@@ -123,6 +123,7 @@ export function SignInPanel({ redirectTo }: { redirectTo?: string }) {
               terms: (
                 <Anchor
                   fz="xs"
+                  underline="always"
                   renderRoot={(props) => (
                     <Link {...props} to="/legal/$document" params={{ document: "website-terms" }} />
                   )}
@@ -131,6 +132,7 @@ export function SignInPanel({ redirectTo }: { redirectTo?: string }) {
               privacy: (
                 <Anchor
                   fz="xs"
+                  underline="always"
                   renderRoot={(props) => (
                     <Link {...props} to="/legal/$document" params={{ document: "privacy-policy" }} />
                   )}

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { IconMail } from "../../../components/ui/icons.tsx";
 
 /** The title and lead of a sign-in step. */
 export function StepHeader({ title, lead }: { title: string; lead?: ReactNode }) {
@@ -23,10 +23,10 @@ export function StepHeader({ title, lead }: { title: string; lead?: ReactNode })
 export function EmailBadge({ email, onChange }: { email: string; onChange: () => void }) {
   const { t } = useTranslation("sign-in");
   return (
-    <Paper withBorder radius="md" px="sm" py={8} bg="gray.0">
+    <Paper withBorder radius="md" px="sm" py={8} bg="var(--skyward-surface)">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap={8} wrap="nowrap" miw={0}>
-          <IconMail size={16} color="var(--mantine-color-gray-6)" />
+          <IconMail size={16} color="var(--mantine-color-dimmed)" />
           <Text fz="sm" fw={500} truncate="end" data-testid="sign-in-email">
             {email}
           </Text>
