@@ -77,6 +77,11 @@ export type BookingList = z.infer<typeof BookingList>;
 export const BookingListQuery = z.object({
   list: BookingList.default("new"),
   q: z.string().trim().max(100).optional(),
+  /** Created on or after / before this day (YYYY-MM-DD, in UTC): the team views' date filter. */
+  created_from: z.iso.date().optional(),
+  created_to: z.iso.date().optional(),
+  /** `time_limit`: the queue of held bookings whose time limit comes first. */
+  sort: z.enum(["created", "time_limit"]).default("created"),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -99,6 +104,9 @@ export const BookingRow = z.object({
   created_at: z.string(),
   company_id: z.string(),
   agent_id: z.string(),
+  /** Who booked it and for which company, for the team views (null when the directory lacks the name). */
+  booked_by: z.string().nullable(),
+  company_name: z.string().nullable(),
 });
 export type BookingRow = z.infer<typeof BookingRow>;
 

@@ -18,14 +18,32 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/bookings", fresh, async (req, res) => {
     const p = requirePrincipal(req);
     const query = parseInput(BookingListQuery, req.query, "query");
-    const scope = bookingScope(p, 4);
+    const scope = bookingScope(p, 7);
     const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
+    const byTimeLimit = query.sort === "time_limit";
     const { rows } = await pool.query(
-      `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM read.bookings b
+      `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
+              nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
+              c.name AS company_name
+         FROM read.bookings b
+         LEFT JOIN read.users u ON u.id = b.agent_id
+         LEFT JOIN read.companies c ON c.id = b.company_id
         WHERE ${scope.sql} AND ($1::text IS NOT NULL OR b.list = $2)
           AND ($1::text IS NULL OR b.locator LIKE $1 OR b.passenger_names LIKE $1 OR b.ticket_numbers LIKE $1)
-        ORDER BY b.created_at DESC LIMIT $3 OFFSET $4`,
-      [search, query.list, query.per_page, (query.page - 1) * query.per_page, ...scope.params],
+          AND ($5::date IS NULL OR b.created_at >= ($5::date)::timestamp AT TIME ZONE 'UTC')
+          AND ($6::date IS NULL OR b.created_at < ($6::date + 1)::timestamp AT TIME ZONE 'UTC')
+          AND (NOT $7::boolean OR b.time_limit IS NOT NULL)
+        ORDER BY CASE WHEN $7::boolean THEN b.time_limit END ASC, b.created_at DESC LIMIT $3 OFFSET $4`,
+      [
+        search,
+        query.list,
+        query.per_page,
+        (query.page - 1) * query.per_page,
+        query.created_from ?? null,
+        query.created_to ?? null,
+        byTimeLimit,
+        ...scope.params,
+      ],
     );
     res.json({
       data: rows.map(({ total: _total, price_amount, currency, ...row }) => ({

@@ -95,6 +95,8 @@ function row(locator: string): BookingRow {
     created_at: "2026-11-21T13:28:50.087Z",
     company_id: "c-kyiv",
     agent_id: "u-taras",
+    booked_by: "Taras Shevchuk",
+    company_name: "Dnipro Travel Kyiv",
   };
 }
 
