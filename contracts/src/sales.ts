@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Language } from "./ids.ts";
+import { UserType } from "./metadata.ts";
 import { Currency } from "./money.ts";
 import { IsoDate } from "./offers.ts";
 
@@ -246,7 +247,7 @@ export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;
 /** Who asked for an e-mailed report: enough to scope the lines as the request would have been. */
 export const SalesReportRequester = z.object({
   user_id: z.string(),
-  user_type: z.enum(["Agent", "Supervisor", "Admin", "Support"]),
+  user_type: UserType,
   agency_id: z.string().nullable(),
   company_ids: z.array(z.string()),
   demo: z.boolean(),
