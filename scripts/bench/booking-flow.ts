@@ -164,7 +164,7 @@ async function printStatements(pool: pg.Pool, database: string, flows: number, t
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   const per = (n: number) => (flows > 0 ? (n / flows).toFixed(2) : "NaN");
   console.log(`\nstatements per flow: ${per(total)}, transactions per flow: ${per(transactions)}`);
-  for (const row of rows.slice(0, 25))
+  for (const row of rows.slice(0, 40))
     console.log(`${per(Number(row.calls)).padStart(7)}  ${row.query.replace(/\s+/g, " ").slice(0, 110)}`);
 }
 

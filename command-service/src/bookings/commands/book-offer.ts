@@ -172,6 +172,8 @@ async function hold(
   const { result, append } = await runCommand(deps.store, async (cmd) => {
     const locator = generateLocator(randomInt);
     const stream = bookingStream(locator);
+    // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
+    cmd.fresh(stream, evolveBooking, initialBooking);
     const events = decide({ type: "HoldBooking", held: { ...held, locator } }, initialBooking);
     if (claim) {
       const state = foldNew(
