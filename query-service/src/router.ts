@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { accountRoutes } from "./account/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
@@ -16,6 +17,7 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(bookingRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(auditRoutes(deps));
+  router.use(openApiRoutes());
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));
   return router;

@@ -312,6 +312,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
   "GET /audit/verify": { allow: [...administrators, "Auditor"] },
   "GET /audit/anchors": { allow: [...administrators, "Auditor"] },
+  // The public API's OpenAPI 3.1 document (generated from the contracts).
+  "GET /openapi.json": { allow: "public" },
   // Time travel: each caller within the scope it has today; another tenant's booking answers 404.
   "GET /audit/as_of/:kind/:id": {
     allow: "signed-in",

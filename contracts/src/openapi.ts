@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { ApiTokenResponse } from "./account.ts";
+import {
+  AnchorList,
+  AsOfQuery,
+  AsOfResponse,
+  HistoryPage,
+  HistoryQuery,
+  VerifyQuery,
+  VerifyReport,
+} from "./audit.ts";
+import { BalanceRow } from "./balances.ts";
+import {
+  BookingDetails,
+  BookingListPage,
+  BookingListQuery,
+  BookOfferRequest,
+  BookOfferResponse,
+  IssueRequest,
+  Locator,
+} from "./bookings.ts";
+import { ErrorEnvelope } from "./errors.ts";
+import { SearchRequest, SearchResult } from "./offers.ts";
+
+/**
+ * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
+ * by hand): a route is documented by naming its contracts here. Served at GET /openapi.json; the contract test
+ * (scripts/src/openapi-contract.test.ts) calls every operation of the generated document and checks each answer
+ * against it.
+ */
+
+export interface DocumentedResponse {
+  description: string;
+  schema: z.ZodType;
+}
+
+export interface DocumentedRoute {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI style: /bookings/{locator}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** false: no credentials needed. */
+  secured: boolean;
+  params?: Record<string, z.ZodType>;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, DocumentedResponse>;
+}
+
+const errors = (description: string): DocumentedResponse => ({ description, schema: ErrorEnvelope });
+const unauthorized = errors("Not signed in, or the API token is not valid");
+const invalid = errors("The input does not match the contract (each field named)");
+const notFound = errors("Nothing of that name within the caller's scope");
+const position = z.string().regex(/^\d{1,20}-\d{1,20}$/);
+
+/** What an issue answers: the tickets and the feed position to read the booking at. */
+const IssueResponse = z.looseObject({
+  tickets: z.array(z.looseObject({ ticket_number: z.string() })),
+  position,
+});
+/** What a cancel, void or refund answers. */
+const CommandAnswer = z.looseObject({ position });
+
+export const documentedRoutes: readonly DocumentedRoute[] = [
+  {
+    method: "post",
+    path: "/offers",
+    operationId: "searchOffers",
+    summary: "Search flights: priced offers for a route, date and passengers",
+    tag: "Booking",
+    secured: true,
+    body: SearchRequest,
+    responses: {
+      200: { description: "The search result", schema: z.object({ result: SearchResult }) },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings",
+    operationId: "bookOffer",
+    summary: "Book a fare of a search result for the passengers given",
+    tag: "Booking",
+    secured: true,
+    body: BookOfferRequest,
+    responses: {
+      201: { description: "The booking, held at the airline", schema: BookOfferResponse },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/issue",
+    operationId: "issueBooking",
+    summary: "Issue the tickets of a held booking, charging the company balance",
+    tag: "Booking",
+    secured: true,
+    body: IssueRequest,
+    responses: {
+      201: { description: "The tickets issued", schema: IssueResponse },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "delete",
+    path: "/bookings/{locator}",
+    operationId: "cancelBooking",
+    summary: "Cancel a held booking, or void issued tickets within the void window (refunding the balance)",
+    tag: "Booking",
+    secured: true,
+    params: { locator: Locator },
+    responses: {
+      200: { description: "Cancelled or voided", schema: CommandAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Not possible in the booking's state"),
+    },
+  },
+  {
+    method: "get",
+    path: "/bookings",
+    operationId: "listBookings",
+    summary: "The bookings the caller may see, newest first",
+    tag: "Booking",
+    secured: true,
+    query: BookingListQuery,
+    responses: { 200: { description: "A page of bookings", schema: BookingListPage }, 401: unauthorized },
+  },
+  {
+    method: "get",
+    path: "/bookings/{locator}",
+    operationId: "getBooking",
+    summary: "One booking with what the caller can do with it now",
+    tag: "Booking",
+    secured: true,
+    params: { locator: Locator },
+    responses: {
+      200: { description: "The booking", schema: z.object({ data: BookingDetails }) },
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: "get",
+    path: "/balances",
+    operationId: "listBalances",
+    summary: "The balances of the companies the caller may see",
+    tag: "Balances",
+    secured: true,
+    responses: {
+      // Loose: the balances read answers more than BalanceRow names (the contract test found it).
+      200: { description: "Balances", schema: z.object({ data: z.array(BalanceRow.loose()) }) },
+      401: unauthorized,
+    },
+  },
+  {
+    method: "put",
+    path: "/account/api_token",
+    operationId: "issueApiToken",
+    summary: "A new API token for the caller (shown once; replaces the previous one); send it as a bearer",
+    tag: "Account",
+    secured: true,
+    responses: { 200: { description: "The token", schema: ApiTokenResponse }, 401: unauthorized },
+  },
+  {
+    method: "get",
+    path: "/audit/events",
+    operationId: "listEvents",
+    summary:
+      "Event history by stream, booking, company, agency, actor, trace or time range, with chain hashes",
+    tag: "Audit",
+    secured: true,
+    query: HistoryQuery,
+    responses: {
+      200: { description: "A page of events", schema: z.object({ data: HistoryPage }) },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/audit/verify",
+    operationId: "verifyLog",
+    summary: "Verify the tamper-evident log (or a range of it); names the first event that does not match",
+    tag: "Audit",
+    secured: true,
+    query: VerifyQuery,
+    responses: {
+      200: { description: "The verification report", schema: z.object({ data: VerifyReport }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/audit/anchors",
+    operationId: "listAnchors",
+    summary: "Every anchor of the chain, to keep outside the database",
+    tag: "Audit",
+    secured: true,
+    responses: { 200: { description: "Anchors", schema: AnchorList }, 401: unauthorized, 404: notFound },
+  },
+  {
+    method: "get",
+    path: "/audit/as_of/{kind}/{id}",
+    operationId: "timeTravel",
+    summary: "A booking, a company balance or a channel as of a moment, and its difference with another",
+    tag: "Audit",
+    secured: true,
+    params: { kind: z.enum(["booking", "balance", "channel"]), id: z.string().min(1).max(200) },
+    query: AsOfQuery,
+    responses: {
+      200: { description: "The state then", schema: z.object({ data: AsOfResponse }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+];
+
+type JsonSchema = Record<string, unknown>;
+
+/** zod's own JSON Schema (2020-12, the dialect of OpenAPI 3.1), without the $schema keyword inside the document. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The OpenAPI 3.1 document of the documented routes. */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of documentedRoutes) {
+    const parameters = [
+      ...Object.entries(route.params ?? {}).map(([name, schema]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: jsonSchema(schema, "input"),
+      })),
+      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
+        name,
+        in: "query",
+        required: !(schema as z.ZodType).safeParse(undefined).success,
+        schema: jsonSchema(schema as z.ZodType, "input"),
+      })),
+    ];
+    const operation: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.secured ? {} : { security: [] }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(route.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            content: { "application/json": { schema: jsonSchema(r.schema, "output") } },
+          },
+        ]),
+      ),
+    };
+    paths[route.path] = { ...paths[route.path], [route.method]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Skyward API",
+      version: "1",
+      description:
+        "Search, book, issue and refund flights for an agency's companies; browse and verify the event history. " +
+        "Authenticate with `Authorization: Bearer <token>` (PUT /account/api_token) or a session cookie. " +
+        "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ bearer: [] }, { session: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API token from PUT /account/api_token" },
+        session: { type: "apiKey", in: "cookie", name: "skyward_session" },
+      },
+    },
+    tags: [...new Set(documentedRoutes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+  };
+}

@@ -1,0 +1,166 @@
+// The OpenAPI 3.1 document (generated from the zod contracts) validates, and every operation it documents answers as
+// documented: the calls below are driven by the served document, each answer checked against its JSON Schema.
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { openApiDocument } from "@skyward/contracts/openapi";
+import { chainAll } from "@skyward/infra/audit/chain";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { contacts, inDays, passenger } from "./testing/bookings.ts";
+import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: "path" | "query"; required: boolean; schema: object }[];
+  requestBody?: { content: { "application/json": { schema: object } } };
+  responses: Record<string, { content: { "application/json": { schema: object } } }>;
+  security?: unknown[];
+}
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** A call of one operation: path parameters, query and body, made from what the walk has so far. */
+interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Who calls: the agent's API token (default), or the administrator's. */
+  as?: "agent" | "admin";
+}
+
+describe("the OpenAPI document", () => {
+  let t: TestApp;
+  let doc: Doc;
+  const clients: Record<"agent" | "admin", HttpClient> = {} as never;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const walk: Record<string, Json> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const served = await t.client().get("/openapi.json");
+    expect(served.status).toBe(200);
+    doc = served.body as Doc;
+    // Each caller's API token, used as a bearer for every call below.
+    for (const [who, email] of [
+      ["agent", "agent@dnipro.test"],
+      ["admin", "admin@skyward.test"],
+    ] as const) {
+      const session = t.client();
+      await session.signInWithPassword(email, DEMO_PASSWORD);
+      const token = await session.put("/account/api_token");
+      expect(token.status).toBe(200);
+      clients[who] = t.client({ authorization: `Bearer ${token.body.data.token}` });
+    }
+  });
+  afterAll(() => t.stop());
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
+
+  it("is OpenAPI 3.1, served as generated, with valid JSON Schemas and every path parameter declared", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    const ids = operations().map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, op } of operations()) {
+      const declared = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
+      expect(declared.sort()).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+      const schemas = [
+        ...(op.parameters ?? []).map((p) => p.schema),
+        ...(op.requestBody ? [op.requestBody.content["application/json"].schema] : []),
+        ...Object.values(op.responses).map((r) => r.content["application/json"].schema),
+      ];
+      for (const schema of schemas) expect(() => ajv.compile(schema)).not.toThrow();
+      expect(Object.keys(op.responses)).toContain("401");
+    }
+  });
+
+  /** How the walk calls each documented operation, in the order of an integrator's session. */
+  const calls: Record<string, () => Call> = {
+    searchOffers: () => ({
+      body: {
+        origin: "KBP",
+        destination: "WAW",
+        departure_date: inDays(21),
+        passengers: { adults: 1, children: 0, infants: 0 },
+        carriers: ["PS", "LO", "LH", "OS", "TK"],
+      },
+    }),
+    bookOffer: () => {
+      const result = walk.searchOffers.result;
+      const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
+      return {
+        body: {
+          search_result_id: result.id,
+          fare_id: fare.fare_id,
+          passengers: [passenger("Ivan", "Petrenko")],
+          contacts,
+        },
+      };
+    },
+    issueBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
+    getBooking: () => ({ params: { locator: walk.bookOffer.locator } }),
+    listBookings: () => ({ query: { q: walk.bookOffer.locator } }),
+    listBalances: () => ({}),
+    listEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
+    timeTravel: () => ({
+      params: { kind: "booking", id: walk.bookOffer.locator },
+      query: { at: new Date().toISOString() },
+    }),
+    verifyLog: () => ({ as: "admin" }),
+    listAnchors: () => ({ as: "admin" }),
+    cancelBooking: () => ({ params: { locator: walk.bookOffer.locator } }),
+    issueApiToken: () => ({}),
+  };
+
+  const check = (op: Operation, res: HttpResponse) => {
+    const documented = op.responses[String(res.status)];
+    if (!documented)
+      throw new Error(
+        `${op.operationId} answered ${res.status}, not documented: ${JSON.stringify(res.body)}`,
+      );
+    const validate = ajv.compile(documented.content["application/json"].schema);
+    if (!validate(res.body))
+      throw new Error(`${op.operationId} ${res.status} does not match: ${ajv.errorsText(validate.errors)}`);
+  };
+
+  it("every documented operation answers as documented, with the API token as a bearer", async () => {
+    const order = Object.keys(calls);
+    const documented = operations().sort(
+      (a, b) => order.indexOf(a.op.operationId) - order.indexOf(b.op.operationId),
+    );
+    for (const { path, method, op } of documented) {
+      const make = calls[op.operationId];
+      if (!make) throw new Error(`no call for the documented operation ${op.operationId}: add one`);
+      if (op.operationId === "listEvents") await chainAll(t.db.pool);
+      const call = make();
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        encodeURIComponent(call.params?.[name] ?? ""),
+      );
+      const res = await clients[call.as ?? "agent"].request(method.toUpperCase(), url, {
+        query: call.query,
+        body: call.body,
+      });
+      check(op, res);
+      expect(res.status).toBeLessThan(300);
+      walk[op.operationId] = res.body;
+      // Without credentials, the documented 401.
+      const anonymous = await t
+        .client()
+        .request(method.toUpperCase(), url, { query: call.query, body: call.body });
+      expect(anonymous.status).toBe(401);
+      check(op, anonymous);
+    }
+  });
+
+  it("documented refusals answer as documented: another role's 404, invalid input's 422", async () => {
+    const op = (id: string) => operations().find((o) => o.op.operationId === id)?.op as Operation;
+    const verify = await clients.agent.get("/audit/verify");
+    expect(verify.status).toBe(404);
+    check(op("verifyLog"), verify);
+    const bad = await clients.agent.get("/audit/events", { query: { from: "yesterday" } });
+    expect(bad.status).toBe(422);
+    check(op("listEvents"), bad);
+  });
+});
