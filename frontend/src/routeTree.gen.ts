@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root";
 import { Route as IndexRouteImport } from "./routes/index";
 import { Route as AccountRouteImport } from "./routes/account";
 import { Route as BookingsRouteImport } from "./routes/bookings";
+import { Route as ChannelsRouteImport } from "./routes/channels";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
 import { Route as SearchRouteImport } from "./routes/search";
 import { Route as Sign_inRouteImport } from "./routes/sign_in";
@@ -30,6 +31,11 @@ const AccountRoute = AccountRouteImport.update({
 const BookingsRoute = BookingsRouteImport.update({
   id: "/bookings",
   path: "/bookings",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ChannelsRoute = ChannelsRouteImport.update({
+  id: "/channels",
+  path: "/channels",
   getParentRoute: () => rootRouteImport,
 } as any);
 const OnboardingRoute = OnboardingRouteImport.update({
@@ -57,6 +63,7 @@ export interface FileRoutesByFullPath {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
@@ -66,6 +73,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
@@ -76,6 +84,7 @@ export interface FileRoutesById {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/bookings": typeof BookingsRoute;
+  "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
@@ -87,6 +96,7 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/bookings"
+    | "/channels"
     | "/onboarding"
     | "/search"
     | "/sign_in"
@@ -96,6 +106,7 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/bookings"
+    | "/channels"
     | "/onboarding"
     | "/search"
     | "/sign_in"
@@ -105,6 +116,7 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/bookings"
+    | "/channels"
     | "/onboarding"
     | "/search"
     | "/sign_in"
@@ -115,6 +127,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRoute;
   BookingsRoute: typeof BookingsRoute;
+  ChannelsRoute: typeof ChannelsRoute;
   OnboardingRoute: typeof OnboardingRoute;
   SearchRoute: typeof SearchRoute;
   Sign_inRoute: typeof Sign_inRoute;
@@ -142,6 +155,13 @@ declare module "@tanstack/react-router" {
       path: "/bookings";
       fullPath: "/bookings";
       preLoaderRoute: typeof BookingsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/channels": {
+      id: "/channels";
+      path: "/channels";
+      fullPath: "/channels";
+      preLoaderRoute: typeof ChannelsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/onboarding": {
@@ -179,6 +199,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
   BookingsRoute: BookingsRoute,
+  ChannelsRoute: ChannelsRoute,
   OnboardingRoute: OnboardingRoute,
   SearchRoute: SearchRoute,
   Sign_inRoute: Sign_inRoute,

@@ -4,6 +4,7 @@ export interface Catalogue {
   account: typeof import("./en/account.json");
   balance: typeof import("./en/balance.json");
   bookings: typeof import("./en/bookings.json");
+  channels: typeof import("./en/channels.json");
   common: typeof import("./en/common.json");
   errors: typeof import("./en/errors.json");
   language: typeof import("./en/language.json");

@@ -1,0 +1,115 @@
+import type { ChannelHistoryRow, ChannelRow } from "@skyward/contracts/ticketing-commands";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+export type Channel = ChannelRow & {
+  companies: { id: string; company_id: string; name: string; active: boolean }[];
+};
+
+const CHANNELS_KEY = ["ticketing", "channels"] as const;
+const GATES_KEY = ["ticketing", "gates"] as const;
+const HISTORY_KEY = ["ticketing", "history"] as const;
+
+/** `GET /ticketing/agency_channels`: the channels the caller manages (an agency's for its supervisor). */
+export const channelsQueryOptions = () =>
+  queryOptions({
+    queryKey: CHANNELS_KEY,
+    queryFn: async () => (await api.get<{ data: Channel[] }>("/ticketing/agency_channels")).data.data,
+    staleTime: 10_000,
+  });
+
+export interface GatesView {
+  main_gate: boolean;
+  agency_gate: boolean;
+  channel_gate: boolean;
+  agencies: { id: string; name: string; active: boolean }[];
+  companies: { id: string; name: string; agency_id: string; active: boolean }[];
+}
+
+/** `GET /ticketing/gates`: administrators only. */
+export const gatesQueryOptions = () =>
+  queryOptions({
+    queryKey: GATES_KEY,
+    queryFn: async () => (await api.get<{ data: GatesView }>("/ticketing/gates")).data.data,
+    staleTime: 10_000,
+  });
+
+export interface HistoryFilters {
+  page: number;
+  channel_id?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+}
+export const HISTORY_PAGE_SIZE = 25;
+
+/** `GET /ticketing/channel_history`: who changed which channel or gate, newest first. */
+export const historyQueryOptions = (filters: HistoryFilters) =>
+  queryOptions({
+    queryKey: [...HISTORY_KEY, filters],
+    queryFn: async () =>
+      (
+        await api.get<{ data: ChannelHistoryRow[]; meta: { total: number } }>("/ticketing/channel_history", {
+          query: { ...filters, per_page: HISTORY_PAGE_SIZE },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+export type ChannelSwitch = "on_by_admin" | "on_by_supervisor";
+
+/**
+ * A channel switched on or off: the table shows it at once and puts it back if the server refuses (the error
+ * itself is shown by the API client's notification).
+ */
+export function useToggleChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; field: ChannelSwitch; active: boolean }) =>
+      api.patch(`/ticketing/agency_channels/${encodeURIComponent(input.id)}`, {
+        [input.field]: input.active,
+      }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: CHANNELS_KEY });
+      const before = queryClient.getQueryData<Channel[]>(CHANNELS_KEY);
+      const key = input.field === "on_by_admin" ? "active_by_admin" : "active_by_supervisor";
+      queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (rows) =>
+        rows?.map((row) => (row.id === input.id ? { ...row, [key]: input.active } : row)),
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(CHANNELS_KEY, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}
+
+export type GlobalGate = "main_gate" | "agency_gate" | "channel_gate";
+
+/** A global gate switched: shown at once, put back on refusal. */
+export function useToggleGate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { gate: GlobalGate; active: boolean }) =>
+      api.patch(`/ticketing/${input.gate}`, { active: input.active }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: GATES_KEY });
+      const before = queryClient.getQueryData<GatesView>(GATES_KEY);
+      queryClient.setQueryData<GatesView>(GATES_KEY, (gates) =>
+        gates ? { ...gates, [input.gate]: input.active } : gates,
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(GATES_KEY, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: GATES_KEY });
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}

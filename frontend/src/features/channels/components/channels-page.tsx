@@ -1,0 +1,281 @@
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { ChannelHistoryRow } from "@skyward/contracts/ticketing-commands";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import {
+  type Channel,
+  channelsQueryOptions,
+  type GlobalGate,
+  gatesQueryOptions,
+  HISTORY_PAGE_SIZE,
+  type HistoryFilters,
+  historyQueryOptions,
+  useToggleChannel,
+  useToggleGate,
+} from "../api/channels.ts";
+
+const GLOBAL_GATES: GlobalGate[] = ["main_gate", "agency_gate", "channel_gate"];
+
+/** Ticketing channels, gates and the channel-change audit, for supervisors (their agency) and administrators. */
+export function ChannelsPage({
+  administrator,
+  filters,
+  onFilters,
+}: {
+  administrator: boolean;
+  filters: HistoryFilters;
+  onFilters: (next: HistoryFilters) => void;
+}) {
+  const { t } = useTranslation("channels");
+  const channels = useQuery(channelsQueryOptions());
+  return (
+    <Stack gap="lg" p="md" maw={1280} mx="auto" w="100%">
+      <Title order={1} fz="h2">
+        {t("title")}
+      </Title>
+      {administrator ? <GatesCard /> : null}
+      <Card withBorder radius="md" component="section" aria-labelledby="channels-heading">
+        <Title order={2} fz="h4" id="channels-heading" mb="sm">
+          {t("channels.heading")}
+        </Title>
+        {channels.isPending ? (
+          <Loader size="sm" aria-label={t("loading")} />
+        ) : channels.isError ? (
+          <Text c="red">{t("unavailable")}</Text>
+        ) : (
+          <ChannelsTable rows={channels.data} administrator={administrator} />
+        )}
+      </Card>
+      <HistoryCard channels={channels.data ?? []} filters={filters} onFilters={onFilters} />
+    </Stack>
+  );
+}
+
+function GatesCard() {
+  const { t } = useTranslation("channels");
+  const gates = useQuery(gatesQueryOptions());
+  const toggle = useToggleGate();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="gates-heading">
+      <Title order={2} fz="h4" id="gates-heading" mb="sm">
+        {t("gates.heading")}
+      </Title>
+      {gates.data ? (
+        <Group gap="xl">
+          {GLOBAL_GATES.map((gate) => (
+            <Switch
+              key={gate}
+              label={t(`gates.${gate}`)}
+              checked={gates.data[gate]}
+              onChange={(event) => toggle.mutate({ gate, active: event.currentTarget.checked })}
+            />
+          ))}
+        </Group>
+      ) : (
+        <Loader size="sm" aria-label={t("loading")} />
+      )}
+    </Card>
+  );
+}
+
+function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator: boolean }) {
+  const { t } = useTranslation("channels");
+  const toggle = useToggleChannel();
+  if (rows.length === 0) return <Text c="dimmed">{t("channels.empty")}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover verticalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("columns.title")}</Table.Th>
+            <Table.Th>{t("columns.status")}</Table.Th>
+            <Table.Th>{t("columns.form_of_payment")}</Table.Th>
+            <Table.Th>{t("columns.card")}</Table.Th>
+            <Table.Th>{t("columns.nego_code")}</Table.Th>
+            <Table.Th>{t("columns.resident_fares_code")}</Table.Th>
+            <Table.Th>{t("columns.sources")}</Table.Th>
+            <Table.Th>{t("columns.on_by_supervisor")}</Table.Th>
+            <Table.Th>{t("columns.on_by_admin")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td fw={600}>{row.title}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge color={row.active ? "teal" : "gray"} variant="light">
+                    {row.active ? t("status.active") : t("status.inactive")}
+                  </Badge>
+                  {row.active_credential ? null : (
+                    <Badge color="red" variant="outline">
+                      {t("status.credential_inactive")}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t(`form_of_payment.${row.form_of_payment}`)}</Table.Td>
+              <Table.Td>
+                {row.credit_card ? `${row.credit_card.brand} ·${row.credit_card.last4}` : "—"}
+              </Table.Td>
+              <Table.Td>{row.nego_code ?? "—"}</Table.Td>
+              <Table.Td>{row.resident_fares_code ?? "—"}</Table.Td>
+              <Table.Td>
+                {(["web", "api", "extension"] as const)
+                  .filter((source) => row[source])
+                  .map((source) => t(`sources.${source}`))
+                  .join(", ") || "—"}
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={t("toggle.supervisor", { title: row.title })}
+                  checked={row.active_by_supervisor}
+                  onChange={(event) =>
+                    toggle.mutate({
+                      id: row.id,
+                      field: "on_by_supervisor",
+                      active: event.currentTarget.checked,
+                    })
+                  }
+                />
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={t("toggle.admin", { title: row.title })}
+                  checked={row.active_by_admin}
+                  disabled={!administrator}
+                  onChange={(event) =>
+                    toggle.mutate({ id: row.id, field: "on_by_admin", active: event.currentTarget.checked })
+                  }
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? "—" : String(value));
+
+function HistoryCard({
+  channels,
+  filters,
+  onFilters,
+}: {
+  channels: Channel[];
+  filters: HistoryFilters;
+  onFilters: (next: HistoryFilters) => void;
+}) {
+  const { t, i18n } = useTranslation("channels");
+  const history = useQuery(historyQueryOptions(filters));
+  const titleOf = (row: ChannelHistoryRow) =>
+    row.gate
+      ? t(`gate_kinds.${row.gate}`)
+      : (channels.find((c) => c.id === row.channel_id)?.title ?? row.channel_id);
+  const pages = Math.max(1, Math.ceil((history.data?.meta.total ?? 0) / HISTORY_PAGE_SIZE));
+  const dateTime = new Intl.DateTimeFormat(i18n.language === "ua" ? "uk" : i18n.language, {
+    dateStyle: "short",
+    timeStyle: "medium",
+  });
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="history-heading">
+      <Title order={2} fz="h4" id="history-heading" mb="sm">
+        {t("history.heading")}
+      </Title>
+      <Group gap="sm" mb="sm" align="end">
+        <Select
+          label={t("history.channel")}
+          placeholder={t("history.all_channels")}
+          clearable
+          data={channels.map((c) => ({ value: c.id, label: c.title }))}
+          value={filters.channel_id ?? null}
+          onChange={(value) => onFilters({ ...filters, channel_id: value ?? undefined, page: 1 })}
+        />
+        <TextInput
+          type="date"
+          label={t("history.date_from")}
+          value={filters.date_from ?? ""}
+          onChange={(event) =>
+            onFilters({ ...filters, date_from: event.currentTarget.value || undefined, page: 1 })
+          }
+        />
+        <TextInput
+          type="date"
+          label={t("history.date_to")}
+          value={filters.date_to ?? ""}
+          onChange={(event) =>
+            onFilters({ ...filters, date_to: event.currentTarget.value || undefined, page: 1 })
+          }
+        />
+      </Group>
+      {history.isPending ? (
+        <Loader size="sm" aria-label={t("loading")} />
+      ) : history.isError ? (
+        <Text c="red">{t("unavailable")}</Text>
+      ) : history.data.data.length === 0 ? (
+        <Text c="dimmed">{t("history.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing={5} fz="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("history.at")}</Table.Th>
+                <Table.Th>{t("history.who")}</Table.Th>
+                <Table.Th>{t("history.what")}</Table.Th>
+                <Table.Th>{t("history.field")}</Table.Th>
+                <Table.Th>{t("history.change")}</Table.Th>
+                <Table.Th>{t("history.source")}</Table.Th>
+                <Table.Th>{t("history.event")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.data.map((row) => (
+                <Table.Tr key={row.event_id}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime.format(new Date(row.at))}</Table.Td>
+                  <Table.Td>
+                    {row.actor.name ?? t(`roles.${row.actor.role}`, { defaultValue: row.actor.role })}
+                  </Table.Td>
+                  <Table.Td>{titleOf(row)}</Table.Td>
+                  <Table.Td>{t(`fields.${row.field}`, { defaultValue: row.field })}</Table.Td>
+                  <Table.Td>
+                    {shown(row.before)} → {shown(row.after)}
+                  </Table.Td>
+                  <Table.Td>{t(`sources.${row.source}`, { defaultValue: row.source })}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={row.link} target="_blank" rel="noreferrer" fz="xs">
+                      {t("history.open_event")}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          mt="sm"
+          total={pages}
+          value={filters.page}
+          onChange={(page) => onFilters({ ...filters, page })}
+        />
+      ) : null}
+    </Card>
+  );
+}
