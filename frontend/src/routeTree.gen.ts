@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from "./routes/__root";
 import { Route as IndexRouteImport } from "./routes/index";
 import { Route as AccountRouteImport } from "./routes/account";
+import { Route as AdminRouteImport } from "./routes/admin";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
@@ -26,6 +27,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: "/account",
   path: "/account",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminRoute = AdminRouteImport.update({
+  id: "/admin",
+  path: "/admin",
   getParentRoute: () => rootRouteImport,
 } as any);
 const BookingsRoute = BookingsRouteImport.update({
@@ -62,6 +68,7 @@ const LegalDocumentRoute = LegalDocumentRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
+  "/admin": typeof AdminRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -72,6 +79,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
+  "/admin": typeof AdminRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -83,6 +91,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
+  "/admin": typeof AdminRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -95,6 +104,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/account"
+    | "/admin"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -105,6 +115,7 @@ export interface FileRouteTypes {
   to:
     | "/"
     | "/account"
+    | "/admin"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -115,6 +126,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/account"
+    | "/admin"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -126,6 +138,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRoute;
+  AdminRoute: typeof AdminRoute;
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
   OnboardingRoute: typeof OnboardingRoute;
@@ -148,6 +161,13 @@ declare module "@tanstack/react-router" {
       path: "/account";
       fullPath: "/account";
       preLoaderRoute: typeof AccountRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/admin": {
+      id: "/admin";
+      path: "/admin";
+      fullPath: "/admin";
+      preLoaderRoute: typeof AdminRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/bookings": {
@@ -198,6 +218,7 @@ declare module "@tanstack/react-router" {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
+  AdminRoute: AdminRoute,
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,
   OnboardingRoute: OnboardingRoute,

@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import { IconPlugConnected, IconSearch, IconTicket } from "@tabler/icons-react";
+import { IconBuildingBank, IconPlugConnected, IconSearch, IconTicket } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,17 +9,21 @@ import { useSession } from "../lib/session.ts";
 export function MainNav() {
   const { t: tSearch } = useTranslation("search");
   const { t: tBookings } = useTranslation("bookings");
+  const { t: tAdmin } = useTranslation("admin");
   const { t: tChannels } = useTranslation("channels");
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!session) return null;
-  const items: { to: "/search" | "/bookings" | "/channels"; label: string; icon: ReactNode }[] = [
+  const items: { to: "/search" | "/bookings" | "/channels" | "/admin"; label: string; icon: ReactNode }[] = [
     { to: "/search", label: tSearch("nav"), icon: <IconSearch size={15} /> },
     { to: "/bookings", label: tBookings("nav"), icon: <IconTicket size={15} /> },
   ];
   // Channels and gates are managed by supervisors (their agency's) and administrators.
   if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
     items.push({ to: "/channels", label: tChannels("nav"), icon: <IconPlugConnected size={15} /> });
+  // Partners, companies and balances: supervisors (their own partner's) and administrators.
+  if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
+    items.push({ to: "/admin", label: tAdmin("nav"), icon: <IconBuildingBank size={15} /> });
   return (
     <Group component="nav" gap={4} wrap="nowrap">
       {items.map((item) => {

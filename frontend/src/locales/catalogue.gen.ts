@@ -2,6 +2,7 @@
 // Do not edit: add a namespace by adding its JSON file in every language.
 export interface Catalogue {
   account: typeof import("./en/account.json");
+  admin: typeof import("./en/admin.json");
   balance: typeof import("./en/balance.json");
   bookings: typeof import("./en/bookings.json");
   channels: typeof import("./en/channels.json");

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { resetApiClient } from "../../../lib/api-client.ts";
+import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
+import { accountDetails } from "../../../test-utils/accounts.ts";
+import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import { renderApp } from "../../../test-utils/render-app.tsx";
+
+let server: FakeServer | undefined;
+beforeEach(() => {
+  resetApiClient();
+  window.localStorage.clear();
+});
+afterEach(() => {
+  server?.restore();
+  clearNotifications();
+});
+
+const adminSession = () => {
+  const details = accountDetails();
+  return {
+    body: { ...details, account: { ...details.account, user_type: "Admin", companies: [], company: null } },
+  };
+};
+const partner = {
+  id: "a-dnipro",
+  name: "Dnipro Travel",
+  channels: [],
+  supervisors: [],
+  supervisors_count: 1,
+  companies_count: 1,
+  agency_transaction_fees: [{ id: "a-dnipro", transaction_fee: null }],
+  production_api_on: false,
+  corporate_number_on: true,
+  ghost_segments_remarks_on: false,
+  markups: [],
+  active: true,
+};
+const company = {
+  id: "c-kyiv",
+  agency_id: "a-dnipro",
+  name: "Dnipro Travel Kyiv",
+  currency: "UAH",
+  balance_amount: { amount: 50_000_00, currency: "UAH" },
+  credit_limit: { amount: 0, currency: "UAH" },
+  shared_bookings: true,
+  avia_managers: [],
+  channels: [],
+  markups: [],
+  active: true,
+};
+const history = {
+  body: {
+    data: [
+      {
+        event_id: "e1",
+        position: "10",
+        company_id: "c-kyiv",
+        company_name: "Dnipro Travel Kyiv",
+        kind: "charge",
+        amount: { amount: -12_345_67, currency: "UAH" },
+        balance_after: { amount: 37_654_33, currency: "UAH" },
+        locator: "ABC234",
+        operation_id: "op123456789",
+        reason: "issue",
+        actor: { user_id: "u1", role: "Agent", name: "Taras Shevchuk" },
+        at: "2026-11-24T08:00:00.000Z",
+      },
+    ],
+    meta: { page: 1, per_page: 25, total: 1 },
+  },
+};
+const routes = () => ({
+  "GET /account/details": adminSession(),
+  "GET /agencies": { body: { data: [partner] } },
+  "GET /companies": { body: { data: [company] } },
+  "GET /balance_history": history,
+});
+
+describe("the administration page", () => {
+  it("shows an administrator partners, companies and the balance history with booking, operation and author", async () => {
+    server = fakeServer(routes());
+    renderApp("/admin");
+    expect(
+      await screen.findByRole(
+        "heading",
+        { level: 1, name: "Partners, companies and balances" },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Taras Shevchuk")).toBeInTheDocument();
+    expect(screen.getByText("ABC234")).toBeInTheDocument();
+    expect(screen.getByText("op123456")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Corporate number for Dnipro Travel" })).toBeChecked();
+    expect(screen.getAllByText("Dnipro Travel Kyiv").length).toBeGreaterThan(0);
+  });
+
+  it("asks before deleting a company, and deletes it only when confirmed", async () => {
+    server = fakeServer({
+      ...routes(),
+      "DELETE /companies/c-kyiv": { body: { data: null, position: null } },
+    });
+    renderApp("/admin");
+    const companies = await screen.findByRole("region", { name: "Companies" }, { timeout: 10_000 });
+    await within(companies).findByText("Dnipro Travel Kyiv");
+    fireEvent.click(within(companies).getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Delete the company Dnipro Travel Kyiv?")).toBeInTheDocument();
+    expect(server.calls).not.toContain("DELETE /companies/c-kyiv");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(server?.calls).toContain("DELETE /companies/c-kyiv"));
+  });
+
+  it("switches shared bookings off at once, and puts them back when the server refuses", async () => {
+    server = fakeServer({
+      ...routes(),
+      "PATCH /ticketing/company_shared_bookings/c-kyiv": {
+        status: 422,
+        body: {
+          errors: [
+            { status: "422", code: "not_now", title: "Not allowed now", detail: "Refused for the test" },
+          ],
+        },
+      },
+    });
+    renderApp("/admin");
+    const toggle = await screen.findByRole(
+      "switch",
+      { name: "Shared bookings for Dnipro Travel Kyiv" },
+      { timeout: 10_000 },
+    );
+    expect(toggle).toBeChecked();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(currentNotifications().map((n) => n.text)).toContain("Refused for the test"));
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(server.bodies["PATCH /ticketing/company_shared_bookings/c-kyiv"]).toEqual([{ active: false }]);
+  });
+});
