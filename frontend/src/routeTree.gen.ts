@@ -12,9 +12,11 @@ import { Route as rootRouteImport } from "./routes/__root";
 import { Route as IndexRouteImport } from "./routes/index";
 import { Route as AccountRouteImport } from "./routes/account";
 import { Route as AdminRouteImport } from "./routes/admin";
+import { Route as AnalyticsRouteImport } from "./routes/analytics";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
+import { Route as SalesRouteImport } from "./routes/sales";
 import { Route as SearchRouteImport } from "./routes/search";
 import { Route as Sign_inRouteImport } from "./routes/sign_in";
 import { Route as LegalDocumentRouteImport } from "./routes/legal.$document";
@@ -34,6 +36,11 @@ const AdminRoute = AdminRouteImport.update({
   path: "/admin",
   getParentRoute: () => rootRouteImport,
 } as any);
+const AnalyticsRoute = AnalyticsRouteImport.update({
+  id: "/analytics",
+  path: "/analytics",
+  getParentRoute: () => rootRouteImport,
+} as any);
 const BookingsRoute = BookingsRouteImport.update({
   id: "/bookings",
   path: "/bookings",
@@ -47,6 +54,11 @@ const ChannelsRoute = ChannelsRouteImport.update({
 const OnboardingRoute = OnboardingRouteImport.update({
   id: "/onboarding",
   path: "/onboarding",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SalesRoute = SalesRouteImport.update({
+  id: "/sales",
+  path: "/sales",
   getParentRoute: () => rootRouteImport,
 } as any);
 const SearchRoute = SearchRouteImport.update({
@@ -69,9 +81,11 @@ export interface FileRoutesByFullPath {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
+  "/analytics": typeof AnalyticsRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
+  "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
   "/legal/$document": typeof LegalDocumentRoute;
@@ -80,9 +94,11 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
+  "/analytics": typeof AnalyticsRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
+  "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
   "/legal/$document": typeof LegalDocumentRoute;
@@ -92,9 +108,11 @@ export interface FileRoutesById {
   "/": typeof IndexRoute;
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
+  "/analytics": typeof AnalyticsRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
+  "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
   "/sign_in": typeof Sign_inRoute;
   "/legal/$document": typeof LegalDocumentRoute;
@@ -105,9 +123,11 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/admin"
+    | "/analytics"
     | "/bookings"
     | "/channels"
     | "/onboarding"
+    | "/sales"
     | "/search"
     | "/sign_in"
     | "/legal/$document";
@@ -116,9 +136,11 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/admin"
+    | "/analytics"
     | "/bookings"
     | "/channels"
     | "/onboarding"
+    | "/sales"
     | "/search"
     | "/sign_in"
     | "/legal/$document";
@@ -127,9 +149,11 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/admin"
+    | "/analytics"
     | "/bookings"
     | "/channels"
     | "/onboarding"
+    | "/sales"
     | "/search"
     | "/sign_in"
     | "/legal/$document";
@@ -139,9 +163,11 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AccountRoute: typeof AccountRoute;
   AdminRoute: typeof AdminRoute;
+  AnalyticsRoute: typeof AnalyticsRoute;
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
   OnboardingRoute: typeof OnboardingRoute;
+  SalesRoute: typeof SalesRoute;
   SearchRoute: typeof SearchRoute;
   Sign_inRoute: typeof Sign_inRoute;
   LegalDocumentRoute: typeof LegalDocumentRoute;
@@ -170,6 +196,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    "/analytics": {
+      id: "/analytics";
+      path: "/analytics";
+      fullPath: "/analytics";
+      preLoaderRoute: typeof AnalyticsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     "/bookings": {
       id: "/bookings";
       path: "/bookings";
@@ -189,6 +222,13 @@ declare module "@tanstack/react-router" {
       path: "/onboarding";
       fullPath: "/onboarding";
       preLoaderRoute: typeof OnboardingRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/sales": {
+      id: "/sales";
+      path: "/sales";
+      fullPath: "/sales";
+      preLoaderRoute: typeof SalesRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/search": {
@@ -219,9 +259,11 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
   AdminRoute: AdminRoute,
+  AnalyticsRoute: AnalyticsRoute,
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,
   OnboardingRoute: OnboardingRoute,
+  SalesRoute: SalesRoute,
   SearchRoute: SearchRoute,
   Sign_inRoute: Sign_inRoute,
   LegalDocumentRoute: LegalDocumentRoute,

@@ -1,5 +1,12 @@
 import { Button, Group } from "@mantine/core";
-import { IconBuildingBank, IconPlugConnected, IconSearch, IconTicket } from "@tabler/icons-react";
+import {
+  IconBuildingBank,
+  IconChartBar,
+  IconPlugConnected,
+  IconReportMoney,
+  IconSearch,
+  IconTicket,
+} from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,14 +16,21 @@ import { useSession } from "../lib/session.ts";
 export function MainNav() {
   const { t: tSearch } = useTranslation("search");
   const { t: tBookings } = useTranslation("bookings");
+  const { t: tSales } = useTranslation("sales");
   const { t: tAdmin } = useTranslation("admin");
   const { t: tChannels } = useTranslation("channels");
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!session) return null;
-  const items: { to: "/search" | "/bookings" | "/channels" | "/admin"; label: string; icon: ReactNode }[] = [
+  const items: {
+    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics";
+    label: string;
+    icon: ReactNode;
+  }[] = [
     { to: "/search", label: tSearch("nav"), icon: <IconSearch size={15} /> },
     { to: "/bookings", label: tBookings("nav"), icon: <IconTicket size={15} /> },
+    { to: "/sales", label: tSales("nav"), icon: <IconReportMoney size={15} /> },
+    { to: "/analytics", label: tSales("analytics.nav"), icon: <IconChartBar size={15} /> },
   ];
   // Channels and gates are managed by supervisors (their agency's) and administrators.
   if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))

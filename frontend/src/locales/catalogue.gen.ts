@@ -12,6 +12,7 @@ export interface Catalogue {
   legal: typeof import("./en/legal.json");
   notifications: typeof import("./en/notifications.json");
   onboarding: typeof import("./en/onboarding.json");
+  sales: typeof import("./en/sales.json");
   search: typeof import("./en/search.json");
   "sign-in": typeof import("./en/sign-in.json");
 }

@@ -1,0 +1,332 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Loader,
+  NumberInput,
+  Pagination,
+  Paper,
+  Popover,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedCallback, useViewportSize } from "@mantine/hooks";
+import { type SaleLine, salesPageSize } from "@skyward/contracts/sales";
+import { IconFileSpreadsheet, IconFileTypePdf, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/travel/date-field.tsx";
+import { formatInstant } from "../../../lib/date-format.ts";
+import { useSiteLanguage } from "../../../lib/i18n.ts";
+import { formatMoney, majorUnit } from "../../../lib/money.ts";
+import { notify } from "../../../lib/notifications.ts";
+import { downloadTicket, exportSales } from "../api/sales-files.ts";
+import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
+
+export interface SalesPageProps {
+  filter: SalesFilter;
+  page: number;
+  /** Puts the filter and page in the URL (state a user keeps). */
+  onChange(next: { filter: SalesFilter; page: number }): void;
+}
+
+const KIND_COLOR: Record<string, string> = {
+  ticket: "blue",
+  emd: "grape",
+  void: "gray",
+  refund: "orange",
+  exchange: "teal",
+};
+
+/** Sales lines with the spec's filter and page size, totals per currency, the report export and ticket receipts. */
+export function SalesPage({ filter, page, onChange }: SalesPageProps) {
+  const { t } = useTranslation("sales");
+  const language = useSiteLanguage();
+  const { height } = useViewportSize();
+  // Before the first measure the hook says 0: the page size waits for the real height.
+  const perPage = salesPageSize(height || window.innerHeight);
+  const sales = useQuery(salesListQueryOptions(filter, page, perPage));
+  const [text, setText] = useState(filter.text);
+  const search = useDebouncedCallback(
+    (value: string) => onChange({ filter: { ...filter, text: value }, page: 1 }),
+    300,
+  );
+  const [exporting, setExporting] = useState(false);
+  const lines = sales.data?.data ?? [];
+  const total = sales.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const outcome = await exportSales(filter, language);
+      if (outcome === "empty") notify({ type: "error", text: t("export.empty") });
+      if (outcome === "emailed") notify({ type: "success", text: t("export.emailed") });
+    } catch {
+      notify({ type: "error", text: t("export.failed") });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Container fluid px="lg" py="md" maw={1480}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={2}>
+            <Title order={1} fz={22}>
+              {t("title")}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {t("lead")}
+            </Text>
+          </Stack>
+          <Button leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={runExport}>
+            {t("export.button")}
+          </Button>
+        </Group>
+
+        <Paper withBorder radius="md" p="sm">
+          <Group gap="xs" wrap="wrap" role="search">
+            <TextInput
+              aria-label={t("filters.text")}
+              placeholder={t("filters.text_placeholder")}
+              leftSection={<IconSearch size={14} />}
+              size="xs"
+              w={300}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                search(event.currentTarget.value);
+              }}
+            />
+            <DateField
+              size="xs"
+              w={150}
+              aria-label={t("filters.date_from")}
+              placeholder={t("filters.date_from")}
+              clearable
+              value={filter.dateFrom}
+              onChange={(value) => onChange({ filter: { ...filter, dateFrom: value }, page: 1 })}
+            />
+            <DateField
+              size="xs"
+              w={150}
+              aria-label={t("filters.date_to")}
+              placeholder={t("filters.date_to")}
+              clearable
+              value={filter.dateTo}
+              onChange={(value) => onChange({ filter: { ...filter, dateTo: value }, page: 1 })}
+            />
+            {sales.isFetching ? <Loader size={14} aria-label={t("loading")} /> : null}
+          </Group>
+        </Paper>
+
+        <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
+          <ScrollArea>
+            <Table striped highlightOnHover fz="sm" miw={1100} aria-label={t("title")}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("columns.date")}</Table.Th>
+                  <Table.Th>{t("columns.document")}</Table.Th>
+                  <Table.Th>{t("columns.number")}</Table.Th>
+                  <Table.Th>{t("columns.locator")}</Table.Th>
+                  <Table.Th>{t("columns.passenger")}</Table.Th>
+                  <Table.Th>{t("columns.route")}</Table.Th>
+                  <Table.Th>{t("columns.agent")}</Table.Th>
+                  <Table.Th ta="right">{t("columns.fare")}</Table.Th>
+                  <Table.Th ta="right">{t("columns.taxes")}</Table.Th>
+                  <Table.Th ta="right">{t("columns.fees")}</Table.Th>
+                  <Table.Th ta="right">{t("columns.total")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("columns.receipt")}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line) => (
+                  <Table.Tr key={line.id}>
+                    <Table.Td>{formatInstant(line.sold_at, language)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={KIND_COLOR[line.kind] ?? "gray"}>
+                        {t(`kinds.${line.kind}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ff="monospace">{line.document_number}</Table.Td>
+                    <Table.Td ff="monospace">{line.locator}</Table.Td>
+                    <Table.Td>{line.passenger_name}</Table.Td>
+                    <Table.Td>
+                      {line.carrier} {line.route}
+                    </Table.Td>
+                    <Table.Td>{line.agent_name ?? "—"}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatMoney({ amount: line.base_fare, currency: line.currency }, language)}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {formatMoney({ amount: line.taxes, currency: line.currency }, language)}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {formatMoney(
+                        {
+                          amount: line.agency_markup + line.company_markup + line.transaction_fee,
+                          currency: line.currency,
+                        },
+                        language,
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {formatMoney({ amount: line.total, currency: line.currency }, language)}
+                    </Table.Td>
+                    <Table.Td>
+                      {line.kind === "ticket" || line.kind === "exchange" ? (
+                        <ReceiptButton line={line} />
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {lines.length === 0 && !sales.isFetching ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={12}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        {t("empty")}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Table.Tbody>
+              {sales.data && sales.data.meta.totals.length > 0 ? (
+                <Table.Tfoot>
+                  {sales.data.meta.totals.map((sum) => (
+                    <Table.Tr key={sum.currency} fw={700}>
+                      <Table.Td colSpan={7}>
+                        {t("totals", { count: sum.lines, currency: sum.currency })}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney({ amount: sum.base_fare, currency: sum.currency }, language)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney({ amount: sum.taxes, currency: sum.currency }, language)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney(
+                          {
+                            amount: sum.agency_markup + sum.company_markup + sum.transaction_fee,
+                            currency: sum.currency,
+                          },
+                          language,
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney({ amount: sum.total, currency: sum.currency }, language)}
+                      </Table.Td>
+                      <Table.Td />
+                    </Table.Tr>
+                  ))}
+                </Table.Tfoot>
+              ) : null}
+            </Table>
+          </ScrollArea>
+        </Paper>
+        <Group justify="space-between">
+          <Text fz="sm" c="dimmed">
+            {t("count", { count: total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={(next) => onChange({ filter, page: next })}
+            getControlProps={(control) => ({ "aria-label": t(`pagination.${control}`) })}
+            getItemProps={(n) => ({ "aria-label": t("pagination.page", { page: n }) })}
+          />
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The receipt of one ticket, with the agent's own prices for the traveller when filled in. */
+function ReceiptButton({ line }: { line: SaleLine }) {
+  const { t } = useTranslation("sales");
+  const language = useSiteLanguage();
+  const unit = majorUnit(line.currency);
+  const [fare, setFare] = useState<number | string>("");
+  const [taxes, setTaxes] = useState<number | string>("");
+  const [fees, setFees] = useState<number | string>("");
+  const [busy, setBusy] = useState(false);
+  const minor = (value: number | string) => Math.round(Number(value || 0) * unit);
+  const download = async (custom: boolean) => {
+    setBusy(true);
+    try {
+      await downloadTicket(
+        line,
+        language,
+        custom ? { fare: minor(fare), taxes: minor(taxes), fees: minor(fees) } : null,
+      );
+    } catch {
+      notify({ type: "error", text: t("receipt.failed") });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        aria-label={t("receipt.download", { number: line.document_number })}
+        loading={busy}
+        onClick={() => download(false)}
+      >
+        <IconFileTypePdf size={18} />
+      </ActionIcon>
+      <Popover width={260} position="left" withArrow trapFocus>
+        <Popover.Target>
+          <Button variant="subtle" size="compact-xs">
+            {t("receipt.custom")}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Text fz="xs" c="dimmed">
+              {t("receipt.custom_hint", { currency: line.currency })}
+            </Text>
+            <NumberInput
+              size="xs"
+              label={t("columns.fare")}
+              min={0}
+              decimalScale={2}
+              value={fare}
+              onChange={setFare}
+            />
+            <NumberInput
+              size="xs"
+              label={t("columns.taxes")}
+              min={0}
+              decimalScale={2}
+              value={taxes}
+              onChange={setTaxes}
+            />
+            <NumberInput
+              size="xs"
+              label={t("columns.fees")}
+              min={0}
+              decimalScale={2}
+              value={fees}
+              onChange={setFees}
+            />
+            <Button size="xs" loading={busy} disabled={fare === ""} onClick={() => download(true)}>
+              {t("receipt.custom_download")}
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

@@ -1,0 +1,44 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
+import { SalesPage } from "../features/sales/components/sales-page.tsx";
+import { requireSession } from "../lib/session.ts";
+
+const IsoDate = z.iso.date();
+
+/** The filter and page live in the URL: /sales?text=&date_from=&date_to=&page= */
+const SalesSearch = z.object({
+  text: z.string().max(100).optional().catch(undefined),
+  date_from: IsoDate.optional().catch(undefined),
+  date_to: IsoDate.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/sales")({
+  validateSearch: SalesSearch,
+  beforeLoad: async ({ context, location }) => {
+    await requireSession(context.queryClient, location);
+  },
+  component: SalesRoute,
+});
+
+function SalesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SalesPage
+      filter={{ text: search.text ?? "", dateFrom: search.date_from ?? null, dateTo: search.date_to ?? null }}
+      page={search.page ?? 1}
+      onChange={({ filter, page }) =>
+        navigate({
+          search: {
+            text: filter.text || undefined,
+            date_from: filter.dateFrom ?? undefined,
+            date_to: filter.dateTo ?? undefined,
+            page: page > 1 ? page : undefined,
+          },
+          replace: true,
+        })
+      }
+    />
+  );
+}
