@@ -1,68 +1,75 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { replayAndCompare } from "@skyward/infra/audit/replay";
 import { readConfig } from "@skyward/infra/config";
-import { createPool, withDatabase } from "@skyward/infra/db";
-import {
-  type EmbeddedServer,
-  findEmbeddedPostgres,
-  startEmbeddedPostgres,
-} from "@skyward/infra/embedded-postgres";
+import { createPool } from "@skyward/infra/db";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { migrate } from "@skyward/infra/migrate";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
 import { projections } from "@skyward/projectors/index";
-import { embeddedDataDir } from "./embedded.ts";
+import { cliDatabase } from "./cli-database.ts";
 
-/** `npm run rebuild -- <projection>`: builds a new generation side by side and switches to it when caught up. */
-const name = process.argv[2];
+/**
+ * `npm run rebuild -- <projection>`: builds a new generation side by side and switches to it when caught up.
+ * `npm run rebuild -- <projection> --compare [--switch]`: replays it side by side, compares the replay with the live
+ * generation (row count and checksum per table) and, with --switch, puts a fresh generation in service only when
+ * they agree. Exit status 1 when they do not.
+ */
+const args = process.argv.slice(2);
+const name = args.find((a) => !a.startsWith("--"));
 const projection = projections.find((p) => p.name === name);
-if (!projection) {
+const unknown = args.filter((a) => a.startsWith("--") && a !== "--compare" && a !== "--switch");
+if (!projection || unknown.length > 0) {
   console.error(
-    `usage: npm run rebuild -- <projection>\nprojections: ${projections.map((p) => p.name).join(", ")}`,
+    `usage: npm run rebuild -- <projection> [--compare [--switch]]\nprojections: ${projections.map((p) => p.name).join(", ")}`,
   );
   process.exit(2);
 }
 
 const config = readConfig();
-
-/** DATABASE_URL; else the embedded server a running `npm start` of DATA_DIR recorded, or one started here. */
-async function database(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const dataDir = embeddedDataDir(config);
-  const running = await findEmbeddedPostgres(dataDir);
-  if (running?.owner != null) {
-    console.log(`using the running PostgreSQL of ${dataDir} (port ${running.port})`);
-    return { url: withDatabase(running.url, "skyward"), embedded: null };
-  }
-  if (!existsSync(join(dataDir, "PG_VERSION"))) {
-    console.error(
-      `no embedded PostgreSQL data in ${dataDir}: run npm start first, or set DATA_DIR or DATABASE_URL`,
-    );
-    process.exit(2);
-  }
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    port: config.PGPORT,
-    notice: (m) => console.log(m),
-  });
-  console.log(`no app runs on ${dataDir}: started its PostgreSQL for this rebuild (port ${embedded.port})`);
-  return { url: withDatabase(embedded.url, "skyward"), embedded };
-}
-
-const { url, embedded } = await database();
+const { url, embedded } = await cliDatabase(config, "rebuild");
 const pool = createPool(url);
+let exitCode = 0;
 try {
   await migrate(pool);
-  const started = performance.now();
-  const { generation, events } = await rebuildProjection(pool, new EventStore(pool), projection);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `${projection.name}: generation ${generation} built from ${events} events in ${seconds.toFixed(2)} s and put in service`,
-  );
+  const store = new EventStore(pool);
+  if (args.includes("--compare")) {
+    const report = await replayAndCompare(pool, store, projection, {
+      switchWhenEqual: args.includes("--switch"),
+      onProgress(done, of) {
+        if (!process.stdout.isTTY) return;
+        const width = 30;
+        const filled = of > 0 ? Math.min(width, Math.round((done / of) * width)) : width;
+        process.stdout.write(
+          `\r  replaying [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${of}`,
+        );
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write("\n");
+    console.log(`${projection.name}: replayed ${report.events} events in ${report.seconds.toFixed(2)} s`);
+    for (const t of report.tables)
+      console.log(
+        `  ${t.equal ? "=" : "≠"} ${t.table}: live ${t.liveRows} rows ${t.liveChecksum}, replay ${t.replayRows} rows ${t.replayChecksum}`,
+      );
+    console.log(
+      report.agree
+        ? report.switchedTo !== null
+          ? `replay equals live: generation ${report.switchedTo} put in service`
+          : "replay equals live (run with --switch to put a fresh generation in service)"
+        : "replay DIFFERS from live: nothing switched",
+    );
+    if (!report.agree) exitCode = 1;
+  } else {
+    const started = performance.now();
+    const { generation, events } = await rebuildProjection(pool, store, projection);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${projection.name}: generation ${generation} built from ${events} events in ${seconds.toFixed(2)} s and put in service`,
+    );
+  }
   // Tell a running app's projectors to pick up the new generation now rather than at their next poll.
   await new Wakeup(pool).ping();
 } finally {
   await pool.end();
   await embedded?.stop();
 }
+process.exit(exitCode);
