@@ -60,7 +60,7 @@ function refusalOf(error: unknown): string {
  * otp → initial when the e-mail is changed, otp → voice-otp when a call is requested. Every demo account also has
  * a password, so the code screens offer it too.
  */
-export const loginMachine = setup({
+const login = setup({
   types: {
     input: {} as LoginInput,
     context: {} as LoginContext,
@@ -109,7 +109,55 @@ export const loginMachine = setup({
     clearRefusal: assign({ refusal: null }),
     recordSignIn: assign((_, params: { response: SignInResponse }) => ({ signedIn: params.response })),
   },
-}).createMachine({
+});
+
+/**
+ * One sign-in attempt, shared by the e-mailed code, the voice code and the password screens: the server's answer
+ * signs in, a refusal goes back to entering with its reason.
+ */
+const verifying = (credentials: (context: LoginContext, event: LoginEvent) => SignInInput) =>
+  login.createStateConfig({
+    tags: ["verifying"],
+    invoke: {
+      src: "signIn",
+      input: ({ context, event }) => ({
+        credentials: credentials(context, event),
+        keepSiteLanguage: context.languageChosen,
+      }),
+      onDone: {
+        target: "#login.signedIn",
+        actions: { type: "recordSignIn", params: ({ event }) => ({ response: event.output }) },
+      },
+      onError: {
+        target: "entering",
+        actions: { type: "recordRefusal", params: ({ event }) => ({ error: event.error }) },
+      },
+    },
+  });
+
+const byCode = verifying((context, event) => ({
+  email: context.email,
+  otp_attempt: event.type === "code.submit" ? event.code.trim() : "",
+}));
+
+const byPassword = verifying((context, event) => ({
+  email: context.email,
+  password: event.type === "password.submit" ? event.password : "",
+}));
+
+/** Asks for a new e-mailed code; `done` is where a sent code leads. */
+const resending = (done: string) =>
+  login.createStateConfig({
+    tags: ["resending"],
+    invoke: {
+      src: "startSignIn",
+      input: ({ context }) => ({ email: context.email, language: context.language }),
+      onDone: { target: done, actions: "countNewCode" },
+      onError: "entering",
+    },
+  });
+
+export const loginMachine = login.createMachine({
   id: "login",
   context: ({ input }) => ({
     email: input.email ?? "",
@@ -179,36 +227,8 @@ export const loginMachine = setup({
             "code.resend": "resending",
           },
         },
-        verifying: {
-          tags: ["verifying"],
-          invoke: {
-            src: "signIn",
-            input: ({ context, event }) => ({
-              credentials: {
-                email: context.email,
-                otp_attempt: event.type === "code.submit" ? event.code.trim() : "",
-              },
-              keepSiteLanguage: context.languageChosen,
-            }),
-            onDone: {
-              target: "#login.signedIn",
-              actions: { type: "recordSignIn", params: ({ event }) => ({ response: event.output }) },
-            },
-            onError: {
-              target: "entering",
-              actions: { type: "recordRefusal", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        resending: {
-          tags: ["resending"],
-          invoke: {
-            src: "startSignIn",
-            input: ({ context }) => ({ email: context.email, language: context.language }),
-            onDone: { target: "entering", actions: "countNewCode" },
-            onError: "entering",
-          },
-        },
+        verifying: byCode,
+        resending: resending("entering"),
       },
     },
     "voice-otp": {
@@ -235,37 +255,9 @@ export const loginMachine = setup({
             "call.request": "calling",
           },
         },
-        verifying: {
-          tags: ["verifying"],
-          invoke: {
-            src: "signIn",
-            input: ({ context, event }) => ({
-              credentials: {
-                email: context.email,
-                otp_attempt: event.type === "code.submit" ? event.code.trim() : "",
-              },
-              keepSiteLanguage: context.languageChosen,
-            }),
-            onDone: {
-              target: "#login.signedIn",
-              actions: { type: "recordSignIn", params: ({ event }) => ({ response: event.output }) },
-            },
-            onError: {
-              target: "entering",
-              actions: { type: "recordRefusal", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        verifying: byCode,
         // Back to an e-mailed code: a fresh one replaces the code read out on the phone.
-        resending: {
-          tags: ["resending"],
-          invoke: {
-            src: "startSignIn",
-            input: ({ context }) => ({ email: context.email, language: context.language }),
-            onDone: { target: "#login.otp", actions: "countNewCode" },
-            onError: "entering",
-          },
-        },
+        resending: resending("#login.otp"),
       },
     },
     password: {
@@ -278,27 +270,7 @@ export const loginMachine = setup({
         entering: {
           on: { "password.submit": "verifying" },
         },
-        verifying: {
-          tags: ["verifying"],
-          invoke: {
-            src: "signIn",
-            input: ({ context, event }) => ({
-              credentials: {
-                email: context.email,
-                password: event.type === "password.submit" ? event.password : "",
-              },
-              keepSiteLanguage: context.languageChosen,
-            }),
-            onDone: {
-              target: "#login.signedIn",
-              actions: { type: "recordSignIn", params: ({ event }) => ({ response: event.output }) },
-            },
-            onError: {
-              target: "entering",
-              actions: { type: "recordRefusal", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        verifying: byPassword,
       },
     },
     signedIn: {
