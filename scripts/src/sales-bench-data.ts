@@ -105,7 +105,7 @@ export async function seedSales(pool: Pool, lines: number): Promise<void> {
                   'PASSENGER' || (n % 5000) || '/NAME' AS passenger,
                   'C' || chr(65 + (n % 20)) AS carrier,
                   'R' || (n % 300) || '-X' || ((n / 300) % 7) AS route,
-                  now() - ((n * 7919) % ($3::int * 86400)) * interval '1 second' AS sold_at,
+                  now() - ((n::bigint * 7919) % ($3::int * 86400)) * interval '1 second' AS sold_at,
                   (n / 7) % $4::int AS a, (n / 3) % $5::int AS c, n % $6::int AS ag,
                   20000 + (n * 37) % 500000 AS fare,
                   CASE WHEN (n / 7) % $4::int < 6 THEN 'UAH' WHEN (n / 7) % $4::int < 8 THEN 'PLN' ELSE 'EUR' END AS currency
