@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from "./routes/index";
 import { Route as AccountRouteImport } from "./routes/account";
 import { Route as AdminRouteImport } from "./routes/admin";
 import { Route as AnalyticsRouteImport } from "./routes/analytics";
+import { Route as AuditRouteImport } from "./routes/audit";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
@@ -39,6 +40,11 @@ const AdminRoute = AdminRouteImport.update({
 const AnalyticsRoute = AnalyticsRouteImport.update({
   id: "/analytics",
   path: "/analytics",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuditRoute = AuditRouteImport.update({
+  id: "/audit",
+  path: "/audit",
   getParentRoute: () => rootRouteImport,
 } as any);
 const BookingsRoute = BookingsRouteImport.update({
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/onboarding": typeof OnboardingRoute;
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/audit"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/audit"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/audit"
     | "/bookings"
     | "/channels"
     | "/onboarding"
@@ -164,6 +176,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute;
   AdminRoute: typeof AdminRoute;
   AnalyticsRoute: typeof AnalyticsRoute;
+  AuditRoute: typeof AuditRoute;
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
   OnboardingRoute: typeof OnboardingRoute;
@@ -201,6 +214,13 @@ declare module "@tanstack/react-router" {
       path: "/analytics";
       fullPath: "/analytics";
       preLoaderRoute: typeof AnalyticsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/audit": {
+      id: "/audit";
+      path: "/audit";
+      fullPath: "/audit";
+      preLoaderRoute: typeof AuditRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/bookings": {
@@ -260,6 +280,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   AdminRoute: AdminRoute,
   AnalyticsRoute: AnalyticsRoute,
+  AuditRoute: AuditRoute,
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,
   OnboardingRoute: OnboardingRoute,

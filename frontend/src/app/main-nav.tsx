@@ -2,6 +2,7 @@ import { Button, Group } from "@mantine/core";
 import {
   IconBuildingBank,
   IconChartBar,
+  IconHistory,
   IconPlugConnected,
   IconReportMoney,
   IconSearch,
@@ -19,11 +20,12 @@ export function MainNav() {
   const { t: tSales } = useTranslation("sales");
   const { t: tAdmin } = useTranslation("admin");
   const { t: tChannels } = useTranslation("channels");
+  const { t: tAudit } = useTranslation("audit");
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!session) return null;
   const items: {
-    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics";
+    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics" | "/audit";
     label: string;
     icon: ReactNode;
   }[] = [
@@ -38,6 +40,8 @@ export function MainNav() {
   // Partners, companies and balances: supervisors (their own partner's) and administrators.
   if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
     items.push({ to: "/admin", label: tAdmin("nav"), icon: <IconBuildingBank size={15} /> });
+  // The event history: every user within their scope (issue 14).
+  items.push({ to: "/audit", label: tAudit("nav"), icon: <IconHistory size={15} /> });
   return (
     <Group component="nav" gap={4} wrap="nowrap">
       {items.map((item) => {

@@ -3,6 +3,7 @@
 export interface Catalogue {
   account: typeof import("./en/account.json");
   admin: typeof import("./en/admin.json");
+  audit: typeof import("./en/audit.json");
   balance: typeof import("./en/balance.json");
   bookings: typeof import("./en/bookings.json");
   channels: typeof import("./en/channels.json");

@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AuditPage } from "../features/audit/components/audit-page.tsx";
+import { requireSession, useSession } from "../lib/session.ts";
+
+export const Route = createFileRoute("/audit")({
+  beforeLoad: async ({ context, location }) => {
+    await requireSession(context.queryClient, location);
+  },
+  component: AuditRoute,
+});
+
+/** Every signed-in user browses the history within their scope; the log's readers also verify it. */
+function AuditRoute() {
+  const session = useSession();
+  const type = session?.account.user_type;
+  return <AuditPage canVerify={type === "Admin" || type === "Support" || type === "Auditor"} />;
+}
