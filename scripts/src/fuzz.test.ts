@@ -88,6 +88,11 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
     passengers: [{ index: 0, document: passenger.document }],
   }),
   "DELETE /bookings/:locator": () => ({}),
+  "POST /orders/:locator/refund_requests/create": () => ({ passengers: [0] }),
+  "POST /orders/:locator/refund_requests/confirm": () => ({ quote_id: "RQFUZZ" }),
+  "POST /orders/:locator/flights_change_requests/create": () => ({ departure_date: inDays(35) }),
+  "POST /orders/:locator/reshop_offers/price": () => ({}),
+  "POST /orders/:locator/flights_change_requests/confirm": () => ({ reshop_offer_id: "SBX1-FUZZ" }),
 };
 
 /** Routes whose refusals (401, 404, 429) may record the attempt, for the sign-in limits. */
