@@ -48,8 +48,11 @@ export const AgencyFlagRequest = z.object({
   ghost_segments_remarks_on: z.boolean().optional(),
 });
 
-/** PUT /agency_transaction_fees/{agency id}. */
-export const TransactionFeeRequest = z.object({ transaction_fee: Charge.nullable() });
+/** PUT /agency_transaction_fees/{agency id}: `{transaction_fee: Charge | null}`, or the charge itself. */
+export const TransactionFeeRequest = z.preprocess(
+  (body) => (body && typeof body === "object" && "kind" in body ? { transaction_fee: body } : body),
+  z.object({ transaction_fee: Charge.nullable() }),
+);
 
 export const CreateCompanyRequest = z.object({
   agency_id: Id,
@@ -62,12 +65,22 @@ export const CreateCompanyRequest = z.object({
 export type CreateCompanyRequest = z.infer<typeof CreateCompanyRequest>;
 
 export const CompanyMarkupsRequest = z.object({ markups: Markups });
-/** PATCH /ticketing/company_shared_bookings/{company id}. */
-export const SharedBookingsRequest = z.object({ active: z.boolean() });
+/** PATCH /ticketing/company_shared_bookings/{company id}: `active` (or `shared_bookings`). */
+export const SharedBookingsRequest = z.preprocess(
+  (body) =>
+    body && typeof body === "object" && !("active" in body) && "shared_bookings" in body
+      ? { active: (body as { shared_bookings: unknown }).shared_bookings }
+      : body,
+  z.object({ active: z.boolean() }),
+);
 
 export const JoinAgencyRequestBody = z.object({ agency_id: Id, company_id: Id.optional() });
+/** `status` accepted or rejected (also `accept`/`reject`, or `accepted: true|false`). */
 export const JoinAgencyDecision = z.object({
-  status: z.enum(["accepted", "rejected"]),
+  status: z.preprocess(
+    (status) => (status === "accept" ? "accepted" : status === "reject" ? "rejected" : status),
+    z.enum(["accepted", "rejected"]),
+  ),
   /** The company the agent joins; defaults to the one asked for. */
   company_id: Id.optional(),
 });
@@ -163,6 +176,8 @@ export const DirectoryHistoryRow = z.object({
   actor: z.object({ user_id: z.string().nullable(), role: z.string() }),
   source: z.string(),
   at: z.string(),
+  /** Where this change alone is read (GET /directory_history/{event_id}). */
+  link: z.string(),
 });
 export type DirectoryHistoryRow = z.infer<typeof DirectoryHistoryRow>;
 

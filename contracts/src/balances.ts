@@ -75,6 +75,8 @@ export const BalanceHistoryRow = z.object({
   reason: z.string().nullable(),
   actor: z.object({ user_id: z.string().nullable(), role: z.string(), name: z.string().nullable() }),
   at: z.string(),
+  /** Where this line alone is read (GET /balance_history/{event_id}). */
+  link: z.string(),
 });
 export type BalanceHistoryRow = z.infer<typeof BalanceHistoryRow>;
 
@@ -96,19 +98,26 @@ export type BalanceHistoryQuery = z.infer<typeof BalanceHistoryQuery>;
 const MinorUnits = z.number().int().min(-1e13).max(1e13);
 
 /** POST /transactions: a top-up, or a signed correction, of a company balance by an administrator. */
-export const TransactionRequest = z.object({
-  company_id: z.string().min(1).max(100),
-  kind: z.enum(["top_up", "correction"]).default("top_up"),
-  /** Minor units; a bare number is in the company's currency. A top-up is positive, a correction not zero. */
-  amount: z.union([
-    z.object({
-      amount: MinorUnits,
-      currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code"),
-    }),
-    MinorUnits,
-  ]),
-  reason: z.string().trim().min(1).max(500),
-});
+export const TransactionRequest = z.preprocess(
+  // `comment` is the top-up's own word for its reason.
+  (body) =>
+    body && typeof body === "object" && !("reason" in body) && "comment" in body
+      ? { ...body, reason: (body as { comment: unknown }).comment }
+      : body,
+  z.object({
+    company_id: z.string().min(1).max(100),
+    kind: z.enum(["top_up", "correction"]).default("top_up"),
+    /** Minor units; a bare number is in the company's currency. A top-up is positive, a correction not zero. */
+    amount: z.union([
+      z.object({
+        amount: MinorUnits,
+        currency: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code"),
+      }),
+      MinorUnits,
+    ]),
+    reason: z.string().trim().min(1).max(500),
+  }),
+);
 export type TransactionRequest = z.infer<typeof TransactionRequest>;
 
 /** PUT /companies/{id}/credit_limit. */

@@ -104,6 +104,13 @@ describe("partners", () => {
       "AgencyRegistered",
     ]);
     expect(history.body.data[0].actor).toMatchObject({ role: "Admin", name: "Ada Admin" });
+    // Each line links to its event; another partner's supervisor is told it does not exist.
+    const line = await admin.get(history.body.data[0].link);
+    expect(line.body.data).toMatchObject({
+      type: "AgencyPricingSet",
+      event_id: history.body.data[0].event_id,
+    });
+    expect((await dniproSupervisor.get(history.body.data[0].link)).status).toBe(404);
   });
 
   it("when a partner is sent bad input, then 422 names the field and nothing is written", async () => {
@@ -216,8 +223,10 @@ describe("companies, balances and supervisors of a new partner", () => {
       company_ids: [companyId],
       active: true,
     });
-    const mail = await admin.get("/dev/mailbox", { query: { to: "iryna@odesa-wings.test" } });
-    expect(JSON.stringify(mail.body)).toContain("Odesa Wings");
+    // The invitation is queued after the answer; in the supervisor's language, naming the partner.
+    const mail = await admin.waitForMail("iryna@odesa-wings.test", 0);
+    expect(mail.subject).toBe("Запрошення до Skyward");
+    expect(mail.text).toContain("Odesa Wings");
 
     supervisor = t.client();
     await supervisor.signIn("iryna@odesa-wings.test");
@@ -326,6 +335,8 @@ describe("companies, balances and supervisors of a new partner", () => {
         locator: null,
       }),
     ]);
+    expect((await admin.get(history.body.data[0].link)).body.data).toMatchObject({ kind: "correction" });
+    expect((await dniproSupervisor.get(history.body.data[0].link)).status).toBe(404);
     const topUps = await admin.get("/balance_history", { query: { company_id: companyId, kind: "top_up" } });
     expect(topUps.body.data.map((h: Json) => h.kind)).toEqual(["top_up"]);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

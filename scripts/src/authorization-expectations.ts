@@ -79,6 +79,14 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /join_agency_requests": { allow: "signed-in" },
   "GET /directory_history": { allow: ["Supervisor", ...administrators] },
   "GET /balance_history": { allow: ["Supervisor", ...administrators] },
+  "GET /directory_history/:eventId": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),
+  },
+  "GET /balance_history/:eventId": {
+    allow: ["Supervisor", ...administrators],
+    params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),
+  },
   "POST /agencies": { allow: administrators },
   "PATCH /agencies/:id": { allow: ["Supervisor", ...administrators], params: (t) => ({ id: t.agencyId }) },
   "DELETE /agencies/:id": { allow: administrators, params: (t) => ({ id: t.agencyId }) },

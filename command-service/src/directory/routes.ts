@@ -458,7 +458,16 @@ export function directoryRoutes(deps: CommandDeps): Router {
   router.patch("/join_agency_requests/:id", async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const requestId = idParam(req, "id");
-    const body = parseInput(JoinAgencyDecision, unwrapBody(req.body, "join_agency_request", "join_agency"));
+    const raw = unwrapBody(req.body, "join_agency_request", "join_agency");
+    const body = parseInput(
+      JoinAgencyDecision,
+      raw &&
+        typeof raw === "object" &&
+        !("status" in raw) &&
+        typeof (raw as { accepted?: unknown }).accepted === "boolean"
+        ? { ...raw, status: (raw as { accepted: boolean }).accepted ? "accepted" : "rejected" }
+        : raw,
+    );
     const { result, append } = await runCommand(store, async (ctx) => {
       const request = await ctx.load(joinRequestStream(requestId), evolveJoinRequest, noJoinRequest);
       const sent = request.state;

@@ -1,5 +1,7 @@
 import { BalanceHistoryQuery, type BalanceHistoryRow } from "@skyward/contracts/balances";
 import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
+import type { Principal } from "@skyward/infra/http/context";
+import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
@@ -38,7 +40,23 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/balance_history", fresh, async (req, res) => {
     const p = requireUserType(req, "Admin", "Support", "Supervisor");
     const q = parseInput(BalanceHistoryQuery, req.query, "query");
-    const scope = companyScope(p, 6);
+    const { data, total } = await historyLines(p, q, null);
+    res.json({ data, meta: { page: q.page, per_page: q.per_page, total } });
+  });
+
+  /** One line of the history by its event (each line links here). */
+  router.get("/balance_history/:eventId", fresh, async (req, res) => {
+    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+    const eventId = String(req.params.eventId);
+    const line = /^[0-9a-f-]{36}$/i.test(eventId)
+      ? (await historyLines(p, parseInput(BalanceHistoryQuery, {}, "query"), eventId)).data[0]
+      : undefined;
+    if (!line) throw new NotFound("No such balance movement", "balance_movement_not_found");
+    res.json({ data: line });
+  });
+
+  async function historyLines(p: Principal, q: BalanceHistoryQuery, eventId: string | null) {
+    const scope = companyScope(p, 7);
     const { rows } = await pool.query(
       `SELECT h.event_id, h.position::text AS position, h.company_id, c.name AS company_name, h.kind, h.amount,
               h.currency, h.balance_after, h.locator, h.operation_id, h.reason, h.actor_id, h.actor_role,
@@ -48,7 +66,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
          LEFT JOIN read.users u ON u.id = h.actor_id
         WHERE ($1::text IS NULL OR h.company_id = $1) AND ($2::date IS NULL OR h.at >= $2::date)
           AND ($3::date IS NULL OR h.at < $3::date + 1) AND ($4::text[] IS NULL OR h.kind = ANY($4))
-          AND ${scope.sql}
+          AND ($7::uuid IS NULL OR h.event_id = $7) AND ${scope.sql}
         ORDER BY h.position DESC LIMIT $5 OFFSET $6`,
       [
         q.company_id ?? null,
@@ -57,6 +75,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
         q.kind ?? null,
         q.per_page,
         (q.page - 1) * q.per_page,
+        eventId,
         ...scope.params,
       ],
     );
@@ -73,9 +92,10 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
       reason: r.reason,
       actor: { user_id: r.actor_id, role: r.actor_role, name: r.actor_name },
       at: new Date(r.at).toISOString(),
+      link: `/balance_history/${r.event_id}`,
     }));
-    res.json({ data, meta: { page: q.page, per_page: q.per_page, total: rows[0]?.total ?? 0 } });
-  });
+    return { data, total: (rows[0]?.total ?? 0) as number };
+  }
 
   return router;
 }

@@ -161,7 +161,27 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/directory_history", fresh, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const q = parseInput(DirectoryHistoryQuery, req.query, "query");
-    const scope = agencyScope(p, "h.agency_id", 6);
+    const { data, total } = await historyLines(p, q, null);
+    res.json({ data, meta: { page: q.page, per_page: q.per_page, total } });
+  });
+
+  /** One change of a partner or company by its event (each history line links here). */
+  router.get("/directory_history/:eventId", fresh, async (req, res) => {
+    const p = requireUserType(req, ...MANAGERS);
+    const eventId = String(req.params.eventId);
+    const line = /^[0-9a-f-]{36}$/i.test(eventId)
+      ? (await historyLines(p, parseInput(DirectoryHistoryQuery, {}, "query"), eventId)).data[0]
+      : undefined;
+    if (!line) throw new NotFound("No such change", "change_not_found");
+    res.json({ data: line });
+  });
+
+  async function historyLines(
+    p: Principal,
+    q: z.output<typeof DirectoryHistoryQuery>,
+    eventId: string | null,
+  ) {
+    const scope = agencyScope(p, "h.agency_id", 7);
     const { rows } = await pool.query(
       `SELECT h.event_id, h.position::text AS position, h.stream_id, h.agency_id, h.company_id, h.type, h.data,
               json_build_object('user_id', h.actor_id, 'role', h.actor_role,
@@ -170,7 +190,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
          FROM read.directory_history h LEFT JOIN read.users u ON u.id = h.actor_id
         WHERE ($1::text IS NULL OR h.agency_id = $1) AND ($2::text IS NULL OR h.company_id = $2)
           AND ($3::date IS NULL OR h.at >= $3::date) AND ($4::date IS NULL OR h.at < $4::date + 1)
-          AND ${scope.sql}
+          AND ($7::uuid IS NULL OR h.event_id = $7) AND ${scope.sql}
         ORDER BY h.position DESC LIMIT $5 OFFSET $6`,
       [
         q.agency_id ?? null,
@@ -179,14 +199,15 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
         q.date_to ?? null,
         q.per_page,
         (q.page - 1) * q.per_page,
+        eventId,
         ...scope.params,
       ],
     );
-    res.json({
-      data: rows.map(({ total: _t, ...r }) => r),
-      meta: { page: q.page, per_page: q.per_page, total: rows[0]?.total ?? 0 },
-    });
-  });
+    return {
+      data: rows.map(({ total: _t, ...r }) => ({ ...r, link: `/directory_history/${r.event_id}` })),
+      total: (rows[0]?.total ?? 0) as number,
+    };
+  }
 
   return router;
 }
