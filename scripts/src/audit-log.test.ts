@@ -61,7 +61,9 @@ describe("audit: history, verifier, export", () => {
   it("an agent browses the history of its booking, with causation and trace on every event", async () => {
     const page = await history(agent, { locator });
     const types = page.events.map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(["BookingHeld", "TicketingStarted", "TicketsIssued", "BalanceCharged"]));
+    expect(types).toEqual(
+      expect.arrayContaining(["BookingHeld", "TicketingStarted", "TicketsIssued", "BalanceCharged"]),
+    );
     for (const e of page.events) {
       expect(e.metadata.causation_id).toEqual(expect.any(String));
       expect(e.metadata.trace_id).toEqual(expect.any(String));
