@@ -267,9 +267,9 @@ export class Chainer {
         const linked = await chainBatch(this.pool, this.options);
         this.failure = null;
         backoff = 100;
-        // At most one batch per `minIntervalMs` while events stream in: fewer, larger transactions beside the appends.
+        // At most one batch per `minIntervalMs` (1 s) while events stream in: a few large transactions beside the appends.
         if (linked > 0) {
-          await this.pause(this.options.minIntervalMs ?? 100, false);
+          await this.pause(this.options.minIntervalMs ?? 1000, false);
           continue;
         }
         // Events committed behind a still-running transaction: look again in a moment.
