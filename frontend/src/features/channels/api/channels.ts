@@ -113,3 +113,40 @@ export function useToggleGate() {
     },
   });
 }
+
+export type PartnerGateKind = "agency" | "company";
+
+/**
+ * A partner's (agency's) or a company's gate switched: it leaves the list it was shown in at once (seed spec,
+ * section 4) and comes back if the server refuses.
+ */
+export function useTogglePartnerGate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { kind: PartnerGateKind; id: string; active: boolean }) =>
+      api.patch(`/ticketing/${input.kind}_gates/${encodeURIComponent(input.id)}`, { active: input.active }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: GATES_KEY });
+      const before = queryClient.getQueryData<GatesView>(GATES_KEY);
+      const list = input.kind === "agency" ? "agencies" : "companies";
+      queryClient.setQueryData<GatesView>(GATES_KEY, (gates) =>
+        gates
+          ? {
+              ...gates,
+              [list]: gates[list].map((row) =>
+                row.id === input.id ? { ...row, active: input.active } : row,
+              ),
+            }
+          : gates,
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(GATES_KEY, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: GATES_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}

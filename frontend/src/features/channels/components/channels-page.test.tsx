@@ -135,4 +135,56 @@ describe("the channels page", () => {
     expect(server.bodies["PATCH /ticketing/agency_channels/ch1"]).toEqual([{ on_by_supervisor: false }]);
     await waitFor(() => expect(currentNotifications().map((n) => n.text)).toContain("Refused for the test"));
   });
+
+  it("shows an administrator the gates; switching a partner off moves it out of the sellers' list at once", async () => {
+    const details = accountDetails();
+    server = fakeServer({
+      "GET /account/details": { body: { ...details, account: { ...details.account, user_type: "Admin" } } },
+      "GET /ticketing/agency_channels": { body: { data: [channel] } },
+      "GET /ticketing/channel_history": history,
+      "GET /ticketing/gates": [
+        {
+          body: {
+            data: {
+              main_gate: true,
+              agency_gate: true,
+              channel_gate: false,
+              agencies: [{ id: "a-dnipro", name: "Dnipro Travel", active: true }],
+              companies: [],
+            },
+          },
+        },
+        {
+          body: {
+            data: {
+              main_gate: true,
+              agency_gate: true,
+              channel_gate: false,
+              agencies: [{ id: "a-dnipro", name: "Dnipro Travel", active: false }],
+              companies: [],
+            },
+          },
+        },
+      ],
+      "PATCH /ticketing/agency_gates/a-dnipro": {
+        body: { data: { id: "a-dnipro", active: false }, position: "9-91" },
+      },
+    });
+    renderApp("/channels");
+    const gate = await screen.findByRole(
+      "switch",
+      { name: "Channel gate (every channel)" },
+      { timeout: 10_000 },
+    );
+    expect(gate).not.toBeChecked();
+    expect(screen.getByRole("switch", { name: "Main gate (all selling)" })).toBeChecked();
+    const partner = screen.getByRole("switch", { name: "Dnipro Travel" });
+    expect(partner).toBeChecked();
+    fireEvent.click(partner);
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Dnipro Travel" })).not.toBeChecked());
+    expect(server.bodies["PATCH /ticketing/agency_gates/a-dnipro"]).toEqual([{ active: false }]);
+    expect(
+      screen.getByRole("switch", { name: "Switch Sandbox NDC on or off for the platform" }),
+    ).toBeEnabled();
+  });
 });

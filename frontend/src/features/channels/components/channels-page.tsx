@@ -24,8 +24,10 @@ import {
   HISTORY_PAGE_SIZE,
   type HistoryFilters,
   historyQueryOptions,
+  type PartnerGateKind,
   useToggleChannel,
   useToggleGate,
+  useTogglePartnerGate,
 } from "../api/channels.ts";
 
 const GLOBAL_GATES: GlobalGate[] = ["main_gate", "agency_gate", "channel_gate"];
@@ -88,7 +90,56 @@ function GatesCard() {
       ) : (
         <Loader size="sm" aria-label={t("loading")} />
       )}
+      {gates.data ? (
+        <Group gap="xl" mt="md" align="start" grow>
+          <PartnerGates kind="agency" rows={gates.data.agencies} />
+          <PartnerGates kind="company" rows={gates.data.companies} />
+        </Group>
+      ) : null}
     </Card>
+  );
+}
+
+/** Partners or companies selling, and those switched off: switching one moves it to the other list. */
+function PartnerGates({
+  kind,
+  rows,
+}: {
+  kind: PartnerGateKind;
+  rows: { id: string; name: string; active: boolean }[];
+}) {
+  const { t } = useTranslation("channels");
+  const toggle = useTogglePartnerGate();
+  const list = (active: boolean) => {
+    const shown = rows.filter((row) => row.active === active);
+    return (
+      <Stack gap={4}>
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          {t(active ? `gates.${kind}_open` : `gates.${kind}_closed`)}
+        </Text>
+        {shown.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          shown.map((row) => (
+            <Switch
+              key={row.id}
+              size="xs"
+              label={row.name}
+              checked={row.active}
+              onChange={(event) => toggle.mutate({ kind, id: row.id, active: event.currentTarget.checked })}
+            />
+          ))
+        )}
+      </Stack>
+    );
+  };
+  return (
+    <Stack gap="xs">
+      {list(true)}
+      {list(false)}
+    </Stack>
   );
 }
 
