@@ -1,4 +1,4 @@
-import type { Company, Partner } from "@skyward/contracts/administration";
+import type { Company, DirectoryHistoryRow, Partner, PersonRow } from "@skyward/contracts/administration";
 import type { BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/balances";
 import type { Money } from "@skyward/contracts/money";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -121,4 +121,88 @@ export const useTransaction = () =>
   useAdminMutation(
     (input: { company_id: string; kind: "top_up" | "correction"; amount: Money; reason: string }) =>
       api.post("/transactions", { transaction: input }),
+  );
+
+const PEOPLE_KEY = ["admin", "people"] as const;
+const REQUESTS_KEY = ["admin", "join-requests"] as const;
+const CHANGES_KEY = ["admin", "changes"] as const;
+
+/** `GET /agencies/{id}/supervisors`. */
+export const supervisorsQueryOptions = (agencyId: string) =>
+  queryOptions({
+    queryKey: [...PEOPLE_KEY, agencyId],
+    queryFn: async () =>
+      (await api.get<{ data: PersonRow[] }>(`/agencies/${path(agencyId)}/supervisors`)).data.data,
+    enabled: agencyId !== "",
+  });
+
+export interface JoinRequestRow {
+  id: string;
+  agency_id: string;
+  agency_name: string;
+  user_id: string;
+  company_id: string | null;
+  status: "sent" | "accepted" | "rejected" | "reset";
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** `GET /join_agency_requests?status=sent`: connection requests waiting for a decision. */
+export const joinRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: REQUESTS_KEY,
+    queryFn: async () =>
+      (await api.get<{ data: JoinRequestRow[] }>("/join_agency_requests", { query: { status: "sent" } })).data
+        .data,
+  });
+
+/** `GET /directory_history`: the latest partner and company changes, newest first. */
+export const changesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...CHANGES_KEY, page],
+    queryFn: async () =>
+      (
+        await api.get<{ data: DirectoryHistoryRow[]; meta: { total: number } }>("/directory_history", {
+          query: { page, per_page: BALANCE_PAGE_SIZE },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** People and request commands refresh the people, requests and change lists too. */
+function usePeopleMutation<Input>(call: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      for (const key of [PEOPLE_KEY, REQUESTS_KEY, CHANGES_KEY, PARTNERS_KEY, COMPANIES_KEY])
+        void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export const useInviteSupervisor = () =>
+  usePeopleMutation(
+    (input: { agencyId: string; email: string; first_name: string; last_name: string; language: string }) => {
+      const { agencyId, ...supervisor } = input;
+      return api.post(`/agencies/${path(agencyId)}/supervisors`, { supervisor });
+    },
+  );
+export const useSwitchSupervisor = () =>
+  usePeopleMutation((input: { agencyId: string; id: string; active: boolean }) =>
+    api.patch(`/agencies/${path(input.agencyId)}/supervisors/${path(input.id)}`, {
+      supervisor: { active: input.active },
+    }),
+  );
+export const useRemoveSupervisor = () =>
+  usePeopleMutation((input: { agencyId: string; id: string }) =>
+    api.delete(`/agencies/${path(input.agencyId)}/supervisors/${path(input.id)}`),
+  );
+export const useDecideJoinRequest = () =>
+  usePeopleMutation(
+    (input: { id: string; status: "accepted" | "rejected"; company_id?: string | undefined }) =>
+      api.patch(`/join_agency_requests/${path(input.id)}`, {
+        join_agency: { status: input.status, company_id: input.company_id },
+      }),
   );

@@ -75,6 +75,58 @@ const routes = () => ({
   "GET /agencies": { body: { data: [partner] } },
   "GET /companies": { body: { data: [company] } },
   "GET /balance_history": history,
+  "GET /agencies/a-dnipro/supervisors": {
+    body: {
+      data: [
+        {
+          id: "u-olena",
+          email: "supervisor@dnipro.test",
+          first_name: "Olena",
+          last_name: "Kovalenko",
+          user_type: "Supervisor",
+          active: true,
+          company_ids: ["c-kyiv"],
+        },
+      ],
+    },
+  },
+  "GET /join_agency_requests": {
+    body: {
+      data: [
+        {
+          id: "r1",
+          agency_id: "a-dnipro",
+          agency_name: "Dnipro Travel",
+          user_id: "u-new",
+          company_id: "c-kyiv",
+          status: "sent",
+          email: "new@agent.test",
+          first_name: "Nadia",
+          last_name: "Nova",
+        },
+      ],
+    },
+  },
+  "GET /directory_history": {
+    body: {
+      data: [
+        {
+          event_id: "e9",
+          position: "9",
+          stream_id: "agency-a-dnipro",
+          agency_id: "a-dnipro",
+          company_id: null,
+          type: "AgencyFlagSet",
+          data: {},
+          actor: { user_id: "u-ada", role: "Admin" },
+          source: "web",
+          at: "2026-11-24T08:00:00.000Z",
+          link: "/directory_history/e9",
+        },
+      ],
+      meta: { page: 1, per_page: 25, total: 1 },
+    },
+  },
 });
 
 describe("the administration page", () => {
@@ -134,5 +186,20 @@ describe("the administration page", () => {
     await waitFor(() => expect(currentNotifications().map((n) => n.text)).toContain("Refused for the test"));
     await waitFor(() => expect(toggle).toBeChecked());
     expect(server.bodies["PATCH /ticketing/company_shared_bookings/c-kyiv"]).toEqual([{ active: false }]);
+  });
+
+  it("shows supervisors and the change history, and accepts a connection request into the company chosen", async () => {
+    server = fakeServer({ ...routes(), "PATCH /join_agency_requests/r1": { body: { join_agency: {} } } });
+    renderApp("/admin");
+    expect(await screen.findByText("Olena Kovalenko", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText("Partner switch changed")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open event" })).toHaveAttribute("href", "/directory_history/e9");
+    const requests = screen.getByRole("region", { name: "Connection requests" });
+    fireEvent.click(await within(requests).findByRole("button", { name: "Accept" }));
+    await waitFor(() =>
+      expect(server?.bodies["PATCH /join_agency_requests/r1"]).toEqual([
+        { join_agency: { status: "accepted", company_id: "c-kyiv" } },
+      ]),
+    );
   });
 });

@@ -42,6 +42,7 @@ import {
   useToggleSharedBookings,
   useTransaction,
 } from "../api/admin.ts";
+import { ChangesCard, JoinRequestsCard, SupervisorsCard } from "./people-cards.tsx";
 
 const FLAGS: PartnerFlag[] = ["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"];
 const KINDS = BalanceMovementKind.options;
@@ -86,7 +87,10 @@ export function AdminPage({
         companies={companies.data}
         loading={companies.isPending}
       />
+      {partners.data && partners.data.length > 0 ? <SupervisorsCard partners={partners.data} /> : null}
+      <JoinRequestsCard companies={companies.data ?? []} />
       <BalancesCard companies={companies.data ?? []} role={role} filters={filters} onFilters={onFilters} />
+      <ChangesCard />
     </Stack>
   );
 }

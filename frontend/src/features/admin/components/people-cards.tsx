@@ -1,0 +1,294 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { InviteUserRequest, type Partner } from "@skyward/contracts/administration";
+import { useQuery } from "@tanstack/react-query";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  BALANCE_PAGE_SIZE,
+  changesQueryOptions,
+  joinRequestsQueryOptions,
+  supervisorsQueryOptions,
+  useDecideJoinRequest,
+  useInviteSupervisor,
+  useRemoveSupervisor,
+  useSwitchSupervisor,
+} from "../api/admin.ts";
+
+/** The invitation form is checked with the contract's own request schema. */
+const InviteForm = InviteUserRequest.pick({ email: true, first_name: true, last_name: true, language: true });
+
+/** A partner's supervisors: invited by e-mail, switched off, removed (after a confirmation). */
+export function SupervisorsCard({ partners }: { partners: Partner[] }) {
+  const { t } = useTranslation("admin");
+  const [agencyId, setAgencyId] = useState(partners.length === 1 ? (partners[0]?.id ?? "") : "");
+  const chosen = agencyId || partners[0]?.id || "";
+  const people = useQuery(supervisorsQueryOptions(chosen));
+  const invite = useInviteSupervisor();
+  const switchOne = useSwitchSupervisor();
+  const remove = useRemoveSupervisor();
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const form = useForm({
+    initialValues: { email: "", first_name: "", last_name: "", language: "en" as const },
+    validate: zod4Resolver(InviteForm),
+  });
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="supervisors-heading">
+      <Title order={2} fz="h4" id="supervisors-heading" mb="sm">
+        {t("people.heading")}
+      </Title>
+      <Group align="flex-end" gap="xs" mb="sm">
+        <Select
+          size="xs"
+          label={t("companies.partner")}
+          data={partners.map((p) => ({ value: p.id, label: p.name }))}
+          value={chosen || null}
+          onChange={(value) => setAgencyId(value ?? "")}
+          allowDeselect={false}
+          searchable
+        />
+      </Group>
+      <form
+        aria-label={t("people.invite")}
+        onSubmit={form.onSubmit((values) =>
+          invite.mutate({ agencyId: chosen, ...values }, { onSuccess: () => form.reset() }),
+        )}
+      >
+        <Group align="flex-end" gap="xs" mb="sm">
+          <TextInput size="xs" type="email" label={t("people.email")} {...form.getInputProps("email")} />
+          <TextInput size="xs" label={t("people.first_name")} {...form.getInputProps("first_name")} />
+          <TextInput size="xs" label={t("people.last_name")} {...form.getInputProps("last_name")} />
+          <Select
+            size="xs"
+            w={110}
+            label={t("people.language")}
+            data={["en", "ua", "pl", "fr", "es"]}
+            allowDeselect={false}
+            {...form.getInputProps("language")}
+          />
+          <Button size="xs" type="submit" loading={invite.isPending} disabled={!chosen}>
+            {t("people.invite")}
+          </Button>
+        </Group>
+      </form>
+      {people.isPending && chosen ? (
+        <Loader size="sm" aria-label={t("loading")} />
+      ) : (people.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t("empty")}</Text>
+      ) : (
+        <Table highlightOnHover verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("people.name")}</Table.Th>
+              <Table.Th>{t("people.email")}</Table.Th>
+              <Table.Th>{t("people.active")}</Table.Th>
+              <Table.Th>{t("actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {people.data?.map((person) => {
+              const name = `${person.first_name} ${person.last_name}`;
+              return (
+                <Table.Tr key={person.id}>
+                  <Table.Td fw={600}>{name}</Table.Td>
+                  <Table.Td>{person.email}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={t("people.toggle", { name })}
+                      checked={person.active}
+                      onChange={(event) =>
+                        switchOne.mutate({
+                          agencyId: chosen,
+                          id: person.id,
+                          active: event.currentTarget.checked,
+                        })
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="subtle"
+                      onClick={() => setRemoving({ id: person.id, name })}
+                    >
+                      {t("delete")}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t("confirm.title")} centered>
+        <Text mb="md">{t("people.confirm_delete", { name: removing?.name ?? "" })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t("confirm.cancel")}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (removing) remove.mutate({ agencyId: chosen, id: removing.id });
+              setRemoving(null);
+            }}
+          >
+            {t("delete")}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+/** Connection requests waiting for a decision: accepted into a company of the partner, or rejected. */
+export function JoinRequestsCard({
+  companies,
+}: {
+  companies: { id: string; name: string; agency_id: string }[];
+}) {
+  const { t } = useTranslation("admin");
+  const requests = useQuery(joinRequestsQueryOptions());
+  const decide = useDecideJoinRequest();
+  const [companyFor, setCompanyFor] = useState<Record<string, string>>({});
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="requests-heading">
+      <Title order={2} fz="h4" id="requests-heading" mb="sm">
+        {t("requests.heading")}
+      </Title>
+      {requests.isPending ? (
+        <Loader size="sm" aria-label={t("loading")} />
+      ) : (requests.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t("empty")}</Text>
+      ) : (
+        <Table highlightOnHover verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("requests.agent")}</Table.Th>
+              <Table.Th>{t("companies.partner")}</Table.Th>
+              <Table.Th>{t("requests.company")}</Table.Th>
+              <Table.Th>{t("actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.data?.map((request) => {
+              const company = companyFor[request.id] ?? request.company_id ?? "";
+              return (
+                <Table.Tr key={request.id}>
+                  <Table.Td>
+                    {`${request.first_name ?? ""} ${request.last_name ?? ""}`.trim() || request.email}
+                  </Table.Td>
+                  <Table.Td>{request.agency_name}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      size="xs"
+                      aria-label={t("requests.company")}
+                      data={companies
+                        .filter((c) => c.agency_id === request.agency_id)
+                        .map((c) => ({ value: c.id, label: c.name }))}
+                      value={company || null}
+                      onChange={(value) => setCompanyFor({ ...companyFor, [request.id]: value ?? "" })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        disabled={!company}
+                        onClick={() =>
+                          decide.mutate({ id: request.id, status: "accepted", company_id: company })
+                        }
+                      >
+                        {t("requests.accept")}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => decide.mutate({ id: request.id, status: "rejected" })}
+                      >
+                        {t("requests.reject")}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+/** The partner and company change history: who changed what, when, from which source; each line links to its event. */
+export function ChangesCard() {
+  const { t, i18n } = useTranslation("admin");
+  const [page, setPage] = useState(1);
+  const changes = useQuery(changesQueryOptions(page));
+  const pages = Math.max(1, Math.ceil((changes.data?.meta.total ?? 0) / BALANCE_PAGE_SIZE));
+  const dateTime = new Intl.DateTimeFormat(i18n.language === "ua" ? "uk" : i18n.language, {
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="changes-heading">
+      <Title order={2} fz="h4" id="changes-heading" mb="sm">
+        {t("changes.heading")}
+      </Title>
+      {changes.isPending ? (
+        <Loader size="sm" aria-label={t("loading")} />
+      ) : (changes.data?.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t("empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={800}>
+          <Table highlightOnHover verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("balances.at")}</Table.Th>
+                <Table.Th>{t("changes.change")}</Table.Th>
+                <Table.Th>{t("balances.actor")}</Table.Th>
+                <Table.Th>{t("changes.source")}</Table.Th>
+                <Table.Th>{t("changes.event")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {changes.data?.data.map((line) => (
+                <Table.Tr key={line.event_id}>
+                  <Table.Td>{dateTime.format(new Date(line.at))}</Table.Td>
+                  <Table.Td>{t(`events.${line.type}`, { defaultValue: line.type })}</Table.Td>
+                  <Table.Td>{t(`roles.${line.actor.role}`, { defaultValue: line.actor.role })}</Table.Td>
+                  <Table.Td>{t(`sources.${line.source}`, { defaultValue: line.source })}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={line.link} fz="sm">
+                      {t("changes.open")}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label={t("pages")} />
+      </Group>
+    </Card>
+  );
+}
