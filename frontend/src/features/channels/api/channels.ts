@@ -150,3 +150,77 @@ export function useTogglePartnerGate() {
     },
   });
 }
+
+export interface CardView {
+  id: string;
+  agency_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  channel_ids: string[];
+}
+
+const CARDS_KEY = ["ticketing", "cards"] as const;
+
+/** `GET /credit_cards`: an agency's cards for its supervisor, every card for administrators. */
+export const cardsQueryOptions = () =>
+  queryOptions({
+    queryKey: CARDS_KEY,
+    queryFn: async () => (await api.get<{ data: CardView[] }>("/credit_cards")).data.data,
+    staleTime: 10_000,
+  });
+
+/** Settings of a channel (form of payment, the card that pays, codes); the list refreshes after. */
+export function useUpdateChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; settings: Record<string, unknown> }) =>
+      api.patch(`/ticketing/agency_channels/${encodeURIComponent(input.id)}`, input.settings),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: CARDS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}
+
+/** `POST /credit_cards/`: the number goes to the card vault; only brand, last four, expiry and holder come back. */
+export function useAddCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (card: {
+      number: string;
+      exp_month: number;
+      exp_year: number;
+      holder: string;
+      agency_id?: string;
+    }) => (await api.post<{ data: CardView }>("/credit_cards/", { credit_card: card })).data.data,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CARDS_KEY }),
+  });
+}
+
+export interface CredentialAnswer {
+  credential: { active: boolean; agency_id: string };
+  messages: { type: "success" | "error"; text: string }[];
+}
+
+/** Create or edit a channel's supplier credentials: checked at once, answered with the spec's messages. */
+export function useSaveCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; create: boolean; login: string; password: string }) => {
+      const path = `/ticketing/agency_channels/${encodeURIComponent(input.id)}/credential`;
+      const body = { credential: { login: input.login, password: input.password } };
+      const { data } = input.create
+        ? await api.post<CredentialAnswer>(path, body)
+        : await api.patch<CredentialAnswer>(path, body);
+      return data;
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}

@@ -187,4 +187,47 @@ describe("the channels page", () => {
       screen.getByRole("switch", { name: "Switch Sandbox NDC on or off for the platform" }),
     ).toBeEnabled();
   });
+
+  it("checks a card number before it leaves the page, and shows the credentials check's message in the spec's words", async () => {
+    const details = accountDetails();
+    server = fakeServer({
+      "GET /account/details": { body: { ...details, account: { ...details.account, user_type: "Admin" } } },
+      "GET /ticketing/agency_channels": { body: { data: [{ ...channel, credential: null }] } },
+      "GET /ticketing/channel_history": history,
+      "GET /ticketing/gates": {
+        body: {
+          data: { main_gate: true, agency_gate: true, channel_gate: true, agencies: [], companies: [] },
+        },
+      },
+      "GET /credit_cards": { body: { data: [] } },
+      "POST /ticketing/agency_channels/ch1/credential": {
+        status: 201,
+        body: {
+          credential: { active: false, agency_id: "a-dnipro" },
+          companies: [],
+          messages: [{ type: "error", text: "Invalid credentials. Enter current cretentials." }],
+          position: "9-92",
+        },
+      },
+    });
+    renderApp("/channels");
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }, { timeout: 10_000 }));
+    fireEvent.change(await screen.findByLabelText("Card number"), {
+      target: { value: "4242 4242 4242 4241" },
+    });
+    fireEvent.change(screen.getByLabelText("Cardholder"), { target: { value: "IVAN PETRENKO" } });
+    fireEvent.change(screen.getByLabelText("Expiry month"), { target: { value: "12" } });
+    fireEvent.change(screen.getByLabelText("Expiry year"), { target: { value: "2030" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add card" }));
+    expect(await screen.findByText("Enter a valid card number")).toBeInTheDocument();
+    expect(server.calls).not.toContain("POST /credit_cards/");
+
+    fireEvent.change(screen.getByLabelText("Login"), { target: { value: "agency" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "invalid" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and check" }));
+    expect(await screen.findByText("Invalid credentials. Enter current cretentials.")).toBeInTheDocument();
+    expect(server.bodies["POST /ticketing/agency_channels/ch1/credential"]).toEqual([
+      { credential: { login: "agency", password: "invalid" } },
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
   Loader,
@@ -15,6 +16,7 @@ import {
 } from "@mantine/core";
 import type { ChannelHistoryRow } from "@skyward/contracts/ticketing-commands";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type Channel,
@@ -29,6 +31,7 @@ import {
   useToggleGate,
   useTogglePartnerGate,
 } from "../api/channels.ts";
+import { ChannelSettings } from "./channel-settings.tsx";
 
 const GLOBAL_GATES: GlobalGate[] = ["main_gate", "agency_gate", "channel_gate"];
 
@@ -146,9 +149,13 @@ function PartnerGates({
 function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator: boolean }) {
   const { t } = useTranslation("channels");
   const toggle = useToggleChannel();
+  const [editing, setEditing] = useState<Channel | null>(null);
   if (rows.length === 0) return <Text c="dimmed">{t("channels.empty")}</Text>;
   return (
     <Table.ScrollContainer minWidth={900}>
+      {editing ? (
+        <ChannelSettings channel={editing} administrator={administrator} onClose={() => setEditing(null)} />
+      ) : null}
       <Table highlightOnHover verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -161,6 +168,7 @@ function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator
             <Table.Th>{t("columns.sources")}</Table.Th>
             <Table.Th>{t("columns.on_by_supervisor")}</Table.Th>
             <Table.Th>{t("columns.on_by_admin")}</Table.Th>
+            <Table.Th>{t("columns.actions")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -213,6 +221,11 @@ function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator
                     toggle.mutate({ id: row.id, field: "on_by_admin", active: event.currentTarget.checked })
                   }
                 />
+              </Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)}>
+                  {t("settings.open")}
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}
