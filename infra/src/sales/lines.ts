@@ -60,18 +60,24 @@ export function salesWhere(filter: TicketFilter, viewer: SalesViewer, p: Params)
   return `${salesScope(viewer, p)} AND ${dateRange(filter, p)} AND ${text}`;
 }
 
-/** A line with the names of who sold it (names change: read from the directory, not copied into the line). */
-export const SALE_LINE_SELECT = `s.id, s.kind, s.status, s.locator, s.document_number, s.original_document,
-  s.passenger_name, s.carrier, s.route, s.departure_at, to_json(s.sold_at) #>> '{}' AS sold_at,
+/**
+ * A line with the names of who sold it (names change: read from the directory, not copied into the line), from
+ * `source` as `s`: the table, or a subquery that has already picked a page (so only its lines are joined).
+ */
+export const saleLineSelect = (
+  source = "read.sales",
+) => `s.id, s.kind, s.status, s.locator, s.document_number,
+  s.original_document, s.passenger_name, s.carrier, s.route, s.departure_at, to_json(s.sold_at) #>> '{}' AS sold_at,
   s.sale_date::text AS sale_date, s.agent_id, nullif(trim(u.first_name || ' ' || u.last_name), '') AS agent_name,
   s.company_id, c.name AS company_name, s.agency_id, a.name AS agency_name, s.channel_id, s.fake_booking,
   s.base_fare::float8 AS base_fare, s.taxes::float8 AS taxes, s.agency_markup::float8 AS agency_markup,
   s.company_markup::float8 AS company_markup, s.transaction_fee::float8 AS transaction_fee,
   s.penalty::float8 AS penalty, s.total::float8 AS total, s.currency
-  FROM read.sales s
+  FROM ${source} s
   LEFT JOIN read.users u ON u.id = s.agent_id
   LEFT JOIN read.companies c ON c.id = s.company_id
   LEFT JOIN read.agencies a ON a.id = s.agency_id`;
+export const SALE_LINE_SELECT = saleLineSelect();
 
 /** Newest first; the id breaks ties so pages never overlap. */
 export const SALE_ORDER = "s.sale_date DESC, s.sold_at DESC, s.id";

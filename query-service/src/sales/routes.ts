@@ -22,6 +22,7 @@ import {
   SALE_LINE_SELECT,
   SALE_ORDER,
   type SalesViewer,
+  saleLineSelect,
   salesScope,
   salesWhere,
   streamSaleLines,
@@ -96,8 +97,10 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     const limit = p.add(query.per_page);
     const offset = p.add((query.page - 1) * query.per_page);
     const [lines, totals] = await Promise.all([
+      // The page is picked from the lines alone, then only its lines get their names.
       pool.query<SaleLine>(
-        `SELECT ${SALE_LINE_SELECT} WHERE ${where} ORDER BY ${SALE_ORDER} LIMIT ${limit} OFFSET ${offset}`,
+        `SELECT ${saleLineSelect(`(SELECT * FROM read.sales s WHERE ${where} ORDER BY ${SALE_ORDER} LIMIT ${limit} OFFSET ${offset})`)}
+          ORDER BY ${SALE_ORDER}`,
         p.values,
       ),
       totalsOf(pool, query.ticket, viewer),
