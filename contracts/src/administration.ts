@@ -85,6 +85,9 @@ export const JoinAgencyDecision = z.object({
   company_id: Id.optional(),
 });
 
+/** PUT /account/selling_company: the company searches and bookings are for when they name none. */
+export const SellingCompanyRequest = z.object({ company_id: Id });
+
 /** A new supervisor or support user, invited by e-mail. */
 export const InviteUserRequest = z.object({
   email: Email,

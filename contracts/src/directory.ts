@@ -39,6 +39,12 @@ export const UserConnectedToCompany = z.object({
 export const UserDisconnectedFromCompany = z.object({ user_id: z.string(), company_id: z.string() });
 /** A supervisor switched on or off by an administrator or a supervisor of the agency. */
 export const UserActivationSet = z.object({ user_id: z.string(), active: z.boolean() });
+/**
+ * The company a user sells for when a search names none (PUT /account/selling_company): first of its companies for
+ * agents and supervisors, the only one for administrators, who belong to none.
+ */
+export const SellingCompanyChosen = z.object({ user_id: z.string(), company_id: z.string() });
+export type SellingCompanyChosen = z.infer<typeof SellingCompanyChosen>;
 /** A user removed: signs in no more, and the e-mail address is free again. */
 export const UserRemoved = z.object({ user_id: z.string() });
 export const CompanyRegistered = z.object({
@@ -154,6 +160,7 @@ export const DirectoryEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("UserDisconnectedFromCompany"), data: UserDisconnectedFromCompany }),
   z.object({ type: z.literal("UserActivationSet"), data: UserActivationSet }),
   z.object({ type: z.literal("UserRemoved"), data: UserRemoved }),
+  z.object({ type: z.literal("SellingCompanyChosen"), data: SellingCompanyChosen }),
 ]);
 export type DirectoryEvent = z.infer<typeof DirectoryEvent>;
 export const DIRECTORY_EVENT_TYPES = DirectoryEvent.options.map((o) => o.shape.type.value);

@@ -144,6 +144,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   },
   "POST /supports": { allow: ["Admin"] },
   "POST /transactions": { allow: ["Admin"] },
+  "PUT /account/selling_company": {
+    allow: "signed-in",
+    body: (t) => ({ company_id: t.companyIds[0] }),
+    tenantIdsInBody: true,
+  },
 
   // Bookings and balances: scoped to company (agents), agency (supervisors), everything (administrators).
   "GET /bookings": { allow: "signed-in" },

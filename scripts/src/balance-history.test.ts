@@ -214,4 +214,37 @@ describe("selling for a company", () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  it("when a caller chooses the company it sells for, then searches naming none are for it; a company outside its scope is not found", async () => {
+    const support = t.client();
+    await support.signInWithPassword("support@skyward.test", DEMO_PASSWORD);
+    const chosen = await support.put("/account/selling_company", { company_id: lviv });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data.company_ids).toEqual([lviv]);
+    const details = await support.get("/account/details", {
+      headers: { "x-min-position": chosen.body.position },
+    });
+    expect(details.body.account.company).toMatchObject({ id: lviv });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the session's principal is kept a second
+    const result = await search(support, 1);
+    const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
+    const booked = await support.post("/bookings", {
+      search_result_id: result.id,
+      fare_id: fare.fare_id,
+      passengers: [passenger("Sam", "Chooser")],
+      contacts,
+    });
+    expect(booked.status).toBe(201);
+    const read = await support.get(`/bookings/${booked.body.locator}`, {
+      headers: { "x-min-position": booked.body.position },
+    });
+    expect(JSON.stringify(read.body)).toContain(lviv);
+
+    const vistula = t.client();
+    await vistula.signIn("supervisor@vistula.test");
+    expect((await vistula.put("/account/selling_company", { company_id: kyiv })).status).toBe(404);
+    const agent = t.client();
+    await agent.signIn("agent@dnipro.test");
+    expect((await agent.put("/account/selling_company", { company_id: lviv })).status).toBe(404);
+  });
 });

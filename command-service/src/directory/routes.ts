@@ -6,6 +6,7 @@ import {
   InviteUserRequest,
   JoinAgencyDecision,
   JoinAgencyRequestBody,
+  SellingCompanyRequest,
   SharedBookingsRequest,
   TransactionFeeRequest,
   UpdateAgencyRequest,
@@ -15,7 +16,7 @@ import {
 import type { AgencyFlag, UserRegistered } from "@skyward/contracts/directory";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
-import { forgetSession, isAdministrator, requireUserType } from "@skyward/infra/http/auth";
+import { forgetSession, isAdministrator, requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { IllegalState, NotFound } from "@skyward/infra/http/errors";
 import { parseInput } from "@skyward/infra/http/validate";
@@ -25,6 +26,7 @@ import type pg from "pg";
 import { decide as decideBalance } from "../balances/balance.ts";
 import type { CommandDeps } from "../deps.ts";
 import {
+  chosenFirst,
   emailStream,
   evolveEmailClaim,
   evolveUser,
@@ -673,6 +675,42 @@ export function directoryRoutes(deps: CommandDeps): Router {
     });
     await endSessionsOf(pool, supervisorId);
     res.json({ data: null, position: positionOf(append) });
+  });
+
+  /**
+   * The company the caller sells for when a search names none: agents among their own companies, supervisors among
+   * their partner's, administrators any (DESIGN.md section 5); another one is answered as missing.
+   */
+  router.put("/account/selling_company", async (req, res) => {
+    const p = requirePrincipal(req);
+    if (p.demo) throw new NotFound("No such company", "company_not_found");
+    const { company_id } = parseInput(SellingCompanyRequest, unwrapBody(req.body, "account"));
+    const { result, append } = await runCommand(store, async (ctx) => {
+      const company = await ctx.load(companyStream(company_id), evolveCompany, noCompany);
+      const c = company.state;
+      const mine =
+        c.status === "active" &&
+        (isAdministrator(p) ||
+          (p.userType === "Supervisor" && c.agency_id === p.agencyId) ||
+          (p.userType === "Agent" && p.companyIds.includes(company_id)));
+      if (!mine) throw new NotFound("No such company", "company_not_found");
+      const user = await ctx.load(userStream(p.userId), evolveUser, noUser);
+      if (user.state.status !== "active")
+        throw new NotFound("The account does not exist", "account_not_found");
+      const events = [{ type: "SellingCompanyChosen", data: { user_id: p.userId, company_id } }];
+      const metadata = metadataFor(req.context, {
+        agency_id: c.status === "active" ? c.agency_id : null,
+        company_id,
+      });
+      return {
+        appends: [
+          appendTo(userStream(p.userId), user.version, events, metadata),
+          appendTo(companyStream(company_id), company.version, [], metadata),
+        ],
+        result: chosenFirst(user.state, company_id),
+      };
+    });
+    res.json({ data: { company_ids: result }, position: positionOf(append) });
   });
 
   router.post("/supports", async (req, res) => {

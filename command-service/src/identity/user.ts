@@ -13,6 +13,7 @@ import type {
   UserSignedOut,
 } from "@skyward/contracts/account";
 import type {
+  SellingCompanyChosen,
   UserActivationSet,
   UserConnectedToCompany,
   UserDisconnectedFromCompany,
@@ -56,7 +57,8 @@ export type UserEvent =
   | { type: "UserConnectedToCompany"; data: UserConnectedToCompany }
   | { type: "UserDisconnectedFromCompany"; data: UserDisconnectedFromCompany }
   | { type: "UserActivationSet"; data: UserActivationSet }
-  | { type: "UserRemoved"; data: UserRemoved };
+  | { type: "UserRemoved"; data: UserRemoved }
+  | { type: "SellingCompanyChosen"; data: SellingCompanyChosen };
 
 export function evolveUser(state: UserState, event: { type: string; data: unknown }): UserState {
   const e = event as UserEvent;
@@ -100,6 +102,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, active: e.data.active };
     case "UserRemoved":
       return noUser;
+    case "SellingCompanyChosen":
+      return { ...state, company_ids: chosenFirst(state, e.data.company_id) };
     case "UserSignedIn":
     case "UserSignedOut":
     case "SignInFailed":
@@ -110,6 +114,15 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       e satisfies never;
       return state;
   }
+}
+
+/** The company a user sells for by default goes first; administrators hold only the one they chose. */
+export function chosenFirst(
+  user: { user_type: string; company_ids: readonly string[] },
+  companyId: string,
+): string[] {
+  if (user.user_type === "Admin" || user.user_type === "Support") return [companyId];
+  return [companyId, ...user.company_ids.filter((id) => id !== companyId)];
 }
 
 export type EmailClaim = { user_id: string | null };

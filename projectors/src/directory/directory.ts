@@ -64,7 +64,7 @@ interface UserChange {
  */
 export const directory = defineProjection({
   name: "directory",
-  version: 3,
+  version: 4,
   eventTypes: DIRECTORY_EVENT_TYPES,
   tables: [
     "agencies",
@@ -285,6 +285,14 @@ export const directory = defineProjection({
             `WITH rel AS (DELETE FROM ${t.agent_company_relationships} WHERE user_id = $1)
              DELETE FROM ${t.users} WHERE id = $1`,
             [event.data.user_id],
+          );
+          break;
+        case "SellingCompanyChosen":
+          await run(
+            `UPDATE ${t.users} SET company_ids = CASE WHEN user_type IN ('Admin', 'Support') THEN ARRAY[$2]
+                    ELSE array_prepend($2, array_remove(company_ids, $2)) END
+              WHERE id = $1`,
+            [event.data.user_id, event.data.company_id],
           );
           break;
         case "UserRegistered":
