@@ -14,6 +14,7 @@ import {
   initialBalance,
 } from "../balances/balance.ts";
 import type { CommandDeps } from "../deps.ts";
+import { guardAppends, type StreamVersion } from "../offers/selling-context.ts";
 import { assertMayActOn } from "./access.ts";
 import {
   type ActiveBooking,
@@ -47,19 +48,20 @@ export async function onBooking(
   deps: CommandDeps,
   actor: Actor,
   locator: string,
-  build: (booking: ActiveBooking) => BookingCommand | Promise<BookingCommand>,
+  build: (booking: ActiveBooking) => Decision | Promise<Decision>,
 ): Promise<BookingCommandResult> {
   const stream = bookingStream(locator);
   const { result, append } = await runCommand(deps.store, async (cmd) => {
     const loaded = await cmd.load(stream, evolveBooking, initialBooking, { trusted: true });
     const booking = await mayActOn(deps, actor, loaded.state);
-    const command = await build(booking);
+    const built = await build(booking);
+    const { command, guard } = "command" in built ? built : { command: built, guard: [] };
     const metadata =
       "system" in actor
         ? actor.system
         : metadataFor(actor.context, { agency_id: booking.agency_id, company_id: booking.company_id });
     const events = decide(command, booking);
-    return appendDecided(cmd, {
+    const decided = await appendDecided(cmd, {
       stream,
       expected: loaded.version,
       state: booking,
@@ -67,9 +69,16 @@ export async function onBooking(
       metadata,
       locator,
     });
+    return { ...decided, appends: [...decided.appends, ...guardAppends(guard)] };
   });
   return { ...result, append, position: position(append) };
 }
+
+/**
+ * A command, or a command with the streams besides the booking it was decided on (a selling context's `read`): its
+ * append is refused if any moved meanwhile, and the builder runs again (runCommand's retry).
+ */
+export type Decision = BookingCommand | { command: BookingCommand; guard: readonly StreamVersion[] };
 
 async function mayActOn(deps: CommandDeps, actor: Actor, state: BookingState): Promise<ActiveBooking> {
   if ("principal" in actor) return assertMayActOn(deps.pool, actor.principal, state);

@@ -19,7 +19,7 @@ import {
   type RefundedOutcome,
   voidUntil,
 } from "./booking.ts";
-import { type Actor, type BookingCommandResult, onBooking } from "./execute.ts";
+import { type Actor, type BookingCommandResult, type Decision, onBooking } from "./execute.ts";
 
 /** An operation's outcome carries the supplier's error, to answer the caller with after it is recorded. */
 type Outcome = OperationOutcome<IssuedOutcome | RefundedOutcome | ExchangedOutcome | null> & {
@@ -53,7 +53,7 @@ export async function runSupplierOperation(
   locator: string,
   operation: {
     /** The claim, built and checked on the booking's current state. */
-    start: (booking: ActiveBooking, operationId: string) => BookingCommand | Promise<BookingCommand>;
+    start: (booking: ActiveBooking, operationId: string) => Decision | Promise<Decision>;
     /** Companies take turns at their balance when the claim charges it (see StreamLocks). */
     turnAt?: string;
   },

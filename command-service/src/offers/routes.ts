@@ -13,10 +13,10 @@ import { type Request, Router } from "express";
 import { z } from "zod";
 import type { CommandDeps } from "../deps.ts";
 import { priceOfferDetails } from "../pricing/apply-pricing.ts";
+import { assertCanSell } from "../ticketing/channel.ts";
 import { searchAirports } from "./airport-search.ts";
 import { applyFilters } from "./filters.ts";
-import { searchOffers } from "./search.ts";
-import { assertCanSell } from "../ticketing/channel.ts";
+import { guardedSearch } from "./search.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
 const RESULT_OPEN = Buffer.from('{"result":');
@@ -46,13 +46,16 @@ export function offerRoutes(deps: CommandDeps): Router {
     const principal = requirePrincipal(req);
     const request = parseInput(SearchRequest, req.body);
     const { company_id } = parseInput(SearchBody, req.body);
-    // Gates as they are now, as for issue: one closed by another process a moment ago refuses this search too,
-    // naming itself (its change notice may still be on its way to this process's cache).
-    const ctx = await sellingContext(deps, principal, companyFor(principal, company_id), undefined, {
-      fresh: true,
-    });
-    assertCanSell(ctx.gates, ctx.channel, req.context.source);
-    const { json } = await searchOffers(deps, principal, ctx, request);
+    // A closed gate refuses the search, naming itself; one closed by another process a moment ago too (the page is
+    // kept only if the gates are still as read).
+    const companyId = companyFor(principal, company_id);
+    const { json } = await guardedSearch(
+      deps,
+      principal,
+      request,
+      (options) => sellingContext(deps, principal, companyId, undefined, options),
+      (ctx) => assertCanSell(ctx.gates, ctx.channel, req.context.source),
+    );
     res.type("application/json; charset=utf-8").send(Buffer.concat([RESULT_OPEN, json, RESULT_CLOSE]));
   });
 

@@ -7,6 +7,7 @@ import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
+import type { StreamVersion } from "./selling-context.ts";
 
 export interface StoredSearch {
   id: string;
@@ -73,13 +74,23 @@ export class SearchResults {
     if (ttl > 0) this.memory.set(search.id, search, { ttl });
   }
 
-  /** Keeps a page; `resultJson` is `search.result` as already serialized for the answer. */
-  async save(search: StoredSearch, resultJson: Buffer | string): Promise<void> {
-    this.remember(search, Date.now());
+  /**
+   * Keeps a page; `resultJson` is `search.result` as already serialized for the answer. With a `guard` (the streams
+   * the search decided on, at the versions read), the page is kept only if none of them moved meanwhile, in the
+   * same statement: false means the search must be decided again on what they are now.
+   */
+  async save(
+    search: StoredSearch,
+    resultJson: Buffer | string,
+    guard: readonly StreamVersion[] = [],
+  ): Promise<boolean> {
     const result = await compress(resultJson, FAST);
-    await this.pool.query(
+    const { rowCount } = await this.pool.query(
       `INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
-       VALUES ($1,$2,$3,$4,$5,$6,'{}')`,
+       SELECT $1,$2,$3,$4,$5,$6,'{}'
+        WHERE NOT EXISTS (
+          SELECT FROM unnest($7::text[], $8::bigint[]) AS g(stream_id, version)
+           WHERE coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = g.stream_id), 0) <> g.version)`,
       [
         search.id,
         search.user_id,
@@ -87,8 +98,13 @@ export class SearchResults {
         search.channel_id,
         JSON.stringify(search.request),
         result,
+        guard.map((g) => g.streamId),
+        guard.map((g) => g.version),
       ],
     );
+    if (rowCount !== 1) return false;
+    this.remember(search, Date.now());
+    return true;
   }
 
   /** A caller's own recent search; anyone else's answers 404. */

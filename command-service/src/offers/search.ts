@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { Principal } from "@skyward/infra/http/context";
+import { DomainError } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { type SellingContext, supplierCall } from "./selling-context.ts";
@@ -11,17 +12,20 @@ export interface PricedSearch {
   json: Buffer;
 }
 
-/** Asks the channel's supplier, prices the answer with the caller's markups and keeps it as a page to book from. */
+/**
+ * Asks the channel's supplier, prices the answer with the caller's markups and keeps it as a page to book from.
+ * Null when a stream the context was folded from moved meanwhile (`ctx.read` guards the page): nothing was kept.
+ */
 export async function searchOffers(
   deps: CommandDeps,
   principal: Principal,
   ctx: SellingContext,
   request: SearchRequest,
-): Promise<PricedSearch> {
+): Promise<PricedSearch | null> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
   const json = Buffer.from(JSON.stringify(result));
-  await deps.searches.save(
+  const kept = await deps.searches.save(
     {
       id: result.id,
       user_id: principal.userId,
@@ -32,6 +36,42 @@ export async function searchOffers(
       filters: {},
     },
     json,
+    ctx.read,
   );
-  return { result, json };
+  return kept ? { result, json } : null;
+}
+
+/** Attempts of a guarded search: a second one almost never happens, a third means the directory is churning. */
+const GUARDED_ATTEMPTS = 3;
+
+/**
+ * A search decided on the selling context this process keeps (no read on the common path) and guarded by it: if a
+ * stream the context came from moved meanwhile (a gate closed in another process a moment ago, whose notice is on
+ * its way), the search is decided again on streams read now; so is a refusal by `check`.
+ */
+export async function guardedSearch(
+  deps: CommandDeps,
+  principal: Principal,
+  request: SearchRequest,
+  contextOf: (options: { fresh: boolean }) => Promise<SellingContext>,
+  check: (ctx: SellingContext) => void = () => {},
+): Promise<PricedSearch & { ctx: SellingContext }> {
+  for (let attempt = 1; attempt <= GUARDED_ATTEMPTS; attempt++) {
+    const ctx = await contextOf({ fresh: attempt > 1 });
+    try {
+      check(ctx);
+    } catch (error) {
+      // A refusal is decided on streams read now, never only on what this process remembers.
+      if (attempt === 1 && error instanceof DomainError) continue;
+      throw error;
+    }
+    const priced = await searchOffers(deps, principal, ctx, request);
+    if (priced) return { ...priced, ctx };
+  }
+  throw new DomainError(
+    503,
+    "directory_changing",
+    "Settings are changing",
+    "The agency's ticketing settings changed while searching. Search again in a moment.",
+  );
 }

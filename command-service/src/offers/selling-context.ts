@@ -5,7 +5,7 @@ import type { PricingPolicy } from "@skyward/contracts/pricing";
 import type { SupplierCredentials } from "@skyward/contracts/supplier";
 import type { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
-import type { StoredEvent } from "@skyward/infra/event-store/types";
+import type { StoredEvent, StreamAppend } from "@skyward/infra/event-store/types";
 import type { Principal } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { LRUCache } from "lru-cache";
@@ -30,7 +30,27 @@ export interface SellingContext {
   policy: PricingPolicy;
   gates: Gates;
   credentials: SupplierCredentials;
+  /**
+   * The streams this context was folded from, at the versions read: a write that depends on it (a search page, an
+   * issue's claim) carries them as its guard and is refused if any moved meanwhile (see `guardAppends`), so a gate
+   * closed in another process a moment ago is never missed, at no extra round trip.
+   */
+  read: readonly StreamVersion[];
 }
+
+/** A stream at the version a decision read it (0: no stream). */
+export interface StreamVersion {
+  streamId: string;
+  version: number;
+}
+
+/** Empty appends that only check their stream is still at the version read (es.append checks expected versions). */
+export const guardAppends = (read: readonly StreamVersion[]): StreamAppend[] =>
+  read.map(({ streamId, version }) => ({
+    streamId,
+    expected: version === 0 ? "no_stream" : version,
+    events: [],
+  }));
 
 interface CompanyFacts {
   agency_id: string | null;
@@ -275,6 +295,10 @@ export async function sellingContext(
     },
     // The sandbox channel's credentials; real channels get theirs with credential management.
     credentials: { login: "sandbox", password: "sandbox" },
+    read: [companyStream, GATES_STREAM, `agency-${agencyId}`, channelStream(id)].map((streamId) => ({
+      streamId,
+      version: streams.get(streamId)?.at(-1)?.streamPosition ?? 0,
+    })),
   };
 }
 

@@ -11,7 +11,12 @@ import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
-import { type SellingContext, sellingContext, supplierCall } from "../../offers/selling-context.ts";
+import {
+  guardAppends,
+  type SellingContext,
+  sellingContext,
+  supplierCall,
+} from "../../offers/selling-context.ts";
 import { applyPricing } from "../../pricing/apply-pricing.ts";
 import { generateLocator } from "../../pricing/locator.ts";
 import { assertCanIssue } from "../../ticketing/channel.ts";
@@ -124,7 +129,13 @@ export async function bookOffer(
     let claimed: Awaited<ReturnType<typeof hold>> | null = null;
     try {
       claimed = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
-        hold(deps, held, metadata, { operationId, ctx, context }),
+        hold(deps, held, metadata, {
+          operationId,
+          ctx,
+          context,
+          reread: () =>
+            sellingContext(deps, principal, search.company_id, search.channel_id, { fresh: true }),
+        }),
       );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -167,9 +178,17 @@ async function hold(
   deps: CommandDeps,
   held: Omit<BookingHeld, "locator">,
   metadata: EventMetadata,
-  claim: { operationId: string; ctx: SellingContext; context: RequestContext } | null,
+  claim: {
+    operationId: string;
+    ctx: SellingContext;
+    context: RequestContext;
+    /** The selling context read now, for a retry (the claim is guarded by the gates it was decided on). */
+    reread: () => Promise<SellingContext>;
+  } | null,
 ) {
+  let attempts = 0;
   const { result, append } = await runCommand(deps.store, async (cmd) => {
+    const ctx = claim && attempts++ > 0 ? await claim.reread() : claim?.ctx;
     const locator = generateLocator(randomInt);
     const stream = bookingStream(locator);
     // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
@@ -183,8 +202,9 @@ async function hold(
         events.map((e) => ({ ...e, metadata })),
         1,
       );
-      assertCanIssue(claim.ctx.gates, claim.ctx.channel, claim.context.source);
-      const { channel } = claim.ctx;
+      if (!ctx) throw new Error("a claim without its selling context");
+      assertCanIssue(ctx.gates, ctx.channel, claim.context.source);
+      const { channel } = ctx;
       events.push(
         ...decide(
           {
@@ -206,7 +226,8 @@ async function hold(
       metadata,
       locator,
     });
-    return { appends: decided.appends, result: { locator, booking: decided.result.booking } };
+    const guard = ctx ? guardAppends(ctx.read) : [];
+    return { appends: [...decided.appends, ...guard], result: { locator, booking: decided.result.booking } };
   });
   return { ...result, append };
 }

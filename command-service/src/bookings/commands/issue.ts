@@ -17,21 +17,25 @@ export async function issueBooking(
   // Issues of one company take turns at its balance: the booking's, which never changes (so a fold this process
   // keeps answers without a read).
   const { company_id: companyId } = await readBooking(deps, principal, request.locator, { trusted: true });
+  let attempts = 0;
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
     turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
-      // Gates as they are now: one closed by another process a moment ago refuses this issue (its notice may
-      // still be on its way to this process's cache).
+      // Decided on the gates this process keeps, and guarded by them: if one moved meanwhile (closed by another
+      // process a moment ago, its notice still on its way), the claim is refused and decided again on a read.
       const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
-        fresh: true,
+        fresh: attempts++ > 0,
       });
       assertCanIssue(ctx.gates, ctx.channel, context.source);
       return {
-        type: "StartIssue",
-        operation_id: operationId,
-        now: deps.now(),
-        pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-        accept_pending_price: request.accept_pending_price,
+        command: {
+          type: "StartIssue",
+          operation_id: operationId,
+          now: deps.now(),
+          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+          accept_pending_price: request.accept_pending_price,
+        },
+        guard: ctx.read,
       };
     },
   });

@@ -5,7 +5,7 @@ import type { ReshopOffer } from "@skyward/contracts/supplier";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
-import { searchOffers } from "../../offers/search.ts";
+import { guardedSearch } from "../../offers/search.ts";
 import { type SellingContext, sellingContext, supplierCall } from "../../offers/selling-context.ts";
 import { applyPricing, priceFare } from "../../pricing/apply-pricing.ts";
 import type { ActiveBooking } from "../booking.ts";
@@ -21,21 +21,23 @@ import { readBooking } from "./read-booking.ts";
  */
 export async function reshopHeldBooking(deps: CommandDeps, principal: Principal, locator: string) {
   const booking = await readBooking(deps, principal, locator);
-  const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id);
   const [outbound, inbound] = booking.fare.flights;
   const first = outbound?.segments[0];
   const last = outbound?.segments.at(-1);
   if (!outbound || !first || !last)
     throw new IllegalState("This booking has no flights to reshop", "no_flights");
   const count = (type: string) => booking.passengers.filter((p) => p.type === type).length;
-  const { result } = await searchOffers(deps, principal, ctx, {
+  const request = {
     origin: first.from.code,
     destination: last.to.code,
     departure_date: outbound.departure_at.slice(0, 10),
     ...(inbound ? { return_date: inbound.departure_at.slice(0, 10) } : {}),
     passengers: { adults: count("adult"), children: count("child"), infants: count("infant") },
     cabin: booking.fare.fare.cabin,
-  });
+  };
+  const { result } = await guardedSearch(deps, principal, request, (options) =>
+    sellingContext(deps, principal, booking.company_id, booking.channel_id, options),
+  );
   return { locator, result };
 }
 
