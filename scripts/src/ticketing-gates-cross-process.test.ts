@@ -1,5 +1,5 @@
 // A gate or channel switched through one command process's HTTP API applies at once to search and issue in another
-// (ChangeNotices drop the other process's cached streams; issue reads gates fresh).
+// (ChangeNotices drop the other process's cached streams; search and issue are guarded by the gates they decided on).
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
