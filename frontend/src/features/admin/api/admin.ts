@@ -3,6 +3,7 @@ import type { BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/
 import type { Money } from "@skyward/contracts/money";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 
 const PARTNERS_KEY = ["admin", "partners"] as const;
 const COMPANIES_KEY = ["admin", "companies"] as const;
@@ -206,3 +207,12 @@ export const useDecideJoinRequest = () =>
         join_agency: { status: input.status, company_id: input.company_id },
       }),
   );
+
+/** The company searches and bookings are for when they name none; the header's company follows it. */
+export function useSellFor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string) => api.put("/account/selling_company", { company_id: companyId }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}

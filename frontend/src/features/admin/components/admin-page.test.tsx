@@ -202,4 +202,18 @@ describe("the administration page", () => {
       ]),
     );
   });
+
+  it("sets the company an administrator sells for", async () => {
+    server = fakeServer({
+      ...routes(),
+      "PUT /account/selling_company": { body: { data: { company_ids: ["c-kyiv"] }, position: null } },
+    });
+    renderApp("/admin");
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Sell for Dnipro Travel Kyiv" }, { timeout: 10_000 }),
+    );
+    await waitFor(() =>
+      expect(server?.bodies["PUT /account/selling_company"]).toEqual([{ company_id: "c-kyiv" }]),
+    );
+  });
 });

@@ -26,6 +26,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Language } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
+import { useSession } from "../../../lib/session.ts";
 import {
   BALANCE_PAGE_SIZE,
   type BalanceFilters,
@@ -38,6 +39,7 @@ import {
   useDeleteCompany,
   useDeletePartner,
   useDuplicatePartner,
+  useSellFor,
   useTogglePartnerFlag,
   useToggleSharedBookings,
   useTransaction,
@@ -303,6 +305,9 @@ function CompaniesCard({
   const create = useCreateCompany();
   const remove = useDeleteCompany();
   const shared = useToggleSharedBookings();
+  const sellFor = useSellFor();
+  const session = useSession();
+  const sellingFor = session?.account.company?.id;
   const [sort, setSort] = useState<{ column: "name" | "balance"; descending: boolean }>({
     column: "name",
     descending: false,
@@ -400,11 +405,25 @@ function CompaniesCard({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <ConfirmButton
-                      label={t("delete")}
-                      question={t("companies.confirm_delete", { name: company.name })}
-                      onConfirm={() => remove.mutate(company.id)}
-                    />
+                    <Group gap={4} wrap="nowrap">
+                      {sellingFor === company.id ? (
+                        <Badge variant="light">{t("companies.selling_for")}</Badge>
+                      ) : (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={t("companies.sell_for_name", { name: company.name })}
+                          onClick={() => sellFor.mutate(company.id)}
+                        >
+                          {t("companies.sell_for")}
+                        </Button>
+                      )}
+                      <ConfirmButton
+                        label={t("delete")}
+                        question={t("companies.confirm_delete", { name: company.name })}
+                        onConfirm={() => remove.mutate(company.id)}
+                      />
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
