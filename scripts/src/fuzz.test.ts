@@ -93,6 +93,26 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "POST /orders/:locator/flights_change_requests/create": () => ({ departure_date: inDays(35) }),
   "POST /orders/:locator/reshop_offers/price": () => ({}),
   "POST /orders/:locator/flights_change_requests/confirm": () => ({ reshop_offer_id: "SBX1-FUZZ" }),
+  // Ticketing (issue 11): gates asked to stay open, the seeded channel's settings as they are, missing cards.
+  "PATCH /ticketing/main_gate": () => ({ active: true }),
+  "PATCH /ticketing/agency_gate": () => ({ active: true }),
+  "PATCH /ticketing/channel_gate": () => ({ active: true }),
+  "PATCH /ticketing/agency_gates/:id": () => ({ active: true }),
+  "PATCH /ticketing/company_gates/:id": () => ({ active: true }),
+  "PATCH /ticketing/source_channels/:channel": () => ({ active: true }),
+  "POST /ticketing/agency_channels": () => ({ channel: { agency_id: "missing-agency", name: "Fuzz channel" } }),
+  "DELETE /ticketing/agency_channels/:id": () => ({}),
+  "PATCH /ticketing/agency_channels/:id": () => ({ on_by_supervisor: true, nego_code: "FUZZ1" }),
+  "POST /ticketing/agency_channels/:id/credit_cards": () => ({ credit_card_id: "missing" }),
+  "DELETE /ticketing/agency_channels/:id/credit_cards/:card_id": () => ({}),
+  "PATCH /ticketing/company_channels/:id": () => ({ active: true }),
+  "POST /ticketing/agency_channels/:id/credential": () => ({ credential: { login: "fuzz", password: "fuzz" } }),
+  "PATCH /ticketing/agency_channels/:id/credential": () => ({ credential: { login: "fuzz", password: "fuzz" } }),
+  "POST /credit_cards": () => ({
+    credit_card: { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, holder: "ANN FUZZ" },
+  }),
+  "PATCH /credit_cards/:id": () => ({ holder: "ANN FUZZ" }),
+  "DELETE /credit_cards/:id": () => ({}),
 };
 
 /** Routes whose refusals (401, 404, 429) may record the attempt, for the sign-in limits. */
