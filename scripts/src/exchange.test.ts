@@ -44,7 +44,8 @@ describe("exchange", () => {
     const before = await balanceFromEvents(t.db, companyId);
     const confirmed = await confirmExchange(agent, locator, offer.reshop_offer_id);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.status).toBe("exchanged");
+    expect(confirmed.body).toMatchObject({ status: "exchanged", charged: offer.total_due });
+    expect(confirmed.body.old_tickets).toEqual(oldTickets.map((x) => x.ticket_number));
     const numbers = confirmed.body.tickets.map((x: Json) => x.ticket_number);
     for (const n of numbers) expect(n).toMatch(/^\d{13}$/);
     expect(numbers).not.toContain(oldTickets[0]?.ticket_number);

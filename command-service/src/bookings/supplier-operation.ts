@@ -57,11 +57,11 @@ export async function runSupplierOperation(
     /** Companies take turns at their balance when the claim charges it (see StreamLocks). */
     turnAt?: string;
   },
-): Promise<{ recorded: BookingCommandResult; outcome: Outcome }> {
+): Promise<{ claimed: BookingCommandResult; recorded: BookingCommandResult; outcome: Outcome }> {
   const operationId = randomUUID();
   const claim = () => onBooking(deps, actor, locator, (booking) => operation.start(booking, operationId));
   const claimed = operation.turnAt ? await deps.streamLocks.run(operation.turnAt, claim) : await claim();
-  return completeOperation(deps, actor, locator, claimed.booking, operationId);
+  return { claimed, ...(await completeOperation(deps, actor, locator, claimed.booking, operationId)) };
 }
 
 /** Steps 2 and 3 of an operation its claim opened. */

@@ -58,7 +58,7 @@ export async function confirmFlightsChange(
   reshopOfferId: string,
 ) {
   const { company_id: companyId } = await readBooking(deps, principal, locator);
-  const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
+  const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
       // New tickets are issued: the gates as they are now decide, as they do for an issue.
@@ -76,12 +76,16 @@ export async function confirmFlightsChange(
     },
   });
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
-  const started = recorded.booking;
+  const exchanged = recorded.events.find((e) => e.type === "TicketsExchanged");
+  const started = claimed.events.find((e) => e.type === "ExchangeStarted");
   return {
     locator,
-    status: started.status,
-    tickets: started.tickets,
-    price: started.price,
+    status: recorded.booking.status,
+    tickets: recorded.booking.tickets,
+    old_tickets: exchanged?.type === "TicketsExchanged" ? exchanged.data.old_tickets : [],
+    price: recorded.booking.price,
+    /** What the company balance was charged for it; null when nothing moved (a card, nothing to pay). */
+    charged: started?.type === "ExchangeStarted" ? started.data.charged : null,
     position: recorded.position,
   };
 }
