@@ -19,9 +19,19 @@ describe("BalanceEvent", () => {
         type: "BalanceCredited",
         data: { company_id: "c1", amount: uah(40_00), locator: "AB12CD", reason: "void" },
       },
+      { type: "BalanceCorrected", data: { company_id: "c1", amount: uah(-5_00), reason: "Wire returned" } },
+      { type: "BalanceCreditLimitSet", data: { company_id: "c1", credit_limit: uah(500_00) } },
+      { type: "BalanceClosed", data: { company_id: "c1" } },
     ];
     for (const event of events) expect(BalanceEvent.parse(event)).toEqual(event);
-    expect(BALANCE_EVENT_TYPES).toEqual(["BalanceToppedUp", "BalanceCharged", "BalanceCredited"]);
+    expect(BALANCE_EVENT_TYPES).toEqual([
+      "BalanceToppedUp",
+      "BalanceCharged",
+      "BalanceCredited",
+      "BalanceCorrected",
+      "BalanceCreditLimitSet",
+      "BalanceClosed",
+    ]);
   });
 
   it("when a charge has no locator, a fractional amount or an unknown type, then it is refused", () => {
