@@ -8,6 +8,11 @@ export interface BookingListParams {
   q: string;
   page: number;
   perPage: number;
+  /** Days (YYYY-MM-DD) the bookings were made between, both included. */
+  createdFrom?: string | null;
+  createdTo?: string | null;
+  /** The queue: held bookings by their time limit, the nearest first. */
+  byTimeLimit?: boolean;
 }
 
 /** `GET /bookings?list=&q=&page=&per_page=`; a text search looks through every list. */
@@ -17,7 +22,15 @@ export async function fetchBookingList(
 ): Promise<BookingListPage> {
   const q = params.q.trim();
   const { data } = await api.get<BookingListPage>("/bookings", {
-    query: { list: params.list, q: q || undefined, page: params.page, per_page: params.perPage },
+    query: {
+      list: params.list,
+      q: q || undefined,
+      page: params.page,
+      per_page: params.perPage,
+      created_from: params.createdFrom || undefined,
+      created_to: params.createdTo || undefined,
+      sort: params.byTimeLimit ? "time_limit" : undefined,
+    },
     ...(signal ? { signal } : {}),
   });
   return data;

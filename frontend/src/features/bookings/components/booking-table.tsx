@@ -23,9 +23,11 @@ export function BookingTable({
   const { t } = useTranslation("bookings");
   const formats = useFormats();
   const navigate = useNavigate();
+  // Time limits and booking times are shown in the browser's zone: the column says which one.
+  const zoneLabel = t("columns.time_zone", { zone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={1180}>
       <Table highlightOnHover verticalSpacing={7} horizontalSpacing="sm" fz="sm" stickyHeader>
         <Table.Thead bg="var(--skyward-surface)">
           <Table.Tr>
@@ -34,9 +36,23 @@ export function BookingTable({
             <Table.Th>{t("columns.route")}</Table.Th>
             <Table.Th>{t("columns.departure")}</Table.Th>
             <Table.Th>{t("columns.passengers")}</Table.Th>
+            <Table.Th>{t("columns.booked_by")}</Table.Th>
+            <Table.Th>{t("columns.company")}</Table.Th>
             <Table.Th ta="right">{t("columns.price")}</Table.Th>
-            {showTimeLimit ? <Table.Th>{t("columns.time_limit")}</Table.Th> : null}
-            <Table.Th>{t("columns.created")}</Table.Th>
+            {showTimeLimit ? (
+              <Table.Th>
+                {t("columns.time_limit")}
+                <Text span fz="xs" c="dimmed" fw={400} display="block">
+                  {zoneLabel}
+                </Text>
+              </Table.Th>
+            ) : null}
+            <Table.Th>
+              {t("columns.created")}
+              <Text span fz="xs" c="dimmed" fw={400} display="block">
+                {zoneLabel}
+              </Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -92,6 +108,16 @@ export function BookingTable({
                     {row.passenger_names}
                   </Text>
                 </Table.Td>
+                <Table.Td maw={180}>
+                  <Text fz="sm" truncate="end" title={row.booked_by ?? undefined}>
+                    {row.booked_by ?? "—"}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={200}>
+                  <Text fz="sm" truncate="end" title={row.company_name ?? undefined}>
+                    {row.company_name ?? "—"}
+                  </Text>
+                </Table.Td>
                 <Table.Td ta="right" fw={600} style={numeric}>
                   {formats.money(row.price)}
                 </Table.Td>
@@ -105,6 +131,9 @@ export function BookingTable({
                         title={formats.instant(row.time_limit)}
                       >
                         {formats.fromNow(row.time_limit)}
+                        <Text span fz="xs" c="dimmed" fw={400} display="block">
+                          {formats.instant(row.time_limit)}
+                        </Text>
                       </Text>
                     ) : (
                       <Text fz="sm" c="dimmed">

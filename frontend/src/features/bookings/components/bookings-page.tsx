@@ -7,6 +7,7 @@ import {
   Pagination,
   Paper,
   Stack,
+  Switch,
   Tabs,
   Text,
   TextInput,
@@ -20,6 +21,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/travel/date-field.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
 import { BOOKING_LISTS, bookingListMachine } from "../machines/booking-list.machine.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
@@ -37,7 +39,21 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
   const [text, setText] = useState(query);
   const search = useDebouncedCallback((value: string) => send({ type: "query.change", query: value }), 300);
 
-  const bookings = useQuery(bookingListQueryOptions({ list, q: query, page, perPage: PER_PAGE }));
+  const [createdFrom, setCreatedFrom] = useState<string | null>(null);
+  const [createdTo, setCreatedTo] = useState<string | null>(null);
+  const [byTimeLimit, setByTimeLimit] = useState(false);
+  const queue = byTimeLimit && list === "new";
+  const bookings = useQuery(
+    bookingListQueryOptions({
+      list,
+      q: query,
+      page,
+      perPage: PER_PAGE,
+      createdFrom,
+      createdTo,
+      byTimeLimit: queue,
+    }),
+  );
   const rows = bookings.data?.data ?? [];
   const total = bookings.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -90,7 +106,43 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
               </Tabs.List>
             </Tabs>
             {/* Outside the tab list: a tablist may hold only tabs (axe aria-required-children). */}
-            <Group gap="xs" wrap="nowrap" pb={6} role="search">
+            <Group gap="xs" wrap="wrap" pb={6} role="search">
+              {list === "new" ? (
+                <Switch
+                  size="xs"
+                  label={t("filters.queue")}
+                  title={t("filters.queue_hint")}
+                  checked={byTimeLimit}
+                  onChange={(event) => {
+                    setByTimeLimit(event.currentTarget.checked);
+                    send({ type: "page.change", page: 1 });
+                  }}
+                />
+              ) : null}
+              <DateField
+                size="xs"
+                w={140}
+                aria-label={t("filters.created_from")}
+                placeholder={t("filters.created_from")}
+                clearable
+                value={createdFrom}
+                onChange={(value) => {
+                  setCreatedFrom(value);
+                  send({ type: "page.change", page: 1 });
+                }}
+              />
+              <DateField
+                size="xs"
+                w={140}
+                aria-label={t("filters.created_to")}
+                placeholder={t("filters.created_to")}
+                clearable
+                value={createdTo}
+                onChange={(value) => {
+                  setCreatedTo(value);
+                  send({ type: "page.change", page: 1 });
+                }}
+              />
               {bookings.isFetching ? <Loader size={14} /> : null}
               <TextInput
                 aria-label={t("search_label")}
