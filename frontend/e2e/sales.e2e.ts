@@ -89,14 +89,20 @@ describe("sales and analytics screens", () => {
     const headers = await signIn(page);
     const { locator, ticket } = await issueTicket(page, headers);
 
-    await page.goto("/bookings");
-    await page.getByRole("navigation").getByRole("link", { name: "Sales", exact: true }).click();
-    await page.getByRole("heading", { level: 1, name: "Sales" }).waitFor();
+    await page.goto("/sales");
+    await page
+      .getByRole("heading", { level: 1, name: "Sales" })
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\npage problems: ${suite.session.problems.join("\n")}`);
+      });
+    await page.getByRole("navigation").getByRole("link", { name: "Sales", exact: true }).waitFor();
     await page.getByRole("textbox", { name: "Ticket, locator, passenger or route" }).fill("kovalchuk");
     const row = page.getByRole("row").filter({ hasText: ticket });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(locator);
-    expect(page.url()).toContain("text=kovalchuk");
+    // The filter is kept in the URL once typing pauses.
+    await page.waitForURL(/text=kovalchuk/);
     await page
       .getByRole("row")
       .filter({ hasText: /^Total, UAH/ })
@@ -131,6 +137,8 @@ describe("sales and analytics screens", () => {
     // The chart library draws the day's sale as a bar.
     await page.locator(".recharts-bar-rectangle").first().waitFor();
     await page.getByRole("table", { name: "Top agents" }).getByText("Taras Shevchuk").waitFor();
+    // The pointer left on the nav link just clicked would be checked in its hover colours, not the page's.
+    await page.mouse.move(0, 600);
     await checkScreen(page, "analytics");
     expect(suite.session.problems).toEqual([]);
   });
