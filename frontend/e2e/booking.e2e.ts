@@ -1,78 +1,11 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
-import { TERMS_VERSION } from "@skyward/contracts/account";
 import type { Locator, Page } from "playwright-core";
+import { inDays, searchFlights, signInAsAgent, typeDate } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
-
-const AGENT = "agent@dnipro.test";
 
 const suite = browserAppSuite({ seedDemo: true });
 // Whole flows with every screen checked by axe-core in two schemes.
 jest.setTimeout(300_000);
-
-/**
- * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
- * demo agent's onboarding, so the product's pages open directly.
- */
-async function signInAsAgent(page: Page): Promise<void> {
-  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
-  const headers = { "X-CSRF-Token": token };
-  const signIn = await page.request.post("/sign_in", {
-    headers,
-    data: { account: { email: AGENT, password: DEMO_PASSWORD } },
-  });
-  expect(signIn.status()).toBe(200);
-  const { onboarding } = (await signIn.json()) as { onboarding: string };
-  if (onboarding === "done") return;
-  const put = { ...headers, "X-HTTP-Method-Override": "PUT" };
-  expect(
-    (
-      await page.request.post("/onboarding", {
-        headers: put,
-        data: { account: { first_name: "Taras", last_name: "Shevchuk" } },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await page.request.post("/account/terms", { headers: put, data: { terms: { version: TERMS_VERSION } } })
-    ).status(),
-  ).toBe(200);
-}
-
-const inDays = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${String(date.getDate()).padStart(2, "0")}.${String(date.getMonth() + 1).padStart(2, "0")}.${date.getFullYear()}`;
-};
-
-async function typeDate(scope: Page | Locator, label: string, value: string): Promise<void> {
-  const input = scope.getByRole("textbox", { name: label, exact: true });
-  await input.fill(value);
-  await input.press("Enter");
-  await input.press("Escape");
-}
-
-async function chooseAirport(page: Page, label: string, code: string): Promise<void> {
-  await page.getByRole("textbox", { name: label, exact: true }).fill(code);
-  await page.getByRole("option", { name: new RegExp(`^${code} `) }).click();
-}
-
-async function searchFlights(page: Page, adults: number): Promise<void> {
-  await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).click();
-  await page.getByRole("heading", { level: 1, name: "Flight search" }).waitFor();
-  await chooseAirport(page, "From", "KBP");
-  await chooseAirport(page, "To", "WAW");
-  await typeDate(page, "Departure", inDays(21));
-  await checkScreen(page, "search-form");
-  if (adults > 1) {
-    await page.getByRole("button", { name: /^Passengers:/ }).click();
-    for (let i = 1; i < adults; i++) await page.getByRole("button", { name: "More adults" }).click();
-    await checkScreen(page, "passengers-picker");
-    await page.keyboard.press("Escape");
-  }
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.getByTestId("results-count").waitFor();
-}
 
 /** Narrows the result to full-service carriers, whose tickets can be voided on the day of issue. */
 async function keepOnlyPsAndLo(page: Page): Promise<void> {
@@ -231,7 +164,21 @@ describe("booking and ticketing", () => {
     await page.getByRole("button", { name: /^Book for / }).click();
     await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
     const locator = new URL(page.url()).searchParams.get("locator") ?? "";
-    await page.locator(`tr[data-locator="${locator}"]`).waitFor();
+    const row = page.locator(`tr[data-locator="${locator}"]`);
+    await row.waitFor();
+    // Team views: who booked it and for which company; the queue puts the nearest time limit first.
+    await row.getByText("Taras Shevchuk", { exact: true }).waitFor();
+    await row.getByText("Dnipro Travel Kyiv", { exact: true }).waitFor();
+    await page
+      .getByRole("columnheader", { name: /^Time limit/ })
+      .getByText(/^times in /)
+      .waitFor();
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => url.pathname === "/bookings" && !url.searchParams.has("locator"));
+    await page.getByRole("switch", { name: "Nearest time limit first" }).check();
+    await row.waitFor();
+    await checkScreen(page, "bookings-queue");
+    await row.getByRole("link", { name: locator }).click();
 
     const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
     await drawer.getByRole("button", { name: "Cancel booking" }).click();
@@ -317,7 +264,7 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     const passenger = page.getByRole("group", { name: "Passenger 1 · Adult" });
     await passenger.waitFor();
-    await tabTo(page, passenger.getByRole("radio", { name: "Male" }), { backwards: true });
+    await tabTo(page, passenger.getByRole("radio", { name: "Male", exact: true }), { backwards: true });
     await page.keyboard.press("Space");
     for (const [label, value] of [
       ["First name", "Ivan"],

@@ -13,7 +13,7 @@ function motion(notification: Notification): CSSProperties {
   const visible = notification.start && !notification.finish;
   return {
     opacity: visible ? 1 : 0,
-    transform: notification.start ? "translateY(0)" : "translateY(-8px)",
+    transform: notification.start ? "translateY(0)" : "translateY(8px)",
     transition: notification.finish
       ? `opacity ${FADE_OUT_MS}ms ease`
       : "opacity 200ms ease, transform 200ms ease",
@@ -21,7 +21,7 @@ function motion(notification: Notification): CSSProperties {
   };
 }
 
-/** The notification bar: the stack of success and error messages under the header. */
+/** The notification bar: the stack of success and error messages in the bottom-left corner. */
 export function NotificationBar() {
   const { t } = useTranslation("notifications");
   const notifications = useNotifications();
@@ -32,11 +32,11 @@ export function NotificationBar() {
       aria-label={t("region")}
       gap="xs"
       style={{
+        // Bottom left: never over the page's header, a centred dialog or the booking drawer on the right.
         position: "fixed",
-        top: "calc(var(--app-shell-header-height, 56px) + 12px)",
-        left: "50%",
-        transform: "translateX(-50%)",
-        width: "min(560px, calc(100vw - 32px))",
+        bottom: 16,
+        left: 16,
+        width: "min(440px, calc(100vw - 32px))",
         zIndex: 400,
       }}
     >

@@ -69,7 +69,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
   return (
     <Container fluid px="lg" py="md" maw={1480}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
           <Stack gap={2}>
             <Title order={1} fz={22}>
               {t("title")}
@@ -78,7 +78,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
               {t("lead")}
             </Text>
           </Stack>
-          <Group gap="sm" wrap="nowrap" align="stretch">
+          <Group gap="sm" wrap="wrap" align="stretch">
             {aside}
             <Button
               component={Link}

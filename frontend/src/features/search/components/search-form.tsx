@@ -148,7 +148,15 @@ export function SearchForm({
           onChange={(cabin) => cabin && update("cabin", cabin as Cabin)}
           data={CABINS.map((cabin) => ({ value: cabin, label: t(`cabins.${cabin}`) }))}
         />
-        <Button type="submit" mt={25} loading={searching} leftSection={<IconSearch size={15} />} px="lg">
+        <Button
+          type="submit"
+          mt={25}
+          loading={searching}
+          leftSection={<IconSearch size={15} />}
+          px="lg"
+          // The label is never cut: the longest language's word still fits.
+          miw="max-content"
+        >
           {t("form.submit")}
         </Button>
       </Box>

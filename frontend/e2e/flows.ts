@@ -1,0 +1,73 @@
+import { expect } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { TERMS_VERSION } from "@skyward/contracts/account";
+import type { Locator, Page } from "playwright-core";
+import { checkScreen } from "./harness.ts";
+
+/** The steps the browser tests share: signing the demo agent in, typing dates, choosing airports, searching. */
+
+const AGENT = "agent@dnipro.test";
+
+/**
+ * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
+ * demo agent's onboarding, so the product's pages open directly.
+ */
+export async function signInAsAgent(page: Page): Promise<void> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  const headers = { "X-CSRF-Token": token };
+  const signIn = await page.request.post("/sign_in", {
+    headers,
+    data: { account: { email: AGENT, password: DEMO_PASSWORD } },
+  });
+  expect(signIn.status()).toBe(200);
+  const { onboarding } = (await signIn.json()) as { onboarding: string };
+  if (onboarding === "done") return;
+  const put = { ...headers, "X-HTTP-Method-Override": "PUT" };
+  expect(
+    (
+      await page.request.post("/onboarding", {
+        headers: put,
+        data: { account: { first_name: "Taras", last_name: "Shevchuk" } },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post("/account/terms", { headers: put, data: { terms: { version: TERMS_VERSION } } })
+    ).status(),
+  ).toBe(200);
+}
+
+export const inDays = (days: number) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${String(date.getDate()).padStart(2, "0")}.${String(date.getMonth() + 1).padStart(2, "0")}.${date.getFullYear()}`;
+};
+
+export async function typeDate(scope: Page | Locator, label: string, value: string): Promise<void> {
+  const input = scope.getByRole("textbox", { name: label, exact: true });
+  await input.fill(value);
+  await input.press("Enter");
+  await input.press("Escape");
+}
+
+export async function chooseAirport(page: Page, label: string, code: string): Promise<void> {
+  await page.getByRole("textbox", { name: label, exact: true }).fill(code);
+  await page.getByRole("option", { name: new RegExp(`^${code} `) }).click();
+}
+
+export async function searchFlights(page: Page, adults: number): Promise<void> {
+  await page.getByRole("navigation").getByRole("link", { name: "Search", exact: true }).click();
+  await page.getByRole("heading", { level: 1, name: "Flight search" }).waitFor();
+  await chooseAirport(page, "From", "KBP");
+  await chooseAirport(page, "To", "WAW");
+  await typeDate(page, "Departure", inDays(21));
+  await checkScreen(page, "search-form");
+  if (adults > 1) {
+    await page.getByRole("button", { name: /^Passengers:/ }).click();
+    for (let i = 1; i < adults; i++) await page.getByRole("button", { name: "More adults" }).click();
+    await checkScreen(page, "passengers-picker");
+    await page.keyboard.press("Escape");
+  }
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByTestId("results-count").waitFor();
+}
