@@ -140,6 +140,7 @@ describe("sales and analytics screens", () => {
     // The pointer left on the nav link just clicked would be checked in its hover colours, not the page's.
     await page.mouse.move(0, 600);
     await checkScreen(page, "analytics");
-    expect(suite.session.problems).toEqual([]);
+    // The empty export's 400 above is the browser's only complaint, and it is the one asked for.
+    expect(suite.session.problems.filter((p) => !p.includes("status of 400"))).toEqual([]);
   });
 });
