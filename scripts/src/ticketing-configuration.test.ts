@@ -51,7 +51,7 @@ beforeAll(async () => {
   vistulaSupervisor = await signedIn("supervisor@vistula.test");
   agent = await signedIn("agent@dnipro.test");
   agentLviv = await signedIn("agent.lviv@dnipro.test");
-}, 120_000);
+}, 240_000);
 afterAll(() => t.stop());
 
 /** Reads after a command see it (read-your-writes through X-Min-Position). */
