@@ -40,7 +40,7 @@ export function analyticsRoutes({ pool, readModels }: QueryDeps): ExpressRouter 
   const router = Router();
   const fresh = freshReadModels(readModels, ["sales"]);
 
-  router.get(["/analytics", "/analytics/"], fresh, async (req, res) => {
+  router.get("/analytics", fresh, async (req, res) => {
     const viewer = viewerOf(requirePrincipal(req));
     const { date_from: from, date_to: to } = parseInput(AnalyticsQuery, req.query, "query").analytics;
     const previous = previousPeriod(from, to);

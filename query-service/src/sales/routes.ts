@@ -89,7 +89,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     return queue;
   };
 
-  router.get(["/sales", "/sales/"], fresh, async (req, res) => {
+  router.get("/sales", fresh, async (req, res) => {
     const viewer = viewerOf(requirePrincipal(req));
     const query = parseInput(SalesQuery, req.query, "query");
     const p = new Params();
