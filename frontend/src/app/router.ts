@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { createRouter, type RouterHistory, stringifySearchWith } from "@tanstack/react-router";
 import { routeTree } from "../routeTree.gen.ts";
+import { jsonLooking, parseSearch } from "./search-params.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -16,6 +17,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Loaders read through react-query, which decides freshness itself.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch: parseSearch,
+    // Strings as they are (no quotes around numeric-looking ones), objects, numbers and JSON-like text as JSON.
+    stringifySearch: stringifySearchWith(JSON.stringify, jsonLooking),
   });
 }
 

@@ -15,5 +15,6 @@ export interface Catalogue {
   onboarding: typeof import("./en/onboarding.json");
   sales: typeof import("./en/sales.json");
   search: typeof import("./en/search.json");
+  "search-history": typeof import("./en/search-history.json");
   "sign-in": typeof import("./en/sign-in.json");
 }

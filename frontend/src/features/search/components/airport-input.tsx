@@ -5,7 +5,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AirportSuggestion, airportsQueryOptions } from "../api/airports.ts";
 
-export const airportLabel = (airport: AirportSuggestion) => `${airport.city} (${airport.code})`;
+/** "Kyiv (KBP)"; just the code for an airport known only by it (from a search's address). */
+export const airportLabel = (airport: AirportSuggestion) =>
+  airport.city && airport.city !== airport.code ? `${airport.city} (${airport.code})` : airport.code;
 
 interface AirportInputProps {
   label: string;

@@ -32,7 +32,6 @@ import { useBookOffer } from "../api/book-offer.ts";
 import {
   type BookingDraft,
   type DocumentType,
-  draftFor,
   type FieldError,
   type FieldErrors,
   type Gender,
@@ -40,6 +39,7 @@ import {
   serverErrors,
   validateDraft,
 } from "./booking-draft.ts";
+import { forgetDraft, useStoredDraft } from "./booking-draft-storage.ts";
 
 interface BookingFormProps {
   searchResultId: string;
@@ -211,7 +211,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
   const message = useFieldError();
   const navigate = useNavigate();
   const book = useBookOffer();
-  const [draft, setDraft] = useState<BookingDraft>(() => draftFor(counts));
+  const [draft, setDraft] = useStoredDraft(fare.fare_id, counts);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string[]>([]);
   // One key per filled-in form: a double click or a retry of the same data holds one booking.
@@ -272,6 +272,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                     })
                   : t("booking.held_no_limit", { locator: booking.locator });
           notify({ type: "success", text });
+          forgetDraft(fare.fare_id);
           void navigate({ to: "/bookings", search: { locator: booking.locator } });
         },
         onError: (error) => {

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Tooltip } from "@mantine/core";
 import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconArrowsExchange, IconPlaneArrival, IconPlaneDeparture, IconSearch } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,12 +25,16 @@ const SALES_WINDOW_DAYS = 361;
 export function SearchForm({
   onSearch,
   searching,
+  initial,
 }: {
   onSearch: (request: SearchRequest) => void;
   searching: boolean;
+  /** The search the page's address names, shown on a reload or a shared link. */
+  initial?: SearchFormValues | undefined;
 }) {
   const { t } = useTranslation("search");
-  const [values, setValues] = useState<SearchFormValues>(initialSearchForm);
+  const wide = useMediaQuery("(min-width: 75em)", true);
+  const [values, setValues] = useState<SearchFormValues>(() => initial ?? initialSearchForm());
   const [errors, setErrors] = useState<Partial<Record<SearchFormField, SearchFormError>>>({});
   // Swapping remounts the two inputs so they show the airports they now hold.
   const [swaps, setSwaps] = useState(0);
@@ -77,9 +82,12 @@ export function SearchForm({
       <Box
         style={{
           display: "grid",
-          gridTemplateColumns: `minmax(180px, 1.3fr) auto minmax(180px, 1.3fr) minmax(140px, 0.8fr) ${
-            roundTrip ? "minmax(140px, 0.8fr) " : ""
-          }minmax(150px, 0.8fr) minmax(140px, 0.8fr) auto`,
+          // One row on a wide screen; below 1200 px the fields wrap instead of pushing the page sideways.
+          gridTemplateColumns: wide
+            ? `minmax(180px, 1.3fr) auto minmax(180px, 1.3fr) minmax(140px, 0.8fr) ${
+                roundTrip ? "minmax(140px, 0.8fr) " : ""
+              }minmax(150px, 0.8fr) minmax(140px, 0.8fr) auto`
+            : "repeat(auto-fill, minmax(min(100%, 160px), 1fr))",
           alignItems: "start",
           gap: 10,
         }}

@@ -16,12 +16,22 @@ import {
 import type { SearchRequest } from "@skyward/contracts/offers";
 import { IconPlane } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
+import {
+  formValuesOf,
+  hasFilters,
+  paramsFromRequest,
+  recentSearches,
+  rememberSearch,
+  requestFromParams,
+  type SearchParams,
+  searchKey,
+} from "../url-state.ts";
 import { ActiveFilters } from "./active-filters.tsx";
 import { BookingForm } from "./booking-form.tsx";
 import {
@@ -34,6 +44,7 @@ import {
 import { FiltersPanel } from "./filters-panel.tsx";
 import { ItineraryCard } from "./itinerary-card.tsx";
 import { OfferDetailsModal } from "./offer-details-modal.tsx";
+import { RecentSearches } from "./recent-searches.tsx";
 import { SearchForm } from "./search-form.tsx";
 
 function routeOf(request: SearchRequest): string {
@@ -88,14 +99,86 @@ function Placeholder({ title, text, action }: { title: string; text: string; act
   );
 }
 
-/** Flight search: the form, the progress, the filtered results and, for a chosen fare, the booking form. */
-export function SearchPage() {
+export interface SearchPageProps {
+  /** The page's address (validated by the route): the search, its sort and filters, the open booking form. */
+  params?: SearchParams;
+  /** Changes the address; `replace` for what only mirrors the page (a result's id), a new entry otherwise. */
+  onParams?: (next: SearchParams, options: { replace: boolean }) => void;
+}
+
+const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Flight search: the form, the progress, the filtered results and, for a chosen fare, the booking form. The address
+ * holds the search (so back, reload and links work): a new search or a chosen fare is a new history entry.
+ */
+export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps) {
   const { t } = useTranslation("search");
   const formats = useFormats();
   const [snapshot, send] = useMachine(searchMachine);
-  const [sort, setSort] = useState<SortOrder>("price");
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
+  const [recent, setRecent] = useState(recentSearches);
   const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
+  const sort: SortOrder = params.sort ?? "price";
+
+  const urlRequest = useMemo(() => requestFromParams(params), [params]);
+  const urlKey = searchKey(urlRequest);
+  const machineKey = searchKey(request);
+  const inResult = snapshot.matches("result");
+  const inBooking = snapshot.matches({ result: "booking" });
+
+  // Address -> page: a search the address names that the page does not show yet (a load, back, a link).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address's search starts one
+  useEffect(() => {
+    if (!urlRequest || urlKey === machineKey) return;
+    if (params.result)
+      send({
+        type: "search.restore",
+        request: urlRequest,
+        searchResultId: params.result,
+        filters: params.filters ?? {},
+        fareId: params.fare ?? null,
+      });
+    else {
+      send({ type: "search.submit", request: urlRequest });
+      setRecent(rememberSearch(urlRequest));
+    }
+  }, [urlKey]);
+
+  // Page -> address: the result's id and filters, so a reload shows the same offers.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mirrors the result, not each render's params object
+  useEffect(() => {
+    if (!inResult || !request || !unfiltered || urlKey !== machineKey) return;
+    const { filters: _filters, result: _result, ...rest } = params;
+    const next: SearchParams = {
+      ...rest,
+      ...(hasFilters(filters) ? { filters } : {}),
+      result: unfiltered.id,
+    };
+    if (!same(next, params)) onParams(next, { replace: true });
+  }, [inResult, machineKey, urlKey, unfiltered?.id, filters]);
+
+  // Address -> page: the booking form is open exactly when the address names its fare.
+  useEffect(() => {
+    if (!inResult || urlKey !== machineKey) return;
+    if (params.fare && params.fare !== selectedFareId) send({ type: "fare.select", fareId: params.fare });
+    else if (!params.fare && inBooking) send({ type: "booking.close" });
+  }, [inResult, inBooking, params.fare, selectedFareId, urlKey, machineKey, send]);
+
+  const search = (next: SearchRequest) => {
+    if (searchKey(next) === machineKey && !snapshot.matches("start"))
+      send({ type: "search.submit", request: next });
+    else onParams(paramsFromRequest(next), { replace: false });
+  };
+  const withoutFare = () => {
+    const { fare: _fare, ...rest } = params;
+    return rest;
+  };
+  const selectFare = (fareId: string) => onParams({ ...withoutFare(), fare: fareId }, { replace: false });
+  const setSort = (order: SortOrder) => {
+    const { sort: _sort, ...rest } = params;
+    onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
+  };
 
   const options = useMemo(() => (unfiltered ? filterOptions(unfiltered) : null), [unfiltered]);
   const families = useMemo(() => (unfiltered ? familiesOf(unfiltered) : []), [unfiltered]);
@@ -110,7 +193,7 @@ export function SearchPage() {
   }, [result, selectedFareId]);
 
   const cheapest = options?.price?.min ?? null;
-  const booking = snapshot.matches({ result: "booking" }) && selected !== null && request !== null;
+  const booking = inBooking && selected !== null && request !== null;
   const filtering = snapshot.matches({ result: "filtering" });
   const seats = request ? passengerTotal(request.passengers) : 1;
   const activeFilters = activeFilterKeys(filters);
@@ -125,15 +208,27 @@ export function SearchPage() {
                 {t("title")}
               </Title>
               <SearchForm
-                searching={snapshot.matches("searching")}
-                onSearch={(next) => send({ type: "search.submit", request: next })}
+                key={urlKey}
+                initial={urlRequest ? formValuesOf(urlRequest) : undefined}
+                searching={snapshot.matches("searching") || snapshot.matches("restoring")}
+                onSearch={search}
               />
             </Stack>
           </Box>
 
-          {snapshot.matches("searching") && request ? <SearchProgress request={request} /> : null}
+          {(snapshot.matches("searching") || snapshot.matches("restoring")) && request ? (
+            <SearchProgress request={request} />
+          ) : null}
 
-          {snapshot.matches("start") ? <Placeholder title={t("empty.title")} text={t("empty.text")} /> : null}
+          {snapshot.matches("start") ? (
+            <>
+              <RecentSearches
+                searches={recent}
+                onOpen={(chosen) => onParams(paramsFromRequest(chosen), { replace: false })}
+              />
+              <Placeholder title={t("empty.title")} text={t("empty.text")} />
+            </>
+          ) : null}
 
           {booking && selected && request && result ? (
             <BookingForm
@@ -142,7 +237,7 @@ export function SearchPage() {
               option={selected.option}
               fare={selected.fare}
               counts={request.passengers}
-              onBack={() => send({ type: "booking.close" })}
+              onBack={() => onParams(withoutFare(), { replace: false })}
             />
           ) : null}
 
@@ -228,7 +323,7 @@ export function SearchPage() {
                         passengers={seats}
                         cheapest={cheapest}
                         families={families}
-                        onSelect={(fareId) => send({ type: "fare.select", fareId })}
+                        onSelect={selectFare}
                         onDetails={setDetailsFareId}
                       />
                     ))}
@@ -245,7 +340,7 @@ export function SearchPage() {
               onClose={() => setDetailsFareId(null)}
               onBook={(fareId) => {
                 setDetailsFareId(null);
-                send({ type: "fare.select", fareId });
+                selectFare(fareId);
               }}
             />
           ) : null}

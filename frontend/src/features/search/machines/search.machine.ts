@@ -24,6 +24,13 @@ export interface SearchContext {
 
 export type SearchEvent =
   | { type: "search.submit"; request: SearchRequest }
+  | {
+      type: "search.restore";
+      request: SearchRequest;
+      searchResultId: string;
+      filters: SearchFilters;
+      fareId: string | null;
+    }
   | { type: "filter.apply"; filters: SearchFilters }
   | { type: "filter.remove"; keys: FilterKey[] }
   | { type: "fare.select"; fareId: string }
@@ -39,6 +46,23 @@ async function changeFilters(searchResultId: string, change: FilterChange): Prom
   if (!last) throw new Error("no filter to remove");
   return last;
 }
+
+interface Restored {
+  result: SearchResult;
+  unfiltered: SearchResult;
+  filters: SearchFilters;
+}
+
+/** A result the server still keeps (a reload, a link): the whole of it, then narrowed by the address's filters. */
+async function restoreResult(searchResultId: string, filters: SearchFilters): Promise<Restored> {
+  const all = await applyFilters(searchResultId, {});
+  const narrowed = Object.keys(filters).length > 0 ? await applyFilters(searchResultId, filters) : all;
+  return { result: narrowed.result, unfiltered: all.result, filters: narrowed.filters };
+}
+
+const hasFare = (result: SearchResult, fareId: string | null) =>
+  fareId !== null &&
+  result.origin_destinations.some((option) => option.fares.some((f) => f.fare_id === fareId));
 
 const emptySearch = {
   result: null,
@@ -61,6 +85,10 @@ export const searchMachine = setup({
     searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, SearchRequest>(({ input }) =>
       notifyingErrors(searchOffers(input)),
     ),
+    // Quiet on failure: an expired result is searched again.
+    restoreResult: fromPromise<Restored, { searchResultId: string; filters: SearchFilters }>(({ input }) =>
+      restoreResult(input.searchResultId, input.filters),
+    ),
     changeFilters: fromPromise<FilteredResult, { searchResultId: string; change: FilterChange }>(
       ({ input }) => notifyingErrors(changeFilters(input.searchResultId, input.change)),
     ),
@@ -77,6 +105,7 @@ export const searchMachine = setup({
       traceId: params.traceId,
     })),
     resetResults: assign(emptySearch),
+    showRestored: assign((_, params: Restored) => ({ ...params, traceId: null })),
     showFiltered: assign((_, params: FilteredResult) => ({
       result: params.result,
       filters: params.filters,
@@ -86,6 +115,7 @@ export const searchMachine = setup({
     closeBooking: assign({ selectedFareId: null }),
   },
   guards: {
+    restoredFare: ({ context }, params: Restored) => hasFare(params.result, context.selectedFareId),
     hasFilters: (_, params: { keys: FilterKey[] }) => params.keys.length > 0,
   },
 }).createMachine({
@@ -98,9 +128,39 @@ export const searchMachine = setup({
       reenter: true,
       actions: { type: "startSearch", params: ({ event }) => ({ request: event.request }) },
     },
+    "search.restore": {
+      target: ".restoring",
+      reenter: true,
+      actions: assign(({ event }) => ({
+        ...emptySearch,
+        request: event.request,
+        selectedFareId: event.fareId,
+      })),
+    },
   },
   states: {
     start: {},
+    restoring: {
+      invoke: {
+        src: "restoreResult",
+        input: ({ event }) =>
+          event.type === "search.restore"
+            ? { searchResultId: event.searchResultId, filters: event.filters }
+            : { searchResultId: "", filters: {} },
+        onDone: [
+          {
+            guard: { type: "restoredFare", params: ({ event }) => event.output },
+            target: "result.booking",
+            actions: { type: "showRestored", params: ({ event }) => event.output },
+          },
+          {
+            target: "result",
+            actions: [{ type: "showRestored", params: ({ event }) => event.output }, "closeBooking"],
+          },
+        ],
+        onError: { target: "searching", actions: "closeBooking" },
+      },
+    },
     searching: {
       invoke: {
         src: "searchOffers",
