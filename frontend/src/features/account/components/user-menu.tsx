@@ -41,20 +41,11 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
-          <Text fz="sm" fw={600} c="var(--mantine-color-bright)" truncate="end">
-            {name}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate="end">
-            {account.email}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
+        {/* No label block: a menu may hold only items (axe aria-required-children); the name is on the button. */}
         <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
           {t("menu.account")}
         </Menu.Item>
         <Menu.Item
-          color="red"
           leftSection={<IconLogout size={16} />}
           onClick={() => signOut.mutate()}
           disabled={signOut.isPending}

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Tooltip } from "@mantine/core";
-import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
 import { useMediaQuery } from "@mantine/hooks";
+import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
 import { IconArrowsExchange, IconPlaneArrival, IconPlaneDeparture, IconSearch } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
