@@ -50,6 +50,8 @@ export default {
       moduleNameMapper: {
         ...base.moduleNameMapper,
         "^\\./catalogue-files\\.ts$": "<rootDir>/frontend/test/catalogue-files.ts",
+        // Components import their library's styles; jsdom applies no CSS, so each is an empty module.
+        "\\.css$": "<rootDir>/frontend/test/style-stub.ts",
       },
       testEnvironment: "jsdom",
       roots: ["<rootDir>/frontend/src"],

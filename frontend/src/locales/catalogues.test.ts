@@ -65,7 +65,7 @@ describe("translation catalogues", () => {
       const files = readdirSync(new URL(`./${language}/`, import.meta.url)).sort();
       expect({ language, files }).toEqual({
         language,
-        files: namespaces.map((namespace) => `${namespace}.json`),
+        files: namespaces.map((namespace) => `${namespace}.json`).sort(),
       });
     }
   });

@@ -1,0 +1,2 @@
+// An imported stylesheet under Jest (jsdom applies no CSS).
+export default {};
