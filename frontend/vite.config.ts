@@ -70,18 +70,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Libraries every page uses stay in few long-cached chunks (React; the component library's core; router,
-        // query and i18n) rather than dozens of requests; what only some screens use (date pickers, state
-        // machines, icons, schemas) splits with their routes.
+        // What the first page needs is two chunks (React, which changes least, and the rest of the static graph)
+        // rather than dozens of requests; what only some screens use (date pickers, charts, state machines,
+        // icons, schemas) splits with their routes.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: "mantine", test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 2 },
-            {
-              name: "framework",
-              test: /node_modules[\\/](@tanstack|i18next|react-i18next|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|clsx)[\\/]/,
-              priority: 1,
-            },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "shell", tags: ["$initial"], priority: 1 },
           ],
         },
       },
