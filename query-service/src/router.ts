@@ -1,11 +1,11 @@
 import { Router } from "express";
 import { accountRoutes } from "./account/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
-import { openApiRoutes } from "./openapi/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
 import { ticketingReadRoutes } from "./ticketing/routes.ts";
 

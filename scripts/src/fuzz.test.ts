@@ -100,14 +100,20 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "PATCH /ticketing/agency_gates/:id": () => ({ active: true }),
   "PATCH /ticketing/company_gates/:id": () => ({ active: true }),
   "PATCH /ticketing/source_channels/:channel": () => ({ active: true }),
-  "POST /ticketing/agency_channels": () => ({ channel: { agency_id: "missing-agency", name: "Fuzz channel" } }),
+  "POST /ticketing/agency_channels": () => ({
+    channel: { agency_id: "missing-agency", name: "Fuzz channel" },
+  }),
   "DELETE /ticketing/agency_channels/:id": () => ({}),
   "PATCH /ticketing/agency_channels/:id": () => ({ on_by_supervisor: true, nego_code: "FUZZ1" }),
   "POST /ticketing/agency_channels/:id/credit_cards": () => ({ credit_card_id: "missing" }),
   "DELETE /ticketing/agency_channels/:id/credit_cards/:card_id": () => ({}),
   "PATCH /ticketing/company_channels/:id": () => ({ active: true }),
-  "POST /ticketing/agency_channels/:id/credential": () => ({ credential: { login: "fuzz", password: "fuzz" } }),
-  "PATCH /ticketing/agency_channels/:id/credential": () => ({ credential: { login: "fuzz", password: "fuzz" } }),
+  "POST /ticketing/agency_channels/:id/credential": () => ({
+    credential: { login: "fuzz", password: "fuzz" },
+  }),
+  "PATCH /ticketing/agency_channels/:id/credential": () => ({
+    credential: { login: "fuzz", password: "fuzz" },
+  }),
   "POST /credit_cards": () => ({
     credit_card: { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, holder: "ANN FUZZ" },
   }),

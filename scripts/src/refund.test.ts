@@ -35,7 +35,8 @@ describe("refund quote", () => {
     expect(q.lines).toHaveLength(1);
     const [line] = q.lines;
     const issued = (await t.events(`booking-${locator}`)).find((e) => e.type === "TicketsIssued");
-    const [ticket] = issued?.data.tickets as Json[];
+    if (!issued) throw new Error(`no TicketsIssued on booking ${locator}`);
+    const [ticket] = issued.data.tickets as Json[];
     expect(line.ticket_number).toBe(ticket.ticket_number);
     expect(line.penalty.amount).toBeGreaterThan(0);
     expect(line.taxes_refund).toEqual(ticket.taxes);
