@@ -119,6 +119,34 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   }),
   "PATCH /credit_cards/:id": () => ({ holder: "ANN FUZZ" }),
   "DELETE /credit_cards/:id": () => ({}),
+  // Administration (issue 11): writes aimed at missing ids where they would create or move money, the tenant's
+  // own partner and company (which hold money, so deleting them is refused) elsewhere.
+  "POST /agencies": () => ({ name: "Fuzz Partner" }),
+  "PATCH /agencies/:id": () => ({ name: "Fuzz Travel" }),
+  "DELETE /agencies/:id": () => ({}),
+  "POST /agencies/:id/duplicate": () => ({}),
+  "PATCH /agencies/:id/production_api_on": () => ({ active: true }),
+  "PATCH /agencies/:id/corporate_number_on": () => ({ active: true }),
+  "PATCH /agencies/:id/ghost_segments_remarks_on": () => ({ active: true }),
+  "PUT /agency_transaction_fees/:id": () => ({ transaction_fee: null }),
+  "POST /companies": () => ({ agency_id: "missing-agency", name: "Fuzz company" }),
+  "DELETE /companies/:id": () => ({}),
+  "PUT /companies/:id/markups": () => ({ markups: [] }),
+  "PUT /companies/:id/credit_limit": () => ({ credit_limit: 0 }),
+  "PATCH /ticketing/company_shared_bookings/:id": () => ({ active: false }),
+  "DELETE /agent_company_relationships/:id": () => ({}),
+  "POST /join_agency_requests": () => ({ agency_id: "missing-agency" }),
+  "PATCH /join_agency_requests/:id": () => ({ status: "rejected" }),
+  "POST /agencies/:id/supervisors": () => ({
+    email: "fuzz.supervisor@fuzz.test",
+    first_name: "Fuzz",
+    last_name: "Supervisor",
+  }),
+  "PATCH /agencies/:id/supervisors/:supervisorId": () => ({ first_name: "Fuzz" }),
+  "DELETE /agencies/:id/supervisors/:supervisorId": () => ({}),
+  "POST /supports": () => ({ email: "fuzz.support@fuzz.test", first_name: "Fuzz", last_name: "Support" }),
+  "POST /transactions": () => ({ company_id: "missing-company", amount: 100, reason: "fuzz" }),
+  "PUT /account/selling_company": () => ({ company_id: "missing-company" }),
 };
 
 /** Routes whose refusals (401, 404, 429) may record the attempt, for the sign-in limits. */
