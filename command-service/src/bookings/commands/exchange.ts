@@ -57,21 +57,25 @@ export async function confirmFlightsChange(
   locator: string,
   reshopOfferId: string,
 ) {
-  const { company_id: companyId } = await readBooking(deps, principal, locator);
+  const { company_id: companyId } = await readBooking(deps, principal, locator, { trusted: true });
+  let attempts = 0;
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     turnAt: balanceStream(companyId),
     start: async (booking, operationId) => {
-      // New tickets are issued: the gates as they are now decide, as they do for an issue.
+      // New tickets are issued: decided on the gates as an issue is, and guarded by them the same way.
       const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
-        fresh: true,
+        fresh: attempts++ > 0,
       });
       assertCanIssue(ctx.gates, ctx.channel, context.source);
       return {
-        type: "StartExchange",
-        operation_id: operationId,
-        reshop_offer_id: reshopOfferId,
-        now: deps.now(),
-        pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+        command: {
+          type: "StartExchange",
+          operation_id: operationId,
+          reshop_offer_id: reshopOfferId,
+          now: deps.now(),
+          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
+        },
+        guard: ctx.read,
       };
     },
   });
