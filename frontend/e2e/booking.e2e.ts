@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import type { Locator, Page } from "playwright-core";
-import { inDays, searchFlights, signInAsAgent, typeDate } from "./flows.ts";
+import type { Page } from "playwright-core";
+import { searchFlights, signInAsAgent, typeDate } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite({ seedDemo: true });
