@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import type { SourceChannel } from "@skyward/contracts/metadata";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
@@ -8,6 +9,7 @@ import { applyPricing, priceFare } from "../pricing/apply-pricing.ts";
 import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
 import { findAirline } from "../suppliers/sandbox/airlines.ts";
 import type { OperationResult } from "../suppliers/supplier.ts";
+import { assertCanIssue } from "../ticketing/channel.ts";
 import {
   type ActiveBooking,
   assertNever,
@@ -62,6 +64,28 @@ export async function runSupplierOperation(
   const claim = () => onBooking(deps, actor, locator, (booking) => operation.start(booking, operationId));
   const claimed = operation.turnAt ? await deps.streamLocks.run(operation.turnAt, claim) : await claim();
   return { claimed, ...(await completeOperation(deps, actor, locator, claimed.booking, operationId)) };
+}
+
+/**
+ * The claim of an operation that issues tickets (issue, exchange): decided on the gates this process keeps and
+ * guarded by them (the claim's append is refused if one moved meanwhile), so a gate closed a moment ago in another
+ * process refuses it; a second attempt (the guard moved, a conflict, a refusal) decides on gates read now.
+ */
+export function issuingClaim(
+  deps: CommandDeps,
+  principal: Principal,
+  source: SourceChannel,
+  build: (claim: { operationId: string; paysByCard: boolean }) => BookingCommand,
+): (booking: ActiveBooking, operationId: string) => Promise<Decision> {
+  let attempts = 0;
+  return async (booking, operationId) => {
+    const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
+      fresh: attempts++ > 0,
+    });
+    assertCanIssue(ctx.gates, ctx.channel, source);
+    const paysByCard = ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card";
+    return { command: build({ operationId, paysByCard }), guard: ctx.read };
+  };
 }
 
 /** Steps 2 and 3 of an operation its claim opened. */

@@ -3,10 +3,8 @@ import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
-import { sellingContext } from "../../offers/selling-context.ts";
-import { assertCanIssue } from "../../ticketing/channel.ts";
 import { onBooking } from "../execute.ts";
-import { runSupplierOperation } from "../supplier-operation.ts";
+import { issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /** POST /orders/{locator}/flights_change_requests/create: the new dates of the same journey. */
@@ -58,26 +56,16 @@ export async function confirmFlightsChange(
   reshopOfferId: string,
 ) {
   const { company_id: companyId } = await readBooking(deps, principal, locator, { trusted: true });
-  let attempts = 0;
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     turnAt: balanceStream(companyId),
-    start: async (booking, operationId) => {
-      // New tickets are issued: decided on the gates as an issue is, and guarded by them the same way.
-      const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
-        fresh: attempts++ > 0,
-      });
-      assertCanIssue(ctx.gates, ctx.channel, context.source);
-      return {
-        command: {
-          type: "StartExchange",
-          operation_id: operationId,
-          reshop_offer_id: reshopOfferId,
-          now: deps.now(),
-          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-        },
-        guard: ctx.read,
-      };
-    },
+    // New tickets are issued: claimed the way an issue is.
+    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+      type: "StartExchange",
+      operation_id: operationId,
+      reshop_offer_id: reshopOfferId,
+      now: deps.now(),
+      pays_by_card: paysByCard,
+    })),
   });
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
   const exchanged = recorded.events.find((e) => e.type === "TicketsExchanged");

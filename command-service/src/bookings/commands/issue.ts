@@ -2,9 +2,7 @@ import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
-import { sellingContext } from "../../offers/selling-context.ts";
-import { assertCanIssue } from "../../ticketing/channel.ts";
-import { runSupplierOperation } from "../supplier-operation.ts";
+import { issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /** IssueTicket: claims the booking and charges the balance in one append, tickets at the supplier, records it. */
@@ -17,27 +15,15 @@ export async function issueBooking(
   // Issues of one company take turns at its balance: the booking's, which never changes (so a fold this process
   // keeps answers without a read).
   const { company_id: companyId } = await readBooking(deps, principal, request.locator, { trusted: true });
-  let attempts = 0;
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
     turnAt: balanceStream(companyId),
-    start: async (booking, operationId) => {
-      // Decided on the gates this process keeps, and guarded by them: if one moved meanwhile (closed by another
-      // process a moment ago, its notice still on its way), the claim is refused and decided again on a read.
-      const ctx = await sellingContext(deps, principal, booking.company_id, booking.channel_id, {
-        fresh: attempts++ > 0,
-      });
-      assertCanIssue(ctx.gates, ctx.channel, context.source);
-      return {
-        command: {
-          type: "StartIssue",
-          operation_id: operationId,
-          now: deps.now(),
-          pays_by_card: ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card",
-          accept_pending_price: request.accept_pending_price,
-        },
-        guard: ctx.read,
-      };
-    },
+    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+      type: "StartIssue",
+      operation_id: operationId,
+      now: deps.now(),
+      pays_by_card: paysByCard,
+      accept_pending_price: request.accept_pending_price,
+    })),
   });
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
   const booking = recorded.booking;
