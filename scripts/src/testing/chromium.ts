@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { type Browser, chromium } from "playwright-core";
 
-// The e2e harness's browser (frontend/e2e/harness.ts), without Jest: for the benchmarks, which run under plain Node.
+// The browser of the e2e harness (frontend/e2e/harness.ts) and the benchmarks, which run under plain Node.
 
 /** Flags measured to work on the build machines (TOOLCHAIN.md, gotcha 8). */
 export const CHROMIUM_ARGS = [
@@ -26,6 +27,27 @@ const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 export interface ChromiumBinary {
   executablePath: string;
   env: Record<string, string>;
+}
+
+/**
+ * The browser for the end-to-end tests and benchmarks: the Chromium shipped inside npm `@sparticuz/chromium` (so
+ * `npm install` is all a fresh machine needs), or the installed /usr/bin/chromium when the npm one cannot be
+ * unpacked or launched.
+ */
+export async function launchChromium(): Promise<Browser> {
+  let npmFailure: unknown;
+  try {
+    const npm = await unpackNpmChromium();
+    return await chromium.launch({ executablePath: npm.executablePath, args: CHROMIUM_ARGS, env: npm.env });
+  } catch (error) {
+    npmFailure = error;
+  }
+  if (!existsSync(SYSTEM_CHROMIUM))
+    throw new Error(`No browser: npm @sparticuz/chromium failed and ${SYSTEM_CHROMIUM} is absent`, {
+      cause: npmFailure,
+    });
+  console.warn(`npm @sparticuz/chromium did not launch (${String(npmFailure)}); using ${SYSTEM_CHROMIUM}`);
+  return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** The Chromium of npm `@sparticuz/chromium` (unpacked once per version), or /usr/bin/chromium when that fails. */
@@ -48,7 +70,12 @@ function processEnv(): Record<string, string> {
   return env;
 }
 
-/** Same folder and layout as the e2e harness, so either one's unpacking serves both. */
+/**
+ * Unpacks @sparticuz/chromium once per version into the temp folder: the browser, its GL libraries, the NSS
+ * libraries it links against (its Amazon Linux bundle; a bare Debian lacks them) and a font. The package unpacks
+ * into `os.tmpdir()` without a lock, so it runs in a child process with its own TMPDIR and the folder is renamed
+ * into place: parallel test workers never launch a half-written binary.
+ */
 async function unpackNpmChromium(): Promise<ChromiumBinary> {
   const entry = createRequire(import.meta.url).resolve("@sparticuz/chromium");
   const bin = join(dirname(entry), "..", "bin");
