@@ -24,8 +24,9 @@ export function UserMenu() {
 
   const { account } = session;
   const name = fullName(account);
+  // No focus placeholder in the menu: a role="presentation" element with a tabindex fails axe (aria-required-children).
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
+    <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t("menu.label", { name })} px={6} py={4} style={{ borderRadius: 6 }}>
           <Group gap={8} wrap="nowrap">

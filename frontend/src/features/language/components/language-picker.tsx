@@ -52,6 +52,8 @@ export function LanguagePicker({
         position="bottom-end"
         shadow="md"
         width={180}
+        // No focus placeholder: a role="presentation" element with a tabindex fails axe (aria-required-children).
+        withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
           <Button
