@@ -114,12 +114,24 @@ describe("account details", () => {
       logo: null,
       score: null,
     });
+    // The partner's ticketing channels: Dnipro Travel has its one sandbox channel, on, paid from the balance.
     expect(body.settings).toEqual({
       active: true,
       active_by_supervisor: true,
       api_token: false,
-      channels: [],
+      channels: [
+        expect.objectContaining({
+          id: demoId("channel", "dnipro"),
+          title: "Sandbox NDC",
+          currency: "UAH",
+          active: true,
+          form_of_payment: "balance",
+          credential_set: false,
+        }),
+      ],
     });
+    // Credentials are a flag here, never their values.
+    expect(JSON.stringify(body.settings)).not.toMatch(/password|login/);
   });
 
   it("when names and phone are updated, then only the changed fields are recorded and the details show them", async () => {
