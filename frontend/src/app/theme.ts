@@ -6,10 +6,10 @@ import {
 } from "@mantine/core";
 
 /** Mantine's palette with a darker shade 9, the text colour of light badges and alerts, so it reads at 4.5:1. */
-const deeper = (name: "orange" | "yellow" | "teal" | "green", shade9: string): MantineColorsTuple =>
-  DEFAULT_THEME.colors[name].map((value, index) =>
-    index === 9 ? shade9 : value,
-  ) as unknown as MantineColorsTuple;
+const deeper = (name: "orange" | "yellow" | "teal" | "green", shade9: string): MantineColorsTuple => {
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8] = DEFAULT_THEME.colors[name];
+  return [s0, s1, s2, s3, s4, s5, s6, s7, s8, shade9];
+};
 
 /**
  * Dense and quiet: agents spend the day on these screens. Shades are chosen for WCAG AA contrast (4.5:1 for text) in
