@@ -1,6 +1,8 @@
-// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split]`: simulated agents over real HTTP,
-// each looping search → book → issue → read the booking, against the all-in-one app on a fresh embedded PostgreSQL
-// (fsync on). The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
+// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split] [--after-sales[=percent]]`:
+// simulated agents over real HTTP, each looping search → book → issue → read the booking, against the all-in-one app
+// on a fresh embedded PostgreSQL (fsync on). --after-sales (default 20 %) ends that share of the flows with a void, a
+// refund (quote, confirm) or an exchange (change request, priced offers, confirm) in turn, as the booking page's
+// actions allow, and reads the booking again. The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
 // --statements prints the statements and transactions per flow (pg_stat_statements), steady on a busy machine.
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
@@ -20,6 +22,7 @@ import type pg from "pg";
 import { HttpClient, type HttpResponse } from "../src/testing/http-client.ts";
 
 const TARGETS = { searchP95Ms: 100, bookP99Ms: 100, issueP99Ms: 100, flowsPerSecond: 100 };
+const AFTER_SALES_TARGETS = { everyCallP99Ms: 100, flowsPerSecond: 150 };
 const ROUTES = [
   ["KBP", "WAW"],
   ["WAW", "CDG"],
@@ -126,13 +129,30 @@ function arg(args: readonly string[], name: string, fallback: number): number {
   return found ? Number(found.split("=")[1]) : fallback;
 }
 
+/** An empty sample list per call. */
+const noSamples = () =>
+  Object.fromEntries(calls.map((call) => [call, [] as number[]])) as Record<Call, number[]>;
+
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-const calls = ["search", "book", "issue", "read"] as const;
+const calls = [
+  "search",
+  "book",
+  "issue",
+  "read",
+  "void",
+  "refund_quote",
+  "refund",
+  "change_request",
+  "reshop_price",
+  "exchange",
+] as const;
+type AfterSale = "void" | "refund" | "exchange";
+const AFTER_SALES: readonly AfterSale[] = ["void", "refund", "exchange"];
 type Call = (typeof calls)[number];
 
 async function timed(samples: Record<Call, number[]>, call: Call, work: () => Promise<HttpResponse>) {
@@ -231,10 +251,61 @@ export async function run(args: readonly string[]): Promise<void> {
       }),
     );
 
-    let samples: Record<Call, number[]> = { search: [], book: [], issue: [], read: [] };
+    const afterSalesShare = args.some((a) => a.startsWith("--after-sales"))
+      ? arg(args, "after-sales", 20) / 100
+      : 0;
+    let samples = noSamples();
     let flows = 0;
     let failures = 0;
     let failureCodes = new Map<string, number>();
+    let skipped = 0;
+    /**
+     * The after-sale of this turn (or the next one the booking page allows), then the booking read again at the
+     * outcome's position; "none allowed" when its actions allow none.
+     */
+    const afterSale = async (
+      client: HttpClient,
+      locator: string,
+      actions: readonly { action: string; allowed: boolean }[],
+      turn: number,
+    ): Promise<HttpResponse | "none allowed"> => {
+      const allowed = AFTER_SALES.map(
+        (_, i) => AFTER_SALES[(turn + i) % AFTER_SALES.length] as AfterSale,
+      ).find((kind) => actions.some((a) => a.action === kind && a.allowed));
+      if (!allowed) return "none allowed";
+      let outcome: HttpResponse;
+      if (allowed === "void") {
+        outcome = await timed(samples, "void", () => client.delete(`/bookings/${locator}`));
+      } else if (allowed === "refund") {
+        const quote = await timed(samples, "refund_quote", () =>
+          client.post(`/orders/${locator}/refund_requests/create`, {}),
+        );
+        if (quote.status !== 201) return quote;
+        outcome = await timed(samples, "refund", () =>
+          client.post(`/orders/${locator}/refund_requests/confirm`, { quote_id: quote.body.quote.quote_id }),
+        );
+      } else {
+        const departure = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+        const request = await timed(samples, "change_request", () =>
+          client.post(`/orders/${locator}/flights_change_requests/create`, { departure_date: departure }),
+        );
+        if (request.status !== 201) return request;
+        const priced = await timed(samples, "reshop_price", () =>
+          client.post(`/orders/${locator}/reshop_offers/price`, {}),
+        );
+        const offer = priced.body?.offers?.[0];
+        if (priced.status !== 200 || !offer) return priced;
+        outcome = await timed(samples, "exchange", () =>
+          client.post(`/orders/${locator}/flights_change_requests/confirm`, {
+            reshop_offer_id: offer.reshop_offer_id,
+          }),
+        );
+      }
+      if (outcome.status >= 300) return outcome;
+      return timed(samples, "read", () =>
+        client.get(`/bookings/${locator}`, { headers: { "x-min-position": outcome.body.position } }),
+      );
+    };
     let started = performance.now();
     const deadline = started + (warmup + seconds) * 1000;
     // After the warm-up, everything counted so far is dropped and the clock starts.
@@ -242,8 +313,9 @@ export async function run(args: readonly string[]): Promise<void> {
     let cpuAtStart = cpuSnapshot(appPids, postmaster);
     let transactionsAtStart = 0;
     const measuring = setTimeout(async () => {
-      samples = { search: [], book: [], issue: [], read: [] };
+      samples = noSamples();
       flows = 0;
+      skipped = 0;
       failures = 0;
       failureCodes = new Map();
       started = performance.now();
@@ -255,6 +327,9 @@ export async function run(args: readonly string[]): Promise<void> {
     }, warmup * 1000);
     await Promise.all(
       clients.map(async (client, index) => {
+        // After-sales owed by this agent (a share of each flow), and whose turn it is among void, refund, exchange.
+        let owed = 0;
+        let turn = index;
         for (let round = 0; performance.now() < deadline; round++) {
           const [origin, destination] = ROUTES[(index + round) % ROUTES.length] as readonly [string, string];
           const departure = new Date(Date.now() + (14 + ((index * 7 + round) % 60)) * 86_400_000)
@@ -326,6 +401,18 @@ export async function run(args: readonly string[]): Promise<void> {
             fail(read);
             continue;
           }
+          if (afterSalesShare > 0) {
+            owed += afterSalesShare;
+            if (owed >= 1) {
+              owed -= 1;
+              const done = await afterSale(client, booked.body.locator, read.body.data.actions ?? [], turn++);
+              if (done === "none allowed") skipped++;
+              else if (done.status >= 300 || done.body?.data?.status === "issued") {
+                fail(done);
+                continue;
+              }
+            }
+          }
           flows++;
         }
       }),
@@ -338,14 +425,22 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log(
       `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${split ? "projectors in their own process" : "one app process"}\n`,
     );
-    console.log("call      count     p50 ms   p95 ms   p99 ms");
+    console.log("call            count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {
       const s = samples[call];
+      if (s.length === 0) continue;
       console.log(
-        `${call.padEnd(8)} ${String(s.length).padStart(6)} ${percentile(s, 50).toFixed(1).padStart(10)} ${percentile(s, 95).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)}`,
+        `${call.padEnd(14)} ${String(s.length).padStart(6)} ${percentile(s, 50).toFixed(1).padStart(10)} ${percentile(s, 95).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)}`,
       );
     }
     console.log(`\ncomplete flows: ${flows} (${flowsPerSecond.toFixed(1)}/s), failed flows: ${failures}`);
+    if (afterSalesShare > 0)
+      console.log(
+        `after-sales: ${calls
+          .filter((c) => ["void", "refund", "exchange"].includes(c))
+          .map((c) => `${samples[c].length} ${c}`)
+          .join(", ")}; ${skipped} flows whose booking allowed none`,
+      );
     const cores = (side: keyof typeof cpuAtEnd) => (cpuAtEnd[side] - cpuAtStart[side]) / elapsed;
     const perFlow = (side: keyof typeof cpuAtEnd) =>
       flows > 0 ? ((cpuAtEnd[side] - cpuAtStart[side]) * 1000) / flows : Number.NaN;
@@ -373,6 +468,17 @@ export async function run(args: readonly string[]): Promise<void> {
       `  issue p99 < ${TARGETS.issueP99Ms} ms: ${mark(percentile(samples.issue, 99) < TARGETS.issueP99Ms)}`,
     );
     console.log(`  flows/s >= ${TARGETS.flowsPerSecond}: ${mark(flowsPerSecond >= TARGETS.flowsPerSecond)}`);
+    if (afterSalesShare > 0) {
+      // Issue 10's targets for the mix with after-sales.
+      const slowest = calls.filter((c) => percentile(samples[c], 99) >= AFTER_SALES_TARGETS.everyCallP99Ms);
+      console.log(
+        `  every call p99 < ${AFTER_SALES_TARGETS.everyCallP99Ms} ms: ${mark(slowest.length === 0)}${slowest.length ? ` (${slowest.join(", ")})` : ""}`,
+      );
+      console.log(
+        `  flows/s with after-sales >= ${AFTER_SALES_TARGETS.flowsPerSecond}: ${mark(flowsPerSecond >= AFTER_SALES_TARGETS.flowsPerSecond)}`,
+      );
+      console.log(`  no failed flow: ${mark(failures === 0)}`);
+    }
   } finally {
     await pool.end();
     await app.stop();
