@@ -3,7 +3,8 @@ import { z } from "zod";
 export const UserType = z.enum(["Agent", "Supervisor", "Admin", "Support", "Auditor"]);
 export type UserType = z.infer<typeof UserType>;
 
-export const SourceChannel = z.enum(["web", "api", "extension", "system"]);
+/** `assistant`: run by the AI admin assistant on its user's behalf (the plan id is the causation). */
+export const SourceChannel = z.enum(["web", "api", "extension", "system", "assistant"]);
 export type SourceChannel = z.infer<typeof SourceChannel>;
 
 /** Metadata stamped on every stored event. */

@@ -255,6 +255,6 @@ export function assertCanSell(gates: Gates, channel: ChannelState, source: Sourc
     throw closed(`ticketing channel ${channel.title}`, "channel_off");
   if (!gates.company_channel)
     throw closed(`ticketing channel ${channel.title} for this company`, "channel_company_off");
-  if (source !== "system" && !channel.sources[source])
+  if (source !== "system" && source !== "assistant" && !channel.sources[source])
     throw closed(`the ${source} source channel`, "source_channel_off");
 }

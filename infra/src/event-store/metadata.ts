@@ -17,7 +17,7 @@ export function metadataFor(
     },
     trace_id: context.traceId,
     correlation_id: context.traceId,
-    causation_id: causationId,
+    causation_id: causationId ?? context.causationId ?? null,
     source: context.source,
   };
 }

@@ -14,6 +14,8 @@ export interface RequestContext {
   traceId: string;
   source: SourceChannel;
   principal: Principal | null;
+  /** What caused the request's events (the assistant's plan id); none for a request of its own. */
+  causationId?: string;
 }
 
 declare global {

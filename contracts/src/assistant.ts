@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { Language } from "./ids.ts";
+
+/** HTTP shapes of the AI admin assistant: `POST /admin_panel/ask` and `POST /admin_panel/execute` (issue 13). */
+
+export const AskRequest = z
+  .object({
+    /** What the user typed: data, never instructions to the system. */
+    text: z.string().trim().min(1).max(1000),
+    /** The language the user writes in; the parser tries every language anyway. */
+    locale: Language.optional(),
+  })
+  .strict();
+export type AskRequest = z.infer<typeof AskRequest>;
+
+/** A value before and after a step (money, a switch, markups), as data the screen formats. */
+export const Change = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type Change = z.infer<typeof Change>;
+
+/** A human-readable line: an English text, and a code + parameters each language renders. */
+export const Preview = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  text: z.string(),
+});
+export type Preview = z.infer<typeof Preview>;
+
+export const PlanStep = z.object({
+  index: z.number().int(),
+  command: z.string(),
+  /** The command's arguments after names were resolved to ids (what the ordinary route receives). */
+  args: z.record(z.string(), z.unknown()),
+  preview: Preview,
+  changes: z.array(Change),
+  moves_money: z.boolean(),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+export const Plan = z.object({
+  id: z.uuid(),
+  expires_at: z.string(),
+  steps: z.array(PlanStep),
+  /** True when a step moves money: execute then needs `confirm_money: true`. */
+  needs_money_confirmation: z.boolean(),
+  provider: z.string(),
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** An entity a question back offers to choose from. */
+export const Candidate = z.object({
+  kind: z.string(),
+  id: z.string(),
+  name: z.string(),
+  detail: z.string().nullable(),
+});
+export type Candidate = z.infer<typeof Candidate>;
+
+export const AskResponse = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("plan"), plan: Plan }),
+  z.object({
+    kind: z.literal("answer"),
+    answer: z.object({ question: z.string(), preview: Preview, data: z.unknown() }),
+  }),
+  /** Ambiguity or a missing detail: the user answers, nothing is guessed. */
+  z.object({
+    kind: z.literal("question"),
+    question: z.object({ code: z.string(), preview: Preview, candidates: z.array(Candidate) }),
+  }),
+  z.object({ kind: z.literal("not_understood"), preview: Preview }),
+]);
+export type AskResponse = z.infer<typeof AskResponse>;
+
+export const ExecuteRequest = z
+  .object({
+    plan_id: z.string().max(100),
+    /** The steps the user confirmed (indexes); all of them when absent. */
+    steps: z.array(z.number().int().min(0).max(99)).max(100).optional(),
+    /** Explicit consent to the money-moving steps among them. */
+    confirm_money: z.boolean().optional(),
+  })
+  .strict();
+export type ExecuteRequest = z.infer<typeof ExecuteRequest>;
+
+export const StepLink = z.object({ kind: z.string(), id: z.string(), href: z.string() });
+export type StepLink = z.infer<typeof StepLink>;
+
+export const StepResult = z.object({
+  index: z.number().int(),
+  command: z.string(),
+  status: z.enum(["done", "failed", "skipped"]),
+  links: z.array(StepLink),
+  position: z.string().nullable(),
+  error: z.object({ status: z.number().int(), code: z.string().nullable(), detail: z.string() }).nullable(),
+});
+export type StepResult = z.infer<typeof StepResult>;
+
+export const ExecuteResponse = z.object({
+  plan_id: z.string(),
+  status: z.enum(["executed", "failed"]),
+  results: z.array(StepResult),
+});
+export type ExecuteResponse = z.infer<typeof ExecuteResponse>;
