@@ -11,6 +11,7 @@ import { commandRouter } from "@skyward/command-service/router";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
+import { credentialsKey } from "@skyward/command-service/ticketing/credentials";
 import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { Chainer } from "@skyward/infra/audit/chain";
@@ -146,7 +147,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     // The sandbox airline keeps its record of operations in the database, where every process and a restart find it.
     supplier: options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
     searches: new SearchResults(pool, { notices }),
-    directory: new DirectoryCache(store, pool, { notices }),
+    directory: new DirectoryCache(store, pool, { notices, credentialsKey: credentialsKey(config) }),
     streamLocks: new StreamLocks(),
     jobs: await openCommandJobs(pool),
   };

@@ -32,6 +32,7 @@ import type {
   Ticket,
   VoidResult,
 } from "@skyward/contracts/supplier";
+import { CREDENTIAL_MESSAGES } from "@skyward/contracts/ticketing-commands";
 import { InvalidInput } from "@skyward/infra/http/errors";
 import { generateLocator } from "../../pricing/locator.ts";
 import { prorate } from "../../pricing/rounding.ts";
@@ -80,8 +81,8 @@ export class SandboxSupplier implements Supplier {
 
   async checkCredentials(credentials: SupplierCredentials, _call: { now: Date }): Promise<CredentialsCheck> {
     return credentialsRejected(credentials.password)
-      ? { active: false, message: "Invalid credentials. Enter current credentials." }
-      : { active: true, message: "The credentials are correct." };
+      ? { active: false, message: CREDENTIAL_MESSAGES.inactive }
+      : { active: true, message: CREDENTIAL_MESSAGES.active };
   }
 
   async search(request: SearchRequest, call: SupplierCall): Promise<SupplierSearchResult> {
@@ -686,7 +687,8 @@ function copyOf<T>(value: T): T {
 
 function authorize(call: SupplierCall): void {
   if (credentialsRejected(call.credentials.password)) {
-    throw new SupplierRejected("invalid_credentials", "Invalid credentials. Enter current credentials.");
+    // The spec's words for inactive credentials, so the agent's notice says what the channel's check said.
+    throw new SupplierRejected("invalid_credentials", CREDENTIAL_MESSAGES.inactive);
   }
   assertSupportedCurrency(call.currency);
 }

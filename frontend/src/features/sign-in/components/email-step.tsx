@@ -1,4 +1,4 @@
-import { Button, Select, Stack, TextInput } from "@mantine/core";
+import { Button, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { IconWorld } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,15 +47,17 @@ export function EmailStep({
             onChange={(event) => setEmail(event.currentTarget.value)}
             disabled={busy}
           />
-          <Select
+          {/* The browser's own select: keyboard and screen readers as the platform has them, and no combobox code
+              on the first page. */}
+          <NativeSelect
             label={t("language.label")}
             description={t("language.description")}
             data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
             value={language}
-            onChange={(value) => {
+            onChange={(event) => {
+              const value = event.currentTarget.value;
               if (isLanguage(value)) onLanguageChange(value);
             }}
-            allowDeselect={false}
             leftSection={<IconWorld size={16} />}
             disabled={busy}
           />

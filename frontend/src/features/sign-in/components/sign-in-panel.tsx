@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { setSiteLanguage, useSiteLanguage } from "../../../lib/i18n.ts";
 import { dismissErrors } from "../../../lib/notifications.ts";
 import { homeFor, startFreshSession } from "../../../lib/session.ts";
+import { taggedText } from "../../../lib/tagged-text.tsx";
 import { BUSY_TAGS, isCodeSpent, loginMachine } from "../machines/login.machine.ts";
 import { CodeStep } from "./code-step.tsx";
 import { EmailStep } from "./email-step.tsx";
@@ -116,30 +117,30 @@ export function SignInPanel({ redirectTo }: { redirectTo?: string }) {
           )}
         </Paper>
         <Text c="dimmed" fz="xs" ta="center" px="md">
-          <Trans
-            t={t}
-            i18nKey="legal"
-            components={{
-              terms: (
-                <Anchor
-                  fz="xs"
-                  underline="always"
-                  renderRoot={(props) => (
-                    <Link {...props} to="/legal/$document" params={{ document: "website-terms" }} />
-                  )}
-                />
-              ),
-              privacy: (
-                <Anchor
-                  fz="xs"
-                  underline="always"
-                  renderRoot={(props) => (
-                    <Link {...props} to="/legal/$document" params={{ document: "privacy-policy" }} />
-                  )}
-                />
-              ),
-            }}
-          />
+          {taggedText(t("legal"), {
+            terms: (text) => (
+              <Anchor
+                fz="xs"
+                underline="always"
+                renderRoot={(props) => (
+                  <Link {...props} to="/legal/$document" params={{ document: "website-terms" }} />
+                )}
+              >
+                {text}
+              </Anchor>
+            ),
+            privacy: (text) => (
+              <Anchor
+                fz="xs"
+                underline="always"
+                renderRoot={(props) => (
+                  <Link {...props} to="/legal/$document" params={{ document: "privacy-policy" }} />
+                )}
+              >
+                {text}
+              </Anchor>
+            ),
+          })}
         </Text>
       </Stack>
     </Center>
