@@ -16,11 +16,24 @@ const lviv = demoId("company", "dnipro-lviv");
 const CARD = "4242 4242 4242 4242";
 const SECRET_PASSWORD = "s3cret-Password-of-the-agency";
 
-/** The sandbox airline, noting the card token each issue was paid with (the only thing it adds). */
+/** The sandbox airline, noting the card token each issue was paid with and who each call signed in as. */
 class RecordingSupplier extends SandboxSupplier {
   readonly cardTokens: (string | undefined)[] = [];
+  readonly signIns: { call: string; login: string; password: string }[] = [];
+  private note(call: string, { credentials }: SupplierCall) {
+    this.signIns.push({ call, login: credentials.login, password: credentials.password });
+  }
+  override async search(...args: Parameters<SandboxSupplier["search"]>) {
+    this.note("search", args[1]);
+    return super.search(...args);
+  }
+  override async book(...args: Parameters<SandboxSupplier["book"]>) {
+    this.note("book", args[1]);
+    return super.book(...args);
+  }
   override async issue(...args: Parameters<SandboxSupplier["issue"]>) {
     const call: SupplierCall = args[1];
+    this.note("issue", call);
     this.cardTokens.push(call.card_token);
     return super.issue(...args);
   }
@@ -387,6 +400,53 @@ describe("channels", () => {
     expect(deleted.status).toBe(200);
     expect((await admin.get(`/ticketing/agency_channels/${id}`, after(deleted))).status).toBe(404);
     expect((await admin.delete(`/ticketing/agency_channels/${id}`)).status).toBe(404);
+  });
+
+  it("when a channel's credentials are stored, then search, book and issue sign in with them; invalid ones refuse with the spec's message", async () => {
+    const login = "dnipro-office";
+    const stored = await admin.patch(`/ticketing/agency_channels/${dniproChannel}/credential`, {
+      login,
+      password: SECRET_PASSWORD,
+    });
+    expect(stored.status).toBe(200);
+    supplier.signIns.length = 0;
+    const cache = t.app.commandDeps.directory.credentials;
+    const loadsBefore = cache.loads;
+    const locator = await holdBooking(agent);
+    await holdBooking(agentLviv);
+    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+    expect(supplier.signIns.map((s) => s.call)).toEqual(["search", "book", "search", "book", "issue"]);
+    for (const signIn of supplier.signIns) expect(signIn).toMatchObject({ login, password: SECRET_PASSWORD });
+    // Decrypted once for this version of the channel, not once a call.
+    expect(cache.loads - loadsBefore).toBe(1);
+
+    const invalid = await admin.patch(`/ticketing/agency_channels/${dniproChannel}/credential`, {
+      login,
+      password: "invalid",
+    });
+    expect(invalid.body.messages).toEqual([
+      { type: "error", text: "Invalid credentials. Enter current cretentials." },
+    ]);
+    const refused = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect([refused.status, refused.body.errors[0].code, refused.body.errors[0].detail]).toEqual([
+      422,
+      "invalid_credentials",
+      "Invalid credentials. Enter current cretentials.",
+    ]);
+    expect(supplier.signIns.at(-1)).toMatchObject({ call: "search", login, password: "invalid" });
+
+    // Back to working credentials: the next call signs in with them at once (a new version of the stream).
+    await admin.patch(`/ticketing/agency_channels/${dniproChannel}/credential`, {
+      login: "dnipro-second",
+      password: SECRET_PASSWORD,
+    });
+    await holdBooking(agent);
+    expect(supplier.signIns.at(-1)).toMatchObject({ call: "book", login: "dnipro-second" });
   });
 
   it("when a channel is created for an agency that does not exist, or by a supervisor, then nothing is created", async () => {

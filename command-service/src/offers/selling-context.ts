@@ -19,6 +19,7 @@ import {
   type Gates,
   openGlobalGates,
 } from "../ticketing/channel.ts";
+import { ChannelCredentialStore, ChannelCredentialsCache } from "../ticketing/credentials.ts";
 
 /** Who sells, from which channel, at which markups: everything a supplier call and pricing need. */
 export interface SellingContext {
@@ -131,6 +132,8 @@ export interface DirectoryCacheOptions {
   capacity?: number;
   /** Other processes' changes; without them, their changes are seen within ttlMs. */
   notices?: ChangeNotices;
+  /** The key channel credentials are stored with (ticketing/credentials.ts); without it only the sandbox's own. */
+  credentialsKey?: Buffer | null;
 }
 
 /**
@@ -146,6 +149,8 @@ export class DirectoryCache {
   /** Bumped by every change to a cached kind of stream, here or elsewhere. */
   private epoch = 0;
   readonly close: () => void;
+  /** Each channel's decrypted supplier credentials, per version of its stream. */
+  readonly credentials: ChannelCredentialsCache;
 
   constructor(
     private readonly store: EventStore,
@@ -155,6 +160,9 @@ export class DirectoryCache {
     const limits = { max: options.capacity ?? 10_000, ttl: options.ttlMs ?? DIRECTORY_CACHE_MS };
     this.streams = new LRUCache(limits);
     this.channels = new LRUCache(limits);
+    this.credentials = new ChannelCredentialsCache(
+      new ChannelCredentialStore(pool, options.credentialsKey ?? null),
+    );
     const stopAppends = EventStore.onAppend((streamIds) => this.changed(streamIds));
     const stopNotices = options.notices?.onChange((keys) => this.changed(keys));
     this.close = () => {
@@ -293,8 +301,11 @@ export async function sellingContext(
       company: company.gate,
       company_channel: !channel.companies_off.includes(companyId),
     },
-    // The sandbox channel's credentials; real channels get theirs with credential management.
-    credentials: { login: "sandbox", password: "sandbox" },
+    credentials: await deps.directory.credentials.forChannel({
+      id,
+      version: streams.get(channelStream(id))?.at(-1)?.streamPosition ?? 0,
+      credential_set: channel.credential_set,
+    }),
     read: [companyStream, GATES_STREAM, `agency-${agencyId}`, channelStream(id)].map((streamId) => ({
       streamId,
       version: streams.get(streamId)?.at(-1)?.streamPosition ?? 0,

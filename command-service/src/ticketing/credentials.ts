@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import type { Config } from "@skyward/contracts/config";
 import { SupplierCredentials } from "@skyward/contracts/supplier";
 import { DomainError } from "@skyward/infra/http/errors";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 
 /** Outside production only: a fixed key, so a development database's credentials survive restarts. */
@@ -65,5 +66,56 @@ export class ChannelCredentialStore {
     } catch {
       return null; // another key, or a tampered row: as good as none
     }
+  }
+}
+
+/** The sandbox's own sign-in: what a channel with no stored credentials (the seeded sandbox channels) calls with. */
+export const SANDBOX_OWN_CREDENTIALS: SupplierCredentials = { login: "sandbox", password: "sandbox" };
+
+class CredentialsUnreadable extends DomainError {
+  constructor() {
+    super(
+      409,
+      "credentials_unreadable",
+      "Credentials unreadable",
+      "The channel's credentials cannot be read with this server's key: enter them again",
+    );
+  }
+}
+
+/**
+ * The credentials every supplier call of a channel signs in with, decrypted once per channel stream version: storing
+ * credentials appends ChannelCredentialsReplaced to that stream, so a selling context folded after it carries a
+ * newer version and misses here (in this process or any other), while every search and booking in between reads no
+ * row. The row is saved before that event is appended, so a version is never cached with older credentials.
+ */
+export class ChannelCredentialsCache {
+  private readonly entries: LRUCache<string, { version: number; credentials: SupplierCredentials }>;
+  /** Rows read so far (tests check the cache spares them). */
+  loads = 0;
+
+  constructor(
+    private readonly store: ChannelCredentialStore,
+    options: { capacity?: number } = {},
+  ) {
+    this.entries = new LRUCache({ max: options.capacity ?? 10_000 });
+  }
+
+  /** The channel's credentials as of `version` of its stream; the sandbox's own when none were ever stored. */
+  async forChannel(channel: {
+    id: string;
+    version: number;
+    credential_set: boolean;
+  }): Promise<SupplierCredentials> {
+    if (!channel.credential_set) return SANDBOX_OWN_CREDENTIALS;
+    const hit = this.entries.get(channel.id);
+    if (hit && hit.version === channel.version) return hit.credentials;
+    this.loads++;
+    const credentials = await this.store.load(channel.id);
+    if (!credentials) throw new CredentialsUnreadable();
+    const latest = this.entries.get(channel.id);
+    if (!latest || latest.version <= channel.version)
+      this.entries.set(channel.id, { version: channel.version, credentials });
+    return credentials;
   }
 }
