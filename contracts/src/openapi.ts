@@ -18,6 +18,8 @@ import {
   BookOfferResponse,
   IssueRequest,
   Locator,
+  RefundConfirmRequest,
+  RefundCreateRequest,
 } from "./bookings.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { SearchRequest, SearchResult } from "./offers.ts";
@@ -62,6 +64,33 @@ const IssueResponse = z.looseObject({
 });
 /** What a cancel, void or refund answers. */
 const CommandAnswer = z.looseObject({ position });
+/** A refund quote: what the airline returns, valid until it expires. */
+const RefundQuoteAnswer = z.looseObject({
+  quote: z.looseObject({
+    quote_id: z.string(),
+    refundable: z.object({ amount: z.number().int(), currency: z.string() }),
+    expires_at: z.string(),
+  }),
+  position,
+});
+/** A confirmed refund: the amount credited to the company balance. */
+const RefundAnswer = z.looseObject({
+  status: z.literal("refunded"),
+  credited: z.object({ amount: z.number().int(), currency: z.string() }),
+  position,
+});
+
+/** Every secured operation may answer this once its API token used up its calls (infra/src/http/api-rate-limit.ts). */
+const rateLimited = {
+  description: "Too many calls with this API token: try again after Retry-After seconds",
+  headers: {
+    "Retry-After": {
+      description: "Seconds until the token may call again",
+      required: true,
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
+};
 
 export const documentedRoutes: readonly DocumentedRoute[] = [
   {
@@ -106,6 +135,42 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       401: unauthorized,
       404: notFound,
       422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/orders/{locator}/refund_requests/create",
+    operationId: "quoteRefund",
+    summary:
+      "Quote the refund of an issued booking's tickets (all passengers not yet refunded, or those named)",
+    tag: "Booking",
+    secured: true,
+    params: { locator: Locator },
+    body: RefundCreateRequest,
+    responses: {
+      201: { description: "The quote to confirm before it expires", schema: RefundQuoteAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Not issued, or a passenger without a ticket to refund"),
+    },
+  },
+  {
+    method: "post",
+    path: "/orders/{locator}/refund_requests/confirm",
+    operationId: "confirmRefund",
+    summary:
+      "Confirm a refund quote: the airline refunds and the company balance is credited the quoted amount",
+    tag: "Booking",
+    secured: true,
+    params: { locator: Locator },
+    body: RefundConfirmRequest,
+    responses: {
+      200: { description: "Refunded", schema: RefundAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors(
+        "The quote expired or changed (a fresh quote comes with the error), or the booking cannot be refunded",
+      ),
     },
   },
   {
@@ -271,13 +336,27 @@ export function openApiDocument(): JsonSchema {
           }
         : {}),
       responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, r]) => [
-          status,
-          {
-            description: r.description,
-            content: { "application/json": { schema: jsonSchema(r.schema, "output") } },
-          },
-        ]),
+        Object.entries(route.responses)
+          .map(([status, r]): [string, unknown] => [
+            status,
+            {
+              description: r.description,
+              content: { "application/json": { schema: jsonSchema(r.schema, "output") } },
+            },
+          ])
+          .concat(
+            route.secured
+              ? [
+                  [
+                    "429",
+                    {
+                      ...rateLimited,
+                      content: { "application/json": { schema: jsonSchema(ErrorEnvelope, "output") } },
+                    },
+                  ],
+                ]
+              : [],
+          ),
       ),
     };
     paths[route.path] = { ...paths[route.path], [route.method]: operation };
@@ -291,7 +370,9 @@ export function openApiDocument(): JsonSchema {
       description:
         "Search, book, issue and refund flights for an agency's companies; browse and verify the event history. " +
         "Authenticate with `Authorization: Bearer <token>` (PUT /account/api_token) or a session cookie. " +
-        "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`.",
+        "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`. Each API token may make " +
+        "60 calls at once and 10 a second, shared by every server; beyond that a call answers 429 with Retry-After " +
+        "(web sessions are not limited this way). A reference page is served at /docs.",
     },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { session: [] }],

@@ -21,6 +21,7 @@ import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-n
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
+import { type ApiRateLimit, apiRateLimit } from "@skyward/infra/http/api-rate-limit";
 import { createHttpApp } from "@skyward/infra/http/app";
 import { authenticate } from "@skyward/infra/http/auth";
 import { Csrf } from "@skyward/infra/http/middleware";
@@ -51,6 +52,8 @@ export interface SkywardOptions {
   rateLimits?: Partial<SignInLimits>;
   /** What this process runs; all of them in the all-in-one process (the default). */
   roles?: readonly Role[];
+  /** Overrides of the per-API-token rate limit (tests). */
+  apiRateLimit?: ApiRateLimit;
 }
 
 export const ROLES = ["command", "query", "projectors", "frontend"] as const;
@@ -166,6 +169,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       trustProxy: config.TRUST_PROXY,
     },
     (app) => {
+      // Bearer (API token) calls take from their token's bucket, shared by every process (issue 14).
+      app.use(apiRateLimit(pool, options.apiRateLimit));
       app.get("/csrf", (req, res) => {
         res.json({ token: csrf.tokenFor(req, res) });
       });
