@@ -9,6 +9,7 @@ import { directoryRoutes } from "./directory/routes.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { devOutboxRoutes } from "./notifications/dev-routes.ts";
 import { offerRoutes } from "./offers/routes.ts";
+import { textSearchRoutes } from "./text-search/routes.ts";
 import { ticketingRoutes } from "./ticketing/routes.ts";
 
 /** Every command and supplier call the command service answers. */
@@ -19,6 +20,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(idempotency(deps.pool));
   router.use(identityRoutes(deps));
   router.use(offerRoutes(deps));
+  router.use(textSearchRoutes());
   router.use(bookingRoutes(deps));
   router.use(directoryRoutes(deps));
   router.use(balanceRoutes(deps));

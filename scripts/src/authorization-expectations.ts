@@ -171,6 +171,7 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   // booking, so another tenant's caller must get 404.
   "GET /airports": { allow: "signed-in", query: () => ({ q: "Kyiv" }) },
   "POST /offers": { allow: "signed-in" },
+  "POST /text_search": { allow: "signed-in", body: () => ({ text: "Kyiv to Warsaw tomorrow" }) },
   "POST /search_results": { allow: "signed-in" },
   "DELETE /search_results/:id": {
     allow: "signed-in",

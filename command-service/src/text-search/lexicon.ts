@@ -1,0 +1,244 @@
+import type { Cabin } from "@skyward/contracts/offers";
+
+/** Words for 1-9 in the five languages (declined forms too); "a"/"an" only count before a passenger word. */
+export const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
+  (
+    [
+      [
+        1,
+        "one a an un une uno una один одна одного одну одним одною одній одне jeden jedna jedno jednym jednego jedną",
+      ],
+      [
+        2,
+        "two couple deux dos два дві двох двоє двома dwa dwie dwoje dwóch dwojga dwójka dwójką dwójkę dwoma",
+      ],
+      [3, "three trois tres три трьох троє трьома trzy troje trzech trojga trójka trójką trójkę"],
+      [
+        4,
+        "four quatre cuatro чотири чотирьох четверо чотирма cztery czworo czterech czworga czwórka czwórką",
+      ],
+      [5, "five cinq cinco п'ять п'ятьох п'ятеро pięć pięcioro pięciu"],
+      [6, "six seis шість шістьох шестеро sześć sześcioro sześciu"],
+      [7, "seven sept siete сім сімох семеро siedem siedmioro siedmiu"],
+      [8, "eight huit ocho вісім вісьмох восьмеро osiem ośmioro ośmiu"],
+      [9, "nine neuf nueve дев'ять дев'ятьох дев'ятеро dziewięć dziewięcioro dziewięciu"],
+    ] as const
+  ).flatMap(([n, words]) => words.split(" ").map((w) => [normaliseWord(w), n])),
+);
+
+/** The articles that mean "one" only before a passenger word. */
+export const ARTICLES = new Set(["a", "an", "un", "une", "uno", "una"]);
+
+function normaliseWord(w: string): string {
+  return w
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ł/g, "l")
+    .replace(/[’ʼ]/g, "'")
+    .normalize("NFC");
+}
+
+const words = (list: string) => list.split(/\s+/).filter(Boolean).map(normaliseWord);
+const set = (list: string) => new Set(words(list));
+
+export type PassengerKind = "adults" | "children" | "infants" | "people";
+
+export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries([
+  ...words(
+    "adult adults grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
+      "dorosły dorosła dorosłe dorosłych dorosłymi dorosłego dorosłą dorosłym adulte adultes adulto adultos adulta adultas",
+  ).map((w) => [w, "adults"] as const),
+  ...words(
+    "child children kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
+      "dziecko dzieckiem dzieci dziećmi dziecka dzieciaki dzieciakiem enfant enfants niño niños niña niñas menor menores",
+  ).map((w) => [w, "children"] as const),
+  ...words(
+    "infant infants baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
+      "niemowlę niemowlęciem niemowlęta niemowląt niemowlaka niemowlakiem bobas bobasem bébé bébés nourrisson nourrissons bebé bebés infante infantes",
+  ).map((w) => [w, "infants"] as const),
+  ...words(
+    "people persons person passengers passenger travellers travelers traveller traveler pax " +
+      "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
+      "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
+      "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero",
+  ).map((w) => [w, "people"] as const),
+]);
+
+/** Words between a count and its noun that change nothing ("2 small children", "двоє маленьких дітей"). */
+export const PASSENGER_FILLERS = set(
+  "small little young year-old маленьких маленька маленьку маленькою маленькі малих małe małych małym małymi małego petits petit petite petites pequeños pequeño pequeña",
+);
+
+/** "with" before a passenger ("з дитиною", "avec un bébé"): the passenger is one more. */
+export const WITH_WORDS = set("with з із зі z ze avec con plus і та й i y et and");
+
+/** "for two", "на двох", "dla dwóch", "pour deux", "para dos": the count is the adults. */
+export const FOR_WORDS = set("for на для dla pour para");
+
+export const CABINS: readonly (readonly [string, Cabin])[] = [
+  ["premium economy", "premium_economy"],
+  ["premium", "premium_economy"],
+  ["преміум економ", "premium_economy"],
+  ["преміум", "premium_economy"],
+  ["premium ekonomiczna", "premium_economy"],
+  ["classe premium", "premium_economy"],
+  ["premium économique", "premium_economy"],
+  ["turista premium", "premium_economy"],
+  ["business class", "business"],
+  ["business", "business"],
+  ["biz", "business"],
+  ["бізнес клас", "business"],
+  ["бізнес класом", "business"],
+  ["бізнес", "business"],
+  ["бізнесом", "business"],
+  ["klasa biznes", "business"],
+  ["klasą biznes", "business"],
+  ["klasą business", "business"],
+  ["klasa business", "business"],
+  ["biznes", "business"],
+  ["biznesowa", "business"],
+  ["biznesową", "business"],
+  ["classe affaires", "business"],
+  ["affaires", "business"],
+  ["clase business", "business"],
+  ["clase ejecutiva", "business"],
+  ["ejecutiva", "business"],
+  ["negocios", "business"],
+  ["first class", "first"],
+  ["first", "first"],
+  ["перший клас", "first"],
+  ["першим класом", "first"],
+  ["першому класі", "first"],
+  ["pierwsza klasa", "first"],
+  ["pierwszą klasą", "first"],
+  ["pierwszej klasie", "first"],
+  ["première classe", "first"],
+  ["en première", "first"],
+  ["première", "first"],
+  ["primera clase", "first"],
+  ["primera", "first"],
+  ["economy class", "economy"],
+  ["economy", "economy"],
+  ["coach", "economy"],
+  ["економ клас", "economy"],
+  ["економ класом", "economy"],
+  ["економ", "economy"],
+  ["економом", "economy"],
+  ["економкласом", "economy"],
+  ["klasa ekonomiczna", "economy"],
+  ["klasą ekonomiczną", "economy"],
+  ["ekonomiczna", "economy"],
+  ["ekonomiczną", "economy"],
+  ["ekonomiczny", "economy"],
+  ["classe économique", "economy"],
+  ["économique", "economy"],
+  ["éco", "economy"],
+  ["clase turista", "economy"],
+  ["turista", "economy"],
+  ["clase económica", "economy"],
+  ["económica", "economy"],
+];
+
+export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
+  ["one way", "one_way"],
+  ["oneway", "one_way"],
+  ["one way only", "one_way"],
+  ["single", "one_way"],
+  ["no return", "one_way"],
+  ["в один бік", "one_way"],
+  ["в одну сторону", "one_way"],
+  ["в один кінець", "one_way"],
+  ["тільки туди", "one_way"],
+  ["лише туди", "one_way"],
+  ["без зворотного", "one_way"],
+  ["w jedną stronę", "one_way"],
+  ["tylko w jedną stronę", "one_way"],
+  ["bez powrotu", "one_way"],
+  ["aller simple", "one_way"],
+  ["sans retour", "one_way"],
+  ["solo ida", "one_way"],
+  ["sólo ida", "one_way"],
+  ["ida solamente", "one_way"],
+  ["sin vuelta", "one_way"],
+  ["round trip", "round_trip"],
+  ["return trip", "round_trip"],
+  ["return ticket", "round_trip"],
+  ["there and back", "round_trip"],
+  ["return", "round_trip"],
+  ["туди і назад", "round_trip"],
+  ["туди й назад", "round_trip"],
+  ["туди назад", "round_trip"],
+  ["туди та назад", "round_trip"],
+  ["з поверненням", "round_trip"],
+  ["w obie strony", "round_trip"],
+  ["tam i z powrotem", "round_trip"],
+  ["z powrotem", "round_trip"],
+  ["aller retour", "round_trip"],
+  ["ida y vuelta", "round_trip"],
+];
+
+/** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
+export const RETURN_MARKERS = set(
+  "back return returning coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
+    "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
+);
+
+export const DIRECT: readonly (readonly [string, true])[] = [
+  ["direct", true],
+  ["direct flight", true],
+  ["direct flights", true],
+  ["directs", true],
+  ["nonstop", true],
+  ["non stop", true],
+  ["no stops", true],
+  ["no layovers", true],
+  ["no connections", true],
+  ["without stops", true],
+  ["without connections", true],
+  ["прямий", true],
+  ["прямим", true],
+  ["прямі", true],
+  ["прямий рейс", true],
+  ["прямим рейсом", true],
+  ["прямі рейси", true],
+  ["без пересадок", true],
+  ["без пересадки", true],
+  ["bezpośredni", true],
+  ["bezpośrednio", true],
+  ["bezpośrednie", true],
+  ["bezpośrednim", true],
+  ["bez przesiadek", true],
+  ["bez przesiadki", true],
+  ["vol direct", true],
+  ["vols directs", true],
+  ["sans escale", true],
+  ["sans escales", true],
+  ["directo", true],
+  ["directos", true],
+  ["vuelo directo", true],
+  ["vuelos directos", true],
+  ["sin escalas", true],
+  ["sin escala", true],
+];
+
+/** Before a city: where the trip starts from. */
+export const ORIGIN_MARKERS = set("from з із зі від z ze od de d depuis desde");
+/** Before a city: where it goes. */
+export const DESTINATION_MARKERS = set("to into towards до в у на do w we na a à vers pour para hacia au");
+
+/** Before a carrier's name or code: "with LOT", "авіакомпанією МАУ", "liniami LOT", "avec Air France". */
+export const CARRIER_MARKERS = set(
+  "with on by airline carrier only авіакомпанією авіакомпанія авіакомпанії авіалінії рейсом liniami linie linią przewoźnik avec compagnie con aerolínea aerolinea",
+);
+
+/** Small words that mean nothing on their own: never reported as unrecognised. */
+export const STOPWORDS = set(
+  "a an the and or on at in for of to from with by via please flight flights ticket tickets fly flying want need " +
+    "i me my we us our find search book looking look leaving leave depart departing going go trip class on the at around " +
+    "і й та або в у на з із зі до від для о об по за рейс рейси квиток квитки квитків летіти лечу полетіти знайди знайти шукаю треба потрібно хочу будь ласка мені нам " +
+    "i oraz lub w we na z ze do od dla o po za lot loty bilet bilety lecieć proszę szukam chcę znajdź potrzebuję " +
+    "et ou le la les l d de du des à au aux en pour avec par vol vols billet billets s'il vous plaît je cherche trouver veux voudrais " +
+    "y o el la los las de del al a en para con por vuelo vuelos billete billetes busco quiero necesito favor encontrar " +
+    "this that ce cette este esta цей цю ten tę",
+);

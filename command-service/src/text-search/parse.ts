@@ -1,0 +1,299 @@
+import type { Language } from "@skyward/contracts/ids";
+import { PassengerCounts } from "@skyward/contracts/offers";
+import {
+  type ChipKind,
+  ParsedSearch,
+  searchOfChips,
+  type TextSearchChip,
+  type TextSearchResponse,
+} from "@skyward/contracts/text-search";
+import { addDays, type DateHit, findDates } from "./dates.ts";
+import {
+  ARTICLES,
+  CABINS,
+  CARRIER_MARKERS,
+  DESTINATION_MARKERS,
+  DIRECT,
+  FOR_WORDS,
+  NUMBER_WORDS,
+  ORIGIN_MARKERS,
+  PASSENGER_FILLERS,
+  PASSENGER_NOUNS,
+  type PassengerKind,
+  RETURN_MARKERS,
+  STOPWORDS,
+  TRIPS,
+  WITH_WORDS,
+} from "./lexicon.ts";
+import { airportByCode, carrierByCode, carrierNames, type Place, placeNames } from "./places.ts";
+import { matchAt, phraseList, type Token, take, tokenize } from "./tokens.ts";
+
+export interface ParseOptions {
+  /** The day relative dates count from (ISO). */
+  today: string;
+  language?: Language;
+}
+
+const cabins = phraseList(CABINS);
+const trips = phraseList(TRIPS);
+const directs = phraseList(DIRECT);
+/** Short carrier names that are also words ("lot" is Polish for a flight): taken only as written or after "with". */
+const AMBIGUOUS_CARRIERS = new Set([
+  "lot",
+  "delta",
+  "swiss",
+  "british",
+  "turkish",
+  "austrian",
+  "qatar",
+  "ita",
+  "tap",
+  "sas",
+  "iberia",
+]);
+/** Words that may stand between a return marker and its date ("back on Sunday", "retour le 15"). */
+const DATE_LEADS = new Set(["on", "the", "в", "у", "на", "w", "we", "le", "el", "o", "a", "at", "dnia"]);
+
+/** Which of the line's words come right before token i, skipping the ones already taken by nothing. */
+function previous(tokens: Token[], i: number): Token | undefined {
+  return i > 0 ? tokens[i - 1] : undefined;
+}
+
+function countOf(t: Token | undefined): number | null {
+  if (!t || t.used) return null;
+  if (/^\d$/.test(t.norm)) return Number(t.norm);
+  return NUMBER_WORDS[t.norm] ?? null;
+}
+
+/**
+ * The embedded parser: one line in English, Ukrainian, Polish, French or Spanish to a structured search, with the
+ * words each part came from. No model and no network; the same line and day always give the same answer.
+ */
+export function parseTextSearch(text: string, options: ParseOptions): Omit<TextSearchResponse, "source"> {
+  const tokens = tokenize(text);
+  const chips: TextSearchChip[] = [];
+  const chip = (kind: ChipKind, value: string, span: { start: number; end: number }, label?: string) =>
+    chips.push({ kind, value, ...(label ? { label } : {}), text: text.slice(span.start, span.end), span });
+  const indexAt = (offset: number) => tokens.findIndex((t) => t.start === offset);
+
+  // 1. Dates, and which of them is the return.
+  const hits = findDates(tokens, text, options.language);
+  const roles: { hit: DateHit; role: "departure" | "return"; span: { start: number; end: number } }[] = [];
+  let durationDays: number | undefined;
+  let durationSpan: { start: number; end: number } | undefined;
+  for (const hit of hits) {
+    if (hit.durationDays !== undefined) {
+      durationDays = hit.durationDays;
+      durationSpan = { start: hit.start, end: hit.end };
+      continue;
+    }
+    let span = { start: hit.start, end: hit.end };
+    let role: "departure" | "return" = "departure";
+    let j = indexAt(hit.start) - 1;
+    for (let skipped = 0; j >= 0 && skipped < 2; skipped++) {
+      const t = tokens[j] as Token;
+      if (t.used) break;
+      if (RETURN_MARKERS.has(t.norm)) {
+        role = "return";
+        t.used = true;
+        span = { start: t.start, end: hit.end };
+        break;
+      }
+      if (!DATE_LEADS.has(t.norm)) break;
+      j--;
+    }
+    roles.push({ hit, role, span });
+  }
+  let departure: string | null = null;
+  let returnDate: string | null = null;
+  const firstDeparture = roles.find((r) => r.role === "departure");
+  if (firstDeparture) {
+    departure = firstDeparture.hit.resolve(options.today);
+    if (departure) chip("departure_date", departure, firstDeparture.span);
+    if (departure && firstDeparture.hit.until) {
+      const until = firstDeparture.hit.until(departure);
+      if (until && until >= departure) {
+        returnDate = until;
+        chip("return_date", until, firstDeparture.span);
+      }
+    }
+  }
+  for (const r of roles) {
+    if (r === firstDeparture || returnDate) continue;
+    const day = r.hit.resolve(departure ?? options.today);
+    if (day && (!departure || day >= departure)) {
+      returnDate = day;
+      chip("return_date", day, r.span);
+    }
+  }
+  if (!returnDate && departure && durationDays !== undefined && durationSpan) {
+    returnDate = addDays(departure, durationDays);
+    chip("return_date", returnDate, durationSpan);
+  }
+
+  // 2. Trip type, direct only, cabin: fixed phrases.
+  const phrases = <V>(
+    list: { words: string[]; value: V }[],
+    onMatch: (value: V, span: { start: number; end: number }) => void,
+  ) => {
+    for (let i = 0; i < tokens.length; i++) {
+      const m = matchAt(tokens, i, list);
+      if (m) onMatch(m.value, take(tokens, i, m.length));
+    }
+  };
+  phrases(trips, (value, span) => chip("trip", value, span));
+  phrases(directs, (_value, span) => chip("direct", "true", span));
+  phrases(cabins, (value, span) => chip("cabin", value, span));
+
+  // 3. Passengers: "two adults", "a child", "з дитиною", "2 osoby", "pour deux".
+  const counts: Partial<Record<PassengerKind, { n: number; span: { start: number; end: number } }>> = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const kind = t.used ? undefined : PASSENGER_NOUNS[t.norm];
+    if (!kind) continue;
+    let j = i - 1;
+    while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
+    const before = tokens[j];
+    let n = countOf(before);
+    let from = i;
+    if (n !== null && before) {
+      // An article is one child ("a child"), never one group of adults ("a adults" is not a thing people type).
+      if (ARTICLES.has(before.norm) && kind !== "children" && kind !== "infants") n = null;
+      else from = j;
+    }
+    if (n === null && before && !before.used && WITH_WORDS.has(before.norm)) {
+      from = j;
+      n = 1;
+    }
+    const span = take(tokens, from, i - from + 1);
+    const prior = counts[kind];
+    counts[kind] = {
+      n: (prior?.n ?? 0) + (n ?? 1),
+      span: prior ? { start: prior.span.start, end: span.end } : span,
+    };
+  }
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const t = tokens[i] as Token;
+    const n = countOf(tokens[i + 1]);
+    if (t.used || !FOR_WORDS.has(t.norm) || n === null || n < 1 || counts.people || counts.adults) continue;
+    const next = tokens[i + 2];
+    if (next && !next.used && /^\d+$/.test(next.norm)) continue;
+    counts.people = { n, span: take(tokens, i, 2) };
+  }
+  let adults = counts.adults;
+  if (!adults && counts.people) {
+    const others = (counts.children?.n ?? 0) + (counts.infants?.n ?? 0);
+    adults = {
+      ...counts.people,
+      n: counts.people.n - others >= 1 ? counts.people.n - others : counts.people.n,
+    };
+  }
+  const passengerChips: TextSearchChip[] = [];
+  const passengerChip = (
+    kind: "adults" | "children" | "infants",
+    c: { n: number; span: { start: number; end: number } },
+  ) =>
+    passengerChips.push({
+      kind,
+      value: String(c.n),
+      text: text.slice(c.span.start, c.span.end),
+      span: c.span,
+    });
+  if (adults) passengerChip("adults", adults);
+  if (counts.children) passengerChip("children", counts.children);
+  if (counts.infants) passengerChip("infants", counts.infants);
+  {
+    const folded = searchOfChips(passengerChips).passengers;
+    // An infant sits on an adult's lap: "a mother with two babies" is two adults' worth, said or not.
+    if (!adults && folded.infants > folded.adults) {
+      folded.adults = folded.infants;
+      passengerChips.unshift({ kind: "adults", value: String(folded.adults), text: "", span: null });
+    }
+    if (PassengerCounts.safeParse(folded).success) chips.push(...passengerChips);
+    else
+      for (const c of passengerChips)
+        if (c.span)
+          for (const t of tokens) if (t.start >= c.span.start && t.end <= c.span.end) t.used = false;
+  }
+
+  // 4. Preferred carrier: its name, or its code after "with"/"airline".
+  const carriers = carrierNames();
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, carriers);
+    const before = previous(tokens, i);
+    const marked = before !== undefined && !before.used && CARRIER_MARKERS.has(before.norm);
+    if (m) {
+      const t = tokens[i] as Token;
+      if (m.length === 1 && AMBIGUOUS_CARRIERS.has(t.norm) && !marked && !/^\p{Lu}/u.test(t.raw)) continue;
+      if (m.length === 1 && t.norm === "lot" && !marked && t.raw !== "LOT") continue;
+      const from = marked ? i - 1 : i;
+      chip("carrier", m.value.code, take(tokens, from, i - from + m.length), m.value.name);
+      i += m.length - 1;
+      continue;
+    }
+    const t = tokens[i] as Token;
+    if (marked && !t.used && /^[A-Z0-9]{2}$/.test(t.raw)) {
+      const carrier = carrierByCode(t.raw);
+      if (carrier) chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);
+    }
+  }
+
+  // 5. Places: a city in any of the languages, or an airport code; "from"/"to" words say which end it is.
+  const found: {
+    place: Place;
+    role: "origin" | "destination" | null;
+    span: { start: number; end: number };
+  }[] = [];
+  const names = placeNames();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.used) continue;
+    const before = previous(tokens, i);
+    const marker =
+      before && !before.used
+        ? ORIGIN_MARKERS.has(before.norm)
+          ? "origin"
+          : DESTINATION_MARKERS.has(before.norm)
+            ? "destination"
+            : null
+        : null;
+    let place: Place | null = null;
+    let length = 1;
+    const m = matchAt(tokens, i, names);
+    if (m && (!m.value.fallback || marker || /^\p{Lu}/u.test(t.raw))) {
+      place = m.value;
+      length = m.length;
+    } else if (/^[A-Z]{3}$/.test(t.raw)) place = airportByCode(t.raw);
+    if (!place) continue;
+    const from = marker ? i - 1 : i;
+    found.push({ place, role: marker, span: take(tokens, from, i - from + length) });
+    i += length - 1;
+  }
+  const origin = found.find((f) => f.role === "origin");
+  const destination = found.find((f) => f.role === "destination");
+  const unmarked = found.filter((f) => f.role === null);
+  const ends: { origin?: (typeof found)[number]; destination?: (typeof found)[number] } = {
+    origin,
+    destination,
+  };
+  for (const f of unmarked) {
+    if (!ends.origin) ends.origin = f;
+    else if (!ends.destination) ends.destination = f;
+  }
+  if (ends.origin) chip("origin", ends.origin.place.code, ends.origin.span, ends.origin.place.city);
+  if (ends.destination && ends.destination.place.code !== ends.origin?.place.code)
+    chip("destination", ends.destination.place.code, ends.destination.span, ends.destination.place.city);
+  for (const f of found) {
+    if (f === ends.origin || f === ends.destination) continue;
+    for (const t of tokens) if (t.start >= f.span.start && t.end <= f.span.end) t.used = false;
+  }
+
+  const unrecognised = tokens
+    .filter(
+      (t) =>
+        !t.used && !STOPWORDS.has(t.norm) && !ORIGIN_MARKERS.has(t.norm) && !DESTINATION_MARKERS.has(t.norm),
+    )
+    .map((t) => t.raw);
+  chips.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+  return { search: ParsedSearch.parse(searchOfChips(chips)), chips, unrecognised };
+}
