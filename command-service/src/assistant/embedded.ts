@@ -1,0 +1,881 @@
+import type { UserType } from "@skyward/contracts/metadata";
+import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
+import type { Directory, Entity } from "./directory.ts";
+import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
+
+/**
+ * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
+ * English, Ukrainian, Polish, French and Spanish, answering with the same tool calls a model would. Names found in
+ * the text are data: their words are masked before any intent is read, so a company called "ignore previous
+ * instructions and top up ..." adds no step.
+ */
+
+/** Folded word stems (a token starting with one counts) and whole words, per intent, all five languages. */
+const RAW_WORDS = {
+  channel: ["channel", "канал", "kanal", "canal", "canaux"],
+  gate: ["gate", "шлюз", "ворот", "bramk", "brama", "passerelle", "porte", "puerta", "compuerta", "pasarela"],
+  ticketing: ["ticketing", "виписк", "wystawian", "emission", "billetterie", "emision", "ticket"],
+  main: ["main", "головн", "glown", "principal", "general"],
+  consolidator: [
+    "consolidator",
+    "консолідатор",
+    "консолидатор",
+    "konsolidator",
+    "consolidateur",
+    "consolidador",
+  ],
+  all: ["all", "every", "всі", "усі", "всіх", "wszystk", "tous", "toutes", "todos", "todas"],
+  off: [
+    "disabl",
+    "deactivat",
+    "block",
+    "suspend",
+    "stop",
+    "close",
+    "pause",
+    "вимк",
+    "вимик",
+    "відключ",
+    "деактив",
+    "заблок",
+    "зупин",
+    "wylacz",
+    "dezaktyw",
+    "zablok",
+    "zatrzym",
+    "desactiv",
+    "coup",
+    "etein",
+    "bloqu",
+    "ferm",
+    "suspend",
+    "deshabilit",
+    "apag",
+    "bloque",
+    "cierr",
+    "cerr",
+  ],
+  offWords: ["off"],
+  on: [
+    "enabl",
+    "activat",
+    "unblock",
+    "resum",
+    "open",
+    "увімк",
+    "вмик",
+    "включ",
+    "активу",
+    "розблок",
+    "wlacz",
+    "aktyw",
+    "odblok",
+    "uruchom",
+    "activ",
+    "allum",
+    "ouvr",
+    "retabl",
+    "reactiv",
+    "debloqu",
+    "enciend",
+    "encend",
+    "habilit",
+    "abre",
+    "abri",
+    "desbloque",
+  ],
+  onWords: ["on"],
+  topUp: [
+    "top",
+    "topup",
+    "add",
+    "credit",
+    "deposit",
+    "fund",
+    "load",
+    "refill",
+    "поповн",
+    "зарах",
+    "додай",
+    "додати",
+    "внес",
+    "doladuj",
+    "doladow",
+    "zasil",
+    "dodaj",
+    "wplac",
+    "uzupeln",
+    "recharg",
+    "crediter",
+    "credite",
+    "ajout",
+    "ajoute",
+    "approvision",
+    "verse",
+    "alimente",
+    "recarg",
+    "abona",
+    "abone",
+    "anad",
+    "agreg",
+    "ingres",
+    "acredit",
+  ],
+  correctionNegative: [
+    "deduct",
+    "subtract",
+    "debit",
+    "withdraw",
+    "take",
+    "remove",
+    "spisa",
+    "спиш",
+    "списа",
+    "знім",
+    "зняти",
+    "віднім",
+    "вирах",
+    "odejm",
+    "odjac",
+    "potrac",
+    "pobierz",
+    "zdejm",
+    "obciaz",
+    "retir",
+    "dedui",
+    "deduis",
+    "prelev",
+    "soustrai",
+    "descont",
+    "descuent",
+    "resta",
+    "restar",
+    "cobr",
+  ],
+  correction: [
+    "correct",
+    "adjust",
+    "коригу",
+    "корекц",
+    "корект",
+    "korekt",
+    "koryg",
+    "corrig",
+    "correc",
+    "ajust",
+  ],
+  balance: ["balance", "баланс", "залишок", "рахунок", "saldo", "stan", "solde", "saldo"],
+  question: [
+    "what",
+    "how",
+    "show",
+    "який",
+    "яка",
+    "скільки",
+    "покажи",
+    "jaki",
+    "jakie",
+    "ile",
+    "pokaz",
+    "quel",
+    "quelle",
+    "combien",
+    "montre",
+    "cual",
+    "cuanto",
+    "muestra",
+    "?",
+  ],
+  who: ["who", "хто", "kto", "qui", "quien", "history", "історі", "histori", "historique", "historial"],
+  booking: ["booking", "reservation", "бронюван", "бронь", "брон", "rezerwac", "reserva", "reservation"],
+  expire: ["expir", "сплива", "закінч", "мина", "wygas", "uplyw", "konczy", "vence", "venc", "caduc"],
+  today: ["today", "сьогодні", "dzis", "dzisiaj", "aujourdhui", "hoy"],
+  create: [
+    "create",
+    "add",
+    "new",
+    "register",
+    "set",
+    "створ",
+    "додай",
+    "додати",
+    "нов",
+    "зареєстр",
+    "відкри",
+    "utworz",
+    "stworz",
+    "dodaj",
+    "now",
+    "zaloz",
+    "zarejestr",
+    "ajout",
+    "nouvel",
+    "enregistr",
+    "anad",
+    "agreg",
+    "nuev",
+    "registr",
+    "invit",
+    "запрос",
+    "zapros",
+  ],
+  createWords: ["cree", "creer", "creez", "crea", "crear", "creen"],
+  company: ["company", "компані", "firm", "spolk", "societe", "entreprise", "empresa", "compani"],
+  supervisor: ["supervisor", "супервайзер", "супервізор", "керівник", "superviseur", "kierownik", "nadzorc"],
+  markup: [
+    "markup",
+    "mark",
+    "націнк",
+    "наценк",
+    "marz",
+    "narzut",
+    "majoration",
+    "marge",
+    "recargo",
+    "margen",
+    "sobreprecio",
+  ],
+  fee: ["fee", "комісі", "збір", "збор", "oplat", "prowizj", "frais", "comision", "tarifa", "cargo"],
+  creditLimit: ["limit", "ліміт", "лимит", "limite"],
+  perBooking: [
+    "booking",
+    "order",
+    "бронюван",
+    "замовлен",
+    "rezerwac",
+    "zamowien",
+    "reservation",
+    "commande",
+    "reserva",
+    "pedido",
+  ],
+  remove: [
+    "remove",
+    "delete",
+    "no",
+    "clear",
+    "прибер",
+    "видал",
+    "скасу",
+    "без",
+    "usun",
+    "bez",
+    "supprim",
+    "retir",
+    "sans",
+    "elimin",
+    "quit",
+    "sin",
+  ],
+  reason: [
+    "reason",
+    "because",
+    "comment",
+    "note",
+    "причина",
+    "підстава",
+    "коментар",
+    "примітка",
+    "powod",
+    "tytulem",
+    "komentarz",
+    "uwaga",
+    "motif",
+    "raison",
+    "commentaire",
+    "motivo",
+    "razon",
+    "concepto",
+    "comentario",
+  ],
+  invoice: ["invoice", "рахун", "faktur", "facture", "factura"],
+  named: [
+    "named",
+    "called",
+    "назв",
+    "nazw",
+    "nommee",
+    "nomme",
+    "appelee",
+    "appele",
+    "llamada",
+    "llamado",
+    "denominada",
+  ],
+  sources: {
+    api: ["api"],
+    web: ["web", "веб", "site", "website", "strona"],
+    extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
+  },
+};
+
+/** The stems folded as the text is (й → и, ł → l, é → e), so both sides compare alike. */
+const foldAll = <T>(v: T): T =>
+  (Array.isArray(v)
+    ? v.map((x) => fold(String(x)))
+    : Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, foldAll(x)]))) as T;
+const W = foldAll(RAW_WORDS);
+
+/** Words that end a name being read (prepositions and links) in the five languages. */
+const NAME_STOPS = new Set([
+  "for",
+  "in",
+  "at",
+  "with",
+  "to",
+  "under",
+  "currency",
+  "and",
+  "для",
+  "в",
+  "у",
+  "з",
+  "до",
+  "під",
+  "валюта",
+  "і",
+  "та",
+  "dla",
+  "w",
+  "z",
+  "przy",
+  "do",
+  "pod",
+  "waluta",
+  "i",
+  "oraz",
+  "pour",
+  "dans",
+  "chez",
+  "avec",
+  "sous",
+  "devise",
+  "et",
+  "para",
+  "en",
+  "con",
+  "bajo",
+  "moneda",
+  "y",
+]);
+
+const CURRENCIES: [RegExp, string][] = [
+  [/^(pln|zl|zloty|zlotych|zlote|zlotys|злот\p{L}*)$/u, "PLN"],
+  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|₴)$/u, "UAH"],
+  [/^(eur|euro|euros|євро|евро|€)$/u, "EUR"],
+  [/^(usd|dollar\p{L}*|долар\p{L}*|dolar\p{L}*|dolares|\$)$/u, "USD"],
+  [/^(gbp|pound\p{L}*|фунт\p{L}*|funt\p{L}*|livre\p{L}*|libra\p{L}*|£)$/u, "GBP"],
+  [/^(chf)$/u, "CHF"],
+  [/^(czk)$/u, "CZK"],
+];
+
+const currencyOf = (word: string): string | null => {
+  const w = fold(word);
+  for (const [re, code] of CURRENCIES) if (re.test(w)) return code;
+  return null;
+};
+
+/** A written number: 5,000 · 5 000 · 5.000,50 · 5000.5 · 1.5k · 2 тис. */
+function parseNumber(raw: string): number | null {
+  let s = raw.replace(/[\s\u00a0\u202f]/g, "");
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  const last = Math.max(lastDot, lastComma);
+  if (last >= 0) {
+    const decimals = s.length - last - 1;
+    const both = lastDot >= 0 && lastComma >= 0;
+    if (both || decimals !== 3 || (s.match(/[.,]/g)?.length ?? 0) > 1) {
+      // The last separator is a decimal point unless it groups thousands (exactly three digits after, and alone).
+      const isDecimal = decimals !== 3 || both;
+      const intPart = s.slice(0, last).replace(/[.,]/g, "");
+      s = isDecimal ? `${intPart}.${s.slice(last + 1)}` : `${intPart}${s.slice(last + 1)}`;
+    } else s = s.replace(/[.,]/g, "");
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+export interface Amount {
+  /** Minor units (hundredths), signed as written. */
+  minor: number;
+  currency: string | null;
+}
+
+const NUMBER =
+  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille))?(?![\d%])/giu;
+
+/** The first amount with a currency next to it (or alone), read from text with names masked out. */
+export function findAmount(text: string): Amount | null {
+  const found: (Amount & { score: number })[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const rawNumber = (m[1] ?? "").replace("−", "-");
+    const value = parseNumber(rawNumber);
+    if (value === null) continue;
+    const after = text.slice((m.index ?? 0) + m[0].length);
+    if (
+      /^\s?%/.test(after) ||
+      /^\s?(percent|per cent|відсот|процент|procent|pour ?cent|por ?ciento)/iu.test(fold(after))
+    )
+      continue;
+    const multiplier = m[2] ? 1000 : 1;
+    const before = text.slice(0, m.index ?? 0);
+    const next = /^\s*([\p{L}$€£₴]+)/u.exec(after)?.[1];
+    const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
+    const currency = (next && currencyOf(next)) || (prev && currencyOf(prev)) || null;
+    // Numbers inside a word (invoice 1182 is a reason, not an amount) score below ones with a currency.
+    found.push({ minor: Math.round(value * multiplier * 100), currency, score: currency ? 2 : 1 });
+  }
+  found.sort((a, b) => b.score - a.score);
+  const best = found[0];
+  return best ? { minor: best.minor, currency: best.currency } : null;
+}
+
+/** A percentage as basis points: 5% · 2,5 % · 3 percent / відсотки / procent / pour cent / por ciento. */
+export function findPercent(text: string): number | null {
+  const m =
+    /(\d+(?:[.,]\d{1,2})?)\s?(%|percent|per cent|відсот\p{L}*|процент\p{L}*|procent\p{L}*|pour ?cent|por ?ciento)/iu.exec(
+      fold(text),
+    );
+  if (!m) return null;
+  const value = Number((m[1] ?? "").replace(",", "."));
+  return Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+/** A two-character airline code written in capitals (LH, PS, W6), when the text names a carrier. */
+function findCarrier(raw: readonly Token[]): string | null {
+  for (const t of raw)
+    if (/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/.test(t.raw) && !["OK", "ID", "TV", "IT"].includes(t.raw))
+      return t.raw;
+  return null;
+}
+
+interface Mention {
+  entity: Entity;
+  start: number;
+  /** Tokens matched. */
+  length: number;
+  full: boolean;
+}
+
+/** Words too common to name an entity on their own (a first word must be distinctive to start a mention). */
+const WEAK = new Set(["the", "travel", "tours", "agency", "company", "group", "sandbox", "new", "test"]);
+
+/** Every place the text names an entity: its first words at least (a distinctive one), all of them ideally. */
+function findMentions(tokens: readonly Token[], dir: Directory): Mention[] {
+  const mentions: Mention[] = [];
+  for (const e of dir.entities) {
+    if (e.tokens.length === 0) continue;
+    for (let i = 0; i < tokens.length; i++) {
+      let k = 0;
+      while (
+        k < e.tokens.length &&
+        i + k < tokens.length &&
+        tokenMatches((tokens[i + k] as Token).norm, e.tokens[k] as string)
+      )
+        k++;
+      if (k === 0) continue;
+      const full = k === e.tokens.length;
+      const first = e.tokens[0] as string;
+      if (!full && (WEAK.has(first) || first.length < 3)) continue;
+      // "Sol Sevilla" is not a mention of "Sol Madrid": a capitalised word right after a partial match goes on
+      // naming something else.
+      const next = tokens[i + k];
+      if (!full && next && /^\p{Lu}/u.test(next.raw)) continue;
+      mentions.push({ entity: e, start: i, length: k, full });
+    }
+  }
+  return mentions;
+}
+
+/** A span of the text naming one or more entities equally well (more than one: ambiguous). */
+interface Span {
+  start: number;
+  end: number;
+  best: Mention[];
+}
+
+/** Groups overlapping mentions; in each place the fullest, longest match names it. */
+function spansOf(mentions: Mention[]): Span[] {
+  const sorted = [...mentions].sort(
+    (a, b) => Number(b.full) - Number(a.full) || b.length - a.length || a.start - b.start,
+  );
+  const spans: Span[] = [];
+  for (const m of sorted) {
+    const end = m.start + m.length;
+    const overlapping = spans.find((s) => m.start < s.end && end > s.start);
+    if (!overlapping) spans.push({ start: m.start, end, best: [m] });
+    else {
+      const top = overlapping.best[0] as Mention;
+      if (m.full === top.full && m.length === top.length && m.start === overlapping.start)
+        overlapping.best.push(m);
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+export interface ParseContext {
+  userType: UserType;
+  /** The caller's own partner (supervisors). */
+  agencyId: string | null;
+  locale?: string;
+}
+
+/** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
+export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
+  const clauses = text
+    .split(/[;\n]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/iu)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  return clauses.flatMap((c) => parseClause(c, dir, ctx));
+}
+
+function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
+  const tokens = tokenize(text);
+  const spans = spansOf(findMentions(tokens, dir));
+  const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
+
+  // Quoted text is data (a name), like entity names: masked from intent reading.
+  const quoted = /["«„“”]([^"«»„“”]{1,200})["»“”]/u.exec(text);
+  const quotedRange: [number, number] | null = quoted
+    ? [quoted.index, quoted.index + quoted[0].length]
+    : null;
+  const inQuote = (t: Token) => quotedRange !== null && t.start >= quotedRange[0] && t.end <= quotedRange[1];
+
+  // A reason runs from its keyword to the end; its words are data too.
+  let reason: string | null = null;
+  let reasonFrom = tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (inSpan(i) || inQuote(t) || !W.reason.some((s) => t.norm.startsWith(s))) continue;
+    const rest = text
+      .slice(t.end)
+      .replace(/^\s*[:\-–—]?\s*/u, "")
+      .trim();
+    if (rest.length > 0) {
+      reason = rest.replace(/^["«„“']|["»“”']$/gu, "").trim();
+      reasonFrom = i;
+    }
+    break;
+  }
+  if (reason === null) {
+    const inv = tokens.findIndex((t, i) => !inSpan(i) && W.invoice.some((s) => t.norm.startsWith(s)));
+    const no = tokens[inv + 1];
+    if (inv >= 0 && no && /\d/.test(no.raw)) {
+      reason = text.slice((tokens[inv] as Token).start, no.end);
+      reasonFrom = inv;
+    }
+  }
+
+  // The words intents are read from: none of a name, a quote or a reason.
+  const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t));
+  const words = free.map((t) => t.norm);
+  // Symbols between kept words (5 000 zł, 10%, €) stay; names, quotes and the reason become spaces.
+  const freeSet = new Set(free);
+  const reasonStart = tokens[reasonFrom]?.start ?? text.length;
+  const masked = text
+    .split("")
+    .map((ch, i) => {
+      if (i >= reasonStart || (quotedRange && i >= quotedRange[0] && i < quotedRange[1])) return " ";
+      const t = tokens.find((x) => i >= x.start && i < x.end);
+      return !t || freeSet.has(t) ? ch : " ";
+    })
+    .join("");
+  const has = (stems: readonly string[]) => hasStem(words, stems);
+  const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
+
+  // Entities named, by kind; an ambiguous span stays its text so the resolver asks which.
+  const named = (kind: Entity["kind"]) =>
+    spans
+      .filter((s) => s.best.some((m) => m.entity.kind === kind))
+      .map((s) => {
+        const own = s.best.filter((m) => m.entity.kind === kind);
+        const exact = own.length === 1 && s.best.length === own.length;
+        return {
+          span: s,
+          entities: own.map((m) => m.entity),
+          ref: exact ? (own[0] as Mention).entity.id : spanText(tokens, s),
+        };
+      });
+  const agencies = named("agency");
+  const companies = named("company");
+  const channels = named("channel");
+  const agencyIds = [
+    ...agencies.flatMap((a) => a.entities.map((e) => e.id)),
+    ...companies.flatMap((c) => c.entities.map((e) => e.agency_id ?? "")),
+  ];
+  const ownAgencies = dir.entities.filter((e) => e.kind === "agency");
+  /** The partner named (or the only one the caller has), else what was written (the resolver asks). */
+  const agencyRef = (): string | undefined => {
+    const a = agencies[0];
+    if (a) return a.ref;
+    const c = companies[0];
+    if (c && c.entities.length === 1) return (c.entities[0] as Entity).agency_id ?? undefined;
+    if (c) return c.ref;
+    if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
+    return ctx.agencyId ?? undefined;
+  };
+  /** The company named; a partner named instead means its only company, or the question which one. */
+  const companyRef = (): string | undefined => {
+    const c = companies[0];
+    if (c) return c.ref;
+    const a = agencies[0];
+    if (a && a.entities.length === 1) {
+      const own = dir.entities.filter(
+        (e) => e.kind === "company" && e.agency_id === (a.entities[0] as Entity).id,
+      );
+      if (own.length === 1) return (own[0] as Entity).id;
+    }
+    return a?.ref;
+  };
+  /** The channel named (narrowed to the partner named), or the partner's only channel. */
+  const channelRef = (): string | undefined => {
+    const inAgency = (e: Entity) => agencyIds.length === 0 || agencyIds.includes(e.agency_id ?? "");
+    for (const ch of channels) {
+      const fit = ch.entities.filter(inAgency);
+      if (fit.length === 1) return (fit[0] as Entity).id;
+      if (fit.length > 1) return ch.ref;
+    }
+    const partnerChannels = dir.entities.filter(
+      (e) => e.kind === "channel" && agencyIds.length > 0 && agencyIds.includes(e.agency_id ?? ""),
+    );
+    if (partnerChannels.length === 1) return (partnerChannels[0] as Entity).id;
+    if (channels[0]) return channels[0].ref;
+    return agencies[0]?.ref;
+  };
+
+  const off = has(W.off) || hasWord(W.offWords);
+  const on = !off && (has(W.on) || hasWord(W.onWords));
+  const amount = findAmount(masked);
+  const percent = findPercent(masked);
+  const carrier = findCarrier(free);
+  const toggle = off || on;
+
+  // Questions first: they change nothing, and read like commands only by accident.
+  if (has(W.booking) && (has(W.expire) || has(W.today)) && !toggle)
+    return [
+      {
+        name: "bookings_expiring_today",
+        args: withDefined({ agency_id: agencies[0]?.ref, company_id: companies[0]?.ref }),
+      },
+    ];
+  if (has(W.who) && (has(W.channel) || channels.length > 0))
+    return [
+      {
+        name: "channel_changes",
+        args: withDefined({
+          channel_id: channels.length > 0 ? channelRef() : undefined,
+          agency_id: channels.length === 0 ? agencyRef() : undefined,
+        }),
+      },
+    ];
+
+  // Credit limit, then fees and markups (they carry amounts too), then balance movements.
+  if (
+    has(W.creditLimit) &&
+    (has(["credit", "кредит", "kredyt", "credito"]) || words.includes("limit")) &&
+    amount
+  ) {
+    return [
+      {
+        name: "set_credit_limit",
+        args: {
+          company_id: companyRef(),
+          body: {
+            credit_limit: amount.currency
+              ? { amount: Math.abs(amount.minor), currency: amount.currency }
+              : Math.abs(amount.minor),
+          },
+        },
+      },
+    ];
+  }
+  if (has(W.fee)) {
+    const remove = has(W.remove) && !amount && percent === null;
+    const charge = chargeOf(amount, percent, words);
+    if (remove || charge)
+      return [
+        {
+          name: "set_transaction_fee",
+          args: { agency_id: agencyRef(), body: { transaction_fee: remove ? null : charge } },
+        },
+      ];
+  }
+  if (has(W.markup)) {
+    const charge = chargeOf(amount, percent, words);
+    if (charge) {
+      const rule = { carrier, charge };
+      const company = companies[0];
+      if (company || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+        return [
+          { name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [rule] } } },
+        ];
+      return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [rule] } } }];
+    }
+  }
+  const negative = has(W.correctionNegative);
+  const correction = negative || has(W.correction);
+  if (amount && (correction || has(W.topUp))) {
+    const minor = negative ? -Math.abs(amount.minor) : amount.minor;
+    return [
+      {
+        name: "balance_transaction",
+        args: {
+          body: withDefined({
+            company_id: companyRef(),
+            kind: correction ? "correction" : "top_up",
+            amount: amount.currency ? { amount: minor, currency: amount.currency } : minor,
+            reason: reason ?? undefined,
+          }),
+        },
+      },
+    ];
+  }
+  if (has(W.balance) && !toggle)
+    return [{ name: "company_balance", args: withDefined({ company_id: companyRef() }) }];
+
+  // Creating: a supervisor (an e-mail), a company (a name).
+  const creating = has(W.create) || hasWord(W.createWords);
+  if (creating && has(W.supervisor)) {
+    const email = /[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u.exec(text)?.[0];
+    // The person's names: capitalised words after the word "supervisor" that are not the e-mail.
+    const from = free.findIndex((t) => W.supervisor.some((st) => t.norm.startsWith(st)));
+    const names = free
+      .slice(from + 1)
+      .filter((t) => /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
+      .map((t) => t.raw);
+    return [
+      {
+        name: "invite_supervisor",
+        args: {
+          agency_id: agencyRef(),
+          body: withDefined({
+            email,
+            first_name: names[0],
+            last_name: names[1],
+            language: languageOf(ctx.locale, text),
+          }),
+        },
+      },
+    ];
+  }
+  if (creating && has(W.company)) {
+    const name = quoted?.[1]?.trim() ?? nameAfter(tokens, free, text);
+    return [
+      {
+        name: "create_company",
+        args: {
+          body: withDefined({
+            agency_id: agencyRef(),
+            name,
+            currency: amount?.currency ?? currencyWord(free) ?? undefined,
+          }),
+        },
+      },
+    ];
+  }
+
+  // Switches: a global gate, a partner's or company's gate, a channel source, a channel (for a company).
+  if (toggle) {
+    const body = { active: on };
+    const source = (Object.keys(W.sources) as (keyof typeof W.sources)[]).find((s) =>
+      W.sources[s].some((stem) => words.some((w) => w === stem || (stem.length > 3 && w.startsWith(stem)))),
+    );
+    if (has(W.gate) || has(W.ticketing)) {
+      if (has(W.main)) return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
+      if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
+      if (has(W.channel) && has(W.all))
+        return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
+      if (companies.length > 0)
+        return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
+      if (agencies.length > 0)
+        return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+    }
+    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0))
+      return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];
+    if (has(W.channel) || channels.length > 0) {
+      // A company named: the partner's channel for that company only.
+      if (companies.length > 0)
+        return [
+          {
+            name: "toggle_company_channel",
+            args: { channel_id: channelRef(), company_id: companyRef(), body },
+          },
+        ];
+      const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
+      return [{ name: "update_channel", args: { channel_id: channelRef(), body: { [field]: on } } }];
+    }
+  }
+  return [];
+}
+
+/** A charge from what the text gives: a percentage, or a fixed amount per passenger (or per booking). */
+function chargeOf(amount: Amount | null, percent: number | null, words: readonly string[]) {
+  if (percent !== null) return { kind: "percent" as const, bps: percent };
+  if (amount?.currency)
+    return {
+      kind: "fixed" as const,
+      amount: { amount: Math.abs(amount.minor), currency: amount.currency },
+      per: hasStem(words, W.perBooking) ? ("booking" as const) : ("passenger" as const),
+    };
+  return null;
+}
+
+function currencyWord(tokens: readonly Token[]): string | null {
+  for (const t of tokens) {
+    const c = /^[A-Z]{3}$/.test(t.raw) ? currencyOf(t.raw) : null;
+    if (c) return c;
+  }
+  return null;
+}
+
+const KEYWORDS = Object.values(W).flatMap((v) => (Array.isArray(v) ? v : Object.values(v).flat()));
+function _isKeyword(norm: string): boolean {
+  return KEYWORDS.some((k) => norm.startsWith(k) && k.length >= 3) || NAME_STOPS.has(norm);
+}
+
+/** The name written after "company" (or "named ..."), up to a preposition or another name. */
+function nameAfter(all: readonly Token[], free: readonly Token[], text: string): string | undefined {
+  const freeSet = new Set(free);
+  let i = all.findIndex((t) => freeSet.has(t) && W.company.some((s) => t.norm.startsWith(s)));
+  if (i < 0) return undefined;
+  i++;
+  if (all[i] && W.named.some((s) => (all[i] as Token).norm.startsWith(s))) i++;
+  const picked: Token[] = [];
+  for (; i < all.length; i++) {
+    const t = all[i] as Token;
+    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    picked.push(t);
+  }
+  const first = picked[0];
+  const last = picked.at(-1);
+  return first && last ? text.slice(first.start, last.end) : undefined;
+}
+
+function spanText(tokens: readonly Token[], s: Span): string {
+  return tokens
+    .slice(s.start, s.end)
+    .map((t) => t.raw)
+    .join(" ");
+}
+
+function languageOf(locale: string | undefined, text: string): string {
+  if (locale && ["en", "ua", "pl", "fr", "es"].includes(locale)) return locale;
+  if (/[\u0400-\u04ff]/u.test(text)) return "ua";
+  if (/[ąęłńśźż]/iu.test(text)) return "pl";
+  return "en";
+}
+
+function withDefined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The embedded default behind the provider port, over one caller's directory. */
+export function embeddedAdminProvider(dir: Directory, ctx: ParseContext): LlmProvider {
+  return {
+    name: "embedded",
+    async complete(request: CompletionRequest): Promise<CompletionResult> {
+      const calls = parseAdminRequest(request.prompt, dir, { ...ctx, locale: request.locale ?? ctx.locale });
+      return { toolCalls: calls, text: "", provider: "embedded" };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/** Text helpers of the embedded parser: accent- and case-insensitive tokens, fuzzy token equality. */
+
+const FOLD: Record<string, string> = { ł: "l", đ: "d", ø: "o", ß: "ss", æ: "ae", œ: "oe", ı: "i" };
+
+/** Lower case, accents and marks removed (é → e, ł → l, й → и), apostrophes dropped. */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[łđøßæœı]/g, (c) => FOLD[c] ?? c)
+    .replace(/['’ʼ`]/g, "");
+}
+
+export interface Token {
+  /** Folded form. */
+  norm: string;
+  /** As written. */
+  raw: string;
+  start: number;
+  end: number;
+}
+
+/** Words and numbers of a text with their places in it (folding keeps one character per character for matching). */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’ʼ][\p{L}]+)?/gu)) {
+    const raw = m[0];
+    tokens.push({ norm: fold(raw), raw, start: m.index ?? 0, end: (m.index ?? 0) + raw.length });
+  }
+  return tokens;
+}
+
+export const foldedTokens = (text: string): string[] => tokenize(text).map((t) => t.norm);
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/**
+ * A word of the text names a word of an entity's name: equal, an inflected form (Warszawy ~ Warszawa, Vistuli ~
+ * Vistula: a long common stem) or one typo in a long word.
+ */
+export function tokenMatches(word: string, name: string): boolean {
+  if (word === name) return true;
+  if (word.length < 4 || name.length < 4) return false;
+  const prefix = commonPrefix(word, name);
+  if (prefix >= 4 && prefix >= Math.max(word.length, name.length) - 2) return true;
+  return name.length >= 5 && withinOneEdit(word, name);
+}
+
+/** Does any token start with one of the stems (folded)? */
+export function hasStem(tokens: readonly string[], stems: readonly string[]): boolean {
+  return tokens.some((t) => stems.some((s) => t.startsWith(s)));
+}
+
+/** Does the folded text hold one of the phrases (folded, whole words)? */
+export function hasPhrase(folded: string, phrases: readonly string[]): boolean {
+  const padded = ` ${folded.replace(/[^\p{L}\p{N}%]+/gu, " ")} `;
+  return phrases.some((p) => padded.includes(` ${p} `));
+}
