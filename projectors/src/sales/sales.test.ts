@@ -301,4 +301,165 @@ describe("sales projection", () => {
     expect(lines.map((l) => l.total)).toEqual([685_00, 635_00, 435_00]);
     expect(lines.reduce((s, l) => s + l.total, 0)).toBe(raised.total.amount);
   });
+
+  it("given an exchange priced and confirmed, then a refund of a new ticket and a second refund, then one line each, the replaced tickets marked, and every aggregate adds up to the lines", async () => {
+    const agency = randomUUID();
+    const company = randomUUID();
+    const offer = (id: string, fareDifference: number, fee: number, markup: number) => ({
+      reshop_offer_id: id,
+      departure_at: "2026-12-08T07:15:00+02:00",
+      brand_name: "Classic",
+      new_price: uah(2000_00),
+      fare_difference: uah(fareDifference),
+      change_fee: uah(fee),
+      markup: uah(markup),
+      residual_value: uah(0),
+      total_due: uah(fareDifference + fee + markup),
+    });
+    const refund = (
+      number: string,
+      fare: number,
+      taxes: number,
+      penalty: number,
+      at: string,
+    ): BookingEventInput => ({
+      type: "TicketsRefunded",
+      data: {
+        operation_id: randomUUID(),
+        at,
+        quote_id: randomUUID(),
+        lines: [
+          {
+            passenger_index: 0,
+            ticket_number: number,
+            fare_refund: uah(fare),
+            taxes_refund: uah(taxes),
+            penalty: uah(penalty),
+            non_refundable: uah(35_00),
+            refundable: uah(fare + taxes - penalty),
+          },
+        ],
+        credited: null,
+        supplier_booking: null,
+      },
+    });
+    await append(
+      "SALEEX",
+      held(agency, company, "agent-3"),
+      issued(30, "2026-11-20T10:00:00Z"),
+      {
+        type: "ReshopOffersPriced",
+        data: {
+          request_id: "r1",
+          offers: [offer("o-cheap", 0, 10_00, 0), offer("o-chosen", 100_01, 50_00, 20_00)],
+          expires_at: "2026-11-21T10:00:00Z",
+          at: "2026-11-21T09:00:00Z",
+        },
+      },
+      {
+        type: "TicketsExchanged",
+        data: {
+          operation_id: randomUUID(),
+          reshop_offer_id: "o-chosen",
+          old_tickets: ["5660000000030", "5660000000031", "5660000000032"],
+          tickets: [ticket(40, 0, "KOVAL/OLENA"), ticket(41, 1, "KOVAL/PETRO"), ticket(42, 2, "KOVAL/IRA")],
+          fare: {
+            fare_id: "f2",
+            carrier: "PS",
+            route: "KBP-VIE",
+            departure_at: "2026-12-08T07:15:00+02:00",
+            fare: {} as never,
+            flights: [],
+          },
+          price: priceDetail.total,
+          price_detail: priceDetail,
+          exchanged_at: "2026-11-21T09:30:00Z",
+          supplier_booking: null,
+        },
+      },
+      refund("5660000000041", 300_00, 80_00, 50_00, "2026-11-22T09:00:00Z"),
+      refund("5660000000042", 200_00, 80_00, 50_00, "2026-11-22T10:00:00Z"),
+    );
+
+    const oneByOne = await rebuilt(1, agency);
+    const together = await rebuilt(1000, agency);
+    expect(together).toEqual(oneByOne);
+    const brief = together.lines.map((l) => [l.id, l.status, l.original_document, l.route, l.total]);
+    // 170.01 due (fare difference 100.01, fee 50.00, markup 20.00) over three new tickets, each part split evenly
+    // with its remainder on the first ticket.
+    expect(brief).toEqual([
+      ["5660000000030-ticket", "exchanged", null, "KBP-WAW", 585_00],
+      ["5660000000031-ticket", "exchanged", null, "KBP-WAW", 535_00],
+      ["5660000000032-ticket", "exchanged", null, "KBP-WAW", 435_00],
+      ["5660000000040-exchange", "issued", "5660000000030", "KBP-VIE", 56_71],
+      ["5660000000041-exchange", "refunded", "5660000000031", "KBP-VIE", 56_65],
+      ["5660000000041-refund", "refunded", "5660000000041", "KBP-VIE", -330_00],
+      ["5660000000042-exchange", "refunded", "5660000000032", "KBP-VIE", 56_65],
+      ["5660000000042-refund", "refunded", "5660000000042", "KBP-VIE", -230_00],
+    ]);
+    const exchange = together.lines.find((l) => l.id === "5660000000040-exchange");
+    expect([exchange?.base_fare, exchange?.agency_markup, exchange?.total]).toEqual([33_35, 6_68, 56_71]);
+
+    const { rows } = await db.pool.query(
+      `SELECT (SELECT json_agg(d ORDER BY sale_date) FROM (
+                 SELECT sale_date::text, sum(lines)::int AS lines, sum(tickets_issued)::int AS issued,
+                        sum(tickets_exchanged)::int AS exchanged, sum(tickets_refunded)::int AS refunded,
+                        sum(total)::int AS total, sum(penalty)::int AS penalty
+                   FROM read.sales_daily WHERE agency_id = $1 GROUP BY sale_date) d) AS daily,
+              (SELECT json_agg(r ORDER BY period, everyone) FROM (
+                 SELECT period::text, agency_id = '' AS everyone, lines, tickets_exchanged AS exchanged, total::int
+                   FROM read.sales_rollup WHERE agency_id IN ($1, '') AND grain = 'month'
+                    AND period = '2026-11-01' AND currency = 'UAH') r) AS months,
+              (SELECT json_agg(k ORDER BY dimension, grain, key) FROM (
+                 SELECT dimension, grain, key, sum(tickets)::int AS tickets, sum(total)::int AS total
+                   FROM read.sales_top WHERE agency_id = $1 GROUP BY 1, 2, 3) k) AS tops`,
+      [agency],
+    );
+    const expected = 170_01 + 585_00 + 535_00 + 435_00 - 330_00 - 230_00;
+    expect(rows[0].daily).toEqual([
+      { sale_date: "2026-11-20", lines: 3, issued: 3, exchanged: 0, refunded: 0, total: 1555_00, penalty: 0 },
+      {
+        sale_date: "2026-11-21",
+        lines: 3,
+        issued: 0,
+        exchanged: 3,
+        refunded: 0,
+        total: 170_01,
+        penalty: 50_00,
+      },
+      {
+        sale_date: "2026-11-22",
+        lines: 2,
+        issued: 0,
+        exchanged: 0,
+        refunded: 2,
+        total: -560_00,
+        penalty: 100_00,
+      },
+    ]);
+    // The month rolls this agency up, and (with whatever other tests sold that month) all agencies.
+    expect(rows[0].months[0]).toEqual({
+      period: "2026-11-01",
+      everyone: false,
+      lines: 8,
+      exchanged: 3,
+      total: expected,
+    });
+    expect(rows[0].months[1].everyone).toBe(true);
+    expect(rows[0].months[1].lines).toBeGreaterThanOrEqual(8);
+    // Each grain sums to the same: three tickets sold, exchanges replace them, two refunded.
+    for (const grain of ["day", "week", "month"]) {
+      const of = (dimension: string) =>
+        (rows[0].tops as { dimension: string; grain: string; key: string; tickets: number; total: number }[])
+          .filter((k) => k.dimension === dimension && k.grain === grain)
+          .map(({ key, tickets, total }) => ({ key, tickets, total }));
+      expect(of("agent")).toEqual([{ key: "agent-3", tickets: 1, total: expected }]);
+      expect(of("company")).toEqual([{ key: company, tickets: 1, total: expected }]);
+      expect(of("carrier")).toEqual([{ key: "PS", tickets: 1, total: expected }]);
+      expect(of("route")).toEqual([
+        { key: "KBP-VIE", tickets: -2, total: 170_01 - 560_00 },
+        { key: "KBP-WAW", tickets: 3, total: 1555_00 },
+      ]);
+    }
+  });
 });
