@@ -46,6 +46,7 @@ export const AgencyFlagRequest = z.object({
   production_api_on: z.boolean().optional(),
   corporate_number_on: z.boolean().optional(),
   ghost_segments_remarks_on: z.boolean().optional(),
+  auto_cancel_held_on: z.boolean().optional(),
 });
 
 /** PUT /agency_transaction_fees/{agency id}: `{transaction_fee: Charge | null}`, or the charge itself. */
@@ -138,6 +139,8 @@ export const Partner = z.object({
   production_api_on: z.boolean(),
   corporate_number_on: z.boolean(),
   ghost_segments_remarks_on: z.boolean(),
+  /** Held bookings are cancelled automatically shortly before the airline's time limit. */
+  auto_cancel_held_on: z.boolean().optional(),
   markups: z.array(MarkupRule),
   active: z.boolean(),
 });

@@ -22,8 +22,16 @@ export const AgencyRegistered = z.object({
 });
 /** A partner's own settings changed (PATCH /agencies/{id}). */
 export const AgencyUpdated = z.object({ agency_id: z.string(), name: z.string().min(1).max(200) });
-/** The partner switches of PATCH /agencies/{id}/production_api_on|corporate_number_on|ghost_segments_remarks_on. */
-export const AgencyFlag = z.enum(["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"]);
+/**
+ * The partner switches of PATCH /agencies/{id}/<flag>; `auto_cancel_held_on`: held bookings are cancelled shortly
+ * before the airline's time limit (the ticketing-deadline watchdog).
+ */
+export const AgencyFlag = z.enum([
+  "production_api_on",
+  "corporate_number_on",
+  "ghost_segments_remarks_on",
+  "auto_cancel_held_on",
+]);
 export const AgencyFlagSet = z.object({ agency_id: z.string(), flag: AgencyFlag, on: z.boolean() });
 export const AgencyDeleted = z.object({ agency_id: z.string() });
 /** Agents of the company see each other's bookings when on. */

@@ -2,8 +2,16 @@ import type { Projection } from "@skyward/infra/projections/projection";
 import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
+import { timeLimitNotices } from "./deadlines/time-limit-notices.ts";
 import { directory } from "./directory/directory.ts";
 import { sales } from "./sales/sales.ts";
 
 /** Every projection the product runs. */
-export const projections: readonly Projection[] = [directory, channels, bookings, balances, sales];
+export const projections: readonly Projection[] = [
+  directory,
+  channels,
+  bookings,
+  balances,
+  sales,
+  timeLimitNotices,
+];

@@ -3,6 +3,7 @@ import { accountRoutes } from "./account/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
+import { deadlineRoutes } from "./deadlines/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -20,5 +21,6 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(openApiRoutes());
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));
+  router.use(deadlineRoutes(deps));
   return router;
 }

@@ -79,6 +79,7 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /join_agency_requests": { allow: "signed-in" },
   "GET /directory_history": { allow: ["Supervisor", ...administrators] },
   "GET /balance_history": { allow: ["Supervisor", ...administrators] },
+  "GET /time_limit_notices": { allow: "signed-in" },
   "GET /directory_history/:eventId": {
     allow: ["Supervisor", ...administrators],
     params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),
@@ -102,6 +103,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     body: () => ({ active: false }),
   },
   "PATCH /agencies/:id/ghost_segments_remarks_on": {
+    allow: administrators,
+    params: (t) => ({ id: t.agencyId }),
+    body: () => ({ active: false }),
+  },
+  "PATCH /agencies/:id/auto_cancel_held_on": {
     allow: administrators,
     params: (t) => ({ id: t.agencyId }),
     body: () => ({ active: false }),

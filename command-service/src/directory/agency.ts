@@ -16,6 +16,7 @@ export const noFlags: AgencyFlags = {
   production_api_on: false,
   corporate_number_on: false,
   ghost_segments_remarks_on: false,
+  auto_cancel_held_on: false,
 };
 
 export interface ActiveAgency {

@@ -60,7 +60,12 @@ import {
 
 const ADMINS = ["Admin", "Support"] as const;
 const MANAGERS = ["Admin", "Support", "Supervisor"] as const;
-const FLAGS: AgencyFlag[] = ["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"];
+const FLAGS: AgencyFlag[] = [
+  "production_api_on",
+  "corporate_number_on",
+  "ghost_segments_remarks_on",
+  "auto_cancel_held_on",
+];
 
 /** A path id: anything a client sends is looked up as a parameter, so only its length is bounded here. */
 const idParam = (req: Request, name: string): string => {

@@ -12,6 +12,7 @@ import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
+import { deadlinesDue, watchTimeLimit } from "../watchdog/watchdog.ts";
 import { runSalesReport } from "../sales/report-job.ts";
 
 /**
@@ -30,6 +31,13 @@ export const commandJobs = {
   /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
   "booking-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
   "purge-search-pages": { payload: z.object({}), maxAttempts: 3, cron: "* * * * *" },
+  /** Ticketing-deadline watchdog: a held booking's reminder, or its automatic cancellation (command-service/src/watchdog). */
+  "time-limit-watch": {
+    payload: z.object({ locator: z.string(), stage: z.enum(["remind", "cancel"]) }),
+    maxAttempts: 8,
+  },
+  /** Finds held bookings whose reminder or automatic cancellation is due; chained like the booking sweep. */
+  "deadline-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
   /** Supplier operations left in flight; also sendable on demand (job key "reconcile-operations"). */
   "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
   /** Outgoing e-mail, retried while the mail server fails. */
@@ -95,6 +103,30 @@ export function commandJobHandlers(
           { jobKey: `confirm-booking:${locator}`, jobKeyMode: "unsafe_dedupe", traceId: job.traceId },
         );
     },
+    async "time-limit-watch"({ locator, stage }, deps, job) {
+      const done = await watchTimeLimit(deps, locator, stage, job.traceId);
+      if (done !== "none") job.logger.info({ locator, done }, "ticketing-deadline watchdog");
+    },
+    async "deadline-sweep"(_payload, deps, job) {
+      await deps.jobs.send(
+        "deadline-sweep",
+        {},
+        { delayMs: options.sweepEveryMs, jobKey: "deadline-sweep", jobKeyMode: "preserve_run_at" },
+      );
+      const now = deps.now();
+      const due = await deadlinesDue(deps, new Date(now.getTime() + lookaheadMs));
+      for (const { locator, stage, due_at } of due)
+        await deps.jobs.send(
+          "time-limit-watch",
+          { locator, stage },
+          {
+            delayMs: Math.max(0, due_at.getTime() - now.getTime()),
+            jobKey: `time-limit-watch:${stage}:${locator}`,
+            jobKeyMode: "unsafe_dedupe",
+            traceId: job.traceId,
+          },
+        );
+    },
     async "purge-search-pages"(_payload, deps) {
       await deps.searches.purge();
     },
@@ -121,5 +153,6 @@ export async function startCommandJobs(deps: CommandDeps, options: CommandJobOpt
     pollIntervalMs: Math.min(1000, options.sweepEveryMs),
   });
   await deps.jobs.send("booking-sweep", {}, { jobKey: "booking-sweep", jobKeyMode: "preserve_run_at" });
+  await deps.jobs.send("deadline-sweep", {}, { jobKey: "deadline-sweep", jobKeyMode: "preserve_run_at" });
   return runner;
 }

@@ -64,7 +64,7 @@ interface UserChange {
  */
 export const directory = defineProjection({
   name: "directory",
-  version: 4,
+  version: 5,
   eventTypes: DIRECTORY_EVENT_TYPES,
   tables: [
     "agencies",
@@ -79,6 +79,7 @@ export const directory = defineProjection({
       id text PRIMARY KEY, name text NOT NULL, registered_at timestamptz NOT NULL,
       production_api_on boolean NOT NULL DEFAULT false, corporate_number_on boolean NOT NULL DEFAULT false,
       ghost_segments_remarks_on boolean NOT NULL DEFAULT false, markups jsonb NOT NULL DEFAULT '[]',
+      auto_cancel_held_on boolean NOT NULL DEFAULT false,
       transaction_fee jsonb, gate_active boolean NOT NULL DEFAULT true, deleted boolean NOT NULL DEFAULT false
     );
     CREATE TABLE ${t.companies} (

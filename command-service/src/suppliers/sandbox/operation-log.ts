@@ -1,9 +1,9 @@
-import type { CancelResult, IssueResult, VoidResult } from "@skyward/contracts/supplier";
 import type pg from "pg";
+import type { OperationResult } from "../supplier.ts";
 
-/** What the sandbox airline remembers of an operation id: its outcome, or that it was given up on (fenced). */
+/** What the sandbox airline remembers of an operation id: its outcome (any kind), or that it was given up on (fenced). */
 export type OperationEntry =
-  | { status: "done"; result: IssueResult | VoidResult | CancelResult }
+  | { status: "done"; result: OperationResult }
   | { status: "failed"; code: string; message: string }
   | { status: "fenced" };
 
