@@ -1,5 +1,6 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { ancillaryRoutes } from "./ancillaries/routes.ts";
 import { auditorsReadOnly } from "./audit/read-only.ts";
 import { timeTravelRoutes } from "./audit/time-travel.ts";
 import { balanceRoutes } from "./balances/routes.ts";
@@ -19,6 +20,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(auditorsReadOnly);
   router.use(idempotency(deps.pool));
   router.use(identityRoutes(deps));
+  router.use(ancillaryRoutes(deps));
   router.use(offerRoutes(deps));
   router.use(textSearchRoutes());
   router.use(bookingRoutes(deps));

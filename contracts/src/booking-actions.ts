@@ -95,6 +95,7 @@ export function bookingActions(facts: BookingFacts, now: Date): BookingAction[] 
     { action: "void", ...voidVerdict(facts, now) },
     { action: "refund", ...refundVerdict(facts, now) },
     { action: "exchange", ...exchangeVerdict(facts, now) },
+    { action: "add_bags", ...addBagsVerdict(facts, now) },
   ];
 }
 
@@ -199,4 +200,32 @@ function exchangeVerdict(f: BookingFacts, now: Date): Verdict {
     reason_code: null,
     reason: null,
   };
+}
+
+/**
+ * Bags (and seats) can be added to a held booking the airline confirmed, within its time limit (paid with the
+ * tickets), or to issued tickets before departure (EMDs charged now).
+ */
+function addBagsVerdict(f: BookingFacts, now: Date): Verdict {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  const allowed = (deadline: string | null): Verdict => ({
+    ...refused("", ""),
+    allowed: true,
+    deadline,
+    reason_code: null,
+    reason: null,
+  });
+  if (f.status === "held") {
+    if (f.provider_status !== "confirmed")
+      return refused("provider_in_progress", "The airline has not confirmed this booking yet");
+    if (f.time_limit && new Date(f.time_limit) <= now)
+      return refused("time_limit_passed", "The time limit of this booking has passed");
+    return allowed(f.time_limit);
+  }
+  if (f.status !== "issued" && f.status !== "exchanged")
+    return refused("not_issued", `Bags can be added to held or issued bookings; this one is ${f.status}`);
+  const departure = firstDeparture(f.fare.flights);
+  if (departure && new Date(departure) <= now)
+    return refused("departed", "The journey has begun: ask the airline at the airport");
+  return allowed(departure);
 }

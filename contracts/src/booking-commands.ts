@@ -6,6 +6,7 @@ import {
   ReshopPricedOffer,
   TicketsExchanged,
 } from "./booking-events.ts";
+import { AncillaryLine, AncillaryTaken } from "./ancillaries.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
 import { SupplierBooking, Ticket } from "./supplier.ts";
@@ -41,6 +42,13 @@ export const ExchangedOutcome = TicketsExchanged.omit({
   old_tickets: true,
 });
 export type ExchangedOutcome = z.infer<typeof ExchangedOutcome>;
+
+/** What the airline took of an ancillaries order, and its booking after it (null for a fake booking). */
+export const AncillariesOutcome = z.object({
+  taken: z.array(AncillaryTaken),
+  supplier_booking: SupplierBooking.nullable(),
+});
+export type AncillariesOutcome = z.infer<typeof AncillariesOutcome>;
 
 /** What a supplier operation came to, as the command that records it reports. */
 const outcome = <D extends z.ZodType>(done: D) =>
@@ -98,6 +106,28 @@ export const BookingCommand = z.discriminatedUnion("type", [
     pays_by_card: z.boolean(),
   }),
   cmd("RecordExchangeOutcome", { operation_id: OperationId, outcome: outcome(ExchangedOutcome) }),
+  cmd("StartAncillaries", {
+    operation_id: OperationId,
+    now: z.date(),
+    lines: z.array(AncillaryLine).min(1),
+    pays_by_card: z.boolean(),
+  }),
+  cmd("RecordAncillariesOutcome", {
+    operation_id: OperationId,
+    now: z.date(),
+    outcome: outcome(AncillariesOutcome),
+  }),
+  cmd("RecordEmdsIssued", {
+    now: z.date(),
+    emds: z.array(z.object({ line_id: z.string(), emd_number: z.string() })).min(1),
+    supplier_booking: SupplierBooking.nullable(),
+  }),
+  cmd("StartEmdRefund", { operation_id: OperationId, now: z.date(), emd_number: z.string() }),
+  cmd("RecordEmdRefundOutcome", {
+    operation_id: OperationId,
+    now: z.date(),
+    outcome: outcome(RefundedOutcome),
+  }),
   cmd("ExpireBooking", { now: z.date() }),
   cmd("RepriceBooking", {
     price: Money,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AncillaryLine } from "./ancillaries.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
 import {
@@ -17,7 +18,15 @@ import {
  * exactly one outcome event naming the same id: while one is open, the booking is "being completed".
  */
 
-export const SupplierOperationKind = z.enum(["issue", "void", "cancel", "refund", "exchange"]);
+export const SupplierOperationKind = z.enum([
+  "issue",
+  "void",
+  "cancel",
+  "refund",
+  "exchange",
+  "ancillaries",
+  "emd_refund",
+]);
 export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
 
 /**
@@ -207,6 +216,45 @@ function bookingEvents(deep: boolean) {
     supplier_booking: h.SupplierBooking.nullable(),
   });
 
+  /**
+   * Ancillaries asked for (an operation): on a held booking they are added and charged with the issue; on an issued
+   * one `charged` is what the balance pays for their EMDs in the same append.
+   */
+  const AncillariesStarted = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    lines: z.array(AncillaryLine).min(1),
+    charged: Money.nullable(),
+  });
+  /** What the airline took: each line with its EMD number, or `pending` (async EMD), `held` (before issue). */
+  const AncillariesAdded = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    lines: z.array(AncillaryLine).min(1),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+  /** EMDs issued later: at ticketing for lines added while held, or by the job confirming asynchronous ones. */
+  const EmdsIssued = z.object({
+    at: z.string(),
+    /** The lines with their EMD numbers, whole, so a reader needs no other event. */
+    lines: z.array(AncillaryLine).min(1),
+    /** `issue` when the ticketing charge paid them, `ancillaries` when their own purchase did. */
+    paid_with: z.enum(["issue", "ancillaries"]),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+  const EmdRefundStarted = z.object({ operation_id: z.string(), at: z.string(), emd_number: z.string() });
+  const EmdRefunded = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    emd_number: z.string(),
+    line_id: z.string(),
+    /** What the EMD was sold for (our price): what goes back. */
+    refunded: Money,
+    /** What went back to the company balance in the same append; null when nothing moves (fake, card). */
+    credited: Money.nullable(),
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+
   const ev = <T extends string, D extends z.ZodType>(type: T, data: D) =>
     z.object({ type: z.literal(type), data });
 
@@ -237,6 +285,13 @@ function bookingEvents(deep: boolean) {
     ev("BookingRepriced", BookingRepriced),
     ev("BookingCommented", BookingCommented),
     ev("BookingModified", BookingModified),
+    ev("AncillariesStarted", AncillariesStarted),
+    ev("AncillariesAdded", AncillariesAdded),
+    ev("AncillariesFailed", OperationFailed),
+    ev("EmdsIssued", EmdsIssued),
+    ev("EmdRefundStarted", EmdRefundStarted),
+    ev("EmdRefunded", EmdRefunded),
+    ev("EmdRefundFailed", OperationFailed),
   ]);
   return {
     union,

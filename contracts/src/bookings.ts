@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AncillaryLine } from "./ancillaries.ts";
 import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
@@ -124,7 +125,7 @@ export type BookingListPage = z.infer<typeof BookingListPage>;
 export const BookingComment = z.object({ text: z.string(), at: z.string(), by: z.string().nullable() });
 export type BookingComment = z.infer<typeof BookingComment>;
 
-export const BookingActionName = z.enum(["issue", "cancel", "void", "refund", "exchange"]);
+export const BookingActionName = z.enum(["issue", "cancel", "void", "refund", "exchange", "add_bags"]);
 export type BookingActionName = z.infer<typeof BookingActionName>;
 
 /**
@@ -146,7 +147,7 @@ export type BookingAction = z.infer<typeof BookingAction>;
 /** One supplier operation in the booking's history, as the booking page lists it. */
 export const BookingOperation = z.object({
   operation_id: z.string(),
-  kind: z.enum(["issue", "void", "cancel", "refund", "exchange"]),
+  kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   outcome: z.enum(["in_flight", "done", "failed"]),
@@ -189,7 +190,10 @@ export const BookingDetails = z.object({
   void_until: z.string().nullable(),
   /** A supplier operation in flight: the booking page shows it as being completed. */
   operation: z
-    .object({ kind: z.enum(["issue", "void", "cancel", "refund", "exchange"]), started_at: z.string() })
+    .object({
+      kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
+      started_at: z.string(),
+    })
     .nullable(),
   // After-sales parts: always sent by the server; optional so that clients built before them still read a booking.
   /** Passengers (indexes) whose tickets were refunded. */
@@ -211,6 +215,8 @@ export const BookingDetails = z.object({
     .nullable()
     .optional(),
   history: z.array(BookingOperation).optional(),
+  /** Bags, cabin bags and seats per passenger and segment, with their EMDs once issued. */
+  ancillaries: z.array(AncillaryLine).optional(),
   actions: z.array(BookingAction).optional(),
   created_at: z.string(),
   company_id: z.string(),

@@ -33,8 +33,4 @@ export const ApplyFiltersRequest = z.object({
 
 /** POST /offers body: the search plus, for users who sell for several companies, the company. */
 export const OfferDetailsQuery = z.object({ search_result_id: z.string().min(1).max(100) });
-export const AncillariesQuery = z.object({
-  search_result_id: z.string().min(1).max(100).optional(),
-  type: z.enum(["checked_bag", "carry_on"]).optional(),
-});
 export const AirportsQuery = z.object({ q: z.string().trim().min(1).max(60) });

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { SupplierAncillary } from "./ancillaries.ts";
 import { Email } from "./ids.ts";
 import { Money } from "./money.ts";
 import {
-  AncillaryItem,
   Flight,
   Instant,
   IsoDate,
@@ -111,19 +111,30 @@ export const Emd = z.object({
   passenger_index: z.number().int().min(0),
   ancillary_id: z.string(),
   segment_id: z.string(),
+  seat: z.string().nullable().default(null),
   price: Money,
 });
 export type Emd = z.infer<typeof Emd>;
 
+/** One ancillary asked for: a catalogue item for a passenger, and for a seat item the seat ("12A"). */
 export const AncillarySelection = z.object({
   ancillary_id: z.string().min(1),
   passenger_index: z.number().int().min(0),
+  seat: z.string().nullable().default(null),
 });
 export type AncillarySelection = z.infer<typeof AncillarySelection>;
 
+/**
+ * An ancillary on the supplier's booking. Its EMD number comes with issue (or at once after issue); `emd_pending`
+ * while the airline issues it asynchronously; `refunded` once its EMD was refunded.
+ */
 export const BookedAncillary = AncillarySelection.extend({
-  item: AncillaryItem,
+  item: SupplierAncillary,
   emd_number: TicketNumber.nullable(),
+  emd_pending: z.boolean().default(false),
+  refunded: z.boolean().default(false),
+  /** When the order was taken, for an asynchronous EMD's settling time. */
+  ordered_at: z.string().nullable().default(null),
 });
 export type BookedAncillary = z.infer<typeof BookedAncillary>;
 
@@ -185,6 +196,14 @@ export const AncillaryOrderResult = z.object({
   total: Money,
 });
 export type AncillaryOrderResult = z.infer<typeof AncillaryOrderResult>;
+
+export const EmdRefundResult = z.object({
+  booking: SupplierBooking,
+  emd_number: TicketNumber,
+  emd_refunded: Money,
+  refunded_at: Instant,
+});
+export type EmdRefundResult = z.infer<typeof EmdRefundResult>;
 
 export const RefundQuoteLine = z.object({
   passenger_index: z.number().int().min(0),

@@ -1,3 +1,4 @@
+import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import {
@@ -15,6 +16,7 @@ import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { decideAncillaries, emdsAtIssue, evolveAncillaries, heldAncillariesTotal } from "../ancillaries/decider.ts";
 
 export type { BookingHeld } from "@skyward/contracts/booking-events";
 
@@ -30,6 +32,9 @@ export interface OpenOperation {
   /** The refund quote a refund confirms, or the reshop offer an exchange takes. */
   quote_id?: string;
   reshop_offer_id?: string;
+  /** The ancillary lines an ancillaries operation asked for, or the EMD an EMD refund returns. */
+  lines?: AncillaryLine[];
+  emd_number?: string;
 }
 
 /** A flights-change request and the offers priced for it (empty until priced, and again after a failed exchange). */
@@ -55,6 +60,8 @@ interface Booked extends BookingHeld {
   /** A price the supplier quoted at a failed issue, waiting for the agent to accept it at the next issue. */
   pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
   comments: { text: string; at: string; by: string | null }[];
+  /** Bags, cabin bags and seats per passenger and segment, with their EMDs (see ancillaries/decider.ts). */
+  ancillaries: AncillaryLine[];
   /** The supplier operation in flight, if any: only comments and contact changes are accepted meanwhile. */
   operation: OpenOperation | null;
 }
@@ -107,6 +114,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       refunded_passengers: [],
       refund_quote: null,
       change_request: null,
+      ancillaries: [],
     };
   }
   if (state.status === "none") return state;
@@ -157,7 +165,11 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "CancelFailed":
       return closed;
     case "BookingVoided":
-      return { ...closed, status: "voided" };
+      return {
+        ...closed,
+        status: "voided",
+        ancillaries: state.ancillaries.map((l) => (l.status === "refunded" ? l : { ...l, status: "voided" })),
+      };
     case "BookingCancelled":
       return { ...closed, status: "cancelled" };
     case "BookingExpired":
@@ -271,6 +283,14 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
           ? { ...state.change_request, offers: [], expires_at: null }
           : null,
       };
+    case "AncillariesStarted":
+    case "AncillariesAdded":
+    case "AncillariesFailed":
+    case "EmdsIssued":
+    case "EmdRefundStarted":
+    case "EmdRefunded":
+    case "EmdRefundFailed":
+      return evolveAncillaries(state, event);
     default:
       return assertNever(event);
   }
@@ -313,6 +333,9 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RecordCancelOutcome":
     case "RecordRefundOutcome":
     case "RecordExchangeOutcome":
+    case "RecordAncillariesOutcome":
+    case "RecordEmdRefundOutcome":
+    case "RecordEmdsIssued":
       return true;
     case "ModifyBooking":
       return command.change.passengers === undefined || command.change.passengers.length === 0;
@@ -329,6 +352,8 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RequestFlightsChange":
     case "PriceReshopOffers":
     case "StartExchange":
+    case "StartAncillaries":
+    case "StartEmdRefund":
       return false;
     default:
       return assertNever(command);
@@ -366,7 +391,10 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       if (state.operation?.id !== command.operation_id || state.status !== "ticketing") return [];
       const { outcome } = command;
       if (outcome.ok)
-        return [{ type: "TicketsIssued", data: { operation_id: command.operation_id, ...outcome.done } }];
+        return [
+          { type: "TicketsIssued", data: { operation_id: command.operation_id, ...outcome.done } },
+          ...emdsAtIssue(state, outcome.done.supplier_booking, outcome.done.issued_at),
+        ];
       const failed: BookingEventInput[] = [
         {
           type: "TicketingFailed",
@@ -421,7 +449,8 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
               data: {
                 operation_id: command.operation_id,
                 at: command.now.toISOString(),
-                credited: state.charged,
+                // Less what EMD refunds gave back already (a refunded ticket closes the void before this).
+                credited: minus(state.charged, state.refunded),
               },
             },
           ]
@@ -601,6 +630,12 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
           throw new IllegalState(`There is no passenger ${p.index + 1}`, "no_such_passenger");
       }
       return [{ type: "BookingModified", data: command.change }];
+    case "StartAncillaries":
+    case "RecordAncillariesOutcome":
+    case "RecordEmdsIssued":
+    case "StartEmdRefund":
+    case "RecordEmdRefundOutcome":
+      return decideAncillaries(command, state);
     default:
       return assertNever(command);
   }
@@ -662,7 +697,9 @@ function startIssue(
     });
     price = accepted.price;
   }
-  const charged = state.fake_booking || command.pays_by_card ? null : price;
+  // Ancillaries added while held are paid with the tickets.
+  const withAncillaries = money(price.amount + heldAncillariesTotal(state), price.currency);
+  const charged = state.fake_booking || command.pays_by_card ? null : withAncillaries;
   events.push({
     type: "TicketingStarted",
     data: { operation_id: command.operation_id, at: command.now.toISOString(), charged },

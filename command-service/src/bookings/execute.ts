@@ -150,6 +150,12 @@ function moneyMoved(
       moved.push({ type: "ChargeBalance", ...base, amount: e.data.charged, reason: "exchange" });
     if (e.type === "ExchangeFailed" && e.data.credited)
       moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "exchange_failed" });
+    if (e.type === "AncillariesStarted" && e.data.charged)
+      moved.push({ type: "ChargeBalance", ...base, amount: e.data.charged, reason: "ancillaries" });
+    if (e.type === "AncillariesFailed" && e.data.credited)
+      moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "ancillaries_failed" });
+    if (e.type === "EmdRefunded" && e.data.credited)
+      moved.push({ type: "CreditBalance", ...base, amount: e.data.credited, reason: "emd_refund" });
   }
   return moved;
 }

@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { SourceChannel } from "@skyward/contracts/metadata";
+import type { AncillariesOutcome } from "@skyward/contracts/booking-commands";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
+import { ancillariesOutcome, fakeAncillariesOutcome } from "../ancillaries/outcome.ts";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../deps.ts";
@@ -24,7 +26,9 @@ import {
 import { type Actor, type BookingCommandResult, type Decision, onBooking } from "./execute.ts";
 
 /** An operation's outcome carries the supplier's error, to answer the caller with after it is recorded. */
-type Outcome = OperationOutcome<IssuedOutcome | RefundedOutcome | ExchangedOutcome | null> & {
+type Outcome = OperationOutcome<
+  IssuedOutcome | RefundedOutcome | ExchangedOutcome | AncillariesOutcome | null
+> & {
   error?: DomainError;
 };
 
@@ -190,6 +194,30 @@ function recordCommand(open: OpenOperation, outcome: Outcome, now: Date): Bookin
         };
       }
       return { type: "RecordExchangeOutcome", operation_id: open.id, outcome: recorded };
+    case "ancillaries":
+      if (recorded.ok) {
+        if (!recorded.done || !("taken" in recorded.done))
+          throw new Error("ancillaries were added without the airline's lines");
+        return {
+          type: "RecordAncillariesOutcome",
+          operation_id: open.id,
+          now,
+          outcome: { ok: true, done: recorded.done },
+        };
+      }
+      return { type: "RecordAncillariesOutcome", operation_id: open.id, now, outcome: recorded };
+    case "emd_refund":
+      if (recorded.ok) {
+        if (!recorded.done || !("supplier_booking" in recorded.done) || "taken" in recorded.done)
+          throw new Error("an EMD refund succeeded without its booking");
+        return {
+          type: "RecordEmdRefundOutcome",
+          operation_id: open.id,
+          now,
+          outcome: { ok: true, done: { supplier_booking: recorded.done.supplier_booking } },
+        };
+      }
+      return { type: "RecordEmdRefundOutcome", operation_id: open.id, now, outcome: recorded };
     default:
       return assertNever(open.kind);
   }
@@ -216,7 +244,9 @@ async function callSupplier(
 ): Promise<Outcome> {
   const now = deps.now();
   if (booking.fake_booking || !booking.supplier_booking) {
-    if (open.kind === "refund") return { ok: true, done: { supplier_booking: null } };
+    if (open.kind === "refund" || open.kind === "emd_refund")
+      return { ok: true, done: { supplier_booking: null } };
+    if (open.kind === "ancillaries") return { ok: true, done: fakeAncillariesOutcome(booking, open) };
     if (open.kind === "exchange")
       return {
         ok: false,
@@ -292,6 +322,16 @@ function supplierCallOf(
         call,
       );
     }
+    case "ancillaries": {
+      const items = (open.lines ?? []).map((l) => ({
+        ancillary_id: l.ancillary_id,
+        passenger_index: l.passenger_index,
+        seat: l.seat,
+      }));
+      return deps.supplier.orderAncillaries({ ...input, items }, call);
+    }
+    case "emd_refund":
+      return deps.supplier.refundEmd({ ...input, emd_number: open.emd_number ?? "" }, call);
     default:
       return assertNever(open.kind);
   }
@@ -306,6 +346,16 @@ function outcomeOf(
   now: Date,
 ): Outcome {
   if (open.kind === "void" || open.kind === "cancel") return { ok: true, done: null };
+  if (open.kind === "ancillaries") {
+    if (!("added" in result))
+      throw new Error("the supplier answered ancillaries with another operation's result");
+    return { ok: true, done: ancillariesOutcome(result) };
+  }
+  if (open.kind === "emd_refund") {
+    if (!("emd_refunded" in result))
+      throw new Error("the supplier answered an EMD refund with another operation's result");
+    return { ok: true, done: { supplier_booking: result.booking } };
+  }
   if (open.kind === "refund") {
     if (!("refunded" in result))
       throw new Error("the supplier answered a refund with another operation's result");

@@ -8,6 +8,7 @@ import {
 import { salesJobs } from "@skyward/infra/sales/report-job";
 import type pg from "pg";
 import { z } from "zod";
+import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import type { CommandDeps } from "../deps.ts";
@@ -38,6 +39,10 @@ export const commandJobs = {
   },
   /** Finds held bookings whose reminder or automatic cancellation is due; chained like the booking sweep. */
   "deadline-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
+  /** EMDs the airline issues asynchronously (`async_emd_issue`): asked again with backoff until all are issued. */
+  "confirm-emds": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
+  /** Queues confirm-emds for every booking still awaiting EMDs (a confirmation lost with its process too). */
+  "emd-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
   /** Supplier operations left in flight; also sendable on demand (job key "reconcile-operations"). */
   "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
   /** Outgoing e-mail, retried while the mail server fails. */
@@ -125,6 +130,19 @@ export function commandJobHandlers(
             jobKeyMode: "unsafe_dedupe",
             traceId: job.traceId,
           },
+        );
+    },
+    async "confirm-emds"({ locator }, deps, job) {
+      if ((await confirmEmds(deps, locator, job.traceId)) === "pending")
+        throw new RetryLater(`the airline is still issuing EMDs of ${locator}`);
+      job.logger.info({ locator }, "asynchronous EMDs recorded");
+    },
+    async "emd-sweep"(_payload, deps, job) {
+      for (const locator of await bookingsAwaitingEmds(deps))
+        await deps.jobs.send(
+          "confirm-emds",
+          { locator },
+          { jobKey: `confirm-emds:${locator}`, jobKeyMode: "preserve_run_at", traceId: job.traceId },
         );
     },
     async "purge-search-pages"(_payload, deps) {

@@ -1,7 +1,6 @@
 import { SearchRequest } from "@skyward/contracts/offers";
 import {
   AirportsQuery,
-  AncillariesQuery,
   ApplyFiltersRequest,
   FilterKey,
   OfferDetailsQuery,
@@ -94,20 +93,6 @@ export function offerRoutes(deps: CommandDeps): Router {
       supplierCall(deps.now(), ctx),
     );
     res.json({ data: rules });
-  });
-
-  router.get("/offers/:id/ancillaries", async (req, res) => {
-    const principal = requirePrincipal(req);
-    const query = parseInput(AncillariesQuery, req.query, "query");
-    const companyId = query.search_result_id
-      ? (await deps.searches.load(principal, query.search_result_id)).company_id
-      : companyFor(principal, undefined);
-    const ctx = await sellingContext(deps, principal, companyId);
-    const items = await deps.supplier.ancillaryCatalogue(
-      { fare_id: req.params.id as string, ...(query.type ? { type: query.type } : {}) },
-      supplierCall(deps.now(), ctx),
-    );
-    res.json({ data: items });
   });
 
   return router;

@@ -1,7 +1,6 @@
+import type { SeatMap, SupplierAncillary } from "@skyward/contracts/ancillaries";
 import type { Currency } from "@skyward/contracts/money";
 import type {
-  AncillaryItem,
-  AncillaryType,
   FareRules,
   SearchRequest,
   SupplierOfferDetails,
@@ -12,6 +11,7 @@ import type {
   AncillarySelection,
   CancelResult,
   CredentialsCheck,
+  EmdRefundResult,
   IssueResult,
   RefundQuote,
   RefundResult,
@@ -26,7 +26,14 @@ import type {
 } from "@skyward/contracts/supplier";
 
 /** What an operation idempotent on its id answers. */
-export type OperationResult = IssueResult | VoidResult | CancelResult | RefundResult | ReissueResult;
+export type OperationResult =
+  | IssueResult
+  | VoidResult
+  | CancelResult
+  | RefundResult
+  | ReissueResult
+  | AncillaryOrderResult
+  | EmdRefundResult;
 
 export type OperationLookup =
   | { status: "done"; result: OperationResult }
@@ -63,10 +70,13 @@ export interface Supplier {
   fareRules(input: { fare_id: string }, call: SupplierCall): Promise<FareRules>;
   /** Confirms the offer is still sold at its price right before booking. */
   price(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails>;
+  /** Bags, cabin bags and seats (by zone) per segment, at the airline's prices. */
   ancillaryCatalogue(
-    input: { fare_id: string; type?: AncillaryType } | { booking: SupplierBooking; type?: AncillaryType },
+    input: { fare_id: string } | { booking: SupplierBooking },
     call: SupplierCall,
-  ): Promise<AncillaryItem[]>;
+  ): Promise<SupplierAncillary[]>;
+  /** A segment's cabin: free, paid and occupied seats, and the seats this booking's passengers hold. */
+  seatMap(input: { booking: SupplierBooking; segment_id: string }, call: SupplierCall): Promise<SeatMap>;
 
   book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking>;
   /** The booking as the supplier has it now (an asynchronous booking confirms or fails here). */
@@ -77,10 +87,16 @@ export interface Supplier {
     input: { operation_id: string; booking: SupplierBooking; accepted_total: number },
     call: SupplierCall,
   ): Promise<IssueResult>;
+  /** Adds ancillaries (EMDs after issue), idempotent on the operation id like issue. */
   orderAncillaries(
-    input: { booking: SupplierBooking; items: AncillarySelection[] },
+    input: { operation_id: string; booking: SupplierBooking; items: AncillarySelection[] },
     call: SupplierCall,
   ): Promise<AncillaryOrderResult>;
+  /** Refunds an unused EMD in full, idempotent on the operation id. */
+  refundEmd(
+    input: { operation_id: string; booking: SupplierBooking; emd_number: string },
+    call: SupplierCall,
+  ): Promise<EmdRefundResult>;
   /**
    * Issue, void, cancel, refund confirmation and reissue are idempotent on their operation id: a repeat answers the first outcome. The id is what
    * `operationOutcome` looks them up by after a crash or a lost answer.

@@ -40,6 +40,13 @@ function statusAfter(event: BookingEvent): string | null {
     case "ReshopOffersPriced":
     case "ExchangeStarted":
     case "ExchangeFailed":
+    case "AncillariesStarted":
+    case "AncillariesAdded":
+    case "AncillariesFailed":
+    case "EmdsIssued":
+    case "EmdRefundStarted":
+    case "EmdRefunded":
+    case "EmdRefundFailed":
       return null;
     case "TicketsExchanged":
       return "exchanged";
@@ -75,6 +82,14 @@ function operationAfter(event: BookingEvent): { id: string; kind: string; at: st
       return { id: event.data.operation_id, kind: "refund", at: event.data.at };
     case "ExchangeStarted":
       return { id: event.data.operation_id, kind: "exchange", at: event.data.at };
+    case "AncillariesStarted":
+      return { id: event.data.operation_id, kind: "ancillaries", at: event.data.at };
+    case "EmdRefundStarted":
+      return { id: event.data.operation_id, kind: "emd_refund", at: event.data.at };
+    case "AncillariesAdded":
+    case "AncillariesFailed":
+    case "EmdRefunded":
+    case "EmdRefundFailed":
     case "TicketsRefunded":
     case "RefundFailed":
     case "TicketsExchanged":
@@ -100,7 +115,7 @@ function assertNever(value: never): never {
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 4,
+  version: 5,
   eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
@@ -138,6 +153,9 @@ export const bookings = defineProjection({
       refund_quote jsonb,
       change_request jsonb,
       history jsonb NOT NULL DEFAULT '[]',
+      -- Bags, cabin bags and seats with their EMDs; async_emd_issue while an EMD waits for the airline.
+      ancillaries jsonb NOT NULL DEFAULT '[]',
+      async_emd_issue boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     );
@@ -145,6 +163,7 @@ export const bookings = defineProjection({
     CREATE INDEX ON ${t.bookings} (agency_id, list, created_at DESC);
     CREATE INDEX ON ${t.bookings} (status, time_limit);
     CREATE INDEX ON ${t.bookings} (operation_started_at) WHERE operation_id IS NOT NULL;
+    CREATE INDEX ON ${t.bookings} (updated_at) WHERE async_emd_issue;
   `,
   async apply(client, events, t) {
     // Every statement of the batch goes in one round trip; each keeps the event order.
@@ -321,6 +340,12 @@ function afterSales(batch: StatementBatch, table: string, locator: string, e: Bo
         [locator],
       );
       break;
+    case "AncillariesAdded":
+    case "EmdsIssued":
+    case "EmdRefunded":
+    case "BookingVoided":
+      ancillaryLines(batch, table, locator, e);
+      break;
     case "TicketsExchanged":
       batch.add(
         `UPDATE ${table} SET tickets = $2, ticket_numbers = $3, void_until = NULL, change_request = NULL,
@@ -337,6 +362,55 @@ function afterSales(batch: StatementBatch, table: string, locator: string, e: Bo
           JSON.stringify(e.data.price),
           JSON.stringify(e.data.price_detail),
         ],
+      );
+      break;
+    default:
+      break;
+  }
+}
+
+/** The booking's ancillary lines: added, numbered (EMDs issued), refunded, voided with the booking. */
+function ancillaryLines(batch: StatementBatch, table: string, locator: string, e: BookingEvent): void {
+  // Lines replaced by line_id; async_emd_issue follows whether any line still waits for its EMD.
+  const patch = (change: unknown[]) =>
+    batch.add(
+      `UPDATE ${table} SET ancillaries = x.lines,
+         async_emd_issue = EXISTS (SELECT 1 FROM jsonb_array_elements(x.lines) l WHERE l->>'status' = 'pending')
+         FROM (SELECT coalesce(jsonb_agg(coalesce(
+                 (SELECT c FROM jsonb_array_elements($2::jsonb) c WHERE c->>'line_id' = a->>'line_id'), a)
+               ORDER BY n), '[]') AS lines
+                 FROM ${table} b, jsonb_array_elements(b.ancillaries) WITH ORDINALITY AS y(a, n)
+                WHERE b.locator = $1) x
+       WHERE locator = $1`,
+      [locator, JSON.stringify(change)],
+    );
+  switch (e.type) {
+    case "AncillariesAdded":
+      batch.add(
+        `UPDATE ${table} SET ancillaries = ancillaries || $2::jsonb,
+           async_emd_issue = async_emd_issue OR $3 WHERE locator = $1`,
+        [locator, JSON.stringify(e.data.lines), e.data.lines.some((l) => l.status === "pending")],
+      );
+      break;
+    case "EmdsIssued":
+      patch(e.data.lines);
+      break;
+    case "EmdRefunded":
+      batch.add(
+        `UPDATE ${table} SET ancillaries = (
+           SELECT coalesce(jsonb_agg(CASE WHEN a->>'line_id' = $2 THEN a || '{"status": "refunded"}'::jsonb ELSE a END
+             ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))
+         WHERE locator = $1`,
+        [locator, e.data.line_id],
+      );
+      break;
+    case "BookingVoided":
+      batch.add(
+        `UPDATE ${table} SET async_emd_issue = false, ancillaries = (
+           SELECT coalesce(jsonb_agg(CASE WHEN a->>'status' = 'refunded' THEN a ELSE a || '{"status": "voided"}'::jsonb END
+             ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))
+         WHERE locator = $1 AND ancillaries <> '[]'::jsonb`,
+        [locator],
       );
       break;
     default:
@@ -395,6 +469,31 @@ function history(batch: StatementBatch, table: string, locator: string, e: Booki
       break;
     case "ExchangeStarted":
       started("exchange", e.data.operation_id, e.data.at, e.data.charged);
+      break;
+    case "AncillariesStarted":
+      started("ancillaries", e.data.operation_id, e.data.at, e.data.charged);
+      break;
+    case "EmdRefundStarted":
+      started("emd_refund", e.data.operation_id, e.data.at, null);
+      break;
+    case "AncillariesAdded":
+      finished(e.data.operation_id, {
+        outcome: "done",
+        tickets: e.data.lines.flatMap((l) => (l.emd_number ? [l.emd_number] : [])),
+      });
+      break;
+    case "AncillariesFailed":
+      failed(e.data, true);
+      break;
+    case "EmdRefundFailed":
+      failed(e.data, false);
+      break;
+    case "EmdRefunded":
+      finished(e.data.operation_id, {
+        outcome: "done",
+        balance_effect: negative(e.data.credited),
+        tickets: [e.data.emd_number],
+      });
       break;
     case "TicketsIssued":
     case "TicketsExchanged":

@@ -323,24 +323,24 @@ describe("sandbox booking", () => {
       adult(),
       infant,
     ]);
-    const catalogue = await supplier.ancillaryCatalogue({ booking, type: "checked_bag" }, call());
-    const bag = catalogue[0];
+    const catalogue = await supplier.ancillaryCatalogue({ booking }, call());
+    const bag = catalogue.find((item) => item.type === "checked_bag");
     if (!bag) throw new Error("no bag on sale");
     const order = await supplier.orderAncillaries(
-      { booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0 }] },
+      { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }] },
       call(),
     );
     expect(order.total).toEqual(bag.price);
     expect(order.added[0]?.emd_number).toBeNull();
     await expect(
       supplier.orderAncillaries(
-        { booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0 }] },
+        { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }] },
         call(),
       ),
     ).rejects.toMatchObject({ code: "ancillary_already_booked" });
     await expect(
       supplier.orderAncillaries(
-        { booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 1 }] },
+        { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 1, seat: null }] },
         call(),
       ),
     ).rejects.toThrow(InvalidInput);

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { SeatMap, SupplierAncillary } from "@skyward/contracts/ancillaries";
 import { type Money, money } from "@skyward/contracts/money";
 import type {
-  AncillaryItem,
-  AncillaryType,
   FareRules,
   SearchRequest,
   SupplierOfferDetails,
@@ -16,6 +15,7 @@ import type {
   CancelResult,
   CredentialsCheck,
   Emd,
+  EmdRefundResult,
   IssueResult,
   RefundQuote,
   RefundQuoteLine,
@@ -41,14 +41,16 @@ import { NoAvailability, SupplierRejected, SupplierUnavailable } from "../errors
 import type { OperationLookup, OperationResult, Supplier, SupplierCall } from "../supplier.ts";
 import { type Airline, findAirline } from "./airlines.ts";
 import { type Airport, findAirport } from "./airports.ts";
+import { sandboxCatalogue, seatPrices } from "./ancillaries.ts";
 import { assertSupportedCurrency } from "./exchange-rates.ts";
-import { ancillaries, fareRules, flights } from "./fares.ts";
+import { fareRules, flights } from "./fares.ts";
 import { parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
 import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
 import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./operation-log.ts";
 import { assertPassengersFit } from "./passengers.ts";
 import { hashString, prng, seeded } from "./random.ts";
 import { bookingScenario, credentialsRejected, SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
+import { seatMap, seatOnMap } from "./seat-map.ts";
 import { addDays, localDate, localToUtc } from "./zoned-time.ts";
 
 const MINUTE = 60_000;
@@ -124,12 +126,18 @@ export class SandboxSupplier implements Supplier {
   }
 
   async ancillaryCatalogue(
-    input: { fare_id: string; type?: AncillaryType } | { booking: SupplierBooking; type?: AncillaryType },
+    input: { fare_id: string } | { booking: SupplierBooking },
     call: SupplierCall,
-  ): Promise<AncillaryItem[]> {
+  ): Promise<SupplierAncillary[]> {
     authorize(call);
     const fareId = "fare_id" in input ? input.fare_id : this.#current(input.booking, call.now).fare_id;
-    return catalogue(resolveIn(fareId, call)).filter((item) => !input.type || item.type === input.type);
+    return catalogue(resolveIn(fareId, call));
+  }
+
+  async seatMap(input: { booking: SupplierBooking; segment_id: string }, call: SupplierCall): Promise<SeatMap> {
+    authorize(call);
+    const booking = this.#current(input.booking, call.now);
+    return seatMapOf(booking, catalogue(resolveIn(booking.fare_id, call)), input.segment_id);
   }
 
   async book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking> {
@@ -247,46 +255,108 @@ export class SandboxSupplier implements Supplier {
   }
 
   async orderAncillaries(
-    input: { booking: SupplierBooking; items: AncillarySelection[] },
+    input: { operation_id: string; booking: SupplierBooking; items: AncillarySelection[] },
     call: SupplierCall,
   ): Promise<AncillaryOrderResult> {
     authorize(call);
+    const result = await this.#operation(input.operation_id, () => this.#orderAncillaries(input, call));
+    return result as AncillaryOrderResult;
+  }
+
+  /**
+   * Adds ancillaries: to a held booking (their EMDs come with the tickets), or to an issued one, whose EMDs are issued
+   * at once (ASYNCEMD: a few seconds later; a free seat needs none). A seat must be on the map, free, of the item's
+   * zone, and each passenger holds one seat per segment.
+   */
+  #orderAncillaries(input: { booking: SupplierBooking; items: AncillarySelection[] }, call: SupplierCall) {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["held", "issued", "exchanged"], "add ancillaries to");
     assertConfirmed(booking);
-    const items = new Map(
-      catalogue(resolveIn(booking.fare_id, call)).map((item) => [item.ancillary_id, item]),
-    );
-    const added: BookedAncillary[] = input.items.map((selection, i) => {
-      const item = items.get(selection.ancillary_id);
+    const scenario = bookingScenario(booking.passengers);
+    if (booking.status !== "held" && scenario === "emdFailure") {
+      throw new SupplierRejected(
+        "emd_refused",
+        `The airline refused to issue the EMDs (sandbox scenario: last name ${SANDBOX_SCENARIOS.emdFailure.lastName})`,
+      );
+    }
+    const items = catalogue(resolveIn(booking.fare_id, call));
+    const byId = new Map(items.map((item) => [item.ancillary_id, item]));
+    const open = booking.ancillaries.filter((a) => !a.refunded);
+    const added: BookedAncillary[] = [];
+    input.items.forEach((selection, i) => {
+      const item = byId.get(selection.ancillary_id);
       const passenger = booking.passengers[selection.passenger_index];
       if (!item)
-        throw new InvalidInput([
-          { pointer: `/items/${i}/ancillary_id`, detail: "is not sold on this booking" },
-        ]);
+        throw new InvalidInput([{ pointer: `/items/${i}/ancillary_id`, detail: "is not sold on this booking" }]);
       if (!passenger || !item.passenger_types.includes(passenger.type)) {
-        throw new InvalidInput([
-          { pointer: `/items/${i}/passenger_index`, detail: `cannot have ${item.title}` },
-        ]);
+        throw new InvalidInput([{ pointer: `/items/${i}/passenger_index`, detail: `cannot have ${item.title}` }]);
       }
-      const taken = booking.ancillaries.some(
-        (a) => a.ancillary_id === selection.ancillary_id && a.passenger_index === selection.passenger_index,
-      );
-      if (taken) throw new SupplierRejected("ancillary_already_booked", `${item.title} is already booked`);
-      return { ...selection, item, emd_number: null };
+      const seat = item.type === "seat" ? assertSeat(booking, items, item, selection, [...open, ...added], i) : null;
+      const sameItem = (a: BookedAncillary) =>
+        a.ancillary_id === selection.ancillary_id && a.passenger_index === selection.passenger_index;
+      if (item.type !== "seat" && [...open, ...added].some(sameItem))
+        throw new SupplierRejected("ancillary_already_booked", `${item.title} is already booked`);
+      const pending = booking.status !== "held" && scenario === "asyncEmd" && item.price.amount > 0;
+      added.push({
+        ancillary_id: item.ancillary_id,
+        passenger_index: selection.passenger_index,
+        seat,
+        item,
+        emd_number: null,
+        emd_pending: pending,
+        refunded: false,
+        ordered_at: call.now.toISOString(),
+      });
     });
     const carrier = airline(booking.fare.validating_carrier);
     const updated = withEmds({ ...booking, ancillaries: [...booking.ancillaries, ...added] }, carrier);
-    const stored = this.#store(updated);
     const currency = booking.price.total.currency;
-    return {
-      booking: stored,
-      added: stored.ancillaries.slice(booking.ancillaries.length),
+    const result: AncillaryOrderResult = {
+      booking: copyOf(updated),
+      added: copyOf(updated.ancillaries.slice(booking.ancillaries.length)),
       total: money(
         added.reduce((sum, a) => sum + a.item.price.amount, 0),
         currency,
       ),
     };
+    return { result, apply: () => this.#store(updated) };
+  }
+
+  async refundEmd(
+    input: { operation_id: string; booking: SupplierBooking; emd_number: string },
+    call: SupplierCall,
+  ): Promise<EmdRefundResult> {
+    authorize(call);
+    const result = await this.#operation(input.operation_id, () => this.#refundEmd(input, call));
+    return result as EmdRefundResult;
+  }
+
+  /** Refunds an unused EMD in full: before its segment departs, once. */
+  #refundEmd(input: { booking: SupplierBooking; emd_number: string }, call: SupplierCall) {
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged", "refunded"], "refund an EMD of");
+    const index = booking.ancillaries.findIndex((a) => a.emd_number === input.emd_number);
+    const ancillary = booking.ancillaries[index];
+    if (!ancillary || ancillary.refunded)
+      throw new SupplierRejected("emd_not_refundable", `EMD ${input.emd_number} is not open on this booking`);
+    const segment = booking.flights
+      .flatMap((f) => f.segments)
+      .find((s) => s.id === ancillary.item.segment_id);
+    if (segment && Date.parse(segment.departure_at) <= call.now.getTime())
+      throw new SupplierRejected("emd_used", `The flight of EMD ${input.emd_number} has departed`);
+    const ancillaries = booking.ancillaries.map((a, i) => (i === index ? { ...a, refunded: true } : a));
+    const refunded: SupplierBooking = {
+      ...booking,
+      ancillaries,
+      emds: booking.emds.filter((e) => e.emd_number !== input.emd_number),
+    };
+    const result: EmdRefundResult = {
+      booking: copyOf(refunded),
+      emd_number: input.emd_number,
+      emd_refunded: ancillary.item.price,
+      refunded_at: call.now.toISOString(),
+    };
+    return { result, apply: () => this.#store(refunded) };
   }
 
   async void(
@@ -594,6 +664,17 @@ export class SandboxSupplier implements Supplier {
             : { ...booking, provider_status: "confirmed" };
       }
     }
+    if (booking.ancillaries.some((a) => a.emd_pending)) {
+      const settleMs = SANDBOX_SCENARIOS.asyncEmd.afterSeconds * 1000;
+      const due = booking.ancillaries.map((a) =>
+        a.emd_pending && now >= Date.parse(a.ordered_at ?? booking.created_at) + settleMs
+          ? { ...a, emd_pending: false }
+          : a,
+      );
+      if (due.some((a, i) => a !== booking.ancillaries[i])) {
+        booking = withEmds({ ...booking, ancillaries: due }, airline(booking.fare.validating_carrier));
+      }
+    }
     if (booking.status === "held" && now > Date.parse(booking.time_limit)) {
       booking = {
         ...booking,
@@ -751,8 +832,46 @@ function details({ key, offer, fare }: ResolvedFare): SupplierOfferDetails {
   };
 }
 
-const catalogue = ({ key, offer }: ResolvedFare): AncillaryItem[] =>
-  ancillaries(offer.itinerary, key.search.currency);
+const catalogue = ({ key, offer }: ResolvedFare): SupplierAncillary[] =>
+  sandboxCatalogue(offer.itinerary, flights(offer.itinerary, offer.cabins, key.search.cabin), key.search.currency);
+
+/** The segment's seat map, with the seats this booking's passengers hold. */
+function seatMapOf(booking: SupplierBooking, items: SupplierAncillary[], segmentId: string): SeatMap {
+  const segment = booking.flights.flatMap((f) => f.segments).find((s) => s.id === segmentId);
+  if (!segment) throw new InvalidInput([{ pointer: "/segment", detail: "is not a segment of this booking" }]);
+  const held = new Map(
+    booking.ancillaries.flatMap((a) =>
+      a.seat && !a.refunded && a.item.segment_id === segmentId ? [[a.seat, a.passenger_index] as const] : [],
+    ),
+  );
+  return seatMap(segment, seatPrices(items, segmentId), held);
+}
+
+/** A seat asked for: on the map, free, of the item's zone; one seat per passenger and segment. */
+function assertSeat(
+  booking: SupplierBooking,
+  items: SupplierAncillary[],
+  item: SupplierAncillary,
+  selection: AncillarySelection,
+  taken: readonly BookedAncillary[],
+  i: number,
+): string {
+  const wanted = selection.seat?.toUpperCase();
+  if (!wanted) throw new InvalidInput([{ pointer: `/items/${i}/seat`, detail: "is required for a seat" }]);
+  const onMap = seatOnMap(seatMapOf(booking, items, item.segment_id), wanted);
+  if (!onMap) throw new InvalidInput([{ pointer: `/items/${i}/seat`, detail: `${wanted} is not on this aircraft` }]);
+  const heldHere = taken.some((a) => a.seat === wanted && a.item.segment_id === item.segment_id);
+  if (onMap.status === "occupied" || heldHere)
+    throw new SupplierRejected("seat_taken", `Seat ${wanted} is already taken`);
+  if (onMap.zone !== item.seat_zone)
+    throw new InvalidInput([{ pointer: `/items/${i}/ancillary_id`, detail: `does not sell seat ${wanted}` }]);
+  const hasSeat = taken.some(
+    (a) => a.seat && a.item.segment_id === item.segment_id && a.passenger_index === selection.passenger_index,
+  );
+  if (hasSeat)
+    throw new SupplierRejected("seat_already_assigned", "This passenger already has a seat on this flight");
+  return wanted;
+}
 
 function bookingKey(booking: SupplierBooking): SearchKey {
   const key = parseFareId(booking.fare_id);
@@ -870,7 +989,8 @@ function tickets(booking: SupplierBooking, price: SupplierPrice, carrier: Airlin
 function withEmds(booking: SupplierBooking, carrier: Airline): SupplierBooking {
   if (booking.status !== "issued" && booking.status !== "exchanged") return booking;
   const bookedAncillaries = booking.ancillaries.map((a, i) => {
-    if (a.emd_number) return a;
+    // A free seat needs no EMD; an asynchronous one waits for the airline.
+    if (a.emd_number || a.emd_pending || a.item.price.amount === 0) return a;
     const rng = seeded("emd", booking.supplier_locator, a.ancillary_id, a.passenger_index, i);
     return {
       ...a,
@@ -881,13 +1001,14 @@ function withEmds(booking: SupplierBooking, carrier: Airline): SupplierBooking {
     };
   });
   const emds: Emd[] = bookedAncillaries.flatMap((a) =>
-    a.emd_number
+    a.emd_number && !a.refunded
       ? [
           {
             emd_number: a.emd_number,
             passenger_index: a.passenger_index,
             ancillary_id: a.ancillary_id,
             segment_id: a.item.segment_id,
+            seat: a.seat ?? null,
             price: a.item.price,
           },
         ]

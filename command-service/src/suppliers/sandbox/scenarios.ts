@@ -71,6 +71,17 @@ export const SANDBOX_SCENARIOS = {
     effect:
       "Refunds and exchanges are done at once, but the answer arrives 8 s later: a crash meanwhile leaves them to reconciliation, which completes them.",
   },
+  emdFailure: {
+    lastName: "FAILEMD",
+    effect:
+      "Ancillaries after issue are refused: 422 emd_refused; the charge goes back. Before issue they are added as usual.",
+  },
+  asyncEmd: {
+    lastName: "ASYNCEMD",
+    afterSeconds: 5,
+    effect:
+      "EMDs of ancillaries bought after issue are issued 5 s later: the booking shows async_emd_issue true until a job confirms them.",
+  },
   invalidCredentials: {
     password: "invalid",
     effect: "Credentials check answers inactive; every other call fails: 422 invalid_credentials.",
@@ -88,7 +99,9 @@ type BookingScenario =
   | "slowIssueRequest"
   | "refundFailure"
   | "exchangeFailure"
-  | "slowAfterSalesAnswer";
+  | "slowAfterSalesAnswer"
+  | "emdFailure"
+  | "asyncEmd";
 
 const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.soldOut.lastName, "soldOut"],
@@ -102,6 +115,8 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.refundFailure.lastName, "refundFailure"],
   [SANDBOX_SCENARIOS.exchangeFailure.lastName, "exchangeFailure"],
   [SANDBOX_SCENARIOS.slowAfterSalesAnswer.lastName, "slowAfterSalesAnswer"],
+  [SANDBOX_SCENARIOS.emdFailure.lastName, "emdFailure"],
+  [SANDBOX_SCENARIOS.asyncEmd.lastName, "asyncEmd"],
 ]);
 
 /** Derived from the names every time, so a booking keeps its scenario across a restart. */

@@ -1,0 +1,34 @@
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { IllegalState } from "@skyward/infra/http/errors";
+import { runSupplierOperation } from "../bookings/supplier-operation.ts";
+import type { CommandDeps } from "../deps.ts";
+
+/**
+ * POST /bookings/{locator}/emds/{emd_number}/refund: an unused EMD refunded at the airline, idempotently on the
+ * operation id, and its price credited back once in the append that records it.
+ */
+export async function refundEmd(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  emdNumber: string,
+) {
+  const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
+    start: (_booking, operationId) => ({
+      type: "StartEmdRefund",
+      operation_id: operationId,
+      emd_number: emdNumber,
+      now: deps.now(),
+    }),
+  });
+  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  const refunded = recorded.events.find((e) => e.type === "EmdRefunded");
+  return {
+    locator,
+    emd_number: emdNumber,
+    refunded: refunded?.type === "EmdRefunded" ? refunded.data.refunded : null,
+    credited: refunded?.type === "EmdRefunded" ? refunded.data.credited : null,
+    position: recorded.position,
+  };
+}
