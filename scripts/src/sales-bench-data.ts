@@ -126,6 +126,26 @@ export async function seedSales(pool: Pool, lines: number): Promise<void> {
        route, carrier, count(*) FILTER (WHERE kind = 'ticket') - count(*) FILTER (WHERE kind = 'void'), sum(total)
        FROM read.sales GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
   );
+  // The rollups, as the projection keeps them (projectors/src/sales): per agency and for all (''), by day and month.
+  await pool.query(
+    `INSERT INTO read.sales_rollup
+     SELECT g.grain, date_trunc(g.grain, d.sale_date::timestamp)::date, CASE WHEN l.everyone THEN '' ELSE d.agency_id END,
+       d.fake_booking, d.currency, sum(lines), sum(tickets_issued), sum(tickets_voided), sum(tickets_refunded),
+       sum(tickets_exchanged), sum(emds_issued), sum(issued_total), sum(base_fare), sum(taxes), sum(agency_markup),
+       sum(company_markup), sum(transaction_fee), sum(penalty), sum(total)
+       FROM read.sales_daily d CROSS JOIN (VALUES ('day'), ('month')) g(grain) CROSS JOIN (VALUES (false), (true)) l(everyone)
+      GROUP BY 1, 2, 3, 4, 5`,
+  );
+  await pool.query(
+    `INSERT INTO read.sales_top (grain, period, dimension, agency_id, fake_booking, currency, key, tickets, total)
+     SELECT g.grain, date_trunc(g.grain, r.sale_date::timestamp)::date, x.dimension, x.agency_id, r.fake_booking,
+       r.currency, x.key, sum(r.tickets), sum(r.total)
+       FROM read.sales_route_daily r CROSS JOIN (VALUES ('day'), ('week'), ('month')) g(grain)
+       CROSS JOIN LATERAL (VALUES ('route', r.route, r.agency_id), ('route', r.route, ''),
+         ('carrier', r.carrier, r.agency_id), ('carrier', r.carrier, ''), ('agent', r.agent_id, r.agency_id),
+         ('company', r.company_id, r.agency_id)) x(dimension, key, agency_id)
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+  );
   await pool.query("VACUUM ANALYZE");
 }
 

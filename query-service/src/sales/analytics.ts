@@ -5,11 +5,13 @@ import { parseInput } from "@skyward/infra/http/validate";
 import { Params, type SalesViewer, salesScope } from "@skyward/infra/sales/lines";
 import { type Router as ExpressRouter, Router } from "express";
 import type { QueryDeps } from "../deps.ts";
+import { type AggregateScope, aggregateScope, periodPieces, piecesWhere, rollupScope } from "./aggregates.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
  * `GET /analytics/?analytics[date_from]=&analytics[date_to]=`: answered from the day aggregates of the sales
- * projection (`sales_daily`, `sales_route_daily`), never from the lines, with the period just before for comparison.
+ * projection (per agent for agents, rolled up per agency or for all agencies otherwise), never from the lines, with
+ * the period just before for comparison.
  */
 
 const DAY = 86_400_000;
@@ -24,16 +26,95 @@ export function previousPeriod(from: string, to: string): { date_from: string; d
 
 const TOP = 10;
 
-function figuresSql(table: string, viewer: SalesViewer, p: Params, from: string, to: string): string {
-  return `SELECT s.currency, sum(s.total)::float8 AS sales,
+const FIGURES = `s.currency, sum(s.total)::float8 AS sales,
       sum(s.agency_markup + s.company_markup + s.transaction_fee)::float8 AS revenue,
       sum(s.tickets_issued)::int AS tickets_issued, sum(s.tickets_voided)::int AS tickets_voided,
       sum(s.tickets_refunded)::int AS tickets_refunded, sum(s.tickets_exchanged)::int AS tickets_exchanged,
       sum(s.emds_issued)::int AS emds_issued,
-      coalesce(round(sum(s.issued_total) / nullif(sum(s.tickets_issued), 0)), 0)::float8 AS average_ticket
-    FROM ${table} s
-   WHERE ${salesScope(viewer, p)} AND s.sale_date BETWEEN ${p.add(from)}::date AND ${p.add(to)}::date
-   GROUP BY s.currency ORDER BY s.currency`;
+      coalesce(round(sum(s.issued_total) / nullif(sum(s.tickets_issued), 0)), 0)::float8 AS average_ticket`;
+const DAY_FIGURES = `s.currency, sum(s.total)::float8 AS sales,
+      sum(s.agency_markup + s.company_markup + s.transaction_fee)::float8 AS revenue,
+      sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int AS tickets`;
+const NET_TICKETS = "sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int";
+
+type Build = (p: Params) => string;
+type Dimension = "route" | "carrier" | "agent" | "company";
+
+/** The names of a top list's keys (agents and companies are renamed in the directory: never copied). */
+function named(dimension: Dimension, ranked: string): string {
+  if (dimension === "agent")
+    return `SELECT t.key, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), t.key) AS name, t.currency,
+        t.sales, t.tickets FROM (${ranked}) t LEFT JOIN read.users u ON u.id = t.key ORDER BY t.sales DESC, t.key`;
+  if (dimension === "company")
+    return `SELECT t.key, coalesce(c.name, t.key) AS name, t.currency, t.sales, t.tickets
+        FROM (${ranked}) t LEFT JOIN read.companies c ON c.id = t.key ORDER BY t.sales DESC, t.key`;
+  return `SELECT t.key, t.key AS name, t.currency, t.sales, t.tickets FROM (${ranked}) t ORDER BY t.sales DESC, t.key`;
+}
+
+/** Agents and demo users: their own per-agent day rows (a few hundred a year), as the lines' scope selects them. */
+function perAgent(viewer: SalesViewer, from: string, to: string) {
+  const inPeriod = (p: Params, f = from, t = to) =>
+    `${salesScope(viewer, p)} AND s.sale_date BETWEEN ${p.add(f)}::date AND ${p.add(t)}::date`;
+  const column: Record<Dimension, string> = {
+    route: "s.route",
+    carrier: "s.carrier",
+    agent: "s.agent_id",
+    company: "s.company_id",
+  };
+  return {
+    figures:
+      (f: string, t: string): Build =>
+      (p) =>
+        `SELECT ${FIGURES} FROM read.sales_daily s WHERE ${inPeriod(p, f, t)} GROUP BY s.currency ORDER BY s.currency`,
+    byDay: (p: Params) =>
+      `SELECT s.sale_date::text AS day, ${DAY_FIGURES} FROM read.sales_daily s WHERE ${inPeriod(p)}
+        GROUP BY s.sale_date, s.currency ORDER BY s.sale_date, s.currency`,
+    top:
+      (dimension: Dimension): Build =>
+      (p) => {
+        const routes = dimension === "route" || dimension === "carrier";
+        const ranked = `SELECT ${column[dimension]} AS key, s.currency, sum(s.total)::float8 AS sales,
+            ${routes ? "sum(s.tickets)::int" : NET_TICKETS} AS tickets
+          FROM ${routes ? "read.sales_route_daily" : "read.sales_daily"} s WHERE ${inPeriod(p)}
+         GROUP BY 1, s.currency ORDER BY sum(s.total) DESC, 1 LIMIT ${TOP}`;
+        return named(dimension, ranked);
+      },
+  };
+}
+
+/**
+ * Supervisors and administrators: the agency's (or all agencies') rollups, whole months and days for the figures,
+ * whole months, ISO weeks and days for the top lists, so a year reads a few dozen periods instead of every agent's days.
+ */
+function rolledUp(scope: AggregateScope & { kind: "all" | "agency" }, from: string, to: string) {
+  const agency = scope.kind === "all" ? "" : scope.agencyId;
+  return {
+    figures:
+      (f: string, t: string): Build =>
+      (p) =>
+        `SELECT ${FIGURES} FROM read.sales_rollup s
+        WHERE ${rollupScope(scope, p)} AND ${piecesWhere(periodPieces(f, t, ["month"]), p)}
+        GROUP BY s.currency ORDER BY s.currency`,
+    byDay: (p: Params) =>
+      `SELECT s.period::text AS day, ${DAY_FIGURES} FROM read.sales_rollup s
+        WHERE ${rollupScope(scope, p)} AND s.grain = 'day' AND s.period BETWEEN ${p.add(from)}::date AND ${p.add(to)}::date
+        GROUP BY s.period, s.currency ORDER BY s.period, s.currency`,
+    top:
+      (dimension: Dimension): Build =>
+      (p) => {
+        // Agents and companies have rows under their agency only; routes and carriers also under '' (all agencies).
+        const owner =
+          scope.kind === "all" && (dimension === "agent" || dimension === "company")
+            ? "s.agency_id <> ''"
+            : `s.agency_id = ${p.add(agency)}`;
+        const ranked = `SELECT s.key, s.currency, sum(s.total)::float8 AS sales, sum(s.tickets)::int AS tickets
+            FROM read.sales_top s
+           WHERE s.dimension = ${p.add(dimension)} AND ${owner} AND NOT s.fake_booking
+             AND ${piecesWhere(periodPieces(from, to, ["month", "week"]), p)}
+           GROUP BY s.key, s.currency ORDER BY sum(s.total) DESC, s.key LIMIT ${TOP}`;
+        return named(dimension, ranked);
+      },
+  };
 }
 
 export function analyticsRoutes({ pool, readModels }: QueryDeps): ExpressRouter {
@@ -44,55 +125,21 @@ export function analyticsRoutes({ pool, readModels }: QueryDeps): ExpressRouter 
     const viewer = viewerOf(requirePrincipal(req));
     const { date_from: from, date_to: to } = parseInput(AnalyticsQuery, req.query, "query").analytics;
     const previous = previousPeriod(from, to);
-    const query = (build: (p: Params) => string) => {
+    const query = (build: Build) => {
       const p = new Params();
       const sql = build(p);
       return pool.query(sql, p.values).then((r) => r.rows);
     };
-    const inPeriod = (p: Params) =>
-      `${salesScope(viewer, p)} AND s.sale_date BETWEEN ${p.add(from)}::date AND ${p.add(to)}::date`;
+    const scope = aggregateScope(viewer);
+    const source = scope.kind === "agent" ? perAgent(viewer, from, to) : rolledUp(scope, from, to);
     const [current, before, byDay, routes, carriers, agents, companies] = await Promise.all([
-      query((p) => figuresSql("read.sales_daily", viewer, p, from, to)),
-      query((p) => figuresSql("read.sales_daily", viewer, p, previous.date_from, previous.date_to)),
-      query(
-        (p) => `SELECT s.sale_date::text AS day, s.currency, sum(s.total)::float8 AS sales,
-            sum(s.agency_markup + s.company_markup + s.transaction_fee)::float8 AS revenue,
-            sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int AS tickets
-          FROM read.sales_daily s WHERE ${inPeriod(p)} GROUP BY s.sale_date, s.currency ORDER BY s.sale_date, s.currency`,
-      ),
-      query(
-        (
-          p,
-        ) => `SELECT s.route AS key, s.route AS name, s.currency, sum(s.total)::float8 AS sales, sum(s.tickets)::int AS tickets
-          FROM read.sales_route_daily s WHERE ${inPeriod(p)}
-         GROUP BY s.route, s.currency ORDER BY sum(s.total) DESC, s.route LIMIT ${TOP}`,
-      ),
-      query(
-        (
-          p,
-        ) => `SELECT s.carrier AS key, s.carrier AS name, s.currency, sum(s.total)::float8 AS sales, sum(s.tickets)::int AS tickets
-          FROM read.sales_route_daily s WHERE ${inPeriod(p)}
-         GROUP BY s.carrier, s.currency ORDER BY sum(s.total) DESC, s.carrier LIMIT ${TOP}`,
-      ),
-      query(
-        (
-          p,
-        ) => `SELECT t.key, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), t.key) AS name, t.currency,
-            t.sales, t.tickets
-          FROM (SELECT s.agent_id AS key, s.currency, sum(s.total)::float8 AS sales,
-                       sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int AS tickets
-                  FROM read.sales_daily s WHERE ${inPeriod(p)}
-                 GROUP BY s.agent_id, s.currency ORDER BY sum(s.total) DESC, s.agent_id LIMIT ${TOP}) t
-          LEFT JOIN read.users u ON u.id = t.key ORDER BY t.sales DESC, t.key`,
-      ),
-      query(
-        (p) => `SELECT t.key, coalesce(c.name, t.key) AS name, t.currency, t.sales, t.tickets
-          FROM (SELECT s.company_id AS key, s.currency, sum(s.total)::float8 AS sales,
-                       sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int AS tickets
-                  FROM read.sales_daily s WHERE ${inPeriod(p)}
-                 GROUP BY s.company_id, s.currency ORDER BY sum(s.total) DESC, s.company_id LIMIT ${TOP}) t
-          LEFT JOIN read.companies c ON c.id = t.key ORDER BY t.sales DESC, t.key`,
-      ),
+      query(source.figures(from, to)),
+      query(source.figures(previous.date_from, previous.date_to)),
+      query(source.byDay),
+      query(source.top("route")),
+      query(source.top("carrier")),
+      query(source.top("agent")),
+      query(source.top("company")),
     ]);
     res.json({
       data: {

@@ -17,7 +17,6 @@ import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { JobQueue } from "@skyward/infra/jobs/runtime";
 import {
-  dateRange,
   Params,
   SALE_LINE_SELECT,
   SALE_ORDER,
@@ -32,6 +31,7 @@ import { salesReportFileName, writeSalesWorkbook } from "@skyward/infra/sales/wo
 import { type Router as ExpressRouter, Router } from "express";
 import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
+import { totalsSource } from "./aggregates.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { renderReceipt } from "./ticket-pdf.ts";
 import { viewerOf } from "./viewer.ts";
@@ -42,8 +42,8 @@ const sums = TOTAL_COLUMNS.split(", ")
   .join(", ");
 
 /**
- * Lines and totals per currency a filter matches. Without text, whole days select whole day aggregates, so the
- * totals read the day aggregates (a few rows a day) instead of every line.
+ * Lines and totals per currency a filter matches. Without text, whole days select whole aggregates, so the totals
+ * read the coarsest rollup of the viewer's scope (whole months and days) instead of every line.
  */
 async function totalsOf(
   pool: QueryDeps["pool"],
@@ -51,11 +51,15 @@ async function totalsOf(
   viewer: SalesViewer,
 ): Promise<SalesTotal[]> {
   const p = new Params();
-  const sql = filter.text
-    ? `SELECT s.currency, count(*)::int AS lines, ${sums} FROM read.sales s
-        WHERE ${salesWhere(filter, viewer, p)} GROUP BY s.currency ORDER BY s.currency`
-    : `SELECT s.currency, sum(s.lines)::int AS lines, ${sums} FROM read.sales_daily s
-        WHERE ${salesScope(viewer, p)} AND ${dateRange(filter, p)} GROUP BY s.currency ORDER BY s.currency`;
+  let sql: string;
+  if (filter.text)
+    sql = `SELECT s.currency, count(*)::int AS lines, ${sums} FROM read.sales s
+        WHERE ${salesWhere(filter, viewer, p)} GROUP BY s.currency ORDER BY s.currency`;
+  else {
+    const { table, where } = totalsSource(viewer, filter, p);
+    sql = `SELECT s.currency, sum(s.lines)::int AS lines, ${sums} FROM ${table} s WHERE ${where}
+        GROUP BY s.currency ORDER BY s.currency`;
+  }
   const { rows } = await pool.query<SalesTotal>(sql, p.values);
   return rows;
 }
