@@ -93,17 +93,23 @@ export const notFound: RequestHandler = (req, _res, next) => {
 
 /** A database that is down, restarting or cut off: nothing the client did, and worth retrying shortly. */
 function databaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, syscall } = (error ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    syscall?: unknown;
+  };
   if (
     typeof code === "string" &&
     (code.startsWith("08") ||
       code.startsWith("57P") ||
-      ["ECONNREFUSED", "ECONNRESET", "EPIPE"].includes(code))
+      ["ECONNREFUSED", "ECONNRESET", "EPIPE"].includes(code) ||
+      // The server's Unix socket is gone while it restarts.
+      (code === "ENOENT" && syscall === "connect"))
   )
     return true;
   return (
     typeof message === "string" &&
-    /Connection terminated|not queryable|connect ECONN(REFUSED|RESET)/.test(message)
+    /Connection terminated|not queryable|connect (ECONNREFUSED|ECONNRESET|ENOENT)/.test(message)
   );
 }
 
