@@ -252,6 +252,27 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ locator: t.bookingLocator }),
     body: () => ({ reshop_offer_id: "probe" }),
   },
+  // Ancillaries and EMDs: every user type on the bookings of its scope; probes name items and EMDs that do not exist.
+  "GET /bookings/:locator/ancillaries": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    query: () => ({ type: "bag" }),
+  },
+  "GET /bookings/:locator/seat_map": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    query: () => ({ segment: "probe" }),
+  },
+  "POST /bookings/:locator/ancillaries": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ items: [{ ancillary_id: "probe", passenger_index: 0 }] }),
+  },
+  "POST /bookings/:locator/emds/:emd_number/refund": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator, emd_number: "5660000000000" }),
+    body: () => ({}),
+  },
 
   // Ticketing gates, channels, credentials and cards (issue 11). Gates and source channels are administrators';
   // an agency's channels and cards its supervisors' too. Bodies ask for what already is (gates open, channel on),

@@ -93,6 +93,10 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "POST /orders/:locator/flights_change_requests/create": () => ({ departure_date: inDays(35) }),
   "POST /orders/:locator/reshop_offers/price": () => ({}),
   "POST /orders/:locator/flights_change_requests/confirm": () => ({ reshop_offer_id: "SBX1-FUZZ" }),
+  "POST /bookings/:locator/ancillaries": () => ({
+    items: [{ ancillary_id: "SEAT-FRONT-FUZZ", passenger_index: 0, seat: "2A" }],
+  }),
+  "POST /bookings/:locator/emds/:emd_number/refund": () => ({}),
   // Ticketing (issue 11): gates asked to stay open, the seeded channel's settings as they are, missing cards.
   "PATCH /ticketing/main_gate": () => ({ active: true }),
   "PATCH /ticketing/agency_gate": () => ({ active: true }),
