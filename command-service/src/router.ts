@@ -1,6 +1,7 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
 import { ancillaryRoutes } from "./ancillaries/routes.ts";
+import { assistantRoutes } from "./assistant/routes.ts";
 import { auditorsReadOnly } from "./audit/read-only.ts";
 import { timeTravelRoutes } from "./audit/time-travel.ts";
 import { balanceRoutes } from "./balances/routes.ts";
@@ -28,6 +29,8 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));
   router.use(timeTravelRoutes(deps));
+  // Runs its plans' steps through this very router, so they pass the same checks as by hand.
+  router.use(assistantRoutes(deps, router));
   if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));
   return router;
 }

@@ -150,6 +150,15 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   },
   "POST /supports": { allow: ["Admin"] },
   "POST /transactions": { allow: ["Admin"] },
+  // The AI admin assistant (issue 13): administrators and supervisors; plans are bound to their user (404 otherwise).
+  "POST /admin_panel/ask": {
+    allow: ["Admin", "Support", "Supervisor"],
+    body: () => ({ text: "which bookings expire today?" }),
+  },
+  "POST /admin_panel/execute": {
+    allow: ["Admin", "Support", "Supervisor"],
+    body: () => ({ plan_id: "00000000-0000-4000-8000-000000000000", confirm_money: true }),
+  },
   "PUT /account/selling_company": {
     allow: "signed-in",
     body: (t) => ({ company_id: t.companyIds[0] }),

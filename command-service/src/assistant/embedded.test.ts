@@ -157,7 +157,7 @@ const CASES: Case[] = [
     expect: topUp("co-waw", pln(70000), "invoice 12"),
   },
   { lang: "en", text: "top up Vistula Warszawa by 5000 PLN", expect: { missing: "reason" } },
-  { lang: "en", text: "top up Atlantis Travel by 5000 PLN reason x", expect: { missing: "company_id" } },
+  { lang: "en", text: "top up Atlantis Travel by 5000 PLN reason x", expect: { notFound: "company" } },
   {
     lang: "ua",
     text: "Поповни Dnipro Travel Kyiv на 5 000 грн, причина рахунок 1182",

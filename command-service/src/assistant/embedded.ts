@@ -614,10 +614,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
     return ctx.agencyId ?? undefined;
   };
+  /** Capitalised words no entity matched (not the sentence's first, not a code): a name the resolver reports missing. */
+  const unknownName = (): string | undefined => {
+    const run: Token[] = [];
+    for (const t of free) {
+      const capital = /^\p{Lu}/u.test(t.raw) && t !== tokens[0] && !/^[A-Z0-9]{2,3}$/.test(t.raw);
+      if (capital && (run.length === 0 || t.start - (run.at(-1) as Token).end <= 1)) run.push(t);
+      else if (run.length > 0) break;
+    }
+    return run.length > 0 ? run.map((t) => t.raw).join(" ") : undefined;
+  };
   /** The company named; a partner named instead means its only company, or the question which one. */
   const companyRef = (): string | undefined => {
     const c = companies[0];
     if (c) return c.ref;
+    if (agencies.length === 0) return unknownName();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
       const own = dir.entities.filter(

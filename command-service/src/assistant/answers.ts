@@ -1,0 +1,142 @@
+import type { Preview } from "@skyward/contracts/assistant";
+import type { Principal } from "@skyward/infra/http/context";
+import type pg from "pg";
+import type { ResolvedCall } from "./interpret.ts";
+
+/** The answer to a read question, from the read models, within what the caller may see. */
+export interface Answer {
+  question: string;
+  preview: Preview;
+  data: unknown;
+}
+
+const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
+
+export async function answerQuestion(
+  pool: pg.Pool,
+  p: Principal,
+  call: ResolvedCall,
+  now: Date,
+): Promise<Answer> {
+  const a = call.args as Record<string, string | undefined>;
+  // A supervisor's questions stay inside their partner (names were resolved within it; this holds for ids too).
+  const agencyScope = p.userType === "Supervisor" ? p.agencyId : null;
+  switch (call.entry.name) {
+    case "company_balance": {
+      const { rows } = await pool.query<{
+        name: string;
+        amount: string | null;
+        currency: string;
+        credit_limit: string;
+      }>(
+        `SELECT c.name, b.amount::text AS amount, c.currency, coalesce(b.credit_limit, 0)::text AS credit_limit
+           FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
+          WHERE c.id = $1 AND NOT c.deleted AND ($2::text IS NULL OR c.agency_id = $2)`,
+        [a.company_id, agencyScope],
+      );
+      const r = rows[0];
+      const amount = Number(r?.amount ?? 0);
+      const currency = r?.currency ?? "";
+      return {
+        question: call.entry.name,
+        preview: {
+          code: "balance",
+          params: { company: r?.name ?? "", amount, currency },
+          text: `The balance of ${r?.name ?? ""} is ${money(amount, currency)}`,
+        },
+        data: {
+          company_id: a.company_id,
+          name: r?.name ?? null,
+          balance_amount: { amount, currency },
+          credit_limit: { amount: Number(r?.credit_limit ?? 0), currency },
+          link: `/admin?company_id=${encodeURIComponent(a.company_id ?? "")}`,
+        },
+      };
+    }
+    case "channel_changes": {
+      const { rows } = await pool.query<{
+        at: Date;
+        channel_id: string | null;
+        title: string | null;
+        field: string;
+        before: unknown;
+        after: unknown;
+        source: string;
+        actor_role: string;
+        actor: string | null;
+      }>(
+        `SELECT h.at, h.channel_id, ch.title, h.field, h.before, h.after, h.source, h.actor_role,
+                nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor
+           FROM read.channel_history h
+           LEFT JOIN read.channels ch ON ch.id = h.channel_id
+           LEFT JOIN read.users u ON u.id = h.actor_user_id
+          WHERE ($1::text IS NULL OR h.channel_id = $1) AND ($2::text IS NULL OR h.agency_id = $2)
+            AND ($3::text IS NULL OR h.agency_id = $3) AND h.channel_id IS NOT NULL
+          ORDER BY h.global_position DESC LIMIT 10`,
+        [a.channel_id ?? null, a.agency_id ?? null, agencyScope],
+      );
+      const last = rows[0];
+      return {
+        question: call.entry.name,
+        preview: {
+          code: last ? "channel_changes" : "channel_changes_none",
+          params: {
+            count: rows.length,
+            actor: last?.actor ?? last?.actor_role ?? null,
+            channel: last?.title ?? null,
+            at: last?.at.toISOString() ?? null,
+          },
+          text: last
+            ? `Last change: ${last.field} ${JSON.stringify(last.before)} → ${JSON.stringify(last.after)} by ${last.actor ?? last.actor_role} at ${last.at.toISOString()}`
+            : "No changes recorded",
+        },
+        data: rows.map((r) => ({
+          at: r.at.toISOString(),
+          channel_id: r.channel_id,
+          channel: r.title,
+          field: r.field,
+          before: r.before,
+          after: r.after,
+          source: r.source,
+          actor: r.actor,
+          role: r.actor_role,
+          link: `/channels?channel_id=${encodeURIComponent(r.channel_id ?? "")}`,
+        })),
+      };
+    }
+    case "bookings_expiring_today": {
+      const day = now.toISOString().slice(0, 10);
+      const { rows } = await pool.query<{
+        locator: string;
+        route: string;
+        time_limit: Date;
+        company: string | null;
+      }>(
+        `SELECT b.locator, b.route, b.time_limit, c.name AS company
+           FROM read.bookings b LEFT JOIN read.companies c ON c.id = b.company_id
+          WHERE b.status = 'held' AND b.time_limit >= $1::date AND b.time_limit < $1::date + 1
+            AND ($2::text IS NULL OR b.agency_id = $2) AND ($3::text IS NULL OR b.company_id = $3)
+            AND ($4::text IS NULL OR b.agency_id = $4) AND NOT b.fake_booking
+          ORDER BY b.time_limit LIMIT 100`,
+        [day, a.agency_id ?? null, a.company_id ?? null, agencyScope],
+      );
+      return {
+        question: call.entry.name,
+        preview: {
+          code: "bookings_expiring",
+          params: { count: rows.length, day },
+          text: `${rows.length} booking(s) reach their time limit today (${day})`,
+        },
+        data: rows.map((r) => ({
+          locator: r.locator,
+          route: r.route,
+          company: r.company,
+          time_limit: r.time_limit.toISOString(),
+          link: `/bookings?locator=${encodeURIComponent(r.locator)}`,
+        })),
+      };
+    }
+    default:
+      throw new Error(`no answer for ${call.entry.name}`);
+  }
+}
