@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from "./routes/index";
 import { Route as AccountRouteImport } from "./routes/account";
 import { Route as AdminRouteImport } from "./routes/admin";
 import { Route as AnalyticsRouteImport } from "./routes/analytics";
+import { Route as AssistantRouteImport } from "./routes/assistant";
 import { Route as AuditRouteImport } from "./routes/audit";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
@@ -40,6 +41,11 @@ const AdminRoute = AdminRouteImport.update({
 const AnalyticsRoute = AnalyticsRouteImport.update({
   id: "/analytics",
   path: "/analytics",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AssistantRoute = AssistantRouteImport.update({
+  id: "/assistant",
+  path: "/assistant",
   getParentRoute: () => rootRouteImport,
 } as any);
 const AuditRoute = AuditRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/assistant": typeof AssistantRoute;
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/assistant": typeof AssistantRoute;
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   "/account": typeof AccountRoute;
   "/admin": typeof AdminRoute;
   "/analytics": typeof AnalyticsRoute;
+  "/assistant": typeof AssistantRoute;
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/assistant"
     | "/audit"
     | "/bookings"
     | "/channels"
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/assistant"
     | "/audit"
     | "/bookings"
     | "/channels"
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/admin"
     | "/analytics"
+    | "/assistant"
     | "/audit"
     | "/bookings"
     | "/channels"
@@ -176,6 +188,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute;
   AdminRoute: typeof AdminRoute;
   AnalyticsRoute: typeof AnalyticsRoute;
+  AssistantRoute: typeof AssistantRoute;
   AuditRoute: typeof AuditRoute;
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
@@ -214,6 +227,13 @@ declare module "@tanstack/react-router" {
       path: "/analytics";
       fullPath: "/analytics";
       preLoaderRoute: typeof AnalyticsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/assistant": {
+      id: "/assistant";
+      path: "/assistant";
+      fullPath: "/assistant";
+      preLoaderRoute: typeof AssistantRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/audit": {
@@ -280,6 +300,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   AdminRoute: AdminRoute,
   AnalyticsRoute: AnalyticsRoute,
+  AssistantRoute: AssistantRoute,
   AuditRoute: AuditRoute,
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,

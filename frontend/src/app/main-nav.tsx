@@ -6,6 +6,7 @@ import {
   IconPlugConnected,
   IconReportMoney,
   IconSearch,
+  IconSparkles,
   IconTicket,
 } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
@@ -21,11 +22,12 @@ export function MainNav() {
   const { t: tAdmin } = useTranslation("admin");
   const { t: tChannels } = useTranslation("channels");
   const { t: tAudit } = useTranslation("audit");
+  const { t: tAssistant } = useTranslation("assistant");
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!session) return null;
   const items: {
-    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics" | "/audit";
+    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics" | "/audit" | "/assistant";
     label: string;
     icon: ReactNode;
   }[] = [
@@ -40,6 +42,9 @@ export function MainNav() {
   // Partners, companies and balances: supervisors (their own partner's) and administrators.
   if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
     items.push({ to: "/admin", label: tAdmin("nav"), icon: <IconBuildingBank size={15} /> });
+  // The AI admin panel: whoever administers (issue 13).
+  if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
+    items.push({ to: "/assistant", label: tAssistant("nav"), icon: <IconSparkles size={15} /> });
   // The event history: every user within their scope (issue 14).
   items.push({ to: "/audit", label: tAudit("nav"), icon: <IconHistory size={15} /> });
   return (

@@ -1,0 +1,27 @@
+import { Text } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { AssistantPage } from "../features/assistant/components/assistant-page.tsx";
+import { requireSession, sessionQueryOptions } from "../lib/session.ts";
+
+export const Route = createFileRoute("/assistant")({
+  beforeLoad: async ({ context, location }) => {
+    await requireSession(context.queryClient, location);
+  },
+  component: AssistantRoute,
+});
+
+/** The AI admin panel: administrators and supervisors only (agents have no administration to ask for). */
+function AssistantRoute() {
+  const { t } = useTranslation("assistant");
+  const { data: session } = useSuspenseQuery(sessionQueryOptions());
+  if (!session) return null;
+  if (!["Admin", "Support", "Supervisor"].includes(session.account.user_type))
+    return (
+      <Text p="md" c="dimmed">
+        {t("unavailable")}
+      </Text>
+    );
+  return <AssistantPage />;
+}
