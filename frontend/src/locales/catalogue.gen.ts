@@ -18,4 +18,5 @@ export interface Catalogue {
   search: typeof import("./en/search.json");
   "search-history": typeof import("./en/search-history.json");
   "sign-in": typeof import("./en/sign-in.json");
+  "text-search": typeof import("./en/text-search.json");
 }

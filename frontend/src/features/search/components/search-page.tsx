@@ -9,14 +9,16 @@ import {
   SegmentedControl,
   Skeleton,
   Stack,
+  Switch,
   Text,
   ThemeIcon,
   Title,
 } from "@mantine/core";
 import type { SearchRequest } from "@skyward/contracts/offers";
+import type { SearchFilters } from "@skyward/contracts/search";
 import { IconPlane } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
@@ -34,6 +36,7 @@ import {
 } from "../url-state.ts";
 import { ActiveFilters } from "./active-filters.tsx";
 import { BookingForm } from "./booking-form.tsx";
+import { setClientView, useClientView } from "./client-view.ts";
 import {
   activeFilterKeys,
   familiesOf,
@@ -46,6 +49,7 @@ import { ItineraryCard } from "./itinerary-card.tsx";
 import { OfferDetailsModal } from "./offer-details-modal.tsx";
 import { RecentSearches } from "./recent-searches.tsx";
 import { SearchForm } from "./search-form.tsx";
+import { TextSearch } from "./text-search.tsx";
 
 function routeOf(request: SearchRequest): string {
   return request.return_date
@@ -114,7 +118,9 @@ const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.st
  */
 export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps) {
   const { t } = useTranslation("search");
+  const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
+  const clientView = useClientView();
   const [snapshot, send] = useMachine(searchMachine);
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
@@ -170,6 +176,10 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
       send({ type: "search.submit", request: next });
     else onParams(paramsFromRequest(next), { replace: false });
   };
+  const applyFilters = useCallback(
+    (next: SearchFilters) => send({ type: "filter.apply", filters: next }),
+    [send],
+  );
   const withoutFare = () => {
     const { fare: _fare, ...rest } = params;
     return rest;
@@ -207,6 +217,11 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
               <Title order={1} fz={22}>
                 {t("title")}
               </Title>
+              <TextSearch
+                onSearch={search}
+                resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
+                onApplyFilters={applyFilters}
+              />
               <SearchForm
                 key={urlKey}
                 initial={urlRequest ? formValuesOf(urlRequest) : undefined}
@@ -279,6 +294,13 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
                         {traceId.slice(0, 8)}
                       </Text>
                     ) : null}
+                    <Switch
+                      size="xs"
+                      label={tp("client_view")}
+                      title={tp("client_view_hint")}
+                      checked={clientView}
+                      onChange={(event) => setClientView(event.currentTarget.checked)}
+                    />
                     <SegmentedControl
                       size="xs"
                       value={sort}

@@ -1,0 +1,381 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { Cabin, SearchRequest } from "@skyward/contracts/offers";
+import type { SearchFilters } from "@skyward/contracts/search";
+import {
+  type ChipKind,
+  searchOfChips,
+  type TextSearchChip,
+  type TextSearchResponse,
+} from "@skyward/contracts/text-search";
+import { IconPencil, IconSparkles, IconX } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import { api } from "../../../lib/api-client.ts";
+import { useSiteLanguage } from "../../../lib/i18n.ts";
+import type { AirportSuggestion } from "../api/airports.ts";
+import { AirportInput } from "./airport-input.tsx";
+
+/** The agent's own today (its time zone), so "tomorrow" means the agent's tomorrow. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `POST /text_search`: one line to a structured search and the chips it is made of. */
+async function readLine(text: string, language: string): Promise<TextSearchResponse> {
+  const { data } = await api.post<TextSearchResponse>("/text_search", {
+    text,
+    language,
+    today: localToday(),
+  });
+  return data;
+}
+
+/** The filters the line asks for besides the search itself: direct only, preferred carriers. */
+function filtersOf(chips: readonly TextSearchChip[]): SearchFilters {
+  const search = searchOfChips(chips);
+  return {
+    ...(search.direct_only ? { stops: [0] } : {}),
+    ...(search.carriers?.length ? { carriers: search.carriers } : {}),
+  };
+}
+
+/** A chip on screen: an id of its own so editing or removing one keeps the others' state. */
+type Chip = TextSearchChip & { id: number };
+let chipIds = 0;
+
+const REQUIRED: ChipKind[] = ["origin", "destination", "departure_date"];
+
+/** One chip's editor: the control its kind needs, applied or dropped. */
+function ChipEditor({
+  chip,
+  onApply,
+  onClose,
+}: {
+  chip: TextSearchChip;
+  onApply: (value: string, label?: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(["text-search", "search"]);
+  const [value, setValue] = useState(chip.value);
+  const [airport, setAirport] = useState<AirportSuggestion | null>(
+    chip.kind === "origin" || chip.kind === "destination"
+      ? { code: chip.value, name: chip.label ?? chip.value, city: chip.label ?? chip.value, country: "" }
+      : null,
+  );
+  const label = t(`text-search:kinds.${chip.kind}`);
+  let control: React.ReactNode;
+  switch (chip.kind) {
+    case "origin":
+    case "destination":
+      control = <AirportInput label={label} value={airport} onChange={setAirport} />;
+      break;
+    case "departure_date":
+    case "return_date":
+      control = (
+        <TextInput
+          type="date"
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+        />
+      );
+      break;
+    case "adults":
+    case "children":
+    case "infants":
+      control = (
+        <NumberInput
+          label={label}
+          min={chip.kind === "adults" ? 1 : 0}
+          max={9}
+          value={Number(value)}
+          onChange={(n) => setValue(String(n))}
+        />
+      );
+      break;
+    case "cabin":
+      control = (
+        <NativeSelect
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          data={Cabin.options.map((c) => ({ value: c, label: t(`search:cabins.${c}`) }))}
+        />
+      );
+      break;
+    case "trip":
+      control = (
+        <NativeSelect
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          data={(["one_way", "round_trip"] as const).map((v) => ({
+            value: v,
+            label: t(`text-search:trips.${v}`),
+          }))}
+        />
+      );
+      break;
+    case "carrier":
+      control = (
+        <TextInput
+          label={label}
+          maxLength={2}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value.toUpperCase())}
+        />
+      );
+      break;
+    case "direct":
+      control = null;
+      break;
+  }
+  const apply = () => {
+    if (airport) onApply(airport.code, airport.city || airport.code);
+    else if (value.trim()) onApply(value.trim());
+    onClose();
+  };
+  return (
+    <Stack gap="xs" w={260}>
+      {control}
+      <Group justify="flex-end" gap="xs">
+        <Button size="compact-sm" variant="default" onClick={onClose}>
+          {t("text-search:cancel")}
+        </Button>
+        <Button size="compact-sm" onClick={apply}>
+          {t("text-search:apply")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The search in the agent's own words: one line, read by the server into parts shown as chips (each editable and
+ * removable) before anything is searched; "Search" runs it through the search form's address, then applies the
+ * direct-only and carrier filters the line asked for once the result is there.
+ */
+export function TextSearch({
+  onSearch,
+  resultId,
+  onApplyFilters,
+}: {
+  onSearch: (request: SearchRequest) => void;
+  /** The id of the result on screen (null while searching): the moment the pending filters apply. */
+  resultId: string | null;
+  onApplyFilters: (filters: SearchFilters) => void;
+}) {
+  const { t } = useTranslation(["text-search", "search"]);
+  const formats = useFormats();
+  const language = useSiteLanguage();
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const [chips, setChips] = useState<Chip[] | null>(null);
+  const [unrecognised, setUnrecognised] = useState<string[]>([]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const pendingFilters = useRef<{ filters: SearchFilters; after: string | null } | null>(null);
+  const read = useMutation({
+    mutationFn: (line: string) => readLine(line, language),
+    onSuccess: (answer) => {
+      setChips(answer.chips.map((chip) => ({ ...chip, id: ++chipIds })));
+      setUnrecognised(answer.unrecognised);
+    },
+  });
+
+  // The line's filters apply to the first result after the search it started (not to the one on screen before).
+  useEffect(() => {
+    const pending = pendingFilters.current;
+    if (!pending || !resultId || resultId === pending.after) return;
+    pendingFilters.current = null;
+    if (Object.keys(pending.filters).length > 0) onApplyFilters(pending.filters);
+  }, [resultId, onApplyFilters]);
+
+  const submitLine = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) read.mutate(text.trim());
+  };
+
+  const search = chips ? searchOfChips(chips) : null;
+  const missing = REQUIRED.filter((kind) => !chips?.some((c) => c.kind === kind));
+  const request = search
+    ? SearchRequest.safeParse({
+        origin: search.origin,
+        destination: search.destination,
+        departure_date: search.departure_date,
+        ...(search.return_date ? { return_date: search.return_date } : {}),
+        passengers: search.passengers,
+        cabin: search.cabin,
+      })
+    : null;
+
+  const runSearch = () => {
+    if (!chips || !request?.success) return;
+    pendingFilters.current = { filters: filtersOf(chips), after: resultId };
+    onSearch(request.data);
+  };
+
+  const describe = (chip: TextSearchChip): string => {
+    switch (chip.kind) {
+      case "origin":
+      case "destination":
+        return chip.label && chip.label !== chip.value ? `${chip.label} (${chip.value})` : chip.value;
+      case "departure_date":
+      case "return_date":
+        return formats.day(chip.value);
+      case "cabin":
+        return t(`search:cabins.${Cabin.catch("economy").parse(chip.value)}`);
+      case "trip":
+        return t(`text-search:trips.${chip.value === "round_trip" ? "round_trip" : "one_way"}`);
+      case "direct":
+        return t("text-search:yes");
+      case "carrier":
+        return chip.label ? `${chip.label} (${chip.value})` : chip.value;
+      default:
+        return chip.value;
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="xs">
+        <form onSubmit={submitLine}>
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              id={inputId}
+              style={{ flex: 1 }}
+              label={t("text-search:label")}
+              description={t("text-search:hint")}
+              placeholder={t("text-search:placeholder")}
+              value={text}
+              maxLength={500}
+              onChange={(e) => setText(e.currentTarget.value)}
+              leftSection={<IconSparkles size={16} aria-hidden />}
+            />
+            <Button type="submit" variant="light" loading={read.isPending} disabled={!text.trim()}>
+              {t("text-search:read")}
+            </Button>
+          </Group>
+        </form>
+
+        {read.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t("text-search:error")}
+          </Alert>
+        ) : null}
+
+        {chips ? (
+          <Stack gap={6} aria-live="polite">
+            {chips.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                {t("text-search:none")}
+              </Text>
+            ) : (
+              <Group gap={6} role="list" aria-label={t("text-search:parts")}>
+                {chips.map((chip, index) => {
+                  const name = `${t(`text-search:kinds.${chip.kind}`)}: ${describe(chip)}`;
+                  return (
+                    <Group
+                      key={chip.id}
+                      role="listitem"
+                      gap={2}
+                      wrap="nowrap"
+                      px={8}
+                      py={2}
+                      bg="var(--skyward-selected)"
+                      style={{ borderRadius: 999 }}
+                      data-testid={`text-search-chip-${chip.kind}`}
+                      title={
+                        chip.text
+                          ? t("text-search:from_words", { text: chip.text })
+                          : t("text-search:by_model")
+                      }
+                    >
+                      <Text fz="sm" c="var(--mantine-color-anchor)">
+                        {name}
+                      </Text>
+                      {chip.kind !== "direct" ? (
+                        <Popover
+                          opened={editing === index}
+                          onChange={(open) => setEditing(open ? index : null)}
+                          trapFocus
+                          withArrow
+                        >
+                          <Popover.Target>
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              aria-label={t("text-search:edit", { name })}
+                              onClick={() => setEditing(editing === index ? null : index)}
+                            >
+                              <IconPencil size={14} aria-hidden />
+                            </ActionIcon>
+                          </Popover.Target>
+                          <Popover.Dropdown>
+                            <ChipEditor
+                              chip={chip}
+                              onClose={() => setEditing(null)}
+                              onApply={(value, label) =>
+                                setChips((all) =>
+                                  (all ?? []).map((c, i) =>
+                                    i === index ? { ...c, value, ...(label ? { label } : {}) } : c,
+                                  ),
+                                )
+                              }
+                            />
+                          </Popover.Dropdown>
+                        </Popover>
+                      ) : null}
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        aria-label={t("text-search:remove", { name })}
+                        onClick={() => setChips((all) => (all ?? []).filter((_, i) => i !== index))}
+                      >
+                        <IconX size={14} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  );
+                })}
+              </Group>
+            )}
+            {unrecognised.length > 0 ? (
+              <Text fz="xs" c="dimmed" data-testid="text-search-unrecognised">
+                {t("text-search:unrecognised", { words: unrecognised.join(", ") })}
+              </Text>
+            ) : null}
+            <Group justify="space-between" gap="xs">
+              <Text fz="xs" c="dimmed">
+                {missing.length > 0
+                  ? t("text-search:missing", {
+                      parts: missing.map((kind) => t(`text-search:kinds.${kind}`)).join(", "),
+                    })
+                  : request && !request.success
+                    ? t("text-search:invalid")
+                    : ""}
+              </Text>
+              <Button size="sm" onClick={runSearch} disabled={!request?.success}>
+                {t("text-search:search")}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
