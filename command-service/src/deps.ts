@@ -2,6 +2,7 @@ import type { Config } from "@skyward/contracts/config";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import type { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import type { Logger } from "@skyward/infra/logger";
+import type { Projection } from "@skyward/infra/projections/projection";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
 import type { CommandJobs } from "./jobs/registry.ts";
@@ -28,4 +29,6 @@ export interface CommandDeps {
   streamLocks: StreamLocks;
   /** Background jobs (command-service/src/jobs/registry.ts): expiry, confirmation, reconciliation, mail. */
   jobs: CommandJobs;
+  /** The projections the audit screen may replay side by side (injected: command-service never imports projectors). */
+  replayable?: readonly Projection[];
 }

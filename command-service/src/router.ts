@@ -3,6 +3,7 @@ import { Router } from "express";
 import { ancillaryRoutes } from "./ancillaries/routes.ts";
 import { assistantRoutes } from "./assistant/routes.ts";
 import { auditorsReadOnly } from "./audit/read-only.ts";
+import { replayRoutes } from "./audit/replays.ts";
 import { timeTravelRoutes } from "./audit/time-travel.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
@@ -29,6 +30,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));
   router.use(timeTravelRoutes(deps));
+  router.use(replayRoutes(deps));
   // Runs its plans' steps through this very router, so they pass the same checks as by hand.
   router.use(assistantRoutes(deps, router));
   if (deps.config.NODE_ENV !== "production") router.use(devOutboxRoutes(deps));

@@ -17,6 +17,7 @@ import { Route as AssistantRouteImport } from "./routes/assistant";
 import { Route as AuditRouteImport } from "./routes/audit";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
+import { Route as DocsRouteImport } from "./routes/docs";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
 import { Route as SalesRouteImport } from "./routes/sales";
 import { Route as SearchRouteImport } from "./routes/search";
@@ -63,6 +64,11 @@ const ChannelsRoute = ChannelsRouteImport.update({
   path: "/channels",
   getParentRoute: () => rootRouteImport,
 } as any);
+const DocsRoute = DocsRouteImport.update({
+  id: "/docs",
+  path: "/docs",
+  getParentRoute: () => rootRouteImport,
+} as any);
 const OnboardingRoute = OnboardingRouteImport.update({
   id: "/onboarding",
   path: "/onboarding",
@@ -98,6 +104,7 @@ export interface FileRoutesByFullPath {
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
+  "/docs": typeof DocsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
+  "/docs": typeof DocsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   "/audit": typeof AuditRoute;
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
+  "/docs": typeof DocsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | "/audit"
     | "/bookings"
     | "/channels"
+    | "/docs"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -161,6 +171,7 @@ export interface FileRouteTypes {
     | "/audit"
     | "/bookings"
     | "/channels"
+    | "/docs"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -176,6 +187,7 @@ export interface FileRouteTypes {
     | "/audit"
     | "/bookings"
     | "/channels"
+    | "/docs"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -192,6 +204,7 @@ export interface RootRouteChildren {
   AuditRoute: typeof AuditRoute;
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
+  DocsRoute: typeof DocsRoute;
   OnboardingRoute: typeof OnboardingRoute;
   SalesRoute: typeof SalesRoute;
   SearchRoute: typeof SearchRoute;
@@ -257,6 +270,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ChannelsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    "/docs": {
+      id: "/docs";
+      path: "/docs";
+      fullPath: "/docs";
+      preLoaderRoute: typeof DocsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     "/onboarding": {
       id: "/onboarding";
       path: "/onboarding";
@@ -304,6 +324,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuditRoute: AuditRoute,
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,
+  DocsRoute: DocsRoute,
   OnboardingRoute: OnboardingRoute,
   SalesRoute: SalesRoute,
   SearchRoute: SearchRoute,

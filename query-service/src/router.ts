@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { accountRoutes } from "./account/routes.ts";
+import { replayReadRoutes } from "./audit/replays.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
 import { bookingRoutes } from "./bookings/routes.ts";
@@ -18,6 +19,7 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(bookingRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(auditRoutes(deps));
+  router.use(replayReadRoutes(deps));
   router.use(openApiRoutes());
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));

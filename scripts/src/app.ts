@@ -153,6 +153,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     directory: new DirectoryCache(store, pool, { notices, credentialsKey: credentialsKey(config) }),
     streamLocks: new StreamLocks(),
     jobs: await openCommandJobs(pool),
+    replayable: projections,
   };
   // Jobs run in command processes, which hold the supplier and the mail transport; each job runs in one of them.
   const jobRunner = roles.has("command")

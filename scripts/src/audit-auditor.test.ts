@@ -1,15 +1,10 @@
 // The Auditor user type (issue 14): reads everything, changes nothing; finds who changed a channel and when.
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { registerUserAppends } from "@skyward/command-service/identity/user";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { AsOfResponse, HistoryPage, VerifyReport } from "@skyward/contracts/audit";
 import { chainAll } from "@skyward/infra/audit/chain";
-import { runCommand } from "@skyward/infra/event-store/command";
-import { systemMetadata } from "@skyward/infra/event-store/metadata";
-import { hash } from "argon2";
 import { holdBooking } from "./testing/bookings.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -28,46 +23,11 @@ describe("the Auditor", () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    // No screen creates auditors yet: registered as the seed registers users, with a password.
-    const userId = randomUUID();
-    const email = "auditor@skyward.test";
-    await runCommand(t.app.store, async (ctx) => ({
-      appends: await registerUserAppends(
-        ctx,
-        {
-          user_id: userId,
-          email,
-          first_name: "Ada",
-          last_name: "Audit",
-          user_type: "Auditor",
-          phone: null,
-          language: "en",
-          agency_id: null,
-          company_ids: [],
-          demo_user: false,
-          auth_method: "password",
-        },
-        systemMetadata(),
-      ),
-      result: null,
-    }));
-    await t.db.pool.query("INSERT INTO app.credentials(user_id, password_hash) VALUES ($1, $2)", [
-      userId,
-      await hash(DEMO_PASSWORD),
-    ]);
     const agent = await signedIn("agent@dnipro.test");
     locator = await holdBooking(agent);
-    // The directory projection signs the new user in once it has caught up.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        auditor = await signedIn(email);
-        break;
-      } catch (error) {
-        if (attempt > 50) throw error;
-        await sleep(100);
-      }
-    }
-  });
+    // The demo world's auditor (command-service/src/world/demo-world.ts), signed in as every demo user is.
+    auditor = await signedIn("auditor@skyward.test");
+  }, 240_000);
   afterAll(() => t.stop());
 
   it("reads every tenant's bookings, balances, history and the log's verification", async () => {

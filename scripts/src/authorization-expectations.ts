@@ -362,6 +362,18 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
   "GET /audit/verify": { allow: [...administrators, "Auditor"] },
   "GET /audit/anchors": { allow: [...administrators, "Auditor"] },
+  // Replays side by side (issue 14): the log's readers compare (auditors too: scratch tables, nothing anyone reads),
+  // administrators alone switch. Probes name a projection that does not exist and a run that does not.
+  "GET /audit/replays": { allow: [...administrators, "Auditor"] },
+  "GET /audit/replays/:id": {
+    allow: [...administrators, "Auditor"],
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
+  "POST /audit/replays": { allow: [...administrators, "Auditor"], body: () => ({ projection: "probe" }) },
+  "POST /audit/replays/:id/switch": {
+    allow: administrators,
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+  },
   // The public API's OpenAPI 3.1 document (generated from the contracts).
   "GET /openapi.json": { allow: "public" },
   // Time travel: each caller within the scope it has today; another tenant's booking answers 404.

@@ -1,3 +1,4 @@
+import { runReplay } from "@skyward/infra/audit/replay-runs";
 import {
   type JobHandlers,
   JobQueue,
@@ -50,6 +51,8 @@ export const commandJobs = {
     payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
     maxAttempts: 10,
   },
+  /** A projection replayed side by side from the audit screen (and switched, if asked and it agrees); not retried. */
+  "replay-projection": { payload: z.object({ run_id: z.string() }), maxAttempts: 1 },
   /** An export too large to answer at once: built, kept for download, its link e-mailed. */
   ...salesJobs,
 };
@@ -156,6 +159,10 @@ export function commandJobHandlers(
       await mailer.send(mail);
     },
     "sales-report": runSalesReport,
+    async "replay-projection"({ run_id }, deps, job) {
+      const run = await runReplay(deps.pool, deps.store, deps.replayable ?? [], run_id);
+      job.logger.info({ run_id, agree: run.report?.agree }, `${run.projection} replayed`);
+    },
   };
 }
 

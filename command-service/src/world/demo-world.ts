@@ -73,6 +73,18 @@ export const demoUsers: DemoUser[] = [
     password: false,
   }),
   user({
+    // Reads everything (every agency's bookings, balances, the whole event log), changes nothing (issue 14).
+    key: "auditor",
+    email: "auditor@skyward.test",
+    first_name: "Audrey",
+    last_name: "Auditor",
+    user_type: "Auditor",
+    agency_id: null,
+    company_ids: [],
+    demo_user: false,
+    password: false,
+  }),
+  user({
     key: "dnipro-supervisor",
     email: "supervisor@dnipro.test",
     first_name: "Olena",

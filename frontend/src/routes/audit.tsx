@@ -9,9 +9,17 @@ export const Route = createFileRoute("/audit")({
   component: AuditRoute,
 });
 
-/** Every signed-in user browses the history within their scope; the log's readers also verify it. */
+/**
+ * Every signed-in user browses the history within their scope; the log's readers also verify it and replay
+ * projections; only administrators switch a replay into service (auditors change nothing).
+ */
 function AuditRoute() {
   const session = useSession();
   const type = session?.account.user_type;
-  return <AuditPage canVerify={type === "Admin" || type === "Support" || type === "Auditor"} />;
+  return (
+    <AuditPage
+      canVerify={type === "Admin" || type === "Support" || type === "Auditor"}
+      canSwitch={type === "Admin" || type === "Support"}
+    />
+  );
 }

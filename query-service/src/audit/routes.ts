@@ -1,11 +1,20 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { type HistoryPage, HistoryQuery, VerifyQuery } from "@skyward/contracts/audit";
 import type { UserType } from "@skyward/contracts/metadata";
-import { type ChainFilter, listAnchors, readChained, verifyChain } from "@skyward/infra/audit/chain";
+import { comparePositions, Position, parsePosition } from "@skyward/contracts/position";
+import {
+  type ChainFilter,
+  chainHead,
+  listAnchors,
+  readChained,
+  verifyChain,
+} from "@skyward/infra/audit/chain";
 import { exportLines } from "@skyward/infra/audit/export";
 import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { parseInput } from "@skyward/infra/http/validate";
-import { Router } from "express";
+import { type Request, type Response, Router } from "express";
+import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
 import { bookingScope } from "../scope.ts";
 
@@ -28,6 +37,26 @@ export function historyScope(p: Principal, offset: number): { sql: string; param
   return { sql: ofBookings, params: bookings.params };
 }
 
+/**
+ * Read-your-writes for the history: with `X-Min-Position` (the caller's last command), wait until the chainer has
+ * linked that place in the feed (about a second behind the appends), or answer flagged `x-stale` after 2 s.
+ */
+async function chainedUpTo(pool: pg.Pool, req: Request, res: Response): Promise<void> {
+  const header = req.get("x-min-position");
+  if (!header) return;
+  const min = parsePosition(parseInput(Position, header, "header"));
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const head = await chainHead(pool);
+    if (comparePositions({ tx: BigInt(head.tx), gp: BigInt(head.gp) }, min) >= 0) return;
+    if (Date.now() > deadline) {
+      res.setHeader("x-stale", "true");
+      return;
+    }
+    await sleep(50);
+  }
+}
+
 const filterOf = (q: HistoryQuery): ChainFilter => ({
   stream_id: q.stream_id,
   locator: q.locator,
@@ -48,6 +77,7 @@ export function auditRoutes({ pool }: QueryDeps): Router {
   router.get("/audit/events", async (req, res) => {
     const p = requirePrincipal(req);
     const query = parseInput(HistoryQuery, req.query, "query");
+    await chainedUpTo(pool, req, res);
     const page = await readChained(pool, filterOf(query), query.limit, (offset) => historyScope(p, offset));
     const body: HistoryPage = {
       events: page.map((c) => ({
@@ -71,6 +101,7 @@ export function auditRoutes({ pool }: QueryDeps): Router {
   router.get("/audit/export", async (req, res) => {
     const p = requirePrincipal(req);
     const query = parseInput(HistoryQuery, req.query, "query");
+    await chainedUpTo(pool, req, res);
     const lines = exportLines(pool, filterOf(query), (offset) => historyScope(p, offset));
     // A client that asks for JSON only gets the same lines as one JSON document: {data: [header, ...events]}.
     if (req.accepts(["application/x-ndjson", "application/json"]) === "application/json") {

@@ -27,6 +27,7 @@ import {
   timeTravel,
   verifyLog,
 } from "../api/audit.ts";
+import { ReplayPanel } from "./replay-panel.tsx";
 
 const FILTERS = ["locator", "stream_id", "trace_id", "actor_id", "company_id", "from", "to"] as const;
 
@@ -269,8 +270,11 @@ function Verify() {
   );
 }
 
-/** The audit screen: event history (and its export), time travel, and the log's verifier. */
-export function AuditPage({ canVerify }: { canVerify: boolean }) {
+/**
+ * The audit screen: event history (and its export), time travel, and for the log's readers its verifier and the
+ * replay of projections side by side (switching one: administrators only).
+ */
+export function AuditPage({ canVerify, canSwitch }: { canVerify: boolean; canSwitch: boolean }) {
   const { t } = useTranslation("audit");
   return (
     <Container fluid px="lg" py="md" maw={1480}>
@@ -288,6 +292,7 @@ export function AuditPage({ canVerify }: { canVerify: boolean }) {
             <Tabs.Tab value="history">{t("tabs.history")}</Tabs.Tab>
             <Tabs.Tab value="time_travel">{t("tabs.time_travel")}</Tabs.Tab>
             {canVerify && <Tabs.Tab value="verify">{t("tabs.verify")}</Tabs.Tab>}
+            {canVerify && <Tabs.Tab value="replay">{t("tabs.replay")}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="history" pt="sm">
             <History />
@@ -298,6 +303,11 @@ export function AuditPage({ canVerify }: { canVerify: boolean }) {
           {canVerify && (
             <Tabs.Panel value="verify" pt="sm">
               <Verify />
+            </Tabs.Panel>
+          )}
+          {canVerify && (
+            <Tabs.Panel value="replay" pt="sm">
+              <ReplayPanel canSwitch={canSwitch} />
             </Tabs.Panel>
           )}
         </Tabs>

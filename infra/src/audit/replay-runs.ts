@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import type { ReplayReport, ReplayRun } from "@skyward/contracts/replay";
+import type pg from "pg";
+import type { EventStore } from "../event-store/event-store.ts";
+import { Wakeup } from "../event-store/wakeup.ts";
+import { Conflict } from "../http/errors.ts";
+import type { Projection } from "../projections/projection.ts";
+import { replayAndCompare } from "./replay.ts";
+
+/**
+ * Replays started from the audit screen (app.replay_runs): the row a job fills in as it goes, so that any process can
+ * answer the screen's polling. The replay itself is replayAndCompare, the same code as `npm run rebuild -- --compare`.
+ */
+
+interface RunRow {
+  id: string;
+  projection: string;
+  kind: "compare" | "switch";
+  status: ReplayRun["status"];
+  started_by: string;
+  done_events: string;
+  total_events: string;
+  report: ReplayReport | null;
+  error: string | null;
+  compare_id: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const COLUMNS =
+  "id, projection, kind, status, started_by, done_events, total_events, report, error, compare_id, created_at, finished_at";
+
+const toRun = (r: RunRow): ReplayRun => ({
+  id: r.id,
+  projection: r.projection,
+  kind: r.kind,
+  status: r.status,
+  started_by: r.started_by,
+  done_events: Number(r.done_events),
+  total_events: Number(r.total_events),
+  report: r.report,
+  error: r.error,
+  compare_id: r.compare_id,
+  created_at: r.created_at.toISOString(),
+  finished_at: r.finished_at?.toISOString() ?? null,
+});
+
+/** A new run, queued; one replay of a projection at a time (its side-by-side tables have one name). */
+export async function queueReplayRun(
+  pool: pg.Pool,
+  run: { projection: string; kind: "compare" | "switch"; startedBy: string; compareId?: string },
+): Promise<ReplayRun> {
+  // A run whose process died mid-replay would hold its projection forever: after an hour it counts as failed.
+  await pool.query(
+    `UPDATE app.replay_runs SET status = 'failed', error = 'abandoned', finished_at = now()
+      WHERE projection = $1 AND status IN ('queued', 'running') AND created_at < now() - interval '1 hour'`,
+    [run.projection],
+  );
+  try {
+    const { rows } = await pool.query<RunRow>(
+      `INSERT INTO app.replay_runs (id, projection, kind, status, started_by, compare_id)
+       VALUES ($1, $2, $3, 'queued', $4, $5) RETURNING ${COLUMNS}`,
+      [randomUUID(), run.projection, run.kind, run.startedBy, run.compareId ?? null],
+    );
+    return toRun(rows[0] as RunRow);
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505")
+      throw new Conflict(`A replay of ${run.projection} is already running`, "replay_running");
+    throw error;
+  }
+}
+
+export async function replayRun(db: Pick<pg.Pool, "query">, id: string): Promise<ReplayRun | null> {
+  const { rows } = await db.query<RunRow>(`SELECT ${COLUMNS} FROM app.replay_runs WHERE id = $1`, [id]);
+  return rows[0] ? toRun(rows[0]) : null;
+}
+
+export async function latestReplayRuns(db: Pick<pg.Pool, "query">, limit = 20): Promise<ReplayRun[]> {
+  const { rows } = await db.query<RunRow>(
+    `SELECT ${COLUMNS} FROM app.replay_runs ORDER BY created_at DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toRun);
+}
+
+/** The projections in service (a replay's own bookkeeping left out), by name. */
+export async function projectionsInService(db: Pick<pg.Pool, "query">): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    "SELECT name FROM read.projections WHERE name NOT LIKE '%\\_\\_replay' ORDER BY name",
+  );
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Runs a queued replay: replays the projection side by side, records its progress about four times a second and
+ * then the comparison; a switch run puts a fresh generation in service only if the replay still agrees with live.
+ * A failure is recorded on the run (and thrown for the job's log).
+ */
+export async function runReplay(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  id: string,
+): Promise<ReplayRun> {
+  const { rows } = await pool.query<{ projection: string; kind: "compare" | "switch" }>(
+    "UPDATE app.replay_runs SET status = 'running' WHERE id = $1 AND status = 'queued' RETURNING projection, kind",
+    [id],
+  );
+  const run = rows[0];
+  if (!run) throw new Error(`replay run ${id} is not queued`);
+  try {
+    const projection = projections.find((p) => p.name === run.projection);
+    if (!projection) throw new Error(`no projection named ${run.projection}`);
+    const report = await replayAndCompare(pool, store, projection, {
+      switchWhenEqual: run.kind === "switch",
+      onProgress(done, of) {
+        pool
+          .query("UPDATE app.replay_runs SET done_events = $2, total_events = $3 WHERE id = $1", [
+            id,
+            done,
+            of,
+          ])
+          .catch(() => {});
+      },
+    });
+    const recorded: ReplayReport = {
+      events: report.events,
+      seconds: report.seconds,
+      agree: report.agree,
+      switched_to: report.switchedTo,
+      tables: report.tables.map((t) => ({
+        table: t.table,
+        live_rows: t.liveRows,
+        replay_rows: t.replayRows,
+        live_checksum: t.liveChecksum,
+        replay_checksum: t.replayChecksum,
+        equal: t.equal,
+      })),
+    };
+    // Running projectors pick the new generation up now rather than at their next poll (as the CLI does).
+    if (report.switchedTo !== null) new Wakeup(pool).ping();
+    await pool.query(
+      `UPDATE app.replay_runs SET status = 'done', report = $2, done_events = total_events, finished_at = now()
+        WHERE id = $1`,
+      [id, JSON.stringify(recorded)],
+    );
+  } catch (error) {
+    await pool.query(
+      "UPDATE app.replay_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1",
+      [id, (error as Error).message.slice(0, 500)],
+    );
+    throw error;
+  }
+  return (await replayRun(pool, id)) as ReplayRun;
+}

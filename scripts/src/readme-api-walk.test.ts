@@ -1,0 +1,54 @@
+// The README's curl walk of the public API (search → book → issue → refund with an API token) is run as written,
+// by bash against a test app, so the README cannot drift from what the API answers.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+const run = promisify(execFile);
+let t: TestApp;
+let folder: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  folder = await mkdtemp(join(tmpdir(), "skyward-walk-"));
+}, 240_000);
+afterAll(async () => {
+  await t.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** The shell block that follows the `<!-- api-walk -->` marker in the README. */
+async function walkBlock(): Promise<string> {
+  const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+  const block = /<!-- api-walk -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("README has no api-walk block");
+  return block;
+}
+
+describe("the README's API walk", () => {
+  it("when the walk runs as written, then it books, issues and refunds with the API token, and the history shows each step", async () => {
+    const { stdout } = await run(
+      "bash",
+      ["--norc", "--noprofile", "-euo", "pipefail", "-c", await walkBlock()],
+      {
+        cwd: folder,
+        env: { ...process.env, SKYWARD_URL: t.app.url },
+        timeout: 120_000,
+      },
+    );
+    const lines = stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^ticket \d{13}$/);
+    expect(lines).toContain("refunded");
+    const history = lines.at(-1)?.split(" ") ?? [];
+    expect(history).toEqual(expect.arrayContaining(["BookingHeld", "TicketsIssued"]));
+    expect(history.some((type) => /Refund/.test(type))).toBe(true);
+    // Every command of it came through the api source, with the token.
+    const { rows } = await t.db.pool.query<{ source: string }>(
+      "SELECT DISTINCT metadata->>'source' AS source FROM es.events WHERE stream_id LIKE 'booking-%'",
+    );
+    expect(rows.map((r) => r.source)).toEqual(["api"]);
+  }, 180_000);
+});
