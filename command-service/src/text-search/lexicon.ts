@@ -42,7 +42,7 @@ function normaliseWord(w: string): string {
 const words = (list: string) => list.split(/\s+/).filter(Boolean).map(normaliseWord);
 const set = (list: string) => new Set(words(list));
 
-export type PassengerKind = "adults" | "children" | "infants" | "people";
+export type PassengerKind = "adults" | "children" | "infants" | "people" | "companions";
 
 export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries([
   ...words(
@@ -57,6 +57,11 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
     "infant infants baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
       "niemowlę niemowlęciem niemowlęta niemowląt niemowlaka niemowlakiem bobas bobasem bébé bébés nourrisson nourrissons bebé bebés infante infantes",
   ).map((w) => [w, "infants"] as const),
+  ...words(
+    "wife husband partner friend colleague mum mom dad mother father дружиною чоловіком дружина чоловік другом подругою колегою мамою татом " +
+      "żoną mężem żona mąż partnerem partnerką przyjacielem przyjaciółką kolegą mamą tatą femme mari conjoint ami amie collègue mère père " +
+      "esposa esposo mujer marido pareja amigo amiga colega madre padre",
+  ).map((w) => [w, "companions"] as const),
   ...words(
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
@@ -240,5 +245,5 @@ export const STOPWORDS = set(
     "i oraz lub w we na z ze do od dla o po za lot loty bilet bilety lecieć proszę szukam chcę znajdź potrzebuję " +
     "et ou le la les l d de du des à au aux en pour avec par vol vols billet billets s'il vous plaît je cherche trouver veux voudrais " +
     "y o el la los las de del al a en para con por vuelo vuelos billete billetes busco quiero necesito favor encontrar " +
-    "this that ce cette este esta цей цю ten tę",
+    "this that ce cette este esta цей цю ten tę un une uno una mam chciałbym chciałabym мій моя моєю моїм moją moim mon ma mes mi mis his her",
 );

@@ -181,6 +181,9 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     counts.people = { n, span: take(tokens, i, 2) };
   }
   let adults = counts.adults;
+  // "with my wife": the one who speaks travels too.
+  if (!adults && !counts.people && counts.companions)
+    adults = { n: counts.companions.n + 1, span: counts.companions.span };
   if (!adults && counts.people) {
     const others = (counts.children?.n ?? 0) + (counts.infants?.n ?? 0);
     adults = {
@@ -264,6 +267,12 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       place = m.value;
       length = m.length;
     } else if (/^[A-Z]{3}$/.test(t.raw)) place = airportByCode(t.raw);
+    else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
+      // A code typed in lower case counts after "from"/"to" or beside another one ("kbp waw").
+      const codeLike = (u: Token | undefined) =>
+        u !== undefined && /^[a-z]{3}$/i.test(u.raw) && airportByCode(u.raw) !== null;
+      if (marker || codeLike(tokens[i + 1]) || codeLike(before)) place = airportByCode(t.raw);
+    }
     if (!place) continue;
     const from = marker ? i - 1 : i;
     found.push({ place, role: marker, span: take(tokens, from, i - from + length) });

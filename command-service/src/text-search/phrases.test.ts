@@ -399,6 +399,20 @@ describe("the embedded text-search parser", () => {
     expect(r.unrecognised).toEqual(expect.arrayContaining(["7", "adults", "5", "children"]));
   });
 
+  it("when codes are typed in lower case or a companion is named, then they count", () => {
+    expect(parseTextSearch("kbp waw tomorrow", { today: TODAY }).search).toMatchObject({
+      origin: "KBP",
+      destination: "WAW",
+    });
+    expect(parseTextSearch("the day after tomorrow", { today: TODAY }).search.origin).toBeUndefined();
+    for (const text of [
+      "Kyiv to Warsaw with my wife",
+      "z Warszawy do Paryża z żoną",
+      "з Києва до Риму з дружиною",
+    ])
+      expect([text, parseTextSearch(text, { today: TODAY }).search.passengers.adults]).toEqual([text, 2]);
+  });
+
   it("when the line is noise, then nothing is invented", () => {
     for (const text of [
       "asdf qwerty",
