@@ -32,7 +32,8 @@ beforeAll(async () => {
   dniproSupervisor = await signIn("supervisor@dnipro.test");
   vistulaSupervisor = await signIn("supervisor@vistula.test");
   agent = await signIn("agent@dnipro.test");
-});
+  // Five sign-ins on a fresh app: slow on a busy machine.
+}, 180_000);
 afterAll(() => t.stop());
 
 const ok = (res: HttpResponse, status = 200): Json => {

@@ -87,6 +87,8 @@ const RAW_WORDS = {
   onWords: ["on"],
   topUp: [
     "top",
+    "put",
+    "przelej",
     "topup",
     "add",
     "credit",
@@ -165,6 +167,19 @@ const RAW_WORDS = {
     "ajust",
   ],
   balance: ["balance", "баланс", "залишок", "рахунок", "saldo", "stan", "solde", "saldo"],
+  money: [
+    "money",
+    "fund",
+    "кошт",
+    "грош",
+    "pieniad",
+    "pieniedz",
+    "srodk",
+    "argent",
+    "fonds",
+    "dinero",
+    "fondos",
+  ],
   question: [
     "what",
     "how",
@@ -522,11 +537,46 @@ export interface ParseContext {
 
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
 export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
-  const clauses = text
-    .split(/[;\n]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/iu)
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-  return clauses.flatMap((c) => parseClause(c, dir, ctx));
+  // Clauses are cut only outside names: a company called "X; top up Y" stays one name, never a second request.
+  const tokens = tokenize(text);
+  const named = spansOf(findMentions(tokens, dir)).map(
+    (s) => [(tokens[s.start] as Token).start, (tokens[s.end - 1] as Token).end] as const,
+  );
+  const insideName = (at: number) => named.some(([from, to]) => at >= from && at < to);
+  const cut = (part: string, separators: RegExp): string[] => {
+    const pieces: string[] = [];
+    let from = 0;
+    for (const m of part.matchAll(separators)) {
+      const at = m.index ?? 0;
+      if (insideName(offset(part) + at)) continue;
+      pieces.push(part.slice(from, at));
+      from = at + m[0].length;
+    }
+    pieces.push(part.slice(from));
+    return pieces.map((x) => x.trim()).filter((x) => x.length > 0);
+  };
+  // Where a piece starts in the whole text (pieces are slices of it, searched in order).
+  let searchFrom = 0;
+  const offset = (part: string) => {
+    const at = text.indexOf(part, searchFrom);
+    return at < 0 ? 0 : at;
+  };
+  const clauses = cut(
+    text,
+    /[;\n]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/giu,
+  );
+  const calls: ToolCall[] = [];
+  for (const clause of clauses) {
+    searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
+    const whole = parseClause(clause, dir, ctx);
+    // "X and Y": two requests when each half is one on its own; otherwise the clause is read whole.
+    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
+    const parts = halves.length > 1 ? halves.map((h) => parseClause(h, dir, ctx)) : [];
+    const split = parts.length > 1 && parts.every((p) => p.length > 0);
+    calls.push(...(split ? parts.flat() : whole));
+    searchFrom += clause.length;
+  }
+  return calls;
 }
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
@@ -662,7 +712,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const toggle = off || on;
 
   // Questions first: they change nothing, and read like commands only by accident.
-  if (has(W.booking) && (has(W.expire) || has(W.today)) && !toggle)
+  if (((has(W.booking) && (has(W.expire) || has(W.today))) || (has(W.expire) && has(W.today))) && !toggle)
     return [
       {
         name: "bookings_expiring_today",
@@ -741,7 +791,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
-  if (has(W.balance) && !toggle)
+  if ((has(W.balance) || (has(W.money) && has(W.question))) && !toggle)
     return [{ name: "company_balance", args: withDefined({ company_id: companyRef() }) }];
 
   // Creating: a supervisor (an e-mail), a company (a name).
@@ -750,10 +800,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const email = /[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u.exec(text)?.[0];
     // The person's names: capitalised words after the word "supervisor" that are not the e-mail.
     const from = free.findIndex((t) => W.supervisor.some((st) => t.norm.startsWith(st)));
-    const names = free
-      .slice(from + 1)
-      .filter((t) => /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
-      .map((t) => t.raw);
+    const person = (list: readonly Token[]) =>
+      list
+        .filter((t) => /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
+        .filter((t) => t !== tokens[0] && !W.supervisor.some((st) => t.norm.startsWith(st)))
+        .map((t) => t.raw);
+    // "supervisor Anna Nowak …", else "Invite Anna Nowak … as supervisor".
+    const after = person(free.slice(from + 1));
+    const names = after.length >= 2 ? after : person(free);
     return [
       {
         name: "invite_supervisor",
