@@ -245,7 +245,8 @@ export async function run(args: readonly string[]): Promise<void> {
     }
     const clients = await Promise.all(
       Array.from({ length: agents }, async (_, i) => {
-        const client = new HttpClient(app.url);
+        // As a browser asks: the answers come compressed.
+        const client = new HttpClient(app.url, { "accept-encoding": "gzip, deflate, br" });
         await client.signInWithPassword(AGENTS[i % AGENTS.length] as string, DEMO_PASSWORD);
         return client;
       }),

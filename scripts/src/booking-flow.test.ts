@@ -79,6 +79,38 @@ describe("the booking lifecycle over HTTP", () => {
     ).toBe(detail.total.amount);
   });
 
+  it("when a browser that accepts Brotli searches, then the page comes Brotli-encoded and books like a plain one", async () => {
+    const browser = t.client({ "accept-encoding": "gzip, deflate, br" });
+    await browser.signIn("agent@dnipro.test");
+    const res = await browser.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const fare = res.body.result.origin_destinations[0].fares[0];
+    const booked = await browser.post("/bookings", {
+      search_result_id: res.body.result.id,
+      fare_id: fare.fare_id,
+      passengers: [passenger("Ivan", "Petrenko")],
+      contacts,
+    });
+    expect(booked.status).toBe(201);
+    // Without Accept-Encoding, the same answer unencoded.
+    const plain = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.body.result.origin_destinations.length).toBe(res.body.result.origin_destinations.length);
+  });
+
   it("when filters are applied and removed, then the result narrows and widens again", async () => {
     const result = await search(agent);
     const all = result.origin_destinations.length;

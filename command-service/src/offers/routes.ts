@@ -18,9 +18,6 @@ import { applyFilters } from "./filters.ts";
 import { guardedSearch } from "./search.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
 
-const RESULT_OPEN = Buffer.from('{"result":');
-const RESULT_CLOSE = Buffer.from("}");
-
 const SearchBody = z.object({ company_id: z.string().max(100).optional() }).passthrough();
 
 /** Search and everything else that asks the supplier about offers (DESIGN.md: supplier calls are commands' side). */
@@ -48,14 +45,17 @@ export function offerRoutes(deps: CommandDeps): Router {
     // A closed gate refuses the search, naming itself; one closed by another process a moment ago too (the page is
     // kept only if the gates are still as read).
     const companyId = companyFor(principal, company_id);
-    const { json } = await guardedSearch(
+    const { json, brotli } = await guardedSearch(
       deps,
       principal,
       request,
       (options) => sellingContext(deps, principal, companyId, undefined, options),
       (ctx) => assertCanSell(ctx.gates, ctx.channel, req.context.source),
     );
-    res.type("application/json; charset=utf-8").send(Buffer.concat([RESULT_OPEN, json, RESULT_CLOSE]));
+    // The page as kept, already Brotli-encoded, to a browser that takes it (the compression middleware passes it).
+    res.type("application/json; charset=utf-8").vary("Accept-Encoding");
+    if (req.acceptsEncodings("br") === "br") res.set("Content-Encoding", "br").send(brotli);
+    else res.send(json);
   });
 
   router.post("/search_results", async (req, res) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 // Result pages against a real PostgreSQL: a page kept by one command-service process is served by another.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { SearchRequest } from "@skyward/contracts/offers";
@@ -46,7 +47,10 @@ describe("search results", () => {
   it("when a page is kept by one process, then another process reads back the same page for its owner only", async () => {
     const search = await page("page-1");
     expect(search.result.origin_destinations.length).toBeGreaterThan(0);
-    await new SearchResults(db.pool).save(search, JSON.stringify(search.result));
+    const answer = JSON.stringify({ result: search.result });
+    const encoded = await new SearchResults(db.pool).save(search, answer);
+    // What was kept is the answer, Brotli-encoded, ready for a browser that accepts Brotli.
+    expect(encoded && brotliDecompressSync(encoded).toString("utf8")).toBe(answer);
 
     const other = new SearchResults(db.pool);
     expect(await other.load(agent("u1"), "page-1")).toEqual(search);
@@ -64,14 +68,14 @@ describe("search results", () => {
   it("when filters are saved on a page, then another process reads them with it", async () => {
     const search = await page("page-2");
     const store = new SearchResults(db.pool);
-    await store.save(search, JSON.stringify(search.result));
+    await store.save(search, JSON.stringify({ result: search.result }));
     await store.saveFilters(search, { stops: [0] });
     expect((await new SearchResults(db.pool).load(agent("u1"), "page-2")).filters).toEqual({ stops: [0] });
   });
 
   it("when a page is older than its time to live, then it is gone for everyone", async () => {
     const search = await page("page-3");
-    await new SearchResults(db.pool).save(search, JSON.stringify(search.result));
+    await new SearchResults(db.pool).save(search, JSON.stringify({ result: search.result }));
     await db.pool.query(
       "UPDATE app.search_results SET created_at = now() - interval '61 minutes' WHERE id = $1",
       ["page-3"],
@@ -88,7 +92,7 @@ describe("search results", () => {
     const stopListening = await hereNotices.listen(db.url);
     const here = new SearchResults(db.pool, { notices: hereNotices });
     const there = new SearchResults(db.pool, { notices: new ChangeNotices(db.pool) });
-    await here.save(search, JSON.stringify(search.result));
+    await here.save(search, JSON.stringify({ result: search.result }));
     expect((await here.load(agent("u1"), "page-4")).filters).toEqual({});
     const theirs = await there.load(agent("u1"), "page-4");
     const heard = new Promise((resolve) => hereNotices.onChange(resolve));
@@ -103,8 +107,8 @@ describe("search results", () => {
     const store = new SearchResults(db.pool, { capacity: 1 });
     const first = await page("page-5");
     const second = await page("page-6");
-    await store.save(first, JSON.stringify(first.result));
-    await store.save(second, JSON.stringify(second.result));
+    await store.save(first, JSON.stringify({ result: first.result }));
+    await store.save(second, JSON.stringify({ result: second.result }));
     // Held in memory: the very object saved. Read back: an equal copy.
     expect(await store.load(agent("u1"), "page-6")).toBe(second);
     const reread = await store.load(agent("u1"), "page-5");

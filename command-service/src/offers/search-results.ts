@@ -31,8 +31,8 @@ const decompress = promisify(zlib.brotliDecompress);
 const FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 
 /**
- * Result pages an agent books from. Kept in PostgreSQL (an unlogged table, Brotli-compressed: never looked into
- * there) so any command-service process can serve the booking, with this process's newest pages in memory in front
+ * Result pages an agent books from. Kept in PostgreSQL (an unlogged table, the answer Brotli-compressed: never
+ * looked into there) so any command-service process can serve the booking, with this process's newest pages in memory in front
  * of it: a page is 100-200 KB, and reading it back for every filter and booking would cost more than the search.
  * A page's filters change through any process: the change is announced (ChangeNotices) and others drop the page.
  */
@@ -75,16 +75,18 @@ export class SearchResults {
   }
 
   /**
-   * Keeps a page; `resultJson` is `search.result` as already serialized for the answer. With a `guard` (the streams
-   * the search decided on, at the versions read), the page is kept only if none of them moved meanwhile, in the
-   * same statement: false means the search must be decided again on what they are now.
+   * Keeps a page; `answerJson` is the search's whole answer, `{"result": search.result}`, as serialized for the
+   * caller. It is kept Brotli-encoded, and those bytes are returned: the answer to a browser that accepts Brotli, so
+   * a page is encoded once, not again per answer. With a `guard` (the streams the search decided on, at the versions
+   * read), the page is kept only if none of them moved meanwhile, in the same statement: null means the search must
+   * be decided again on what they are now.
    */
   async save(
     search: StoredSearch,
-    resultJson: Buffer | string,
+    answerJson: Buffer | string,
     guard: readonly StreamVersion[] = [],
-  ): Promise<boolean> {
-    const result = await compress(resultJson, FAST);
+  ): Promise<Buffer | null> {
+    const encoded = await compress(answerJson, FAST);
     const { rowCount } = await this.pool.query(
       `INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
        SELECT $1,$2,$3,$4,$5,$6,'{}'
@@ -97,14 +99,14 @@ export class SearchResults {
         search.company_id,
         search.channel_id,
         JSON.stringify(search.request),
-        result,
+        encoded,
         guard.map((g) => g.streamId),
         guard.map((g) => g.version),
       ],
     );
-    if (rowCount !== 1) return false;
+    if (rowCount !== 1) return null;
     this.remember(search, Date.now());
-    return true;
+    return encoded;
   }
 
   /** A caller's own recent search; anyone else's answers 404. */
@@ -125,10 +127,9 @@ export class SearchResults {
     const row = rows[0];
     if (!row) throw notFound();
     const { created_at, result, ...rest } = row;
-    const search = {
-      ...rest,
-      result: JSON.parse((await decompress(result)).toString("utf8")) as SearchResult,
-    };
+    const stored = JSON.parse((await decompress(result)).toString("utf8"));
+    // Pages kept before answers were stored whole hold the result alone (an hour's worth after an upgrade).
+    const search = { ...rest, result: ("result" in stored ? stored.result : stored) as SearchResult };
     if (changes === this.changes) this.remember(search, created_at.getTime());
     return search;
   }

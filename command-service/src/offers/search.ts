@@ -6,10 +6,14 @@ import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { type SellingContext, supplierCall } from "./selling-context.ts";
 
-/** A priced result page and its JSON (UTF-8), serialized and encoded once for both the answer and the stored page. */
+/**
+ * A priced result page and the search's answer, `{"result": ...}`: its JSON (UTF-8) and the same Brotli-encoded,
+ * serialized and encoded once for both the answer and the stored page.
+ */
 export interface PricedSearch {
   result: SearchResult;
   json: Buffer;
+  brotli: Buffer;
 }
 
 /**
@@ -24,8 +28,8 @@ export async function searchOffers(
 ): Promise<PricedSearch | null> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-  const json = Buffer.from(JSON.stringify(result));
-  const kept = await deps.searches.save(
+  const json = Buffer.from(`{"result":${JSON.stringify(result)}}`);
+  const brotli = await deps.searches.save(
     {
       id: result.id,
       user_id: principal.userId,
@@ -38,7 +42,7 @@ export async function searchOffers(
     json,
     ctx.read,
   );
-  return kept ? { result, json } : null;
+  return brotli ? { result, json, brotli } : null;
 }
 
 /** Attempts of a guarded search: a second one almost never happens, a third means the directory is churning. */

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely and assert on them with expect
 export type Json = any;
@@ -39,11 +40,16 @@ function send(
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        // Encoded only when a test (or the benchmark, as a browser does) sent Accept-Encoding.
+        const encoding = res.headers["content-encoding"];
+        const decoded =
+          encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
         resolve({
           status: res.statusCode ?? 0,
           raw: res.headers,
           rawList: res.rawHeaders,
-          text: Buffer.concat(chunks).toString("utf8"),
+          text: decoded.toString("utf8"),
         });
       });
     });
