@@ -49,6 +49,13 @@ export const Config = z
     DEV_MAILBOX: flag.optional(),
     TRUST_PROXY: trustProxy.default(false),
     PUBLIC_URL: z.url().optional(),
+    /** Product analytics (Amplitude) key the page hands the browser SDK; without it nothing leaves the browser. */
+    ANALYTICS_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,128}$/, "letters, digits, - and _ only")
+      .optional(),
+    /** Where the SDK sends events instead of Amplitude's US endpoint: the EU one or a self-hosted proxy. */
+    ANALYTICS_SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /**
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.

@@ -13,7 +13,9 @@ export interface RunningSkyward {
 }
 
 /** The whole product on a fresh database, serving the frontend built by `npm run build:frontend`. */
-export async function startApp(options: { seedDemo?: boolean } = {}): Promise<RunningSkyward> {
+export async function startApp(
+  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningSkyward> {
   const database = await createTestDatabase();
   try {
     const app = await startSkyward({
@@ -22,6 +24,7 @@ export async function startApp(options: { seedDemo?: boolean } = {}): Promise<Ru
       host: "127.0.0.1",
       seedDemo: options.seedDemo ?? false,
       logLevel: "warn",
+      ...(options.env ? { env: options.env } : {}),
     });
     return {
       url: app.url,

@@ -79,6 +79,28 @@ function indexHtml(): string | null {
   return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
+/** The page with the product-analytics key and server URL the browser SDK reads (empty: no SDK is loaded). */
+function analyticsPage(html: string, config: Config): string {
+  const attribute = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return html
+    .replace("__ANALYTICS_KEY__", attribute(config.ANALYTICS_KEY ?? ""))
+    .replace(
+      "__ANALYTICS_SERVER_URL__",
+      attribute(config.ANALYTICS_KEY ? (config.ANALYTICS_SERVER_URL ?? "") : ""),
+    );
+}
+
+/** Where the page's SDK may send events and session replays (the CSP's connect-src): none without a key. */
+function analyticsOrigins(config: Config): string[] {
+  if (!config.ANALYTICS_KEY) return [];
+  if (config.ANALYTICS_SERVER_URL) return [new URL(config.ANALYTICS_SERVER_URL).origin];
+  return [
+    "https://api2.amplitude.com",
+    "https://api-sr.amplitude.com",
+    "https://sr-client-cfg.amplitude.com",
+  ];
+}
+
 /**
  * The all-in-one process: migrates, runs every projector, mounts the command and query routers and serves the
  * built frontend on one origin. In production the same pieces run as separate processes (infra/deploy).
@@ -168,6 +190,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       production: config.NODE_ENV === "production",
       probes: probeRoutes({ pool, runners }),
       trustProxy: config.TRUST_PROXY,
+      connectSources: analyticsOrigins(config),
     },
     (app) => {
       // Bearer (API token) calls take from their token's bucket, shared by every process (issue 14).
@@ -185,7 +208,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
             // Always revalidated: it names the current release's hashed assets (themselves immutable).
             .set("Cache-Control", "no-cache")
             .send(
-              (html ?? "<p>Frontend not built: run npm run build:frontend</p>").replace(
+              analyticsPage(html ?? "<p>Frontend not built: run npm run build:frontend</p>", config).replace(
                 "__CSRF_TOKEN__",
                 token,
               ),

@@ -28,6 +28,8 @@ export interface RouteExpectation {
 }
 
 const administrators = ["Admin", "Support"] as const;
+/** Who reads the administration data (issue 11): administrators, and auditors as read-only administrators. */
+const readers = [...administrators, "Auditor"] as const;
 /** The Dnipro tenant's seeded ticketing channel. */
 const dniproChannel = demoId("channel", "dnipro");
 
@@ -61,31 +63,31 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "PUT /account/api_token": { allow: "signed-in" },
 
   // Directory.
-  "GET /agencies": { allow: ["Supervisor", ...administrators] },
-  "GET /companies": { allow: ["Supervisor", ...administrators] },
+  "GET /agencies": { allow: ["Supervisor", ...readers] },
+  "GET /companies": { allow: ["Supervisor", ...readers] },
   // Partners, companies, people, connection requests and their histories (issue 11): supervisors inside their own
   // partner, administrators everywhere; support users neither create support users nor move money. Destructive
   // probes use ids they cannot harm with (a partner and a company with money are refused, missing people 404).
-  "GET /agencies/:id": { allow: ["Supervisor", ...administrators], params: (t) => ({ id: t.agencyId }) },
+  "GET /agencies/:id": { allow: ["Supervisor", ...readers], params: (t) => ({ id: t.agencyId }) },
   "GET /agencies/:id/supervisors": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: (t) => ({ id: t.agencyId }),
   },
   "GET /companies/:id": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
   },
-  "GET /agent_company_relationships": { allow: ["Supervisor", ...administrators] },
+  "GET /agent_company_relationships": { allow: ["Supervisor", ...readers] },
   "GET /join_agency_requests": { allow: "signed-in" },
-  "GET /directory_history": { allow: ["Supervisor", ...administrators] },
-  "GET /balance_history": { allow: ["Supervisor", ...administrators] },
+  "GET /directory_history": { allow: ["Supervisor", ...readers] },
+  "GET /balance_history": { allow: ["Supervisor", ...readers] },
   "GET /time_limit_notices": { allow: "signed-in" },
   "GET /directory_history/:eventId": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),
   },
   "GET /balance_history/:eventId": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),
   },
   "POST /agencies": { allow: administrators },
@@ -343,16 +345,16 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     body: () => ({ holder: "PROBE HOLDER" }),
   },
   "DELETE /credit_cards/:id": { allow: ["Supervisor", ...administrators], params: () => ({ id: "missing" }) },
-  "GET /ticketing/gates": { allow: administrators },
-  "GET /ticketing/agency_channels": { allow: ["Supervisor", ...administrators] },
+  "GET /ticketing/gates": { allow: readers },
+  "GET /ticketing/agency_channels": { allow: ["Supervisor", ...readers] },
   "GET /ticketing/agency_channels/:id": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: () => ({ id: dniproChannel }),
   },
-  "GET /credit_cards": { allow: ["Supervisor", ...administrators] },
-  "GET /ticketing/channel_history": { allow: ["Supervisor", ...administrators] },
+  "GET /credit_cards": { allow: ["Supervisor", ...readers] },
+  "GET /ticketing/channel_history": { allow: ["Supervisor", ...readers] },
   "GET /ticketing/channel_history/:event_id": {
-    allow: ["Supervisor", ...administrators],
+    allow: ["Supervisor", ...readers],
     params: () => ({ event_id: "missing" }),
   },
 

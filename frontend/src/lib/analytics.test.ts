@@ -1,22 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { beforeEach, describe, expect, it } from "@jest/globals";
 import {
+  analyticsConfigFromPage,
   analyticsKeyFromPage,
   analyticsQueue,
   identify,
+  pendingAnalyticsCalls,
   resetAnalytics,
-  SESSION_REPLAY_DELAY_MS,
   setCustomUserIdForNextEvent,
-  setUserProperties,
-  setUserPropertiesOnce,
   startAnalytics,
   track,
-  unsetUserProperties,
+  trackApiSuccess,
 } from "./analytics.ts";
 
+// What reaches the SDK (and the collector) is checked end to end in e2e/product-analytics.e2e.ts.
 beforeEach(() => resetAnalytics());
-afterEach(() => {
-  jest.useRealTimers();
-});
 
 describe("analytics", () => {
   it("marks every event as coming from the Site platform", () => {
@@ -26,41 +23,53 @@ describe("analytics", () => {
     ]);
   });
 
-  it("uses a custom user id for one event only, then the identified user again", () => {
+  it("uses a custom user id for one event only", () => {
     identify("agent-1");
     setCustomUserIdForNextEvent("prospect@example.com");
     track("Sign in requested");
     track("Sign in completed");
-    const tracked = analyticsQueue().filter((entry) => entry.kind === "track");
-    expect(tracked.map((entry) => entry.userId)).toEqual(["prospect@example.com", "agent-1"]);
+    expect(analyticsQueue().map((entry) => entry.userId)).toEqual(["prospect@example.com", undefined]);
   });
 
-  it("sets, sets once and unsets user properties", () => {
-    setUserProperties({ user_type: "Agent" });
-    setUserPropertiesOnce({ first_seen_language: "ua" });
-    unsetUserProperties("company");
-    expect(analyticsQueue()).toEqual([
-      { kind: "set", props: { user_type: "Agent" } },
-      { kind: "setOnce", props: { first_seen_language: "ua" } },
-      { kind: "unset", names: ["company"] },
+  it("keeps nothing for the SDK when the page supplies no key", () => {
+    startAnalytics({ key: null, serverUrl: null });
+    track("Search");
+    identify("agent-1");
+    expect(pendingAnalyticsCalls()).toBe(0);
+  });
+
+  it("names the funnel step of each successful call", () => {
+    trackApiSuccess("POST", "/offers");
+    trackApiSuccess("POST", "/bookings");
+    trackApiSuccess("POST", "/bookings/issue");
+    trackApiSuccess("POST", "/orders/ABC234/refund_requests/confirm");
+    trackApiSuccess("POST", "/orders/ABC234/flights_change_requests/confirm");
+    trackApiSuccess("POST", "/orders/ABC234/refund_requests/create");
+    trackApiSuccess("GET", "/bookings");
+    expect(analyticsQueue().map((e) => e.event)).toEqual(["Search", "Book", "Issue", "Refund", "Exchange"]);
+  });
+
+  it("tracks the start of a sign-in under the e-mail being signed in, for that event only", () => {
+    trackApiSuccess("POST", "/start_sign_in", { account: { email: " Agent@Dnipro.test " } });
+    track("Change language");
+    expect(analyticsQueue().map((e) => [e.event, e.userId])).toEqual([
+      ["Start sign in", "agent@dnipro.test"],
+      ["Change language", undefined],
     ]);
   });
 
-  it("adds session replay at a 10% sample rate 200 ms after start", () => {
-    jest.useFakeTimers();
-    startAnalytics(null);
-    jest.advanceTimersByTime(SESSION_REPLAY_DELAY_MS - 1);
-    expect(analyticsQueue()).toEqual([]);
-    jest.advanceTimersByTime(1);
-    expect(analyticsQueue()).toEqual([{ kind: "sessionReplay", sampleRate: 0.1 }]);
-  });
-
-  it("reads the key the page supplies, and none when the page leaves it empty", () => {
+  it("reads the key and server URL the page supplies, and none when left empty or unfilled", () => {
     const page = document.implementation.createHTMLDocument();
     expect(analyticsKeyFromPage(page)).toBeNull();
     page.head.innerHTML = '<meta name="analytics-key" content="" />';
     expect(analyticsKeyFromPage(page)).toBeNull();
-    page.head.innerHTML = '<meta name="analytics-key" content="k-123" />';
-    expect(analyticsKeyFromPage(page)).toBe("k-123");
+    page.head.innerHTML = '<meta name="analytics-key" content="__ANALYTICS_KEY__" />';
+    expect(analyticsKeyFromPage(page)).toBeNull();
+    page.head.innerHTML =
+      '<meta name="analytics-key" content="k-123" /><meta name="analytics-server-url" content="https://api.eu.amplitude.com/2/httpapi" />';
+    expect(analyticsConfigFromPage(page)).toEqual({
+      key: "k-123",
+      serverUrl: "https://api.eu.amplitude.com/2/httpapi",
+    });
   });
 });

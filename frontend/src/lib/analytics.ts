@@ -1,7 +1,10 @@
 /**
- * Product analytics (seed spec, sections 1 and 9). Every call lands in an in-memory queue; a vendor SDK would
- * drain it once the page supplies a key. No key is configured yet, so nothing leaves the browser.
+ * Product analytics (seed spec, sections 1 and 9) through the Amplitude browser SDK and its session-replay plugin.
+ * The page supplies the key and, optionally, the server URL (a self-hosted or EU endpoint) in meta tags the server
+ * fills from ANALYTICS_KEY and ANALYTICS_SERVER_URL. Without a key the SDK is never loaded and nothing leaves the
+ * browser. The SDK is loaded after the first render (its own chunk), so it never weighs on the first load.
  */
+import type * as Amplitude from "@amplitude/analytics-browser";
 
 export const PLATFORM = "Site";
 export const SESSION_REPLAY_SAMPLE_RATE = 0.1;
@@ -9,63 +12,129 @@ export const SESSION_REPLAY_DELAY_MS = 200;
 
 export type AnalyticsProps = Record<string, string | number | boolean | null>;
 
-export type AnalyticsEntry =
-  | { kind: "track"; event: string; props: AnalyticsProps; userId?: string }
-  | { kind: "identify"; userId: string | null }
-  | { kind: "set"; props: AnalyticsProps }
-  | { kind: "setOnce"; props: AnalyticsProps }
-  | { kind: "unset"; names: string[] }
-  | { kind: "sessionReplay"; sampleRate: number };
+export interface AnalyticsConfig {
+  key: string | null;
+  serverUrl: string | null;
+}
+
+type Sdk = typeof Amplitude;
+type Call = (sdk: Sdk) => void;
 
 interface AnalyticsState {
-  key: string | null;
-  started: boolean;
-  userId: string | null;
+  config: AnalyticsConfig | null;
+  sdk: Sdk | null;
+  /** Calls made before the SDK has loaded, made on it once it has (dropped for good when there is no key). */
+  pending: Call[];
   /** Used for the next event only, then dropped (e.g. tracking a sign-in before the session knows the user). */
   nextEventUserId: string | null;
-  queue: AnalyticsEntry[];
-  replayTimer: ReturnType<typeof setTimeout> | null;
+  loading: Promise<void> | null;
 }
 
 const state: AnalyticsState = {
-  key: null,
-  started: false,
-  userId: null,
+  config: null,
+  sdk: null,
+  pending: [],
   nextEventUserId: null,
-  queue: [],
-  replayTimer: null,
+  loading: null,
+};
+
+const metaContent = (doc: Document, name: string) => {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim();
+  // A page served without the server's substitution (the Vite dev server) carries the placeholder.
+  return content && !/^__[A-Z_]+__$/.test(content) ? content : null;
 };
 
 export function analyticsKeyFromPage(doc: Document = document): string | null {
-  const content = doc.querySelector<HTMLMetaElement>('meta[name="analytics-key"]')?.content.trim();
-  return content ? content : null;
+  return metaContent(doc, "analytics-key");
 }
 
-/** Starts analytics once per page; session replay joins after a short delay so it never slows the first paint. */
-export function startAnalytics(key: string | null = analyticsKeyFromPage()): void {
-  if (state.started) return;
-  state.started = true;
-  state.key = key;
-  state.replayTimer = setTimeout(() => {
-    state.replayTimer = null;
-    state.queue.push({ kind: "sessionReplay", sampleRate: SESSION_REPLAY_SAMPLE_RATE });
+export function analyticsConfigFromPage(doc: Document = document): AnalyticsConfig {
+  return { key: analyticsKeyFromPage(doc), serverUrl: metaContent(doc, "analytics-server-url") };
+}
+
+function call(fn: Call): void {
+  if (state.sdk) fn(state.sdk);
+  else if (state.config === null || state.config.key) state.pending.push(fn);
+}
+
+/** Every event says it comes from the Site platform, whatever sent it (tracks, identifies, the SDK's own). */
+const sitePlatform = {
+  name: "skyward-platform",
+  type: "enrichment" as const,
+  async execute<E extends { platform?: string }>(event: E): Promise<E> {
+    event.platform = PLATFORM;
+    return event;
+  },
+};
+
+/** Loads and starts the SDK; session replay joins SESSION_REPLAY_DELAY_MS later, sampled. */
+export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
+  if (!config.key) return;
+  const sdk = await import("@amplitude/analytics-browser");
+  sdk.add(sitePlatform);
+  await sdk.init(config.key, {
+    ...(config.serverUrl ? { serverUrl: config.serverUrl } : {}),
+    autocapture: false,
+    remoteConfig: { fetchRemoteConfig: false },
+    flushIntervalMillis: 1000,
+  }).promise;
+  state.sdk = sdk;
+  for (const fn of state.pending.splice(0)) fn(sdk);
+  setTimeout(() => {
+    void import("@amplitude/plugin-session-replay-browser").then(({ sessionReplayPlugin }) =>
+      sdk.add(sessionReplayPlugin({ sampleRate: SESSION_REPLAY_SAMPLE_RATE })),
+    );
   }, SESSION_REPLAY_DELAY_MS);
 }
 
+/** Starts analytics once per page, after the first render (when the browser is idle after the load event). */
+export function startAnalytics(config: AnalyticsConfig = analyticsConfigFromPage()): void {
+  if (state.config) return;
+  state.config = config;
+  if (!config.key) {
+    state.pending = [];
+    return;
+  }
+  const begin = () => {
+    state.loading ??= loadAnalytics(config).catch(() => {
+      // An SDK that cannot load (blocked, offline) leaves the product as it is: analytics is never in the way.
+      state.pending = [];
+    });
+  };
+  const idle = () =>
+    "requestIdleCallback" in window
+      ? window.requestIdleCallback(begin, { timeout: 2000 })
+      : setTimeout(begin, 500);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
+export interface TrackedEvent {
+  kind: "track";
+  event: string;
+  props: AnalyticsProps;
+  userId?: string;
+}
+const LOG_SIZE = 50;
+const log: TrackedEvent[] = [];
+
+/** The last events this page tracked, as handed to the SDK (for tests: the SDK keeps its own queue). */
+export function analyticsQueue(): readonly TrackedEvent[] {
+  return log;
+}
+
 export function track(event: string, props: AnalyticsProps = {}): void {
-  const userId = state.nextEventUserId ?? state.userId ?? undefined;
+  const userId = state.nextEventUserId;
   state.nextEventUserId = null;
-  state.queue.push({
-    kind: "track",
-    event,
-    props: { ...props, platform: PLATFORM },
-    ...(userId === undefined ? {} : { userId }),
-  });
+  // The platform as an event property too: what the spec names, readable in any analytics tool's event view.
+  const withPlatform = { ...props, platform: PLATFORM };
+  log.push({ kind: "track", event, props: withPlatform, ...(userId ? { userId } : {}) });
+  if (log.length > LOG_SIZE) log.shift();
+  call((sdk) => sdk.track(event, withPlatform, userId ? { user_id: userId } : undefined));
 }
 
 export function identify(userId: string | null): void {
-  state.userId = userId;
-  state.queue.push({ kind: "identify", userId });
+  call((sdk) => sdk.setUserId(userId ?? undefined));
 }
 
 /** The next tracked event carries this user id; later events go back to the identified user. */
@@ -73,39 +142,89 @@ export function setCustomUserIdForNextEvent(userId: string): void {
   state.nextEventUserId = userId;
 }
 
+function identifyWith(change: (identify: Amplitude.Identify) => void): void {
+  call((sdk) => {
+    const identify = new sdk.Identify();
+    change(identify);
+    sdk.identify(identify);
+  });
+}
+
 export function setUserProperties(props: AnalyticsProps): void {
-  state.queue.push({ kind: "set", props });
+  identifyWith((i) => {
+    for (const [name, value] of Object.entries(props)) if (value !== null) i.set(name, value);
+  });
 }
 
 export function setUserPropertiesOnce(props: AnalyticsProps): void {
-  state.queue.push({ kind: "setOnce", props });
+  identifyWith((i) => {
+    for (const [name, value] of Object.entries(props)) if (value !== null) i.setOnce(name, value);
+  });
 }
 
 export function unsetUserProperties(...names: string[]): void {
-  state.queue.push({ kind: "unset", names });
+  identifyWith((i) => {
+    for (const name of names) i.unset(name);
+  });
 }
 
-export function analyticsQueue(): readonly AnalyticsEntry[] {
-  return state.queue;
+/**
+ * The main funnel, named from the calls that complete each step (seed spec section 7): tracked by the API client
+ * on success, so every screen and machine that makes the call counts without knowing about analytics.
+ */
+const FUNNEL: readonly [RegExp, string][] = [
+  [/^\/offers$/, "Search"],
+  [/^\/bookings$/, "Book"],
+  [/^\/bookings\/issue$/, "Issue"],
+  [/^\/orders\/[^/]+\/refund_requests\/confirm$/, "Refund"],
+  [/^\/orders\/[^/]+\/flights_change_requests\/confirm$/, "Exchange"],
+];
+
+export function trackApiSuccess(method: string, path: string, body?: unknown): void {
+  if (method !== "POST") return;
+  const route = path.split("?")[0] ?? "";
+  if (route === "/start_sign_in") {
+    // Nobody is identified before signing in: this one event carries the e-mail being signed in as its user.
+    const email = (body as { account?: { email?: unknown } } | undefined)?.account?.email;
+    if (typeof email === "string") setCustomUserIdForNextEvent(email.trim().toLowerCase());
+    track("Start sign in");
+    return;
+  }
+  const step = FUNNEL.find(([pattern]) => pattern.test(route));
+  if (step) track(step[1]);
 }
 
-export function isAnalyticsStarted(): boolean {
-  return state.started;
-}
-
-export function analyticsKey(): string | null {
-  return state.key;
+/**
+ * Who uses the page, as analytics knows them: identified by their Skyward id with their role, language and company
+ * (the first language they ever used set once); signed out, the company is unset and events are anonymous again.
+ */
+export function analyticsSession(
+  account: {
+    skyward_id: string;
+    user_type: string;
+    language: string;
+    company: { name: string } | null;
+  } | null,
+): void {
+  if (!account) {
+    unsetUserProperties("company");
+    identify(null);
+    return;
+  }
+  identify(account.skyward_id);
+  setUserProperties({ user_type: account.user_type, language: account.language });
+  if (account.company) setUserProperties({ company: account.company.name });
+  else unsetUserProperties("company");
+  setUserPropertiesOnce({ first_language: account.language });
 }
 
 /** For tests: forget everything, as on a fresh page. */
 export function resetAnalytics(): void {
-  if (state.replayTimer) clearTimeout(state.replayTimer);
-  Object.assign(state, {
-    key: null,
-    started: false,
-    userId: null,
-    nextEventUserId: null,
-    queue: [],
-    replayTimer: null,
-  });
+  Object.assign(state, { config: null, sdk: null, pending: [], nextEventUserId: null, loading: null });
+  log.length = 0;
+}
+
+/** For tests: what waits for the SDK. */
+export function pendingAnalyticsCalls(): number {
+  return state.pending.length;
 }

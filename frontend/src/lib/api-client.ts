@@ -1,5 +1,6 @@
 import { type ApiError as ApiErrorItem, ErrorEnvelope } from "@skyward/contracts/errors";
 import { comparePositions, type FeedPosition, Position, parsePosition } from "@skyward/contracts/position";
+import { trackApiSuccess } from "./analytics.ts";
 import { i18n } from "./i18n.ts";
 import { notify } from "./notifications.ts";
 
@@ -159,6 +160,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
     return { data: (await response.text()) as T, status: response.status, traceId };
   const data = await readBody(response);
   if (method !== "GET") rememberPosition(data);
+  trackApiSuccess(method, path, options.body);
   return { data: data as T, status: response.status, traceId };
 }
 

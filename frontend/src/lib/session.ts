@@ -1,6 +1,7 @@
 import { AccountDetailsResponse } from "@skyward/contracts/account";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
+import { analyticsSession } from "./analytics.ts";
 import { ApiError, api } from "./api-client.ts";
 
 /**
@@ -40,7 +41,9 @@ export async function fetchSession(): Promise<Session | null> {
   try {
     const { data } = await api.get<unknown>("/account/details");
     rememberSession();
-    return AccountDetailsResponse.parse(data);
+    const session = AccountDetailsResponse.parse(data);
+    analyticsSession(session.account);
+    return session;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     forgetSession();

@@ -18,6 +18,8 @@ export interface HttpAppOptions {
   probes?: RequestHandler;
   /** Express `trust proxy` (config TRUST_PROXY): which hops may name the client; none by default. */
   trustProxy?: false | number | string[];
+  /** Origins the page may call besides its own (product analytics). */
+  connectSources?: string[];
 }
 
 /**
@@ -41,7 +43,8 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
           "script-src": ["'self'"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
-          "connect-src": ["'self'"],
+          // Product analytics' endpoints when configured (the browser SDK posts its events there).
+          "connect-src": ["'self'", ...(options.connectSources ?? [])],
           "upgrade-insecure-requests": options.production ? [] : null,
         },
       },
