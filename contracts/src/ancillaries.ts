@@ -115,6 +115,9 @@ export const AncillaryLine = z.object({
   segment_id: z.string(),
   passenger_index: z.number().int().min(0),
   seat: z.string().nullable(),
+  /** A bag's weight and a seat's zone, so every screen names the item in its own language. */
+  weight_kg: z.number().int().positive().nullable().default(null),
+  seat_zone: SeatZone.nullable().default(null),
   /** What the agent pays: the airline's price plus our markups. */
   price: Money,
   supplier_price: Money,

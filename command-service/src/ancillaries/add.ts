@@ -41,6 +41,8 @@ export async function addAncillaries(
       segment_id: item.segment_id,
       passenger_index: wanted.passenger_index,
       seat: wanted.seat ?? null,
+      weight_kg: item.weight_kg,
+      seat_zone: item.seat_zone,
       price: item.price,
       supplier_price: item.supplier_price,
       emd_number: null,

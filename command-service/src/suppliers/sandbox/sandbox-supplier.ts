@@ -260,6 +260,7 @@ export class SandboxSupplier implements Supplier {
   ): Promise<AncillaryOrderResult> {
     authorize(call);
     const result = await this.#operation(input.operation_id, () => this.#orderAncillaries(input, call));
+    await this.#slowAfterSales(input.booking);
     return result as AncillaryOrderResult;
   }
 
@@ -328,6 +329,7 @@ export class SandboxSupplier implements Supplier {
   ): Promise<EmdRefundResult> {
     authorize(call);
     const result = await this.#operation(input.operation_id, () => this.#refundEmd(input, call));
+    await this.#slowAfterSales(input.booking);
     return result as EmdRefundResult;
   }
 
@@ -530,7 +532,7 @@ export class SandboxSupplier implements Supplier {
     return { result, apply: () => this.#store(refunded) };
   }
 
-  /** The scripted slow answer of a refund or reissue: the airline has acted, its answer is still on the way. */
+  /** The scripted slow answer of a refund, reissue or EMD: the airline has acted, its answer is still on the way. */
   async #slowAfterSales(booking: SupplierBooking): Promise<void> {
     if (bookingScenario(booking.passengers) === "slowAfterSalesAnswer")
       await sleep(SANDBOX_SCENARIOS.slowAfterSalesAnswer.delaySeconds * 1000);

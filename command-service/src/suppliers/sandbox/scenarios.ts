@@ -69,7 +69,7 @@ export const SANDBOX_SCENARIOS = {
     lastName: "SLOWAFTERSALES",
     delaySeconds: 8,
     effect:
-      "Refunds and exchanges are done at once, but the answer arrives 8 s later: a crash meanwhile leaves them to reconciliation, which completes them.",
+      "Refunds, exchanges and EMDs (purchase, refund) are done at once, but the answer arrives 8 s later: a crash meanwhile leaves them to reconciliation, which completes them.",
   },
   emdFailure: {
     lastName: "FAILEMD",
