@@ -1,4 +1,11 @@
+import { isAdministrator } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
+
+/** Administrators and auditors (read-only administrators, DESIGN.md section 5): every tenant's rows are theirs to read. */
+export const readsEverything = (p: Principal): boolean => isAdministrator(p) || p.userType === "Auditor";
+
+/** Who reads the administration screens' data: administrators, auditors, and supervisors inside their agency. */
+export const ADMINISTRATION_READERS = ["Admin", "Support", "Auditor", "Supervisor"] as const;
 
 /**
  * The rows of a booking-like table (columns agency_id, company_id, agent_id) the caller may see, as a SQL condition

@@ -26,7 +26,8 @@ beforeAll(async () => {
   await support.signInWithPassword("support@skyward.test", DEMO_PASSWORD);
   dniproSupervisor = t.client();
   await dniproSupervisor.signInWithPassword("supervisor@dnipro.test", DEMO_PASSWORD);
-});
+  // The app may take minutes to start on a loaded machine.
+}, 240_000);
 afterAll(() => t.stop());
 
 /** A read that waits for the command's position (read-your-writes). */
@@ -144,6 +145,74 @@ describe("partners", () => {
     });
     expect(partner.agency_transaction_fees[0].transaction_fee).toMatchObject({ kind: "fixed" });
     expect((await t.events(`agency-${partner.id}`))[0]?.data).toMatchObject({ duplicated_from: partnerId });
+  });
+
+  it("when a partner with a channel is duplicated, then the copy gets the channel's settings but not its credentials or cards", async () => {
+    const opened = await admin.post("/ticketing/agency_channels", {
+      channel: { agency_id: partnerId, name: "Amadeus GDS" },
+    });
+    const channelId = expectCreated(opened).data.id as string;
+    await admin.patch(`/ticketing/agency_channels/${channelId}`, {
+      nego_code: "NEGO7",
+      resident_fares_code: "RES",
+    });
+    await admin.patch(`/ticketing/source_channels/${channelId}?type=api`, { active: false });
+    await admin.post(`/ticketing/agency_channels/${channelId}/credential`, {
+      login: "carpathian",
+      password: "carpathian-secret-password",
+    });
+    const card = expectCreated(
+      await admin.post("/credit_cards", {
+        agency_id: partnerId,
+        number: "4242424242424242",
+        exp_month: 12,
+        exp_year: 2031,
+        holder: "IVAN PETRENKO",
+      }),
+    ).data.id as string;
+    const paying = await admin.patch(`/ticketing/agency_channels/${channelId}`, {
+      form_of_payment: "card",
+      ticketing_credit_card_id: card,
+    });
+    expect(paying.status).toBe(200);
+
+    const copied = await admin.post(`/agencies/${partnerId}/duplicate`, {
+      agency: { name: "Carpathian West" },
+    });
+    const copyId = expectCreated(copied).partner.id as string;
+    const channels = await read(admin, "/ticketing/agency_channels", copied, { agency_id: copyId });
+    expect(channels.body.data).toEqual([
+      expect.objectContaining({
+        agency_id: copyId,
+        title: "Amadeus GDS",
+        nego_code: "NEGO7",
+        resident_fares_code: "RES",
+        api: false,
+        web: true,
+        extension: true,
+        active: false,
+        active_credential: false,
+        form_of_payment: "balance",
+        credit_card: null,
+        credit_cards: [],
+      }),
+    ]);
+    const copyChannelId = channels.body.data[0].id as string;
+    expect(copyChannelId).not.toBe(channelId);
+    const secrets = await t.db.pool.query(
+      "SELECT channel_id FROM app.channel_credentials WHERE channel_id = $1",
+      [copyChannelId],
+    );
+    expect(secrets.rowCount).toBe(0);
+    // The source keeps everything it had.
+    const source = await read(admin, `/ticketing/agency_channels/${channelId}`, copied);
+    expect(source.body.data).toMatchObject({
+      active_credential: true,
+      form_of_payment: "card",
+      nego_code: "NEGO7",
+    });
+    const events = await t.events(`channel-${copyChannelId}`);
+    expect(events[0]?.metadata).toMatchObject({ scope: { agency_id: copyId } });
   });
 
   it("when support or a supervisor reach for partner administration, then the roles table holds", async () => {

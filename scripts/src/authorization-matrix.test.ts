@@ -59,6 +59,14 @@ const callers: Caller[] = [
     probesOtherTenant: false,
   },
   { name: "Admin", email: "admin@skyward.test", userType: "Admin", mustNotSee: [], probesOtherTenant: false },
+  // A read-only administrator: reads every tenant, writes nothing.
+  {
+    name: "Auditor",
+    email: "auditor@skyward.test",
+    userType: "Auditor",
+    mustNotSee: [],
+    probesOtherTenant: false,
+  },
   {
     name: "Support",
     email: "support@skyward.test",
@@ -97,8 +105,12 @@ const callers: Caller[] = [
   },
 ];
 
-const allows = (e: RouteExpectation, type: UserType) =>
-  e.allow === "public" || e.allow === "signed-in" || e.allow.includes(type);
+/** "signed-in" is every user type, but an auditor only reads and signs out: its other commands answer 404. */
+const allows = (e: RouteExpectation, type: UserType, method: string) =>
+  e.allow === "public" ||
+  (e.allow === "signed-in"
+    ? type !== "Auditor" || method === "GET" || e.endsSession === true
+    : e.allow.includes(type));
 
 async function call(client: HttpClient, route: RouteSignature, e: RouteExpectation): Promise<HttpResponse> {
   const path = fillPath(route.path, e.params?.(dnipro) ?? {});
@@ -211,7 +223,7 @@ describe("the authorization matrix", () => {
         const where = `${routeKey(route)} as ${caller.name}`;
         const code = res.body?.errors?.[0]?.code;
         if (res.status >= 500) failures.push(`${where}: ${describeAnswer(res)}`);
-        if (allows(e, caller.userType)) {
+        if (allows(e, caller.userType, route.method)) {
           if ([401, 403].includes(res.status) || code === "route_not_found")
             failures.push(`${where}: expected access, got ${describeAnswer(res)}`);
         } else if (res.status !== 404) {

@@ -16,6 +16,7 @@ import {
 import type { AgencyFlag, UserRegistered } from "@skyward/contracts/directory";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
+import type { StreamAppend } from "@skyward/infra/event-store/types";
 import { forgetSession, isAdministrator, requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { IllegalState, NotFound } from "@skyward/infra/http/errors";
@@ -34,6 +35,7 @@ import {
   registerUserAppends,
   userStream,
 } from "../identity/user.ts";
+import { channelStream, copyChannel, evolveChannel, initialChannel } from "../ticketing/channel.ts";
 import {
   appendTo,
   assertAgencyScope,
@@ -256,8 +258,21 @@ export function directoryRoutes(deps: CommandDeps): Router {
         fresh.state,
       );
       const metadata = metadataFor(req.context, { agency_id: agencyId, company_id: null });
+      // Its channels' settings too, each a new channel of the copy (see copyChannel for what stays behind).
+      const { rows: channels } = await pool.query<{ id: string }>(
+        "SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted ORDER BY created_at",
+        [sourceId],
+      );
+      const copies: StreamAppend[] = [];
+      for (const { id } of channels) {
+        const channel = await ctx.load(channelStream(id), evolveChannel, initialChannel);
+        if (channel.state.status !== "active") continue;
+        const channelId = newId();
+        const copy = copyChannel(channel.state, { channel_id: channelId, agency_id: agencyId });
+        copies.push(appendTo(channelStream(channelId), "no_stream", copy, metadata));
+      }
       return {
-        appends: [appendTo(agencyStream(agencyId), "no_stream", events, metadata)],
+        appends: [appendTo(agencyStream(agencyId), "no_stream", events, metadata), ...copies],
         result: events.reduce((s, e) => evolveAgency(s, asStored(e)), fresh.state),
       };
     });

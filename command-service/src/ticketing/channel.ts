@@ -169,6 +169,34 @@ export function decideChannel(command: ChannelCommand, state: ChannelState): Cha
   }
 }
 
+/**
+ * A partner's copy of a channel (POST /agencies/{id}/duplicate): its title, supplier, currency, sources and codes.
+ * Not its credentials (the source partner's own supplier account, which the copy must not sell on), nor its cards
+ * (the source's payer), so it pays from the balance, and it starts switched off until its own credentials check.
+ */
+export function copyChannel(
+  source: ChannelState,
+  copy: { channel_id: string; agency_id: string },
+): ChannelEvent[] {
+  if (source.status !== "active") throw missing();
+  const events: ChannelEvent[] = [];
+  let state = initialChannel;
+  const apply = (command: ChannelCommand) => {
+    const decided = decideChannel(command, state);
+    state = decided.reduce<ChannelState>(evolveChannel, state);
+    events.push(...decided);
+  };
+  apply({ type: "CreateChannel", ...copy, title: source.title, currency: source.currency });
+  for (const [name, active] of Object.entries(source.sources))
+    apply({ type: "ToggleSource", source: name as keyof typeof source.sources, active });
+  apply({
+    type: "UpdateChannel",
+    nego_code: source.nego_code,
+    resident_fares_code: source.resident_fares_code,
+  });
+  return events;
+}
+
 /** Card first, then form of payment: one request may choose a card and start paying with it. */
 function decideUpdate(
   command: Extract<ChannelCommand, { type: "UpdateChannel" }>,

@@ -7,6 +7,7 @@ import {
   allGatesOpen,
   assertCanIssue,
   assertCanSell,
+  copyChannel,
   decideChannel,
   evolveChannel,
   initialChannel,
@@ -207,6 +208,57 @@ describe("the channel decider", () => {
       .when({ type: "ToggleChannel", by: "admin", active: false })
       .refused("channel_not_found");
     channel.given([]).when({ type: "DeleteChannel" }).refused("channel_not_found");
+  });
+});
+
+describe("a partner's copy of a channel", () => {
+  it("given a channel with codes, a source off, credentials, a card paying its tickets, when copied, then settings only: off, unchecked, paid from the balance", () => {
+    const source = [
+      Created,
+      { type: "ChannelSourceToggled", data: { source: "api", active: false } },
+      { type: "ChannelNegoCodeSet", data: { code: "NEGO1", previous: null } },
+      { type: "ChannelResidentFaresCodeSet", data: { code: "RES", previous: null } },
+      { type: "ChannelCredentialsReplaced", data: {} },
+      attached,
+      paysWithCard1,
+      { type: "ChannelFormOfPaymentSet", data: { form_of_payment: "card", previous: "balance" } },
+    ] satisfies ChannelEvent[];
+    const events = copyChannel(source.reduce(evolveChannel, initialChannel), {
+      channel_id: "ch2",
+      agency_id: "a2",
+    });
+    expect(events.map((e) => e.type)).toEqual([
+      "ChannelCreated",
+      "ChannelSourceToggled",
+      "ChannelNegoCodeSet",
+      "ChannelResidentFaresCodeSet",
+    ]);
+    const copy = events.reduce(evolveChannel, initialChannel);
+    expect(copy).toMatchObject({
+      status: "active",
+      channel_id: "ch2",
+      agency_id: "a2",
+      title: "Sandbox NDC",
+      currency: "UAH",
+      sources: { web: true, api: false, extension: true },
+      nego_code: "NEGO1",
+      resident_fares_code: "RES",
+      active_by_admin: false,
+      credential_active: false,
+      credential_set: false,
+      form_of_payment: "balance",
+      card_ids: [],
+      ticketing_card: null,
+    });
+  });
+
+  it("given a deleted channel, when copied, then refused as missing", () => {
+    const deleted = [Created, { type: "ChannelDeleted", data: {} }] satisfies ChannelEvent[];
+    expect(
+      refusal(() =>
+        copyChannel(deleted.reduce(evolveChannel, initialChannel), { channel_id: "c", agency_id: "a" }),
+      ),
+    ).toMatchObject({ code: "channel_not_found" });
   });
 });
 

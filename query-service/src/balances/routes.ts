@@ -38,7 +38,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
    * booking, author, reason and the running balance, newest first; filtered by company, days and kinds.
    */
   router.get("/balance_history", fresh, async (req, res) => {
-    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+    const p = requireUserType(req, "Admin", "Support", "Auditor", "Supervisor");
     const q = parseInput(BalanceHistoryQuery, req.query, "query");
     const { data, total } = await historyLines(p, q, null);
     res.json({ data, meta: { page: q.page, per_page: q.per_page, total } });
@@ -46,7 +46,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
 
   /** One line of the history by its event (each line links here). */
   router.get("/balance_history/:eventId", fresh, async (req, res) => {
-    const p = requireUserType(req, "Admin", "Support", "Supervisor");
+    const p = requireUserType(req, "Admin", "Support", "Auditor", "Supervisor");
     const eventId = String(req.params.eventId);
     const line = /^[0-9a-f-]{36}$/i.test(eventId)
       ? (await historyLines(p, parseInput(BalanceHistoryQuery, {}, "query"), eventId)).data[0]

@@ -1,5 +1,5 @@
 import { DirectoryHistoryQuery } from "@skyward/contracts/administration";
-import { isAdministrator, requireUserType } from "@skyward/infra/http/auth";
+import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
@@ -7,13 +7,12 @@ import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
+import { ADMINISTRATION_READERS as MANAGERS, readsEverything } from "../scope.ts";
 
-const MANAGERS = ["Admin", "Support", "Supervisor"] as const;
-
-/** Partners a caller may see: all for administrators, their own for a supervisor. */
+/** Partners a caller may see: all for administrators and auditors, their own for a supervisor. */
 const agencyScope = (p: Principal, column: string, offset: number) => ({
   sql: `($${offset + 1}::boolean OR ${column} = $${offset + 2})`,
-  params: [isAdministrator(p), p.agencyId],
+  params: [readsEverything(p), p.agencyId],
 });
 
 const idParam = (req: Request, name: string) => {
@@ -94,7 +93,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     // Another partner's id answers 404, as one that does not exist, not an empty list.
     const { rows: found } = await pool.query(
       "SELECT 1 FROM read.agencies WHERE id = $1 AND NOT deleted AND ($2::boolean OR id = $3)",
-      [agencyId, isAdministrator(p), p.agencyId],
+      [agencyId, readsEverything(p), p.agencyId],
     );
     if (found.length === 0) throw new NotFound("No such partner", "agency_not_found");
     const scope = agencyScope(p, "a.id", 1);

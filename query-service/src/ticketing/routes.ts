@@ -1,11 +1,12 @@
 import { ChannelHistoryQuery, ChannelListQuery } from "@skyward/contracts/ticketing-commands";
-import { isAdministrator, requireUserType } from "@skyward/infra/http/auth";
+import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, Router } from "express";
 import type { QueryDeps } from "../deps.ts";
+import { ADMINISTRATION_READERS, readsEverything } from "../scope.ts";
 
 /** A channel row of the spec's shape (section 3, Channel), its cards' facts and its per-company switches. */
 const CHANNEL_SELECT = `
@@ -79,18 +80,18 @@ function channelOf(r: ChannelDbRow) {
   };
 }
 
-/** Rows of an agency-owned table (alias `x`) the caller may see: all for administrators, its own for a supervisor. */
+/** Rows of an agency-owned table (alias `x`) the caller may see: all for administrators and auditors, its own for a supervisor. */
 const agencyScope = (p: Principal, param: number) =>
-  isAdministrator(p) ? { sql: "true", params: [] } : { sql: `x.agency_id = $${param}`, params: [p.agencyId] };
+  readsEverything(p) ? { sql: "true", params: [] } : { sql: `x.agency_id = $${param}`, params: [p.agencyId] };
 
 /** Reads of gates, channels, cards and the channel-change audit (DESIGN.md section 5 scopes them). */
 export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
   const fresh = freshReadModels(readModels, ["channels", "directory"]);
-  const manager = (req: Request) => requireUserType(req, "Admin", "Support", "Supervisor");
+  const manager = (req: Request) => requireUserType(req, ...ADMINISTRATION_READERS);
 
   router.get("/ticketing/gates", fresh, async (req, res) => {
-    requireUserType(req, "Admin", "Support");
+    requireUserType(req, "Admin", "Support", "Auditor");
     const { rows: gates } = await pool.query<{ kind: string; id: string; active: boolean }>(
       "SELECT kind, id, active FROM read.gates",
     );
@@ -142,7 +143,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
 
   router.get("/credit_cards", fresh, async (req, res) => {
     const p = manager(req);
-    const scope = isAdministrator(p)
+    const scope = readsEverything(p)
       ? { sql: "true", params: [] as unknown[] }
       : { sql: "x.agency_id = $1", params: [p.agencyId] };
     const { rows } = await pool.query(
@@ -163,7 +164,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
       params.push(value);
       where.push(sql(params.length));
     };
-    if (!isAdministrator(p)) add((n) => `h.agency_id = $${n}`, p.agencyId);
+    if (!readsEverything(p)) add((n) => `h.agency_id = $${n}`, p.agencyId);
     if (q.channel_id) add((n) => `h.channel_id = $${n}`, q.channel_id);
     if (q.agency_id) add((n) => `h.agency_id = $${n}`, q.agency_id);
     if (q.company_id) add((n) => `h.company_id = $${n}`, q.company_id);
@@ -194,7 +195,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
       `SELECT h.*, u.first_name, u.last_name FROM read.channel_history h
          LEFT JOIN read.users u ON u.id = h.actor_user_id
         WHERE h.event_id = $1 AND ($2::boolean OR h.agency_id = $3)`,
-      [req.params.event_id, isAdministrator(p), p.agencyId],
+      [req.params.event_id, readsEverything(p), p.agencyId],
     );
     const row = rows[0];
     if (!row) throw new NotFound("No such change", "change_not_found");

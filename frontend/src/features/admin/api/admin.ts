@@ -3,6 +3,7 @@ import type { BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/
 import type { Money } from "@skyward/contracts/money";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { optimisticUpdate } from "../../../lib/optimistic.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 
 const PARTNERS_KEY = ["admin", "partners"] as const;
@@ -76,18 +77,12 @@ export function useTogglePartnerFlag() {
   return useMutation({
     mutationFn: (input: { id: string; flag: PartnerFlag; active: boolean }) =>
       api.patch(`/agencies/${path(input.id)}/${input.flag}`, { active: input.active }),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: PARTNERS_KEY });
-      const before = queryClient.getQueryData<Partner[]>(PARTNERS_KEY);
-      queryClient.setQueryData<Partner[]>(PARTNERS_KEY, (rows) =>
-        rows?.map((row) => (row.id === input.id ? { ...row, [input.flag]: input.active } : row)),
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(PARTNERS_KEY, context.before);
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: PARTNERS_KEY }),
+    ...optimisticUpdate<Partner[], { id: string; flag: PartnerFlag; active: boolean }>(
+      queryClient,
+      PARTNERS_KEY,
+      (rows, input) =>
+        rows.map((row) => (row.id === input.id ? { ...row, [input.flag]: input.active } : row)),
+    ),
   });
 }
 
@@ -103,18 +98,12 @@ export function useToggleSharedBookings() {
   return useMutation({
     mutationFn: (input: { id: string; active: boolean }) =>
       api.patch(`/ticketing/company_shared_bookings/${path(input.id)}`, { active: input.active }),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: COMPANIES_KEY });
-      const before = queryClient.getQueryData<Company[]>(COMPANIES_KEY);
-      queryClient.setQueryData<Company[]>(COMPANIES_KEY, (rows) =>
-        rows?.map((row) => (row.id === input.id ? { ...row, shared_bookings: input.active } : row)),
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(COMPANIES_KEY, context.before);
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    ...optimisticUpdate<Company[], { id: string; active: boolean }>(
+      queryClient,
+      COMPANIES_KEY,
+      (rows, input) =>
+        rows.map((row) => (row.id === input.id ? { ...row, shared_bookings: input.active } : row)),
+    ),
   });
 }
 

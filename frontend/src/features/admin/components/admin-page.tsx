@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Pagination,
   Select,
@@ -14,16 +13,15 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { Company, Partner } from "@skyward/contracts/administration";
 import { BalanceMovementKind } from "@skyward/contracts/balances";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import type { Language } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -97,78 +95,6 @@ export function AdminPage({
   );
 }
 
-/** A destructive action asks first; the dialog names what goes. */
-function ConfirmButton({
-  label,
-  question,
-  onConfirm,
-}: {
-  label: string;
-  question: string;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation("admin");
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="compact-xs" color="red" variant="subtle" onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("confirm.title")} centered>
-        <Text mb="md">{question}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setOpen(false)}>
-            {t("confirm.cancel")}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            {label}
-          </Button>
-        </Group>
-      </Modal>
-    </>
-  );
-}
-
-/** A column header that sorts the table by it (ascending, then descending). */
-function SortHeader<K extends string>({
-  column,
-  sort,
-  onSort,
-  children,
-}: {
-  column: K;
-  sort: { column: K; descending: boolean };
-  onSort: (next: { column: K; descending: boolean }) => void;
-  children: string;
-}) {
-  const active = sort.column === column;
-  return (
-    <Table.Th aria-sort={active ? (sort.descending ? "descending" : "ascending") : "none"}>
-      <UnstyledButton
-        fw={600}
-        fz="sm"
-        onClick={() => onSort({ column, descending: active ? !sort.descending : false })}
-      >
-        {children} {active ? (sort.descending ? "↓" : "↑") : ""}
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-function sorted<Row>(rows: Row[], key: (row: Row) => string | number, descending: boolean): Row[] {
-  return [...rows].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
-    return descending ? -order : order;
-  });
-}
-
 function PartnersCard({
   partners,
   loading,
@@ -183,109 +109,105 @@ function PartnersCard({
   const remove = useDeletePartner();
   const duplicate = useDuplicatePartner();
   const toggle = useTogglePartnerFlag();
-  const [filter, setFilter] = useState("");
-  const [sort, setSort] = useState<{ column: "name" | "companies"; descending: boolean }>({
-    column: "name",
-    descending: false,
-  });
   const form = useForm({ initialValues: { name: "" }, validate: zod4Resolver(PartnerForm) });
   const administrator = role !== "supervisor";
-  const rows = sorted(
-    (partners ?? []).filter((p) => p.name.toLowerCase().includes(filter.trim().toLowerCase())),
-    (p) => (sort.column === "name" ? p.name : p.companies_count),
-    sort.descending,
-  );
+  const confirmLabels = { title: t("confirm.title"), cancel: t("confirm.cancel") };
+  const columns: Column<Partner>[] = [
+    {
+      key: "name",
+      header: t("partners.name"),
+      sortValue: (p) => p.name,
+      cell: (p) => (
+        <Text fw={600} fz="sm">
+          {p.name}
+        </Text>
+      ),
+    },
+    {
+      key: "companies",
+      header: t("partners.companies"),
+      sortValue: (p) => p.companies_count,
+      cell: (p) => p.companies_count,
+    },
+    {
+      key: "supervisors",
+      header: t("partners.supervisors"),
+      sortValue: (p) => p.supervisors_count,
+      cell: (p) => p.supervisors_count,
+    },
+    {
+      key: "channels",
+      header: t("partners.channels"),
+      sortValue: (p) => p.channels.length,
+      cell: (p) => p.channels.length,
+    },
+    ...FLAGS.map(
+      (flag): Column<Partner> => ({
+        key: flag,
+        header: t(`flags.${flag}`),
+        cell: (partner) => (
+          <Switch
+            aria-label={t("flags.toggle", { flag: t(`flags.${flag}`), name: partner.name })}
+            checked={partner[flag]}
+            disabled={!administrator}
+            onChange={(event) => toggle.mutate({ id: partner.id, flag, active: event.currentTarget.checked })}
+          />
+        ),
+      }),
+    ),
+    ...(administrator
+      ? [
+          {
+            key: "actions",
+            header: t("actions"),
+            cell: (partner: Partner) => (
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-xs" variant="subtle" onClick={() => duplicate.mutate(partner.id)}>
+                  {t("partners.duplicate")}
+                </Button>
+                <ConfirmButton
+                  label={t("delete")}
+                  question={t("partners.confirm_delete", { name: partner.name })}
+                  labels={confirmLabels}
+                  onConfirm={() => remove.mutate(partner.id)}
+                />
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="partners-heading">
       <Title order={2} fz="h4" id="partners-heading" mb="sm">
         {t("partners.heading")}
       </Title>
-      <Group align="flex-end" mb="sm" justify="space-between">
-        <TextInput
-          label={t("filter")}
-          value={filter}
-          onChange={(event) => setFilter(event.currentTarget.value)}
-          size="xs"
-        />
-        {administrator ? (
-          <form
-            onSubmit={form.onSubmit((values) => create.mutate(values, { onSuccess: () => form.reset() }))}
-            aria-label={t("partners.create")}
-          >
-            <Group align="flex-end" gap="xs">
-              <TextInput size="xs" label={t("partners.name")} {...form.getInputProps("name")} />
-              <Button size="xs" type="submit" loading={create.isPending}>
-                {t("partners.create")}
-              </Button>
-            </Group>
-          </form>
-        ) : null}
-      </Group>
       {loading ? (
         <Loader size="sm" aria-label={t("loading")} />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t("empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table highlightOnHover verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader column="name" sort={sort} onSort={setSort}>
-                  {t("partners.name")}
-                </SortHeader>
-                <SortHeader column="companies" sort={sort} onSort={setSort}>
-                  {t("partners.companies")}
-                </SortHeader>
-                <Table.Th>{t("partners.supervisors")}</Table.Th>
-                <Table.Th>{t("partners.channels")}</Table.Th>
-                {FLAGS.map((flag) => (
-                  <Table.Th key={flag}>{t(`flags.${flag}`)}</Table.Th>
-                ))}
-                {administrator ? <Table.Th>{t("actions")}</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((partner) => (
-                <Table.Tr key={partner.id}>
-                  <Table.Td fw={600}>{partner.name}</Table.Td>
-                  <Table.Td>{partner.companies_count}</Table.Td>
-                  <Table.Td>{partner.supervisors_count}</Table.Td>
-                  <Table.Td>{partner.channels.length}</Table.Td>
-                  {FLAGS.map((flag) => (
-                    <Table.Td key={flag}>
-                      <Switch
-                        aria-label={t("flags.toggle", { flag: t(`flags.${flag}`), name: partner.name })}
-                        checked={partner[flag]}
-                        disabled={!administrator}
-                        onChange={(event) =>
-                          toggle.mutate({ id: partner.id, flag, active: event.currentTarget.checked })
-                        }
-                      />
-                    </Table.Td>
-                  ))}
-                  {administrator ? (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => duplicate.mutate(partner.id)}
-                        >
-                          {t("partners.duplicate")}
-                        </Button>
-                        <ConfirmButton
-                          label={t("delete")}
-                          question={t("partners.confirm_delete", { name: partner.name })}
-                          onConfirm={() => remove.mutate(partner.id)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={partners ?? []}
+          columns={columns}
+          rowKey={(p) => p.id}
+          filterText={(p) => p.name}
+          labels={{ filter: t("filter"), empty: t("empty") }}
+          initialSort={{ column: "name", descending: false }}
+          toolbar={
+            administrator ? (
+              <form
+                onSubmit={form.onSubmit((values) => create.mutate(values, { onSuccess: () => form.reset() }))}
+                aria-label={t("partners.create")}
+              >
+                <Group align="flex-end" gap="xs">
+                  <TextInput size="xs" label={t("partners.name")} {...form.getInputProps("name")} />
+                  <Button size="xs" type="submit" loading={create.isPending}>
+                    {t("partners.create")}
+                  </Button>
+                </Group>
+              </form>
+            ) : null
+          }
+        />
       )}
     </Card>
   );
@@ -308,10 +230,6 @@ function CompaniesCard({
   const sellFor = useSellFor();
   const session = useSession();
   const sellingFor = session?.account.company?.id;
-  const [sort, setSort] = useState<{ column: "name" | "balance"; descending: boolean }>({
-    column: "name",
-    descending: false,
-  });
   const form = useForm({
     initialValues: {
       agency_id: partners.length === 1 ? (partners[0]?.id ?? "") : "",
@@ -321,11 +239,83 @@ function CompaniesCard({
     validate: zod4Resolver(CompanyForm),
   });
   const partnerName = (id: string) => partners.find((p) => p.id === id)?.name ?? id;
-  const rows = sorted(
-    companies ?? [],
-    (c) => (sort.column === "name" ? c.name : c.balance_amount.amount),
-    sort.descending,
-  );
+  const columns: Column<Company>[] = [
+    {
+      key: "name",
+      header: t("companies.name"),
+      sortValue: (c) => c.name,
+      cell: (c) => (
+        <Text fw={600} fz="sm">
+          {c.name}
+        </Text>
+      ),
+    },
+    {
+      key: "partner",
+      header: t("companies.partner"),
+      sortValue: (c) => partnerName(c.agency_id),
+      cell: (c) => partnerName(c.agency_id),
+    },
+    {
+      key: "balance",
+      header: t("companies.balance"),
+      sortValue: (c) => c.balance_amount.amount,
+      cell: (c) => (
+        <Text fz="sm" c={c.balance_amount.amount < 0 ? "red" : undefined}>
+          {formatMoney(c.balance_amount, language)}
+        </Text>
+      ),
+    },
+    {
+      key: "credit_limit",
+      header: t("companies.credit_limit"),
+      sortValue: (c) => c.credit_limit.amount,
+      cell: (c) => formatMoney(c.credit_limit, language),
+    },
+    {
+      key: "agents",
+      header: t("companies.agents"),
+      sortValue: (c) => c.avia_managers.length,
+      cell: (c) => c.avia_managers.length,
+    },
+    {
+      key: "shared_bookings",
+      header: t("companies.shared_bookings"),
+      cell: (company) => (
+        <Switch
+          aria-label={t("companies.toggle_shared", { name: company.name })}
+          checked={company.shared_bookings}
+          onChange={(event) => shared.mutate({ id: company.id, active: event.currentTarget.checked })}
+        />
+      ),
+    },
+    {
+      key: "actions",
+      header: t("actions"),
+      cell: (company) => (
+        <Group gap={4} wrap="nowrap">
+          {sellingFor === company.id ? (
+            <Badge variant="light">{t("companies.selling_for")}</Badge>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={t("companies.sell_for_name", { name: company.name })}
+              onClick={() => sellFor.mutate(company.id)}
+            >
+              {t("companies.sell_for")}
+            </Button>
+          )}
+          <ConfirmButton
+            label={t("delete")}
+            question={t("companies.confirm_delete", { name: company.name })}
+            labels={{ title: t("confirm.title"), cancel: t("confirm.cancel") }}
+            onConfirm={() => remove.mutate(company.id)}
+          />
+        </Group>
+      ),
+    },
+  ];
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="companies-heading">
       <Title order={2} fz="h4" id="companies-heading" mb="sm">
@@ -363,73 +353,15 @@ function CompaniesCard({
       </form>
       {loading ? (
         <Loader size="sm" aria-label={t("loading")} />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t("empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table highlightOnHover verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader column="name" sort={sort} onSort={setSort}>
-                  {t("companies.name")}
-                </SortHeader>
-                <Table.Th>{t("companies.partner")}</Table.Th>
-                <SortHeader column="balance" sort={sort} onSort={setSort}>
-                  {t("companies.balance")}
-                </SortHeader>
-                <Table.Th>{t("companies.credit_limit")}</Table.Th>
-                <Table.Th>{t("companies.agents")}</Table.Th>
-                <Table.Th>{t("companies.shared_bookings")}</Table.Th>
-                <Table.Th>{t("actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((company) => (
-                <Table.Tr key={company.id}>
-                  <Table.Td fw={600}>{company.name}</Table.Td>
-                  <Table.Td>{partnerName(company.agency_id)}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" c={company.balance_amount.amount < 0 ? "red" : undefined}>
-                      {formatMoney(company.balance_amount, language)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatMoney(company.credit_limit, language)}</Table.Td>
-                  <Table.Td>{company.avia_managers.length}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={t("companies.toggle_shared", { name: company.name })}
-                      checked={company.shared_bookings}
-                      onChange={(event) =>
-                        shared.mutate({ id: company.id, active: event.currentTarget.checked })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {sellingFor === company.id ? (
-                        <Badge variant="light">{t("companies.selling_for")}</Badge>
-                      ) : (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={t("companies.sell_for_name", { name: company.name })}
-                          onClick={() => sellFor.mutate(company.id)}
-                        >
-                          {t("companies.sell_for")}
-                        </Button>
-                      )}
-                      <ConfirmButton
-                        label={t("delete")}
-                        question={t("companies.confirm_delete", { name: company.name })}
-                        onConfirm={() => remove.mutate(company.id)}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={companies ?? []}
+          columns={columns}
+          rowKey={(c) => c.id}
+          filterText={(c) => `${c.name} ${partnerName(c.agency_id)}`}
+          labels={{ filter: t("filter"), empty: t("empty") }}
+          initialSort={{ column: "name", descending: false }}
+        />
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { ChannelHistoryRow, ChannelRow } from "@skyward/contracts/ticketing-commands";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { optimisticUpdate } from "../../../lib/optimistic.ts";
 
 export type Channel = ChannelRow & {
   companies: { id: string; company_id: string; name: string; active: boolean }[];
@@ -68,22 +69,15 @@ export function useToggleChannel() {
       api.patch(`/ticketing/agency_channels/${encodeURIComponent(input.id)}`, {
         [input.field]: input.active,
       }),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: CHANNELS_KEY });
-      const before = queryClient.getQueryData<Channel[]>(CHANNELS_KEY);
-      const key = input.field === "on_by_admin" ? "active_by_admin" : "active_by_supervisor";
-      queryClient.setQueryData<Channel[]>(CHANNELS_KEY, (rows) =>
-        rows?.map((row) => (row.id === input.id ? { ...row, [key]: input.active } : row)),
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(CHANNELS_KEY, context.before);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-    },
+    ...optimisticUpdate<Channel[], { id: string; field: ChannelSwitch; active: boolean }>(
+      queryClient,
+      CHANNELS_KEY,
+      (rows, input) => {
+        const key = input.field === "on_by_admin" ? "active_by_admin" : "active_by_supervisor";
+        return rows.map((row) => (row.id === input.id ? { ...row, [key]: input.active } : row));
+      },
+      [HISTORY_KEY],
+    ),
   });
 }
 
@@ -95,22 +89,12 @@ export function useToggleGate() {
   return useMutation({
     mutationFn: async (input: { gate: GlobalGate; active: boolean }) =>
       api.patch(`/ticketing/${input.gate}`, { active: input.active }),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: GATES_KEY });
-      const before = queryClient.getQueryData<GatesView>(GATES_KEY);
-      queryClient.setQueryData<GatesView>(GATES_KEY, (gates) =>
-        gates ? { ...gates, [input.gate]: input.active } : gates,
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(GATES_KEY, context.before);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: GATES_KEY });
-      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-    },
+    ...optimisticUpdate<GatesView, { gate: GlobalGate; active: boolean }>(
+      queryClient,
+      GATES_KEY,
+      (gates, input) => ({ ...gates, [input.gate]: input.active }),
+      [CHANNELS_KEY, HISTORY_KEY],
+    ),
   });
 }
 
@@ -125,29 +109,18 @@ export function useTogglePartnerGate() {
   return useMutation({
     mutationFn: async (input: { kind: PartnerGateKind; id: string; active: boolean }) =>
       api.patch(`/ticketing/${input.kind}_gates/${encodeURIComponent(input.id)}`, { active: input.active }),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: GATES_KEY });
-      const before = queryClient.getQueryData<GatesView>(GATES_KEY);
-      const list = input.kind === "agency" ? "agencies" : "companies";
-      queryClient.setQueryData<GatesView>(GATES_KEY, (gates) =>
-        gates
-          ? {
-              ...gates,
-              [list]: gates[list].map((row) =>
-                row.id === input.id ? { ...row, active: input.active } : row,
-              ),
-            }
-          : gates,
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(GATES_KEY, context.before);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: GATES_KEY });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
-    },
+    ...optimisticUpdate<GatesView, { kind: PartnerGateKind; id: string; active: boolean }>(
+      queryClient,
+      GATES_KEY,
+      (gates, input) => {
+        const list = input.kind === "agency" ? "agencies" : "companies";
+        return {
+          ...gates,
+          [list]: gates[list].map((row) => (row.id === input.id ? { ...row, active: input.active } : row)),
+        };
+      },
+      [HISTORY_KEY],
+    ),
   });
 }
 
@@ -218,6 +191,45 @@ export function useSaveCredential() {
         : await api.patch<CredentialAnswer>(path, body);
       return data;
     },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}
+
+/** The partners a new channel can be opened for (administrators choose one). */
+export const channelPartnersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["ticketing", "partners"] as const,
+    queryFn: async () =>
+      (await api.get<{ data: { id: string; name: string }[] }>("/agencies")).data.data.map(
+        ({ id, name }) => ({
+          id,
+          name,
+        }),
+      ),
+    staleTime: 30_000,
+  });
+
+/** `POST /ticketing/agency_channels`: a new channel, switched off until its credentials check and it is enabled. */
+export function useCreateChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { agency_id: string; name: string }) =>
+      (await api.post<{ data: Channel }>("/ticketing/agency_channels", { channel: input })).data.data,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+    },
+  });
+}
+
+/** `DELETE /ticketing/agency_channels/{id}`. */
+export function useDeleteChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.delete(`/ticketing/agency_channels/${encodeURIComponent(id)}`),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
       void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });

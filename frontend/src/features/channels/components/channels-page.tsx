@@ -14,12 +14,16 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import type { ChannelHistoryRow } from "@skyward/contracts/ticketing-commands";
+import { useForm } from "@mantine/form";
+import { type ChannelHistoryRow, CreateChannelRequest } from "@skyward/contracts/ticketing-commands";
 import { useQuery } from "@tanstack/react-query";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import {
   type Channel,
+  channelPartnersQueryOptions,
   channelsQueryOptions,
   type GlobalGate,
   gatesQueryOptions,
@@ -27,6 +31,8 @@ import {
   type HistoryFilters,
   historyQueryOptions,
   type PartnerGateKind,
+  useCreateChannel,
+  useDeleteChannel,
   useToggleChannel,
   useToggleGate,
   useTogglePartnerGate,
@@ -146,92 +152,165 @@ function PartnerGates({
   );
 }
 
+const SOURCES = ["web", "api", "extension"] as const;
+
 function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator: boolean }) {
   const { t } = useTranslation("channels");
   const toggle = useToggleChannel();
+  const remove = useDeleteChannel();
   const [editing, setEditing] = useState<Channel | null>(null);
-  if (rows.length === 0) return <Text c="dimmed">{t("channels.empty")}</Text>;
+  const columns: Column<Channel>[] = [
+    {
+      key: "title",
+      header: t("columns.title"),
+      cell: (row) => (
+        <Text fw={600} fz="sm">
+          {row.title}
+        </Text>
+      ),
+      sortValue: (row) => row.title,
+    },
+    {
+      key: "status",
+      header: t("columns.status"),
+      sortValue: (row) => Number(row.active),
+      cell: (row) => (
+        <Group gap={4}>
+          <Badge color={row.active ? "teal" : "gray"} variant="light">
+            {row.active ? t("status.active") : t("status.inactive")}
+          </Badge>
+          {row.active_credential ? null : (
+            <Badge color="red" variant="outline">
+              {t("status.credential_inactive")}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: "form_of_payment",
+      header: t("columns.form_of_payment"),
+      sortValue: (row) => row.form_of_payment,
+      cell: (row) => t(`form_of_payment.${row.form_of_payment}`),
+    },
+    {
+      key: "card",
+      header: t("columns.card"),
+      cell: (row) => (row.credit_card ? `${row.credit_card.brand} ·${row.credit_card.last4}` : "—"),
+    },
+    { key: "nego_code", header: t("columns.nego_code"), cell: (row) => row.nego_code ?? "—" },
+    {
+      key: "resident_fares_code",
+      header: t("columns.resident_fares_code"),
+      cell: (row) => row.resident_fares_code ?? "—",
+    },
+    {
+      key: "sources",
+      header: t("columns.sources"),
+      cell: (row) =>
+        SOURCES.filter((source) => row[source])
+          .map((source) => t(`sources.${source}`))
+          .join(", ") || "—",
+    },
+    {
+      key: "on_by_supervisor",
+      header: t("columns.on_by_supervisor"),
+      cell: (row) => (
+        <Switch
+          aria-label={t("toggle.supervisor", { title: row.title })}
+          checked={row.active_by_supervisor}
+          onChange={(event) =>
+            toggle.mutate({ id: row.id, field: "on_by_supervisor", active: event.currentTarget.checked })
+          }
+        />
+      ),
+    },
+    {
+      key: "on_by_admin",
+      header: t("columns.on_by_admin"),
+      cell: (row) => (
+        <Switch
+          aria-label={t("toggle.admin", { title: row.title })}
+          checked={row.active_by_admin}
+          disabled={!administrator}
+          onChange={(event) =>
+            toggle.mutate({ id: row.id, field: "on_by_admin", active: event.currentTarget.checked })
+          }
+        />
+      ),
+    },
+    {
+      key: "actions",
+      header: t("columns.actions"),
+      cell: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)}>
+            {t("settings.open")}
+          </Button>
+          {administrator ? (
+            <ConfirmButton
+              label={t("channels.delete")}
+              question={t("channels.confirm_delete", { title: row.title })}
+              labels={{ title: t("confirm.title"), cancel: t("confirm.cancel") }}
+              onConfirm={() => remove.mutate(row.id)}
+            />
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <>
       {editing ? (
         <ChannelSettings channel={editing} administrator={administrator} onClose={() => setEditing(null)} />
       ) : null}
-      <Table highlightOnHover verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("columns.title")}</Table.Th>
-            <Table.Th>{t("columns.status")}</Table.Th>
-            <Table.Th>{t("columns.form_of_payment")}</Table.Th>
-            <Table.Th>{t("columns.card")}</Table.Th>
-            <Table.Th>{t("columns.nego_code")}</Table.Th>
-            <Table.Th>{t("columns.resident_fares_code")}</Table.Th>
-            <Table.Th>{t("columns.sources")}</Table.Th>
-            <Table.Th>{t("columns.on_by_supervisor")}</Table.Th>
-            <Table.Th>{t("columns.on_by_admin")}</Table.Th>
-            <Table.Th>{t("columns.actions")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td fw={600}>{row.title}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  <Badge color={row.active ? "teal" : "gray"} variant="light">
-                    {row.active ? t("status.active") : t("status.inactive")}
-                  </Badge>
-                  {row.active_credential ? null : (
-                    <Badge color="red" variant="outline">
-                      {t("status.credential_inactive")}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{t(`form_of_payment.${row.form_of_payment}`)}</Table.Td>
-              <Table.Td>
-                {row.credit_card ? `${row.credit_card.brand} ·${row.credit_card.last4}` : "—"}
-              </Table.Td>
-              <Table.Td>{row.nego_code ?? "—"}</Table.Td>
-              <Table.Td>{row.resident_fares_code ?? "—"}</Table.Td>
-              <Table.Td>
-                {(["web", "api", "extension"] as const)
-                  .filter((source) => row[source])
-                  .map((source) => t(`sources.${source}`))
-                  .join(", ") || "—"}
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={t("toggle.supervisor", { title: row.title })}
-                  checked={row.active_by_supervisor}
-                  onChange={(event) =>
-                    toggle.mutate({
-                      id: row.id,
-                      field: "on_by_supervisor",
-                      active: event.currentTarget.checked,
-                    })
-                  }
-                />
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={t("toggle.admin", { title: row.title })}
-                  checked={row.active_by_admin}
-                  disabled={!administrator}
-                  onChange={(event) =>
-                    toggle.mutate({ id: row.id, field: "on_by_admin", active: event.currentTarget.checked })
-                  }
-                />
-              </Table.Td>
-              <Table.Td>
-                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)}>
-                  {t("settings.open")}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.id}
+        filterText={(row) => [row.title, row.nego_code ?? "", row.resident_fares_code ?? ""].join(" ")}
+        labels={{ filter: t("channels.filter"), empty: t("channels.empty") }}
+        initialSort={{ column: "title", descending: false }}
+        toolbar={administrator ? <CreateChannelForm /> : null}
+      />
+    </>
+  );
+}
+
+/** Administrators open a channel for a partner; it starts switched off, without credentials. */
+function CreateChannelForm() {
+  const { t } = useTranslation("channels");
+  const partners = useQuery(channelPartnersQueryOptions());
+  const create = useCreateChannel();
+  const form = useForm({
+    initialValues: { agency_id: "", name: "" },
+    validate: zod4Resolver(CreateChannelRequest),
+  });
+  return (
+    <form
+      aria-label={t("channels.create")}
+      onSubmit={form.onSubmit((values) => create.mutate(values, { onSuccess: () => form.reset() }))}
+    >
+      <Group align="flex-end" gap="xs">
+        <Select
+          size="xs"
+          label={t("channels.partner")}
+          data={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          searchable
+          {...form.getInputProps("agency_id")}
+          error={form.errors.agency_id ? t("validation.agency_id") : undefined}
+        />
+        <TextInput
+          size="xs"
+          label={t("channels.name")}
+          {...form.getInputProps("name")}
+          error={form.errors.name ? t("validation.name") : undefined}
+        />
+        <Button size="xs" type="submit" loading={create.isPending}>
+          {t("channels.create")}
+        </Button>
+      </Group>
+    </form>
   );
 }
 
