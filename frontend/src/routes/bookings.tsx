@@ -1,5 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
+import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
+import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
 import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
 import { requireSession } from "../lib/session.ts";
@@ -19,5 +21,9 @@ export const Route = createFileRoute("/bookings")({
 
 function BookingsRoute() {
   const { locator } = Route.useSearch();
-  return <BookingsPage locator={locator} aside={<BalanceSummary />} />;
+  return (
+    <BookingExtensionsProvider value={afterSalesExtensions}>
+      <BookingsPage locator={locator} aside={<BalanceSummary />} />
+    </BookingExtensionsProvider>
+  );
 }

@@ -6,17 +6,20 @@ import { useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
 
-/** Whether the void window is still open: issued bookings of carriers that allow a void, until `void_until`. */
-export function canVoid(booking: BookingDetails, now: number = Date.now()): boolean {
-  return booking.status === "issued" && booking.void_until !== null && Date.parse(booking.void_until) > now;
-}
+/** Whether the server allows an action now ("what can I do now": one rule, decided there, never copied here). */
+export const allows = (booking: BookingDetails, action: string): boolean =>
+  booking.actions?.some((a) => a.action === action && a.allowed) ?? false;
 
-/** Issue (with confirmation and the airline's price change), reprice, and void or cancel. */
+/**
+ * Issue (with confirmation and the airline's price change), reprice, void or cancel, each offered as the server's
+ * "what can I do now" allows it; the route's extensions add refund and exchange beside them.
+ */
 export function BookingActions({ booking }: { booking: BookingDetails }) {
   const { t } = useTranslation("bookings");
   const formats = useFormats();
@@ -27,6 +30,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
   const removal = useVoidOrCancel();
   const [confirmRemoval, setConfirmRemoval] = useState(false);
   const { locator } = booking;
+  const extensions = useBookingExtensions();
 
   useEffect(() => {
     const issued = issueActor.on("issued", ({ response }) => {
@@ -43,8 +47,8 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
 
   const held = booking.status === "held";
   const confirming = booking.provider_status === "in_progress";
-  const voidable = canVoid(booking);
-  const removing = held || voidable;
+  const voidable = allows(booking, "void");
+  const removing = allows(booking, "cancel") || voidable;
   const issuing = issue.matches("issuing");
   const newPrice = booking.pending_price?.price;
 
@@ -90,7 +94,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
             leftSection={<IconTicket size={15} />}
             onClick={() => sendIssue({ type: "issue.request" })}
             loading={issuing}
-            disabled={confirming || issue.matches("priceChanged")}
+            disabled={confirming || issue.matches("priceChanged") || !allows(booking, "issue")}
           >
             {t("actions.issue")}
           </Button>
@@ -127,11 +131,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
             {voidable ? t("actions.void") : t("actions.cancel_booking")}
           </Button>
         ) : null}
-        {booking.status === "issued" && !voidable ? (
-          <Text fz="xs" c="dimmed">
-            {t("actions.void_window_closed")}
-          </Text>
-        ) : null}
+        {extensions.actions?.(booking)}
       </Group>
 
       <Modal

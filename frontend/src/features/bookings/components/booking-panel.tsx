@@ -19,6 +19,7 @@ import type { BookingDetails } from "@skyward/contracts/bookings";
 import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
@@ -115,6 +116,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
   const { t } = useTranslation("bookings");
   const { t: tSearch } = useTranslation("search");
   const formats = useFormats();
+  const extensions = useBookingExtensions();
   const held = booking.status === "held";
   const ticketOf = (index: number) => booking.tickets.find((ticket) => ticket.passenger_index === index);
   const timeLimitSoon =
@@ -221,6 +223,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
       ) : null}
 
       <BookingActions booking={booking} />
+      {extensions.now?.(booking)}
 
       <Divider />
       <Section title={t("drawer.flights")}>
@@ -335,6 +338,9 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
           </Table>
         </Section>
       ) : null}
+
+      {extensions.history?.(booking)}
+      {extensions.ancillaries?.(booking)}
 
       <Divider />
       <Section title={t("drawer.price")}>

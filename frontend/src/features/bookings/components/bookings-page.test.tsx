@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
+import { bookingActions } from "@skyward/contracts/booking-actions";
 import type { BookingDetails, BookingRow } from "@skyward/contracts/bookings";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
@@ -10,7 +11,18 @@ import { flightKbpWaw, priceDetail, standardFare, uah } from "../../../test-util
 
 const LOCATOR = "E426RA";
 
+/** A booking as the server sends it, its "what can I do now" decided by the server's own rule. */
 function booking(overrides: Partial<BookingDetails> = {}): BookingDetails {
+  const details = bookingWithout(overrides);
+  return {
+    ...details,
+    actions:
+      details.actions ??
+      bookingActions({ ...details, refunded_passengers: details.refunded_passengers ?? [] }, new Date()),
+  };
+}
+
+function bookingWithout(overrides: Partial<BookingDetails>): BookingDetails {
   const fare = standardFare();
   return {
     locator: LOCATOR,

@@ -21,6 +21,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
 import { BOOKING_LISTS, bookingListMachine } from "../machines/booking-list.machine.ts";
@@ -33,6 +34,7 @@ const PER_PAGE = 20;
 export function BookingsPage({ locator, aside }: { locator: string | undefined; aside?: ReactNode }) {
   const { t } = useTranslation("bookings");
   const navigate = useNavigate();
+  const extensions = useBookingExtensions();
   const [selection, send] = useMachine(bookingListMachine);
   const list = selection.value as BookingList;
   const { query, page } = selection.context;
@@ -90,6 +92,8 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
             </Button>
           </Group>
         </Group>
+
+        {extensions.notices}
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
           <Group justify="space-between" wrap="wrap" gap="xs" px="sm" pt={6}>

@@ -1,0 +1,59 @@
+import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
+import type { Money } from "@skyward/contracts/money";
+import type { Ticket } from "@skyward/contracts/supplier";
+import { api } from "../../../lib/api-client.ts";
+
+const orders = (locator: string) => `/orders/${encodeURIComponent(locator)}`;
+
+export interface ChangeDates {
+  departure_date: string;
+  return_date?: string;
+}
+
+/** `POST /orders/{locator}/flights_change_requests/create`: the new dates of the same journey. */
+export async function createFlightsChange(
+  locator: string,
+  dates: ChangeDates,
+): Promise<{ request_id: string }> {
+  const { data } = await api.post<{ request_id: string }>(
+    `${orders(locator)}/flights_change_requests/create`,
+    dates,
+  );
+  return data;
+}
+
+export interface PricedOffers {
+  request_id: string;
+  expires_at: string;
+  offers: ReshopPricedOffer[];
+}
+
+/** `POST /orders/{locator}/reshop_offers/price`: the airline's offers for the request, priced with our markups. */
+export async function priceReshopOffers(locator: string): Promise<PricedOffers> {
+  const { data } = await api.post<PricedOffers>(`${orders(locator)}/reshop_offers/price`, {});
+  return { request_id: data.request_id, expires_at: data.expires_at, offers: data.offers };
+}
+
+export interface ExchangeConfirmResponse {
+  locator: string;
+  status: string;
+  tickets: Ticket[];
+  old_tickets: string[];
+  price: Money;
+  charged: Money | null;
+  position: string | null;
+}
+
+/** `POST /orders/{locator}/flights_change_requests/confirm`: charges the balance and reissues the tickets. */
+export async function confirmFlightsChange(
+  locator: string,
+  reshopOfferId: string,
+): Promise<ExchangeConfirmResponse> {
+  const { data } = await api.post<ExchangeConfirmResponse>(
+    `${orders(locator)}/flights_change_requests/confirm`,
+    {
+      reshop_offer_id: reshopOfferId,
+    },
+  );
+  return data;
+}

@@ -1,0 +1,209 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Table, Text } from "@mantine/core";
+import type { BookingDetails } from "@skyward/contracts/bookings";
+import type { Money } from "@skyward/contracts/money";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useMachine } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DateField, TravelDatesProvider } from "../../../components/travel/date-field.tsx";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import type { ExchangeConfirmResponse } from "../api/exchange.ts";
+import { reissueMachine } from "../machines/reissue.machine.ts";
+import { FareRules } from "./fare-rules.tsx";
+
+function Amount({ money, testId, strong }: { money: Money; testId?: string; strong?: boolean }) {
+  const formats = useFormats();
+  return (
+    <Text
+      span
+      fz="sm"
+      fw={strong ? 650 : undefined}
+      style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+      data-testid={testId}
+      data-amount={money.amount}
+    >
+      {formats.money(money)}
+    </Text>
+  );
+}
+
+/** The date part of a local time with its offset ("2026-12-15T07:15:00+02:00" → "2026-12-15"). */
+const dayOf = (localTime: string | undefined) => localTime?.slice(0, 10) ?? null;
+
+/**
+ * Exchanging the tickets for the same journey on other dates: the new dates → the airline's offers priced (fare
+ * difference, change fee, our fees, residual value, total to pay) → the chosen one confirmed.
+ */
+export function ExchangeDialog({
+  booking,
+  opened,
+  onClose,
+  onExchanged,
+}: {
+  booking: BookingDetails;
+  opened: boolean;
+  onClose: () => void;
+  onExchanged: (response: ExchangeConfirmResponse) => void;
+}) {
+  const { t } = useTranslation("after-sales");
+  const formats = useFormats();
+  const { locator } = booking;
+  const [state, send, actor] = useMachine(reissueMachine, { input: { locator } });
+  const outbound = booking.fare.flights.find((f) => f.direction === "outbound") ?? booking.fare.flights[0];
+  const inbound = booking.fare.flights.find((f) => f.direction === "return");
+  const [departure, setDeparture] = useState<string | null>(dayOf(outbound?.departure_at));
+  const [returning, setReturning] = useState<string | null>(dayOf(inbound?.departure_at));
+
+  useEffect(() => {
+    const done = actor.on("exchanged", ({ response }) => onExchanged(response));
+    return () => done.unsubscribe();
+  }, [actor, onExchanged]);
+
+  const { offers, chosen, expiresAt } = state.context;
+  const searching = state.matches("requesting") || state.matches("pricing");
+  const confirming = state.matches("confirming");
+  const priced = state.matches("priced") || confirming;
+  const choice = offers.find((o) => o.reshop_offer_id === chosen);
+  const search = () => {
+    if (!departure) return;
+    send({
+      type: "exchange.search",
+      dates: { departure_date: departure, ...(inbound && returning ? { return_date: returning } : {}) },
+    });
+  };
+
+  return (
+    <Modal
+      closeButtonProps={{ "aria-label": t("refund.close") }}
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={650}>{t("exchange.title", { locator })}</Text>}
+      size="xl"
+    >
+      <Stack gap="md">
+        <Text fz="sm">{t("exchange.lead")}</Text>
+        <FareRules penalty={booking.fare.fare.penalty} only="change" />
+        <TravelDatesProvider>
+          <Group align="flex-end" gap="sm">
+            <DateField
+              label={t("exchange.departure_date")}
+              value={departure}
+              onChange={(value) => setDeparture(value)}
+              w={180}
+              disabled={searching || confirming}
+            />
+            {inbound ? (
+              <DateField
+                label={t("exchange.return_date")}
+                value={returning}
+                onChange={(value) => setReturning(value)}
+                w={180}
+                disabled={searching || confirming}
+              />
+            ) : null}
+            <Button onClick={search} loading={searching} disabled={!departure || confirming}>
+              {t("exchange.search")}
+            </Button>
+          </Group>
+        </TravelDatesProvider>
+
+        {priced ? (
+          <Stack
+            gap="xs"
+            component="section"
+            aria-label={t("exchange.offers_title")}
+            data-testid="reshop-offers"
+          >
+            {offers.length === 0 ? (
+              <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />}>
+                {t("exchange.no_offers")}
+              </Alert>
+            ) : (
+              <Radio.Group
+                value={chosen}
+                onChange={(offerId) => send({ type: "exchange.choose", offerId })}
+                aria-label={t("exchange.offers_title")}
+              >
+                <Table.ScrollContainer minWidth={760}>
+                  <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withTableBorder>
+                    <Table.Thead bg="var(--skyward-surface)">
+                      <Table.Tr>
+                        <Table.Th>{t("exchange.columns.choose")}</Table.Th>
+                        <Table.Th>{t("exchange.columns.departure")}</Table.Th>
+                        <Table.Th>{t("exchange.columns.fare")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.new_price")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.difference")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.fee")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.markup")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.residual")}</Table.Th>
+                        <Table.Th ta="right">{t("exchange.columns.total")}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {offers.map((offer) => (
+                        <Table.Tr key={offer.reshop_offer_id} data-testid="reshop-offer">
+                          <Table.Td>
+                            <Radio
+                              value={offer.reshop_offer_id}
+                              aria-label={t("exchange.choose_offer", {
+                                time: formats.instant(offer.departure_at),
+                              })}
+                              disabled={confirming}
+                            />
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: "nowrap" }}>
+                            {formats.instant(offer.departure_at)}
+                          </Table.Td>
+                          <Table.Td>{offer.brand_name}</Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.new_price} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.fare_difference} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.change_fee} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.markup} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.residual_value} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Amount money={offer.total_due} testId="reshop-total-due" strong />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Radio.Group>
+            )}
+            <Text fz="xs" c="dimmed">
+              {t("exchange.residual_hint")}
+            </Text>
+            {expiresAt ? (
+              <Text fz="xs" c="dimmed">
+                {t("exchange.expires", {
+                  time: formats.instant(expiresAt),
+                  left: formats.fromNow(expiresAt),
+                })}
+              </Text>
+            ) : null}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => send({ type: "exchange.back" })} disabled={confirming}>
+                {t("exchange.back")}
+              </Button>
+              {choice ? (
+                <Button onClick={() => send({ type: "exchange.confirm" })} loading={confirming}>
+                  {t("exchange.confirm", { amount: formats.money(choice.total_due) })}
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

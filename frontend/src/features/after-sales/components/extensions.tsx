@@ -1,0 +1,113 @@
+import { Button } from "@mantine/core";
+import type { BookingDetails } from "@skyward/contracts/bookings";
+import { IconArrowsExchange, IconReceiptRefund } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { BookingExtensions } from "../../../components/booking-extensions.tsx";
+import { useFormats } from "../../../components/travel/use-formats.ts";
+import { notify } from "../../../lib/notifications.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import type { ExchangeConfirmResponse } from "../api/exchange.ts";
+import type { RefundConfirmResponse } from "../api/refund.ts";
+import { AfterSalesHistory } from "./after-sales-history.tsx";
+import { BookingNow } from "./booking-now.tsx";
+import { ExchangeDialog } from "./exchange-dialog.tsx";
+import { RefundDialog } from "./refund-dialog.tsx";
+import { TimeLimitNotices } from "./time-limit-notices.tsx";
+
+/** Whether the server allows an action now ("what can I do now": decided there, never copied here). */
+const allows = (booking: BookingDetails, action: string) =>
+  booking.actions?.some((a) => a.action === action && a.allowed) ?? false;
+
+/** Refund and exchange buttons, each as the server allows it, with their dialogs and outcomes. */
+function AfterSalesActions({ booking }: { booking: BookingDetails }) {
+  const { t } = useTranslation("after-sales");
+  const formats = useFormats();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<"refund" | "exchange" | null>(null);
+  const { locator } = booking;
+
+  const moved = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.booking(locator) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookingLists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.balances }),
+      ]),
+    [queryClient, locator],
+  );
+  const refunded = useCallback(
+    (response: RefundConfirmResponse) => {
+      setOpen(null);
+      notify({
+        type: "success",
+        text: response.credited
+          ? t("refund.done", { locator, amount: formats.money(response.credited) })
+          : t("refund.done_nothing", { locator }),
+      });
+      void moved();
+      // Spec: a refunded booking leaves the open list, and the agent is back at the list.
+      if (response.status === "refunded") void navigate({ to: "/bookings", search: {} });
+    },
+    [formats, locator, moved, navigate, t],
+  );
+  const exchanged = useCallback(
+    (response: ExchangeConfirmResponse) => {
+      setOpen(null);
+      const count = response.tickets.length;
+      notify({
+        type: "success",
+        text: response.charged
+          ? t("exchange.done", { locator, count, amount: formats.money(response.charged) })
+          : t("exchange.done_free", { locator, count }),
+      });
+      void moved();
+      // Spec: an exchange's confirmation takes the agent to the booking.
+      void navigate({ to: "/bookings", search: { locator } });
+    },
+    [formats, locator, moved, navigate, t],
+  );
+
+  return (
+    <>
+      {allows(booking, "refund") ? (
+        <Button
+          variant="default"
+          leftSection={<IconReceiptRefund size={15} />}
+          onClick={() => setOpen("refund")}
+        >
+          {t("refund.open")}
+        </Button>
+      ) : null}
+      {allows(booking, "exchange") ? (
+        <Button
+          variant="default"
+          leftSection={<IconArrowsExchange size={15} />}
+          onClick={() => setOpen("exchange")}
+        >
+          {t("exchange.open")}
+        </Button>
+      ) : null}
+      {open === "refund" ? (
+        <RefundDialog booking={booking} opened onClose={() => setOpen(null)} onRefunded={refunded} />
+      ) : null}
+      {open === "exchange" ? (
+        <ExchangeDialog booking={booking} opened onClose={() => setOpen(null)} onExchanged={exchanged} />
+      ) : null}
+    </>
+  );
+}
+
+/** The after-sales parts of the bookings screens, for the route to hand to the bookings feature. */
+export const afterSalesExtensions: BookingExtensions = {
+  notices: <TimeLimitNotices />,
+  actions: (booking) => <AfterSalesActions booking={booking} />,
+  now: (booking) => <BookingNow actions={booking.actions ?? []} />,
+  history: (booking) =>
+    (booking.refunds?.length ?? 0) > 0 || (booking.history?.length ?? 0) > 0 ? (
+      <AfterSalesHistory booking={booking} />
+    ) : null,
+};

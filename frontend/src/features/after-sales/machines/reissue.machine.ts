@@ -1,0 +1,127 @@
+import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
+import { assign, emit, fromPromise, setup } from "xstate";
+import { notifyingErrors } from "../../../lib/api-client.ts";
+import {
+  type ChangeDates,
+  confirmFlightsChange,
+  createFlightsChange,
+  type ExchangeConfirmResponse,
+  type PricedOffers,
+  priceReshopOffers,
+} from "../api/exchange.ts";
+
+export interface ReissueContext {
+  locator: string;
+  dates: ChangeDates | null;
+  offers: ReshopPricedOffer[];
+  expiresAt: string | null;
+  chosen: string | null;
+  result: ExchangeConfirmResponse | null;
+}
+
+export type ReissueEvent =
+  | { type: "exchange.search"; dates: ChangeDates }
+  | { type: "exchange.choose"; offerId: string }
+  | { type: "exchange.confirm" }
+  | { type: "exchange.back" };
+
+export type ReissueEmitted = { type: "exchanged"; response: ExchangeConfirmResponse };
+
+/**
+ * A reissue as the spec has it: request (the new dates) → offers priced (fare difference, change fee, residual,
+ * total) → confirm (charged, new tickets). Any failure empties the offers; the agent searches again.
+ */
+export const reissueMachine = setup({
+  types: {
+    input: {} as { locator: string },
+    context: {} as ReissueContext,
+    events: {} as ReissueEvent,
+    emitted: {} as ReissueEmitted,
+  },
+  actors: {
+    request: fromPromise<{ request_id: string }, { locator: string; dates: ChangeDates }>(({ input }) =>
+      notifyingErrors(createFlightsChange(input.locator, input.dates)),
+    ),
+    price: fromPromise<PricedOffers, { locator: string }>(({ input }) =>
+      notifyingErrors(priceReshopOffers(input.locator)),
+    ),
+    confirm: fromPromise<ExchangeConfirmResponse, { locator: string; offerId: string }>(({ input }) =>
+      notifyingErrors(confirmFlightsChange(input.locator, input.offerId)),
+    ),
+  },
+  actions: {
+    /** Spec section 8: a reissue failure resets the offers to empty. */
+    resetOffers: assign({ offers: [], expiresAt: null, chosen: null }),
+  },
+  guards: {
+    offerChosen: ({ context }) => context.chosen !== null,
+  },
+}).createMachine({
+  id: "reissue",
+  context: ({ input }) => ({
+    locator: input.locator,
+    dates: null,
+    offers: [],
+    expiresAt: null,
+    chosen: null,
+    result: null,
+  }),
+  initial: "idle",
+  states: {
+    idle: {
+      on: {
+        "exchange.search": { target: "requesting", actions: assign(({ event }) => ({ dates: event.dates })) },
+      },
+    },
+    requesting: {
+      entry: "resetOffers",
+      invoke: {
+        src: "request",
+        input: ({ context }) => ({
+          locator: context.locator,
+          dates: context.dates ?? { departure_date: "" },
+        }),
+        onDone: "pricing",
+        onError: { target: "idle", actions: "resetOffers" },
+      },
+    },
+    pricing: {
+      invoke: {
+        src: "price",
+        input: ({ context }) => ({ locator: context.locator }),
+        onDone: {
+          target: "priced",
+          actions: assign(({ event }) => ({
+            offers: event.output.offers,
+            expiresAt: event.output.expires_at,
+            chosen: event.output.offers[0]?.reshop_offer_id ?? null,
+          })),
+        },
+        onError: { target: "idle", actions: "resetOffers" },
+      },
+    },
+    priced: {
+      on: {
+        "exchange.choose": { actions: assign(({ event }) => ({ chosen: event.offerId })) },
+        "exchange.confirm": { guard: "offerChosen", target: "confirming" },
+        "exchange.search": { target: "requesting", actions: assign(({ event }) => ({ dates: event.dates })) },
+        "exchange.back": { target: "idle", actions: "resetOffers" },
+      },
+    },
+    confirming: {
+      invoke: {
+        src: "confirm",
+        input: ({ context }) => ({ locator: context.locator, offerId: context.chosen ?? "" }),
+        onDone: {
+          target: "exchanged",
+          actions: [
+            assign(({ event }) => ({ result: event.output })),
+            emit(({ event }) => ({ type: "exchanged" as const, response: event.output })),
+          ],
+        },
+        onError: { target: "idle", actions: "resetOffers" },
+      },
+    },
+    exchanged: { type: "final" },
+  },
+});
