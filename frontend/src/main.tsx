@@ -12,6 +12,7 @@ import { startAnalytics } from "./lib/analytics.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { sessionHinted, sessionQueryOptions } from "./lib/session.ts";
 
 // Before the router reads the URL, so the message parameters never reach a route's search.
 prefillNotificationFromUrl();
@@ -19,6 +20,13 @@ startAnalytics();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// The page's route code and the session start loading now, beside the language catalogue rather than after it.
+for (const match of router.matchRoutes(router.latestLocation)) {
+  const route = router.routesById[match.routeId as keyof typeof router.routesById];
+  if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+if (sessionHinted()) void queryClient.prefetchQuery(sessionQueryOptions());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");

@@ -1,7 +1,7 @@
 import type { BalanceRow } from "@skyward/contracts/balances";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { api } from "./api-client.ts";
+import { queryKeys } from "./query-keys.ts";
 
 /** `GET /balances`: the prepaid balances of the companies the caller may see. */
 export async function fetchBalances(): Promise<BalanceRow[]> {

@@ -16,6 +16,7 @@ export interface Catalogue {
   legal: typeof import("./en/legal.json");
   notifications: typeof import("./en/notifications.json");
   onboarding: typeof import("./en/onboarding.json");
+  pricing: typeof import("./en/pricing.json");
   sales: typeof import("./en/sales.json");
   search: typeof import("./en/search.json");
   "search-history": typeof import("./en/search-history.json");

@@ -11,12 +11,27 @@ const add = (...items: Money[]): Money => ({
 
 const LINES = ["base_fare", "taxes", "agency_markup", "company_markup", "transaction_fee"] as const;
 
+type Charges = Pick<PriceDetail, "base_fare" | "agency_markup" | "company_markup" | "transaction_fee">;
+/** What the client sees as the fare: the base fare with the agency's markups and fee folded in. */
+const clientFare = (line: Charges) =>
+  add(line.base_fare, line.agency_markup, line.company_markup, line.transaction_fee);
+
 /**
  * The price line by line: per passenger type, then the booking's base fare, taxes, markups, fee and total.
  * `compact` (a narrow column) lists each passenger type on one line instead of the table.
  */
-export function PriceBreakdown({ detail, compact = false }: { detail: PriceDetail; compact?: boolean }) {
+export function PriceBreakdown({
+  detail,
+  compact = false,
+  clientView = false,
+}: {
+  detail: PriceDetail;
+  compact?: boolean;
+  /** Markups and fees folded into the fare: the view an agent shows a client. */
+  clientView?: boolean;
+}) {
   const { t } = useTranslation("search");
+  const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
   const numeric = { fontVariantNumeric: "tabular-nums" } as const;
   return (
@@ -40,9 +55,9 @@ export function PriceBreakdown({ detail, compact = false }: { detail: PriceDetai
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("price.passenger")}</Table.Th>
-              <Table.Th ta="right">{t("price.base_fare")}</Table.Th>
+              <Table.Th ta="right">{clientView ? tp("fare") : t("price.base_fare")}</Table.Th>
               <Table.Th ta="right">{t("price.taxes")}</Table.Th>
-              <Table.Th ta="right">{t("price.markups_fees")}</Table.Th>
+              {clientView ? null : <Table.Th ta="right">{t("price.markups_fees")}</Table.Th>}
               <Table.Th ta="right">{t("price.per_passenger")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -53,14 +68,16 @@ export function PriceBreakdown({ detail, compact = false }: { detail: PriceDetai
                   {t(`passenger_types.${line.type}`)} × {line.count}
                 </Table.Td>
                 <Table.Td ta="right" style={numeric}>
-                  {formats.money(line.base_fare)}
+                  {formats.money(clientView ? clientFare(line) : line.base_fare)}
                 </Table.Td>
                 <Table.Td ta="right" style={numeric}>
                   {formats.money(line.taxes)}
                 </Table.Td>
-                <Table.Td ta="right" style={numeric}>
-                  {formats.money(add(line.agency_markup, line.company_markup, line.transaction_fee))}
-                </Table.Td>
+                {clientView ? null : (
+                  <Table.Td ta="right" style={numeric}>
+                    {formats.money(add(line.agency_markup, line.company_markup, line.transaction_fee))}
+                  </Table.Td>
+                )}
                 <Table.Td ta="right" fw={600} style={numeric}>
                   {formats.money(line.total)}
                 </Table.Td>
@@ -70,13 +87,19 @@ export function PriceBreakdown({ detail, compact = false }: { detail: PriceDetai
         </Table>
       )}
       <Stack gap={4} px="xs">
-        {LINES.map((line) => (
-          <Group key={line} justify="space-between" wrap="nowrap">
+        {(clientView
+          ? [
+              { key: "fare", label: tp("fare"), money: clientFare(detail) },
+              { key: "taxes", label: t("price.taxes"), money: detail.taxes },
+            ]
+          : LINES.map((line) => ({ key: line, label: t(`price.${line}`), money: detail[line] }))
+        ).map((line) => (
+          <Group key={line.key} justify="space-between" wrap="nowrap">
             <Text fz="sm" c="dimmed">
-              {t(`price.${line}`)}
+              {line.label}
             </Text>
             <Text fz="sm" style={numeric}>
-              {formats.money(detail[line])}
+              {formats.money(line.money)}
             </Text>
           </Group>
         ))}

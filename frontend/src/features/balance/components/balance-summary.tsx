@@ -3,7 +3,7 @@ import { IconWallet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { balancesQueryOptions } from "../api/balances.ts";
+import { balancesQueryOptions } from "../../../lib/balances.ts";
 
 /** The company balance tickets are paid from; a user of several companies sees each. */
 export function BalanceSummary() {

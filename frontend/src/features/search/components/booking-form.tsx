@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
 import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +25,7 @@ import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { countryOptions } from "../../../lib/countries.ts";
 import { airportDay, todayIso } from "../../../lib/date-format.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
@@ -40,6 +42,7 @@ import {
   validateDraft,
 } from "./booking-draft.ts";
 import { forgetDraft, useStoredDraft } from "./booking-draft-storage.ts";
+import { useClientView } from "./client-view.ts";
 
 interface BookingFormProps {
   searchResultId: string;
@@ -205,8 +208,19 @@ function PassengerCard({
 }
 
 /** The booking form for the chosen fare: a block per passenger, the contacts, and the fare's summary beside. */
+/** The balances that cannot pay `price` (same currency, less than the price): the agent hears it before booking. */
+function useShortBalances(price: { amount: number; currency: string }) {
+  const balances = useQuery(balancesQueryOptions());
+  return (balances.data ?? []).filter(
+    (row) => row.balance_amount.currency === price.currency && row.balance_amount.amount < price.amount,
+  );
+}
+
 export function BookingForm({ searchResultId, option, fare, counts, onBack }: BookingFormProps) {
   const { t } = useTranslation("search");
+  const { t: tp } = useTranslation("pricing");
+  const clientView = useClientView();
+  const short = useShortBalances(fare.price);
   const formats = useFormats();
   const message = useFieldError();
   const navigate = useNavigate();
@@ -260,6 +274,16 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
       {
         onSuccess: (booking) => {
           if (booking.error) notify({ type: "error", text: booking.error });
+          // A price that rose between the search and the booking is news to act on, not a success.
+          if (booking.price.currency === fare.price.currency && booking.price.amount > fare.price.amount)
+            notify({
+              type: "error",
+              text: tp("price_rose", {
+                locator: booking.locator,
+                before: formats.money({ amount: fare.price.amount, currency: fare.price.currency }),
+                after: formats.money(booking.price),
+              }),
+            });
           const text =
             booking.status === "issued"
               ? t("booking.issued", { locator: booking.locator, count: booking.tickets?.length ?? 0 })
@@ -351,6 +375,23 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 />
               </Box>
             </Paper>
+            {short.map((row) => (
+              <Alert
+                key={row.company_id}
+                color="orange"
+                variant="light"
+                title={tp("balance_short_title")}
+                data-testid="balance-short"
+              >
+                <Text fz="sm">
+                  {tp("balance_short_text", {
+                    company: row.company_name,
+                    balance: formats.money(row.balance_amount),
+                    price: formats.money({ amount: fare.price.amount, currency: fare.price.currency }),
+                  })}
+                </Text>
+              </Alert>
+            ))}
             {general.length > 0 ? (
               <Alert color="red" variant="light" title={t("booking.refused")}>
                 <Stack gap={2}>
@@ -407,7 +448,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
               </Stack>
             ))}
             <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
-            <PriceBreakdown detail={fare.price_detail} compact />
+            <PriceBreakdown detail={fare.price_detail} compact clientView={clientView} />
           </Stack>
         </Paper>
       </Grid.Col>

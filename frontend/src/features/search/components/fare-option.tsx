@@ -7,7 +7,7 @@ import { useFormats } from "../../../components/travel/use-formats.ts";
 
 export const FARE_COLUMN_WIDTH = 176;
 
-/** One fare family of an itinerary: brand, baggage and rules, the price per adult and in total, and the choice. */
+/** One fare family of an itinerary: brand, baggage and rules, the party's total then the price per adult, and the choice. */
 export function FareOption({
   fare,
   passengers,
@@ -22,6 +22,7 @@ export function FareOption({
   onDetails: () => void;
 }) {
   const { t } = useTranslation("search");
+  const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
   const total = { amount: fare.price.amount, currency: fare.price.currency };
   const perPass = { amount: fare.price.perPass, currency: fare.price.currency };
@@ -52,8 +53,9 @@ export function FareOption({
         </Tooltip>
       ) : null}
       <Stack gap={0} mt="auto" pt={8}>
+        {/* The party's total first (what the booking costs), what one adult pays second. */}
         <Text fz={10} c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.04em" }}>
-          {t("fare.per_adult")}
+          {passengers > 1 ? tp("total_party") : tp("total")}
         </Text>
         <Text
           fz={17}
@@ -61,12 +63,13 @@ export function FareOption({
           lh={1.2}
           c={cheapest ? "var(--skyward-success-text)" : undefined}
           style={{ fontVariantNumeric: "tabular-nums" }}
+          data-testid="fare-total"
         >
-          {formats.money(perPass)}
+          {formats.money(total)}
         </Text>
         {passengers > 1 ? (
           <Text fz={11} c="dimmed" truncate="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-            {t("fare.total", { amount: formats.money(total) })}
+            {tp("per_adult", { amount: formats.money(perPass) })}
           </Text>
         ) : null}
         {fare.seats_left < 5 ? (

@@ -19,6 +19,7 @@ import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { offerDetailsQueryOptions } from "../api/offer-details.ts";
+import { useClientView } from "./client-view.ts";
 
 /** `GET /offers/{id}/details`: the fare priced line by line, its rules, baggage and ancillaries. */
 export function OfferDetailsModal({
@@ -33,6 +34,7 @@ export function OfferDetailsModal({
   onBook: (fareId: string) => void;
 }) {
   const { t } = useTranslation("search");
+  const clientView = useClientView();
   const formats = useFormats();
   const details = useQuery({
     ...offerDetailsQueryOptions(fareId ?? "", searchResultId),
@@ -73,7 +75,7 @@ export function OfferDetailsModal({
               <Tabs.Tab value="extras">{t("details.tabs.extras")}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="price" pt="md">
-              <PriceBreakdown detail={data.fare.price_detail} />
+              <PriceBreakdown detail={data.fare.price_detail} clientView={clientView} />
             </Tabs.Panel>
             <Tabs.Panel value="itinerary" pt="md">
               <Stack gap="md">
