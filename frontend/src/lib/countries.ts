@@ -27,3 +27,19 @@ export function countryOptions(language: Language): CountryOption[] {
   }
   return options;
 }
+
+const regionNames = new Map<Language, Intl.DisplayNames>();
+
+/** One country's name in the interface language (CLDR through Intl); the code itself when Intl does not know it. */
+export function countryName(code: string, language: Language): string {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames(LOCALE_TAGS[language], { type: "region", fallback: "code" });
+    regionNames.set(language, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code; // not a region code Intl accepts
+  }
+}

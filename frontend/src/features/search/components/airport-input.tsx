@@ -3,6 +3,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { countryName } from "../../../lib/countries.ts";
+import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { type AirportSuggestion, airportsQueryOptions } from "../api/airports.ts";
 
 /** "Kyiv (KBP)"; just the code for an airport known only by it (from a search's address). */
@@ -20,6 +22,7 @@ interface AirportInputProps {
 /** City or airport autocomplete over `GET /airports?q=`; the exact code comes first, so "KBP" + Enter picks it. */
 export function AirportInput({ label, value, onChange, error, icon }: AirportInputProps) {
   const { t } = useTranslation("search");
+  const language = useSiteLanguage();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(value ? airportLabel(value) : "");
   const [debounced] = useDebouncedValue(text.trim(), 180);
@@ -84,7 +87,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
                     {airport.city}
                   </Text>
                   <Text fz="xs" c="dimmed" truncate="end">
-                    {airport.name} · {airport.country}
+                    {airport.name} · {countryName(airport.country, language)}
                   </Text>
                 </div>
                 <Text fz="sm" fw={700} c="var(--mantine-color-anchor)" ff="monospace">
