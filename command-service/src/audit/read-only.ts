@@ -2,10 +2,17 @@ import { NotFound } from "@skyward/infra/http/errors";
 import type { RequestHandler } from "express";
 
 /**
- * What an auditor may still send that changes nothing of the business: ending its own session, and replaying a
- * projection beside live to compare them (scratch tables, dropped after; switching stays administrators').
+ * What an auditor may still send that changes nothing of the business: its own onboarding (name, and the terms it
+ * must accept before any screen opens), ending its own session, and replaying a projection beside live to compare
+ * them (scratch tables, dropped after; switching stays administrators').
  */
-const AUDITOR_WRITES = new Set(["DELETE /sign_out", "POST /audit/replays"]);
+const AUDITOR_WRITES = new Set([
+  "PUT /onboarding",
+  "POST /account/complete",
+  "PUT /account/terms",
+  "DELETE /sign_out",
+  "POST /audit/replays",
+]);
 
 /**
  * Auditors read everything and change nothing (issue 14): every command but signing out answers them as a route

@@ -1,0 +1,152 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it, jest } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
+import { TERMS_VERSION } from "@skyward/contracts/account";
+import { confirmExchange, issuedFamily, pricedExchange } from "@skyward/scripts/testing/after-sales";
+import { HttpClient } from "@skyward/scripts/testing/http-client";
+import type { Page } from "playwright-core";
+import { browserAppSuite, checkScreen } from "./harness.ts";
+
+// The auditor's screens (issue 14) in Chromium: who changed a channel and when, a booking as it was before its
+// exchange, and a projection replayed beside live. The changes themselves are made over the API by their owners.
+
+const suite = browserAppSuite({ seedDemo: true });
+jest.setTimeout(300_000);
+
+const dniproChannel = demoId("channel", "dnipro");
+
+async function apiAs(email: string): Promise<HttpClient> {
+  const client = new HttpClient(suite.app.url);
+  await client.signInWithPassword(email, DEMO_PASSWORD);
+  return client;
+}
+
+/** Signs the demo auditor in through the page's cookie jar and finishes onboarding, then opens /audit. */
+async function openAuditAsAuditor(page: Page): Promise<void> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  const headers = { "X-CSRF-Token": token };
+  const signIn = await page.request.post("/sign_in", {
+    headers,
+    data: { account: { email: "auditor@skyward.test", password: DEMO_PASSWORD } },
+  });
+  expect(signIn.status()).toBe(200);
+  const { onboarding } = (await signIn.json()) as { onboarding: string };
+  if (onboarding !== "done") {
+    const put = { ...headers, "X-HTTP-Method-Override": "PUT" };
+    await page.request.post("/onboarding", {
+      headers: put,
+      data: { account: { first_name: "Audrey", last_name: "Auditor" } },
+    });
+    await page.request.post("/account/terms", { headers: put, data: { terms: { version: TERMS_VERSION } } });
+  }
+  await page.goto("/audit");
+  await page.getByRole("heading", { level: 1, name: "Audit" }).waitFor();
+}
+
+/** A moment as a datetime-local field holds it (the browser's local time, to the second). */
+function localField(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
+/** Waits until the next whole second has begun (and a little more), and returns that second. */
+async function nextWholeSecond(): Promise<Date> {
+  const now = Date.now();
+  await sleep(1000 - (now % 1000) + 150);
+  return new Date(Math.floor(Date.now() / 1000) * 1000);
+}
+
+describe("the auditor's screens", () => {
+  it("when a supervisor switched a channel off, then the auditor finds in the history who did it and when", async () => {
+    const supervisor = await apiAs("supervisor@dnipro.test");
+    const before = Date.now();
+    const off = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      on_by_supervisor: false,
+    });
+    expect(off.status).toBe(200);
+    const after = Date.now();
+
+    try {
+      const { page } = suite.session;
+      await openAuditAsAuditor(page);
+      await page.getByRole("textbox", { name: "Stream", exact: true }).fill(`channel-${dniproChannel}`);
+      await page.getByRole("button", { name: "Show events" }).click();
+      const history = page.getByRole("table", { name: "Event history" });
+      const change = history.getByRole("row").filter({ hasText: "Supervisor" }).last();
+      await change.waitFor();
+      // Who: the supervisor's role and user id; when: the time shown, between the call's start and end.
+      await expect(change.textContent()).resolves.toContain(demoId("user", "dnipro-supervisor"));
+      const shown = await change.getByRole("cell").first().textContent();
+      // The screen shows the time in the browser's locale: one of the seconds the change was made in.
+      const seconds = await page.evaluate(
+        ([from, to]) => {
+          const out: string[] = [];
+          for (let t = Math.floor(from / 1000) * 1000; t <= to; t += 1000)
+            out.push(new Date(t).toLocaleString());
+          return out;
+        },
+        [before, after] as const,
+      );
+      expect(seconds).toContain(shown);
+      await checkScreen(page, "audit-history-channel");
+      expect(suite.session.problems).toEqual([]);
+    } finally {
+      // The agency sells again for the tests after this one.
+      await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, { on_by_supervisor: true });
+    }
+  });
+
+  it("when a booking was exchanged, then the auditor opens it as it was before the exchange and sees what changed", async () => {
+    const agent = await apiAs("agent@dnipro.test");
+    const locator = await issuedFamily(agent, "flex");
+    // A whole second after the issue and before the exchange: the moment the auditor asks about.
+    const beforeExchange = await nextWholeSecond();
+    await sleep(1000);
+    const priced = await pricedExchange(agent, locator, 28);
+    expect(priced.status).toBe(200);
+    const exchanged = await confirmExchange(agent, locator, priced.body.offers[0].reshop_offer_id);
+    expect(exchanged.status).toBe(200);
+    const oldTicket = exchanged.body.old_tickets[0] as string;
+    const newTicket = exchanged.body.tickets[0].ticket_number as string;
+    const afterExchange = await nextWholeSecond();
+
+    const { page } = suite.session;
+    await openAuditAsAuditor(page);
+    await page.getByRole("tab", { name: "Time travel" }).click();
+    await page.getByRole("textbox", { name: "Locator or id" }).fill(locator);
+    await page.getByLabel("As of", { exact: true }).fill(localField(beforeExchange));
+    await page.getByLabel("Compare with (optional)").fill(localField(afterExchange));
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await page.getByRole("heading", { name: "What changed" }).waitFor();
+    // As it was: issued, with its first ticket, and not yet the new one.
+    const state = (await page.locator("pre").first().textContent()) ?? "";
+    expect(state).toContain('"status": "issued"');
+    expect(state).toContain(oldTicket);
+    expect(state).not.toContain(newTicket);
+    // What the exchange changed: the status, from issued to exchanged.
+    const statusRow = page.getByRole("row", { name: '/status "issued" "exchanged"', exact: true });
+    await statusRow.waitFor();
+    await checkScreen(page, "audit-time-travel-exchange");
+    expect(suite.session.problems).toEqual([]);
+  });
+
+  it("when the auditor replays a projection, then a progress bar runs to a per-table comparison that agrees, and the switch is for administrators only", async () => {
+    const { page } = suite.session;
+    await openAuditAsAuditor(page);
+    await page.getByRole("tab", { name: "Replay" }).click();
+    await page.getByLabel("Projection").selectOption("balances");
+    await page.getByRole("button", { name: "Replay and compare" }).click();
+    await page.getByRole("progressbar").first().waitFor();
+    await page.getByText(/^Replay equals live/).waitFor({ timeout: 120_000 });
+    const comparison = page.getByRole("table", { name: "Comparison of live and replay" });
+    await expect(comparison.getByRole("row").count()).resolves.toBeGreaterThan(1);
+    await expect(comparison.getByText("different").count()).resolves.toBe(0);
+    await expect(
+      page.getByRole("button", { name: "Switch to a fresh generation" }).isDisabled(),
+    ).resolves.toBe(true);
+    await page.getByText("Only administrators switch; auditors compare and read.").waitFor();
+    await checkScreen(page, "audit-replay");
+    expect(suite.session.problems).toEqual([]);
+  });
+});
