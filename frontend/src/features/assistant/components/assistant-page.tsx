@@ -104,9 +104,7 @@ function Result({ result }: { result: ExecuteResponse }) {
   const router = useRouter();
   return (
     <Stack gap={6} aria-live="polite">
-      <Text fw={600} c={result.status === "executed" ? "teal.8" : "red.8"}>
-        {result.status === "executed" ? t("result.done") : t("result.failed")}
-      </Text>
+      <Text fw={600}>{result.status === "executed" ? t("result.done") : t("result.failed")}</Text>
       <List spacing={4} fz="sm">
         {result.results.map((r) => (
           <List.Item key={r.index}>
@@ -118,11 +116,7 @@ function Result({ result }: { result: ExecuteResponse }) {
                 {t(`status.${r.status}`)}
               </Badge>
               <Text fz="sm">{t("step", { n: r.index + 1 })}</Text>
-              {r.error ? (
-                <Text fz="sm" c="red.8">
-                  {r.error.detail}
-                </Text>
-              ) : null}
+              {r.error ? <Text fz="sm">{r.error.detail}</Text> : null}
               {r.links.map((link) => (
                 <Anchor
                   key={link.href}
@@ -297,7 +291,7 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (text: string) => void }
             {t("assistant")}
           </Text>
         </Group>
-        {turn.error ? <Text c="red.8">{turn.error}</Text> : null}
+        {turn.error ? <Text role="alert">{turn.error}</Text> : null}
         {r?.kind === "plan" ? <PlanView response={r} /> : null}
         {r?.kind === "answer" ? <AnswerView response={r} /> : null}
         {r?.kind === "not_understood" ? <Text>{previewText(r.preview)}</Text> : null}
