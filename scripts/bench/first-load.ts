@@ -60,14 +60,20 @@ async function firstLoad(
   page.on("requestfinished", (request) => {
     seen.push(
       (async () => {
-        const response = await request.response();
+        const response = await request.response().catch(() => null);
         const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        const sizes = await request.sizes();
-        return { type: request.resourceType(), gzip: gzipSync(body).length, sent: sizes.responseBodySize };
+        const sent = await request.sizes().then(
+          (sizes) => sizes.responseBodySize,
+          () => 0, // the context closed first
+        );
+        return { type: request.resourceType(), gzip: gzipSync(body).length, sent };
       })(),
     );
   });
-  await page.goto(new URL(path, url).href, { waitUntil: "networkidle" });
+  await page.goto(new URL(path, url).href, { waitUntil: "load" });
+  // The page's own heading, then quiet: on a loaded machine parsing alone can outlast "networkidle"'s 500 ms.
+  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState("networkidle");
   const requests = await Promise.all(seen);
   await context.close();
   const sum = (type: string) => {
