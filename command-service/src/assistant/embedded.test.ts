@@ -609,6 +609,21 @@ const CASES: Case[] = [
   { lang: "en", text: "what's the weather like in Kyiv", expect: { none: true } },
   {
     lang: "en",
+    text: "Please top up Vistula Warszawa with 2500 PLN - invoice 2024/17",
+    expect: topUp("co-waw", pln(250000), "invoice 2024/17"),
+  },
+  {
+    lang: "en",
+    text: "Top up the Kyiv office of Dnipro Travel by 1000 UAH reason test",
+    expect: topUp("co-kyiv", uah(100000), "test"),
+  },
+  {
+    lang: "fr",
+    text: "Créer l'entreprise Paris Voyages pour Café Étoile",
+    expect: { call: "create_company", args: { body: { agency_id: "ag-etoile", name: "Paris Voyages" } } },
+  },
+  {
+    lang: "en",
     text: "turn off LOT and top up Vistula Warszawa by 100 PLN reason test",
     expect: { calls: ["update_channel", "balance_transaction"] },
   },

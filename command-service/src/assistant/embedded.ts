@@ -204,7 +204,7 @@ const RAW_WORDS = {
   who: ["who", "хто", "kto", "qui", "quien", "history", "історі", "histori", "historique", "historial"],
   booking: ["booking", "reservation", "бронюван", "бронь", "брон", "rezerwac", "reserva", "reservation"],
   expire: ["expir", "сплива", "закінч", "мина", "wygas", "uplyw", "konczy", "vence", "venc", "caduc"],
-  today: ["today", "сьогодні", "dzis", "dzisiaj", "aujourdhui", "hoy"],
+  today: ["today", "сьогодні", "dzis", "dzisiaj", "aujourd", "hoy"],
   create: [
     "create",
     "add",
@@ -611,7 +611,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const inv = tokens.findIndex((t, i) => !inSpan(i) && W.invoice.some((s) => t.norm.startsWith(s)));
     const no = tokens[inv + 1];
     if (inv >= 0 && no && /\d/.test(no.raw)) {
-      reason = text.slice((tokens[inv] as Token).start, no.end);
+      // The whole invoice number, separators and all (2024/17, FV-12.3).
+      const at = tokens[inv] as Token;
+      const rest = /^\s*[#№]?\s*[\p{L}\p{N}][\p{L}\p{N}/.-]*/u.exec(text.slice(at.end));
+      reason = text.slice(at.start, at.end + (rest?.[0].length ?? 0)).replace(/[./-]+$/u, "");
       reasonFrom = inv;
     }
   }
@@ -681,12 +684,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (agencies.length === 0) return unknownName();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
-      const own = dir.entities.filter(
-        (e) => e.kind === "company" && e.agency_id === (a.entities[0] as Entity).id,
-      );
+      const agency = a.entities[0] as Entity;
+      const own = dir.entities.filter((e) => e.kind === "company" && e.agency_id === agency.id);
       if (own.length === 1) return (own[0] as Entity).id;
+      // "the Kyiv office of Dnipro Travel": the one company whose own words (beyond the partner's) are written.
+      const hinted = own.filter((e) =>
+        e.tokens.some((w) => !agency.tokens.includes(w) && words.some((x) => tokenMatches(x, w))),
+      );
+      if (hinted.length === 1) return (hinted[0] as Entity).id;
     }
-    return a?.ref;
+    return a ? spanText(tokens, a.span) : undefined;
   };
   /** The channel named (narrowed to the partner named), or the partner's only channel. */
   const channelRef = (): string | undefined => {

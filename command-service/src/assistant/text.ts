@@ -24,7 +24,8 @@ export interface Token {
 /** Words and numbers of a text with their places in it (folding keeps one character per character for matching). */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’ʼ][\p{L}]+)?/gu)) {
+  // Apostrophes split words: French elisions (l'entreprise) are two words, as "Travel's" is "Travel" and "s".
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const raw = m[0];
     tokens.push({ norm: fold(raw), raw, start: m.index ?? 0, end: (m.index ?? 0) + raw.length });
   }
