@@ -116,7 +116,7 @@ export const ChannelHistoryQuery = z.object({
   company_id: Id.optional(),
   gate: GateKind.optional(),
   actor_id: Id.optional(),
-  source: z.enum(["web", "api", "extension", "system"]).optional(),
+  source: z.enum(["web", "api", "extension", "system", "assistant"]).optional(),
   date_from: IsoDate.optional(),
   date_to: IsoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
