@@ -26,26 +26,48 @@ type Pool = ReturnType<typeof createPool>;
 export interface BenchDatabase {
   pool: Pool;
   label: string;
+  /** A kept database seeded by an earlier run. */
+  reused: boolean;
   drop(): Promise<void>;
+  /** Closes the connections and leaves the database (and server) as they are. */
+  release(): Promise<void>;
 }
 
-/** DATABASE_URL's server, or a fresh embedded one; a database of its own either way. */
-export async function benchDatabase(): Promise<BenchDatabase> {
+/**
+ * DATABASE_URL's server, or a fresh embedded one; a database of its own either way. With `keep` (a database name,
+ * DATABASE_URL only) a database seeded by an earlier run is reused.
+ */
+export async function benchDatabase(keep?: string): Promise<BenchDatabase> {
   const external = process.env.DATABASE_URL;
+  if (keep && !external) throw new Error("--keep needs DATABASE_URL: an embedded server ends with the run");
+  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("--keep names a database: a-z, 0-9 and _");
   const dataDir = external ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-pg-"));
   const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
   const serverUrl = external ?? (server?.url as string);
-  const name = `skyward_bench_sales_${randomBytes(4).toString("hex")}`;
+  const name = keep ?? `skyward_bench_sales_${randomBytes(4).toString("hex")}`;
   const admin = createPool(serverUrl, { max: 1 });
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = keep
+    ? (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [keep])).rowCount === 1
+    : false;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const pool = createPool(withDatabase(serverUrl, name), { max: 8, applicationName: "skyward-bench" });
-  await migrate(pool);
-  const store = new EventStore(pool);
-  await rebuildProjection(pool, store, directory);
-  await rebuildProjection(pool, store, sales);
+  const reused =
+    exists &&
+    (await pool.query("SELECT 1 FROM read.sales LIMIT 1").catch(() => ({ rowCount: 0 }))).rowCount === 1;
+  if (!reused) {
+    await migrate(pool);
+    const store = new EventStore(pool);
+    await rebuildProjection(pool, store, directory);
+    await rebuildProjection(pool, store, sales);
+  }
   return {
     pool,
     label: external ? "DATABASE_URL" : "embedded",
+    reused,
+    async release() {
+      await pool.end();
+      await admin.end();
+    },
     async drop() {
       await pool.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});

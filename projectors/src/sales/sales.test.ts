@@ -462,4 +462,80 @@ describe("sales projection", () => {
       ]);
     }
   });
+
+  it("given an EMD bought after issue, one issued later and one refunded, then a line per EMD under its passenger and a refund that takes back no ticket", async () => {
+    const agency = randomUUID();
+    const bag = (emd: string | null, passenger: number, status: "issued" | "pending") => ({
+      line_id: `line-${passenger}`,
+      ancillary_id: "bag-23",
+      type: "checked_bag",
+      title: "Checked bag 23 kg",
+      segment_id: "s1",
+      passenger_index: passenger,
+      seat: null,
+      weight_kg: 23,
+      seat_zone: null,
+      price: uah(45_00),
+      supplier_price: uah(40_00),
+      emd_number: emd,
+      status,
+    });
+    await append(
+      "SALEMD",
+      held(agency, randomUUID(), "agent-4"),
+      issued(50, "2026-11-20T10:00:00Z"),
+      {
+        type: "AncillariesAdded",
+        data: {
+          operation_id: randomUUID(),
+          at: "2026-11-20T11:00:00Z",
+          lines: [bag("5669900000001", 0, "issued"), bag(null, 2, "pending")],
+          supplier_booking: null,
+        },
+      } as never,
+      {
+        type: "EmdsIssued",
+        data: {
+          at: "2026-11-20T12:00:00Z",
+          lines: [bag("5669900000002", 2, "issued")],
+          paid_with: "ancillaries",
+          supplier_booking: null,
+        },
+      } as never,
+      {
+        type: "EmdRefunded",
+        data: {
+          operation_id: randomUUID(),
+          at: "2026-11-21T08:00:00Z",
+          emd_number: "5669900000001",
+          line_id: "line-0",
+          refunded: uah(45_00),
+          credited: null,
+          supplier_booking: null,
+        },
+      } as never,
+    );
+    const oneByOne = await rebuilt(1, agency);
+    const together = await rebuilt(1000, agency);
+    expect(together).toEqual(oneByOne);
+    const emds = together.lines
+      .filter((l) => l.id.startsWith("566990"))
+      .map((l) => [l.id, l.kind, l.status, l.passenger_name, l.base_fare, l.agency_markup, l.total]);
+    expect(emds).toEqual([
+      ["5669900000001-emd", "emd", "refunded", "KOVAL/OLENA", 40_00, 5_00, 45_00],
+      ["5669900000001-emd-refund", "refund", "refunded", "KOVAL/OLENA", -40_00, -5_00, -45_00],
+      ["5669900000002-emd", "emd", "issued", "KOVAL/IRA", 40_00, 5_00, 45_00],
+    ]);
+    expect(together.daily.map((d) => [d.sale_date, d.tickets_issued, d.total])).toEqual([
+      ["2026-11-20", 3, priceDetail.total.amount + 90_00],
+      ["2026-11-21", 0, -45_00],
+    ]);
+    const { rows } = await db.pool.query(
+      `SELECT sum(tickets_refunded)::int AS refunded, sum(emds_issued)::int AS emds FROM read.sales_daily
+        WHERE agency_id = $1`,
+      [agency],
+    );
+    expect(rows[0]).toEqual({ refunded: 0, emds: 2 });
+    expect(together.routes.reduce((n, r) => n + r.tickets, 0)).toBe(3);
+  });
 });

@@ -96,3 +96,17 @@ export function totalsSource(
   const pieces = periodPieces(filter.date_from ?? "1970-01-01", filter.date_to ?? "9999-12-31", ["month"]);
   return { table: "read.sales_rollup", where: `${rollupScope(scope, p)} AND ${piecesWhere(pieces, p)}` };
 }
+
+/**
+ * The lines of an agent, as `salesScope` selects them, with the companies that share bookings named up front
+ * (`shared`, read first): without sharing the condition is the agent's own lines, read off the agent's index in
+ * the list's order instead of every line of the company.
+ */
+export function agentLinesScope(viewer: SalesViewer, shared: readonly string[], p: Params): string {
+  const own = viewer.companyIds.filter((c) => !shared.includes(c));
+  const parts: string[] = [];
+  if (own.length > 0)
+    parts.push(`(s.agent_id = ${p.add(viewer.userId)} AND s.company_id = ANY(${p.add(own)}))`);
+  if (shared.length > 0) parts.push(`s.company_id = ANY(${p.add(shared)})`);
+  return parts.length === 0 ? "false" : `(${parts.join(" OR ")}) AND NOT s.fake_booking`;
+}

@@ -103,14 +103,18 @@ function rolledUp(scope: AggregateScope & { kind: "all" | "agency" }, from: stri
       (dimension: Dimension): Build =>
       (p) => {
         // Agents and companies have rows under their agency only; routes and carriers also under '' (all agencies).
-        const owner =
+        const owner = () =>
           scope.kind === "all" && (dimension === "agent" || dimension === "company")
             ? "s.agency_id <> ''"
             : `s.agency_id = ${p.add(agency)}`;
+        // One range per piece, UNION ALL: each is read from the key's index alone (an OR of ranges is not).
+        const ranges = periodPieces(from, to, ["month", "week"]).map(
+          (piece) => `SELECT s.key, s.currency, s.total, s.tickets FROM read.sales_top s
+             WHERE s.dimension = ${p.add(dimension)} AND ${owner()} AND NOT s.fake_booking
+               AND s.grain = ${p.add(piece.grain)} AND s.period BETWEEN ${p.add(piece.from)}::date AND ${p.add(piece.to)}::date`,
+        );
         const ranked = `SELECT s.key, s.currency, sum(s.total)::float8 AS sales, sum(s.tickets)::int AS tickets
-            FROM read.sales_top s
-           WHERE s.dimension = ${p.add(dimension)} AND ${owner} AND NOT s.fake_booking
-             AND ${piecesWhere(periodPieces(from, to, ["month", "week"]), p)}
+            FROM (${ranges.join(" UNION ALL ")}) s
            GROUP BY s.key, s.currency ORDER BY sum(s.total) DESC, s.key LIMIT ${TOP}`;
         return named(dimension, ranked);
       },

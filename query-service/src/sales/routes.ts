@@ -17,6 +17,8 @@ import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { JobQueue } from "@skyward/infra/jobs/runtime";
 import {
+  containsPattern,
+  dateRange,
   Params,
   SALE_LINE_SELECT,
   SALE_ORDER,
@@ -31,7 +33,7 @@ import { salesReportFileName, writeSalesWorkbook } from "@skyward/infra/sales/wo
 import { type Router as ExpressRouter, Router } from "express";
 import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
-import { totalsSource } from "./aggregates.ts";
+import { agentLinesScope, totalsSource } from "./aggregates.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { renderReceipt } from "./ticket-pdf.ts";
 import { viewerOf } from "./viewer.ts";
@@ -62,6 +64,27 @@ async function totalsOf(
   }
   const { rows } = await pool.query<SalesTotal>(sql, p.values);
   return rows;
+}
+
+/** The list's condition: `salesWhere`, with an agent's scope resolved against their companies' sharing first. */
+async function listWhere(
+  pool: QueryDeps["pool"],
+  filter: TicketFilter,
+  viewer: SalesViewer,
+  p: Params,
+): Promise<string> {
+  if (viewer.demo || viewer.userType !== "Agent") return salesWhere(filter, viewer, p);
+  const { rows } = await pool.query<{ id: string }>(
+    "SELECT id FROM read.companies WHERE id = ANY($1) AND shared_bookings",
+    [viewer.companyIds],
+  );
+  const scope = agentLinesScope(
+    viewer,
+    rows.map((r) => r.id),
+    p,
+  );
+  const text = filter.text ? `s.search LIKE ${p.add(containsPattern(filter.text))}` : "true";
+  return `${scope} AND ${dateRange(filter, p)} AND ${text}`;
 }
 
 async function accountOf(pool: QueryDeps["pool"], userId: string) {
@@ -97,7 +120,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     const viewer = viewerOf(requirePrincipal(req));
     const query = parseInput(SalesQuery, req.query, "query");
     const p = new Params();
-    const where = salesWhere(query.ticket, viewer, p);
+    const where = await listWhere(pool, query.ticket, viewer, p);
     const limit = p.add(query.per_page);
     const offset = p.add((query.page - 1) * query.per_page);
     const [lines, totals] = await Promise.all([
