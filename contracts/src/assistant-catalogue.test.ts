@@ -25,10 +25,10 @@ describe("the assistant's command catalogue", () => {
   it("exports every entry's arguments as JSON Schema, built from the routes' own request schemas", () => {
     for (const e of ASSISTANT_CATALOGUE) expect(toolSchema(e as never)).toMatchObject({ type: "object" });
     // The very schema objects the HTTP routes validate with, not copies.
-    const topUp = catalogueEntry("balance_transaction");
-    expect((topUp?.args as unknown as { shape: { body: unknown } }).shape.body).toBe(TransactionRequest);
-    const company = catalogueEntry("create_company");
-    expect((company?.args as unknown as { shape: { body: unknown } }).shape.body).toBe(CreateCompanyRequest);
+    const bodyOf = (name: string) =>
+      (catalogueEntry(name)?.args as unknown as { shape?: { body?: unknown } } | undefined)?.shape?.body;
+    expect(bodyOf("balance_transaction")).toBe(TransactionRequest);
+    expect(bodyOf("create_company")).toBe(CreateCompanyRequest);
   });
 
   it("flags money and keeps it to administrators; secrets are never offered to a model", () => {
