@@ -152,7 +152,10 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "POST /transactions": () => ({ company_id: "missing-company", amount: 100, reason: "fuzz" }),
   // The AI admin assistant (issue 13): a question about a missing company, a plan that does not exist.
   "POST /admin_panel/ask": () => ({ text: "what is the balance of Missing Fuzz Company?" }),
-  "POST /admin_panel/execute": () => ({ plan_id: "00000000-0000-4000-8000-000000000000", confirm_money: true }),
+  "POST /admin_panel/execute": () => ({
+    plan_id: "00000000-0000-4000-8000-000000000000",
+    confirm_money: true,
+  }),
   "PUT /account/selling_company": () => ({ company_id: "missing-company" }),
 };
 
