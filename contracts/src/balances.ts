@@ -12,12 +12,15 @@ export const BalanceCharged = z.object({
   amount: Money,
   locator: z.string(),
   reason: z.string(),
+  /** The booking's supplier operation that moved it (absent on events written before it was recorded here). */
+  operation_id: z.string().optional(),
 });
 export const BalanceCredited = z.object({
   company_id: z.string(),
   amount: Money,
   locator: z.string(),
   reason: z.string(),
+  operation_id: z.string().optional(),
 });
 /** An administrator's correction with its reason: a signed amount, never zero. */
 export const BalanceCorrected = z.object({

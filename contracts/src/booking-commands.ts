@@ -142,7 +142,19 @@ export type BookingCommand = z.infer<typeof BookingCommand>;
 /** The commands of a company balance (`balance-{company_id}`); amounts are positive minor units. */
 export const BalanceCommand = z.discriminatedUnion("type", [
   cmd("TopUpBalance", { company_id: z.string(), amount: Money, comment: z.string().max(500) }),
-  cmd("ChargeBalance", { company_id: z.string(), amount: Money, locator: z.string(), reason: z.string() }),
-  cmd("CreditBalance", { company_id: z.string(), amount: Money, locator: z.string(), reason: z.string() }),
+  cmd("ChargeBalance", {
+    company_id: z.string(),
+    amount: Money,
+    locator: z.string(),
+    reason: z.string(),
+    operation_id: z.string().optional(),
+  }),
+  cmd("CreditBalance", {
+    company_id: z.string(),
+    amount: Money,
+    locator: z.string(),
+    reason: z.string(),
+    operation_id: z.string().optional(),
+  }),
 ]);
 export type BalanceCommand = z.infer<typeof BalanceCommand>;

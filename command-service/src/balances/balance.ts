@@ -141,9 +141,16 @@ function decideMovement(command: BalanceCommand, state: BalanceState): BalanceEv
   }
 }
 
-const chargeData = (c: { company_id: string; amount: Money; locator: string; reason: string }) => ({
+const chargeData = (c: {
+  company_id: string;
+  amount: Money;
+  locator: string;
+  reason: string;
+  operation_id?: string;
+}) => ({
   company_id: c.company_id,
   amount: c.amount,
   locator: c.locator,
   reason: c.reason,
+  ...(c.operation_id ? { operation_id: c.operation_id } : {}),
 });

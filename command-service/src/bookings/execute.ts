@@ -137,7 +137,11 @@ function moneyMoved(
 ): BalanceCommand[] {
   const moved: BalanceCommand[] = [];
   for (const e of events) {
-    const base = { company_id: companyId, locator };
+    const base = {
+      company_id: companyId,
+      locator,
+      operation_id: ("operation_id" in e.data && e.data.operation_id) || undefined,
+    };
     if (e.type === "TicketingStarted" && e.data.charged)
       moved.push({ type: "ChargeBalance", ...base, amount: e.data.charged, reason: "issue" });
     if (e.type === "TicketingFailed" && e.data.credited)

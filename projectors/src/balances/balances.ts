@@ -13,6 +13,8 @@ interface Movement {
   currency: string;
   locator: string | null;
   reason: string | null;
+  /** Named by the balance event itself since it carries it; otherwise found from the booking event beside it. */
+  operation_id: string | null;
 }
 
 /** What a charge or credit was for, as the booking side named it ("issue", "void", "refund", "exchange"...). */
@@ -29,6 +31,7 @@ function movement(event: BalanceEvent): Movement | null {
         currency: event.data.amount.currency,
         locator: null,
         reason: event.data.comment,
+        operation_id: null,
       };
     case "BalanceCorrected":
       return {
@@ -37,6 +40,7 @@ function movement(event: BalanceEvent): Movement | null {
         currency: event.data.amount.currency,
         locator: null,
         reason: event.data.reason,
+        operation_id: null,
       };
     case "BalanceCredited":
       return {
@@ -45,6 +49,7 @@ function movement(event: BalanceEvent): Movement | null {
         currency: event.data.amount.currency,
         locator: event.data.locator,
         reason: event.data.reason,
+        operation_id: event.data.operation_id ?? null,
       };
     case "BalanceCharged":
       return {
@@ -53,6 +58,7 @@ function movement(event: BalanceEvent): Movement | null {
         currency: event.data.amount.currency,
         locator: event.data.locator,
         reason: event.data.reason,
+        operation_id: event.data.operation_id ?? null,
       };
     case "BalanceCreditLimitSet":
     case "BalanceClosed":
@@ -136,9 +142,9 @@ export const balances = defineProjection({
     await writer.query(
       `WITH movement AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::timestamptz[], $10::bigint[], $11::text[], $12::text[])
+                              $8::text[], $9::timestamptz[], $10::bigint[], $11::text[], $12::text[], $13::text[])
                   WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, reason, actor_id, at,
-                                       position, actor_role, tx, n)
+                                       position, actor_role, tx, operation_id, n)
        ),
        before AS (
          SELECT company_id, amount FROM ${t.company_balances}
@@ -154,7 +160,7 @@ export const balances = defineProjection({
          locator, reason, actor_id, actor_role, at, tx, operation_id)
        SELECT m.event_id, m.position, m.company_id, m.kind, m.delta, m.currency,
               coalesce(before.amount, 0) + sum(m.delta) OVER (PARTITION BY m.company_id ORDER BY m.n),
-              m.locator, m.reason, m.actor_id, m.actor_role, m.at, m.tx, op.operation_id
+              m.locator, m.reason, m.actor_id, m.actor_role, m.at, m.tx, coalesce(m.operation_id, op.operation_id)
          FROM movement m LEFT JOIN before USING (company_id)
          LEFT JOIN ${t.balance_operations} op ON op.tx = m.tx AND op.locator = m.locator
        ON CONFLICT (event_id) DO NOTHING`,
@@ -171,6 +177,7 @@ export const balances = defineProjection({
         events.map((e) => e.globalPosition.toString()),
         events.map((e) => e.metadata.actor.role),
         events.map((e) => e.transactionId.toString()),
+        moves.map((m) => m.operation_id),
       ],
     );
     // Settings of a balance after its movements: neither changes the amount.
