@@ -30,8 +30,8 @@ beforeAll(async () => {
   const [held] = await t.events(`booking-${first}`);
   companyId = held?.data.company_id as string;
   await topUp(t.db, t.app.store, companyId, 500_000_000_00);
-});
-afterAll(() => t.stop());
+}, 180_000);
+afterAll(() => t?.stop());
 
 const no5xx = (answers: HttpResponse[]) =>
   expect(answers.filter((a) => a.status >= 500).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual(
@@ -219,8 +219,8 @@ describe("a crash between the airline's answer and our record", () => {
   let child: ChildCommandProcess;
   beforeAll(async () => {
     child = await startChildCommandProcess(t.db.url, SECRET);
-  });
-  afterAll(() => child.stop());
+  }, 180_000);
+  afterAll(() => child?.stop());
 
   const through = (url: string) => {
     const client = new HttpClient(url);
@@ -273,7 +273,7 @@ describe("a crash between the airline's answer and our record", () => {
     expect((added?.data.lines as Json[])[0].emd_number).toMatch(/^\d{13}$/);
     expect(await balanceFromEvents(t.db, companyId)).toBe(before - bag.price.amount);
     await moneyAgrees(locator);
-  }, 60_000);
+  }, 180_000);
 
   it("when the process dies after the airline refunded the EMD (SLOWAFTERSALES), then reconciliation credits it once", async () => {
     const locator = await issuedFamily(agent, "standard", ["SLOWAFTERSALES"]);
@@ -289,7 +289,7 @@ describe("a crash between the airline's answer and our record", () => {
     expect(await openOperations(locator)).toEqual([]);
     expect(await balanceFromEvents(t.db, companyId)).toBe(before + bag.price.amount);
     await moneyAgrees(locator);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the company balance", () => {

@@ -32,8 +32,8 @@ beforeAll(async () => {
   const [held] = await t.events(`booking-${first}`);
   companyId = held?.data.company_id as string;
   await topUp(t.db, t.app.store, companyId, 100_000_000_00);
-});
-afterAll(() => t.stop());
+}, 180_000);
+afterAll(() => t?.stop());
 
 const EMD = /^\d{13}$/;
 

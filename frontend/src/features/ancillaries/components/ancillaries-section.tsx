@@ -157,6 +157,7 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
       {refunding ? (
         <Modal
           opened
+          closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
           onClose={() => setRefunding(null)}
           title={
             <Title order={2} fz={16}>

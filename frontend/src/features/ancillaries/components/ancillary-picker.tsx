@@ -66,6 +66,7 @@ export function AncillaryPicker({ booking, onClose }: { booking: BookingDetails;
   return (
     <Modal
       opened
+      closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
       onClose={onClose}
       title={
         <Title order={2} fz={16}>

@@ -162,6 +162,7 @@ export function SeatMapPicker({ booking, onClose }: { booking: BookingDetails; o
   return (
     <Modal
       opened
+      closeButtonProps={{ "aria-label": t("close", { ns: "common" }) }}
       onClose={onClose}
       title={
         <Title order={2} fz={16}>
