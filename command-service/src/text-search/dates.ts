@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import { RETURN_MARKERS } from "./lexicon.ts";
 import { normalise, type Token } from "./tokens.ts";
 
 /**
@@ -143,6 +144,21 @@ function nextDayOf(reference: string, m: number, d: number, year?: number): stri
   return null;
 }
 
+/** Words between "back" and a bare day ("back on the 12th", "retour le 9", "regreso el 10", "powrót w 10"). */
+const BARE_DAY_LEADS = new Set(["on", "the", "le", "el", "на", "w", "dnia"].map(normalise));
+
+/** A day of the month alone: that day in the reference's month, or the next month that has it. */
+function nextDayOfMonth(reference: string, d: number): string | null {
+  let y = Number(reference.slice(0, 4));
+  let m = Number(reference.slice(5, 7));
+  for (let k = 0; k < 3; k++) {
+    if (validDay(y, m, d) && iso(y, m, d) >= reference) return iso(y, m, d);
+    m = m === 12 ? 1 : m + 1;
+    if (m === 1) y++;
+  }
+  return null;
+}
+
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 function chronoDay(result: chrono.ParsedComponents): string {
@@ -277,6 +293,21 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
         }
         const span = take(i, last);
         hits.push({ ...span, resolve: (ref) => nextDayOf(ref, monthFirst, d2, year) });
+        continue;
+      }
+    }
+
+    // A bare day of the month: "retour le 9", "regreso el 10", "back on the 12th", "on the 5th"
+    {
+      const d = dayNumber(t);
+      const lead = tokens[i - 1];
+      const beforeLead = tokens[i - 2];
+      const afterReturn =
+        (lead && RETURN_MARKERS.has(lead.norm)) ||
+        (lead && BARE_DAY_LEADS.has(lead.norm) && beforeLead && RETURN_MARKERS.has(beforeLead.norm));
+      const ordinal = /^\d{1,2}(st|nd|rd|th)$/.test(t.norm) && lead?.norm === "the";
+      if (d !== null && d >= 1 && d <= 31 && (afterReturn || ordinal) && !DAY_UNITS[n1?.norm ?? ""]) {
+        hits.push({ ...take(ordinal ? i - 1 : i, i), resolve: (ref) => nextDayOfMonth(ref, d) });
         continue;
       }
     }

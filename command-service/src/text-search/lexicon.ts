@@ -6,7 +6,7 @@ export const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
     [
       [
         1,
-        "one a an un une uno una один одна одного одну одним одною одній одне jeden jedna jedno jednym jednego jedną",
+        "one a an un une uno una один одна одного одну одним одною одній одне однієї однією jeden jedna jedno jednym jednego jedną",
       ],
       [
         2,
@@ -245,5 +245,5 @@ export const STOPWORDS = set(
     "i oraz lub w we na z ze do od dla o po za lot loty bilet bilety lecieć proszę szukam chcę znajdź potrzebuję " +
     "et ou le la les l d de du des à au aux en pour avec par vol vols billet billets s'il vous plaît je cherche trouver veux voudrais " +
     "y o el la los las de del al a en para con por vuelo vuelos billete billetes busco quiero necesito favor encontrar " +
-    "this that ce cette este esta цей цю ten tę un une uno una mam chciałbym chciałabym мій моя моєю моїм moją moim mon ma mes mi mis his her",
+    "this that ce cette este esta цей цю ten tę un une uno una потрібен потрібна потрібні lotu lotów volar voler mam chciałbym chciałabym мій моя моєю моїм moją moim mon ma mes mi mis his her",
 );

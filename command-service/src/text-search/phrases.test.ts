@@ -413,6 +413,23 @@ describe("the embedded text-search parser", () => {
       expect([text, parseTextSearch(text, { today: TODAY }).search.passengers.adults]).toEqual([text, 2]);
   });
 
+  it("when a return or departure names only the day of the month, then it is that day in the next month that has it", () => {
+    const fr = parseTextSearch("Vol Paris-Lisbonne le 2 décembre pour 2 adultes et 2 enfants, retour le 9", {
+      today: TODAY,
+    });
+    expect(fr.search).toMatchObject({ departure_date: "2026-12-02", return_date: "2026-12-09" });
+    const es = parseTextSearch("Vuelo Madrid-París el 3 de diciembre, regreso el 10, clase business", {
+      today: TODAY,
+    });
+    expect(es.search).toMatchObject({
+      departure_date: "2026-12-03",
+      return_date: "2026-12-10",
+      cabin: "business",
+    });
+    const en = parseTextSearch("Warsaw to Lisbon on the 5th, back on the 2nd", { today: TODAY });
+    expect(en.search).toMatchObject({ departure_date: "2026-12-05", return_date: "2027-01-02" });
+  });
+
   it("when the line is noise, then nothing is invented", () => {
     for (const text of [
       "asdf qwerty",
