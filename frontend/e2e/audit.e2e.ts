@@ -149,4 +149,25 @@ describe("the auditor's screens", () => {
     await checkScreen(page, "audit-replay");
     expect(suite.session.problems).toEqual([]);
   });
+  it("when an integrator opens /docs, then the reference shows every documented operation, with nothing fetched from elsewhere", async () => {
+    const { page } = suite.session;
+    const elsewhere: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(suite.app.url) && !request.url().startsWith("data:"))
+        elsewhere.push(request.url());
+    });
+    await page.goto("/docs");
+    await page.getByRole("heading", { level: 1, name: "API reference" }).waitFor();
+    const document = (await (await page.request.get("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    await page.locator("section[aria-labelledby]").first().waitFor();
+    await expect(page.locator("section[aria-labelledby]").count()).resolves.toBe(operations.length);
+    for (const { operationId } of operations) await page.locator(`section#${operationId}`).waitFor();
+    await page.getByRole("heading", { name: "/orders/{locator}/refund_requests/confirm" }).waitFor();
+    expect(elsewhere).toEqual([]);
+    await checkScreen(page, "api-docs");
+    expect(suite.session.problems).toEqual([]);
+  });
 });

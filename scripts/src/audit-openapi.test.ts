@@ -50,7 +50,7 @@ describe("the OpenAPI document", () => {
       expect(token.status).toBe(200);
       clients[who] = t.client({ authorization: `Bearer ${token.body.data.token}` });
     }
-  });
+  }, 240_000);
   afterAll(() => t.stop());
 
   const operations = () =>

@@ -12,7 +12,8 @@ import { inDays } from "./testing/bookings.ts";
 import { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
-const limit = { burst: 6, perSecond: 0.5 };
+// A slow refill (one call per 10 s), so that even a loaded machine makes the calls below within one refill.
+const limit = { burst: 6, perSecond: 0.1 };
 let t: TestApp;
 /** A second app process on the same database, serving reads: the limit must be one across both. */
 let second: Skyward;
@@ -41,7 +42,7 @@ beforeAll(async () => {
     apiRateLimit: limit,
   });
   dniproLocator = await issuedFamily(await session("agent@dnipro.test"), "standard");
-});
+}, 240_000);
 afterAll(async () => {
   await second.stop();
   await t.stop();
@@ -80,7 +81,7 @@ describe("per-token rate limit", () => {
 
     await sleep(retryAfter * 1000);
     expect((await onFirst.get("/bookings")).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe("idempotency keys with a bearer", () => {

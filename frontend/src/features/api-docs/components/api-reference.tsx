@@ -45,7 +45,7 @@ function OperationCard({ method, path, op }: Entry) {
     >
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="baseline">
-          <Badge color={METHOD_COLORS[method] ?? "gray"} variant="filled" w={70}>
+          <Badge color={METHOD_COLORS[method] ?? "gray"} variant="light" w={70}>
             {method.toUpperCase()}
           </Badge>
           <Title order={3} fz="md" id={`${op.operationId}-title`} style={{ wordBreak: "break-all" }}>
