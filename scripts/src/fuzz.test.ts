@@ -67,6 +67,7 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "PUT /account/email": () => ({ email: "new-address@fuzz.test", otp_attempt: "123456" }),
   "PUT /account/api_token": () => ({}),
   "POST /offers": () => searchBody(),
+  "POST /text_search": () => ({ text: "Kyiv to Warsaw tomorrow, two adults", language: "en" }),
   "POST /search_results": (ids) => ({
     search_result_id: ids.searchResultId,
     filters: { stops: [0], carriers: ["PS"], price: { min: 0, max: 100000 }, baggage: "any" },
