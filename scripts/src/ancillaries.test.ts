@@ -191,6 +191,18 @@ describe("EMDs after issue", () => {
       "ancillaries",
       "emd_refund",
     ]);
+    // The balance history names the operation of each movement: the EMD purchase and its refund.
+    const admin = t.client();
+    await admin.signInWithPassword("admin@skyward.test", DEMO_PASSWORD);
+    const history = await admin.get("/balance_history", {
+      query: { company_id: companyId, per_page: 100 },
+      headers: { "x-min-position": refunded.body.position },
+    });
+    const events = await t.events(`booking-${locator}`);
+    const opOf = (type: string) => events.find((e) => e.type === type)?.data.operation_id;
+    const ours = (history.body.data as Json[]).filter((l) => l.locator === locator);
+    expect(ours.find((l) => l.reason === "ancillaries")?.operation_id).toBe(opOf("AncillariesStarted"));
+    expect(ours.find((l) => l.reason === "emd_refund")?.operation_id).toBe(opOf("EmdRefunded"));
   });
 
   it("when the airline refuses EMDs (FAILEMD), then 422 emd_refused, the charge goes back, and no line is added", async () => {

@@ -70,7 +70,7 @@ function movement(event: BalanceEvent): Movement | null {
 
 /**
  * Booking events that move money in the same append as their balance event: they name the supplier operation a
- * history line belongs to (issue, void, refund, exchange).
+ * history line belongs to (issue, void, refund, exchange, EMDs and their refunds).
  */
 const OPERATION_EVENT_TYPES = [
   "TicketingStarted",
@@ -79,6 +79,9 @@ const OPERATION_EVENT_TYPES = [
   "TicketsRefunded",
   "ExchangeStarted",
   "ExchangeFailed",
+  "AncillariesStarted",
+  "AncillariesFailed",
+  "EmdRefunded",
 ];
 
 /**

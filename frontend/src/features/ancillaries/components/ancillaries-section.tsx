@@ -137,7 +137,6 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
                         <Button
                           size="compact-xs"
                           variant="subtle"
-                          color="orange.9"
                           aria-label={t("refund_label", { emd: line.emd_number })}
                           onClick={() => setRefunding(line)}
                         >
