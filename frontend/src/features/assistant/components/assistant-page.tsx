@@ -369,8 +369,7 @@ export function AssistantPage() {
             id={inputId}
             label={t("input.label")}
             placeholder={t("input.placeholder")}
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={1000}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
