@@ -159,6 +159,13 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                       <Badge variant="light" color={KIND_COLOR[line.kind] ?? "gray"}>
                         {t(`kinds.${line.kind}`)}
                       </Badge>
+                      {/* A document voided, refunded or exchanged since: its own line says so beside the later one. */}
+                      {(line.kind === "ticket" || line.kind === "exchange" || line.kind === "emd") &&
+                      line.status !== "issued" ? (
+                        <Badge variant="outline" color="gray" ml={4}>
+                          {t(`statuses.${line.status}`)}
+                        </Badge>
+                      ) : null}
                     </Table.Td>
                     <Table.Td ff="monospace">{line.document_number}</Table.Td>
                     <Table.Td ff="monospace">{line.locator}</Table.Td>
