@@ -191,6 +191,21 @@ describe("execute", () => {
       args: { body: { company_id: warszawa, amount: 99999999, reason: "more" } },
     });
     expect(tampered.status).toBe(422);
+    // Hostile bodies are refused in the envelope, never a 500.
+    for (const hostile of [
+      { plan_id: 1 },
+      { plan_id: "a".repeat(1000) },
+      { plan_id: plan.id, steps: [1e308] },
+      { plan_id: plan.id, steps: "0" },
+      { plan_id: "\u0000" },
+      [],
+      null,
+    ]) {
+      const res = await admin.post("/admin_panel/execute", hostile);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.errors[0].status).toBe(String(res.status));
+    }
     const unknownStep = await admin.post("/admin_panel/execute", {
       plan_id: plan.id,
       steps: [7],
