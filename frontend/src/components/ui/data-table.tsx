@@ -16,7 +16,7 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** The text a row is found by; without it, the table has no filter box. */
   filterText?: (row: Row) => string;
-  labels: { filter?: string; empty: string };
+  labels: { filter?: string; empty: string } & PageLabels;
   pageSize?: number;
   initialSort?: { column: string; descending: boolean };
   /** Controls beside the filter (a create form). */
@@ -126,8 +126,45 @@ export function DataTable<Row>({
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? <Pagination mt="sm" size="sm" total={pages} value={current} onChange={setPage} /> : null}
+      <Pages total={pages} value={current} onChange={setPage} labels={labels} />
     </>
+  );
+}
+
+export interface PageLabels {
+  previous: string;
+  next: string;
+}
+
+/** Page controls, only when there is more than one page; the arrows are named for screen readers. */
+export function Pages({
+  total,
+  value,
+  onChange,
+  labels,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+  labels: PageLabels;
+}) {
+  if (total <= 1) return null;
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Pagination
+        size="sm"
+        total={total}
+        value={value}
+        onChange={onChange}
+        getControlProps={(control) =>
+          control === "previous"
+            ? { "aria-label": labels.previous }
+            : control === "next"
+              ? { "aria-label": labels.next }
+              : {}
+        }
+      />
+    </Group>
   );
 }
 
@@ -149,7 +186,13 @@ export function ConfirmButton({
       <Button size="compact-xs" color="red" variant="subtle" onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={labels.title} centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={labels.title}
+        centered
+        closeButtonProps={{ "aria-label": labels.cancel }}
+      >
         <Text mb="md">{question}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setOpen(false)}>

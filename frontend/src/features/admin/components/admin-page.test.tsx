@@ -210,7 +210,7 @@ describe("the administration page", () => {
     });
     renderApp("/admin");
     fireEvent.click(
-      await screen.findByRole("button", { name: "Sell for Dnipro Travel Kyiv" }, { timeout: 10_000 }),
+      await screen.findByRole("button", { name: "Sell for it: Dnipro Travel Kyiv" }, { timeout: 10_000 }),
     );
     await waitFor(() =>
       expect(server?.bodies["PUT /account/selling_company"]).toEqual([{ company_id: "c-kyiv" }]),

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   NumberInput,
-  Pagination,
   Select,
   Stack,
   Switch,
@@ -21,7 +20,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
+import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
 import type { Language } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -190,7 +189,12 @@ function PartnersCard({
           columns={columns}
           rowKey={(p) => p.id}
           filterText={(p) => p.name}
-          labels={{ filter: t("filter"), empty: t("empty") }}
+          labels={{
+            filter: t("filter"),
+            empty: t("empty"),
+            previous: t("page_previous"),
+            next: t("page_next"),
+          }}
           initialSort={{ column: "name", descending: false }}
           toolbar={
             administrator ? (
@@ -359,7 +363,12 @@ function CompaniesCard({
           columns={columns}
           rowKey={(c) => c.id}
           filterText={(c) => `${c.name} ${partnerName(c.agency_id)}`}
-          labels={{ filter: t("filter"), empty: t("empty") }}
+          labels={{
+            filter: t("filter"),
+            empty: t("empty"),
+            previous: t("page_previous"),
+            next: t("page_next"),
+          }}
           initialSort={{ column: "name", descending: false }}
         />
       )}
@@ -527,15 +536,12 @@ function BalancesCard({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="flex-end" mt="sm">
-        <Pagination
-          size="sm"
-          total={pages}
-          value={filters.page}
-          onChange={(page) => onFilters({ ...filters, page })}
-          aria-label={t("pages")}
-        />
-      </Group>
+      <Pages
+        total={pages}
+        value={filters.page}
+        onChange={(page) => onFilters({ ...filters, page })}
+        labels={{ previous: t("page_previous"), next: t("page_next") }}
+      />
     </Card>
   );
 }

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Select,
   Switch,
   Table,
@@ -19,6 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pages } from "../../../components/ui/data-table.tsx";
 import {
   BALANCE_PAGE_SIZE,
   changesQueryOptions,
@@ -136,7 +136,13 @@ export function SupervisorsCard({ partners }: { partners: Partner[] }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t("confirm.title")} centered>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t("confirm.title")}
+        centered
+        closeButtonProps={{ "aria-label": t("confirm.cancel") }}
+      >
         <Text mb="md">{t("people.confirm_delete", { name: removing?.name ?? "" })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setRemoving(null)}>
@@ -286,9 +292,12 @@ export function ChangesCard() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="flex-end" mt="sm">
-        <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label={t("pages")} />
-      </Group>
+      <Pages
+        total={pages}
+        value={page}
+        onChange={setPage}
+        labels={{ previous: t("page_previous"), next: t("page_next") }}
+      />
     </Card>
   );
 }

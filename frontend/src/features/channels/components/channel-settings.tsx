@@ -62,7 +62,14 @@ export function ChannelSettings({
   );
   const serverErrors = fieldErrors(update.error);
   return (
-    <Modal opened onClose={onClose} title={t("settings.title", { title: channel.title })} size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t("settings.title", { title: channel.title })}
+      size="lg"
+      centered
+      closeButtonProps={{ "aria-label": t("settings.close") }}
+    >
       <Stack gap="sm">
         <Select
           label={t("columns.form_of_payment")}
@@ -170,7 +177,7 @@ function AddCard({ agencyId }: { agencyId: string | undefined }) {
         </Button>
       </Group>
       {add.data ? (
-        <Text fz="sm" c="teal">
+        <Text fz="sm" c="teal.9">
           {t("cards.added", { last4: add.data.last4 })}
         </Text>
       ) : null}

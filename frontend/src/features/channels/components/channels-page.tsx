@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Pagination,
   Select,
   Stack,
   Switch,
@@ -20,7 +19,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
+import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
 import {
   type Channel,
   channelPartnersQueryOptions,
@@ -269,7 +268,12 @@ function ChannelsTable({ rows, administrator }: { rows: Channel[]; administrator
         columns={columns}
         rowKey={(row) => row.id}
         filterText={(row) => [row.title, row.nego_code ?? "", row.resident_fares_code ?? ""].join(" ")}
-        labels={{ filter: t("channels.filter"), empty: t("channels.empty") }}
+        labels={{
+          filter: t("channels.filter"),
+          empty: t("channels.empty"),
+          previous: t("page_previous"),
+          next: t("page_next"),
+        }}
         initialSort={{ column: "title", descending: false }}
         toolbar={administrator ? <CreateChannelForm /> : null}
       />
@@ -411,14 +415,12 @@ function HistoryCard({
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination
-          mt="sm"
-          total={pages}
-          value={filters.page}
-          onChange={(page) => onFilters({ ...filters, page })}
-        />
-      ) : null}
+      <Pages
+        total={pages}
+        value={filters.page}
+        onChange={(page) => onFilters({ ...filters, page })}
+        labels={{ previous: t("page_previous"), next: t("page_next") }}
+      />
     </Card>
   );
 }
