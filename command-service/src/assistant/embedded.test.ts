@@ -608,6 +608,16 @@ const CASES: Case[] = [
   },
   { lang: "en", text: "what's the weather like in Kyiv", expect: { none: true } },
   {
+    lang: "pl",
+    text: "Utwórz nową firmę o nazwie Gdańsk Travel dla Vistula Tours",
+    expect: { call: "create_company", args: { body: { agency_id: "ag-vistula", name: "Gdańsk Travel" } } },
+  },
+  {
+    lang: "ua",
+    text: "Створи компанію під назвою Одеса Сонце для Dnipro Travel",
+    expect: { call: "create_company", args: { body: { agency_id: "ag-dnipro", name: "Одеса Сонце" } } },
+  },
+  {
     lang: "en",
     text: "Please top up Vistula Warszawa with 2500 PLN - invoice 2024/17",
     expect: topUp("co-waw", pln(250000), "invoice 2024/17"),

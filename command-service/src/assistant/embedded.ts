@@ -911,7 +911,10 @@ function nameAfter(all: readonly Token[], free: readonly Token[], text: string):
   let i = all.findIndex((t) => freeSet.has(t) && W.company.some((s) => t.norm.startsWith(s)));
   if (i < 0) return undefined;
   i++;
-  if (all[i] && W.named.some((s) => (all[i] as Token).norm.startsWith(s))) i++;
+  // "named X", and the two-word forms: "o nazwie X", "під назвою X".
+  const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
+  if (isNamed(all[i])) i++;
+  else if (isNamed(all[i + 1])) i += 2;
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
