@@ -1,4 +1,4 @@
-import { Stack, Table, Text, Title } from "@mantine/core";
+import { Box, Stack, Table, Text, Title } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import { useTranslation } from "react-i18next";
@@ -67,7 +67,7 @@ export function AfterSalesHistory({ booking }: { booking: BookingDetails }) {
           <Title order={3} fz={14} fw={650}>
             {t("history.operations")}
           </Title>
-          <Table.ScrollContainer minWidth={560}>
+          <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={t("history.operations")}>
             <Table fz="sm" verticalSpacing={4} horizontalSpacing="xs" withTableBorder>
               <Table.Thead bg="var(--skyward-surface)">
                 <Table.Tr>
@@ -102,7 +102,7 @@ export function AfterSalesHistory({ booking }: { booking: BookingDetails }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Stack>
       ) : null}
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Table, Text } from "@mantine/core";
+import { Alert, Box, Button, Group, Modal, Radio, Stack, Table, Text } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import { IconInfoCircle } from "@tabler/icons-react";
@@ -124,7 +124,12 @@ export function ExchangeDialog({
                 onChange={(offerId) => send({ type: "exchange.choose", offerId })}
                 aria-label={t("exchange.offers_title")}
               >
-                <Table.ScrollContainer minWidth={760}>
+                <Box
+                  style={{ overflowX: "auto" }}
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t("exchange.offers_title")}
+                >
                   <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withTableBorder>
                     <Table.Thead bg="var(--skyward-surface)">
                       <Table.Tr>
@@ -177,7 +182,7 @@ export function ExchangeDialog({
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </Box>
               </Radio.Group>
             )}
             <Text fz="xs" c="dimmed">

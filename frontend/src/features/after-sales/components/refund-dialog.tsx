@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Alert, Box, Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import { IconInfoCircle } from "@tabler/icons-react";
@@ -116,7 +116,12 @@ export function RefundDialog({
                 {t("refund.requoted")}
               </Alert>
             ) : null}
-            <Table.ScrollContainer minWidth={640}>
+            <Box
+              style={{ overflowX: "auto" }}
+              tabIndex={0}
+              role="region"
+              aria-label={t("refund.quote_title")}
+            >
               <Table
                 fz="sm"
                 verticalSpacing={6}
@@ -159,7 +164,7 @@ export function RefundDialog({
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
             <Stack gap={2} align="flex-end">
               <Group gap="xs">
                 <Text fz="sm">{t("refund.penalty_total")}</Text>

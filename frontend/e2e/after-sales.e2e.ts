@@ -1,0 +1,214 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { inDays, signInAsAgent } from "./flows.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
+
+const suite = browserAppSuite({ seedDemo: true });
+// Whole flows with every screen checked by axe-core in two schemes.
+jest.setTimeout(300_000);
+
+/** YYYY-MM-DD this many days from now, as the API takes it. */
+const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A held booking of a network carrier's Standard fare (refund for a penalty, paid changes), made over the API in the
+ * page's own session: the booking screens are tested in booking.e2e.ts, these tests are about what follows.
+ */
+async function holdStandardFare(page: Page, lastName: string): Promise<string> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  const headers = { "X-CSRF-Token": token };
+  const search = await page.request.post("/offers", {
+    headers,
+    data: {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: isoInDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO"],
+    },
+  });
+  expect(search.status()).toBe(200);
+  const { result } = (await search.json()) as {
+    result: {
+      id: string;
+      origin_destinations: { fares: { fare_id: string; family: string; instant_payment: boolean }[] }[];
+    };
+  };
+  const fare = result.origin_destinations
+    .flatMap((od) => od.fares)
+    .find((f) => f.family === "standard" && !f.instant_payment);
+  if (!fare) throw new Error("no Standard fare in the search");
+  const booked = await page.request.post("/bookings", {
+    headers,
+    data: {
+      search_result_id: result.id,
+      fare_id: fare.fare_id,
+      passengers: [
+        {
+          type: "adult",
+          gender: "M",
+          first_name: "Ivan",
+          last_name: lastName,
+          date_of_birth: "1985-04-12",
+          document: {
+            type: "passport",
+            number: "FN123451",
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2032-01-01",
+          },
+        },
+      ],
+      contacts: { email: "traveller@example.com", phone: "+380501112233" },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return ((await booked.json()) as { locator: string }).locator;
+}
+
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!Object.is(last, expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
+
+async function balance(page: Page): Promise<number> {
+  const amount = page.getByTestId("balance-amount");
+  await amount.waitFor();
+  return Number(await amount.getAttribute("data-amount"));
+}
+
+async function notification(page: Page, text: RegExp): Promise<void> {
+  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+/** Opens the held booking and issues it on screen; answers the drawer and the balance once charged. */
+async function issueOnScreen(page: Page, locator: string) {
+  await page.goto(`/bookings?locator=${locator}`);
+  const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+  await drawer.locator('[data-status="held"]').first().waitFor();
+  const before = await balance(page);
+  const total = Number(await drawer.getByTestId("booking-total").getAttribute("data-amount"));
+  await drawer.getByRole("button", { name: "Issue tickets" }).click();
+  await page
+    .getByRole("dialog", { name: `Issue booking ${locator}?` })
+    .getByRole("button", { name: "Issue", exact: true })
+    .click();
+  await notification(page, new RegExp(`Booking ${locator} is issued`));
+  await drawer.locator('[data-status="issued"]').first().waitFor();
+  await eventually(() => balance(page), before - total);
+  return { drawer, charged: before - total };
+}
+
+describe("after sales", () => {
+  it("refunds an issued ticket: the quote shows the penalty and the total to credit, and the balance gets exactly that back", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await holdStandardFare(page, "Refundable");
+    const { drawer, charged } = await issueOnScreen(page, locator);
+    // What the server says can be done now: refund allowed (an estimate), exchange allowed with its fee.
+    const now = drawer.getByTestId("booking-now");
+    await now.locator('[data-action="refund"][data-allowed="true"]').waitFor();
+    await now.locator('[data-action="exchange"][data-allowed="true"]').waitFor();
+    await now.locator('[data-action="issue"][data-allowed="false"]').waitFor();
+    await checkScreen(page, "booking-issued-actions");
+
+    await drawer.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Refund booking ${locator}` });
+    await dialog.getByRole("checkbox", { name: /^REFUNDABLE\/IVAN · ticket \d{13}$/ }).waitFor();
+    await checkScreen(page, "refund-request");
+    await dialog.getByRole("button", { name: "Get refund quote" }).click();
+    const quote = dialog.getByTestId("refund-quote");
+    await quote.waitFor();
+    const credit = Number(await quote.getByTestId("refund-credit-total").getAttribute("data-amount"));
+    const penalty = Number(await quote.getByTestId("refund-penalty-total").getAttribute("data-amount"));
+    // Standard fare: refundable for a penalty; what comes back is positive and less than what was charged.
+    expect(penalty).toBeGreaterThan(0);
+    expect(credit).toBeGreaterThan(0);
+    expect(credit).toBeLessThan(charged);
+    await quote.getByRole("columnheader", { name: "Penalty" }).waitFor();
+    await quote.getByText(/^Quote valid until /).waitFor();
+    await checkScreen(page, "refund-quote");
+
+    await dialog.getByRole("button", { name: /^Refund / }).click();
+    // Spec: the refunded booking leaves the open list with a success notice.
+    await page.waitForURL((url) => url.pathname === "/bookings" && !url.searchParams.has("locator"));
+    await notification(page, new RegExp(`Booking ${locator}: tickets refunded`));
+    await eventually(() => balance(page), charged + credit);
+    await page.getByRole("tab", { name: "Issued" }).click();
+    await page.locator(`tr[data-locator="${locator}"]`).waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: "Refunded" }).click();
+    await page.locator(`tr[data-locator="${locator}"] [data-status="refunded"]`).waitFor();
+    await checkScreen(page, "bookings-refunded");
+
+    // The booking page keeps the refund: per ticket, with what was credited.
+    await page.locator(`tr[data-locator="${locator}"]`).getByRole("link", { name: locator }).click();
+    const refunded = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await refunded.getByTestId("booking-refunds").waitFor();
+    await refunded.getByTestId("booking-history").locator('[data-operation="refund"]').waitFor();
+    await refunded
+      .getByTestId("booking-now")
+      .locator('[data-action="refund"][data-allowed="false"]')
+      .waitFor();
+    await checkScreen(page, "booking-refunded");
+    expect(suite.session.problems).toEqual([]);
+  });
+
+  it("exchanges an issued ticket to another date: priced offers, confirmation, new tickets, and the balance charged the total", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await holdStandardFare(page, "Changing");
+    const { drawer, charged } = await issueOnScreen(page, locator);
+    const oldTickets = await drawer
+      .getByRole("table", { name: "Tickets" })
+      .locator("[data-ticket-number]")
+      .allTextContents();
+    expect(oldTickets).toHaveLength(1);
+
+    await drawer.getByRole("button", { name: "Exchange", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Exchange booking ${locator}` });
+    await dialog.waitFor();
+    // Typed, then Tab away: Escape (which closes a calendar elsewhere) would close this dialog.
+    const date = dialog.getByRole("textbox", { name: "New departure date", exact: true });
+    await date.fill(inDays(28));
+    await date.press("Enter");
+    await date.press("Tab");
+    await checkScreen(page, "exchange-search");
+    await dialog.getByRole("button", { name: "Find offers" }).click();
+    const offers = dialog.getByTestId("reshop-offer");
+    await offers.first().waitFor();
+    await dialog.getByRole("columnheader", { name: "Fare difference" }).waitFor();
+    await dialog.getByRole("columnheader", { name: "Change fee" }).waitFor();
+    await dialog.getByRole("columnheader", { name: "Residual value" }).waitFor();
+    // The first offer is chosen; its total to pay is what the balance will be charged.
+    await offers.first().getByRole("radio").check();
+    const due = Number(await offers.first().getByTestId("reshop-total-due").getAttribute("data-amount"));
+    expect(due).toBeGreaterThan(0);
+    await checkScreen(page, "exchange-offers");
+
+    await dialog.getByRole("button", { name: /^Exchange for / }).click();
+    // Spec: the confirmation takes the agent to the booking.
+    await page.waitForURL(
+      (url) => url.pathname === "/bookings" && url.searchParams.get("locator") === locator,
+    );
+    await notification(page, new RegExp(`Booking ${locator} is exchanged`));
+    await drawer.locator('[data-status="exchanged"]').first().waitFor();
+    const tickets = drawer.getByRole("table", { name: "Tickets" }).locator("[data-ticket-number]");
+    const newTickets = await tickets.allTextContents();
+    expect(newTickets).toHaveLength(1);
+    expect(newTickets[0]).toMatch(/^\d{13}$/);
+    expect(newTickets[0]).not.toBe(oldTickets[0]);
+    await eventually(() => balance(page), charged - due);
+    await drawer.getByTestId("booking-history").locator('[data-operation="exchange"]').waitFor();
+    await checkScreen(page, "booking-exchanged");
+    // Exchanged bookings are shown in the issued list.
+    await page.keyboard.press("Escape");
+    await page.getByRole("tab", { name: "Issued" }).click();
+    await page.locator(`tr[data-locator="${locator}"] [data-status="exchanged"]`).waitFor();
+    expect(suite.session.problems).toEqual([]);
+  });
+});
