@@ -178,7 +178,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 }
 
 /** The suite's lifecycle in one line: one app and one Chromium per file, a fresh browser session per test. */
-export function browserAppSuite(options: { seedDemo?: boolean } = {}) {
+export function browserAppSuite(options: Parameters<typeof startApp>[0] = {}) {
   const suite = {} as { app: RunningSkyward; browser: Browser; session: BrowserSession };
   beforeAll(async () => {
     [suite.app, suite.browser] = await Promise.all([startApp(options), launchChromium()]);
