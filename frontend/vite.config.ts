@@ -82,7 +82,7 @@ export default defineConfig(({ command }) => ({
           ],
           // The component pieces a route shares with others (inputs, alerts, icons) are copied into each route's
           // chunk rather than fetched one by one: a first page costs a handful of requests, not twenty.
-          experimentalInlineCommonChunks: { maxSize: 60 * 1024 },
+          experimentalInlineCommonChunks: { maxSize: 160 * 1024 },
         },
       },
     },
