@@ -176,11 +176,7 @@ function AddCard({ agencyId }: { agencyId: string | undefined }) {
           {t("cards.add")}
         </Button>
       </Group>
-      {add.data ? (
-        <Text fz="sm" c="teal.9">
-          {t("cards.added", { last4: add.data.last4 })}
-        </Text>
-      ) : null}
+      {add.data ? <Text fz="sm">{t("cards.added", { last4: add.data.last4 })}</Text> : null}
     </Stack>
   );
 }
