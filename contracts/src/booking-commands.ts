@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AncillaryLine, AncillaryTaken } from "./ancillaries.ts";
 import {
   BookingHeld,
   BookingModified,
@@ -6,7 +7,6 @@ import {
   ReshopPricedOffer,
   TicketsExchanged,
 } from "./booking-events.ts";
-import { AncillaryLine, AncillaryTaken } from "./ancillaries.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
 import { SupplierBooking, Ticket } from "./supplier.ts";

@@ -2,14 +2,7 @@ import { z } from "zod";
 import { SupplierAncillary } from "./ancillaries.ts";
 import { Email } from "./ids.ts";
 import { Money } from "./money.ts";
-import {
-  Flight,
-  Instant,
-  IsoDate,
-  PassengerType,
-  SupplierFare,
-  SupplierPrice,
-} from "./offers.ts";
+import { Flight, Instant, IsoDate, PassengerType, SupplierFare, SupplierPrice } from "./offers.ts";
 
 /** How a ticketing channel signs in to its supplier. */
 export const SupplierCredentials = z.object({

@@ -16,7 +16,12 @@ import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
-import { decideAncillaries, emdsAtIssue, evolveAncillaries, heldAncillariesTotal } from "../ancillaries/decider.ts";
+import {
+  decideAncillaries,
+  emdsAtIssue,
+  evolveAncillaries,
+  heldAncillariesTotal,
+} from "../ancillaries/decider.ts";
 
 export type { BookingHeld } from "@skyward/contracts/booking-events";
 

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { SourceChannel } from "@skyward/contracts/metadata";
 import type { AncillariesOutcome } from "@skyward/contracts/booking-commands";
+import type { SourceChannel } from "@skyward/contracts/metadata";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
-import { ancillariesOutcome, fakeAncillariesOutcome } from "../ancillaries/outcome.ts";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
+import { ancillariesOutcome, fakeAncillariesOutcome } from "../ancillaries/outcome.ts";
 import type { CommandDeps } from "../deps.ts";
 import { type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
 import { applyPricing, priceFare } from "../pricing/apply-pricing.ts";

@@ -327,20 +327,32 @@ describe("sandbox booking", () => {
     const bag = catalogue.find((item) => item.type === "checked_bag");
     if (!bag) throw new Error("no bag on sale");
     const order = await supplier.orderAncillaries(
-      { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }] },
+      {
+        operation_id: op(),
+        booking,
+        items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }],
+      },
       call(),
     );
     expect(order.total).toEqual(bag.price);
     expect(order.added[0]?.emd_number).toBeNull();
     await expect(
       supplier.orderAncillaries(
-        { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }] },
+        {
+          operation_id: op(),
+          booking,
+          items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0, seat: null }],
+        },
         call(),
       ),
     ).rejects.toMatchObject({ code: "ancillary_already_booked" });
     await expect(
       supplier.orderAncillaries(
-        { operation_id: op(), booking, items: [{ ancillary_id: bag.ancillary_id, passenger_index: 1, seat: null }] },
+        {
+          operation_id: op(),
+          booking,
+          items: [{ ancillary_id: bag.ancillary_id, passenger_index: 1, seat: null }],
+        },
         call(),
       ),
     ).rejects.toThrow(InvalidInput);

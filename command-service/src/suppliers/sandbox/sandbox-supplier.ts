@@ -134,7 +134,10 @@ export class SandboxSupplier implements Supplier {
     return catalogue(resolveIn(fareId, call));
   }
 
-  async seatMap(input: { booking: SupplierBooking; segment_id: string }, call: SupplierCall): Promise<SeatMap> {
+  async seatMap(
+    input: { booking: SupplierBooking; segment_id: string },
+    call: SupplierCall,
+  ): Promise<SeatMap> {
     authorize(call);
     const booking = this.#current(input.booking, call.now);
     return seatMapOf(booking, catalogue(resolveIn(booking.fare_id, call)), input.segment_id);
@@ -288,11 +291,16 @@ export class SandboxSupplier implements Supplier {
       const item = byId.get(selection.ancillary_id);
       const passenger = booking.passengers[selection.passenger_index];
       if (!item)
-        throw new InvalidInput([{ pointer: `/items/${i}/ancillary_id`, detail: "is not sold on this booking" }]);
+        throw new InvalidInput([
+          { pointer: `/items/${i}/ancillary_id`, detail: "is not sold on this booking" },
+        ]);
       if (!passenger || !item.passenger_types.includes(passenger.type)) {
-        throw new InvalidInput([{ pointer: `/items/${i}/passenger_index`, detail: `cannot have ${item.title}` }]);
+        throw new InvalidInput([
+          { pointer: `/items/${i}/passenger_index`, detail: `cannot have ${item.title}` },
+        ]);
       }
-      const seat = item.type === "seat" ? assertSeat(booking, items, item, selection, [...open, ...added], i) : null;
+      const seat =
+        item.type === "seat" ? assertSeat(booking, items, item, selection, [...open, ...added], i) : null;
       const sameItem = (a: BookedAncillary) =>
         a.ancillary_id === selection.ancillary_id && a.passenger_index === selection.passenger_index;
       if (item.type !== "seat" && [...open, ...added].some(sameItem))
@@ -835,7 +843,11 @@ function details({ key, offer, fare }: ResolvedFare): SupplierOfferDetails {
 }
 
 const catalogue = ({ key, offer }: ResolvedFare): SupplierAncillary[] =>
-  sandboxCatalogue(offer.itinerary, flights(offer.itinerary, offer.cabins, key.search.cabin), key.search.currency);
+  sandboxCatalogue(
+    offer.itinerary,
+    flights(offer.itinerary, offer.cabins, key.search.cabin),
+    key.search.currency,
+  );
 
 /** The segment's seat map, with the seats this booking's passengers hold. */
 function seatMapOf(booking: SupplierBooking, items: SupplierAncillary[], segmentId: string): SeatMap {
@@ -861,7 +873,8 @@ function assertSeat(
   const wanted = selection.seat?.toUpperCase();
   if (!wanted) throw new InvalidInput([{ pointer: `/items/${i}/seat`, detail: "is required for a seat" }]);
   const onMap = seatOnMap(seatMapOf(booking, items, item.segment_id), wanted);
-  if (!onMap) throw new InvalidInput([{ pointer: `/items/${i}/seat`, detail: `${wanted} is not on this aircraft` }]);
+  if (!onMap)
+    throw new InvalidInput([{ pointer: `/items/${i}/seat`, detail: `${wanted} is not on this aircraft` }]);
   const heldHere = taken.some((a) => a.seat === wanted && a.item.segment_id === item.segment_id);
   if (onMap.status === "occupied" || heldHere)
     throw new SupplierRejected("seat_taken", `Seat ${wanted} is already taken`);
