@@ -4,7 +4,6 @@ import { BookingExtensionsProvider } from "../components/booking-extensions.tsx"
 import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
 import { ancillaryExtensions } from "../features/ancillaries/components/extensions.tsx";
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
-import { bookingQueryOptions } from "../features/bookings/api/booking.ts";
 import { bookingListQueryOptions } from "../features/bookings/api/booking-list.ts";
 import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
 import { balancesQueryOptions } from "../lib/balances.ts";
@@ -20,16 +19,18 @@ export const Route = createFileRoute("/bookings")({
   beforeLoad: async ({ context, location }) => {
     await requireSession(context.queryClient, location);
   },
-  // Data and the page's code load side by side: the first list, the balance and the opened booking are asked for
-  // while the chunk arrives; the page's own queries report failures (none is awaited past its first answer).
-  loaderDeps: ({ search }) => ({ locator: search.locator }),
-  loader: async ({ context: { queryClient }, deps: { locator } }) => {
+  // Data and the page's code load side by side: the first list and the balance are asked for while the chunk
+  // arrives; the page's own queries report failures. An opened booking is left to the drawer, which explains a
+  // refusal (404, 416) itself.
+  loader: async ({ context: { queryClient } }) => {
+    // Silent here: a failure leaves the query without data, the page asks again and reports it once.
     const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
+    const silent = { meta: { notifyErrors: false } } as const;
     await Promise.all([
       // The list the page opens on (the "new" list, first page, no filters: BookingsPage's starting state).
       quietly(
-        queryClient.ensureQueryData(
-          bookingListQueryOptions({
+        queryClient.ensureQueryData({
+          ...bookingListQueryOptions({
             list: "new",
             q: "",
             page: 1,
@@ -38,17 +39,10 @@ export const Route = createFileRoute("/bookings")({
             createdTo: null,
             byTimeLimit: false,
           }),
-        ),
+          ...silent,
+        }),
       ),
-      quietly(queryClient.ensureQueryData(balancesQueryOptions())),
-      // A refused booking (404, 416) is left for the page to ask for and explain, as if never fetched here.
-      locator
-        ? queryClient
-            .ensureQueryData(bookingQueryOptions(locator))
-            .catch(() =>
-              queryClient.removeQueries({ queryKey: bookingQueryOptions(locator).queryKey, exact: true }),
-            )
-        : null,
+      quietly(queryClient.ensureQueryData({ ...balancesQueryOptions(), ...silent })),
     ]);
   },
   component: BookingsRoute,
