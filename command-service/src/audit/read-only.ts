@@ -6,7 +6,7 @@ import type { RequestHandler } from "express";
  * must accept before any screen opens), ending its own session, and replaying a projection beside live to compare
  * them (scratch tables, dropped after; switching stays administrators').
  */
-const AUDITOR_WRITES = new Set([
+export const AUDITOR_WRITES: ReadonlySet<string> = new Set([
   "PUT /onboarding",
   "POST /account/complete",
   "PUT /account/terms",
