@@ -14,8 +14,8 @@ import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
-import { deadlinesDue, watchTimeLimit } from "../watchdog/watchdog.ts";
 import { runSalesReport } from "../sales/report-job.ts";
+import { deadlinesDue, watchTimeLimit } from "../watchdog/watchdog.ts";
 
 /**
  * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
