@@ -602,3 +602,85 @@ describe("payment cards", () => {
     ).toBe(404);
   });
 });
+
+describe("credentials in a production process's log", () => {
+  it("when channel credentials are stored and used by a production process, then its request log never shows them", async () => {
+    const { spawn } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const { createTestDatabase } = await import("@skyward/infra/testing");
+    const { HttpClient } = await import("./testing/http-client.ts");
+    const db = await createTestDatabase();
+    const { NODE_ENV: _jest, NODE_OPTIONS: _vm, ...inherited } = process.env;
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/src/serve.ts"], {
+      cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      env: {
+        ...inherited,
+        PORT: "0",
+        DATABASE_URL: db.url,
+        SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+        CREDENTIALS_KEY: "ab".repeat(32),
+        SEED_DEMO: "true",
+        LOG_LEVEL: "debug",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setInterval(() => {
+          const match = /listening at (\S+)/.exec(out);
+          if (match?.[1]) {
+            clearInterval(timer);
+            resolve(match[1]);
+          }
+        }, 20);
+        child.once("exit", (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+      });
+      const passwords = new Map(
+        [...out.matchAll(/^ {2}(\S+@\S+) {2}(\S+)$/gm)].map((m) => [m[1] as string, m[2] as string]),
+      );
+      const productionAdmin = new HttpClient(url);
+      await productionAdmin.signInWithPassword(
+        "admin@skyward.test",
+        passwords.get("admin@skyward.test") ?? "",
+      );
+      const productionAgent = new HttpClient(url);
+      await productionAgent.signInWithPassword(
+        "agent@vistula.test",
+        passwords.get("agent@vistula.test") ?? "",
+      );
+      const vistulaChannel = demoId("channel", "vistula");
+      const stored = await productionAdmin.patch(`/ticketing/agency_channels/${vistulaChannel}/credential`, {
+        credential: { login: "vistula-office", password: SECRET_PASSWORD },
+      });
+      expect(stored.body.messages).toEqual([{ type: "success", text: "The credentials are correct." }]);
+      const searched = await productionAgent.post("/offers", {
+        origin: "WAW",
+        destination: "KBP",
+        departure_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+        passengers: { adults: 1, children: 0, infants: 0 },
+      });
+      expect(searched.status).toBe(200);
+      // pino writes after the answer: wait for the search's line before reading the whole log.
+      const traceId = searched.headers.get("x-trace-id") as string;
+      for (let i = 0; i < 250 && !out.includes(traceId); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(out).toContain(traceId);
+      expect(out).toContain("/ticketing/agency_channels");
+      expect(out).not.toContain(SECRET_PASSWORD);
+      expect(out).not.toContain("vistula-office");
+    } finally {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      });
+      await db.drop();
+    }
+  }, 300_000);
+});
