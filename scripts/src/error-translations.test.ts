@@ -64,8 +64,14 @@ export function serverErrorCodes(texts: readonly string[]): Set<string> {
     for (const match of text.matchAll(CODE_FIRST))
       add(argumentsAt(text, (match.index ?? 0) + match[0].length)[0]);
     for (const match of text.matchAll(/\bcode = "([a-z][a-z0-9_]*)"\s*[,)]/g)) codes.add(match[1] as string);
-    // Failures recorded as data and answered later (an operation's outcome).
-    for (const match of text.matchAll(/\bcode: "([a-z][a-z0-9_]*)"/g)) codes.add(match[1] as string);
+    // Failures recorded as data and answered later (an operation's outcome: `ok: false` or a reason beside the code);
+    // other `code` fields (the assistant's questions and previews) are not errors.
+    for (const match of text.matchAll(/\bcode: "([a-z][a-z0-9_]*)"/g)) {
+      const at = match.index ?? 0;
+      const around = text.slice(Math.max(0, at - 60), at + 120);
+      if (/ok: false/.test(around.slice(0, 60)) || /^[^}]*\breason:/.test(around.slice(60)))
+        codes.add(match[1] as string);
+    }
   }
   return codes;
 }
