@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { evolveBalance, initialBalance } from "@skyward/command-service/balances/balance";
-import { reconcileOperations } from "@skyward/command-service/bookings/reconcile";
 import {
   confirmExchange,
   confirmRefund,
@@ -10,8 +9,8 @@ import {
   refundQuote,
 } from "./testing/after-sales.ts";
 import { balanceFromEvents, inDays, moneyOf, topUp } from "./testing/bookings.ts";
-import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
-import { HttpClient, type HttpResponse, type Json } from "./testing/http-client.ts";
+import { CrashingCommandProcess, openOperations as openOperationsOf } from "./testing/crash.ts";
+import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
@@ -52,14 +51,7 @@ const sideWrites = (locator: string, n = 5) =>
   );
 
 /** Operations still open on a booking: started events without an outcome naming their id. */
-async function openOperations(locator: string): Promise<string[]> {
-  const events = await t.events(`booking-${locator}`);
-  const started = events.filter((e) => e.type.endsWith("Started")).map((e) => e.data.operation_id as string);
-  const ended = new Set(
-    events.filter((e) => !e.type.endsWith("Started")).map((e) => e.data.operation_id as string | undefined),
-  );
-  return started.filter((id) => !ended.has(id));
-}
+const openOperations = (locator: string) => openOperationsOf(t, locator);
 
 const outcomes = async (locator: string) =>
   (await t.events(`booking-${locator}`))
@@ -231,50 +223,13 @@ describe("after sales racing other writes on the same booking", () => {
 });
 
 describe("a crash between the airline's answer and our record", () => {
-  let child: ChildCommandProcess;
+  let child: CrashingCommandProcess;
   beforeAll(async () => {
-    child = await startChildCommandProcess(t.db.url, SECRET);
+    child = await CrashingCommandProcess.start(t, SECRET);
   });
-  afterAll(() => child.stop());
-
-  const through = (url: string) => {
-    const client = new HttpClient(url);
-    client.setCookie("skyward_session", agent.cookie("skyward_session") ?? "");
-    return client;
-  };
-
-  /** Starts an operation in the child, kills it (SIGKILL) once the airline has acted, then reconciles as the job would. */
-  async function killAfterAirline(locator: string, call: (client: HttpClient) => Promise<unknown>) {
-    const client = through(child.url);
-    const running = call(client).catch((error: unknown) => error);
-    let operationId: string | undefined;
-    for (let i = 0; i < 200 && !operationId; i++) {
-      [operationId] = await openOperations(locator);
-      if (!operationId) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(operationId).toBeDefined();
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await t.db.pool.query("SELECT 1 FROM sandbox.operations WHERE operation_id = $1", [
-        operationId,
-      ]);
-      if (rows.length > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    process.kill(child.pid, "SIGKILL");
-    await running;
-    await child.stop();
-    child = await startChildCommandProcess(t.db.url, SECRET);
-    expect(await openOperations(locator)).toHaveLength(1);
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await t.db.pool.query(
-        "SELECT 1 FROM read.bookings WHERE locator = $1 AND operation_id IS NOT NULL",
-        [locator],
-      );
-      if (rows.length > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return reconcileOperations(t.app.commandDeps, { staleAfterMs: 0 });
-  }
+  afterAll(() => child?.stop());
+  const killAfterAirline = (locator: string, call: (client: HttpClient) => Promise<unknown>) =>
+    child.killAfterAirline(agent, locator, call);
 
   it("when the process dies after the airline refunded (SLOWAFTERSALES), then reconciliation records the refund and credits it once", async () => {
     const locator = await issuedFamily(agent, "flex", ["SLOWAFTERSALES"]);
