@@ -27,6 +27,20 @@ describe("NotificationBar", () => {
     expect(error).toHaveAttribute("data-start");
   });
 
+  it("shows a warning (a price that rose) as a status message that stays as long as an error, not as a success", () => {
+    renderWithProviders(<NotificationBar />);
+    act(() => {
+      notify({ text: "The price rose from 100 to 120.", type: "warning" });
+    });
+    const warning = screen.getByRole("status");
+    expect(warning).toHaveAttribute("data-type", "warning");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(warning).not.toHaveAttribute("data-finish");
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(warning).toHaveAttribute("data-finish");
+  });
+
   it("fades a notification out when closed, then removes it", () => {
     renderWithProviders(<NotificationBar />);
     act(() => {

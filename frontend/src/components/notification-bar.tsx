@@ -21,7 +21,9 @@ function motion(notification: Notification): CSSProperties {
   };
 }
 
-/** The notification bar: the stack of success and error messages in the bottom-left corner. */
+const COLORS = { success: "teal", warning: "orange", error: "red" } as const;
+
+/** The notification bar: the stack of success, warning and error messages in the bottom-left corner. */
 export function NotificationBar() {
   const { t } = useTranslation("notifications");
   const notifications = useNotifications();
@@ -41,16 +43,16 @@ export function NotificationBar() {
       }}
     >
       {notifications.map((notification) => {
-        const isError = notification.type === "error";
+        const isSuccess = notification.type === "success";
         return (
           <MantineNotification
             key={notification.id}
-            role={isError ? "alert" : "status"}
+            role={notification.type === "error" ? "alert" : "status"}
             data-type={notification.type}
             data-start={notification.start || undefined}
             data-finish={notification.finish || undefined}
-            color={isError ? "red" : "teal"}
-            icon={isError ? <IconAlertTriangle size={18} /> : <IconCheck size={18} />}
+            color={COLORS[notification.type]}
+            icon={isSuccess ? <IconCheck size={18} /> : <IconAlertTriangle size={18} />}
             withBorder
             onClose={() => dismissNotification(notification.id)}
             closeButtonProps={{ "aria-label": t("close") }}

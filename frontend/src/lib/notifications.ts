@@ -7,7 +7,8 @@ export const SUCCESS_DISPLAY_MS = 4_000;
 export const ERROR_DISPLAY_MS = 15_000;
 export const FADE_OUT_MS = 1_000;
 
-export type NotificationType = "success" | "error";
+/** A warning is news to act on that is not a failure (a price that rose): shown as long as an error. */
+export type NotificationType = "success" | "warning" | "error";
 
 /** The spec's notification entity; `start` and `finish` drive the entrance and the fade-out. */
 export interface Notification {
@@ -58,7 +59,7 @@ function clearTimers(id: number): void {
 }
 
 export function displayTime(type: NotificationType): number {
-  return type === "error" ? ERROR_DISPLAY_MS : SUCCESS_DISPLAY_MS;
+  return type === "success" ? SUCCESS_DISPLAY_MS : ERROR_DISPLAY_MS;
 }
 
 /** Shows a notification; the same text already on screen is not stacked twice. Returns its id. */

@@ -277,7 +277,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
           // A price that rose between the search and the booking is news to act on, not a success.
           if (booking.price.currency === fare.price.currency && booking.price.amount > fare.price.amount)
             notify({
-              type: "error",
+              type: "warning",
               text: tp("price_rose", {
                 locator: booking.locator,
                 before: formats.money({ amount: fare.price.amount, currency: fare.price.currency }),
