@@ -182,12 +182,16 @@ describe("error notifications", () => {
     notifyApiError(
       new ApiError(422, [
         { status: "422", code: "invalid", title: "Invalid input", detail: "email is not an e-mail address" },
-        { status: "409", code: "conflict", title: "Booking was changed by someone else" },
+        // A code the catalogue has no text for (a newer server's): its title is shown as sent.
+        { status: "409", code: "a_code_from_a_newer_server", title: "Booking was changed by someone else" },
+        { status: "409", code: "conflict", title: "Conflict" },
       ]),
     );
     expect(currentNotifications().map(({ text, type }) => ({ text, type }))).toEqual([
       { text: "email is not an e-mail address", type: "error" },
       { text: "Booking was changed by someone else", type: "error" },
+      // A known code reads in the user's language instead of the server's English title.
+      { text: "Someone changed this at the same time. Reload and try again.", type: "error" },
     ]);
   });
 
