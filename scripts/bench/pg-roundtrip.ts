@@ -1,10 +1,10 @@
 // `npm run bench -- pg-roundtrip [--statements=N] [--rounds=N]`: the client CPU and wall time of one statement's
 // round trip to a fresh embedded PostgreSQL, over loopback TCP and over its Unix socket, in alternating rounds, so
-// the two are measured under the same load. Why the embedded server's URL names its socket.
+// the two are measured under the same load.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
-import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import { SOCKET_DIR, startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import pg from "pg";
 
 function arg(args: readonly string[], name: string, fallback: number): number {
@@ -37,8 +37,8 @@ export async function run(args: readonly string[]): Promise<void> {
   const dataDir = await mkdtemp(join(os.tmpdir(), "skyward-bench-roundtrip-"));
   const server = await startEmbeddedPostgres({ dataDir });
   try {
-    const socket = new URL(server.url).searchParams.get("host");
-    if (!socket) throw new Error("the embedded server's URL names no Unix socket on this platform");
+    const socket = SOCKET_DIR;
+    if (!socket) throw new Error("the embedded server has no Unix socket on this platform");
     const base = { port: server.port, user: "postgres", password: "postgres", database: "postgres" };
     const totals = { tcp: { cpu: 0, wall: 0 }, socket: { cpu: 0, wall: 0 } };
     for (let round = 0; round < rounds; round++) {
