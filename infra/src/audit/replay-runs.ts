@@ -27,8 +27,26 @@ interface RunRow {
   finished_at: Date | null;
 }
 
-const COLUMNS =
-  "id, projection, kind, status, started_by, done_events, total_events, report, error, compare_id, created_at, finished_at";
+/** How often the process running a replay stamps its run as alive. */
+export const HEARTBEAT_MS = 5_000;
+/** A running run not stamped for this long lost its process: it reads as failed, and its projection is free again. */
+export const RUNNING_TIMEOUT = "30 seconds";
+/** A queued run waits for a job runner (normally at once, by LISTEN/NOTIFY); one never picked up is given up on. */
+export const QUEUED_TIMEOUT = "5 minutes";
+
+/** An active run whose heartbeat is older than its timeout: its process is gone. */
+const ABANDONED = `(status = 'running' AND heartbeat_at < now() - interval '${RUNNING_TIMEOUT}'
+  OR status = 'queued' AND heartbeat_at < now() - interval '${QUEUED_TIMEOUT}')`;
+/** What a run whose process died says, recorded or not yet. */
+export const ABANDONED_ERROR = "abandoned: the process running it stopped";
+
+// An abandoned run reads as failed at once, without waiting for the next start of its projection to record it.
+const COLUMNS = `id, projection, kind,
+  CASE WHEN ${ABANDONED} THEN 'failed' ELSE status END AS status,
+  started_by, done_events, total_events, report,
+  CASE WHEN ${ABANDONED} THEN '${ABANDONED_ERROR}' ELSE error END AS error,
+  compare_id, created_at,
+  CASE WHEN ${ABANDONED} THEN heartbeat_at ELSE finished_at END AS finished_at`;
 
 const toRun = (r: RunRow): ReplayRun => ({
   id: r.id,
@@ -50,11 +68,11 @@ export async function queueReplayRun(
   pool: pg.Pool,
   run: { projection: string; kind: "compare" | "switch"; startedBy: string; compareId?: string },
 ): Promise<ReplayRun> {
-  // A run whose process died mid-replay would hold its projection forever: after an hour it counts as failed.
+  // A run whose process died mid-replay would hold its projection forever: its stale heartbeat frees it.
   await pool.query(
-    `UPDATE app.replay_runs SET status = 'failed', error = 'abandoned', finished_at = now()
-      WHERE projection = $1 AND status IN ('queued', 'running') AND created_at < now() - interval '1 hour'`,
-    [run.projection],
+    `UPDATE app.replay_runs SET status = 'failed', error = $2, finished_at = heartbeat_at
+      WHERE projection = $1 AND ${ABANDONED}`,
+    [run.projection, ABANDONED_ERROR],
   );
   try {
     const { rows } = await pool.query<RunRow>(
@@ -101,18 +119,32 @@ export async function runReplay(
   store: EventStore,
   projections: readonly Projection[],
   id: string,
+  heartbeatMs = HEARTBEAT_MS,
 ): Promise<ReplayRun> {
   const { rows } = await pool.query<{ projection: string; kind: "compare" | "switch" }>(
-    "UPDATE app.replay_runs SET status = 'running' WHERE id = $1 AND status = 'queued' RETURNING projection, kind",
+    `UPDATE app.replay_runs SET status = 'running', heartbeat_at = now()
+      WHERE id = $1 AND status = 'queued' AND NOT ${ABANDONED} RETURNING projection, kind`,
     [id],
   );
   const run = rows[0];
   if (!run) throw new Error(`replay run ${id} is not queued`);
+  // Alive while this process is: when it dies, the heartbeat stops and the run reads as failed.
+  let ours = true;
+  const heartbeat = setInterval(() => {
+    pool
+      .query("UPDATE app.replay_runs SET heartbeat_at = now() WHERE id = $1 AND status = 'running'", [id])
+      .then((r) => {
+        // Given up on (a stall judged a death): it must not switch or report as if it still held the projection.
+        if (r.rowCount === 0) ours = false;
+      })
+      .catch(() => {});
+  }, heartbeatMs);
   try {
     const projection = projections.find((p) => p.name === run.projection);
     if (!projection) throw new Error(`no projection named ${run.projection}`);
     const report = await replayAndCompare(pool, store, projection, {
       switchWhenEqual: run.kind === "switch",
+      stillOurs: () => ours,
       onProgress(done, of) {
         pool
           .query("UPDATE app.replay_runs SET done_events = $2, total_events = $3 WHERE id = $1", [
@@ -139,17 +171,20 @@ export async function runReplay(
     };
     // Running projectors pick the new generation up now rather than at their next poll (as the CLI does).
     if (report.switchedTo !== null) new Wakeup(pool).ping();
-    await pool.query(
+    const done = await pool.query(
       `UPDATE app.replay_runs SET status = 'done', report = $2, done_events = total_events, finished_at = now()
-        WHERE id = $1`,
+        WHERE id = $1 AND status = 'running'`,
       [id, JSON.stringify(recorded)],
     );
+    if (done.rowCount === 0) throw new Error(`replay run ${id} was given up on as abandoned`);
   } catch (error) {
     await pool.query(
-      "UPDATE app.replay_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1",
+      "UPDATE app.replay_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'running'",
       [id, (error as Error).message.slice(0, 500)],
     );
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
   return (await replayRun(pool, id)) as ReplayRun;
 }

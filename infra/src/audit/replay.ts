@@ -92,6 +92,8 @@ export async function replayAndCompare(
     switchWhenEqual?: boolean;
     onProgress?: (done: number, of: number) => void;
     settleMs?: number;
+    /** False once the run was given up on (its heartbeat judged stale): it must not switch generations then. */
+    stillOurs?: () => boolean;
   } = {},
 ): Promise<ReplayReport> {
   const shadow = shadowOf(projection);
@@ -145,7 +147,9 @@ export async function replayAndCompare(
     }
     const agree = tables.every((t) => t.equal);
     const switchedTo =
-      agree && options.switchWhenEqual ? (await rebuildProjection(pool, store, projection)).generation : null;
+      agree && options.switchWhenEqual && (options.stillOurs?.() ?? true)
+        ? (await rebuildProjection(pool, store, projection)).generation
+        : null;
     return { projection: projection.name, events, seconds, tables, agree, switchedTo };
   } finally {
     await dropShadow(pool, projection);
