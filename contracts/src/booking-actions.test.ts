@@ -41,6 +41,7 @@ const facts = (over: Partial<BookingFacts> = {}): BookingFacts => ({
     fare: { penalty: penalty(30_00, 20_00) },
     flights: [{ segments: [{ departure_at: "2026-12-01T08:00:00+02:00" }] } as Flight],
   },
+  ancillaries: [],
   ...over,
 });
 const byName = (f: BookingFacts, at = now) =>
@@ -55,6 +56,18 @@ describe("what can I do now", () => {
     expect(a.exchange).toMatchObject({ allowed: true, estimate: true, money: uah(2 * 20_00) });
     expect(a.exchange?.deadline).toBe("2026-12-01T08:00:00+02:00");
     expect(a.issue).toMatchObject({ allowed: false, reason_code: "not_held" });
+  });
+
+  it("given EMDs bought and one refunded, then void gives back the charge less that refund: tickets and open EMDs only", () => {
+    const lines = [
+      { status: "issued", price: uah(40_00) },
+      { status: "refunded", price: uah(30_00) },
+      { status: "pending", price: uah(7_00) },
+      { status: "assigned", price: uah(0) },
+      // Added while held and never issued: the issue did not charge it.
+      { status: "held", price: uah(11_00) },
+    ];
+    expect(byName(facts({ ancillaries: lines })).void?.money).toEqual(uah(270_00 + 40_00 + 7_00));
   });
 
   it("given the void window has closed, then void says why and points to refund", () => {

@@ -22,6 +22,8 @@ export interface BookingFacts {
   passengers: { type: PassengerType }[];
   refunded_passengers: number[];
   fare: { fare: { penalty: FarePenalty }; flights: Flight[] };
+  /** Bags and seats with their state: what a void gives back counts the EMDs still open. */
+  ancillaries: { status: string; price: Money }[];
 }
 
 /** Our markups and fee on one passenger's ticket: the agency keeps them on a refund (its policy). */
@@ -142,11 +144,22 @@ function voidVerdict(f: BookingFacts, now: Date): Verdict {
   return {
     allowed: true,
     deadline: f.void_until,
-    money: f.price,
+    money: voidGivesBack(f),
     estimate: false,
     reason_code: null,
     reason: null,
   };
+}
+
+/**
+ * What a void credits: the tickets and every EMD still open (bought with the tickets or after), so the charge less
+ * the EMD refunds already credited; a line still held never reached the airline, a refunded one came back already.
+ */
+export function voidGivesBack(f: Pick<BookingFacts, "price" | "ancillaries">): Money {
+  const open = f.ancillaries.filter(
+    (l) => l.status !== "held" && l.status !== "refunded" && l.status !== "voided",
+  );
+  return sum([f.price, ...open.map((l) => l.price)], f.price.currency);
 }
 
 function afterSalesRefusal(f: BookingFacts, now: Date): Verdict | null {

@@ -6,7 +6,7 @@ import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { balanceStream } from "../balances/balance.ts";
 import { issuingClaim, runSupplierOperation } from "../bookings/supplier-operation.ts";
 import type { CommandDeps } from "../deps.ts";
-import { bookingContext, catalogueOf } from "./catalogue.ts";
+import { assertDemoSeat, bookingContext, catalogueOf } from "./catalogue.ts";
 
 /**
  * POST /bookings/{locator}/ancillaries: priced from the catalogue as the agent sees it, then one supplier operation.
@@ -49,6 +49,11 @@ export async function addAncillaries(
       status: "pending",
     };
   });
+  // No airline checks a demo booking's seats: the fare's seat map does.
+  if (!booking.supplier_booking)
+    for (const [i, line] of lines.entries())
+      if (line.type === "seat" && line.seat)
+        await assertDemoSeat(deps, booking, ctx, { ...line, seat: line.seat }, `/items/${i}/seat`);
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     // Companies take turns at their balance: EMDs after issue are charged to it.
     turnAt: balanceStream(booking.company_id),

@@ -1,6 +1,6 @@
 import type { AncillaryKind, PricedAncillary, SeatMap } from "@skyward/contracts/ancillaries";
 import type { Principal } from "@skyward/infra/http/context";
-import { IllegalState } from "@skyward/infra/http/errors";
+import { Conflict, InvalidInput } from "@skyward/infra/http/errors";
 import { readBooking } from "../bookings/commands/read-booking.ts";
 import type { CommandDeps } from "../deps.ts";
 import { companyFor, type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
@@ -68,10 +68,14 @@ export async function bookingSeatMap(
   segmentId: string,
 ): Promise<SeatMap> {
   const { booking, ctx } = await bookingContext(deps, principal, locator);
-  if (!booking.supplier_booking)
-    throw new IllegalState("A demo booking has no airline to show its seats", "no_seat_map");
   const call = supplierCall(deps.now(), ctx);
-  const map = await deps.supplier.seatMap({ booking: booking.supplier_booking, segment_id: segmentId }, call);
+  // A demo booking never reached an airline: its map is the fare's cabin, with its own seats marked below.
+  const map = await deps.supplier.seatMap(
+    booking.supplier_booking
+      ? { booking: booking.supplier_booking, segment_id: segmentId }
+      : { fare_id: booking.fare.fare_id, segment_id: segmentId },
+    call,
+  );
   const prices = new Map(
     (await catalogueOf(deps, booking, ctx)).map((item) => [item.ancillary_id, item.price]),
   );
@@ -96,4 +100,26 @@ export async function bookingSeatMap(
       }),
     })),
   };
+}
+
+/**
+ * A seat asked for on a demo booking, which no airline checks: on the fare's map, of the item's zone, not taken by
+ * other travellers (the booking's own seats are the decider's to check).
+ */
+export async function assertDemoSeat(
+  deps: CommandDeps,
+  booking: Awaited<ReturnType<typeof readBooking>>,
+  ctx: SellingContext,
+  wanted: { ancillary_id: string; segment_id: string; seat: string; seat_zone: string | null },
+  pointer: string,
+): Promise<void> {
+  const map = await deps.supplier.seatMap(
+    { fare_id: booking.fare.fare_id, segment_id: wanted.segment_id },
+    supplierCall(deps.now(), ctx),
+  );
+  const seat = map.rows.flatMap((r) => r.seats).find((s) => s.seat === wanted.seat.toUpperCase());
+  if (!seat) throw new InvalidInput([{ pointer, detail: `${wanted.seat} is not on this aircraft` }]);
+  if (seat.status === "occupied") throw new Conflict(`Seat ${seat.seat} is already taken`, "seat_taken");
+  if (seat.zone !== wanted.seat_zone)
+    throw new InvalidInput([{ pointer, detail: `${wanted.ancillary_id} does not sell seat ${seat.seat}` }]);
 }

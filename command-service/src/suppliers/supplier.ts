@@ -75,8 +75,14 @@ export interface Supplier {
     input: { fare_id: string } | { booking: SupplierBooking },
     call: SupplierCall,
   ): Promise<SupplierAncillary[]>;
-  /** A segment's cabin: free, paid and occupied seats, and the seats this booking's passengers hold. */
-  seatMap(input: { booking: SupplierBooking; segment_id: string }, call: SupplierCall): Promise<SeatMap>;
+  /**
+   * A segment's cabin: free, paid and occupied seats, and the seats this booking's passengers hold; by fare id for a
+   * booking no airline holds (a demo booking), whose own seats the caller marks.
+   */
+  seatMap(
+    input: ({ booking: SupplierBooking } | { fare_id: string }) & { segment_id: string },
+    call: SupplierCall,
+  ): Promise<SeatMap>;
 
   book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking>;
   /** The booking as the supplier has it now (an asynchronous booking confirms or fails here). */

@@ -99,6 +99,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     passengers: held.passengers,
     refunded_passengers: row.refunded_passengers,
     fare: held.fare,
+    ancillaries: row.ancillaries,
   } as BookingFacts;
   return {
     locator: row.locator,

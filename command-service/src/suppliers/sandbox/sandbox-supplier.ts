@@ -135,12 +135,18 @@ export class SandboxSupplier implements Supplier {
   }
 
   async seatMap(
-    input: { booking: SupplierBooking; segment_id: string },
+    input: ({ booking: SupplierBooking } | { fare_id: string }) & { segment_id: string },
     call: SupplierCall,
   ): Promise<SeatMap> {
     authorize(call);
-    const booking = this.#current(input.booking, call.now);
-    return seatMapOf(booking, catalogue(resolveIn(booking.fare_id, call)), input.segment_id);
+    if ("booking" in input) {
+      const booking = this.#current(input.booking, call.now);
+      return seatMapOf(booking, catalogue(resolveIn(booking.fare_id, call)), input.segment_id);
+    }
+    // The fare's flights as sold, nobody's seats held: the same cabin the booking would have.
+    const resolved = resolveIn(input.fare_id, call);
+    const segments = flights(resolved.offer.itinerary, resolved.offer.cabins, resolved.key.search.cabin);
+    return seatMapOf({ flights: segments, ancillaries: [] }, catalogue(resolved), input.segment_id);
   }
 
   async book(request: SupplierBookRequest, call: SupplierCall): Promise<SupplierBooking> {
@@ -634,8 +640,9 @@ export class SandboxSupplier implements Supplier {
       fare,
       flights: flights(offer.itinerary, offer.cabins, key.search.cabin),
       price: fare.price,
-      ancillaries: [],
-      emds: [],
+      // EMDs are documents of their own: the reissue leaves them with their passengers, open until refunded.
+      ancillaries: booking.ancillaries,
+      emds: booking.emds,
       tickets: tickets(booking, fare.price, carrier, serialSeed),
       issued_at: call.now.toISOString(),
       void_until: null,
@@ -850,7 +857,11 @@ const catalogue = ({ key, offer }: ResolvedFare): SupplierAncillary[] =>
   );
 
 /** The segment's seat map, with the seats this booking's passengers hold. */
-function seatMapOf(booking: SupplierBooking, items: SupplierAncillary[], segmentId: string): SeatMap {
+function seatMapOf(
+  booking: Pick<SupplierBooking, "flights" | "ancillaries">,
+  items: SupplierAncillary[],
+  segmentId: string,
+): SeatMap {
   const segment = booking.flights.flatMap((f) => f.segments).find((s) => s.id === segmentId);
   if (!segment) throw new InvalidInput([{ pointer: "/segment", detail: "is not a segment of this booking" }]);
   const held = new Map(

@@ -48,6 +48,8 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
   const held = booking.status === "held";
   const confirming = booking.provider_status === "in_progress";
   const voidable = allows(booking, "void");
+  // What the void gives back is the server's word (the charge less EMD refunds), never the fare's price.
+  const voidMoney = booking.actions?.find((a) => a.action === "void")?.money ?? null;
   const removing = allows(booking, "cancel") || voidable;
   const issuing = issue.matches("issuing");
   const newPrice = booking.pending_price?.price;
@@ -174,7 +176,7 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
         <Stack gap="md">
           <Text fz="sm">
             {voidable
-              ? t("actions.void_confirm_text", { amount: formats.money(booking.price) })
+              ? t("actions.void_confirm_text", { amount: voidMoney ? formats.money(voidMoney) : "—" })
               : t("actions.cancel_confirm_text")}
           </Text>
           <Group justify="flex-end" gap="xs">

@@ -18,7 +18,14 @@ function booking(overrides: Partial<BookingDetails> = {}): BookingDetails {
     ...details,
     actions:
       details.actions ??
-      bookingActions({ ...details, refunded_passengers: details.refunded_passengers ?? [] }, new Date()),
+      bookingActions(
+        {
+          ...details,
+          refunded_passengers: details.refunded_passengers ?? [],
+          ancillaries: details.ancillaries ?? [],
+        },
+        new Date(),
+      ),
   };
 }
 
@@ -289,6 +296,22 @@ describe("bookings page", () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(notices()).toContainEqual(["success", `Booking ${LOCATOR} is voided`]);
     expect(server.calls).toContain(`DELETE /bookings/${LOCATOR}`);
+  });
+
+  it("asks to confirm a void with what the server says it gives back, not the fare's price", async () => {
+    const details = booking(issued());
+    // As the server decides it after an EMD refund: the charge less what was credited already.
+    const actions = (details.actions ?? []).map((a) =>
+      a.action === "void" ? { ...a, money: uah(1_234_56) } : a,
+    );
+    serve({ [`GET /bookings/${LOCATOR}`]: { body: { data: { ...details, actions } } } });
+    renderApp(`/bookings?locator=${LOCATOR}`);
+    const opened = await drawer();
+    fireEvent.click(await within(opened).findByRole("button", { name: "Void" }));
+    const confirm = await screen.findByRole("dialog", { name: `Void booking ${LOCATOR}?` });
+    expect(within(confirm).getByText(/returns to the company balance/).textContent).toMatch(
+      /1[\s,.\u00a0\u202f]?234[.,]56/,
+    );
   });
 
   it("shows the server's words when a comment is refused", async () => {

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import {
+  bookingPage,
+  confirmExchange,
+  holdFamily,
+  issuedFamily,
+  pricedExchange,
+} from "./testing/after-sales.ts";
+import { addAncillaries, firstBag, firstSegment, refundEmd, seatMap, seatOf } from "./testing/ancillaries.ts";
+import { balanceFromEvents, moneyOf, topUp } from "./testing/bookings.ts";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+/**
+ * EMDs across the other after-sales operations, over real HTTP and PostgreSQL: they survive an exchange and stay
+ * refundable once, demo bookings have seat maps, and what the booking page says a void gives back is what it credits.
+ */
+
+let t: TestApp;
+let agent: HttpClient;
+let companyId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  agent = t.client();
+  await agent.signIn("agent@dnipro.test");
+  const first = await holdFamily(agent, "flex");
+  const [held] = await t.events(`booking-${first}`);
+  companyId = held?.data.company_id as string;
+  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+}, 180_000);
+afterAll(() => t?.stop());
+
+const EMD = /^\d{13}$/;
+const seats = (map: Json) => (map.rows as Json[]).flatMap((r) => r.seats as Json[]);
+
+describe("EMDs and exchange", () => {
+  it("when tickets with a bag's EMD are exchanged, then the EMD stays on the booking and its refund credits it exactly once", async () => {
+    const locator = await issuedFamily(agent, "standard");
+    const bag = await firstBag(agent, locator);
+    const added = await addAncillaries(agent, locator, [
+      { ancillary_id: bag.ancillary_id, passenger_index: 0 },
+    ]);
+    expect(added.status).toBe(201);
+    const emd = added.body.lines[0].emd_number as string;
+    expect(emd).toMatch(EMD);
+
+    const priced = await pricedExchange(agent, locator, 28);
+    expect(priced.status).toBe(200);
+    const offer = priced.body.offers[0];
+    const exchanged = await confirmExchange(agent, locator, offer.reshop_offer_id);
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body.status).toBe("exchanged");
+
+    const page = await bookingPage(agent, locator, exchanged.body.position);
+    expect(page.body.data.status).toBe("exchanged");
+    expect(page.body.data.ancillaries).toEqual([
+      expect.objectContaining({ emd_number: emd, status: "issued", price: bag.price }),
+    ]);
+
+    const before = await balanceFromEvents(t.db, companyId);
+    const [first, second] = await Promise.all([
+      refundEmd(agent, locator, emd),
+      refundEmd(agent, locator, emd),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses[1]).toBeGreaterThanOrEqual(409);
+    const refunded = first.status === 200 ? first : second;
+    expect(refunded.body).toMatchObject({ emd_number: emd, refunded: bag.price, credited: bag.price });
+    const again = await refundEmd(agent, locator, emd);
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].code).toBe("emd_not_refundable");
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before + bag.price.amount);
+    expect((await moneyOf(t.db, locator)).filter((m) => m.reason === "emd_refund")).toEqual([
+      { type: "BalanceCredited", reason: "emd_refund", amount: bag.price.amount },
+    ]);
+    const after = await bookingPage(agent, locator, refunded.body.position);
+    expect(after.body.data.ancillaries[0]).toMatchObject({ emd_number: emd, status: "refunded" });
+  });
+});
+
+describe("seat maps of demo bookings", () => {
+  it("when a demo user opens a demo booking's seat map, then it shows the cabin, a paid seat can be picked, and the map marks it held", async () => {
+    const demo = t.client();
+    await demo.signIn("demo@skyward.test");
+    const locator = await holdFamily(demo, "standard");
+    expect((await demo.post("/bookings/issue", { locator })).status).toBe(201);
+    const segment = await firstSegment(demo, locator);
+    const map = await seatMap(demo, locator, segment);
+    expect(map.status).toBe(200);
+    expect(map.body.data).toMatchObject({ segment_id: segment, columns: expect.arrayContaining(["A", ""]) });
+    expect(new Set(seats(map.body.data).map((s) => s.status))).toEqual(new Set(["free", "paid", "occupied"]));
+
+    const paid = await seatOf(demo, locator, segment, "paid");
+    const added = await addAncillaries(demo, locator, [
+      { ancillary_id: paid.ancillary_id, passenger_index: 0, seat: paid.seat },
+    ]);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ charged: null });
+    expect(added.body.lines[0]).toMatchObject({ type: "seat", seat: paid.seat, status: "issued" });
+    expect(await moneyOf(t.db, locator)).toEqual([]);
+
+    const after = (await seatMap(demo, locator, segment)).body.data;
+    expect(seats(after).find((s) => s.seat === paid.seat)).toMatchObject({
+      status: "occupied",
+      passenger_index: 0,
+      ancillary_id: null,
+    });
+    // A seat other travellers hold is refused, as the airline would.
+    const taken = seats(map.body.data).find((s) => s.status === "occupied");
+    const free = await seatOf(demo, locator, segment, "free");
+    const onTaken = await addAncillaries(demo, locator, [
+      { ancillary_id: free.ancillary_id, passenger_index: 0, seat: taken?.seat },
+    ]);
+    expect([409, 422]).toContain(onTaken.status);
+  });
+});
+
+describe("what a void gives back", () => {
+  it("when an EMD was refunded before a void, then the booking page's void amount is the charge less that refund, and the void credits exactly it", async () => {
+    const locator = await issuedFamily(agent, "flex");
+    const segment = await firstSegment(agent, locator);
+    const seat = await seatOf(agent, locator, segment, "paid");
+    const bag = await firstBag(agent, locator);
+    const added = await addAncillaries(agent, locator, [
+      { ancillary_id: bag.ancillary_id, passenger_index: 0 },
+      { ancillary_id: seat.ancillary_id, passenger_index: 0, seat: seat.seat },
+    ]);
+    expect(added.status).toBe(201);
+    const bagEmd = added.body.lines.find((l: Json) => l.type === "checked_bag").emd_number;
+    const refunded = await refundEmd(agent, locator, bagEmd);
+    expect(refunded.status).toBe(200);
+
+    const page = await bookingPage(agent, locator, refunded.body.position);
+    const action = (page.body.data.actions as Json[]).find((a) => a.action === "void");
+    expect(action).toMatchObject({ allowed: true, estimate: false });
+    const charged = (await moneyOf(t.db, locator))
+      .map((m) => (m.type === "BalanceCharged" ? m.amount : -m.amount))
+      .reduce((a, b) => a + b, 0);
+    expect(action?.money).toEqual({
+      amount: page.body.data.price.amount + seat.price.amount,
+      currency: "UAH",
+    });
+    expect(action?.money.amount).toBe(charged);
+
+    const before = await balanceFromEvents(t.db, companyId);
+    const voided = await agent.delete(`/bookings/${locator}`);
+    expect(voided.status).toBe(200);
+    expect(voided.body.status).toBe("voided");
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before + action?.money.amount);
+  });
+});
