@@ -10,12 +10,13 @@ import { salesJobs } from "@skyward/infra/sales/report-job";
 import type pg from "pg";
 import { z } from "zod";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
+import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
-import { deadlinesDue, watchTimeLimit } from "../watchdog/watchdog.ts";
+import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
 
 /**
  * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
@@ -33,6 +34,8 @@ export const commandJobs = {
   /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
   "booking-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
   "purge-search-pages": { payload: z.object({}), maxAttempts: 3, cron: "* * * * *" },
+  /** Assistant plans never executed, a day after they expired (executed ones stay: their events name them). */
+  "purge-assistant-plans": { payload: z.object({}), maxAttempts: 3, cron: "17 * * * *" },
   /** Ticketing-deadline watchdog: a held booking's reminder, or its automatic cancellation (command-service/src/watchdog). */
   "time-limit-watch": {
     payload: z.object({ locator: z.string(), stage: z.enum(["remind", "cancel"]) }),
@@ -121,6 +124,8 @@ export function commandJobHandlers(
         {},
         { delayMs: options.sweepEveryMs, jobKey: "deadline-sweep", jobKeyMode: "preserve_run_at" },
       );
+      const mailed = await drainReminderMails(deps, job.traceId);
+      if (mailed > 0) job.logger.warn({ mailed }, "reminder e-mails queued late (lost with their process)");
       const now = deps.now();
       const due = await deadlinesDue(deps, new Date(now.getTime() + lookaheadMs));
       for (const { locator, stage, due_at } of due)
@@ -150,6 +155,10 @@ export function commandJobHandlers(
     },
     async "purge-search-pages"(_payload, deps) {
       await deps.searches.purge();
+    },
+    async "purge-assistant-plans"(_payload, deps, job) {
+      const purged = await purgeUnexecutedPlans(deps.pool);
+      if (purged > 0) job.logger.info({ purged }, "unexecuted assistant plans purged");
     },
     async "reconcile-operations"(_payload, deps, job) {
       const outcome = await reconcileOperations(deps);
