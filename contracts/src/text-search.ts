@@ -5,6 +5,19 @@ import { AirportCode, Cabin, CarrierCode, IsoDate, PassengerCounts } from "./off
 /** The longest line an agent types; anything longer is not a search (refused, never cut silently). */
 export const TEXT_SEARCH_MAX_LENGTH = 500;
 
+/**
+ * Times of day a line can name ("morning", "ранком", "le soir"), as the departure-time filter's window in minutes
+ * after midnight (SearchFilters.departure_time).
+ */
+export const DAY_PERIODS = {
+  night: { from: 0, to: 6 * 60 },
+  morning: { from: 5 * 60, to: 12 * 60 },
+  afternoon: { from: 12 * 60, to: 18 * 60 },
+  evening: { from: 17 * 60, to: 24 * 60 },
+} as const;
+export const DayPeriod = z.enum(["night", "morning", "afternoon", "evening"]);
+export type DayPeriod = z.infer<typeof DayPeriod>;
+
 /** POST /text_search: one line in any of the five languages. */
 export const TextSearchRequest = z.strictObject({
   text: z.string().trim().min(1).max(TEXT_SEARCH_MAX_LENGTH),
@@ -31,6 +44,10 @@ export const ParsedSearch = z.strictObject({
   cabin: Cabin,
   direct_only: z.boolean(),
   carriers: z.array(CarrierCode).max(3).optional(),
+  /** A time of day for the departure: the departure-time filter's window (DAY_PERIODS). */
+  departure_time: z
+    .strictObject({ from: z.number().int().min(0).max(1440), to: z.number().int().min(0).max(1440) })
+    .optional(),
 });
 export type ParsedSearch = z.infer<typeof ParsedSearch>;
 
@@ -46,13 +63,14 @@ export const ChipKind = z.enum([
   "trip",
   "direct",
   "carrier",
+  "departure_time",
 ]);
 export type ChipKind = z.infer<typeof ChipKind>;
 
 /** One recognised part of the line: what it sets, and the words it came from (no span when a model named it). */
 export const TextSearchChip = z.strictObject({
   kind: ChipKind,
-  /** An airport or carrier code, an ISO date, a count, a cabin, a trip type, or "true" for direct. */
+  /** An airport or carrier code, an ISO date, a count, a cabin, a trip type, "true" for direct, a DayPeriod. */
   value: z.string().min(1).max(40),
   /** A human name for the value where there is one (the airport's city, the airline). */
   label: z.string().max(120).optional(),
@@ -90,6 +108,7 @@ export function searchOfChips(chips: readonly Pick<TextSearchChip, "kind" | "val
   const origin = last("origin");
   const destination = last("destination");
   const departure = last("departure_date");
+  const period = DayPeriod.safeParse(last("departure_time"));
   return {
     ...(origin ? { origin } : {}),
     ...(destination ? { destination } : {}),
@@ -100,5 +119,6 @@ export function searchOfChips(chips: readonly Pick<TextSearchChip, "kind" | "val
     cabin: cabin.success ? cabin.data : "economy",
     direct_only: last("direct") === "true",
     ...(carriers.length > 0 ? { carriers: carriers.slice(0, 3) } : {}),
+    ...(period.success ? { departure_time: { ...DAY_PERIODS[period.data] } } : {}),
   };
 }

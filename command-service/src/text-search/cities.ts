@@ -99,7 +99,7 @@ export const CITIES: readonly (readonly [string, string, string, string, string,
 ];
 
 /** Regular declension of a Ukrainian city name (the irregular forms are listed in CITIES). */
-function ukrainianForms(base: string): string[] {
+export function ukrainianForms(base: string): string[] {
   const stem = base.slice(0, -1);
   const last = base.slice(-1);
   if (base.endsWith("ів")) return ["ова", "ові", "овом", "ову"].map((e) => base.slice(0, -2) + e);
@@ -113,7 +113,7 @@ function ukrainianForms(base: string): string[] {
 }
 
 /** Regular declension of a Polish city name. */
-function polishForms(base: string): string[] {
+export function polishForms(base: string): string[] {
   const stem = base.slice(0, -1);
   const last = base.slice(-1);
   if (base.endsWith("ów")) return ["owa", "owie", "owem"].map((e) => base.slice(0, -2) + e);

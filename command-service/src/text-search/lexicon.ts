@@ -1,4 +1,5 @@
 import type { Cabin } from "@skyward/contracts/offers";
+import type { DayPeriod } from "@skyward/contracts/text-search";
 
 /** Words for 1-9 in the five languages (declined forms too); "a"/"an" only count before a passenger word. */
 export const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
@@ -247,3 +248,27 @@ export const STOPWORDS = set(
     "y o el la los las de del al a en para con por vuelo vuelos billete billetes busco quiero necesito favor encontrar " +
     "this that ce cette este esta цей цю ten tę un une uno una потрібен потрібна потрібні lotu lotów volar voler mam chciałbym chciałabym мій моя моєю моїм moją moim mon ma mes mi mis his her",
 );
+
+/**
+ * Times of day for the departure ("in the morning", "ввечері", "po południu", "le soir", "por la noche"), phrases
+ * separated by "|". Spanish "mañana" alone is "tomorrow": only "por/de/en la mañana" is the morning.
+ */
+const PERIODS: Record<DayPeriod, string> = {
+  morning:
+    "morning|in the morning|early morning|mornings|morning flight|ранок|ранком|зранку|вранці|уранці|рано вранці|з ранку|" +
+    "ранковий|ранковим|ранковому|rano|rankiem|z rana|przed południem|poranny|porannym|porankiem|matin|le matin|du matin|" +
+    "dans la matinée|en matinée|matinée|por la mañana|de la mañana|en la mañana|mañana temprano|matutino",
+  afternoon:
+    "afternoon|in the afternoon|afternoons|вдень|удень|після обіду|по обіді|пообідній|денний|денним|po południu|" +
+    "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde",
+  evening:
+    "evening|in the evening|evenings|вечір|ввечері|увечері|вечором|вечірній|вечірнім|вечірньому|wieczorem|wieczór|" +
+    "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|por la noche|de la noche|en la noche",
+  night:
+    "night|at night|overnight|red-eye|red eye|night flight|вночі|уночі|нічний|нічним|w nocy|nocą|nocny|nocnym|" +
+    "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno",
+};
+
+export const DAY_PERIOD_PHRASES: readonly (readonly [string, DayPeriod])[] = (
+  Object.entries(PERIODS) as [DayPeriod, string][]
+).flatMap(([period, list]) => list.split("|").map((phrase) => [phrase, period] as const));

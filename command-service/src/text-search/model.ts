@@ -1,5 +1,6 @@
 import type { Language } from "@skyward/contracts/ids";
 import {
+  DAY_PERIODS,
   type ParsedSearch,
   ParsedSearch as ParsedSearchSchema,
   type TextSearchChip,
@@ -48,6 +49,11 @@ function chipsOf(search: ParsedSearch, embedded: readonly TextSearchChip[]): Tex
   if (search.cabin !== "economy") add("cabin", search.cabin);
   if (search.direct_only) add("direct", "true");
   for (const code of search.carriers ?? []) add("carrier", code, findAirline(code)?.name);
+  const window = search.departure_time;
+  const period = window
+    ? Object.entries(DAY_PERIODS).find(([, w]) => w.from === window.from && w.to === window.to)?.[0]
+    : undefined;
+  if (period) add("departure_time", period);
   return chips;
 }
 

@@ -12,6 +12,7 @@ import {
   ARTICLES,
   CABINS,
   CARRIER_MARKERS,
+  DAY_PERIOD_PHRASES,
   DESTINATION_MARKERS,
   DIRECT,
   FOR_WORDS,
@@ -25,7 +26,14 @@ import {
   TRIPS,
   WITH_WORDS,
 } from "./lexicon.ts";
-import { airportByCode, carrierByCode, carrierNames, type Place, placeNames } from "./places.ts";
+import {
+  airportByCode,
+  carrierByCode,
+  carrierNames,
+  type Place,
+  placeNames,
+  stemmedPlace,
+} from "./places.ts";
 import { matchAt, phraseList, type Token, take, tokenize } from "./tokens.ts";
 
 export interface ParseOptions {
@@ -37,6 +45,7 @@ export interface ParseOptions {
 const cabins = phraseList(CABINS);
 const trips = phraseList(TRIPS);
 const directs = phraseList(DIRECT);
+const dayPeriods = phraseList(DAY_PERIOD_PHRASES);
 /** Short carrier names that are also words ("lot" is Polish for a flight): taken only as written or after "with". */
 const AMBIGUOUS_CARRIERS = new Set([
   "lot",
@@ -75,6 +84,16 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   const chip = (kind: ChipKind, value: string, span: { start: number; end: number }, label?: string) =>
     chips.push({ kind, value, ...(label ? { label } : {}), text: text.slice(span.start, span.end), span });
   const indexAt = (offset: number) => tokens.findIndex((t) => t.start === offset);
+
+  // 0. A time of day, before the dates: "tomorrow morning" is a date and a departure window, and chrono would
+  // otherwise take the morning as part of the date.
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, dayPeriods);
+    if (!m) continue;
+    const span = take(tokens, i, m.length);
+    if (!chips.some((c) => c.kind === "departure_time")) chip("departure_time", m.value, span);
+    i += m.length - 1;
+  }
 
   // 1. Dates, and which of them is the return.
   const hits = findDates(tokens, text, options.language);
@@ -267,6 +286,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       place = m.value;
       length = m.length;
     } else if (/^[A-Z]{3}$/.test(t.raw)) place = airportByCode(t.raw);
+    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) place = stemmedPlace(t.norm);
     else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
       // A code typed in lower case counts after "from"/"to" or beside another one ("kbp waw").
       const codeLike = (u: Token | undefined) =>

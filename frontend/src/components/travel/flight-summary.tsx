@@ -2,6 +2,7 @@ import { Box, Group, Stack, Text } from "@mantine/core";
 import type { Flight } from "@skyward/contracts/offers";
 import { useTranslation } from "react-i18next";
 import { airportTime, dayShift } from "../../lib/date-format.ts";
+import { useCityName } from "../../lib/place-names.ts";
 import { CarrierMark } from "./carrier-mark.tsx";
 import { useFormats } from "./use-formats.ts";
 
@@ -55,6 +56,7 @@ function Endpoint({
 export function FlightSummary({ flight, compact = false }: { flight: Flight; compact?: boolean }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
+  const cityName = useCityName();
   const first = flight.segments[0];
   const last = flight.segments.at(-1);
   if (!first || !last) return null;
@@ -90,7 +92,7 @@ export function FlightSummary({ flight, compact = false }: { flight: Flight; com
       <Endpoint
         time={airportTime(flight.departure_at)}
         code={first.from.code}
-        city={first.from.city}
+        city={cityName(first.from.code, first.from.city)}
         align="left"
       />
       <Stack gap={2} align="center" px={4}>
@@ -125,7 +127,7 @@ export function FlightSummary({ flight, compact = false }: { flight: Flight; com
       <Endpoint
         time={airportTime(flight.arrival_at)}
         code={last.to.code}
-        city={last.to.city}
+        city={cityName(last.to.code, last.to.city)}
         shift={dayShift(flight.departure_at, flight.arrival_at)}
         align="right"
       />

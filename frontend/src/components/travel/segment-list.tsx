@@ -4,6 +4,7 @@ import { IconClock } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { airportTime, dayShift } from "../../lib/date-format.ts";
+import { useCityName } from "../../lib/place-names.ts";
 import { CarrierMark } from "./carrier-mark.tsx";
 import { useFormats } from "./use-formats.ts";
 
@@ -11,6 +12,13 @@ import { useFormats } from "./use-formats.ts";
 export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegments?: FareSegment[] }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
+  const cityName = useCityName();
+  // Where the city has a name in the interface language, it stands for the airport (the code tells which one);
+  // the airport's own name (English in the airport data) stays in the tooltip.
+  const airportText = (airport: { code: string; name: string; city: string }) => {
+    const local = cityName(airport.code, airport.city);
+    return local !== airport.city ? local : airport.name;
+  };
   return (
     <Stack gap={0}>
       {flight.segments.map((segment, index) => {
@@ -24,7 +32,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                 <IconClock size={14} />
                 <Text fz="xs" fw={500}>
                   {t("itinerary.connection", {
-                    city: segment.from.city,
+                    city: cityName(segment.from.code, segment.from.city),
                     airport: connection.airport,
                     duration: formats.duration(connection.minutes),
                   })}
@@ -46,11 +54,11 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                 <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
                   {airportTime(segment.departure_at)}
                 </Text>
-                <Text fz="sm" truncate="end">
+                <Text fz="sm" truncate="end" title={segment.from.name}>
                   <Text span fw={600}>
                     {segment.from.code}
                   </Text>{" "}
-                  {segment.from.name}
+                  {airportText(segment.from)}
                   <Text span c="dimmed" fz="xs">
                     {" "}
                     · {formats.day(segment.departure_at)}
@@ -88,11 +96,11 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                     </Text>
                   ) : null}
                 </Text>
-                <Text fz="sm" truncate="end">
+                <Text fz="sm" truncate="end" title={segment.to.name}>
                   <Text span fw={600}>
                     {segment.to.code}
                   </Text>{" "}
-                  {segment.to.name}
+                  {airportText(segment.to)}
                 </Text>
               </Box>
             </Group>

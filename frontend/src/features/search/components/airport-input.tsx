@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "../../../lib/countries.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
+import { useCityName } from "../../../lib/place-names.ts";
 import { type AirportSuggestion, airportsQueryOptions } from "../api/airports.ts";
 
 /** "Kyiv (KBP)"; just the code for an airport known only by it (from a search's address). */
@@ -23,10 +24,18 @@ interface AirportInputProps {
 export function AirportInput({ label, value, onChange, error, icon }: AirportInputProps) {
   const { t } = useTranslation("search");
   const language = useSiteLanguage();
+  const cityName = useCityName();
+  const city = (airport: AirportSuggestion) => cityName(airport.code, airport.city);
+  const labelOf = (airport: AirportSuggestion) => airportLabel({ ...airport, city: city(airport) });
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [text, setText] = useState(value ? airportLabel(value) : "");
+  const [text, setText] = useState(value ? labelOf(value) : "");
   const [debounced] = useDebouncedValue(text.trim(), 180);
-  const typing = !value || text !== airportLabel(value);
+  const typing = !value || text !== labelOf(value);
+  const valueLabel = value ? labelOf(value) : null;
+  // The city's name in the interface language arrives after the first paint: the chosen airport's text follows it.
+  useEffect(() => {
+    if (valueLabel !== null) setText(valueLabel);
+  }, [valueLabel]);
   const airports = useQuery({ ...airportsQueryOptions(debounced), enabled: typing && debounced.length >= 2 });
   const options = typing ? (airports.data ?? []) : [];
 
@@ -39,7 +48,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
     const airport = options.find((option) => option.code === code);
     if (!airport) return;
     onChange(airport);
-    setText(airportLabel(airport));
+    setText(labelOf(airport));
     combobox.closeDropdown();
   };
 
@@ -66,7 +75,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
           }}
           onBlur={() => {
             combobox.closeDropdown();
-            if (value) setText(airportLabel(value));
+            if (value) setText(labelOf(value));
           }}
         />
       </Combobox.Target>
@@ -84,7 +93,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
               <Group gap="sm" wrap="nowrap" justify="space-between">
                 <div style={{ minWidth: 0 }}>
                   <Text fz="sm" fw={500} truncate="end">
-                    {airport.city}
+                    {city(airport)}
                   </Text>
                   <Text fz="xs" c="dimmed" truncate="end">
                     {airport.name} · {countryName(airport.country, language)}

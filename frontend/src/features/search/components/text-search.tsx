@@ -15,6 +15,7 @@ import { Cabin, SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import {
   type ChipKind,
+  DayPeriod,
   searchOfChips,
   type TextSearchChip,
   type TextSearchResponse,
@@ -26,6 +27,7 @@ import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { api } from "../../../lib/api-client.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
+import { useCityName } from "../../../lib/place-names.ts";
 import type { AirportSuggestion } from "../api/airports.ts";
 import { AirportInput } from "./airport-input.tsx";
 
@@ -46,12 +48,13 @@ async function readLine(text: string, language: string): Promise<TextSearchRespo
   return data;
 }
 
-/** The filters the line asks for besides the search itself: direct only, preferred carriers. */
+/** The filters the line asks for besides the search itself: direct only, preferred carriers, time of day. */
 function filtersOf(chips: readonly TextSearchChip[]): SearchFilters {
   const search = searchOfChips(chips);
   return {
     ...(search.direct_only ? { stops: [0] } : {}),
     ...(search.carriers?.length ? { carriers: search.carriers } : {}),
+    ...(search.departure_time ? { departure_time: search.departure_time } : {}),
   };
 }
 
@@ -142,6 +145,16 @@ function ChipEditor({
         />
       );
       break;
+    case "departure_time":
+      control = (
+        <NativeSelect
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          data={DayPeriod.options.map((v) => ({ value: v, label: t(`text-search:periods.${v}`) }))}
+        />
+      );
+      break;
     case "direct":
       control = null;
       break;
@@ -184,6 +197,7 @@ export function TextSearch({
   const { t } = useTranslation(["text-search", "search"]);
   const formats = useFormats();
   const language = useSiteLanguage();
+  const cityName = useCityName();
   const inputId = useId();
   const [text, setText] = useState("");
   const [chips, setChips] = useState<Chip[] | null>(null);
@@ -234,7 +248,9 @@ export function TextSearch({
     switch (chip.kind) {
       case "origin":
       case "destination":
-        return chip.label && chip.label !== chip.value ? `${chip.label} (${chip.value})` : chip.value;
+        return chip.label && chip.label !== chip.value
+          ? `${cityName(chip.value, chip.label)} (${chip.value})`
+          : chip.value;
       case "departure_date":
       case "return_date":
         return formats.day(chip.value);
@@ -244,6 +260,8 @@ export function TextSearch({
         return t(`text-search:trips.${chip.value === "round_trip" ? "round_trip" : "one_way"}`);
       case "direct":
         return t("text-search:yes");
+      case "departure_time":
+        return t(`text-search:periods.${DayPeriod.catch("morning").parse(chip.value)}`);
       case "carrier":
         return chip.label ? `${chip.label} (${chip.value})` : chip.value;
       default:
