@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { ApiTokenResponse } from "./account.ts";
 import {
+  AddAncillariesRequest,
+  AncillaryCatalogueQuery,
+  AncillaryLine,
+  EmdNumberParam,
+  PricedAncillary,
+  SeatMap,
+  SeatMapQuery,
+} from "./ancillaries.ts";
+import {
   AnchorList,
   AsOfQuery,
   AsOfResponse,
@@ -22,7 +31,9 @@ import {
   RefundCreateRequest,
 } from "./bookings.ts";
 import { ErrorEnvelope } from "./errors.ts";
+import { Money } from "./money.ts";
 import { SearchRequest, SearchResult } from "./offers.ts";
+import { Position } from "./position.ts";
 
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
@@ -49,13 +60,18 @@ export interface DocumentedRoute {
   query?: z.ZodObject;
   body?: z.ZodType;
   responses: Record<number, DocumentedResponse>;
+  /**
+   * A read that honours `X-Min-Position` (read-your-writes): "read_models" waits for the read models it uses
+   * (infra/src/http/read-models.ts), "chain" for the tamper-evident chain (query-service/src/audit/routes.ts).
+   */
+  minPosition?: "read_models" | "chain";
 }
 
 const errors = (description: string): DocumentedResponse => ({ description, schema: ErrorEnvelope });
 const unauthorized = errors("Not signed in, or the API token is not valid");
 const invalid = errors("The input does not match the contract (each field named)");
 const notFound = errors("Nothing of that name within the caller's scope");
-const position = z.string().regex(/^\d{1,20}-\d{1,20}$/);
+const position = Position;
 
 /** What an issue answers: the tickets and the feed position to read the booking at. */
 const IssueResponse = z.looseObject({
@@ -79,6 +95,51 @@ const RefundAnswer = z.looseObject({
   credited: z.object({ amount: z.number().int(), currency: z.string() }),
   position,
 });
+
+/** An ancillary added: to a held booking (paid with the tickets) or after issue as EMDs charged to the balance. */
+const AncillariesAnswer = z.looseObject({
+  locator: Locator,
+  status: z.string(),
+  lines: z.array(AncillaryLine),
+  total: Money,
+  /** What the company balance was charged now; null before issue (paid with the tickets). */
+  charged: Money.nullable(),
+  /** True while the airline still issues some EMDs (a job confirms them). */
+  async_emd_issue: z.boolean(),
+  position,
+});
+/** An unused EMD refunded: what the airline returned and the company balance was credited. */
+const EmdRefundAnswer = z.looseObject({
+  locator: Locator,
+  emd_number: z.string(),
+  refunded: Money.nullable(),
+  credited: Money.nullable(),
+  position,
+});
+
+/** The request header of read-your-writes: the `position` a command answered. */
+const minPositionHeader = (waitsFor: "read_models" | "chain") => ({
+  name: "X-Min-Position",
+  in: "header",
+  required: false,
+  description:
+    waitsFor === "chain"
+      ? "Read-your-writes: the `position` your last command answered. The history waits (up to 2 s) until the " +
+        "tamper-evident chain has linked that place in the feed; past that it answers with `X-Stale: true`. A " +
+        "malformed value answers 422."
+      : "Read-your-writes: the `position` your last command answered. The read waits (up to 2 s) until the read " +
+        "models it uses have passed that place in the feed; past that it answers with `X-Stale: true`. A malformed " +
+        "value answers 422.",
+  schema: null as unknown,
+});
+/** The answer header of a read that could not wait long enough for `X-Min-Position`. */
+const staleHeader = {
+  "X-Stale": {
+    description: "Present (`true`) when the read models had not reached X-Min-Position within the wait",
+    required: false,
+    schema: { type: "string", enum: ["true"] },
+  },
+};
 
 /** Every secured operation may answer this once its API token used up its calls (infra/src/http/api-rate-limit.ts). */
 const rateLimited = {
@@ -192,6 +253,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "get",
     path: "/bookings",
     operationId: "listBookings",
+    minPosition: "read_models",
     summary: "The bookings the caller may see, newest first",
     tag: "Booking",
     secured: true,
@@ -202,6 +264,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "get",
     path: "/bookings/{locator}",
     operationId: "getBooking",
+    minPosition: "read_models",
     summary: "One booking with what the caller can do with it now",
     tag: "Booking",
     secured: true,
@@ -216,6 +279,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "get",
     path: "/balances",
     operationId: "listBalances",
+    minPosition: "read_models",
     summary: "The balances of the companies the caller may see",
     tag: "Balances",
     secured: true,
@@ -238,6 +302,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "get",
     path: "/audit/events",
     operationId: "listEvents",
+    minPosition: "chain",
     summary:
       "Event history by stream, booking, company, agency, actor, trace or time range, with chain hashes",
     tag: "Audit",
@@ -289,6 +354,87 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       422: invalid,
     },
   },
+  {
+    method: "get",
+    path: "/offers/{fare_id}/ancillaries",
+    operationId: "offerAncillaries",
+    summary:
+      "Bags and seats on sale with a fare of a search result, per passenger type and segment, with markups",
+    tag: "Ancillaries",
+    secured: true,
+    params: { fare_id: z.string().min(1).max(200) },
+    query: AncillaryCatalogueQuery,
+    responses: {
+      200: { description: "The priced catalogue", schema: z.object({ data: z.array(PricedAncillary) }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/bookings/{locator}/ancillaries",
+    operationId: "bookingAncillaries",
+    summary: "Bags and seats on sale for a booking, per passenger type and segment, with markups",
+    tag: "Ancillaries",
+    secured: true,
+    params: { locator: Locator },
+    query: AncillaryCatalogueQuery.pick({ type: true }),
+    responses: {
+      200: { description: "The priced catalogue", schema: z.object({ data: z.array(PricedAncillary) }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/bookings/{locator}/seat_map",
+    operationId: "seatMap",
+    summary: "The seat map of a booking's segment: cabin layout, free, paid and occupied seats",
+    tag: "Ancillaries",
+    secured: true,
+    params: { locator: Locator },
+    query: SeatMapQuery,
+    responses: {
+      200: { description: "The seat map", schema: z.object({ data: SeatMap }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/{locator}/ancillaries",
+    operationId: "addAncillaries",
+    summary:
+      "Add bags or seats: to a held booking (paid with the tickets), or after issue as EMDs charged to the balance",
+    tag: "Ancillaries",
+    secured: true,
+    params: { locator: Locator },
+    body: AddAncillariesRequest,
+    responses: {
+      201: { description: "The lines added", schema: AncillariesAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Not sold on this booking, a seat taken, or not possible in the booking's state"),
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/{locator}/emds/{emd_number}/refund",
+    operationId: "refundEmd",
+    summary: "Refund an unused EMD: the airline refunds it and the company balance is credited",
+    tag: "Ancillaries",
+    secured: true,
+    params: { locator: Locator, emd_number: EmdNumberParam },
+    responses: {
+      200: { description: "Refunded", schema: EmdRefundAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors("The EMD is used, already refunded, or cannot be refunded"),
+    },
+  },
 ];
 
 type JsonSchema = Record<string, unknown>;
@@ -320,6 +466,9 @@ export function openApiDocument(): JsonSchema {
         required: !(schema as z.ZodType).safeParse(undefined).success,
         schema: jsonSchema(schema as z.ZodType, "input"),
       })),
+      ...(route.minPosition
+        ? [{ ...minPositionHeader(route.minPosition), schema: jsonSchema(Position, "input") }]
+        : []),
     ];
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
@@ -341,6 +490,7 @@ export function openApiDocument(): JsonSchema {
             status,
             {
               description: r.description,
+              ...(route.minPosition && Number(status) < 300 ? { headers: staleHeader } : {}),
               content: { "application/json": { schema: jsonSchema(r.schema, "output") } },
             },
           ])
@@ -372,7 +522,10 @@ export function openApiDocument(): JsonSchema {
         "Authenticate with `Authorization: Bearer <token>` (PUT /account/api_token) or a session cookie. " +
         "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`. Each API token may make " +
         "60 calls at once and 10 a second, shared by every server; beyond that a call answers 429 with Retry-After " +
-        "(web sessions are not limited this way). A reference page is served at /docs.",
+        "(web sessions are not limited this way). A reference page is served at /docs. " +
+        'Read-your-writes: every command answers the `position` ("<transaction>-<position>") of what it wrote; ' +
+        "send it back as the `X-Min-Position` header on a read documented with that header and the read waits " +
+        "(up to 2 s) until it shows your write, or answers with `X-Stale: true`.",
     },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { session: [] }],

@@ -87,6 +87,11 @@ describe("the OpenAPI document", () => {
         carriers: ["PS", "LO", "LH", "OS", "TK"],
       },
     }),
+    offerAncillaries: () => {
+      const result = walk.searchOffers.result;
+      const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
+      return { params: { fare_id: fare.fare_id }, query: { type: "bag", search_result_id: result.id } };
+    },
     bookOffer: () => {
       const result = walk.searchOffers.result;
       const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
@@ -99,8 +104,22 @@ describe("the OpenAPI document", () => {
         },
       };
     },
+    bookingAncillaries: () => ({ params: { locator: walk.bookOffer.locator }, query: { type: "bag" } }),
+    seatMap: async () => {
+      const page = await clients.agent.get(`/bookings/${walk.bookOffer.locator}`);
+      const segment = (page.body as Json).data.fare.flights[0].segments[0].id;
+      return { params: { locator: walk.bookOffer.locator }, query: { segment } };
+    },
+    // A bag on the held booking: paid with the tickets, its EMD issued with them.
+    addAncillaries: () => ({
+      params: { locator: walk.bookOffer.locator },
+      body: { items: [{ ancillary_id: walk.bookingAncillaries.data[0].ancillary_id, passenger_index: 0 }] },
+    }),
     issueBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
     getBooking: () => ({ params: { locator: walk.bookOffer.locator } }),
+    refundEmd: () => ({
+      params: { locator: walk.bookOffer.locator, emd_number: walk.getBooking.data.ancillaries[0].emd_number },
+    }),
     listBookings: () => ({ query: { q: walk.bookOffer.locator } }),
     listBalances: () => ({}),
     listEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
