@@ -8,7 +8,7 @@ import { Position } from "./position.ts";
 /** The privacy policy and terms a user accepts during onboarding; a new text gets a new version. */
 export const TERMS_VERSION = "2026-11";
 
-export const ONE_TIME_CODE = { digits: 6, ttlMinutes: 10, maxAttempts: 5 } as const;
+export { ONE_TIME_CODE } from "./one-time-code.ts";
 
 export const AuthMethod = z.enum(["otp", "password"]);
 export type AuthMethod = z.infer<typeof AuthMethod>;

@@ -1,5 +1,5 @@
-import { type ApiError as ApiErrorItem, ErrorEnvelope } from "@skyward/contracts/errors";
-import { comparePositions, type FeedPosition, Position, parsePosition } from "@skyward/contracts/position";
+import type { ApiError as ApiErrorItem } from "@skyward/contracts/errors";
+import type { FeedPosition, Position } from "@skyward/contracts/position";
 import { trackApiSuccess } from "./analytics.ts";
 import { i18n } from "./i18n.ts";
 import { notify } from "./notifications.ts";
@@ -54,6 +54,14 @@ const CSRF_ERROR_CODES = ["csrf_missing", "csrf_invalid"];
 let csrfToken: string | null = null;
 let latestPosition: { text: Position; parsed: FeedPosition } | null = null;
 
+let schemas: Promise<typeof import("./lazy-schemas.ts")> | null = null;
+
+/** The contracts' schemas, loaded with the first response that needs them (see lazy-schemas.ts). */
+export function loadSchemas(): Promise<typeof import("./lazy-schemas.ts")> {
+  schemas ??= import("./lazy-schemas.ts");
+  return schemas;
+}
+
 function tokenFromPage(): string | null {
   const content = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
   return content && content !== CSRF_PLACEHOLDER ? content : null;
@@ -70,8 +78,9 @@ async function currentCsrfToken(): Promise<string> {
 }
 
 /** Command responses carry the position of their last event; reads ask the server to have caught up with it. */
-function rememberPosition(body: unknown): void {
+async function rememberPosition(body: unknown): Promise<void> {
   if (typeof body !== "object" || body === null || !("position" in body)) return;
+  const { Position, comparePositions, parsePosition } = await loadSchemas();
   const position = Position.safeParse(body.position);
   if (!position.success) return;
   const parsed = parsePosition(position.data);
@@ -149,7 +158,9 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   const traceId = response.headers.get("x-trace-id");
 
   if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(await readBody(response).catch(() => null));
+    const body = await readBody(response).catch(() => null);
+    const { ErrorEnvelope } = await loadSchemas();
+    const envelope = ErrorEnvelope.safeParse(body);
     throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId);
   }
 
@@ -159,7 +170,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   if (responseType === "text")
     return { data: (await response.text()) as T, status: response.status, traceId };
   const data = await readBody(response);
-  if (method !== "GET") rememberPosition(data);
+  if (method !== "GET") await rememberPosition(data);
   trackApiSuccess(method, path, options.body);
   return { data: data as T, status: response.status, traceId };
 }

@@ -1,4 +1,4 @@
-import { Language } from "@skyward/contracts/ids";
+import type { Language } from "@skyward/contracts/ids";
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import {
@@ -29,8 +29,9 @@ declare module "i18next" {
   }
 }
 
+// The product's list itself rather than the contracts' schema: zod stays out of the first page's code.
 export function isLanguage(value: unknown): value is Language {
-  return Language.safeParse(value).success;
+  return (LANGUAGES as readonly unknown[]).includes(value);
 }
 
 export function languageFromTag(tag: string | undefined): Language | undefined {

@@ -1,8 +1,8 @@
-import { AccountDetailsResponse } from "@skyward/contracts/account";
+import type { AccountDetailsResponse } from "@skyward/contracts/account";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import { analyticsSession } from "./analytics.ts";
-import { ApiError, api } from "./api-client.ts";
+import { ApiError, api, loadSchemas } from "./api-client.ts";
 
 /**
  * Who is signed in in this browser. The session cookie is HttpOnly, so the page learns it from
@@ -41,6 +41,8 @@ export async function fetchSession(): Promise<Session | null> {
   try {
     const { data } = await api.get<unknown>("/account/details");
     rememberSession();
+    // The schema (and zod) load with the first session, not with the sign-in page.
+    const { AccountDetailsResponse } = await loadSchemas();
     const session = AccountDetailsResponse.parse(data);
     analyticsSession(session.account);
     return session;

@@ -3,20 +3,21 @@ import { BalanceMovementKind } from "@skyward/contracts/balances";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { BalanceFilters } from "../features/admin/api/admin.ts";
 import { AdminPage } from "../features/admin/components/admin-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
 
-const IsoDate = z.iso.date();
+const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
 
 /** The balance history's filters and page live in the URL, so a filtered view can be shared and reloaded. */
 const AdminSearch = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  company_id: z.string().min(1).max(100).optional().catch(undefined),
-  kind: BalanceMovementKind.optional().catch(undefined),
-  date_from: IsoDate.optional().catch(undefined),
-  date_to: IsoDate.optional().catch(undefined),
+  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1), 1),
+  company_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
+  // Checked against the contracts' kinds by the page (below): their schema is classic zod, kept off the route tree.
+  kind: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
+  date_from: IsoDate,
+  date_to: IsoDate,
 });
 
 export const Route = createFileRoute("/admin")({
@@ -30,7 +31,9 @@ export const Route = createFileRoute("/admin")({
 function AdminRoute() {
   const { t } = useTranslation("admin");
   const { data: session } = useSuspenseQuery(sessionQueryOptions());
-  const filters: BalanceFilters = Route.useSearch();
+  const search = Route.useSearch();
+  const kind = BalanceMovementKind.safeParse(search.kind);
+  const filters: BalanceFilters = { ...search, kind: kind.success ? kind.data : undefined };
   const navigate = useNavigate({ from: "/admin" });
   if (!session) return null;
   const type = session.account.user_type;

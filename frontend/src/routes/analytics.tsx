@@ -1,15 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AnalyticsPage } from "../features/analytics/components/analytics-page.tsx";
 import { shiftDay, todayIso } from "../lib/date-format.ts";
 import { requireSession } from "../lib/session.ts";
 
-const IsoDate = z.iso.date();
+const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
 
 /** The period lives in the URL: /analytics?date_from=&date_to= (the last 30 days when not given). */
 const AnalyticsSearch = z.object({
-  date_from: IsoDate.optional().catch(undefined),
-  date_to: IsoDate.optional().catch(undefined),
+  date_from: IsoDate,
+  date_to: IsoDate,
 });
 
 export const Route = createFileRoute("/analytics")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
 import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
 import { ancillaryExtensions } from "../features/ancillaries/components/extensions.tsx";
@@ -11,7 +11,7 @@ import { requireSession } from "../lib/session.ts";
 
 const BookingsSearch = z.object({
   /** Opens one booking of the list: /bookings?locator=ABC234 (seed spec, section 2). */
-  locator: z.string().trim().toUpperCase().min(1).optional().catch(undefined),
+  locator: z.catch(z.optional(z.string().check(z.trim(), z.toUpperCase(), z.minLength(1))), undefined),
 });
 
 export const Route = createFileRoute("/bookings")({

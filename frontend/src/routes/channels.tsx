@@ -2,19 +2,19 @@ import { Text } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { HistoryFilters } from "../features/channels/api/channels.ts";
 import { ChannelsPage } from "../features/channels/components/channels-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
 
-const IsoDate = z.iso.date();
+const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
 
 /** The audit's filters and page live in the URL, so a filtered view can be shared and reloaded. */
 const ChannelsSearch = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  channel_id: z.string().min(1).max(100).optional().catch(undefined),
-  date_from: IsoDate.optional().catch(undefined),
-  date_to: IsoDate.optional().catch(undefined),
+  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1), 1),
+  channel_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
+  date_from: IsoDate,
+  date_to: IsoDate,
 });
 
 export const Route = createFileRoute("/channels")({

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { OnboardingPanel } from "../features/onboarding/components/onboarding-panel.tsx";
 import { requireSession, safeRedirect } from "../lib/session.ts";
 
 const OnboardingSearch = z.object({
-  redirect: z.string().optional().catch(undefined).transform(safeRedirect),
+  redirect: z.pipe(z.catch(z.optional(z.string()), undefined), z.transform(safeRedirect)),
 });
 
 export const Route = createFileRoute("/onboarding")({

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SalesPage } from "../features/sales/components/sales-page.tsx";
 import { requireSession } from "../lib/session.ts";
 
-const IsoDate = z.iso.date();
+const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
 
 /** The filter and page live in the URL: /sales?text=&date_from=&date_to=&page= */
 const SalesSearch = z.object({
-  text: z.string().max(100).optional().catch(undefined),
-  date_from: IsoDate.optional().catch(undefined),
-  date_to: IsoDate.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  text: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  date_from: IsoDate,
+  date_to: IsoDate,
+  page: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined),
 });
 
 export const Route = createFileRoute("/sales")({

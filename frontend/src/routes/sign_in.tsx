@@ -1,11 +1,12 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SignInPanel } from "../features/sign-in/components/sign-in-panel.tsx";
 import { homeFor, safeRedirect, sessionHinted, sessionQueryOptions } from "../lib/session.ts";
 
+// zod/mini: the route tree is in the first page's code, and the classic zod is not.
 const SignInSearch = z.object({
   /** The page to open after signing in (a guarded page sends its visitors here with it). */
-  redirect: z.string().optional().catch(undefined).transform(safeRedirect),
+  redirect: z.pipe(z.catch(z.optional(z.string()), undefined), z.transform(safeRedirect)),
 });
 
 export const Route = createFileRoute("/sign_in")({

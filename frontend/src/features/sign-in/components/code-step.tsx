@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Stack, TextInput } from "@mantine/core";
-import { ONE_TIME_CODE } from "@skyward/contracts/account";
+import { ONE_TIME_CODE } from "@skyward/contracts/one-time-code";
 import { IconLock, IconMail, IconPhone } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
