@@ -56,6 +56,8 @@ export const Config = z
       .optional(),
     /** Where the SDK sends events instead of Amplitude's US endpoint: the EU one or a self-hosted proxy. */
     ANALYTICS_SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Test runs only: the share of sessions replayed (production keeps the spec's 10 %). */
+    ANALYTICS_REPLAY_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
     /**
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.
@@ -64,6 +66,10 @@ export const Config = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits (32 bytes)")
       .optional(),
+  })
+  .refine((c) => c.NODE_ENV !== "production" || c.ANALYTICS_REPLAY_SAMPLE_RATE === undefined, {
+    message: "the session replay sample rate is fixed at 10 % in production",
+    path: ["ANALYTICS_REPLAY_SAMPLE_RATE"],
   })
   .refine((c) => c.NODE_ENV !== "production" || c.DEV_MAILBOX !== true, {
     message: "the dev mailbox cannot be enabled in production",

@@ -1,7 +1,8 @@
 // Product analytics end to end: the page gets its key and server URL from the server's environment, loads the real
 // Amplitude SDK after the first render, and sends to a local collector, which records exactly what arrives.
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { searchFlights, signInAsAgent } from "./flows.ts";
 import { browserAppSuite } from "./harness.ts";
@@ -14,28 +15,64 @@ interface ArrivedEvent {
   user_properties?: Record<string, Record<string, unknown>>;
 }
 const batches: { api_key: string; events: ArrivedEvent[] }[] = [];
+/** Session replay uploads as they arrive: the query's session, the key it is sent under, the recorded events. */
+const replays: {
+  sessionId: string;
+  deviceId: string;
+  authorization: string;
+  sampleRate: string;
+  body: string;
+}[] = [];
+const configRequests: string[] = [];
 
-/** Amplitude's HTTP API as far as the SDK needs it: CORS, then 200 for every batch, kept for the test to read. */
-const collector = createServer((req, res) => {
+const read = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+  });
+
+/**
+ * Amplitude's HTTP API, session replay upload and replay settings as far as the SDK needs them, at Amplitude's
+ * paths: CORS, then 200 for every batch and replay, kept for the test to read; no replay settings of the project.
+ */
+const collector = createServer(async (req, res) => {
   res.setHeader("Access-Control-Allow-Origin", "*");
-  res.setHeader("Access-Control-Allow-Headers", "Content-Type, Accept");
-  res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
+  res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "*");
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
   if (req.method === "OPTIONS") {
     res.writeHead(204).end();
     return;
   }
-  let body = "";
-  req.on("data", (chunk) => {
-    body += chunk;
-  });
-  req.on("end", () => {
-    const batch = JSON.parse(body) as (typeof batches)[number];
-    batches.push(batch);
-    res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(
-      JSON.stringify({ code: 200, events_ingested: batch.events.length, server_upload_time: Date.now() }),
-    );
-  });
+  const url = new URL(req.url ?? "/", "http://collector");
+  const body = await read(req);
+  if (req.method === "GET" && url.pathname.startsWith("/config/")) {
+    configRequests.push(url.pathname);
+    res.writeHead(200, { "Content-Type": "application/json" }).end('{"configs":{"sessionReplay":{}}}');
+    return;
+  }
+  if (req.method === "POST" && url.pathname === "/sessions/v2/track") {
+    const text = req.headers["content-encoding"] === "gzip" ? gunzipSync(body).toString() : body.toString();
+    replays.push({
+      sessionId: url.searchParams.get("session_id") ?? "",
+      deviceId: url.searchParams.get("device_id") ?? "",
+      authorization: String(req.headers.authorization),
+      sampleRate: String(req.headers["x-client-sample-rate"]),
+      body: text,
+    });
+    res.writeHead(200).end();
+    return;
+  }
+  if (req.method !== "POST" || url.pathname !== "/2/httpapi") {
+    res.writeHead(404).end();
+    return;
+  }
+  const batch = JSON.parse(body.toString()) as (typeof batches)[number];
+  batches.push(batch);
+  res.writeHead(200, { "Content-Type": "application/json" });
+  res.end(
+    JSON.stringify({ code: 200, events_ingested: batch.events.length, server_upload_time: Date.now() }),
+  );
 });
 await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
 const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/2/httpapi`;
@@ -44,7 +81,8 @@ afterAll(() => new Promise((resolve) => collector.close(resolve)));
 const KEY = "e2e-analytics-key";
 const suite = browserAppSuite({
   seedDemo: true,
-  env: { ANALYTICS_KEY: KEY, ANALYTICS_SERVER_URL: collectorUrl },
+  // Every session replayed (a test-only setting; production replays 10 %), so the replay's traffic can be checked.
+  env: { ANALYTICS_KEY: KEY, ANALYTICS_SERVER_URL: collectorUrl, ANALYTICS_REPLAY_SAMPLE_RATE: "1" },
 });
 
 const arrived = () => batches.flatMap((b) => b.events);
@@ -96,4 +134,23 @@ describe("product analytics", () => {
     expect(new Set(batches.map((b) => b.api_key))).toEqual(new Set([KEY]));
     expect(arrived().filter((e) => e.platform !== "Site")).toEqual([]);
   }, 240_000);
+
+  it("sends the session replay, and fetches its settings, from the configured server's origin", async () => {
+    const { page } = suite.session;
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    for (let waited = 0; replays.length === 0 && waited < 30_000; waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(configRequests[0]).toBe(`/config/${KEY}`);
+    const replay = replays[0];
+    expect(replay).toBeDefined();
+    expect(replay?.authorization).toBe(`Bearer ${KEY}`);
+    expect(replay?.sampleRate).toBe("1");
+    // The replay belongs to the session the events were sent in.
+    const sessions = new Set(arrived().map((e) => String((e as { session_id?: number }).session_id)));
+    expect(sessions.has(replay?.sessionId ?? "")).toBe(true);
+    // rrweb's recording of the page, one serialized event after another.
+    const payload = JSON.parse(replay?.body ?? "{}") as { events?: unknown[] };
+    expect(payload.events?.length).toBeGreaterThan(0);
+  }, 120_000);
 });

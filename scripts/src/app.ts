@@ -87,12 +87,21 @@ function analyticsPage(html: string, config: Config): string {
     .replace(
       "__ANALYTICS_SERVER_URL__",
       attribute(config.ANALYTICS_KEY ? (config.ANALYTICS_SERVER_URL ?? "") : ""),
-    );
+    )
+    .replace("__ANALYTICS_REPLAY_SAMPLE_RATE__", String(config.ANALYTICS_REPLAY_SAMPLE_RATE ?? ""));
 }
 
 /** Where the page's SDK may send events and session replays (the CSP's connect-src): none without a key. */
 function analyticsOrigins(config: Config): string[] {
   if (!config.ANALYTICS_KEY) return [];
+  // Amplitude's EU zone replays through its EU hosts; a proxy takes events and replays on its origin.
+  const server = config.ANALYTICS_SERVER_URL ? new URL(config.ANALYTICS_SERVER_URL) : null;
+  if (server && /(^|\.)eu\.amplitude\.com$/.test(server.hostname))
+    return [
+      new URL(config.ANALYTICS_SERVER_URL).origin,
+      "https://api-sr.eu.amplitude.com",
+      "https://sr-client-cfg.eu.amplitude.com",
+    ];
   if (config.ANALYTICS_SERVER_URL) return [new URL(config.ANALYTICS_SERVER_URL).origin];
   return [
     "https://api2.amplitude.com",

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import {
   analyticsConfigFromPage,
+  analyticsEndpoints,
   analyticsKeyFromPage,
   analyticsQueue,
   identify,
@@ -70,6 +71,28 @@ describe("analytics", () => {
     expect(analyticsConfigFromPage(page)).toEqual({
       key: "k-123",
       serverUrl: "https://api.eu.amplitude.com/2/httpapi",
+      replaySampleRate: null,
+    });
+    page.head.innerHTML +=
+      '<meta name="analytics-replay-sample-rate" content="1" /><meta name="analytics-replay-sample-rate" content="" />';
+    expect(analyticsConfigFromPage(page).replaySampleRate).toBe(1);
+    page.head.innerHTML =
+      '<meta name="analytics-replay-sample-rate" content="__ANALYTICS_REPLAY_SAMPLE_RATE__" />';
+    expect(analyticsConfigFromPage(page).replaySampleRate).toBeNull();
+    page.head.innerHTML = '<meta name="analytics-replay-sample-rate" content="7" />';
+    expect(analyticsConfigFromPage(page).replaySampleRate).toBeNull();
+  });
+
+  it("sends session replays where the events go: Amplitude's zone, or the proxy's origin at Amplitude's paths", () => {
+    expect(analyticsEndpoints(null)).toEqual({});
+    expect(analyticsEndpoints("https://api.eu.amplitude.com/2/httpapi")).toEqual({
+      serverUrl: "https://api.eu.amplitude.com/2/httpapi",
+      serverZone: "EU",
+    });
+    expect(analyticsEndpoints("https://metrics.skyward.example:8443/amp/2/httpapi")).toEqual({
+      serverUrl: "https://metrics.skyward.example:8443/amp/2/httpapi",
+      trackServerUrl: "https://metrics.skyward.example:8443/sessions/v2/track",
+      configServerUrl: "https://metrics.skyward.example:8443/config",
     });
   });
 });

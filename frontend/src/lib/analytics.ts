@@ -15,6 +15,8 @@ export type AnalyticsProps = Record<string, string | number | boolean | null>;
 export interface AnalyticsConfig {
   key: string | null;
   serverUrl: string | null;
+  /** Test runs only (the server refuses it in production): the share of sessions replayed instead of 10 %. */
+  replaySampleRate?: number | null;
 }
 
 type Sdk = typeof Amplitude;
@@ -49,7 +51,36 @@ export function analyticsKeyFromPage(doc: Document = document): string | null {
 }
 
 export function analyticsConfigFromPage(doc: Document = document): AnalyticsConfig {
-  return { key: analyticsKeyFromPage(doc), serverUrl: metaContent(doc, "analytics-server-url") };
+  const rate = Number(metaContent(doc, "analytics-replay-sample-rate") ?? Number.NaN);
+  return {
+    key: analyticsKeyFromPage(doc),
+    serverUrl: metaContent(doc, "analytics-server-url"),
+    replaySampleRate: rate >= 0 && rate <= 1 ? rate : null,
+  };
+}
+
+/** Amplitude's own EU host: the SDK's EU zone sends events, replays and replay settings to Amplitude's EU hosts. */
+const AMPLITUDE_EU = /(^|\.)eu\.amplitude\.com$/;
+
+/**
+ * Where events, session replays and the replay's settings go. No server URL: Amplitude's US endpoints. Amplitude's
+ * EU endpoint: the EU zone. Any other server (a self-hosted or first-party proxy) takes all three on its origin, at
+ * Amplitude's paths, so nothing of a replay goes to Amplitude unless the proxy forwards it.
+ */
+export function analyticsEndpoints(serverUrl: string | null): {
+  serverUrl?: string;
+  serverZone?: "EU";
+  trackServerUrl?: string;
+  configServerUrl?: string;
+} {
+  if (!serverUrl) return {};
+  const url = new URL(serverUrl);
+  if (AMPLITUDE_EU.test(url.hostname)) return { serverUrl, serverZone: "EU" };
+  return {
+    serverUrl,
+    trackServerUrl: `${url.origin}/sessions/v2/track`,
+    configServerUrl: `${url.origin}/config`,
+  };
 }
 
 function call(fn: Call): void {
@@ -72,8 +103,9 @@ export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
   if (!config.key) return;
   const sdk = await import("@amplitude/analytics-browser");
   sdk.add(sitePlatform);
+  const { trackServerUrl, configServerUrl, ...endpoints } = analyticsEndpoints(config.serverUrl);
   await sdk.init(config.key, {
-    ...(config.serverUrl ? { serverUrl: config.serverUrl } : {}),
+    ...endpoints,
     autocapture: false,
     remoteConfig: { fetchRemoteConfig: false },
     flushIntervalMillis: 1000,
@@ -82,7 +114,13 @@ export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
   for (const fn of state.pending.splice(0)) fn(sdk);
   setTimeout(() => {
     void import("@amplitude/plugin-session-replay-browser").then(({ sessionReplayPlugin }) =>
-      sdk.add(sessionReplayPlugin({ sampleRate: SESSION_REPLAY_SAMPLE_RATE })),
+      sdk.add(
+        sessionReplayPlugin({
+          sampleRate: config.replaySampleRate ?? SESSION_REPLAY_SAMPLE_RATE,
+          ...(trackServerUrl ? { trackServerUrl } : {}),
+          ...(configServerUrl ? { configServerUrl } : {}),
+        }),
+      ),
     );
   }, SESSION_REPLAY_DELAY_MS);
 }
