@@ -26,6 +26,7 @@ import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { formatDay } from "../../../lib/date-format.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
@@ -116,6 +117,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
   const { t } = useTranslation("bookings");
   const { t: tSearch } = useTranslation("search");
   const formats = useFormats();
+  const fareText = useFareText();
   const extensions = useBookingExtensions();
   const held = booking.status === "held";
   const ticketOf = (index: number) => booking.tickets.find((ticket) => ticket.passenger_index === index);
@@ -182,7 +184,11 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
           />
         )}
         {held ? (
-          <Fact label={t("drawer.fare")} value={booking.fare.fare.brand_name} hint={booking.fare.carrier} />
+          <Fact
+            label={t("drawer.fare")}
+            value={fareText.brand(booking.fare.fare)}
+            hint={booking.fare.carrier}
+          />
         ) : (
           <Fact
             label={t("drawer.void_until")}

@@ -28,6 +28,7 @@ import { useFormats } from "../../../components/travel/use-formats.ts";
 import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { countryOptions } from "../../../lib/countries.ts";
 import { airportDay, todayIso } from "../../../lib/date-format.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { useBookOffer } from "../api/book-offer.ts";
@@ -221,6 +222,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
   const { t: tp } = useTranslation("pricing");
   const clientView = useClientView();
   const short = useShortBalances(fare.price);
+  const fareText = useFareText();
   const formats = useFormats();
   const message = useFieldError();
   const navigate = useNavigate();
@@ -436,7 +438,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 {t("booking.summary")}
               </Title>
               <Badge variant="light" radius="sm">
-                {fare.brand_name}
+                {fareText.brand(fare)}
               </Badge>
             </Group>
             {option.flights.map((flight) => (

@@ -4,6 +4,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 
 export const FARE_COLUMN_WIDTH = 176;
 
@@ -24,12 +25,13 @@ export function FareOption({
   const { t } = useTranslation("search");
   const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
+  const brand = useFareText().brand(fare);
   const total = { amount: fare.price.amount, currency: fare.price.currency };
   const perPass = { amount: fare.price.perPass, currency: fare.price.currency };
   return (
     <Box
       component="section"
-      aria-label={fare.brand_name}
+      aria-label={brand}
       data-fare-id={fare.fare_id}
       px={12}
       py={10}
@@ -41,8 +43,8 @@ export function FareOption({
         minWidth: 0,
       }}
     >
-      <Text fz={13} fw={650} lh={1.2} truncate="end" title={fare.brand_name} mb={6}>
-        {fare.brand_name}
+      <Text fz={13} fw={650} lh={1.2} truncate="end" title={brand} mb={6}>
+        {brand}
       </Text>
       <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
       {fare.instant_payment ? (
@@ -79,12 +81,7 @@ export function FareOption({
         ) : null}
       </Stack>
       <Group gap={4} wrap="nowrap" mt={8}>
-        <Button
-          size="compact-sm"
-          flex={1}
-          onClick={onSelect}
-          aria-label={t("fare.select_label", { brand: fare.brand_name })}
-        >
+        <Button size="compact-sm" flex={1} onClick={onSelect} aria-label={t("fare.select_label", { brand })}>
           {t("fare.select")}
         </Button>
         <Tooltip label={t("fare.details")} withArrow>
@@ -92,7 +89,7 @@ export function FareOption({
             variant="default"
             size={26}
             onClick={onDetails}
-            aria-label={`${t("fare.details")}: ${fare.brand_name}`}
+            aria-label={`${t("fare.details")}: ${brand}`}
           >
             <IconInfoCircle size={14} />
           </ActionIcon>

@@ -18,6 +18,7 @@ import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 import { offerDetailsQueryOptions } from "../api/offer-details.ts";
 import { useClientView } from "./client-view.ts";
 
@@ -36,6 +37,7 @@ export function OfferDetailsModal({
   const { t } = useTranslation("search");
   const clientView = useClientView();
   const formats = useFormats();
+  const fareText = useFareText();
   const details = useQuery({
     ...offerDetailsQueryOptions(fareId ?? "", searchResultId),
     enabled: fareId !== null,
@@ -52,7 +54,7 @@ export function OfferDetailsModal({
           <Text fw={650}>{t("details.title")}</Text>
           {data ? (
             <Badge variant="light" radius="sm">
-              {data.fare.brand_name}
+              {fareText.brand(data.fare)}
             </Badge>
           ) : null}
         </Group>
@@ -116,10 +118,10 @@ export function OfferDetailsModal({
                 {data.fare_rules.sections.map((section) => (
                   <Stack key={section.category} gap={2}>
                     <Text fz="sm" fw={600}>
-                      {section.category}. {section.title}
+                      {section.category}. {fareText.sectionTitle(section)}
                     </Text>
                     <Text fz="sm" c="var(--mantine-color-text)" style={{ whiteSpace: "pre-line" }}>
-                      {section.text}
+                      {fareText.sectionText(section.text)}
                     </Text>
                   </Stack>
                 ))}
