@@ -97,12 +97,8 @@ function analyticsOrigins(config: Config): string[] {
   // Amplitude's EU zone replays through its EU hosts; a proxy takes events and replays on its origin.
   const server = config.ANALYTICS_SERVER_URL ? new URL(config.ANALYTICS_SERVER_URL) : null;
   if (server && /(^|\.)eu\.amplitude\.com$/.test(server.hostname))
-    return [
-      new URL(config.ANALYTICS_SERVER_URL).origin,
-      "https://api-sr.eu.amplitude.com",
-      "https://sr-client-cfg.eu.amplitude.com",
-    ];
-  if (config.ANALYTICS_SERVER_URL) return [new URL(config.ANALYTICS_SERVER_URL).origin];
+    return [server.origin, "https://api-sr.eu.amplitude.com", "https://sr-client-cfg.eu.amplitude.com"];
+  if (server) return [server.origin];
   return [
     "https://api2.amplitude.com",
     "https://api-sr.amplitude.com",
