@@ -18,22 +18,29 @@ import {
   VerifyQuery,
   VerifyReport,
 } from "./audit.ts";
-import { BalanceRow } from "./balances.ts";
+import { BalanceHistoryQuery, BalanceRow } from "./balances.ts";
 import {
   BookingDetails,
   BookingListPage,
   BookingListQuery,
   BookOfferRequest,
   BookOfferResponse,
+  CommentRequest,
+  FlightsChangeConfirmRequest,
+  FlightsChangeCreateRequest,
   IssueRequest,
   Locator,
+  LocatorRequest,
+  ModifyRequest,
   RefundConfirmRequest,
   RefundCreateRequest,
 } from "./bookings.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
-import { SearchRequest, SearchResult } from "./offers.ts";
+import { FareRules, OfferDetails, SearchRequest, SearchResult } from "./offers.ts";
 import { Position } from "./position.ts";
+import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
+import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
 
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
@@ -115,6 +122,16 @@ const EmdRefundAnswer = z.looseObject({
   refunded: Money.nullable(),
   credited: Money.nullable(),
   position,
+});
+
+/** A search result with filters applied, and the filters. */
+const FilteredSearch = z.looseObject({ result: SearchResult, filters: z.record(z.string(), z.unknown()) });
+/** A command on a booking that answers the booking's state and the feed position to read it at. */
+const BookingCommandAnswer = z.looseObject({ position: position.nullable() });
+/** A page of the balance history (movements with their booking and operation). */
+const BalanceHistoryAnswer = z.looseObject({
+  data: z.array(z.looseObject({ event_id: z.string() })),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
 });
 
 /** The request header of read-your-writes: the `position` a command answered. */
@@ -434,6 +451,251 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       404: notFound,
       422: errors("The EMD is used, already refunded, or cannot be refunded"),
     },
+  },
+  {
+    method: "get",
+    path: "/airports",
+    operationId: "listAirports",
+    summary: "Airports and cities matching a text, for the search form",
+    tag: "Search",
+    secured: true,
+    query: AirportsQuery,
+    responses: {
+      200: { description: "Matching airports", schema: z.object({ data: z.array(z.looseObject({})) }) },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/text_search",
+    operationId: "textSearch",
+    summary: "One line of text in any of the five languages turned into a structured search (not run)",
+    tag: "Search",
+    secured: true,
+    body: TextSearchRequest,
+    responses: {
+      200: { description: "The structured search, or what is missing", schema: TextSearchResponse },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/search_results",
+    operationId: "filterSearch",
+    summary: "Apply filters (stops, carriers, times, price, baggage) to a search result",
+    tag: "Search",
+    secured: true,
+    body: ApplyFiltersRequest,
+    responses: {
+      200: { description: "The filtered result", schema: FilteredSearch },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "delete",
+    path: "/search_results/{search_result_id}",
+    operationId: "clearSearchFilter",
+    summary: "Remove one filter from a search result",
+    tag: "Search",
+    secured: true,
+    params: { search_result_id: z.string().min(1).max(100) },
+    query: z.object({ filter_key: FilterKey }),
+    responses: {
+      200: { description: "The result with the filter removed", schema: FilteredSearch },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/offers/{fare_id}/details",
+    operationId: "offerDetails",
+    summary: "A fare's details (flights, baggage, conditions) priced with the caller's markups",
+    tag: "Search",
+    secured: true,
+    params: { fare_id: z.string().min(1).max(200) },
+    query: OfferDetailsQuery,
+    responses: {
+      200: { description: "The offer", schema: z.object({ data: OfferDetails.loose() }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/offers/{fare_id}/fare_rules",
+    operationId: "fareRules",
+    summary: "A fare's rules (refund, change, penalties) as the airline states them",
+    tag: "Search",
+    secured: true,
+    params: { fare_id: z.string().min(1).max(200) },
+    query: OfferDetailsQuery,
+    responses: {
+      200: { description: "The rules", schema: z.object({ data: FareRules.loose() }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/comment",
+    operationId: "commentBooking",
+    summary: "Add a comment to a booking",
+    tag: "Booking",
+    secured: true,
+    body: CommentRequest,
+    responses: {
+      200: { description: "Commented", schema: BookingCommandAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/modify",
+    operationId: "modifyBooking",
+    summary: "Change a held booking's contacts or passengers' travel documents",
+    tag: "Booking",
+    secured: true,
+    body: ModifyRequest,
+    responses: {
+      200: { description: "Modified", schema: BookingCommandAnswer },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Invalid input, or not possible in the booking's state"),
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/reprice",
+    operationId: "repriceBooking",
+    summary: "Ask the airline for a held booking's current price (before issue)",
+    tag: "Booking",
+    secured: true,
+    body: LocatorRequest,
+    responses: {
+      200: { description: "The current price", schema: z.looseObject({}) },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Invalid input, or not possible in the booking's state"),
+    },
+  },
+  {
+    method: "post",
+    path: "/orders/{locator}/flights_change_requests/create",
+    operationId: "createFlightsChange",
+    summary: "Ask to exchange an issued booking's flights for other dates of the same journey",
+    tag: "Exchange",
+    secured: true,
+    params: { locator: Locator },
+    body: FlightsChangeCreateRequest,
+    responses: {
+      201: { description: "The change request", schema: z.looseObject({}) },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Invalid dates, or the booking cannot be exchanged"),
+    },
+  },
+  {
+    method: "post",
+    path: "/orders/{locator}/reshop_offers/price",
+    operationId: "priceReshopOffers",
+    summary:
+      "The priced offers of a change request: fare difference, change fee, markups, residual value, total to pay",
+    tag: "Exchange",
+    secured: true,
+    params: { locator: Locator },
+    responses: {
+      200: { description: "The offers (empty after a failure)", schema: z.looseObject({}) },
+      401: unauthorized,
+      404: notFound,
+      422: errors("No change request, or the booking cannot be exchanged"),
+    },
+  },
+  {
+    method: "post",
+    path: "/orders/{locator}/flights_change_requests/confirm",
+    operationId: "confirmFlightsChange",
+    summary:
+      "Confirm a priced offer: the balance is charged and new tickets are issued, the old ones exchanged",
+    tag: "Exchange",
+    secured: true,
+    params: { locator: Locator },
+    body: FlightsChangeConfirmRequest,
+    responses: {
+      200: { description: "Exchanged", schema: z.looseObject({ position }) },
+      401: unauthorized,
+      404: notFound,
+      422: errors("The offer is gone or changed, or the booking cannot be exchanged"),
+    },
+  },
+  {
+    method: "get",
+    path: "/balance_history",
+    operationId: "balanceHistory",
+    summary: "Every charge and credit of the caller's companies' balances with its booking and operation",
+    tag: "Balances",
+    secured: true,
+    minPosition: "read_models",
+    query: BalanceHistoryQuery,
+    responses: {
+      200: { description: "A page of movements", schema: BalanceHistoryAnswer },
+      401: unauthorized,
+      404: errors("Not for the caller's role (agents have no balance history)"),
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/balance_history/{event_id}",
+    operationId: "balanceMovement",
+    summary: "One movement of a balance",
+    tag: "Balances",
+    secured: true,
+    minPosition: "read_models",
+    params: { event_id: z.string().min(1).max(100) },
+    responses: {
+      200: {
+        description: "The movement",
+        schema: z.object({ data: z.looseObject({ event_id: z.string() }) }),
+      },
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: "get",
+    path: "/time_limit_notices",
+    operationId: "timeLimitNotices",
+    summary: "Held bookings whose ticketing time limit is near: reminders and automatic cancellations",
+    tag: "Booking",
+    secured: true,
+    minPosition: "read_models",
+    responses: {
+      200: {
+        description: "The notices",
+        schema: z.object({ data: z.array(z.looseObject({ locator: Locator })) }),
+      },
+      401: unauthorized,
+    },
+  },
+  {
+    method: "get",
+    path: "/account/details",
+    operationId: "accountDetails",
+    summary: "The caller's account: profile, companies and channels",
+    tag: "Account",
+    secured: true,
+    minPosition: "read_models",
+    responses: { 200: { description: "The account", schema: z.looseObject({}) }, 401: unauthorized },
   },
 ];
 
