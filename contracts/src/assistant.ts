@@ -55,12 +55,16 @@ export const Candidate = z.object({
 });
 export type Candidate = z.infer<typeof Candidate>;
 
+const Answer = z.object({ question: z.string(), preview: Preview, data: z.unknown() });
+
 export const AskResponse = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("plan"), plan: Plan }),
   z.object({
-    kind: z.literal("answer"),
-    answer: z.object({ question: z.string(), preview: Preview, data: z.unknown() }),
+    kind: z.literal("plan"),
+    plan: Plan,
+    /** The questions asked in the same request as the plan's commands, answered beside it (nothing is dropped). */
+    answers: z.array(Answer).optional(),
   }),
+  z.object({ kind: z.literal("answer"), answer: Answer }),
   /** Ambiguity or a missing detail: the user answers, nothing is guessed. */
   z.object({
     kind: z.literal("question"),

@@ -535,6 +535,42 @@ const CASES: Case[] = [
       args: { agency_id: "ag-sol", body: { transaction_fee: { kind: "percent", bps: 200 } } },
     },
   },
+  // A question and commands in one request: the plan keeps the commands, the question is answered beside it.
+  {
+    lang: "en",
+    text: "what is the balance of Vistula Warszawa? Top up Sol Madrid by 500 EUR reason invoice 9",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
+  {
+    lang: "en",
+    text: "show the balance of Sol Madrid and top up Vistula Warszawa by 100 PLN reason test",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
+  {
+    lang: "en",
+    text: "top up Vistula Warszawa by 1000 PLN reason invoice 7; which bookings expire today?",
+    expect: { calls: ["balance_transaction", "bookings_expiring_today"] },
+  },
+  {
+    lang: "ua",
+    text: "який баланс у Vistula Warszawa? Поповни Sol Madrid на 500 EUR, причина рахунок 9",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
+  {
+    lang: "pl",
+    text: "jakie jest saldo Vistula Warszawa? Doładuj Sol Madrid kwotą 500 EUR, powód faktura 9",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
+  {
+    lang: "fr",
+    text: "quel est le solde de Étoile Paris ? Recharge Sol Madrid de 300 € motif facture 9",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
+  {
+    lang: "es",
+    text: "¿cuál es el saldo de Sol Madrid? Recarga Étoile Paris con 200 EUR, motivo factura 9",
+    expect: { calls: ["company_balance", "balance_transaction"] },
+  },
   // Questions.
   {
     lang: "en",
@@ -756,6 +792,28 @@ describe("embedded parser: administrator requests in five languages", () => {
         .join("")}`,
     );
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("when a question comes before a command, then each reads its own company (the top-up never takes the question's)", () => {
+    const calls = parseAdminRequest(
+      "what is the balance of Vistula Warszawa? Top up Sol Madrid by 500 EUR reason invoice 9",
+      dir,
+      { userType: "Admin", agencyId: null },
+    );
+    expect(calls).toEqual([
+      { name: "company_balance", args: { company_id: "co-waw" } },
+      {
+        name: "balance_transaction",
+        args: {
+          body: {
+            company_id: "co-madrid",
+            kind: "top_up",
+            amount: { amount: 50000, currency: "EUR" },
+            reason: "invoice 9",
+          },
+        },
+      },
+    ]);
   });
 
   it("never turns the words of a name into a step", () => {

@@ -561,9 +561,11 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     const at = text.indexOf(part, searchFrom);
     return at < 0 ? 0 : at;
   };
+  // A question mark ends a clause too: "balance of X? Top up Y ..." is a question and a command, and read whole the
+  // top-up would take X, the first company named.
   const clauses = cut(
     text,
-    /[;\n]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/giu,
+    /[;\n?]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/giu,
   );
   const calls: ToolCall[] = [];
   for (const clause of clauses) {

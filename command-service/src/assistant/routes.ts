@@ -173,16 +173,20 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       return;
     }
     const questions = interpretation.calls.filter((c) => c.entry.kind === "question");
+    const commands = interpretation.calls.filter((c) => c.entry.kind !== "question");
     const first = questions[0];
-    if (first) {
+    if (first && commands.length === 0) {
       res.json({
         kind: "answer",
         answer: await answerQuestion(deps.pool, p, first, deps.now()),
       } satisfies AskResponse);
       return;
     }
+    // Questions asked beside commands are answered with the plan (read-only, so answering now changes nothing).
+    const answers = [];
+    for (const question of questions) answers.push(await answerQuestion(deps.pool, p, question, deps.now()));
     const steps: PlanStep[] = [];
-    for (const [index, call] of interpretation.calls.entries()) {
+    for (const [index, call] of commands.entries()) {
       const shown = await previewStep(deps.pool, call);
       steps.push({
         index,
@@ -209,6 +213,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         needs_money_confirmation: steps.some((s) => s.moves_money),
         provider: completion.provider,
       },
+      ...(answers.length > 0 ? { answers } : {}),
     } satisfies AskResponse);
   });
 

@@ -292,6 +292,11 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (text: string) => void }
           </Text>
         </Group>
         {turn.error ? <Text role="alert">{turn.error}</Text> : null}
+        {r?.kind === "plan"
+          ? r.answers?.map((answer, i) => (
+              <AnswerView key={`${answer.question}${String(i)}`} response={{ kind: "answer", answer }} />
+            ))
+          : null}
         {r?.kind === "plan" ? <PlanView response={r} /> : null}
         {r?.kind === "answer" ? <AnswerView response={r} /> : null}
         {r?.kind === "not_understood" ? <Text>{previewText(r.preview)}</Text> : null}
