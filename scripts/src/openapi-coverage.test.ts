@@ -1,0 +1,230 @@
+// The OpenAPI document covers the API (issue 14): every route the command and query routers register is documented,
+// unless a list below says why not; and `X-Min-Position` (read-your-writes) is documented on exactly the documented
+// reads that honour it, checked by calling each of them with and without it.
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { documentedRoutes } from "@skyward/contracts/openapi";
+import { issuedFamily } from "./testing/after-sales.ts";
+import { inDays } from "./testing/bookings.ts";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import { listRoutes } from "./testing/routes.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+/** "GET /bookings/{}": a route without its parameters' names, so that `:id` and `{fare_id}` compare equal. */
+const shape = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/:\w+/g, "{}").replace(/\{\w+\}/g, "{}")}`;
+
+const PERSON_SIGN_IN =
+  "a person's interactive sign-in in the browser (password, one-time codes) that opens a cookie session; " +
+  "integrators authenticate with an API token (PUT /account/api_token) instead";
+const PERSON_PROFILE =
+  "a person's own first-sign-in steps and contact details, confirmed by one-time codes sent to that person; " +
+  "not something a system does on a person's behalf";
+
+/** Routes left out of the public document on purpose, each with its reason. */
+const EXCLUDED: Record<string, string> = {
+  "GET /health": "the orchestrator's liveness probe (infra/src/http), not an API call",
+  "GET /ready": "the orchestrator's readiness probe (infra/src/http), not an API call",
+  "GET /csrf": "the CSRF token of cookie sessions; calls with a bearer token need none",
+  "GET /dev/mailbox": "development only: not mounted when NODE_ENV=production",
+  "GET /dev/voice": "development only: not mounted when NODE_ENV=production",
+  "GET /openapi.json": "the document itself",
+  "POST /start_sign_in": PERSON_SIGN_IN,
+  "POST /sign_in": PERSON_SIGN_IN,
+  "POST /send_voice_otp": PERSON_SIGN_IN,
+  "DELETE /sign_out": PERSON_SIGN_IN,
+  "POST /account/complete": PERSON_PROFILE,
+  "PUT /onboarding": PERSON_PROFILE,
+  "PUT /account/terms": PERSON_PROFILE,
+  "PUT /account/email": PERSON_PROFILE,
+  "PUT /account/phone": PERSON_PROFILE,
+  "POST /account/phone": PERSON_PROFILE,
+  "PUT /account/details/update_locale": "the web app's interface language of the signed-in person",
+};
+
+/**
+ * KNOWN GAP, not a justification: routes served but not documented yet (administration, ticketing configuration,
+ * sales, replays, the assistant). The test fails for any route on neither list, and for an entry here that got
+ * documented or no longer exists, so this list can only shrink.
+ */
+const NOT_YET_DOCUMENTED = new Set([
+  "DELETE /agencies/{}",
+  "DELETE /agencies/{}/supervisors/{}",
+  "DELETE /agent_company_relationships/{}",
+  "DELETE /companies/{}",
+  "DELETE /credit_cards/{}",
+  "DELETE /ticketing/agency_channels/{}",
+  "DELETE /ticketing/agency_channels/{}/credit_cards/{}",
+  "GET /agencies",
+  "GET /agencies/{}",
+  "GET /agencies/{}/supervisors",
+  "GET /agent_company_relationships",
+  "GET /analytics",
+  "GET /audit/export",
+  "GET /audit/replays",
+  "GET /audit/replays/{}",
+  "GET /companies",
+  "GET /companies/{}",
+  "GET /credit_cards",
+  "GET /directory_history",
+  "GET /directory_history/{}",
+  "GET /join_agency_requests",
+  "GET /sales",
+  "GET /sales/{}",
+  "GET /sales/export",
+  "GET /sales/reports/{}",
+  "GET /ticketing/agency_channels",
+  "GET /ticketing/agency_channels/{}",
+  "GET /ticketing/channel_history",
+  "GET /ticketing/channel_history/{}",
+  "GET /ticketing/gates",
+  "PATCH /agencies/{}",
+  "PATCH /agencies/{}/auto_cancel_held_on",
+  "PATCH /agencies/{}/corporate_number_on",
+  "PATCH /agencies/{}/ghost_segments_remarks_on",
+  "PATCH /agencies/{}/production_api_on",
+  "PATCH /agencies/{}/supervisors/{}",
+  "PATCH /credit_cards/{}",
+  "PATCH /join_agency_requests/{}",
+  "PATCH /ticketing/agency_channels/{}",
+  "PATCH /ticketing/agency_channels/{}/credential",
+  "PATCH /ticketing/agency_gate",
+  "PATCH /ticketing/agency_gates/{}",
+  "PATCH /ticketing/channel_gate",
+  "PATCH /ticketing/company_channels/{}",
+  "PATCH /ticketing/company_gates/{}",
+  "PATCH /ticketing/company_shared_bookings/{}",
+  "PATCH /ticketing/main_gate",
+  "PATCH /ticketing/source_channels/{}",
+  "POST /admin_panel/ask",
+  "POST /admin_panel/execute",
+  "POST /agencies",
+  "POST /agencies/{}/duplicate",
+  "POST /agencies/{}/supervisors",
+  "POST /audit/replays",
+  "POST /audit/replays/{}/switch",
+  "POST /bookings/reshop",
+  "POST /companies",
+  "POST /credit_cards",
+  "POST /join_agency_requests",
+  "POST /supports",
+  "POST /ticketing/agency_channels",
+  "POST /ticketing/agency_channels/{}/credential",
+  "POST /ticketing/agency_channels/{}/credit_cards",
+  "POST /transactions",
+  "PUT /account/details",
+  "PUT /account/selling_company",
+  "PUT /agency_transaction_fees/{}",
+  "PUT /companies/{}/credit_limit",
+  "PUT /companies/{}/markups",
+]);
+
+let t: TestApp;
+let agent: HttpClient;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  agent = t.client();
+  await agent.signInWithPassword("agent@dnipro.test", DEMO_PASSWORD);
+  admin = t.client();
+  await admin.signInWithPassword("admin@skyward.test", DEMO_PASSWORD);
+}, 180_000);
+afterAll(() => t.stop());
+
+describe("the OpenAPI document covers the routers", () => {
+  it("when the routers' routes are listed, then each is documented or on a list, and the lists name only routes that are served and not documented", () => {
+    const registered = new Set(listRoutes(t.app.http).map((r) => shape(r.method, r.path)));
+    const documented = new Set(documentedRoutes.map((r) => shape(r.method, r.path)));
+    const unlisted = [...registered].filter(
+      (r) => !documented.has(r) && !(r in EXCLUDED) && !NOT_YET_DOCUMENTED.has(r),
+    );
+    expect(unlisted).toEqual([]);
+    // Nothing documented that is not served, and no list entry stale or documented after all.
+    expect([...documented].filter((r) => !registered.has(r))).toEqual([]);
+    const listed = [...Object.keys(EXCLUDED), ...NOT_YET_DOCUMENTED];
+    expect(listed.filter((r) => !registered.has(r) || documented.has(r))).toEqual([]);
+    for (const reason of Object.values(EXCLUDED)) expect(reason.length).toBeGreaterThan(10);
+    process.stdout.write(
+      `OpenAPI coverage: ${documented.size} documented, ${Object.keys(EXCLUDED).length} excluded with a reason, ` +
+        `${NOT_YET_DOCUMENTED.size} not yet documented, of ${registered.size} routes\n`,
+    );
+  });
+});
+
+describe("X-Min-Position in the document", () => {
+  it("when each documented read is called with a malformed X-Min-Position, then exactly those documented with it refuse it (422), the others ignore it; with the position of a command, those documented with it answer fresh", async () => {
+    // Something to read: an issued booking with a bag (a balance movement) and a search.
+    const locator = await issuedFamily(agent, "standard");
+    const search = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO"],
+    });
+    expect(search.status).toBe(200);
+    const fare = (search.body.result.origin_destinations as Json[])
+      .flatMap((od) => od.fares as Json[])
+      .find((f) => !f.instant_payment) as Json;
+    const commented = await agent.post("/bookings/comment", { locator, comment: "read-your-writes" });
+    expect(commented.status).toBe(200);
+    const position = commented.body.position as string;
+    const page = await agent.get(`/bookings/${locator}`, { headers: { "x-min-position": position } });
+    const segment = page.body.data.fare.flights[0].segments[0].id as string;
+    const history = await admin.get("/balance_history", { headers: { "x-min-position": position } });
+    const movement = history.body.data[0].event_id as string;
+
+    /** How to call each documented read: its path (parameters filled) and query, and who. */
+    const reads: Record<string, { path: string; query?: Record<string, string>; as?: HttpClient }> = {
+      listBookings: { path: "/bookings" },
+      getBooking: { path: `/bookings/${locator}` },
+      listBalances: { path: "/balances" },
+      listEvents: { path: "/audit/events", query: { locator } },
+      verifyLog: { path: "/audit/verify", as: admin },
+      listAnchors: { path: "/audit/anchors", as: admin },
+      timeTravel: { path: `/audit/as_of/booking/${locator}`, query: { at: new Date().toISOString() } },
+      offerAncillaries: {
+        path: `/offers/${fare.fare_id}/ancillaries`,
+        query: { search_result_id: search.body.result.id },
+      },
+      bookingAncillaries: { path: `/bookings/${locator}/ancillaries` },
+      seatMap: { path: `/bookings/${locator}/seat_map`, query: { segment } },
+      listAirports: { path: "/airports", query: { q: "Kyiv" } },
+      offerDetails: {
+        path: `/offers/${fare.fare_id}/details`,
+        query: { search_result_id: search.body.result.id },
+      },
+      fareRules: {
+        path: `/offers/${fare.fare_id}/fare_rules`,
+        query: { search_result_id: search.body.result.id },
+      },
+      balanceHistory: { path: "/balance_history", as: admin },
+      balanceMovement: { path: `/balance_history/${movement}`, as: admin },
+      timeLimitNotices: { path: "/time_limit_notices" },
+      accountDetails: { path: "/account/details" },
+    };
+    const documentedReads = documentedRoutes.filter((r) => r.method === "get");
+    expect(documentedReads.map((r) => r.operationId).sort()).toEqual(Object.keys(reads).sort());
+
+    for (const route of documentedReads) {
+      const { path, query, as = agent } = reads[route.operationId] as (typeof reads)[string];
+      const plain = await as.get(path, { query });
+      expect([route.operationId, plain.status]).toEqual([route.operationId, 200]);
+      const malformed = await as.get(path, { query, headers: { "x-min-position": "not-a-position" } });
+      expect([route.operationId, malformed.status]).toEqual([
+        route.operationId,
+        route.minPosition ? 422 : 200,
+      ]);
+      if (route.minPosition) expect(malformed.body.errors[0].code).toBe("invalid_input");
+      if (route.minPosition === "read_models") {
+        const fresh = await as.get(path, { query, headers: { "x-min-position": position } });
+        expect([route.operationId, fresh.status, fresh.headers.get("x-stale")]).toEqual([
+          route.operationId,
+          200,
+          null,
+        ]);
+      }
+    }
+  }, 120_000);
+});
