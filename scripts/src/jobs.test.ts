@@ -2,18 +2,9 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { SMTPServer } from "smtp-server";
-import type { HttpClient, Json } from "./testing/http-client.ts";
+import { holdOneAdult, until } from "./testing/bookings.ts";
+import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
 
 /** The time-driven booking jobs, on a clock the test moves ahead of the real one (the queue runs on real time). */
 describe("booking jobs", () => {
@@ -27,40 +18,7 @@ describe("booking jobs", () => {
   });
   afterAll(() => t.stop());
 
-  async function book(lastName: string) {
-    const day = new Date(Date.now() + offsetMs + 21 * 86_400_000).toISOString().slice(0, 10);
-    const search = await agent.post("/offers", {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: day,
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO", "LH"],
-    });
-    const result = search.body.result as Json;
-    const booked = await agent.post("/bookings", {
-      search_result_id: result.id,
-      fare_id: result.origin_destinations[0].fares[0].fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "F",
-          first_name: "Maria",
-          last_name: lastName,
-          date_of_birth: "1991-03-03",
-          document: {
-            type: "passport",
-            number: "FX998877",
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2030-05-05",
-          },
-        },
-      ],
-      contacts: { email: "maria@example.com", phone: "+380501234567" },
-    });
-    expect(booked.status).toBe(201);
-    return booked.body as Json;
-  }
+  const book = (lastName: string) => holdOneAdult(agent, lastName, { from: new Date(Date.now() + offsetMs) });
 
   const jobRow = async (key: string) => {
     const { rows } = await t.db.pool.query<{ run_at: Date; attempts: number; last_error: string | null }>(

@@ -4,18 +4,9 @@ import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { AUTO_CANCEL_BEFORE_MS, REMIND_BEFORE_MS } from "@skyward/contracts/deadline-events";
 import { type Skyward, startSkyward } from "./app.ts";
+import { holdOneAdult, until } from "./testing/bookings.ts";
 import { HttpClient, type Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(25);
-  }
-}
 
 const dnipro = demoId("agency", "dnipro");
 
@@ -42,38 +33,8 @@ describe("ticketing-deadline watchdog", () => {
 
   async function book(lastName: string) {
     offsetMs = 0;
-    const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-    const search = await agent.post("/offers", {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: day,
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO", "LH"],
-    });
-    const result = search.body.result as Json;
-    const booked = await agent.post("/bookings", {
-      search_result_id: result.id,
-      fare_id: result.origin_destinations[0].fares[0].fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "F",
-          first_name: "Maria",
-          last_name: lastName,
-          date_of_birth: "1991-03-03",
-          document: {
-            type: "passport",
-            number: "FX998877",
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2030-05-05",
-          },
-        },
-      ],
-      contacts: { email: "maria@example.com", phone: "+380501234567" },
-    });
-    expect(booked.status).toBe(201);
-    return { locator: booked.body.locator as string, timeLimit: Date.parse(booked.body.time_limit) };
+    const booked = await holdOneAdult(agent, lastName);
+    return { locator: booked.locator as string, timeLimit: Date.parse(booked.time_limit) };
   }
 
   const remindersTo = async (locator: string) => {
@@ -165,39 +126,9 @@ describe("ticketing-deadline watchdog with the agency's automatic cancellation",
       (await supervisor.patch(`/agencies/${dnipro}/auto_cancel_held_on`, { active: false })).status,
     ).toBe(404);
 
-    const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-    const search = await agent.post("/offers", {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: day,
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO", "LH"],
-    });
-    const result = search.body.result as Json;
-    const booked = await agent.post("/bookings", {
-      search_result_id: result.id,
-      fare_id: result.origin_destinations[0].fares[0].fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "M",
-          first_name: "Ivan",
-          last_name: "Lapsed",
-          date_of_birth: "1985-02-02",
-          document: {
-            type: "passport",
-            number: "FX112233",
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2030-05-05",
-          },
-        },
-      ],
-      contacts: { email: "ivan@example.com", phone: "+380501234568" },
-    });
-    expect(booked.status).toBe(201);
-    const locator = booked.body.locator as string;
-    const timeLimit = Date.parse(booked.body.time_limit);
+    const booked = await holdOneAdult(agent, "Lapsed");
+    const locator = booked.locator as string;
+    const timeLimit = Date.parse(booked.time_limit);
 
     // Between the automatic cancellation and the airline's time limit.
     offsetMs = timeLimit - Date.now() - AUTO_CANCEL_BEFORE_MS + 120_000;

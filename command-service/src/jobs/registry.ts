@@ -16,7 +16,7 @@ import { bookingsDue, confirmBooking, expireBooking } from "../bookings/schedule
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
-import { deadlinesDue, watchTimeLimit } from "../watchdog/watchdog.ts";
+import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
 
 /**
  * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
@@ -124,6 +124,8 @@ export function commandJobHandlers(
         {},
         { delayMs: options.sweepEveryMs, jobKey: "deadline-sweep", jobKeyMode: "preserve_run_at" },
       );
+      const mailed = await drainReminderMails(deps, job.traceId);
+      if (mailed > 0) job.logger.warn({ mailed }, "reminder e-mails queued late (lost with their process)");
       const now = deps.now();
       const due = await deadlinesDue(deps, new Date(now.getTime() + lookaheadMs));
       for (const { locator, stage, due_at } of due)

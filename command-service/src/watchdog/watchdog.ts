@@ -1,11 +1,12 @@
 import {
   autoCancelDueAt,
-  type DeadlineEvent,
+  DeadlineEvent,
   type HeldBookingAutoCancelled,
   reminderDueAt,
   type TimeLimitReminderSent,
 } from "@skyward/contracts/deadline-events";
 import { Language } from "@skyward/contracts/ids";
+import { inTransaction } from "@skyward/infra/db";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { DomainError } from "@skyward/infra/http/errors";
@@ -90,35 +91,92 @@ async function agencyCancelsHeld(deps: CommandDeps, agencyId: string): Promise<b
   return state.status === "active" && state.flags.auto_cancel_held_on;
 }
 
-/** Records the reminder once; only the run that recorded it queues the e-mail. */
+/**
+ * Records the reminder once, then queues its e-mail. The event is the outbox: a crash before the e-mail is queued
+ * leaves the reminder recorded without its row in app.reminder_mails, and the deadline sweep queues it then.
+ */
 async function remind(
   deps: CommandDeps,
   booking: ActiveBooking,
   autoCancelAt: Date | null,
   traceId: string,
 ): Promise<boolean> {
-  const { rows } = await deps.pool.query<{ email: string; language: string }>(
-    "SELECT email, language FROM read.users WHERE id = $1",
-    [booking.agent_id],
-  );
-  const agent = rows[0];
+  const { rows } = await deps.pool.query<{ email: string }>("SELECT email FROM read.users WHERE id = $1", [
+    booking.agent_id,
+  ]);
   const reminder: TimeLimitReminderSent = {
     ...scopeOf(booking),
     at: deps.now().toISOString(),
     auto_cancel_at: autoCancelAt?.toISOString() ?? null,
-    emailed_to: agent?.email ?? null,
+    emailed_to: rows[0]?.email ?? null,
   };
   const events = await recordDeadline(deps, booking, { type: "RecordReminder", reminder }, traceId);
-  if (events.length === 0 || !agent) return events.length > 0;
-  const language = Language.catch("en").parse(agent.language);
-  const mail = timeLimitReminderMail(agent.email, language, {
-    locator: booking.locator,
-    route: booking.fare.route,
-    timeLimit: new Date(reminder.time_limit),
-    autoCancelAt,
-  });
-  await deps.jobs.send("send-mail", mail, { traceId });
+  if (events.length === 0) return false;
+  await queueReminderMail(deps, reminder, booking.fare.route, traceId);
   return true;
+}
+
+/**
+ * Queues a recorded reminder's e-mail at most once: its app.reminder_mails row and its send-mail job are written in
+ * one transaction, so no crash separates them; a reminder whose row exists was queued already. False when it was.
+ */
+export async function queueReminderMail(
+  deps: CommandDeps,
+  reminder: TimeLimitReminderSent,
+  route: string,
+  traceId: string,
+): Promise<boolean> {
+  const { rows } = await deps.pool.query<{ language: string }>(
+    "SELECT language FROM read.users WHERE id = $1",
+    [reminder.agent_id],
+  );
+  const language = Language.catch("en").parse(rows[0]?.language);
+  return inTransaction(deps.pool, async (client) => {
+    const claimed = await client.query(
+      "INSERT INTO app.reminder_mails (locator) VALUES ($1) ON CONFLICT (locator) DO NOTHING",
+      [reminder.locator],
+    );
+    if (claimed.rowCount === 0) return false;
+    // An agent without a known address gets the in-app notice only; the row says the reminder is settled.
+    if (!reminder.emailed_to) return true;
+    const mail = timeLimitReminderMail(reminder.emailed_to, language, {
+      locator: reminder.locator,
+      route,
+      timeLimit: new Date(reminder.time_limit),
+      autoCancelAt: reminder.auto_cancel_at ? new Date(reminder.auto_cancel_at) : null,
+    });
+    const jobId = await deps.jobs.sendIn(client, "send-mail", mail, { traceId });
+    await client.query("UPDATE app.reminder_mails SET job_id = $2 WHERE locator = $1", [
+      reminder.locator,
+      jobId,
+    ]);
+    return true;
+  });
+}
+
+/**
+ * The outbox's drain, run by the deadline sweep: reminders recorded (the notices view lists them) whose e-mail was
+ * never queued, because the process died between the two, get it now. Returns how many were queued.
+ */
+export async function drainReminderMails(deps: CommandDeps, traceId: string): Promise<number> {
+  const { rows } = await deps.pool.query<{ locator: string }>(
+    `SELECT n.locator FROM read.time_limit_notices n
+      WHERE n.reminded_at IS NOT NULL AND n.time_limit > $1
+        AND NOT EXISTS (SELECT 1 FROM app.reminder_mails m WHERE m.locator = n.locator)
+      ORDER BY n.time_limit LIMIT 100`,
+    [deps.now()],
+  );
+  let queued = 0;
+  for (const { locator } of rows) {
+    const events = await deps.store.readStream(deadlineStream(locator));
+    const recorded = events.map((e) => DeadlineEvent.parse({ type: e.type, data: e.data }));
+    const reminder = recorded.find((e) => e.type === "TimeLimitReminderSent");
+    if (reminder?.type !== "TimeLimitReminderSent") continue;
+    const { state: booking } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+    const route = booking.status === "none" ? locator : booking.fare.route;
+    if (await queueReminderMail(deps, reminder.data, route, traceId)) queued++;
+  }
+  return queued;
 }
 
 /** Cancels through the ordinary cancel operation (claim, airline, record), then notes that the watchdog did it. */

@@ -119,6 +119,36 @@ export class JobQueue<S extends JobSpecs> {
     return job.id;
   }
 
+  /**
+   * Queues a job on `client`, inside the caller's transaction: it exists if and only if that transaction commits
+   * (what the caller writes beside it and the job cannot be parted by a crash). Returns its id.
+   */
+  async sendIn<N extends keyof S & string>(
+    client: pg.ClientBase,
+    name: N,
+    payload: z.input<S[N]["payload"]>,
+    options: SendOptions = {},
+  ): Promise<string> {
+    const spec = this.specs[name];
+    if (!spec) throw new Error(`unknown job ${name}`);
+    const data = spec.payload.parse(payload);
+    const runAt =
+      options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id::text FROM graphile_worker.add_job(identifier => $1::text, payload => $2::json,
+         run_at => $3::timestamptz, max_attempts => $4::int, job_key => $5::text, job_key_mode => $6::text)`,
+      [
+        name,
+        JSON.stringify({ trace_id: options.traceId, data }),
+        runAt?.toISOString() ?? null,
+        options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        options.jobKey ?? null,
+        options.jobKey ? (options.jobKeyMode ?? null) : null,
+      ],
+    );
+    return rows[0]?.id ?? "";
+  }
+
   async close(): Promise<void> {
     await this.utils.release();
   }

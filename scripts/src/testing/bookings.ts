@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { TestDatabase } from "@skyward/infra/testing";
@@ -48,6 +49,57 @@ export async function holdBooking(client: HttpClient, lastNames: string[] = ["Pe
   });
   if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.locator as string;
+}
+
+/**
+ * A held booking of one adult on a network carrier (PS, LO, LH), departing `departureInDays` after `from` (a test
+ * clock ahead of the real one): the answer of POST /bookings (locator, time_limit, provider_status). The last name
+ * picks a sandbox scenario (SCENARIOS.md).
+ */
+export async function holdOneAdult(
+  client: HttpClient,
+  lastName: string,
+  options: { from?: Date; departureInDays?: number } = {},
+): Promise<Json> {
+  const from = options.from ?? new Date();
+  const day = new Date(from.getTime() + (options.departureInDays ?? 21) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const search = await client.post("/offers", {
+    origin: "KBP",
+    destination: "WAW",
+    departure_date: day,
+    passengers: { adults: 1, children: 0, infants: 0 },
+    carriers: ["PS", "LO", "LH"],
+  });
+  if (search.status !== 200)
+    throw new Error(`search answered ${search.status}: ${JSON.stringify(search.body)}`);
+  const result = search.body.result as Json;
+  const booked = await client.post("/bookings", {
+    search_result_id: result.id,
+    fare_id: result.origin_destinations[0].fares[0].fare_id,
+    passengers: [{ ...passenger("Maria", lastName, "adult", "1991-03-03"), gender: "F" }],
+    contacts: { email: "maria@example.com", phone: "+380501234567" },
+  });
+  if (booked.status !== 201)
+    throw new Error(`booking answered ${booked.status}: ${JSON.stringify(booked.body)}`);
+  return booked.body as Json;
+}
+
+/** Asks `read` until it answers something other than undefined; fails after `timeoutMs`, naming `what`. */
+export async function until<T>(
+  read: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+  everyMs = 25,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(everyMs);
+  }
 }
 
 /** Tops a company balance up straight in the event store (there is no top-up screen yet). */

@@ -7,12 +7,19 @@ import { startSkyward } from "../app.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is required");
+// Tests of time-driven jobs run this process ahead of the real clock (ms) and its sweeps more often.
+const clockOffsetMs = Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0);
+const scheduleEveryMs = process.env.TEST_SCHEDULE_EVERY_MS
+  ? Number(process.env.TEST_SCHEDULE_EVERY_MS)
+  : undefined;
 const app = await startSkyward({
   databaseUrl,
   port: 0,
   logLevel: "silent",
   roles: ["command"],
   seedDemo: false,
+  now: () => new Date(Date.now() + clockOffsetMs),
+  ...(scheduleEveryMs ? { scheduleEveryMs } : {}),
 });
 const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 answer({ url: app.url });
