@@ -117,13 +117,39 @@ describe("sales and analytics screens", () => {
     const pdfBytes = await readFile((await pdf.path()) as string);
     expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
 
-    const [xlsx] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Export to Excel" }).click(),
-    ]);
+    // The export shows its progress: held back here until checked, the bar waits for the file (indeterminate), then
+    // says what was downloaded, with the line count the server announced.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const exportCall = /\/sales\/export\?/;
+    await page.route(exportCall, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    const downloaded = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export to Excel" }).click();
+    const bar = page.getByRole("progressbar", { name: "Export progress" });
+    await bar.waitFor();
+    expect(await bar.getAttribute("aria-valuemin")).toBe("0");
+    expect(await bar.getAttribute("aria-valuemax")).toBe("100");
+    expect(await bar.getAttribute("aria-valuenow")).toBeNull();
+    expect(await bar.getAttribute("aria-valuetext")).toBe("Preparing the report…");
+    await checkScreen(page, "sales-export-progress");
+    release();
+    const xlsx = await downloaded;
+    await page.unroute(exportCall);
     expect(xlsx.suggestedFilename()).toMatch(/^sales-report_.*\.xlsx$/);
     const xlsxBytes = await readFile((await xlsx.path()) as string);
     expect(xlsxBytes.subarray(0, 2).toString()).toBe("PK");
+    // The line count comes from the server's announcement (X-Sales-Lines), the size from the bytes read.
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Report downloaded · lines: [1-9]\d*, \d+ kB$/ })
+      .waitFor();
+    await bar.waitFor({ state: "detached" });
 
     // A day with no sales: the spec's error notice.
     await page.getByRole("textbox", { name: "Ticket, locator, passenger or route" }).fill("");

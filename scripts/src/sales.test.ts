@@ -272,6 +272,13 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     const list = (await get(kyiv, "/sales", { "ticket[date_from]": today, "ticket[date_to]": today })).body
       .data as Json[];
     expect(sheet.rowCount).toBe(1 + list.length + 1);
+    // Streamed without a length, it says up front how many lines come and about how large the file is (progress).
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    expect(res.headers["x-sales-lines"]).toBe(String(list.length));
+    const estimate = Number(res.headers["x-sales-estimated-bytes"]);
+    expect(estimate).toBeGreaterThan(res.bytes.length * 0.5);
+    expect(estimate).toBeLessThan(res.bytes.length * 2);
     list.forEach((line, i) => {
       const row = sheet.getRow(i + 2);
       expect(row.getCell(1).value).toBeInstanceOf(Date);

@@ -21,8 +21,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Repeats of a command with the same key return the first result and change nothing. */
   idempotencyKey?: string;
-  /** How to read a successful body; errors are always read as the JSON envelope. */
-  responseType?: "json" | "blob" | "text";
+  /**
+   * How to read a successful body; errors are always read as the JSON envelope. "response": unread, for a caller
+   * that reads a streamed body itself (a download's progress).
+   */
+  responseType?: "json" | "blob" | "text" | "response";
 }
 
 export interface ApiResponse<T> {
@@ -165,6 +168,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   }
 
   const responseType = options.responseType ?? "json";
+  if (responseType === "response") return { data: response as T, status: response.status, traceId };
   if (responseType === "blob")
     return { data: (await response.blob()) as T, status: response.status, traceId };
   if (responseType === "text")

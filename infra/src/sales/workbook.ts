@@ -273,6 +273,15 @@ export function moneyFormat(currency: string): string {
 
 const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
 
+/**
+ * About how many bytes the workbook of `lines` lines takes (measured: 131-133 bytes a line compressed, and the
+ * parts every workbook has), so a download can show its progress before the end of a stream of unknown length.
+ */
+export const WORKBOOK_FIXED_BYTES = 8_000;
+export const WORKBOOK_BYTES_PER_LINE = 132;
+export const estimatedWorkbookBytes = (lines: number) =>
+  WORKBOOK_FIXED_BYTES + WORKBOOK_BYTES_PER_LINE * lines;
+
 export interface WorkbookSummary {
   lines: number;
 }

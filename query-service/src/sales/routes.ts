@@ -29,7 +29,11 @@ import {
   streamSaleLines,
 } from "@skyward/infra/sales/lines";
 import { salesJobs } from "@skyward/infra/sales/report-job";
-import { salesReportFileName, writeSalesWorkbook } from "@skyward/infra/sales/workbook";
+import {
+  estimatedWorkbookBytes,
+  salesReportFileName,
+  writeSalesWorkbook,
+} from "@skyward/infra/sales/workbook";
 import { type Router as ExpressRouter, Router } from "express";
 import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
@@ -208,7 +212,9 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     const name = salesReportFileName(query.ticket.date_from, query.ticket.date_to);
     res.setHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+    // The file streams without a length: its lines and estimated size let the client show the download's progress.
     res.setHeader("X-Sales-Lines", String(count));
+    res.setHeader("X-Sales-Estimated-Bytes", String(estimatedWorkbookBytes(count)));
     try {
       await writeSalesWorkbook(streamSaleLines(pool, query.ticket, viewer), res, language);
     } catch (error) {

@@ -28,8 +28,9 @@ import { formatInstant } from "../../../lib/date-format.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { notify } from "../../../lib/notifications.ts";
-import { downloadTicket, exportSales } from "../api/sales-files.ts";
+import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
+import { ExportProgress } from "./export-progress.tsx";
 
 export interface SalesPageProps {
   filter: SalesFilter;
@@ -60,17 +61,21 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
     300,
   );
   const [exporting, setExporting] = useState(false);
+  // The last export's progress: shown while it downloads, then what it downloaded (until the next export).
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const lines = sales.data?.data ?? [];
   const total = sales.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
 
   const runExport = async () => {
     setExporting(true);
+    setProgress(null);
     try {
-      const outcome = await exportSales(filter, language);
+      const outcome = await exportSales(filter, language, setProgress);
       if (outcome === "empty") notify({ type: "error", text: t("export.empty") });
       if (outcome === "emailed") notify({ type: "success", text: t("export.emailed") });
     } catch {
+      setProgress(null);
       notify({ type: "error", text: t("export.failed") });
     } finally {
       setExporting(false);
@@ -89,9 +94,12 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
               {t("lead")}
             </Text>
           </Stack>
-          <Button leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={runExport}>
-            {t("export.button")}
-          </Button>
+          <Group gap="sm" align="center">
+            {exporting || progress?.done ? <ExportProgress progress={progress} /> : null}
+            <Button leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={runExport}>
+              {t("export.button")}
+            </Button>
+          </Group>
         </Group>
 
         <Paper withBorder radius="md" p="sm">
