@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiTokenResponse } from "./account.ts";
+import { DirectoryHistoryQuery } from "./administration.ts";
 import {
   AddAncillariesRequest,
   AncillaryCatalogueQuery,
@@ -18,7 +19,7 @@ import {
   VerifyQuery,
   VerifyReport,
 } from "./audit.ts";
-import { BalanceHistoryQuery, BalanceRow } from "./balances.ts";
+import { BalanceHistoryQuery, BalanceRow, CreditLimitRequest, TransactionRequest } from "./balances.ts";
 import {
   BookingDetails,
   BookingListPage,
@@ -39,8 +40,10 @@ import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
 import { FareRules, OfferDetails, SearchRequest, SearchResult } from "./offers.ts";
 import { Position } from "./position.ts";
+import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
+import { ChannelHistoryQuery, ChannelListQuery } from "./ticketing-commands.ts";
 
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
@@ -132,6 +135,25 @@ const BookingCommandAnswer = z.looseObject({ position: position.nullable() });
 const BalanceHistoryAnswer = z.looseObject({
   data: z.array(z.looseObject({ event_id: z.string() })),
   meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+});
+
+/** A company balance after a command on it. */
+const BalanceAnswer = z.looseObject({
+  balance_amount: Money.nullable(),
+  credit_limit: z.looseObject({ amount: z.number().int() }).nullable(),
+  position,
+});
+/** A list under `data`, each item an object (administration reads). */
+const listOf = (description: string) => ({
+  description,
+  schema: z.object({ data: z.array(z.looseObject({ id: z.string() })) }),
+});
+const idParam = { id: z.string().min(1).max(100) };
+const roleOrScope = errors("Not for the caller's role, or outside its scope");
+/** A paged history of changes. */
+const HistoryAnswer = z.looseObject({
+  data: z.array(z.looseObject({ event_id: z.string() })),
+  meta: z.looseObject({ total: z.number().int() }),
 });
 
 /** The request header of read-your-writes: the `position` a command answered. */
@@ -696,6 +718,200 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     secured: true,
     minPosition: "read_models",
     responses: { 200: { description: "The account", schema: z.looseObject({}) }, 401: unauthorized },
+  },
+  {
+    method: "post",
+    path: "/transactions",
+    operationId: "balanceTransaction",
+    summary: "Top up a company balance, or correct it (administrators), with its reason",
+    tag: "Balances",
+    secured: true,
+    body: TransactionRequest,
+    responses: {
+      201: { description: "The balance after it", schema: BalanceAnswer },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "put",
+    path: "/companies/{id}/credit_limit",
+    operationId: "setCreditLimit",
+    summary: "Set a company's credit limit (administrators)",
+    tag: "Balances",
+    secured: true,
+    params: idParam,
+    body: CreditLimitRequest,
+    responses: {
+      200: { description: "The balance after it", schema: BalanceAnswer },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/agencies",
+    operationId: "listAgencies",
+    summary: "The agencies (partners) the caller manages",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    responses: { 200: listOf("Agencies"), 401: unauthorized, 404: roleOrScope },
+  },
+  {
+    method: "get",
+    path: "/agencies/{id}",
+    operationId: "getAgency",
+    summary: "One agency with its settings",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    params: idParam,
+    responses: {
+      200: { description: "The agency", schema: z.object({ partner: z.looseObject({ id: z.string() }) }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "get",
+    path: "/agencies/{id}/supervisors",
+    operationId: "listSupervisors",
+    summary: "An agency's supervisors",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    params: idParam,
+    responses: { 200: listOf("Supervisors"), 401: unauthorized, 404: roleOrScope },
+  },
+  {
+    method: "get",
+    path: "/companies",
+    operationId: "listCompanies",
+    summary: "The companies the caller manages, with their balances",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    responses: { 200: listOf("Companies"), 401: unauthorized, 404: roleOrScope },
+  },
+  {
+    method: "get",
+    path: "/companies/{id}",
+    operationId: "getCompany",
+    summary: "One company with its balance, markups and fees",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    params: idParam,
+    responses: {
+      200: { description: "The company", schema: z.object({ company: z.looseObject({ id: z.string() }) }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "get",
+    path: "/directory_history",
+    operationId: "directoryHistory",
+    summary: "Changes of agencies, companies and people: who, when, what, before → after",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    query: DirectoryHistoryQuery,
+    responses: {
+      200: { description: "A page of changes", schema: HistoryAnswer },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/ticketing/agency_channels",
+    operationId: "listChannels",
+    summary: "The ticketing channels of the agencies the caller manages",
+    tag: "Ticketing",
+    secured: true,
+    minPosition: "read_models",
+    query: ChannelListQuery,
+    responses: { 200: listOf("Channels"), 401: unauthorized, 404: roleOrScope, 422: invalid },
+  },
+  {
+    method: "get",
+    path: "/ticketing/agency_channels/{id}",
+    operationId: "getChannel",
+    summary: "One ticketing channel with its gates",
+    tag: "Ticketing",
+    secured: true,
+    minPosition: "read_models",
+    params: idParam,
+    responses: {
+      200: { description: "The channel", schema: z.object({ data: z.looseObject({ id: z.string() }) }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "get",
+    path: "/ticketing/channel_history",
+    operationId: "channelHistory",
+    summary: "Who changed which channel or gate, when, from which source, before → after",
+    tag: "Ticketing",
+    secured: true,
+    minPosition: "read_models",
+    query: ChannelHistoryQuery,
+    responses: {
+      200: { description: "A page of changes", schema: z.looseObject({ data: z.array(z.looseObject({})) }) },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/audit/replays",
+    operationId: "listReplays",
+    summary: "The projections that can be replayed and the latest replay runs",
+    tag: "Audit",
+    secured: true,
+    responses: {
+      200: { description: "Projections and runs", schema: z.object({ data: ReplayOverview }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "post",
+    path: "/audit/replays",
+    operationId: "startReplay",
+    summary:
+      "Replay a projection side by side and compare it with live (a job; a run whose process dies reads as failed within 30 s)",
+    tag: "Audit",
+    secured: true,
+    body: ReplayStartRequest,
+    responses: {
+      202: { description: "The run, queued", schema: z.object({ data: ReplayRun }) },
+      401: unauthorized,
+      404: roleOrScope,
+      409: errors("A replay of this projection is already running"),
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/audit/replays/{id}",
+    operationId: "getReplay",
+    summary: "One replay run: its progress, and the comparison per table once done",
+    tag: "Audit",
+    secured: true,
+    params: { id: z.uuid() },
+    responses: {
+      200: { description: "The run", schema: z.object({ data: ReplayRun }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
   },
 ];
 

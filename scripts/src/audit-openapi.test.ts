@@ -2,6 +2,7 @@
 // documented: the calls below are driven by the served document, each answer checked against its JSON Schema.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
 import { openApiDocument } from "@skyward/contracts/openapi";
 import { chainAll } from "@skyward/infra/audit/chain";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -175,6 +176,27 @@ describe("the OpenAPI document", () => {
     balanceMovement: () => ({ as: "admin", params: { event_id: walk.balanceHistory.data[0].event_id } }),
     timeLimitNotices: () => ({}),
     accountDetails: () => ({}),
+    balanceTransaction: () => ({
+      as: "admin",
+      body: { company_id: demoId("company", "dnipro-kyiv"), amount: 10_000, reason: "invoice 1182" },
+    }),
+    setCreditLimit: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { credit_limit: 50_000 },
+    }),
+    listAgencies: () => ({ as: "admin" }),
+    getAgency: () => ({ as: "admin", params: { id: walk.listAgencies.data[0].id } }),
+    listSupervisors: () => ({ as: "admin", params: { id: walk.listAgencies.data[0].id } }),
+    listCompanies: () => ({ as: "admin" }),
+    getCompany: () => ({ as: "admin", params: { id: walk.listCompanies.data[0].id } }),
+    directoryHistory: () => ({ as: "admin" }),
+    listChannels: () => ({ as: "admin" }),
+    getChannel: () => ({ as: "admin", params: { id: walk.listChannels.data[0].id } }),
+    channelHistory: () => ({ as: "admin" }),
+    listReplays: () => ({ as: "admin" }),
+    startReplay: () => ({ as: "admin", body: { projection: "bookings" } }),
+    getReplay: () => ({ as: "admin", params: { id: walk.startReplay.data.id } }),
     issueApiToken: () => ({}),
   };
 
