@@ -2,7 +2,7 @@
 // routes, with the app's HTTP conventions) on a sales read model of generated lines; prints p50/p95/p99 per call and
 // role (target: p95 under 100 ms). Callers are set per request by a header instead of a session (no sign-in here).
 // Each case also prints what its statements cost PostgreSQL (EXPLAIN ANALYZE, BUFFERS of one request): buffers
-// touched and rows read by scans, figures that do not depend on the machine's load. `--keep=<database>` seeds a
+// touched and rows read by scans, figures that do not depend on the machine's load (`--plans` prints the plans). `--keep=<database>` seeds a
 // database once and reuses it (with DATABASE_URL) on later runs.
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -86,7 +86,11 @@ function recordingPool(pool: BenchDatabase["pool"]) {
   return { proxy, recorded, state };
 }
 
-async function explain(pool: BenchDatabase["pool"], statements: { text: string; values: unknown[] }[]) {
+async function explain(
+  pool: BenchDatabase["pool"],
+  statements: { text: string; values: unknown[] }[],
+  plans = false,
+) {
   let buffers = 0;
   let rows = 0;
   let ms = 0;
@@ -97,6 +101,14 @@ async function explain(pool: BenchDatabase["pool"], statements: { text: string; 
     );
     const top = plan[0]?.["QUERY PLAN"][0];
     if (!top) continue;
+    if (plans) {
+      const { rows: lines } = await pool.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`,
+        values,
+      );
+      console.log(`\n${text.replace(/\s+/g, " ").slice(0, 300)}\n${JSON.stringify(values)}`);
+      for (const line of lines) console.log(`  ${line["QUERY PLAN"]}`);
+    }
     buffers += (top.Plan["Shared Hit Blocks"] ?? 0) + (top.Plan["Shared Read Blocks"] ?? 0);
     rows += scannedRows(top.Plan);
     ms += top["Execution Time"];
@@ -107,6 +119,9 @@ async function explain(pool: BenchDatabase["pool"], statements: { text: string; 
 export async function run(args: readonly string[]): Promise<void> {
   const lines = option(args, "lines", 1_000_000);
   const requests = option(args, "requests", 200);
+  // `--plans` prints each statement's plan (EXPLAIN ANALYZE, BUFFERS), `--only=<text>` runs the cases named so.
+  const plans = args.includes("--plans");
+  const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
   const keep = args.find((a) => a.startsWith("--keep="))?.slice("--keep=".length);
   const db = await benchDatabase(keep);
   const logger = createLogger("silent");
@@ -184,6 +199,7 @@ export async function run(args: readonly string[]): Promise<void> {
       `${"case".padEnd(34)} ${"caller".padEnd(11)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)}  ${"lines".padStart(7)}  SQL: statements, buffers, rows scanned, execution ms`,
     );
     for (const [name, caller, path] of cases) {
+      if (only && !`${name} ${caller}`.includes(only)) continue;
       const client = new HttpClient(base, { "x-bench-caller": caller });
       let found = 0;
       for (let i = 0; i < 10; i++) await client.get(path);
@@ -201,7 +217,7 @@ export async function run(args: readonly string[]): Promise<void> {
       recorder.state.recording = true;
       await client.get(path);
       recorder.state.recording = false;
-      const cost = await explain(db.pool, recorder.recorded);
+      const cost = await explain(db.pool, recorder.recorded, plans);
       console.log(
         `${name.padEnd(34)} ${caller.padEnd(11)} ${p.p50.toFixed(1).padStart(8)} ${p.p95.toFixed(1).padStart(8)} ${p.p99.toFixed(1).padStart(8)}  ${String(found).padStart(7)}  ${cost.statements}, ${cost.buffers}, ${cost.rows}, ${cost.ms.toFixed(1)}`,
       );

@@ -17,7 +17,6 @@ import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { JobQueue } from "@skyward/infra/jobs/runtime";
 import {
-  containsPattern,
   dateRange,
   Params,
   SALE_LINE_SELECT,
@@ -27,8 +26,10 @@ import {
   salesScope,
   salesWhere,
   streamSaleLines,
+  textCondition,
 } from "@skyward/infra/sales/lines";
 import { salesJobs } from "@skyward/infra/sales/report-job";
+import { selectivePart, trigramSample } from "@skyward/infra/sales/text-search";
 import {
   estimatedWorkbookBytes,
   salesReportFileName,
@@ -60,7 +61,7 @@ async function totalsOf(
   let sql: string;
   if (filter.text)
     sql = `SELECT s.currency, count(*)::int AS lines, ${sums} FROM read.sales s
-        WHERE ${salesWhere(filter, viewer, p)} GROUP BY s.currency ORDER BY s.currency`;
+        WHERE ${salesWhere(filter, viewer, p, await indexPart(pool, filter))} GROUP BY s.currency ORDER BY s.currency`;
   else {
     const { table, where } = totalsSource(viewer, filter, p);
     sql = `SELECT s.currency, sum(s.lines)::int AS lines, ${sums} FROM ${table} s WHERE ${where}
@@ -70,6 +71,11 @@ async function totalsOf(
   return rows;
 }
 
+/** The rare part of a text filter the trigram index is asked for (infra/src/sales/text-search.ts), if any. */
+async function indexPart(pool: QueryDeps["pool"], filter: TicketFilter): Promise<string | null> {
+  return filter.text ? selectivePart(filter.text.toUpperCase(), await trigramSample(pool)) : null;
+}
+
 /** The list's condition: `salesWhere`, with an agent's scope resolved against their companies' sharing first. */
 async function listWhere(
   pool: QueryDeps["pool"],
@@ -77,7 +83,8 @@ async function listWhere(
   viewer: SalesViewer,
   p: Params,
 ): Promise<string> {
-  if (viewer.demo || viewer.userType !== "Agent") return salesWhere(filter, viewer, p);
+  const part = await indexPart(pool, filter);
+  if (viewer.demo || viewer.userType !== "Agent") return salesWhere(filter, viewer, p, part);
   const { rows } = await pool.query<{ id: string }>(
     "SELECT id FROM read.companies WHERE id = ANY($1) AND shared_bookings",
     [viewer.companyIds],
@@ -87,7 +94,7 @@ async function listWhere(
     rows.map((r) => r.id),
     p,
   );
-  const text = filter.text ? `s.search LIKE ${p.add(containsPattern(filter.text))}` : "true";
+  const text = filter.text ? textCondition(filter.text, p, part) : "true";
   return `${scope} AND ${dateRange(filter, p)} AND ${text}`;
 }
 
