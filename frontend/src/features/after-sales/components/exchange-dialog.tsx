@@ -1,6 +1,4 @@
-import { Alert, Box, Button, Group, Modal, Radio, Stack, Table, Text } from "@mantine/core";
-import type { BookingDetails } from "@skyward/contracts/bookings";
-import type { Money } from "@skyward/contracts/money";
+import { Alert, Button, Group, Radio, Stack, Table, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
@@ -9,23 +7,13 @@ import { DateField, TravelDatesProvider } from "../../../components/travel/date-
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import { reissueMachine } from "../machines/reissue.machine.ts";
-import { FareRules } from "./fare-rules.tsx";
-
-function Amount({ money, testId, strong }: { money: Money; testId?: string; strong?: boolean }) {
-  const formats = useFormats();
-  return (
-    <Text
-      span
-      fz="sm"
-      fw={strong ? 650 : undefined}
-      style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
-      data-testid={testId}
-      data-amount={money.amount}
-    >
-      {formats.money(money)}
-    </Text>
-  );
-}
+import {
+  AfterSalesDialog,
+  type AfterSalesDialogProps,
+  AmountCell,
+  FiguresTable,
+  ValidUntil,
+} from "./after-sales-dialog.tsx";
 
 /** The date part of a local time with its offset ("2026-12-15T07:15:00+02:00" → "2026-12-15"). */
 const dayOf = (localTime: string | undefined) => localTime?.slice(0, 10) ?? null;
@@ -38,13 +26,8 @@ export function ExchangeDialog({
   booking,
   opened,
   onClose,
-  onExchanged,
-}: {
-  booking: BookingDetails;
-  opened: boolean;
-  onClose: () => void;
-  onExchanged: (response: ExchangeConfirmResponse) => void;
-}) {
+  onDone,
+}: AfterSalesDialogProps<ExchangeConfirmResponse>) {
   const { t } = useTranslation("after-sales");
   const formats = useFormats();
   const { locator } = booking;
@@ -55,9 +38,9 @@ export function ExchangeDialog({
   const [returning, setReturning] = useState<string | null>(dayOf(inbound?.departure_at));
 
   useEffect(() => {
-    const done = actor.on("exchanged", ({ response }) => onExchanged(response));
+    const done = actor.on("exchanged", ({ response }) => onDone(response));
     return () => done.unsubscribe();
-  }, [actor, onExchanged]);
+  }, [actor, onDone]);
 
   const { offers, chosen, expiresAt } = state.context;
   const searching = state.matches("requesting") || state.matches("pricing");
@@ -73,142 +56,111 @@ export function ExchangeDialog({
   };
 
   return (
-    <Modal
-      closeButtonProps={{ "aria-label": t("refund.close") }}
+    <AfterSalesDialog
+      title={t("exchange.title", { locator })}
       opened={opened}
       onClose={onClose}
-      title={<Text fw={650}>{t("exchange.title", { locator })}</Text>}
-      size="xl"
+      penalty={booking.fare.fare.penalty}
+      rule="change"
+      lead={t("exchange.lead")}
     >
-      <Stack gap="md">
-        <Text fz="sm">{t("exchange.lead")}</Text>
-        <FareRules penalty={booking.fare.fare.penalty} only="change" />
-        <TravelDatesProvider>
-          <Group align="flex-end" gap="sm">
+      <TravelDatesProvider>
+        <Group align="flex-end" gap="sm">
+          <DateField
+            label={t("exchange.departure_date")}
+            value={departure}
+            onChange={(value) => setDeparture(value)}
+            w={180}
+            disabled={searching || confirming}
+          />
+          {inbound ? (
             <DateField
-              label={t("exchange.departure_date")}
-              value={departure}
-              onChange={(value) => setDeparture(value)}
+              label={t("exchange.return_date")}
+              value={returning}
+              onChange={(value) => setReturning(value)}
               w={180}
               disabled={searching || confirming}
             />
-            {inbound ? (
-              <DateField
-                label={t("exchange.return_date")}
-                value={returning}
-                onChange={(value) => setReturning(value)}
-                w={180}
-                disabled={searching || confirming}
-              />
-            ) : null}
-            <Button onClick={search} loading={searching} disabled={!departure || confirming}>
-              {t("exchange.search")}
-            </Button>
-          </Group>
-        </TravelDatesProvider>
+          ) : null}
+          <Button onClick={search} loading={searching} disabled={!departure || confirming}>
+            {t("exchange.search")}
+          </Button>
+        </Group>
+      </TravelDatesProvider>
 
-        {priced ? (
-          <Stack
-            gap="xs"
-            component="section"
-            aria-label={t("exchange.offers_title")}
-            data-testid="reshop-offers"
-          >
-            {offers.length === 0 ? (
-              <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />}>
-                {t("exchange.no_offers")}
-              </Alert>
-            ) : (
-              <Radio.Group
-                value={chosen}
-                onChange={(offerId) => send({ type: "exchange.choose", offerId })}
-                aria-label={t("exchange.offers_title")}
+      {priced ? (
+        <Stack
+          gap="xs"
+          component="section"
+          aria-label={t("exchange.offers_title")}
+          data-testid="reshop-offers"
+        >
+          {offers.length === 0 ? (
+            <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />}>
+              {t("exchange.no_offers")}
+            </Alert>
+          ) : (
+            <Radio.Group
+              value={chosen}
+              onChange={(offerId) => send({ type: "exchange.choose", offerId })}
+              aria-label={t("exchange.offers_title")}
+            >
+              <FiguresTable
+                label={t("exchange.offers_title")}
+                columns={[
+                  { title: t("exchange.columns.choose") },
+                  { title: t("exchange.columns.departure") },
+                  { title: t("exchange.columns.fare") },
+                  { title: t("exchange.columns.new_price"), money: true },
+                  { title: t("exchange.columns.difference"), money: true },
+                  { title: t("exchange.columns.fee"), money: true },
+                  { title: t("exchange.columns.markup"), money: true },
+                  { title: t("exchange.columns.residual"), money: true },
+                  { title: t("exchange.columns.total"), money: true },
+                ]}
               >
-                <Box
-                  style={{ overflowX: "auto" }}
-                  tabIndex={0}
-                  role="region"
-                  aria-label={t("exchange.offers_title")}
-                >
-                  <Table fz="sm" verticalSpacing={6} horizontalSpacing="xs" withTableBorder>
-                    <Table.Thead bg="var(--skyward-surface)">
-                      <Table.Tr>
-                        <Table.Th>{t("exchange.columns.choose")}</Table.Th>
-                        <Table.Th>{t("exchange.columns.departure")}</Table.Th>
-                        <Table.Th>{t("exchange.columns.fare")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.new_price")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.difference")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.fee")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.markup")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.residual")}</Table.Th>
-                        <Table.Th ta="right">{t("exchange.columns.total")}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {offers.map((offer) => (
-                        <Table.Tr key={offer.reshop_offer_id} data-testid="reshop-offer">
-                          <Table.Td>
-                            <Radio
-                              value={offer.reshop_offer_id}
-                              aria-label={t("exchange.choose_offer", {
-                                time: formats.instant(offer.departure_at),
-                              })}
-                              disabled={confirming}
-                            />
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: "nowrap" }}>
-                            {formats.instant(offer.departure_at)}
-                          </Table.Td>
-                          <Table.Td>{offer.brand_name}</Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.new_price} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.fare_difference} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.change_fee} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.markup} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.residual_value} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Amount money={offer.total_due} testId="reshop-total-due" strong />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Box>
-              </Radio.Group>
-            )}
-            <Text fz="xs" c="dimmed">
-              {t("exchange.residual_hint")}
-            </Text>
-            {expiresAt ? (
-              <Text fz="xs" c="dimmed">
-                {t("exchange.expires", {
-                  time: formats.instant(expiresAt),
-                  left: formats.fromNow(expiresAt),
-                })}
-              </Text>
-            ) : null}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => send({ type: "exchange.back" })} disabled={confirming}>
-                {t("exchange.back")}
+                {offers.map((offer) => (
+                  <Table.Tr key={offer.reshop_offer_id} data-testid="reshop-offer">
+                    <Table.Td>
+                      <Radio
+                        value={offer.reshop_offer_id}
+                        aria-label={t("exchange.choose_offer", {
+                          time: formats.instant(offer.departure_at),
+                        })}
+                        disabled={confirming}
+                      />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      {formats.instant(offer.departure_at)}
+                    </Table.Td>
+                    <Table.Td>{offer.brand_name}</Table.Td>
+                    <AmountCell money={offer.new_price} />
+                    <AmountCell money={offer.fare_difference} />
+                    <AmountCell money={offer.change_fee} />
+                    <AmountCell money={offer.markup} />
+                    <AmountCell money={offer.residual_value} />
+                    <AmountCell money={offer.total_due} testId="reshop-total-due" strong />
+                  </Table.Tr>
+                ))}
+              </FiguresTable>
+            </Radio.Group>
+          )}
+          <Text fz="xs" c="dimmed">
+            {t("exchange.residual_hint")}
+          </Text>
+          {expiresAt ? <ValidUntil at={expiresAt} text={(values) => t("exchange.expires", values)} /> : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => send({ type: "exchange.back" })} disabled={confirming}>
+              {t("exchange.back")}
+            </Button>
+            {choice ? (
+              <Button onClick={() => send({ type: "exchange.confirm" })} loading={confirming}>
+                {t("exchange.confirm", { amount: formats.money(choice.total_due) })}
               </Button>
-              {choice ? (
-                <Button onClick={() => send({ type: "exchange.confirm" })} loading={confirming}>
-                  {t("exchange.confirm", { amount: formats.money(choice.total_due) })}
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
-        ) : null}
-      </Stack>
-    </Modal>
+            ) : null}
+          </Group>
+        </Stack>
+      ) : null}
+    </AfterSalesDialog>
   );
 }

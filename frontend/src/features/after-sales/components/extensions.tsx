@@ -92,10 +92,10 @@ function AfterSalesActions({ booking }: { booking: BookingDetails }) {
         </Button>
       ) : null}
       {open === "refund" ? (
-        <RefundDialog booking={booking} opened onClose={() => setOpen(null)} onRefunded={refunded} />
+        <RefundDialog booking={booking} opened onClose={() => setOpen(null)} onDone={refunded} />
       ) : null}
       {open === "exchange" ? (
-        <ExchangeDialog booking={booking} opened onClose={() => setOpen(null)} onExchanged={exchanged} />
+        <ExchangeDialog booking={booking} opened onClose={() => setOpen(null)} onDone={exchanged} />
       ) : null}
     </>
   );
