@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { analyticsQueue, resetAnalytics } from "../../../lib/analytics.ts";
 import { setSiteLanguage, siteLanguage } from "../../../lib/i18n.ts";
 import { renderWithProviders } from "../../../test-utils/render.tsx";
-import { LanguagePicker } from "./language-picker.tsx";
+import LanguagePicker from "./language-menu.tsx";
 
 const trackedEvents = () =>
   analyticsQueue().flatMap((entry) =>

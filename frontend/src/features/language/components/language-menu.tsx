@@ -1,13 +1,15 @@
-import { Button, Menu, VisuallyHidden } from "@mantine/core";
-import { IconCheck, IconChevronDown, IconWorld } from "@tabler/icons-react";
+import { Menu, VisuallyHidden } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { DeferredMenuProps } from "../../../components/ui/deferred-menu.ts";
 import { LANGUAGES, type Language, LOCALE_TAGS, useSiteLanguage } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { languageDropdownMachine } from "../machines/language-dropdown.machine.ts";
+import { LanguageButton } from "./language-picker.tsx";
 
-export interface LanguagePickerProps {
+export interface LanguagePickerProps extends DeferredMenuProps {
   /** The chosen language; '' follows the site language (or shows a prompt when isNotWebsiteLang). */
   select?: string;
   languages?: readonly Language[];
@@ -16,11 +18,13 @@ export interface LanguagePickerProps {
   onChange?: (language: Language) => void;
 }
 
-export function LanguagePicker({
+/** The language picker itself; the header loads it when the user reaches for it (./language-picker.tsx). */
+export default function LanguageMenu({
   select = "",
   languages = LANGUAGES,
   isNotWebsiteLang = false,
   onChange,
+  intent,
 }: LanguagePickerProps) {
   const { t } = useTranslation("language");
   const siteLanguage = useSiteLanguage();
@@ -42,6 +46,14 @@ export function LanguagePicker({
     dropdown.send({ type: "selection.sync", selected: select });
   }, [select, dropdown]);
 
+  // What the user did with the stand-in button while this code loaded.
+  const button = useRef<HTMLButtonElement>(null);
+  const [initialIntent] = useState(intent);
+  useEffect(() => {
+    if (initialIntent?.focus) button.current?.focus();
+    if (initialIntent?.open) dropdown.send({ type: "dropdown.open" });
+  }, [initialIntent, dropdown]);
+
   const current: Language | "" = isNotWebsiteLang ? selected : siteLanguage;
 
   return (
@@ -56,16 +68,7 @@ export function LanguagePicker({
         withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
-          <Button
-            variant="subtle"
-            color="gray"
-            size="compact-sm"
-            leftSection={<IconWorld size={16} />}
-            rightSection={<IconChevronDown size={14} />}
-            aria-label={current ? `${t("label")}: ${LANGUAGE_NAMES[current]}` : t("choose")}
-          >
-            {current ? LANGUAGE_NAMES[current] : t("choose")}
-          </Button>
+          <LanguageButton ref={button} current={current} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t("choose")}</Menu.Label>

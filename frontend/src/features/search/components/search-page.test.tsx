@@ -85,6 +85,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+// The results are a lazy chunk (results-parts.ts): its first import under Jest can outlast findBy's default 1 s.
+const LAZY = { timeout: 15_000 };
+
 describe("search page", () => {
   it("searches with the form's route, date and passengers, then lists the itineraries", async () => {
     const server = serve({
@@ -93,7 +96,7 @@ describe("search page", () => {
     });
     renderApp("/search");
     await search();
-    expect(await screen.findByTestId("results-count")).toHaveTextContent("2 options");
+    expect(await screen.findByTestId("results-count", {}, LAZY)).toHaveTextContent("2 options");
     expect(screen.getAllByRole("article")).toHaveLength(2);
     expect(server.bodies["POST /offers"]?.[0]).toMatchObject({
       origin: "KBP",
@@ -151,7 +154,7 @@ describe("search page", () => {
     });
     renderApp("/search");
     await search();
-    await screen.findByTestId("results-count");
+    await screen.findByTestId("results-count", {}, LAZY);
     fireEvent.click(screen.getByRole("checkbox", { name: "LOT Polish Airlines LO" }));
     await waitFor(() => expect(screen.getByTestId("results-count")).toHaveTextContent("1 option of 2"));
     expect(server.bodies["POST /search_results"]).toEqual([
@@ -206,9 +209,9 @@ describe("search page", () => {
     });
     const { router } = renderApp("/search");
     await search();
-    const [first] = await screen.findAllByRole("article");
+    const [first] = await screen.findAllByRole("article", {}, LAZY);
     fireEvent.click(within(first as HTMLElement).getByRole("button", { name: "Select Economy Standard" }));
-    await screen.findByRole("heading", { name: "Passengers and contacts" });
+    await screen.findByRole("heading", { name: "Passengers and contacts" }, LAZY);
     expect(screen.getByRole("group", { name: "Passenger 1 · Adult" })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Passenger 2 · Adult" })).toBeInTheDocument();
 

@@ -18,7 +18,7 @@ import type { SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { IconPlane } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
@@ -34,8 +34,6 @@ import {
   type SearchParams,
   searchKey,
 } from "../url-state.ts";
-import { ActiveFilters } from "./active-filters.tsx";
-import { BookingForm } from "./booking-form.tsx";
 import { setClientView, useClientView } from "./client-view.ts";
 import {
   activeFilterKeys,
@@ -44,17 +42,32 @@ import {
   type SortOrder,
   sortOptions,
 } from "./filter-options.ts";
-import { FiltersPanel } from "./filters-panel.tsx";
-import { ItineraryCard } from "./itinerary-card.tsx";
-import { OfferDetailsModal } from "./offer-details-modal.tsx";
 import { RecentSearches } from "./recent-searches.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { TextSearch } from "./text-search.tsx";
+
+const resultParts = () => import("./results-parts.ts");
+const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts.ActiveFilters })));
+const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
+const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FiltersPanel })));
+const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
+const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
 
 function routeOf(request: SearchRequest): string {
   return request.return_date
     ? `${request.origin} ⇄ ${request.destination}`
     : `${request.origin} → ${request.destination}`;
+}
+
+/** While the results' code arrives (it usually came with the search). */
+function ResultsSkeleton() {
+  return (
+    <Stack gap="sm" aria-busy>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} h={128} radius="md" />
+      ))}
+    </Stack>
+  );
 }
 
 function SearchProgress({ request }: { request: SearchRequest }) {
@@ -132,6 +145,11 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
   const machineKey = searchKey(request);
   const inResult = snapshot.matches("result");
   const inBooking = snapshot.matches({ result: "booking" });
+
+  // The results' code loads beside the search itself, not after it.
+  useEffect(() => {
+    if (request || urlRequest) void resultParts();
+  }, [request, urlRequest]);
 
   // Address -> page: a search the address names that the page does not show yet (a load, back, a link).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address's search starts one
@@ -246,125 +264,131 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
           ) : null}
 
           {booking && selected && request && result ? (
-            <BookingForm
-              key={selected.fare.fare_id}
-              searchResultId={result.id}
-              option={selected.option}
-              fare={selected.fare}
-              counts={request.passengers}
-              onBack={() => onParams(withoutFare(), { replace: false })}
-            />
+            <Suspense fallback={<ResultsSkeleton />}>
+              <BookingForm
+                key={selected.fare.fare_id}
+                searchResultId={result.id}
+                option={selected.option}
+                fare={selected.fare}
+                counts={request.passengers}
+                onBack={() => onParams(withoutFare(), { replace: false })}
+              />
+            </Suspense>
           ) : null}
 
           {snapshot.matches("result") && !booking && result && options && request ? (
-            <Box
-              style={{
-                display: "grid",
-                gridTemplateColumns: "248px minmax(0, 1fr)",
-                gap: 16,
-                alignItems: "start",
-              }}
-            >
-              <FiltersPanel
-                options={options}
-                filters={filters}
-                currency={result.currency}
-                busy={filtering}
-                onApply={(next) => send({ type: "filter.apply", filters: next })}
-                onRemove={(keys) => send({ type: "filter.remove", keys })}
-              />
-              <Stack gap="sm" aria-busy={filtering}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={0}>
-                    <Text fw={650} data-testid="results-count">
-                      {t("results.count", { count: result.origin_destinations.length })}
-                      {activeFilters.length > 0 && unfiltered
-                        ? ` ${t("results.of_total", { total: unfiltered.origin_destinations.length })}`
-                        : ""}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {routeOf(request)} · {formats.day(request.departure_date)}
-                      {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
-                      {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
-                    </Text>
-                  </Stack>
-                  <Group gap="sm" wrap="nowrap">
-                    {traceId ? (
-                      <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
-                        {traceId.slice(0, 8)}
-                      </Text>
-                    ) : null}
-                    <Switch
-                      size="xs"
-                      label={tp("client_view")}
-                      title={tp("client_view_hint")}
-                      checked={clientView}
-                      onChange={(event) => setClientView(event.currentTarget.checked)}
-                    />
-                    <SegmentedControl
-                      size="xs"
-                      value={sort}
-                      onChange={(value) => setSort(value as SortOrder)}
-                      aria-label={t("results.sort.label")}
-                      data={(["price", "duration", "departure"] as const).map((order) => ({
-                        value: order,
-                        label: t(`results.sort.${order}`),
-                      }))}
-                    />
-                  </Group>
-                </Group>
-                <ActiveFilters
+            <Suspense fallback={<ResultsSkeleton />}>
+              <Box
+                style={{
+                  display: "grid",
+                  gridTemplateColumns: "248px minmax(0, 1fr)",
+                  gap: 16,
+                  alignItems: "start",
+                }}
+              >
+                <FiltersPanel
+                  options={options}
                   filters={filters}
                   currency={result.currency}
                   busy={filtering}
+                  onApply={(next) => send({ type: "filter.apply", filters: next })}
                   onRemove={(keys) => send({ type: "filter.remove", keys })}
                 />
-                {sorted.length === 0 ? (
-                  <Placeholder
-                    title={t("no_results.title")}
-                    text={t("no_results.text")}
-                    action={
-                      activeFilters.length > 0 ? (
-                        <Button
-                          variant="light"
-                          size="xs"
-                          mt="xs"
-                          onClick={() => send({ type: "filter.remove", keys: activeFilters })}
-                        >
-                          {t("no_results.clear_filters")}
-                        </Button>
-                      ) : undefined
-                    }
-                  />
-                ) : (
-                  <Stack gap="sm" style={{ opacity: filtering ? 0.55 : 1, transition: "opacity 120ms" }}>
-                    {sorted.map((option) => (
-                      <ItineraryCard
-                        key={option.id}
-                        option={option}
-                        passengers={seats}
-                        cheapest={cheapest}
-                        families={families}
-                        onSelect={selectFare}
-                        onDetails={setDetailsFareId}
+                <Stack gap="sm" aria-busy={filtering}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={0}>
+                      <Text fw={650} data-testid="results-count">
+                        {t("results.count", { count: result.origin_destinations.length })}
+                        {activeFilters.length > 0 && unfiltered
+                          ? ` ${t("results.of_total", { total: unfiltered.origin_destinations.length })}`
+                          : ""}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {routeOf(request)} · {formats.day(request.departure_date)}
+                        {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
+                        {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
+                      </Text>
+                    </Stack>
+                    <Group gap="sm" wrap="nowrap">
+                      {traceId ? (
+                        <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
+                          {traceId.slice(0, 8)}
+                        </Text>
+                      ) : null}
+                      <Switch
+                        size="xs"
+                        label={tp("client_view")}
+                        title={tp("client_view_hint")}
+                        checked={clientView}
+                        onChange={(event) => setClientView(event.currentTarget.checked)}
                       />
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            </Box>
+                      <SegmentedControl
+                        size="xs"
+                        value={sort}
+                        onChange={(value) => setSort(value as SortOrder)}
+                        aria-label={t("results.sort.label")}
+                        data={(["price", "duration", "departure"] as const).map((order) => ({
+                          value: order,
+                          label: t(`results.sort.${order}`),
+                        }))}
+                      />
+                    </Group>
+                  </Group>
+                  <ActiveFilters
+                    filters={filters}
+                    currency={result.currency}
+                    busy={filtering}
+                    onRemove={(keys) => send({ type: "filter.remove", keys })}
+                  />
+                  {sorted.length === 0 ? (
+                    <Placeholder
+                      title={t("no_results.title")}
+                      text={t("no_results.text")}
+                      action={
+                        activeFilters.length > 0 ? (
+                          <Button
+                            variant="light"
+                            size="xs"
+                            mt="xs"
+                            onClick={() => send({ type: "filter.remove", keys: activeFilters })}
+                          >
+                            {t("no_results.clear_filters")}
+                          </Button>
+                        ) : undefined
+                      }
+                    />
+                  ) : (
+                    <Stack gap="sm" style={{ opacity: filtering ? 0.55 : 1, transition: "opacity 120ms" }}>
+                      {sorted.map((option) => (
+                        <ItineraryCard
+                          key={option.id}
+                          option={option}
+                          passengers={seats}
+                          cheapest={cheapest}
+                          families={families}
+                          onSelect={selectFare}
+                          onDetails={setDetailsFareId}
+                        />
+                      ))}
+                    </Stack>
+                  )}
+                </Stack>
+              </Box>
+            </Suspense>
           ) : null}
 
           {result ? (
-            <OfferDetailsModal
-              fareId={detailsFareId}
-              searchResultId={result.id}
-              onClose={() => setDetailsFareId(null)}
-              onBook={(fareId) => {
-                setDetailsFareId(null);
-                selectFare(fareId);
-              }}
-            />
+            <Suspense fallback={null}>
+              <OfferDetailsModal
+                fareId={detailsFareId}
+                searchResultId={result.id}
+                onClose={() => setDetailsFareId(null)}
+                onBook={(fareId) => {
+                  setDetailsFareId(null);
+                  selectFare(fareId);
+                }}
+              />
+            </Suspense>
           ) : null}
         </Stack>
       </Container>
