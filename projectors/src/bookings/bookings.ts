@@ -166,7 +166,8 @@ export const bookings = defineProjection({
     CREATE INDEX ON ${t.bookings} (updated_at) WHERE async_emd_issue;
   `,
   async apply(client, events, t) {
-    // Every statement of the batch goes in one round trip; each keeps the event order.
+    // Every statement of the batch goes in one round trip; each keeps the event order, and each event changes its
+    // row in one UPDATE (its status, operation, details and history together).
     const batch = new StatementBatch();
     for (const stored of events) {
       // Checked in depth when appended: the large parts are taken as stored.
@@ -205,163 +206,160 @@ export const bookings = defineProjection({
         );
         continue;
       }
-      // Status and the operation in flight move together (an operation's start and end), in one statement.
+      const row = new RowUpdate(locator);
+      // Status and the operation in flight move together (an operation's start and end).
       const status = statusAfter(e);
       const operation = operationAfter(e);
-      if (status || operation !== undefined) {
-        batch.add(
-          `UPDATE ${t.bookings} SET status = coalesce($2, status), list = coalesce($3, list), updated_at = $4,
-             operation_id = CASE WHEN $5 THEN $6 ELSE operation_id END,
-             operation_kind = CASE WHEN $5 THEN $7 ELSE operation_kind END,
-             operation_started_at = CASE WHEN $5 THEN $8::timestamptz ELSE operation_started_at END
-           WHERE locator = $1`,
-          [
-            locator,
-            status,
-            status ? LIST_OF_STATUS[status] : null,
-            stored.recordedAt,
-            operation !== undefined,
-            operation?.id ?? null,
-            operation?.kind ?? null,
-            operation?.at ?? null,
-          ],
-        );
+      if (status) {
+        row.set("status", row.param(status));
+        row.set("list", row.param(LIST_OF_STATUS[status]));
+      }
+      if (status || operation !== undefined) row.set("updated_at", row.param(stored.recordedAt));
+      if (operation !== undefined) {
+        row.set("operation_id", row.param(operation?.id ?? null));
+        row.set("operation_kind", row.param(operation?.kind ?? null));
+        row.set("operation_started_at", `${row.param(operation?.at ?? null)}::timestamptz`);
       }
       switch (e.type) {
         case "BookingConfirmedByProvider":
         case "BookingFailedByProvider":
-          batch.add(`UPDATE ${t.bookings} SET provider_status = $2 WHERE locator = $1`, [
-            locator,
-            e.type === "BookingConfirmedByProvider" ? "confirmed" : "failed",
-          ]);
-          break;
-        case "TicketsIssued":
-          batch.add(
-            `UPDATE ${t.bookings} SET tickets = $2, ticket_numbers = $3, issued_at = $4, void_until = $5 WHERE locator = $1`,
-            [
-              locator,
-              JSON.stringify(e.data.tickets),
-              e.data.tickets.map((x) => x.ticket_number).join(" "),
-              e.data.issued_at,
-              e.data.void_until,
-            ],
+          row.set(
+            "provider_status",
+            row.param(e.type === "BookingConfirmedByProvider" ? "confirmed" : "failed"),
           );
           break;
+        case "TicketsIssued":
+          row.set("tickets", `${row.param(JSON.stringify(e.data.tickets))}::jsonb`);
+          row.set("ticket_numbers", row.param(e.data.tickets.map((x) => x.ticket_number).join(" ")));
+          row.set("issued_at", `${row.param(e.data.issued_at)}::timestamptz`);
+          row.set("void_until", `${row.param(e.data.void_until)}::timestamptz`);
+          break;
         case "BookingPriceChanged":
-          batch.add(`UPDATE ${t.bookings} SET pending_price = $2 WHERE locator = $1`, [
-            locator,
-            JSON.stringify({ price: e.data.new_price, price_detail: e.data.new_price_detail }),
-          ]);
+          row.set(
+            "pending_price",
+            `${row.param(JSON.stringify({ price: e.data.new_price, price_detail: e.data.new_price_detail }))}::jsonb`,
+          );
           break;
         case "BookingRepriced":
-          batch.add(
-            `UPDATE ${t.bookings} SET pending_price = NULL, price_amount = $2,
-               held = jsonb_set(jsonb_set(held, '{price}', $3::jsonb), '{price_detail}', $4::jsonb) WHERE locator = $1`,
-            [locator, e.data.price.amount, JSON.stringify(e.data.price), JSON.stringify(e.data.price_detail)],
+          row.set("pending_price", "NULL");
+          row.set("price_amount", `${row.param(e.data.price.amount)}::bigint`);
+          row.set(
+            "held",
+            `jsonb_set(jsonb_set(held, '{price}', ${row.param(JSON.stringify(e.data.price))}::jsonb), '{price_detail}', ${row.param(JSON.stringify(e.data.price_detail))}::jsonb)`,
           );
           break;
         case "BookingCommented":
-          batch.add(`UPDATE ${t.bookings} SET comments = comments || $2::jsonb WHERE locator = $1`, [
-            locator,
-            JSON.stringify([{ text: e.data.comment, at: e.data.at, by: e.data.by }]),
-          ]);
-          break;
-        case "BookingModified":
-          batch.add(
-            `UPDATE ${t.bookings} SET held = jsonb_set(held, '{contacts}', (held->'contacts') || $2::jsonb) WHERE locator = $1`,
-            [locator, JSON.stringify(e.data.contacts ?? {})],
+          row.set(
+            "comments",
+            `comments || ${row.param(JSON.stringify([{ text: e.data.comment, at: e.data.at, by: e.data.by }]))}::jsonb`,
           );
-          for (const p of e.data.passengers ?? []) {
-            batch.add(
-              `UPDATE ${t.bookings} SET held = jsonb_set(held, $2::text[], $3::jsonb) WHERE locator = $1`,
-              [locator, ["passengers", String(p.index), "document"], JSON.stringify(p.document)],
-            );
-          }
           break;
+        case "BookingModified": {
+          let held = `jsonb_set(held, '{contacts}', (held->'contacts') || ${row.param(JSON.stringify(e.data.contacts ?? {}))}::jsonb)`;
+          for (const p of e.data.passengers ?? [])
+            held = `jsonb_set(${held}, ${row.param(["passengers", String(p.index), "document"])}::text[], ${row.param(JSON.stringify(p.document))}::jsonb)`;
+          row.set("held", held);
+          break;
+        }
         default:
-          afterSales(batch, t.bookings, locator, e, stored.recordedAt);
+          afterSales(batch, row, e, t.bookings);
           break;
       }
-      history(batch, t.bookings, locator, e, stored.recordedAt);
+      history(row, e, stored.recordedAt);
+      row.addTo(batch, t.bookings);
     }
     await batch.run(client);
   },
 });
 
-/** Refund quotes and refunds, flights-change requests, offers and exchanges. */
-function afterSales(batch: StatementBatch, table: string, locator: string, e: BookingEvent, at: Date): void {
+/**
+ * One booking row's change from one event, sent as one UPDATE: each column set once, to an expression over the row
+ * as it was and parameters (every expression sees the old row, so no column may be set from another's new value).
+ */
+class RowUpdate {
+  private readonly sets = new Map<string, string>();
+  readonly values: unknown[];
+
+  constructor(locator: string) {
+    this.values = [locator];
+  }
+
+  /** The placeholder of a new parameter. */
+  param(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+
+  /** Each column once: a second expression would leave the first one's parameters unused (and unknown to PG). */
+  set(column: string, expression: string): void {
+    if (this.sets.has(column)) throw new Error(`${column} is set twice in one booking update`);
+    this.sets.set(column, expression);
+  }
+
+  addTo(batch: StatementBatch, table: string): void {
+    if (this.sets.size === 0) return;
+    const assignments = [...this.sets].map(([column, expression]) => `${column} = ${expression}`).join(", ");
+    batch.add(`UPDATE ${table} SET ${assignments} WHERE locator = $1`, this.values);
+  }
+}
+
+/** Refund quotes and refunds, flights-change requests, offers and exchanges, ancillary lines. */
+function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, table: string): void {
   switch (e.type) {
     case "RefundQuoted":
-      batch.add(`UPDATE ${table} SET refund_quote = $2 WHERE locator = $1`, [
-        locator,
-        JSON.stringify(e.data),
-      ]);
+      row.set("refund_quote", `${row.param(JSON.stringify(e.data))}::jsonb`);
       break;
     case "RefundFailed":
-      batch.add(`UPDATE ${table} SET refund_quote = NULL WHERE locator = $1`, [locator]);
+      row.set("refund_quote", "NULL");
       break;
     case "TicketsRefunded": {
       const refund = { at: e.data.at, lines: e.data.lines, credited: e.data.credited };
+      const refunded = `(refunded_passengers || ${row.param(JSON.stringify(e.data.lines.map((l) => l.passenger_index)))}::jsonb)`;
       // The booking is refunded with its last open ticket; a partial refund leaves its status.
-      batch.add(
-        `UPDATE ${table} SET refund_quote = NULL, refunded_passengers = refunded_passengers || $2::jsonb,
-           refunds = refunds || $3::jsonb, updated_at = $4,
-           status = CASE WHEN jsonb_array_length(tickets) <= jsonb_array_length(refunded_passengers || $2::jsonb)
-             THEN 'refunded' ELSE status END,
-           list = CASE WHEN jsonb_array_length(tickets) <= jsonb_array_length(refunded_passengers || $2::jsonb)
-             THEN 'refunded' ELSE list END
-         WHERE locator = $1`,
-        [locator, JSON.stringify(e.data.lines.map((l) => l.passenger_index)), JSON.stringify([refund]), at],
-      );
+      const last = `jsonb_array_length(tickets) <= jsonb_array_length(${refunded})`;
+      row.set("refund_quote", "NULL");
+      row.set("refunded_passengers", refunded);
+      row.set("refunds", `refunds || ${row.param(JSON.stringify([refund]))}::jsonb`);
+      row.set("status", `CASE WHEN ${last} THEN 'refunded' ELSE status END`);
+      row.set("list", `CASE WHEN ${last} THEN 'refunded' ELSE list END`);
       break;
     }
     case "FlightsChangeRequested":
-      batch.add(`UPDATE ${table} SET change_request = $2 WHERE locator = $1`, [
-        locator,
-        JSON.stringify({ ...e.data, offers: [], expires_at: null }),
-      ]);
+      row.set(
+        "change_request",
+        `${row.param(JSON.stringify({ ...e.data, offers: [], expires_at: null }))}::jsonb`,
+      );
       break;
     case "ReshopOffersPriced":
-      batch.add(
-        `UPDATE ${table} SET change_request = change_request || $3::jsonb
-          WHERE locator = $1 AND change_request->>'request_id' = $2`,
-        [
-          locator,
-          e.data.request_id,
-          JSON.stringify({ offers: e.data.offers, expires_at: e.data.expires_at }),
-        ],
+      // Only the offers of the request still waiting.
+      row.set(
+        "change_request",
+        `CASE WHEN change_request->>'request_id' = ${row.param(e.data.request_id)}
+           THEN change_request || ${row.param(JSON.stringify({ offers: e.data.offers, expires_at: e.data.expires_at }))}::jsonb
+           ELSE change_request END`,
       );
       break;
     case "ExchangeFailed":
-      // A failed exchange empties the offers (spec: a reissue failure resets the results).
-      batch.add(
-        `UPDATE ${table} SET change_request = change_request || '{"offers": [], "expires_at": null}'::jsonb
-          WHERE locator = $1 AND change_request IS NOT NULL`,
-        [locator],
-      );
+      // A failed exchange empties the offers (spec: a reissue failure resets the results); no request stays none.
+      row.set("change_request", `change_request || '{"offers": [], "expires_at": null}'::jsonb`);
       break;
     case "AncillariesAdded":
     case "EmdsIssued":
     case "EmdRefunded":
     case "BookingVoided":
-      ancillaryLines(batch, table, locator, e);
+      ancillaryLines(batch, row, e, table);
       break;
     case "TicketsExchanged":
-      batch.add(
-        `UPDATE ${table} SET tickets = $2, ticket_numbers = $3, void_until = NULL, change_request = NULL,
-           refund_quote = NULL, price_amount = $4, departure_at = $5,
-           held = held || jsonb_build_object('fare', $6::jsonb, 'price', $7::jsonb, 'price_detail', $8::jsonb)
-         WHERE locator = $1`,
-        [
-          locator,
-          JSON.stringify(e.data.tickets),
-          e.data.tickets.map((x) => x.ticket_number).join(" "),
-          e.data.price.amount,
-          e.data.fare.departure_at,
-          JSON.stringify(e.data.fare),
-          JSON.stringify(e.data.price),
-          JSON.stringify(e.data.price_detail),
-        ],
+      row.set("tickets", `${row.param(JSON.stringify(e.data.tickets))}::jsonb`);
+      row.set("ticket_numbers", row.param(e.data.tickets.map((x) => x.ticket_number).join(" ")));
+      row.set("void_until", "NULL");
+      row.set("change_request", "NULL");
+      row.set("refund_quote", "NULL");
+      row.set("price_amount", `${row.param(e.data.price.amount)}::bigint`);
+      row.set("departure_at", row.param(e.data.fare.departure_at));
+      row.set(
+        "held",
+        `held || jsonb_build_object('fare', ${row.param(JSON.stringify(e.data.fare))}::jsonb, 'price', ${row.param(JSON.stringify(e.data.price))}::jsonb, 'price_detail', ${row.param(JSON.stringify(e.data.price_detail))}::jsonb)`,
       );
       break;
     default:
@@ -370,47 +368,43 @@ function afterSales(batch: StatementBatch, table: string, locator: string, e: Bo
 }
 
 /** The booking's ancillary lines: added, numbered (EMDs issued), refunded, voided with the booking. */
-function ancillaryLines(batch: StatementBatch, table: string, locator: string, e: BookingEvent): void {
-  // Lines replaced by line_id; async_emd_issue follows whether any line still waits for its EMD.
-  const patch = (change: unknown[]) =>
-    batch.add(
-      `UPDATE ${table} SET ancillaries = x.lines,
-         async_emd_issue = EXISTS (SELECT 1 FROM jsonb_array_elements(x.lines) l WHERE l->>'status' = 'pending')
-         FROM (SELECT coalesce(jsonb_agg(coalesce(
-                 (SELECT c FROM jsonb_array_elements($2::jsonb) c WHERE c->>'line_id' = a->>'line_id'), a)
-               ORDER BY n), '[]') AS lines
-                 FROM ${table} b, jsonb_array_elements(b.ancillaries) WITH ORDINALITY AS y(a, n)
-                WHERE b.locator = $1) x
-       WHERE locator = $1`,
-      [locator, JSON.stringify(change)],
-    );
+function ancillaryLines(batch: StatementBatch, row: RowUpdate, e: BookingEvent, table: string): void {
   switch (e.type) {
     case "AncillariesAdded":
-      batch.add(
-        `UPDATE ${table} SET ancillaries = ancillaries || $2::jsonb,
-           async_emd_issue = async_emd_issue OR $3 WHERE locator = $1`,
-        [locator, JSON.stringify(e.data.lines), e.data.lines.some((l) => l.status === "pending")],
+      row.set("ancillaries", `ancillaries || ${row.param(JSON.stringify(e.data.lines))}::jsonb`);
+      row.set(
+        "async_emd_issue",
+        `async_emd_issue OR ${row.param(e.data.lines.some((l) => l.status === "pending"))}::boolean`,
       );
       break;
     case "EmdsIssued":
-      patch(e.data.lines);
+      // Lines replaced by line_id; async_emd_issue follows whether any line still waits for its EMD (its own
+      // statement: both columns derive from the new lines).
+      batch.add(
+        `UPDATE ${table} SET ancillaries = x.lines,
+           async_emd_issue = EXISTS (SELECT 1 FROM jsonb_array_elements(x.lines) l WHERE l->>'status' = 'pending')
+           FROM (SELECT coalesce(jsonb_agg(coalesce(
+                   (SELECT c FROM jsonb_array_elements($2::jsonb) c WHERE c->>'line_id' = a->>'line_id'), a)
+                 ORDER BY n), '[]') AS lines
+                   FROM ${table} b, jsonb_array_elements(b.ancillaries) WITH ORDINALITY AS y(a, n)
+                  WHERE b.locator = $1) x
+         WHERE locator = $1`,
+        [row.values[0], JSON.stringify(e.data.lines)],
+      );
       break;
     case "EmdRefunded":
-      batch.add(
-        `UPDATE ${table} SET ancillaries = (
-           SELECT coalesce(jsonb_agg(CASE WHEN a->>'line_id' = $2 THEN a || '{"status": "refunded"}'::jsonb ELSE a END
-             ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))
-         WHERE locator = $1`,
-        [locator, e.data.line_id],
+      row.set(
+        "ancillaries",
+        `(SELECT coalesce(jsonb_agg(CASE WHEN a->>'line_id' = ${row.param(e.data.line_id)} THEN a || '{"status": "refunded"}'::jsonb ELSE a END
+           ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))`,
       );
       break;
     case "BookingVoided":
-      batch.add(
-        `UPDATE ${table} SET async_emd_issue = false, ancillaries = (
-           SELECT coalesce(jsonb_agg(CASE WHEN a->>'status' = 'refunded' THEN a ELSE a || '{"status": "voided"}'::jsonb END
-             ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))
-         WHERE locator = $1 AND ancillaries <> '[]'::jsonb`,
-        [locator],
+      row.set("async_emd_issue", "false");
+      row.set(
+        "ancillaries",
+        `(SELECT coalesce(jsonb_agg(CASE WHEN a->>'status' = 'refunded' THEN a ELSE a || '{"status": "voided"}'::jsonb END
+           ORDER BY n), '[]') FROM jsonb_array_elements(ancillaries) WITH ORDINALITY AS x(a, n))`,
       );
       break;
     default:
@@ -422,30 +416,31 @@ const negative = (m: { amount: number; currency: string } | null) =>
   m ? { amount: -m.amount, currency: m.currency } : null;
 
 /** The booking's history of supplier operations: a start appends one, its outcome completes it. */
-function history(batch: StatementBatch, table: string, locator: string, e: BookingEvent, at: Date): void {
+function history(row: RowUpdate, e: BookingEvent, at: Date): void {
   const started = (kind: string, operationId: string, startedAt: string, effect: unknown) =>
-    batch.add(`UPDATE ${table} SET history = history || $2::jsonb WHERE locator = $1`, [
-      locator,
-      JSON.stringify([
-        {
-          operation_id: operationId,
-          kind,
-          started_at: startedAt,
-          finished_at: null,
-          outcome: "in_flight",
-          balance_effect: effect,
-          tickets: [],
-          error: null,
-        },
-      ]),
-    ]);
+    row.set(
+      "history",
+      `history || ${row.param(
+        JSON.stringify([
+          {
+            operation_id: operationId,
+            kind,
+            started_at: startedAt,
+            finished_at: null,
+            outcome: "in_flight",
+            balance_effect: effect,
+            tickets: [],
+            error: null,
+          },
+        ]),
+      )}::jsonb`,
+    );
   const finished = (operationId: string, change: Record<string, unknown>) =>
-    batch.add(
-      `UPDATE ${table} SET history = (
-         SELECT coalesce(jsonb_agg(CASE WHEN h->>'operation_id' = $2 THEN h || $3::jsonb ELSE h END ORDER BY n), '[]')
-           FROM jsonb_array_elements(history) WITH ORDINALITY AS x(h, n))
-       WHERE locator = $1`,
-      [locator, operationId, JSON.stringify({ finished_at: at.toISOString(), ...change })],
+    row.set(
+      "history",
+      `(SELECT coalesce(jsonb_agg(CASE WHEN h->>'operation_id' = ${row.param(operationId)}
+           THEN h || ${row.param(JSON.stringify({ finished_at: at.toISOString(), ...change }))}::jsonb ELSE h END
+         ORDER BY n), '[]') FROM jsonb_array_elements(history) WITH ORDINALITY AS x(h, n))`,
     );
   // A failed issue or exchange gave back what its claim charged: it moved nothing in the end.
   const failed = (d: { operation_id: string; reason: string }, chargedBack: boolean) =>
