@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { ApiTokenResponse } from "./account.ts";
-import { DirectoryHistoryQuery } from "./administration.ts";
+import {
+  AgencyFlagRequest,
+  DirectoryHistoryQuery,
+  InviteUserRequest,
+  UpdateAgencyRequest,
+} from "./administration.ts";
 import {
   AddAncillariesRequest,
   AncillaryCatalogueQuery,
@@ -10,6 +15,7 @@ import {
   SeatMap,
   SeatMapQuery,
 } from "./ancillaries.ts";
+import { AskRequest, AskResponse, ExecuteRequest, ExecuteResponse } from "./assistant.ts";
 import {
   AnchorList,
   AsOfQuery,
@@ -36,6 +42,7 @@ import {
   RefundConfirmRequest,
   RefundCreateRequest,
 } from "./bookings.ts";
+import { AgencyFlag } from "./directory.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
 import { FareRules, OfferDetails, SearchRequest, SearchResult } from "./offers.ts";
@@ -43,7 +50,7 @@ import { Position } from "./position.ts";
 import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
-import { ChannelHistoryQuery, ChannelListQuery } from "./ticketing-commands.ts";
+import { ChannelHistoryQuery, ChannelListQuery, ToggleRequest } from "./ticketing-commands.ts";
 
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
@@ -913,6 +920,146 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       404: roleOrScope,
     },
   },
+  {
+    method: "post",
+    path: "/admin_panel/ask",
+    operationId: "assistantAsk",
+    summary:
+      "The AI admin assistant: a request in words becomes a plan (steps with previews), an answer or a question back; changes nothing",
+    tag: "Assistant",
+    secured: true,
+    body: AskRequest,
+    responses: {
+      200: { description: "A plan, an answer or a question", schema: AskResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/admin_panel/execute",
+    operationId: "assistantExecute",
+    summary: "Run a plan the same user asked for, before it expires, at most once, step by step as that user",
+    tag: "Assistant",
+    secured: true,
+    body: ExecuteRequest,
+    responses: {
+      200: { description: "Each step's result", schema: ExecuteResponse },
+      401: unauthorized,
+      404: errors("No such plan for this user, or no such step"),
+      409: errors("The plan has already been executed"),
+      410: errors("The plan has expired"),
+      422: errors("Invalid input, no step confirmed, or a money step without confirm_money"),
+    },
+  },
+  {
+    method: "patch",
+    path: "/agencies/{id}",
+    operationId: "updateAgency",
+    summary: "Rename an agency or set its markups",
+    tag: "Administration",
+    secured: true,
+    params: idParam,
+    body: UpdateAgencyRequest,
+    responses: {
+      200: {
+        description: "The agency after it (position null when nothing changed)",
+        schema: z.looseObject({ position: position.nullable() }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  ...AgencyFlag.options.map(
+    (flag): DocumentedRoute => ({
+      method: "patch",
+      path: `/agencies/{id}/${flag}`,
+      operationId: `setAgencyFlag_${flag}`,
+      summary: `Turn an agency's ${flag.replaceAll("_", " ").replace(/ on$/, "")} on or off (no value flips it)`,
+      tag: "Administration",
+      secured: true,
+      params: idParam,
+      body: AgencyFlagRequest,
+      responses: {
+        200: {
+          description: "The agency after it (position null when nothing changed)",
+          schema: z.looseObject({ position: position.nullable() }),
+        },
+        401: unauthorized,
+        404: roleOrScope,
+        422: invalid,
+      },
+    }),
+  ),
+  {
+    method: "post",
+    path: "/agencies/{id}/supervisors",
+    operationId: "inviteSupervisor",
+    summary: "Invite a supervisor of an agency (an e-mail to set a password)",
+    tag: "Administration",
+    secured: true,
+    params: idParam,
+    body: InviteUserRequest,
+    responses: {
+      201: {
+        description: "The supervisor invited",
+        schema: z.looseObject({ supervisor: z.looseObject({ id: z.string() }), position }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      409: errors("The e-mail address is taken"),
+      422: invalid,
+    },
+  },
+  ...(
+    [
+      ["/ticketing/main_gate", "main"],
+      ["/ticketing/agency_gate", "consolidator"],
+      ["/ticketing/channel_gate", "channel"],
+    ] as const
+  ).map(
+    ([path, gate]): DocumentedRoute => ({
+      method: "patch",
+      path,
+      operationId: `toggleGate_${gate}`,
+      summary: `Open or close the global ${gate} ticketing gate (administrators)`,
+      tag: "Ticketing",
+      secured: true,
+      body: ToggleRequest,
+      responses: {
+        200: {
+          description: "The gate after it",
+          schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+        },
+        401: unauthorized,
+        404: roleOrScope,
+        422: invalid,
+      },
+    }),
+  ),
+  ...(["agency", "company"] as const).map(
+    (kind): DocumentedRoute => ({
+      method: "patch",
+      path: `/ticketing/${kind}_gates/{id}`,
+      operationId: `toggleGate_${kind}`,
+      summary: `Open or close a ${kind}'s ticketing gate (administrators)`,
+      tag: "Ticketing",
+      secured: true,
+      params: idParam,
+      body: ToggleRequest,
+      responses: {
+        200: {
+          description: "The gate after it",
+          schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+        },
+        401: unauthorized,
+        404: roleOrScope,
+        422: invalid,
+      },
+    }),
+  ),
 ];
 
 type JsonSchema = Record<string, unknown>;

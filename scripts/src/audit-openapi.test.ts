@@ -197,8 +197,43 @@ describe("the OpenAPI document", () => {
     listReplays: () => ({ as: "admin" }),
     startReplay: () => ({ as: "admin", body: { projection: "bookings" } }),
     getReplay: () => ({ as: "admin", params: { id: walk.startReplay.data.id } }),
+    assistantAsk: () => ({ as: "admin", body: { text: "turn off the LOT channel for Dnipro Travel" } }),
+    assistantExecute: () => ({ as: "admin", body: { plan_id: walk.assistantAsk.plan.id } }),
+    updateAgency: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro") },
+      body: { name: "Dnipro Travel" },
+    }),
+    setAgencyFlag_production_api_on: () => flag(true),
+    setAgencyFlag_corporate_number_on: () => flag(false),
+    setAgencyFlag_ghost_segments_remarks_on: () => flag(false),
+    setAgencyFlag_auto_cancel_held_on: () => flag(false),
+    inviteSupervisor: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro") },
+      body: { email: "new.supervisor@dnipro.test", first_name: "Olena", last_name: "Koval" },
+    }),
+    // Gates set open (as they are): the walk goes on booking after them.
+    toggleGate_main: () => ({ as: "admin", body: { active: true } }),
+    toggleGate_consolidator: () => ({ as: "admin", body: { active: true } }),
+    toggleGate_channel: () => ({ as: "admin", body: { active: true } }),
+    toggleGate_agency: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro") },
+      body: { active: true },
+    }),
+    toggleGate_company: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { active: true },
+    }),
     issueApiToken: () => ({}),
   };
+  const flag = (on: boolean): Call => ({
+    as: "admin",
+    params: { id: demoId("agency", "dnipro") },
+    body: { on },
+  });
 
   const check = (op: Operation, res: HttpResponse) => {
     const documented = op.responses[String(res.status)];

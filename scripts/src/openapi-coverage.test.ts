@@ -45,7 +45,7 @@ const EXCLUDED: Record<string, string> = {
 
 /**
  * KNOWN GAP, not a justification: routes served but not documented yet (administration, ticketing configuration,
- * sales, replays, the assistant). The test fails for any route on neither list, and for an entry here that got
+ * sales, cards, channel settings). The test fails for any route on neither list, and for an entry here that got
  * documented or no longer exists, so this list can only shrink.
  */
 const NOT_YET_DOCUMENTED = new Set([
@@ -68,29 +68,16 @@ const NOT_YET_DOCUMENTED = new Set([
   "GET /sales/reports/{}",
   "GET /ticketing/channel_history/{}",
   "GET /ticketing/gates",
-  "PATCH /agencies/{}",
-  "PATCH /agencies/{}/auto_cancel_held_on",
-  "PATCH /agencies/{}/corporate_number_on",
-  "PATCH /agencies/{}/ghost_segments_remarks_on",
-  "PATCH /agencies/{}/production_api_on",
   "PATCH /agencies/{}/supervisors/{}",
   "PATCH /credit_cards/{}",
   "PATCH /join_agency_requests/{}",
   "PATCH /ticketing/agency_channels/{}",
   "PATCH /ticketing/agency_channels/{}/credential",
-  "PATCH /ticketing/agency_gate",
-  "PATCH /ticketing/agency_gates/{}",
-  "PATCH /ticketing/channel_gate",
   "PATCH /ticketing/company_channels/{}",
-  "PATCH /ticketing/company_gates/{}",
   "PATCH /ticketing/company_shared_bookings/{}",
-  "PATCH /ticketing/main_gate",
   "PATCH /ticketing/source_channels/{}",
-  "POST /admin_panel/ask",
-  "POST /admin_panel/execute",
   "POST /agencies",
   "POST /agencies/{}/duplicate",
-  "POST /agencies/{}/supervisors",
   "POST /audit/replays/{}/switch",
   "POST /bookings/reshop",
   "POST /companies",
