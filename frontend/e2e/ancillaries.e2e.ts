@@ -144,4 +144,27 @@ describe("ancillaries after issue", () => {
     await expectBalance(page, before - spent);
     await checkScreen(page, "ancillaries: booking with EMDs");
   });
+
+  it("picks a paid seat on a demo booking's seat map, which has the fare's cabin though no airline holds the booking", async () => {
+    const { page } = suite.session;
+    await page.context().clearCookies();
+    await signInAsAgent(page, "demo@skyward.test");
+    const locator = await issuedBooking(page);
+    await page.goto(`/bookings?locator=${locator}`);
+    const section = page.getByRole("region", { name: "Bags and seats" });
+    await section.waitFor();
+    await section.getByRole("button", { name: "Choose seats" }).click();
+    const seats = page.getByRole("dialog", { name: "Choose a seat" });
+    const paid = seats.getByRole("button", { name: /^Seat \d+[A-K], (?!free$|occupied$|held by)/ }).first();
+    await paid.waitFor();
+    const seat = /^Seat (\d+[A-K]),/.exec((await paid.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+    await paid.click();
+    await seats.getByRole("button", { name: `Take seat ${seat}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: new RegExp(`Seat ${seat} is yours`) })
+      .first()
+      .waitFor();
+    await seats.getByRole("button", { name: new RegExp(`^Seat ${seat}, held by`) }).waitFor();
+  });
 });

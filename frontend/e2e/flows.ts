@@ -12,12 +12,12 @@ const AGENT = "agent@dnipro.test";
  * Signs in by password through the page's own cookie jar (the sign-in screens are tested elsewhere) and finishes the
  * demo agent's onboarding, so the product's pages open directly.
  */
-export async function signInAsAgent(page: Page): Promise<void> {
+export async function signInAsAgent(page: Page, email = AGENT): Promise<void> {
   const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
   const headers = { "X-CSRF-Token": token };
   const signIn = await page.request.post("/sign_in", {
     headers,
-    data: { account: { email: AGENT, password: DEMO_PASSWORD } },
+    data: { account: { email, password: DEMO_PASSWORD } },
   });
   expect(signIn.status()).toBe(200);
   const { onboarding } = (await signIn.json()) as { onboarding: string };

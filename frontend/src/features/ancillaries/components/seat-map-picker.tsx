@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { Seat, SeatMap } from "@skyward/contracts/ancillaries";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Cabin } from "@skyward/contracts/offers";
@@ -130,10 +130,8 @@ export function SeatMapPicker({ booking, onClose }: { booking: BookingDetails; o
   const [segmentId, setSegmentId] = useState(segments[0]?.id ?? "");
   const [passenger, setPassenger] = useState(seated[0] ?? 0);
   const [seat, setSeat] = useState<Seat | null>(null);
-  const map = useQuery({
-    ...seatMapQueryOptions(booking.locator, segmentId),
-    enabled: !booking.fake_booking,
-  });
+  // Demo bookings too: the server shows them the fare's cabin.
+  const map = useQuery(seatMapQueryOptions(booking.locator, segmentId));
   const add = useAddAncillaries(booking.locator);
   const passengerName = (i: number) => {
     const p = booking.passengers[i];
@@ -172,68 +170,61 @@ export function SeatMapPicker({ booking, onClose }: { booking: BookingDetails; o
       size="xl"
     >
       <Stack gap="md">
-        {booking.fake_booking ? (
-          <Alert variant="light">{t("seats.demo")}</Alert>
-        ) : (
+        <Group grow>
+          <NativeSelect
+            label={t("seats.flight")}
+            value={segmentId}
+            onChange={(e) => {
+              setSegmentId(e.currentTarget.value);
+              setSeat(null);
+            }}
+            data={segments.map((s) => ({ value: s.id, label: segmentLabel(s) }))}
+          />
+          <NativeSelect
+            label={t("seats.passenger")}
+            value={String(passenger)}
+            onChange={(e) => setPassenger(Number(e.currentTarget.value))}
+            data={seated.map((i) => ({ value: String(i), label: passengerName(i) }))}
+          />
+        </Group>
+        {map.isPending ? (
+          <Loader size="sm" aria-label={t("picker.loading")} />
+        ) : map.data ? (
           <>
-            <Group grow>
-              <NativeSelect
-                label={t("seats.flight")}
-                value={segmentId}
-                onChange={(e) => {
-                  setSegmentId(e.currentTarget.value);
-                  setSeat(null);
-                }}
-                data={segments.map((s) => ({ value: s.id, label: segmentLabel(s) }))}
-              />
-              <NativeSelect
-                label={t("seats.passenger")}
-                value={String(passenger)}
-                onChange={(e) => setPassenger(Number(e.currentTarget.value))}
-                data={seated.map((i) => ({ value: String(i), label: passengerName(i) }))}
-              />
-            </Group>
-            {map.isPending ? (
-              <Loader size="sm" aria-label={t("picker.loading")} />
-            ) : map.data ? (
-              <>
-                <Text fz="xs" c="dimmed">
-                  {t("seats.aircraft", {
-                    aircraft: map.data.aircraft,
-                    cabin: t(`cabins.${map.data.cabin as Cabin}`),
-                  })}{" "}
-                  · {t("seats.legend")}
-                </Text>
-                <SeatGrid
-                  key={segmentId}
-                  map={map.data}
-                  selected={seat?.seat ?? null}
-                  onPick={setSeat}
-                  passengerName={passengerName}
-                />
-              </>
-            ) : null}
-            <Group justify="space-between">
-              <Text fw={650} aria-live="polite">
-                {seat
-                  ? t("seats.selected", {
-                      seat: seat.seat,
-                      amount:
-                        seat.price && seat.price.amount > 0 ? formats.money(seat.price) : t("seats.free"),
-                    })
-                  : t("seats.pick")}
-              </Text>
-              <Group gap="xs">
-                <Button variant="default" onClick={onClose}>
-                  {t("back")}
-                </Button>
-                <Button onClick={submit} disabled={!seat} loading={add.isPending}>
-                  {seat ? t("seats.confirm", { seat: seat.seat }) : t("seats.confirm_none")}
-                </Button>
-              </Group>
-            </Group>
+            <Text fz="xs" c="dimmed">
+              {t("seats.aircraft", {
+                aircraft: map.data.aircraft,
+                cabin: t(`cabins.${map.data.cabin as Cabin}`),
+              })}{" "}
+              · {t("seats.legend")}
+            </Text>
+            <SeatGrid
+              key={segmentId}
+              map={map.data}
+              selected={seat?.seat ?? null}
+              onPick={setSeat}
+              passengerName={passengerName}
+            />
           </>
-        )}
+        ) : null}
+        <Group justify="space-between">
+          <Text fw={650} aria-live="polite">
+            {seat
+              ? t("seats.selected", {
+                  seat: seat.seat,
+                  amount: seat.price && seat.price.amount > 0 ? formats.money(seat.price) : t("seats.free"),
+                })
+              : t("seats.pick")}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t("back")}
+            </Button>
+            <Button onClick={submit} disabled={!seat} loading={add.isPending}>
+              {seat ? t("seats.confirm", { seat: seat.seat }) : t("seats.confirm_none")}
+            </Button>
+          </Group>
+        </Group>
       </Stack>
     </Modal>
   );

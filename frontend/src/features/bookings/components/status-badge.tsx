@@ -27,7 +27,8 @@ export function FakeBadge({ size = "sm" }: { size?: "xs" | "sm" | "md" }) {
   const { t } = useTranslation("bookings");
   return (
     <Tooltip label={t("fake_hint")} withArrow>
-      <Badge color="orange" variant="outline" radius="sm" size={size}>
+      {/* Filled with dark text: an orange outline fails contrast on a selected (light blue) row. */}
+      <Badge color="orange.4" variant="filled" autoContrast radius="sm" size={size}>
         {t("fake")}
       </Badge>
     </Tooltip>
