@@ -227,6 +227,29 @@ describe("the OpenAPI document", () => {
       params: { id: demoId("company", "dnipro-kyiv") },
       body: { active: true },
     }),
+    createAgency: () => ({ as: "admin", body: { name: "Walk Travel" } }),
+    createCompany: () => ({
+      as: "admin",
+      body: { agency_id: walk.createAgency.partner.id, name: "Walk Company", currency: "UAH" },
+    }),
+    deleteCompany: () => ({ as: "admin", params: { id: walk.createCompany.company.id } }),
+    updateSupervisor: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro"), supervisor_id: walk.inviteSupervisor.supervisor.id },
+      body: { first_name: "Olha" },
+    }),
+    removeSupervisor: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro"), supervisor_id: walk.inviteSupervisor.supervisor.id },
+    }),
+    deleteAgency: () => ({ as: "admin", params: { id: walk.createAgency.partner.id } }),
+    inviteSupport: () => ({
+      as: "admin",
+      body: { email: "new.support@skyward.test", first_name: "Taras", last_name: "Melnyk" },
+    }),
+    chooseSellingCompany: () => ({ body: { company_id: demoId("company", "dnipro-kyiv") } }),
+    directoryChange: () => ({ as: "admin", params: { event_id: walk.directoryHistory.data[0].event_id } }),
+    channelChange: () => ({ as: "admin", params: { event_id: walk.channelHistory.data[0].event_id } }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({
