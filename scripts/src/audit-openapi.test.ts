@@ -250,6 +250,45 @@ describe("the OpenAPI document", () => {
     chooseSellingCompany: () => ({ body: { company_id: demoId("company", "dnipro-kyiv") } }),
     directoryChange: () => ({ as: "admin", params: { event_id: walk.directoryHistory.data[0].event_id } }),
     channelChange: () => ({ as: "admin", params: { event_id: walk.channelHistory.data[0].event_id } }),
+    reshopHeldBooking: async () => {
+      const { body } = await clients.agent.post("/bookings", (await (calls.bookOffer as () => Call)()).body);
+      return { body: { locator: (body as Json).locator } };
+    },
+    setCompanyMarkups: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { markups: [] },
+    }),
+    setTransactionFee: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro") },
+      body: { transaction_fee: null },
+    }),
+    setSharedBookings: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { active: true },
+    }),
+    duplicateAgency: () => ({
+      as: "admin",
+      params: { id: demoId("agency", "dnipro") },
+      body: { name: "Dnipro Copy" },
+    }),
+    // A switch is asked on a comparison that finished and agreed: one started once the walk's writes are over.
+    switchReplay: async () => {
+      const finished = async (id: string) => {
+        for (let i = 0; i < 600; i++) {
+          const run = (await clients.admin.get(`/audit/replays/${id}`)).body as Json;
+          if (run.data.status === "done" || run.data.status === "failed") return run.data;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error(`replay ${id} did not finish`);
+      };
+      await finished(walk.startReplay.data.id);
+      const compare = (await clients.admin.post("/audit/replays", { projection: "bookings" })).body as Json;
+      expect((await finished(compare.data.id)).report.agree).toBe(true);
+      return { as: "admin", params: { id: compare.data.id } };
+    },
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({
