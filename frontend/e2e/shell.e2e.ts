@@ -11,6 +11,8 @@ describe("the application shell", () => {
     await checkScreen(page, "home-en");
 
     await page.getByRole("button", { name: "Language: English" }).click();
+    // The menu's code loads when the button is reached for: the menu opens a moment after the click.
+    await page.getByRole("menu").waitFor();
     const offered = await page.getByRole("menuitem").allTextContents();
     expect(offered).toEqual(["English", "Українська", "Polski"]);
     await page.getByRole("menuitem", { name: "Українська" }).click();
