@@ -5,11 +5,12 @@ import {
   holdFamily,
   issuedFamily,
   pricedExchange,
+  startAfterSalesApp,
 } from "./testing/after-sales.ts";
 import { addAncillaries, firstBag, firstSegment, refundEmd, seatMap, seatOf } from "./testing/ancillaries.ts";
-import { balanceFromEvents, moneyOf, topUp } from "./testing/bookings.ts";
+import { balanceFromEvents, moneyOf } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
-import { startTestApp, type TestApp } from "./testing/test-app.ts";
+import type { TestApp } from "./testing/test-app.ts";
 
 /**
  * EMDs across the other after-sales operations, over real HTTP and PostgreSQL: they survive an exchange and stay
@@ -21,13 +22,7 @@ let agent: HttpClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  agent = t.client();
-  await agent.signIn("agent@dnipro.test");
-  const first = await holdFamily(agent, "flex");
-  const [held] = await t.events(`booking-${first}`);
-  companyId = held?.data.company_id as string;
-  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+  ({ t, agent, companyId } = await startAfterSalesApp());
 }, 180_000);
 afterAll(() => t?.stop());
 

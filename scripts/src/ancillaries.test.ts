@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
-import { bookingPage, holdFamily, issuedFamily } from "./testing/after-sales.ts";
+import { bookingPage, holdFamily, issuedFamily, startAfterSalesApp } from "./testing/after-sales.ts";
 import {
   addAncillaries,
   catalogue,
@@ -10,9 +10,9 @@ import {
   seatMap,
   seatOf,
 } from "./testing/ancillaries.ts";
-import { balanceFromEvents, inDays, moneyOf, topUp } from "./testing/bookings.ts";
+import { balanceFromEvents, inDays, moneyOf } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
-import { startTestApp, type TestApp } from "./testing/test-app.ts";
+import type { TestApp } from "./testing/test-app.ts";
 
 /**
  * Ancillaries over real HTTP and PostgreSQL: catalogues priced for the agent, bags added before issue (paid with the
@@ -25,13 +25,7 @@ let agent: HttpClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  agent = t.client();
-  await agent.signIn("agent@dnipro.test");
-  const first = await holdFamily(agent, "flex");
-  const [held] = await t.events(`booking-${first}`);
-  companyId = held?.data.company_id as string;
-  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+  ({ t, agent, companyId } = await startAfterSalesApp());
 }, 180_000);
 afterAll(() => t?.stop());
 

@@ -5,10 +5,11 @@ import {
   holdFamily,
   issuedFamily,
   pricedExchange,
+  startAfterSalesApp,
 } from "./testing/after-sales.ts";
-import { balanceFromEvents, inDays, moneyOf, topUp } from "./testing/bookings.ts";
+import { balanceFromEvents, inDays, moneyOf } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
-import { startTestApp, type TestApp } from "./testing/test-app.ts";
+import type { TestApp } from "./testing/test-app.ts";
 
 /** Exchanges (reissue) over real HTTP and PostgreSQL: change request, priced offers, confirm, money, failures. */
 
@@ -17,13 +18,7 @@ let agent: HttpClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  agent = t.client();
-  await agent.signIn("agent@dnipro.test");
-  const first = await holdFamily(agent, "flex");
-  const [held] = await t.events(`booking-${first}`);
-  companyId = held?.data.company_id as string;
-  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+  ({ t, agent, companyId } = await startAfterSalesApp());
 });
 afterAll(() => t.stop());
 

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
-import { bookingPage, confirmRefund, holdFamily, issuedFamily, refundQuote } from "./testing/after-sales.ts";
-import { balanceFromEvents, moneyOf, topUp } from "./testing/bookings.ts";
+import {
+  bookingPage,
+  confirmRefund,
+  holdFamily,
+  issuedFamily,
+  refundQuote,
+  startAfterSalesApp,
+} from "./testing/after-sales.ts";
+import { balanceFromEvents, moneyOf } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
-import { startTestApp, type TestApp } from "./testing/test-app.ts";
+import type { TestApp } from "./testing/test-app.ts";
 
 /** Refunds over real HTTP and PostgreSQL: quote, confirm, money, the booking page, and every way a client can err. */
 
@@ -14,13 +21,7 @@ let companyId: string;
 let clockAhead = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => new Date(Date.now() + clockAhead) });
-  agent = t.client();
-  await agent.signIn("agent@dnipro.test");
-  const first = await holdFamily(agent, "flex");
-  const [held] = await t.events(`booking-${first}`);
-  companyId = held?.data.company_id as string;
-  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+  ({ t, agent, companyId } = await startAfterSalesApp({ now: () => new Date(Date.now() + clockAhead) }));
 });
 afterAll(() => t.stop());
 

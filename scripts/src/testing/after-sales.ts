@@ -1,5 +1,7 @@
-import { contacts, inDays, passenger } from "./bookings.ts";
+import type { SkywardOptions } from "../app.ts";
+import { contacts, inDays, passenger, topUp } from "./bookings.ts";
 import type { HttpClient, Json } from "./http-client.ts";
+import { startTestApp, type TestApp } from "./test-app.ts";
 
 /** After-sales steps over HTTP shared by the refund, exchange and race tests. */
 
@@ -71,4 +73,21 @@ export function bookingPage(client: HttpClient, locator: string, position?: stri
     `/bookings/${locator}`,
     position ? { headers: { "x-min-position": position } } : undefined,
   );
+}
+
+/**
+ * The app the after-sales tests share: the Dnipro Kyiv agent signed in, and its company's balance topped up far
+ * enough that no test runs out of money.
+ */
+export async function startAfterSalesApp(
+  options: Partial<SkywardOptions> = {},
+): Promise<{ t: TestApp; agent: HttpClient; companyId: string }> {
+  const t = await startTestApp(options);
+  const agent = t.client();
+  await agent.signIn("agent@dnipro.test");
+  const first = await holdFamily(agent, "flex");
+  const [held] = await t.events(`booking-${first}`);
+  const companyId = held?.data.company_id as string;
+  await topUp(t.db, t.app.store, companyId, 100_000_000_00);
+  return { t, agent, companyId };
 }

@@ -39,8 +39,12 @@ export async function seatOf(
   return seat;
 }
 
-/** The booking's first segment id, from its booking page. */
+/** The booking's first segment id, from its booking page (asked again while the read model catches up). */
 export async function firstSegment(client: HttpClient, locator: string): Promise<string> {
-  const page = await client.get(`/bookings/${locator}`);
-  return page.body.data.fare.flights[0].segments[0].id as string;
+  for (let i = 0; ; i++) {
+    const page = await client.get(`/bookings/${locator}`);
+    if (page.status === 200) return page.body.data.fare.flights[0].segments[0].id as string;
+    if (i >= 200) throw new Error(`booking page answered ${page.status}: ${JSON.stringify(page.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
