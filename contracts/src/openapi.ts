@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiTokenResponse } from "./account.ts";
+import { ApiTokenResponse, UpdateAccountDetailsRequest } from "./account.ts";
 import {
   AgencyFlagRequest,
   CompanyMarkupsRequest,
@@ -57,7 +57,12 @@ import { Position } from "./position.ts";
 import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
-import { ChannelHistoryQuery, ChannelListQuery, ToggleRequest } from "./ticketing-commands.ts";
+import {
+  ChannelHistoryQuery,
+  ChannelListQuery,
+  SourceChannelQuery,
+  ToggleRequest,
+} from "./ticketing-commands.ts";
 
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
@@ -1337,6 +1342,59 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       404: roleOrScope,
       409: errors("A replay of this projection is already running"),
       422: errors("Only a finished comparison that agreed can be switched to"),
+    },
+  },
+  {
+    method: "put",
+    path: "/account/details",
+    operationId: "updateAccountDetails",
+    summary: "Change the caller's name, phone or language",
+    tag: "Account",
+    secured: true,
+    body: UpdateAccountDetailsRequest,
+    responses: {
+      200: { description: "The account after it", schema: z.looseObject({ position: position.nullable() }) },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "patch",
+    path: "/ticketing/source_channels/{channel}",
+    operationId: "toggleChannelSource",
+    summary: "Allow or refuse a channel's bookings from a source (web, api, extension) (administrators)",
+    tag: "Ticketing",
+    secured: true,
+    params: { channel: z.string().min(1).max(100) },
+    query: SourceChannelQuery,
+    body: ToggleRequest,
+    responses: {
+      200: {
+        description: "The source after it (position null when it already was so)",
+        schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/audit/export",
+    operationId: "exportEvents",
+    summary:
+      "The same selection as the history as JSON Lines (application/x-ndjson) with chain hashes to verify offline; as one JSON document when asked for JSON",
+    tag: "Audit",
+    secured: true,
+    minPosition: "chain",
+    query: HistoryQuery,
+    responses: {
+      200: {
+        description: "A header, then each event with its hash",
+        schema: z.object({ data: z.array(z.looseObject({})) }),
+      },
+      401: unauthorized,
+      422: invalid,
     },
   },
 ];

@@ -289,6 +289,15 @@ describe("the OpenAPI document", () => {
       expect((await finished(compare.data.id)).report.agree).toBe(true);
       return { as: "admin", params: { id: compare.data.id } };
     },
+    updateAccountDetails: () => ({ body: { account: { first_name: "Ivan" } } }),
+    // Set as it is (allowed): the walk's own calls come through the api source.
+    toggleChannelSource: () => ({
+      as: "admin",
+      params: { channel: demoId("channel", "dnipro") },
+      query: { type: "api" },
+      body: { active: true },
+    }),
+    exportEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({

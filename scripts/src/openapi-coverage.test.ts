@@ -55,7 +55,6 @@ const NOT_YET_DOCUMENTED = new Set([
   "DELETE /ticketing/agency_channels/{}/credit_cards/{}",
   "GET /agent_company_relationships",
   "GET /analytics",
-  "GET /audit/export",
   "GET /credit_cards",
   "GET /join_agency_requests",
   "GET /sales",
@@ -68,13 +67,11 @@ const NOT_YET_DOCUMENTED = new Set([
   "PATCH /ticketing/agency_channels/{}",
   "PATCH /ticketing/agency_channels/{}/credential",
   "PATCH /ticketing/company_channels/{}",
-  "PATCH /ticketing/source_channels/{}",
   "POST /credit_cards",
   "POST /join_agency_requests",
   "POST /ticketing/agency_channels",
   "POST /ticketing/agency_channels/{}/credential",
   "POST /ticketing/agency_channels/{}/credit_cards",
-  "PUT /account/details",
 ]);
 
 let t: TestApp;
@@ -179,6 +176,7 @@ describe("X-Min-Position in the document", () => {
       channelHistory: { path: "/ticketing/channel_history", as: admin },
       listReplays: { path: "/audit/replays", as: admin },
       getReplay: { path: `/audit/replays/${replay.body.data.id}`, as: admin },
+      exportEvents: { path: "/audit/export", query: { locator } },
       directoryChange: { path: `/directory_history/${directoryEvent}`, as: admin },
       channelChange: { path: `/ticketing/channel_history/${channelEvent}`, as: admin },
     };
