@@ -83,15 +83,15 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
         hidden={!typing || debounced.length < 2 || (airports.isPending && options.length === 0)}
         miw={340}
       >
-        <Combobox.Options>
+        <Combobox.Options aria-label={label}>
           {options.map((airport) => (
-            <Combobox.Option
-              value={airport.code}
-              key={airport.code}
-              aria-label={`${airport.code} ${airport.name}`}
-            >
+            <Combobox.Option value={airport.code} key={airport.code}>
+              {/* Named by what it shows, code first in the DOM (typed codes are found by it) but drawn on the right. */}
               <Group gap="sm" wrap="nowrap" justify="space-between">
-                <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={700} c="var(--mantine-color-anchor)" ff="monospace" style={{ order: 2 }}>
+                  {airport.code}
+                </Text>
+                <div style={{ minWidth: 0, order: 1 }}>
                   <Text fz="sm" fw={500} truncate="end">
                     {city(airport)}
                   </Text>
@@ -99,9 +99,6 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
                     {airport.name} · {countryName(airport.country, language)}
                   </Text>
                 </div>
-                <Text fz="sm" fw={700} c="var(--mantine-color-anchor)" ff="monospace">
-                  {airport.code}
-                </Text>
               </Group>
             </Combobox.Option>
           ))}

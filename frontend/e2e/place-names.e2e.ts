@@ -1,0 +1,66 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { inDays, signInAsAgent } from "./flows.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
+
+/**
+ * City names and fare families in the user's language (issue 9 item 6): the same KBP → WAW results read "Київ" and
+ * "Варшава" in Ukrainian and "Kijów" and "Warszawa" in Polish; the airport field finds a city by its Ukrainian name.
+ */
+const suite = browserAppSuite({ seedDemo: true });
+jest.setTimeout(240_000);
+
+const isoInDays = (days: number) => {
+  const [d, m, y] = inDays(days).split(".");
+  return `${y}-${m}-${d}`;
+};
+
+/** Waits until the page's main region shows all these texts (the city names arrive in their own chunk). */
+async function shows(page: Page, ...texts: string[]) {
+  await page.waitForFunction(
+    (wanted) => wanted.every((w) => document.querySelector("main")?.textContent?.includes(w)),
+    texts,
+    { timeout: 20_000 },
+  );
+}
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitem", { name }).click();
+  await page.waitForFunction(() => document.documentElement.lang !== "en");
+}
+
+describe("city names in the user's language", () => {
+  it("shows KBP and WAW as Київ and Варшава in Ukrainian, and finds Варшава typed in the airport field", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto("/bookings");
+    await chooseLanguage(page, "Українська");
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}&adults=1`);
+    await page.getByTestId("results-count").waitFor();
+    const results = page.locator("main");
+    await shows(page, "KBP Київ", "WAW Варшава");
+    // Fare families read in Ukrainian too (the supplier sends "Economy Standard").
+    await results
+      .getByText(/^Економ (Лайт|Стандарт|Флекс)$/)
+      .first()
+      .waitFor();
+    expect(await results.innerText()).not.toMatch(/\bWarsaw\b|\bKyiv\b/);
+    await checkScreen(page, "results-ua-city-names");
+
+    const to = page.getByRole("textbox", { name: "Куди", exact: true });
+    await to.fill("Варшава");
+    await page.getByRole("option", { name: /^WAW / }).waitFor();
+    expect(await page.getByRole("option", { name: /^WAW / }).innerText()).toContain("Варшава");
+  });
+
+  it("shows KBP and WAW as Kijów and Warszawa in Polish", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto("/bookings");
+    await chooseLanguage(page, "Polski");
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}&adults=1`);
+    await page.getByTestId("results-count").waitFor();
+    await shows(page, "KBP Kijów", "WAW Warszawa");
+  });
+});
