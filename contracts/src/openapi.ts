@@ -60,8 +60,11 @@ import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
 import {
   ChannelHistoryQuery,
   ChannelListQuery,
+  CreateChannelRequest,
+  CredentialRequest,
   SourceChannelQuery,
   ToggleRequest,
+  UpdateChannelRequest,
 } from "./ticketing-commands.ts";
 
 /**
@@ -1395,6 +1398,85 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       },
       401: unauthorized,
       422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/ticketing/agency_channels",
+    operationId: "createChannel",
+    summary: "Open a ticketing channel for an agency, switched off until enabled (administrators)",
+    tag: "Ticketing",
+    secured: true,
+    body: CreateChannelRequest,
+    responses: {
+      201: {
+        description: "The channel",
+        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "patch",
+    path: "/ticketing/agency_channels/{id}",
+    operationId: "updateChannel",
+    summary: "Change a channel's settings (name, negotiated fare code, switches)",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    body: UpdateChannelRequest,
+    responses: {
+      200: {
+        description: "The channel after it",
+        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position: position.nullable() }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  ...(["post", "patch"] as const).map(
+    (method): DocumentedRoute => ({
+      method,
+      path: "/ticketing/agency_channels/{id}/credential",
+      operationId: method === "post" ? "setChannelCredential" : "editChannelCredential",
+      summary:
+        "Give a channel its supplier credentials, checked at once (stored encrypted, never answered back) (administrators)",
+      tag: "Ticketing",
+      secured: true,
+      params: idParam,
+      body: CredentialRequest,
+      responses: {
+        [method === "post" ? 201 : 200]: {
+          description: "Whether the supplier accepted them, in the spec's messages",
+          schema: z.looseObject({
+            credential: z.looseObject({ active: z.boolean() }),
+            messages: z.array(z.object({ type: z.string(), text: z.string() })),
+          }),
+        },
+        401: unauthorized,
+        404: roleOrScope,
+        422: invalid,
+      },
+    }),
+  ),
+  {
+    method: "delete",
+    path: "/ticketing/agency_channels/{id}",
+    operationId: "deleteChannel",
+    summary: "Delete a channel (administrators; its history stays in the log)",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    responses: {
+      200: {
+        description: "Deleted",
+        schema: z.looseObject({ data: z.object({ id: z.string(), deleted: z.literal(true) }), position }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
     },
   },
 ];

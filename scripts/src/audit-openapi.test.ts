@@ -298,6 +298,23 @@ describe("the OpenAPI document", () => {
       body: { active: true },
     }),
     exportEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
+    createChannel: () => ({ as: "admin", body: { agency_id: demoId("agency", "dnipro"), name: "Walk GDS" } }),
+    updateChannel: () => ({
+      as: "admin",
+      params: { id: walk.createChannel.data.id },
+      body: { nego_code: "X1" },
+    }),
+    setChannelCredential: () => ({
+      as: "admin",
+      params: { id: walk.createChannel.data.id },
+      body: { login: "agency", password: "invalid" },
+    }),
+    editChannelCredential: () => ({
+      as: "admin",
+      params: { id: walk.createChannel.data.id },
+      body: { login: "agency", password: "invalid" },
+    }),
+    deleteChannel: () => ({ as: "admin", params: { id: walk.createChannel.data.id } }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({

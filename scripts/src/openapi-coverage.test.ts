@@ -51,7 +51,6 @@ const EXCLUDED: Record<string, string> = {
 const NOT_YET_DOCUMENTED = new Set([
   "DELETE /agent_company_relationships/{}",
   "DELETE /credit_cards/{}",
-  "DELETE /ticketing/agency_channels/{}",
   "DELETE /ticketing/agency_channels/{}/credit_cards/{}",
   "GET /agent_company_relationships",
   "GET /analytics",
@@ -64,13 +63,9 @@ const NOT_YET_DOCUMENTED = new Set([
   "GET /ticketing/gates",
   "PATCH /credit_cards/{}",
   "PATCH /join_agency_requests/{}",
-  "PATCH /ticketing/agency_channels/{}",
-  "PATCH /ticketing/agency_channels/{}/credential",
   "PATCH /ticketing/company_channels/{}",
   "POST /credit_cards",
   "POST /join_agency_requests",
-  "POST /ticketing/agency_channels",
-  "POST /ticketing/agency_channels/{}/credential",
   "POST /ticketing/agency_channels/{}/credit_cards",
 ]);
 
