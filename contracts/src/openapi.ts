@@ -49,6 +49,7 @@ import {
   RefundConfirmRequest,
   RefundCreateRequest,
 } from "./bookings.ts";
+import { CreateCardRequest, UpdateCardRequest } from "./cards.ts";
 import { AgencyFlag } from "./directory.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
@@ -58,6 +59,7 @@ import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
 import {
+  AttachCardRequest,
   ChannelHistoryQuery,
   ChannelListQuery,
   CreateChannelRequest,
@@ -1467,6 +1469,146 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     path: "/ticketing/agency_channels/{id}",
     operationId: "deleteChannel",
     summary: "Delete a channel (administrators; its history stays in the log)",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    responses: {
+      200: {
+        description: "Deleted",
+        schema: z.looseObject({ data: z.object({ id: z.string(), deleted: z.literal(true) }), position }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "get",
+    path: "/ticketing/gates",
+    operationId: "listGates",
+    summary: "The ticketing gates: global, each agency's and each company's (administrators and auditors)",
+    tag: "Ticketing",
+    secured: true,
+    minPosition: "read_models",
+    responses: {
+      200: {
+        description: "The gates",
+        schema: z.object({ data: z.looseObject({ main_gate: z.boolean() }) }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "patch",
+    path: "/ticketing/company_channels/{id}",
+    operationId: "toggleCompanyChannel",
+    summary: "Whether a company sells through a channel (`{channel_id}_{company_id}` as listed)",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    body: ToggleRequest,
+    responses: {
+      200: {
+        description: "The company's channel after it",
+        schema: z.looseObject({
+          data: z.looseObject({ active: z.boolean() }),
+          position: position.nullable(),
+        }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/credit_cards",
+    operationId: "listCards",
+    summary:
+      "The payment cards of the agencies the caller manages (brand, last four digits, expiry; never the number)",
+    tag: "Ticketing",
+    secured: true,
+    minPosition: "read_models",
+    responses: { 200: listOf("Cards"), 401: unauthorized, 404: roleOrScope },
+  },
+  {
+    method: "post",
+    path: "/credit_cards",
+    operationId: "createCard",
+    summary: "Add a payment card: its number goes to the vault, only its facts are kept",
+    tag: "Ticketing",
+    secured: true,
+    body: CreateCardRequest,
+    responses: {
+      201: {
+        description: "The card",
+        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: errors("Invalid input, or the card was declined"),
+    },
+  },
+  {
+    method: "patch",
+    path: "/credit_cards/{id}",
+    operationId: "updateCard",
+    summary: "Renew a card's expiry or holder (a new number is a new card)",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    body: UpdateCardRequest,
+    responses: {
+      200: {
+        description: "The card after it",
+        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position: position.nullable() }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/ticketing/agency_channels/{id}/credit_cards",
+    operationId: "attachCard",
+    summary: "Pay a channel's tickets with a card of its agency",
+    tag: "Ticketing",
+    secured: true,
+    params: idParam,
+    body: AttachCardRequest,
+    responses: {
+      201: {
+        description: "Attached",
+        schema: z.looseObject({
+          data: z.object({ id: z.string(), credit_card_id: z.string() }),
+          position: position.nullable(),
+        }),
+      },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "delete",
+    path: "/ticketing/agency_channels/{id}/credit_cards/{card_id}",
+    operationId: "detachCard",
+    summary: "Stop paying a channel's tickets with a card",
+    tag: "Ticketing",
+    secured: true,
+    params: { ...idParam, card_id: z.string().min(1).max(100) },
+    responses: {
+      200: { description: "Detached", schema: z.looseObject({ position: position.nullable() }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "delete",
+    path: "/credit_cards/{id}",
+    operationId: "deleteCard",
+    summary: "Delete a card (detached from every channel)",
     tag: "Ticketing",
     secured: true,
     params: idParam,

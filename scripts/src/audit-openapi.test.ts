@@ -315,6 +315,38 @@ describe("the OpenAPI document", () => {
       body: { login: "agency", password: "invalid" },
     }),
     deleteChannel: () => ({ as: "admin", params: { id: walk.createChannel.data.id } }),
+    listGates: () => ({ as: "admin" }),
+    toggleCompanyChannel: () => ({
+      as: "admin",
+      params: { id: `${demoId("channel", "dnipro")}_${demoId("company", "dnipro-kyiv")}` },
+      body: { active: true },
+    }),
+    listCards: () => ({ as: "admin" }),
+    createCard: () => ({
+      as: "admin",
+      body: {
+        agency_id: demoId("agency", "dnipro"),
+        number: "4242424242424242",
+        exp_month: 12,
+        exp_year: 2031,
+        holder: "IVAN PETRENKO",
+      },
+    }),
+    updateCard: () => ({
+      as: "admin",
+      params: { id: walk.createCard.data.id },
+      body: { holder: "OKSANA PETRENKO" },
+    }),
+    attachCard: () => ({
+      as: "admin",
+      params: { id: demoId("channel", "dnipro") },
+      body: { credit_card_id: walk.createCard.data.id },
+    }),
+    detachCard: () => ({
+      as: "admin",
+      params: { id: demoId("channel", "dnipro"), card_id: walk.createCard.data.id },
+    }),
+    deleteCard: () => ({ as: "admin", params: { id: walk.createCard.data.id } }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({
