@@ -63,4 +63,25 @@ describe("city names in the user's language", () => {
     await page.getByTestId("results-count").waitFor();
     await shows(page, "KBP Kijów", "WAW Warszawa");
   });
+
+  it("reads a Ukrainian line with declined city names and a time of day into chips, and searches with a departure-time filter", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto("/bookings");
+    await chooseLanguage(page, "Українська");
+    await page.goto("/search");
+    const line = page.getByRole("textbox", { name: "Опишіть подорож" });
+    await line.fill("з Києва до Варшави через 3 тижні ввечері");
+    await line.press("Enter");
+    const parts = page.getByRole("list", { name: "Розпізнані частини" });
+    await parts.getByRole("listitem").first().waitFor();
+    await shows(page, "Звідки: Київ (KBP)", "Куди: Варшава (WAW)", "Час вильоту: Вечір (17–24)");
+    await page.getByRole("button", { name: "Шукати ці рейси" }).click();
+    await page.getByTestId("results-count").waitFor();
+    // The evening applies as the departure-time filter once the result is there (17:00-24:00 in minutes).
+    await page.waitForFunction(() => {
+      const filters = new URL(window.location.href).searchParams.get("filters");
+      return Boolean(filters?.includes("departure_time") && filters.includes("1020"));
+    });
+  });
 });
