@@ -71,6 +71,8 @@ describe("ticketing-deadline watchdog across a crash", () => {
 
     // Writes of the e-mail step wait (reads pass), so the process that records the reminder stops right between.
     const lock: pg.PoolClient = await t.db.pool.connect();
+    // Held while a process starts and sweeps: longer than the pool's idle-in-transaction limit allows.
+    await lock.query("SET idle_in_transaction_session_timeout = 0");
     await lock.query("BEGIN");
     await lock.query("LOCK TABLE app.reminder_mails IN SHARE MODE");
     const dueClock = {
@@ -100,7 +102,8 @@ describe("ticketing-deadline watchdog across a crash", () => {
       await doomed.stop();
     } finally {
       await lock.query("ROLLBACK");
-      lock.release();
+      // Not back to the pool with the limit lifted.
+      lock.release(true);
     }
 
     // Killed in between: the reminder stands, its e-mail was neither queued nor sent.
