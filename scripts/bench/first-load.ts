@@ -27,6 +27,8 @@ interface LoadFigures {
   js: { files: number; gzip: number; sent: number };
   css: { files: number; gzip: number; sent: number };
   other: { files: number; sent: number };
+  /** Each script and style sheet: name (without its hash) and gzip bytes, largest first. */
+  assets: { name: string; gzip: number }[];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -56,7 +58,7 @@ async function firstLoad(
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (session) await context.addCookies([{ name: "skyward_session", value: session, url }]);
   const page = await context.newPage();
-  const seen: Promise<{ type: string; gzip: number; sent: number }>[] = [];
+  const seen: Promise<{ type: string; url: string; gzip: number; sent: number }>[] = [];
   page.on("requestfinished", (request) => {
     seen.push(
       (async () => {
@@ -66,7 +68,7 @@ async function firstLoad(
           (sizes) => sizes.responseBodySize,
           () => 0, // the context closed first
         );
-        return { type: request.resourceType(), gzip: gzipSync(body).length, sent };
+        return { type: request.resourceType(), url: request.url(), gzip: gzipSync(body).length, sent };
       })(),
     );
   });
@@ -91,6 +93,13 @@ async function firstLoad(
     js: sum("script"),
     css: sum("stylesheet"),
     other: { files: others.length, sent: others.reduce((total, r) => total + r.sent, 0) },
+    assets: requests
+      .filter((r) => r.type === "script" || r.type === "stylesheet")
+      .map((r) => ({
+        name: new URL(r.url).pathname.replace(/^.*\//, "").replace(/-[\w-]{8}\./, "."),
+        gzip: r.gzip,
+      }))
+      .sort((a, b) => b.gzip - a.gzip),
   };
 }
 
@@ -166,6 +175,8 @@ export async function run(args: readonly string[]): Promise<void> {
           `  CSS ${load.css.files} files ${kb(load.css.gzip)} gzip, ${kb(load.css.sent)} sent (${mark(load.css.gzip <= TARGETS.css)})` +
           `  other ${load.other.files} (${kb(load.other.sent)})`,
       );
+      // Which files the first load fetched: the place to look when a figure is over its target.
+      console.log(`            ${load.assets.map((a) => `${a.name} ${kb(a.gzip)}`).join(", ")}`);
     }
     if (!args.includes("--no-lighthouse")) {
       console.log(
