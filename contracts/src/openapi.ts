@@ -56,6 +56,7 @@ import { Money } from "./money.ts";
 import { FareRules, OfferDetails, SearchRequest, SearchResult } from "./offers.ts";
 import { Position } from "./position.ts";
 import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
+import { AnalyticsQuery, SalesQuery } from "./sales.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
 import {
@@ -1621,6 +1622,46 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       404: roleOrScope,
     },
   },
+  {
+    method: "get",
+    path: "/sales",
+    operationId: "listSales",
+    summary:
+      "Sold tickets and EMDs, filtered (ticket[text], ticket[date_from], ticket[date_to]), paged, with totals",
+    tag: "Sales",
+    secured: true,
+    minPosition: "read_models",
+    query: SalesQuery,
+    responses: {
+      200: {
+        description: "A page of sale lines",
+        schema: z.looseObject({
+          data: z.array(z.looseObject({})),
+          meta: z.looseObject({ total: z.number().int() }),
+        }),
+      },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/analytics",
+    operationId: "salesAnalytics",
+    summary: "Sales figures of a period (analytics[date_from], analytics[date_to]) against the period before",
+    tag: "Sales",
+    secured: true,
+    minPosition: "read_models",
+    query: AnalyticsQuery,
+    responses: {
+      200: {
+        description: "The figures",
+        schema: z.object({ data: z.looseObject({ period: z.looseObject({}) }) }),
+      },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
 ];
 
 type JsonSchema = Record<string, unknown>;
@@ -1646,12 +1687,17 @@ export function openApiDocument(): JsonSchema {
         required: true,
         schema: jsonSchema(schema, "input"),
       })),
-      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
-        name,
-        in: "query",
-        required: !(schema as z.ZodType).safeParse(undefined).success,
-        schema: jsonSchema(schema as z.ZodType, "input"),
-      })),
+      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => {
+        const parameter = jsonSchema(schema as z.ZodType, "input");
+        return {
+          name,
+          in: "query",
+          required: !(schema as z.ZodType).safeParse(undefined).success,
+          // An object in the query is sent as name[key]=value (ticket[status]=issued), as the routes read it.
+          ...(parameter.type === "object" ? { style: "deepObject", explode: true } : {}),
+          schema: parameter,
+        };
+      }),
       ...(route.minPosition
         ? [{ ...minPositionHeader(route.minPosition), schema: jsonSchema(Position, "input") }]
         : []),

@@ -347,6 +347,10 @@ describe("the OpenAPI document", () => {
       params: { id: demoId("channel", "dnipro"), card_id: walk.createCard.data.id },
     }),
     deleteCard: () => ({ as: "admin", params: { id: walk.createCard.data.id } }),
+    listSales: () => ({ query: { "ticket[date_from]": inDays(-1) } }),
+    salesAnalytics: () => ({
+      query: { "analytics[date_from]": inDays(-30), "analytics[date_to]": inDays(0) },
+    }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({

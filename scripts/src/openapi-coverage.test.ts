@@ -51,9 +51,7 @@ const EXCLUDED: Record<string, string> = {
 const NOT_YET_DOCUMENTED = new Set([
   "DELETE /agent_company_relationships/{}",
   "GET /agent_company_relationships",
-  "GET /analytics",
   "GET /join_agency_requests",
-  "GET /sales",
   "GET /sales/{}",
   "GET /sales/export",
   "GET /sales/reports/{}",
@@ -166,6 +164,11 @@ describe("X-Min-Position in the document", () => {
       exportEvents: { path: "/audit/export", query: { locator } },
       listGates: { path: "/ticketing/gates", as: admin },
       listCards: { path: "/credit_cards", as: admin },
+      listSales: { path: "/sales" },
+      salesAnalytics: {
+        path: "/analytics",
+        query: { "analytics[date_from]": inDays(-30), "analytics[date_to]": inDays(0) },
+      },
       directoryChange: { path: `/directory_history/${directoryEvent}`, as: admin },
       channelChange: { path: `/ticketing/channel_history/${channelEvent}`, as: admin },
     };
