@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { type Language, useSiteLanguage } from "./i18n.ts";
 
 type Names = Readonly<Record<string, string>>;
@@ -46,15 +46,22 @@ export function cityNameIn(language: Language, code: string, english: string): s
 
 /**
  * `cityName(code, englishCity)`: the city of an airport in the interface language. Shows the English name until
- * the language's names arrive (a few KB, after the first paint), then re-renders.
+ * the language's names arrive (a few KB), then re-renders. Fetched on the first name asked for, not on mount, so a
+ * screen that shows no city (the empty search form) costs no request.
  */
 export function useCityName(): (code: string, english: string) => string {
   const language = useSiteLanguage();
   const names = useSyncExternalStore(subscribe, () => loaded.get(language));
-  useEffect(() => {
-    loadPlaceNames(language).catch(() => {
-      // Offline or a stale deployment: the English names stay, nothing else breaks.
-    });
-  }, [language]);
-  return useCallback((code: string, english: string) => names?.[code] ?? english, [names]);
+  return useCallback(
+    (code: string, english: string) => {
+      if (!names) {
+        loadPlaceNames(language).catch(() => {
+          // Offline or a stale deployment: the English names stay, nothing else breaks.
+        });
+        return english;
+      }
+      return names[code] ?? english;
+    },
+    [names, language],
+  );
 }
