@@ -163,6 +163,14 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   phrases(trips, (value, span) => chip("trip", value, span));
   phrases(directs, (_value, span) => chip("direct", "true", span));
   phrases(cabins, (value, span) => chip("cabin", value, span));
+  // The departure-time filter narrows every flight of a result, the return's too: on a round trip a time of day
+  // ("Friday morning, back Sunday evening") cannot be said by it, so its words are reported, not applied.
+  const period = chips.findIndex((c) => c.kind === "departure_time");
+  if (period >= 0 && (returnDate || chips.some((c) => c.kind === "trip" && c.value === "round_trip"))) {
+    const span = (chips[period] as TextSearchChip).span;
+    chips.splice(period, 1);
+    if (span) for (const t of tokens) if (t.start >= span.start && t.end <= span.end) t.used = false;
+  }
 
   // 3. Passengers: "two adults", "a child", "з дитиною", "2 osoby", "pour deux".
   const counts: Partial<Record<PassengerKind, { n: number; span: { start: number; end: number } }>> = {};

@@ -578,6 +578,18 @@ describe("the embedded text-search parser", () => {
     });
   });
 
+  it("when a round trip names a time of day, then it is reported rather than applied (the filter would narrow the return too)", () => {
+    for (const text of [
+      "Kyiv to Warsaw Friday, back Sunday evening",
+      "Kyiv to Warsaw Friday morning, back Sunday",
+      "з Києва до Варшави в п'ятницю, назад у неділю ввечері",
+    ]) {
+      const r = parseTextSearch(text, { today: TODAY });
+      expect([text, r.search.trip, r.search.departure_time]).toEqual([text, "round_trip", undefined]);
+      expect(r.unrecognised.length).toBeGreaterThan(0);
+    }
+  });
+
   it("when the line is noise, then nothing is invented", () => {
     for (const text of [
       "asdf qwerty",
