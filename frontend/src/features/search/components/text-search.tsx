@@ -54,7 +54,8 @@ function filtersOf(chips: readonly TextSearchChip[]): SearchFilters {
   return {
     ...(search.direct_only ? { stops: [0] } : {}),
     ...(search.carriers?.length ? { carriers: search.carriers } : {}),
-    ...(search.departure_time ? { departure_time: search.departure_time } : {}),
+    // The filter narrows every flight: a time of day holds for a one-way search only (as the server reads lines).
+    ...(search.departure_time && search.trip === "one_way" ? { departure_time: search.departure_time } : {}),
   };
 }
 
