@@ -12,6 +12,7 @@ export interface Catalogue {
   channels: typeof import("./en/channels.json");
   common: typeof import("./en/common.json");
   errors: typeof import("./en/errors.json");
+  fares: typeof import("./en/fares.json");
   language: typeof import("./en/language.json");
   legal: typeof import("./en/legal.json");
   notifications: typeof import("./en/notifications.json");
