@@ -86,6 +86,14 @@ export const JoinAgencyDecision = z.object({
   company_id: Id.optional(),
 });
 
+/** GET /join_agency_requests: an agent's own requests, a supervisor's partner's, all for administrators. */
+export const JoinRequestsQuery = z.object({
+  status: z.enum(["sent", "accepted", "rejected", "reset"]).optional(),
+  agency_id: z.string().max(100).optional(),
+});
+/** GET /agent_company_relationships: which agents work for which companies, of one company when named. */
+export const RelationshipsQuery = z.object({ company_id: z.string().max(100).optional() });
+
 /** PUT /account/selling_company: the company searches and bookings are for when they name none. */
 export const SellingCompanyRequest = z.object({ company_id: Id });
 

@@ -7,6 +7,10 @@ import {
   CreateCompanyRequest,
   DirectoryHistoryQuery,
   InviteUserRequest,
+  JoinAgencyDecision,
+  JoinAgencyRequestBody,
+  JoinRequestsQuery,
+  RelationshipsQuery,
   SellingCompanyRequest,
   SharedBookingsRequest,
   TransactionFeeRequest,
@@ -56,7 +60,7 @@ import { Money } from "./money.ts";
 import { FareRules, OfferDetails, SearchRequest, SearchResult } from "./offers.ts";
 import { Position } from "./position.ts";
 import { ReplayOverview, ReplayRun, ReplayStartRequest } from "./replay.ts";
-import { AnalyticsQuery, SalesQuery } from "./sales.ts";
+import { AnalyticsQuery, SaleId, SalesExportQuery, SalesQuery, TicketDownloadQuery } from "./sales.ts";
 import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "./search.ts";
 import { TextSearchRequest, TextSearchResponse } from "./text-search.ts";
 import {
@@ -73,14 +77,22 @@ import {
 /**
  * The public API as OpenAPI 3.1, generated from the zod contracts with zod's own JSON Schema export (never written
  * by hand): a route is documented by naming its contracts here. Served at GET /openapi.json; the contract test
- * (scripts/src/openapi-contract.test.ts) calls every operation of the generated document and checks each answer
+ * (scripts/src/audit-openapi.test.ts) calls every operation of the generated document and checks each answer
  * against it.
  */
 
-export interface DocumentedResponse {
+/** A response header, documented with its JSON Schema as it is (headers are plain text, never zod-parsed). */
+export interface DocumentedHeader {
   description: string;
-  schema: z.ZodType;
+  required: boolean;
+  schema: Record<string, unknown>;
 }
+
+/** An answer: JSON of `schema`, or a file of `mediaType` (a PDF, a spreadsheet), or either (by a query parameter). */
+export type DocumentedResponse = {
+  description: string;
+  headers?: Record<string, DocumentedHeader>;
+} & ({ schema: z.ZodType; mediaType?: string } | { schema?: undefined; mediaType: string });
 
 export interface DocumentedRoute {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -175,6 +187,19 @@ const listOf = (description: string) => ({
 });
 const idParam = { id: z.string().min(1).max(100) };
 const roleOrScope = errors("Not for the caller's role, or outside its scope");
+/** The media type of the sales spreadsheets (Excel). */
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/** What a connection request (an agent asking to join a partner) answers. */
+const JoinAgencyAnswer = z.looseObject({
+  join_agency: z.looseObject({
+    id: z.string(),
+    agency_id: z.string(),
+    user_id: z.string(),
+    company_id: z.string().nullable(),
+    status: z.enum(["sent", "accepted", "rejected", "reset"]),
+  }),
+  position,
+});
 /** A paged history of changes. */
 const HistoryAnswer = z.looseObject({
   data: z.array(z.looseObject({ event_id: z.string() })),
@@ -1662,6 +1687,163 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       422: invalid,
     },
   },
+  {
+    method: "get",
+    path: "/sales/{id}",
+    operationId: "ticketReceipt",
+    summary:
+      "A sold ticket's receipt as PDF (format=pdf, the default) or as data (format=data), with the agent's own " +
+      "prices when given (custom_prices[fare], custom_prices[taxes], custom_prices[fees])",
+    tag: "Sales",
+    secured: true,
+    minPosition: "read_models",
+    params: { id: SaleId },
+    query: TicketDownloadQuery,
+    responses: {
+      200: {
+        description: "The receipt: a PDF file (Content-Disposition names it), or its data as JSON",
+        mediaType: "application/pdf",
+        schema: z.object({
+          data: z.looseObject({
+            ticket_number: z.string(),
+            locator: z.string(),
+            file_name: z.string(),
+            price: z.looseObject({ total: Money, custom: z.boolean() }),
+          }),
+        }),
+      },
+      401: unauthorized,
+      404: errors("No such sale within the caller's scope"),
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/sales/export",
+    operationId: "exportSales",
+    summary:
+      "The sales lines of a filter (ticket[text], ticket[date_from], ticket[date_to]) as an Excel spreadsheet; " +
+      "too many lines are built by a job and e-mailed as a link (GET /sales/reports/{id})",
+    tag: "Sales",
+    secured: true,
+    minPosition: "read_models",
+    query: SalesExportQuery,
+    responses: {
+      200: {
+        description: "The spreadsheet, streamed without a length",
+        mediaType: XLSX,
+        headers: {
+          "X-Sales-Lines": {
+            description: "How many sales lines the file holds",
+            required: true,
+            schema: { type: "string", pattern: "^[0-9]+$" },
+          },
+          "X-Sales-Estimated-Bytes": {
+            description: "The file's estimated size, to show the download's progress",
+            required: true,
+            schema: { type: "string", pattern: "^[0-9]+$" },
+          },
+        },
+      },
+      400: errors("No sales lines match the filter (`no_tickets`)"),
+      401: unauthorized,
+      413: errors("More lines than an export answers at once: the report is e-mailed (`report_by_email`)"),
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/sales/reports/{id}",
+    operationId: "salesReport",
+    summary: "An e-mailed sales report's spreadsheet, for the person who asked for it, while it is kept",
+    tag: "Sales",
+    secured: true,
+    params: { id: z.uuid() },
+    responses: {
+      200: { description: "The spreadsheet", mediaType: XLSX },
+      401: unauthorized,
+      404: errors("No such report of the caller's, or it expired"),
+    },
+  },
+  {
+    method: "get",
+    path: "/agent_company_relationships",
+    operationId: "listRelationships",
+    summary:
+      "Which agents work for which companies, of one company when named (supervisors and administrators)",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    query: RelationshipsQuery,
+    responses: {
+      200: listOf("Agents and their companies"),
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "delete",
+    path: "/agent_company_relationships/{id}",
+    operationId: "disconnectAgent",
+    summary: "Take an agent off a company; its connection request starts over, so it may ask again",
+    tag: "Administration",
+    secured: true,
+    params: idParam,
+    responses: {
+      200: { description: "Disconnected", schema: z.looseObject({ data: z.null(), position }) },
+      401: unauthorized,
+      404: roleOrScope,
+    },
+  },
+  {
+    method: "post",
+    path: "/join_agency_requests",
+    operationId: "requestJoinAgency",
+    summary: "An agent asks to join a partner, for one of its companies when named",
+    tag: "Administration",
+    secured: true,
+    body: JoinAgencyRequestBody,
+    responses: {
+      201: { description: "The request, sent", schema: JoinAgencyAnswer },
+      401: unauthorized,
+      404: errors("Not an agent, or no such partner or company"),
+      422: errors("The input does not match the contract, or a request to that partner is pending"),
+    },
+  },
+  {
+    method: "get",
+    path: "/join_agency_requests",
+    operationId: "listJoinRequests",
+    summary: "Connection requests: an agent's own, a supervisor's partner's, all for administrators",
+    tag: "Administration",
+    secured: true,
+    minPosition: "read_models",
+    query: JoinRequestsQuery,
+    responses: {
+      200: listOf("Connection requests, newest first"),
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "patch",
+    path: "/join_agency_requests/{id}",
+    operationId: "decideJoinRequest",
+    summary:
+      "Accept a connection request (the agent joins the company) or reject it (supervisors and administrators)",
+    tag: "Administration",
+    secured: true,
+    params: idParam,
+    body: JoinAgencyDecision,
+    responses: {
+      200: { description: "The request after the decision", schema: JoinAgencyAnswer },
+      401: unauthorized,
+      404: roleOrScope,
+      422: errors("The input does not match the contract, or the request was already decided"),
+    },
+  },
 ];
 
 type JsonSchema = Record<string, unknown>;
@@ -1674,6 +1856,12 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     unrepresentable: "any",
   }) as JsonSchema;
   return rest;
+}
+
+/** The answer's own headers, and X-Stale on the success of a read that honours X-Min-Position. */
+function responseHeaders(route: DocumentedRoute, status: number, r: DocumentedResponse) {
+  const headers = { ...(route.minPosition && status < 300 ? staleHeader : {}), ...r.headers };
+  return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
 /** The OpenAPI 3.1 document of the documented routes. */
@@ -1722,8 +1910,12 @@ export function openApiDocument(): JsonSchema {
             status,
             {
               description: r.description,
-              ...(route.minPosition && Number(status) < 300 ? { headers: staleHeader } : {}),
-              content: { "application/json": { schema: jsonSchema(r.schema, "output") } },
+              ...responseHeaders(route, Number(status), r),
+              content: {
+                ...(r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output") } } : {}),
+                // A file: its media type without a schema, as OpenAPI 3.1 documents binary content.
+                ...(r.mediaType ? { [r.mediaType]: {} } : {}),
+              },
             },
           ])
           .concat(

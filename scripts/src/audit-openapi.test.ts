@@ -9,15 +9,24 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { issuedFamily } from "./testing/after-sales.ts";
 import { contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
+import { keptSalesReport } from "./testing/sales-report.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 interface Operation {
   operationId: string;
   parameters?: { name: string; in: "path" | "query"; required: boolean; schema: object }[];
   requestBody?: { content: { "application/json": { schema: object } } };
-  responses: Record<string, { content: { "application/json": { schema: object } } }>;
+  /** JSON answers under application/json with a schema; files under their media type, without one. */
+  responses: Record<
+    string,
+    {
+      content: Record<string, { schema?: object }>;
+      headers?: Record<string, { required: boolean; schema: object }>;
+    }
+  >;
   security?: unknown[];
 }
+type Caller = "agent" | "admin" | "joiner";
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** A call of one operation: path parameters, query and body, made from what the walk has so far. */
@@ -25,14 +34,14 @@ interface Call {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  /** Who calls: the agent's API token (default), or the administrator's. */
-  as?: "agent" | "admin";
+  /** Who calls: the agent's API token (default), the administrator's, or the joining agent's. */
+  as?: Caller;
 }
 
 describe("the OpenAPI document", () => {
   let t: TestApp;
   let doc: Doc;
-  const clients: Record<"agent" | "admin", HttpClient> = {} as never;
+  const clients: Record<Caller, HttpClient> = {} as never;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const walk: Record<string, Json> = {};
 
@@ -45,6 +54,8 @@ describe("the OpenAPI document", () => {
     for (const [who, email] of [
       ["agent", "agent@dnipro.test"],
       ["admin", "admin@skyward.test"],
+      // An agent of Dnipro's Lviv company: the walk disconnects it, and it asks to join the partner again.
+      ["joiner", "agent.lviv@dnipro.test"],
     ] as const) {
       const session = t.client();
       await session.signInWithPassword(email, DEMO_PASSWORD);
@@ -71,7 +82,9 @@ describe("the OpenAPI document", () => {
       const schemas = [
         ...(op.parameters ?? []).map((p) => p.schema),
         ...(op.requestBody ? [op.requestBody.content["application/json"].schema] : []),
-        ...Object.values(op.responses).map((r) => r.content["application/json"].schema),
+        ...Object.values(op.responses).flatMap((r) =>
+          Object.values(r.content).flatMap((c) => (c.schema ? [c.schema] : [])),
+        ),
       ];
       for (const schema of schemas) expect(() => ajv.compile(schema)).not.toThrow();
       expect(Object.keys(op.responses)).toContain("401");
@@ -351,6 +364,36 @@ describe("the OpenAPI document", () => {
     salesAnalytics: () => ({
       query: { "analytics[date_from]": inDays(-30), "analytics[date_to]": inDays(0) },
     }),
+    // The walk's issued tickets are sold lines: the receipt of one, and the lines of the last days as a spreadsheet.
+    ticketReceipt: async () => {
+      const lines = (await clients.agent.get("/sales", { query: { "ticket[date_from]": inDays(-1) } })).body;
+      const ticket = (lines as Json).data.find((l: Json) => l.kind === "ticket");
+      return { params: { id: ticket.id }, query: { format: "pdf" } };
+    },
+    exportSales: () => ({ query: { "ticket[date_from]": inDays(-1) } }),
+    // The report is written into its table as the sales-report job writes it: reaching the job needs 10,000 lines.
+    salesReport: async () => ({
+      params: { id: await keptSalesReport(t.db.pool, demoId("user", "dnipro-agent")) },
+    }),
+    listRelationships: () => ({ as: "admin", query: { company_id: demoId("company", "dnipro-lviv") } }),
+    disconnectAgent: () => ({
+      as: "admin",
+      params: {
+        id: walk.listRelationships.data.find((r: Json) => r.user_id === demoId("user", "dnipro-agent-lviv"))
+          .id,
+      },
+    }),
+    requestJoinAgency: () => ({
+      as: "joiner",
+      body: { agency_id: demoId("agency", "dnipro"), company_id: demoId("company", "dnipro-lviv") },
+    }),
+    listJoinRequests: () => ({ as: "joiner", query: { status: "sent" } }),
+    // Accepted: the agent is back in its company, as the walk found it.
+    decideJoinRequest: () => ({
+      as: "admin",
+      params: { id: walk.requestJoinAgency.join_agency.id },
+      body: { status: "accepted" },
+    }),
     issueApiToken: () => ({}),
   };
   const flag = (on: boolean): Call => ({
@@ -359,13 +402,30 @@ describe("the OpenAPI document", () => {
     body: { on },
   });
 
+  /** The answer's status is documented, with its content type; a JSON answer matches the documented schema. */
   const check = (op: Operation, res: HttpResponse) => {
     const documented = op.responses[String(res.status)];
     if (!documented)
       throw new Error(
         `${op.operationId} answered ${res.status}, not documented: ${JSON.stringify(res.body)}`,
       );
-    const validate = ajv.compile(documented.content["application/json"].schema);
+    for (const [name, header] of Object.entries(documented.headers ?? {})) {
+      const value = res.headers.get(name);
+      if (value === null ? header.required : !ajv.validate(header.schema, value))
+        throw new Error(`${op.operationId} ${res.status}: header ${name} is ${value}, not as documented`);
+    }
+    const mediaType = (res.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
+    const content = documented.content[mediaType];
+    if (!content)
+      throw new Error(
+        `${op.operationId} ${res.status} answered ${mediaType || "no content type"}, documented: ${Object.keys(documented.content).join(", ")}`,
+      );
+    if (!content.schema) {
+      // A file: documented by its media type alone; it must not be empty.
+      if (!res.body) throw new Error(`${op.operationId} ${res.status} answered an empty ${mediaType}`);
+      return;
+    }
+    const validate = ajv.compile(content.schema);
     if (!validate(res.body))
       throw new Error(`${op.operationId} ${res.status} does not match: ${ajv.errorsText(validate.errors)}`);
   };
@@ -418,5 +478,13 @@ describe("the OpenAPI document", () => {
     const bad = await clients.agent.get("/audit/events", { query: { from: "yesterday" } });
     expect(bad.status).toBe(422);
     check(op("listEvents"), bad);
+    // A filter without lines is 400 `no_tickets`; a report not of the caller's (or expired) is 404.
+    const empty = await clients.agent.get("/sales/export", { query: { "ticket[text]": "ZZZZZZ" } });
+    expect([empty.status, empty.body.errors?.[0]?.code]).toEqual([400, "no_tickets"]);
+    check(op("exportSales"), empty);
+    const theirs = await keptSalesReport(t.db.pool, demoId("user", "dnipro-agent-lviv"));
+    const report = await clients.agent.get(`/sales/reports/${theirs}`);
+    expect(report.status).toBe(404);
+    check(op("salesReport"), report);
   });
 });

@@ -1,11 +1,15 @@
-import { DirectoryHistoryQuery } from "@skyward/contracts/administration";
+import {
+  DirectoryHistoryQuery,
+  JoinRequestsQuery,
+  RelationshipsQuery,
+} from "@skyward/contracts/administration";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, Router } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
 import { ADMINISTRATION_READERS as MANAGERS, readsEverything } from "../scope.ts";
 
@@ -53,12 +57,6 @@ const COMPANY_SELECT = `
          coalesce((SELECT json_agg(${CHANNEL} ORDER BY ch.created_at) FROM read.channels ch
                     WHERE ch.agency_id = c.agency_id AND NOT ch.deleted), '[]') AS channels
     FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id`;
-
-const JoinRequestsQuery = z.object({
-  status: z.enum(["sent", "accepted", "rejected", "reset"]).optional(),
-  agency_id: z.string().max(100).optional(),
-});
-const RelationshipsQuery = z.object({ company_id: z.string().max(100).optional() });
 
 /** Partners, companies, people, connection requests and the partner and company change history. */
 export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
