@@ -48,6 +48,15 @@ describe("city names in the user's language", () => {
     expect(await results.innerText()).not.toMatch(/\bWarsaw\b|\bKyiv\b/);
     await checkScreen(page, "results-ua-city-names");
 
+    // The offer's extras are named in Ukrainian too (the airline's titles are English).
+    await results.getByRole("button", { name: /^Ціна й правила: / }).first().click();
+    const details = page.getByRole("dialog");
+    await details.getByRole("tab", { name: "Послуги" }).click();
+    await details.getByText(/^Зареєстрований багаж \d+ кг$/).first().waitFor();
+    expect(await details.innerText()).not.toMatch(/Checked bag|Cabin bag/);
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "hidden" });
+
     const to = page.getByRole("textbox", { name: "Куди", exact: true });
     await to.fill("Варшава");
     await page.getByRole("option", { name: /^WAW / }).waitFor();

@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 /** An ancillary's name in the interface language, from its kind and weight or zone (the airline's title is English). */
 export function ancillaryName(
   t: TFunction<"ancillaries">,
-  item: { type: AncillaryKind; weight_kg: number | null; seat_zone: SeatZone | null },
+  item: { type: AncillaryKind; weight_kg: number | null; seat_zone?: SeatZone | null },
 ): string {
   switch (item.type) {
     case "checked_bag":

@@ -4,11 +4,11 @@ import type { BookingDetails } from "@skyward/contracts/bookings";
 import { IconArmchair, IconLuggage } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ancillaryName, segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { useRefundEmd } from "../api/ancillaries.ts";
-import { ancillaryName, segmentLabel } from "./ancillary-name.ts";
 import { AncillaryPicker } from "./ancillary-picker.tsx";
 import { SeatMapPicker } from "./seat-map-picker.tsx";
 

@@ -4,11 +4,11 @@ import { money } from "@skyward/contracts/money";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ancillaryName, segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { catalogueQueryOptions, useAddAncillaries } from "../api/ancillaries.ts";
-import { ancillaryName, segmentLabel } from "./ancillary-name.ts";
 
 const key = (ancillaryId: string, passenger: number) => `${ancillaryId}|${passenger}`;
 

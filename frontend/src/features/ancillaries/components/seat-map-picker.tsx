@@ -5,11 +5,11 @@ import type { Cabin } from "@skyward/contracts/offers";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { seatMapQueryOptions, useAddAncillaries } from "../api/ancillaries.ts";
-import { segmentLabel } from "./ancillary-name.ts";
 
 const MOVES: Record<string, [number, number]> = {
   ArrowLeft: [0, -1],

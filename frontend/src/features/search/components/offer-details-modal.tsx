@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { ancillaryName } from "../../../components/travel/ancillary-name.ts";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
@@ -35,6 +36,7 @@ export function OfferDetailsModal({
   onBook: (fareId: string) => void;
 }) {
   const { t } = useTranslation("search");
+  const { t: ta } = useTranslation("ancillaries");
   const clientView = useClientView();
   const formats = useFormats();
   const fareText = useFareText();
@@ -144,7 +146,7 @@ export function OfferDetailsModal({
                   <Table.Tbody>
                     {data.ancillaries.map((item) => (
                       <Table.Tr key={item.ancillary_id}>
-                        <Table.Td>{item.title}</Table.Td>
+                        <Table.Td>{ancillaryName(ta, item)}</Table.Td>
                         <Table.Td ff="monospace" fz="xs">
                           {item.segment_id}
                         </Table.Td>
