@@ -95,27 +95,32 @@ export class JobQueue<S extends JobSpecs> {
     return new JobQueue(utils, specs);
   }
 
+  /** A job as queued: its payload checked against its spec, when it runs, how often it may be tried. */
+  private prepare<N extends keyof S & string>(
+    name: N,
+    payload: z.input<S[N]["payload"]>,
+    options: SendOptions,
+  ) {
+    const spec = this.specs[name];
+    if (!spec) throw new Error(`unknown job ${name}`);
+    return {
+      payload: { trace_id: options.traceId, data: spec.payload.parse(payload) },
+      runAt:
+        options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined),
+      maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      jobKey: options.jobKey,
+      jobKeyMode: options.jobKey ? options.jobKeyMode : undefined,
+    };
+  }
+
   /** Queues a job; returns its id. */
   async send<N extends keyof S & string>(
     name: N,
     payload: z.input<S[N]["payload"]>,
     options: SendOptions = {},
   ): Promise<string> {
-    const spec = this.specs[name];
-    if (!spec) throw new Error(`unknown job ${name}`);
-    const data = spec.payload.parse(payload);
-    const runAt =
-      options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
-    const job = await this.utils.addJob(
-      name as string,
-      { trace_id: options.traceId, data },
-      {
-        runAt,
-        jobKey: options.jobKey,
-        jobKeyMode: options.jobKey ? options.jobKeyMode : undefined,
-        maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      },
-    );
+    const { payload: body, ...spec } = this.prepare(name, payload, options);
+    const job = await this.utils.addJob(name as string, body, spec);
     return job.id;
   }
 
@@ -129,21 +134,17 @@ export class JobQueue<S extends JobSpecs> {
     payload: z.input<S[N]["payload"]>,
     options: SendOptions = {},
   ): Promise<string> {
-    const spec = this.specs[name];
-    if (!spec) throw new Error(`unknown job ${name}`);
-    const data = spec.payload.parse(payload);
-    const runAt =
-      options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
+    const job = this.prepare(name, payload, options);
     const { rows } = await client.query<{ id: string }>(
       `SELECT id::text FROM graphile_worker.add_job(identifier => $1::text, payload => $2::json,
          run_at => $3::timestamptz, max_attempts => $4::int, job_key => $5::text, job_key_mode => $6::text)`,
       [
         name,
-        JSON.stringify({ trace_id: options.traceId, data }),
-        runAt?.toISOString() ?? null,
-        options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        options.jobKey ?? null,
-        options.jobKey ? (options.jobKeyMode ?? null) : null,
+        JSON.stringify(job.payload),
+        job.runAt?.toISOString() ?? null,
+        job.maxAttempts,
+        job.jobKey ?? null,
+        job.jobKeyMode ?? null,
       ],
     );
     return rows[0]?.id ?? "";
