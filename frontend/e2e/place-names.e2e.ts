@@ -49,10 +49,16 @@ describe("city names in the user's language", () => {
     await checkScreen(page, "results-ua-city-names");
 
     // The offer's extras are named in Ukrainian too (the airline's titles are English).
-    await results.getByRole("button", { name: /^Ціна й правила: / }).first().click();
+    await results
+      .getByRole("button", { name: /^Ціна й правила: / })
+      .first()
+      .click();
     const details = page.getByRole("dialog");
     await details.getByRole("tab", { name: "Послуги" }).click();
-    await details.getByText(/^Зареєстрований багаж \d+ кг$/).first().waitFor();
+    await details
+      .getByText(/^Зареєстрований багаж \d+ кг$/)
+      .first()
+      .waitFor();
     expect(await details.innerText()).not.toMatch(/Checked bag|Cabin bag/);
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
