@@ -27,12 +27,17 @@ export interface RequestOptions {
  */
 const agent = new http.Agent({ keepAlive: true });
 
-/** One request; redirects are answered, not followed. Headers as node:http gives them (names in lower case). */
+/**
+ * One request; redirects are answered, not followed. Headers as node:http gives them (names in lower case). A kept
+ * connection the server closed as idle just as it was reused resets the request before the server read it: sent
+ * again once on a new connection, as browsers do (node:http's documented `reusedSocket` idiom).
+ */
 function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
+  retried = false,
 ): Promise<{ status: number; raw: http.IncomingHttpHeaders; rawList: string[]; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent }, (res) => {
@@ -53,7 +58,11 @@ function send(
         });
       });
     });
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === "ECONNRESET" && !retried)
+        send(url, method, headers, body, true).then(resolve, reject);
+      else reject(error);
+    });
     req.end(body);
   });
 }
