@@ -137,6 +137,7 @@ export async function runReplay(
         // Given up on (a stall judged a death): it must not switch or report as if it still held the projection.
         if (r.rowCount === 0) ours = false;
       })
+      // A missed stamp is retried at the next beat; only a run of misses (30 s) gives the run up.
       .catch(() => {});
   }, heartbeatMs);
   try {
@@ -152,6 +153,7 @@ export async function runReplay(
             done,
             of,
           ])
+          // Progress is for the screen only; the next report (a quarter second later) overwrites a lost one.
           .catch(() => {});
       },
     });
