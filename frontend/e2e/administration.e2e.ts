@@ -71,6 +71,20 @@ async function openPage(page: Page, path: string, heading: string) {
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
 }
 
+/**
+ * Flips a channel's switch and waits for the server to take it. The switch follows the query cache, which moves
+ * one task after the click, so Playwright's check()/uncheck() (which read the state right after clicking) can
+ * see it unmoved; and the next step must not race the write.
+ */
+async function switchChannel(page: Page, toggle: ReturnType<Page["locator"]>) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() !== "GET" && response.url().includes("/ticketing/agency_channels/"),
+  );
+  await toggle.click();
+  expect((await saved).ok()).toBe(true);
+}
+
 /** Holds one seat over the API as the agent (the booking screens have their own E2E test); returns the locator. */
 async function holdBooking(page: Page, headers: Headers): Promise<string> {
   const search = await page.request.post("/offers", {
@@ -187,7 +201,10 @@ describe("administration", () => {
     await admin.getByText("Card ending in 4242 added").first().waitFor();
     await checkScreen(admin, "channel-settings");
     await admin.keyboard.press("Escape");
-    await row.getByRole("switch", { name: `Switch ${CHANNEL} on or off for the platform` }).check();
+    await switchChannel(
+      admin,
+      row.getByRole("switch", { name: `Switch ${CHANNEL} on or off for the platform` }),
+    );
     await row.getByText("Active", { exact: true }).waitFor();
 
     // The agent leaves Dnipro Travel and asks to join the partner; its new supervisor accepts into the company.
@@ -251,7 +268,10 @@ describe("administration", () => {
     const supervisorRow = supervisor.page
       .locator("section", { has: supervisor.page.getByRole("heading", { name: "Channels", exact: true }) })
       .getByRole("row", { name: new RegExp(CHANNEL) });
-    await supervisorRow.getByRole("switch", { name: `Switch ${CHANNEL} on or off for the agency` }).uncheck();
+    await switchChannel(
+      supervisor.page,
+      supervisorRow.getByRole("switch", { name: `Switch ${CHANNEL} on or off for the agency` }),
+    );
     await supervisorRow.getByText("Inactive", { exact: true }).waitFor();
     const refused = await agent.page.request.post("/bookings/issue", {
       headers: agentHeaders,
