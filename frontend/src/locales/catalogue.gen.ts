@@ -22,5 +22,6 @@ export interface Catalogue {
   search: typeof import("./en/search.json");
   "search-history": typeof import("./en/search-history.json");
   "sign-in": typeof import("./en/sign-in.json");
+  "sign-in-form": typeof import("./en/sign-in-form.json");
   "text-search": typeof import("./en/text-search.json");
 }

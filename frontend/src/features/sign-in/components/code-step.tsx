@@ -1,8 +1,12 @@
 import { Alert, Button, Divider, Group, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { ONE_TIME_CODE } from "@skyward/contracts/one-time-code";
+import { SignInCodeForm } from "@skyward/contracts/sign-in-form";
 import { IconLock, IconMail, IconPhone } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { EmailBadge, StepHeader } from "./step-header.tsx";
 
 export interface CodeStepProps {
@@ -29,21 +33,23 @@ export interface CodeStepProps {
 export function CodeStep(props: CodeStepProps) {
   const { channel, email, codesSent, busy, codeSpent, refused, refusals } = props;
   const { t } = useTranslation("sign-in");
-  const [code, setCode] = useState("");
+  const { t: tForm } = useTranslation("sign-in-form");
+  const form = useForm({
+    initialValues: { code: "" },
+    validate: zod4Resolver(SignInCodeForm),
+  });
   const input = useRef<HTMLInputElement>(null);
 
   // A refused code is of no further use: clear the field for the next try, as after a new code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each refusal or new code only (the form is new each render)
   useEffect(() => {
     if (refusals === 0 && codesSent === 0) return;
-    setCode("");
+    form.setFieldValue("code", "");
+    form.clearErrors();
     input.current?.focus();
   }, [refusals, codesSent]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit(code);
-  };
-
+  const code = form.getValues().code;
   const byPhone = channel === "voice-otp";
   const lead =
     byPhone && busy === "calling"
@@ -55,7 +61,8 @@ export function CodeStep(props: CodeStepProps) {
           : t("otp.sent", { minutes: ONE_TIME_CODE.ttlMinutes });
 
   return (
-    <form onSubmit={submit}>
+    // noValidate: the form's own check says what is wrong in the interface language, not the browser's.
+    <form noValidate onSubmit={form.onSubmit((values) => props.onSubmit(values.code), focusFirstError)}>
       <Stack gap="lg">
         <StepHeader title={byPhone ? t("voice.title") : t("otp.title")} lead={lead} />
         <EmailBadge email={email} onChange={props.onChangeEmail} />
@@ -74,10 +81,15 @@ export function CodeStep(props: CodeStepProps) {
           maxLength={ONE_TIME_CODE.digits}
           required
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
+          {...form.getInputProps("code")}
+          onChange={(event) => form.setFieldValue("code", event.currentTarget.value.replace(/\D/g, ""))}
           disabled={busy === "verifying" || busy === "calling"}
-          error={refused && !codeSpent && code === ""}
+          // Red after a refusal until a new code is typed; the reason is in the notification.
+          error={
+            form.errors.code
+              ? tForm("code_invalid", { digits: ONE_TIME_CODE.digits })
+              : refused && !codeSpent && code === ""
+          }
           size="md"
           styles={{
             input: {

@@ -1,7 +1,11 @@
 import { Button, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { SignInEmail, SignInEmailForm } from "@skyward/contracts/sign-in-form";
 import { IconWorld } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
+import * as z from "zod/mini";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { isLanguage, LANGUAGES, type Language } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { StepHeader } from "./step-header.tsx";
@@ -23,15 +27,21 @@ export function EmailStep({
   onSubmit,
 }: EmailStepProps) {
   const { t } = useTranslation("sign-in");
-  const [email, setEmail] = useState(initialEmail);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(email, language);
-  };
+  const { t: tForm } = useTranslation("sign-in-form");
+  const form = useForm({
+    initialValues: { email: initialEmail },
+    validate: zod4Resolver(SignInEmailForm),
+  });
 
   return (
-    <form onSubmit={submit}>
+    // noValidate: the form's own check says what is wrong in the interface language, not the browser's.
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => onSubmit(z.parse(SignInEmail, values.email), language),
+        focusFirstError,
+      )}
+    >
       <Stack gap="lg">
         <StepHeader title={t("title")} lead={t("lead")} />
         <Stack gap="md">
@@ -43,8 +53,8 @@ export function EmailStep({
             autoComplete="username"
             required
             autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...form.getInputProps("email")}
+            error={form.errors.email ? tForm("email_invalid") : undefined}
             disabled={busy}
           />
           {/* The browser's own select: keyboard and screen readers as the platform has them, and no combobox code

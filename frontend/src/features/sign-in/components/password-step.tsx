@@ -1,7 +1,11 @@
 import { Button, Divider, PasswordInput, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { SignInPasswordForm } from "@skyward/contracts/sign-in-form";
 import { IconMail } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { EmailBadge, StepHeader } from "./step-header.tsx";
 
 export interface PasswordStepProps {
@@ -19,22 +23,25 @@ export interface PasswordStepProps {
 export function PasswordStep(props: PasswordStepProps) {
   const { email, busy, refusals, codeAvailable } = props;
   const { t } = useTranslation("sign-in");
-  const [password, setPassword] = useState("");
+  const { t: tForm } = useTranslation("sign-in-form");
+  const form = useForm({
+    initialValues: { password: "" },
+    validate: zod4Resolver(SignInPasswordForm),
+  });
   const input = useRef<HTMLInputElement>(null);
 
+  // A refused password is of no further use: clear the field for the next try.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each refusal only (the form object is new each render)
   useEffect(() => {
     if (refusals === 0) return;
-    setPassword("");
+    form.setFieldValue("password", "");
     input.current?.focus();
   }, [refusals]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit(password);
-  };
-
+  const password = form.getValues().password;
   return (
-    <form onSubmit={submit}>
+    // noValidate: the form's own check says what is missing in the interface language, not the browser's.
+    <form noValidate onSubmit={form.onSubmit((values) => props.onSubmit(values.password), focusFirstError)}>
       <Stack gap="lg">
         <StepHeader title={t("password.title")} lead={t("password.lead")} />
         <EmailBadge email={email} onChange={props.onChangeEmail} />
@@ -47,10 +54,10 @@ export function PasswordStep(props: PasswordStepProps) {
           autoComplete="current-password"
           required
           autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps("password")}
           disabled={busy}
-          error={refusals > 0 && password === ""}
+          // Red after a refusal until something new is typed; the reason is in the notification.
+          error={form.errors.password ? tForm("password_required") : refusals > 0 && password === ""}
         />
         <Button type="submit" fullWidth loading={busy}>
           {t("submit")}

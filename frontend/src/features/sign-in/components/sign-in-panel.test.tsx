@@ -54,6 +54,34 @@ describe("the sign-in screen", () => {
     expect(await screen.findByLabelText(/Work e-mail/)).toHaveValue("agent@dnipro.test");
   });
 
+  it("checks the fields before asking the server, says what is wrong in the site language and moves the focus there", async () => {
+    server = fakeServer({ "POST /start_sign_in": byCode });
+    renderApp("/sign_in");
+    await submitEmail("agent@");
+    const email = await screen.findByLabelText(/Work e-mail/);
+    expect(await screen.findByText("Enter an e-mail address such as name@agency.com")).toBeInTheDocument();
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email.getAttribute("aria-describedby")).toContain(
+      screen.getByText("Enter an e-mail address such as name@agency.com").id,
+    );
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(server.bodies["POST /start_sign_in"] ?? []).toEqual([]);
+
+    // Typing clears the error; a valid address (blanks and capitals do not matter) goes to the code step.
+    await submitEmail("  Agent@Dnipro.TEST ");
+    expect(await screen.findByRole("heading", { level: 1, name: "Check your e-mail" })).toBeInTheDocument();
+    expect(server.bodies["POST /start_sign_in"]).toEqual([
+      { account: { email: "agent@dnipro.test", language: "en" } },
+    ]);
+
+    // A short code is refused on the spot, in Ukrainian once the site speaks it.
+    await act(() => setSiteLanguage("ua"));
+    fireEvent.change(await screen.findByLabelText(/Код для входу/), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Увійти" }));
+    expect(await screen.findByText("Введіть 6 цифр коду")).toBeInTheDocument();
+    expect(server.bodies["POST /sign_in"] ?? []).toEqual([]);
+  });
+
   it("asks for a call, and shows the voice step", async () => {
     server = fakeServer({ "POST /start_sign_in": byCode, "POST /send_voice_otp": byCode });
     renderApp("/sign_in");
