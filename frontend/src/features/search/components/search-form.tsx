@@ -1,15 +1,19 @@
 import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Tooltip } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import type { Cabin, SearchRequest } from "@skyward/contracts/offers";
 import { IconArrowsExchange, IconPlaneArrival, IconPlaneDeparture, IconSearch } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { shiftDay, todayIso } from "../../../lib/date-format.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import {
   initialSearchForm,
-  type SearchFormError,
+  isSearchFormError,
   type SearchFormField,
+  SearchFormSchema,
   type SearchFormValues,
   type TripType,
   validateSearchForm,
@@ -34,28 +38,26 @@ export function SearchForm({
 }) {
   const { t } = useTranslation("search");
   const wide = useMediaQuery("(min-width: 75em)", true);
-  const [values, setValues] = useState<SearchFormValues>(() => initial ?? initialSearchForm());
-  const [errors, setErrors] = useState<Partial<Record<SearchFormField, SearchFormError>>>({});
+  const form = useForm<SearchFormValues>({
+    initialValues: initial ?? initialSearchForm(),
+    validate: zod4Resolver(SearchFormSchema),
+  });
+  const values = form.getValues();
   // Swapping remounts the two inputs so they show the airports they now hold.
   const [swaps, setSwaps] = useState(0);
   const today = todayIso();
 
-  const update = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  const update = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
+    form.setFieldValue(key, value as never);
+  const error = (field: SearchFormField) => {
+    const message = form.errors[field];
+    return isSearchFormError(message) ? t(`form.errors.${message}`) : undefined;
   };
-  const error = (field: SearchFormField) => (errors[field] ? t(`form.errors.${errors[field]}`) : undefined);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateSearchForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    onSearch(checked.request);
-  };
+  const submit = form.onSubmit((checked) => {
+    const result = validateSearchForm(checked);
+    if (result.ok) onSearch(result.request);
+  }, focusFirstError);
 
   const roundTrip = values.tripType === "round_trip";
   return (
@@ -107,11 +109,7 @@ export function SearchForm({
             mt={27}
             aria-label={t("form.swap")}
             onClick={() => {
-              setValues((current) => ({
-                ...current,
-                origin: current.destination,
-                destination: current.origin,
-              }));
+              form.setValues({ origin: values.destination, destination: values.origin });
               setSwaps((count) => count + 1);
             }}
           >

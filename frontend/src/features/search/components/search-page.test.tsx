@@ -107,12 +107,15 @@ describe("search page", () => {
     expect(server.bodies["POST /offers"]?.[0]).not.toHaveProperty("return_date");
   });
 
-  it("names what is missing before searching", async () => {
+  it("names what is missing before searching, and puts the focus on the first field to fix", async () => {
     const server = serve({});
     renderApp("/search");
     fireEvent.click(await screen.findByRole("button", { name: "Search" }));
     expect(await screen.findByText("Choose the departure airport")).toBeInTheDocument();
     expect(screen.getByText("Choose the departure date")).toBeInTheDocument();
+    const origin = screen.getByRole("textbox", { name: "From" });
+    expect(origin).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(origin).toHaveFocus());
     expect(server.calls).not.toContain("POST /offers");
   });
 

@@ -1,10 +1,20 @@
-import { type Cabin, MAX_SEATS, type PassengerCounts, type SearchRequest } from "@skyward/contracts/offers";
+import {
+  AirportCode,
+  Cabin,
+  IsoDate,
+  MAX_SEATS,
+  PassengerCounts,
+  type SearchRequest,
+  SearchRequest as SearchRequestSchema,
+} from "@skyward/contracts/offers";
+import { z } from "zod";
 import type { AirportSuggestion } from "../api/airports.ts";
 
 export type TripType = "one_way" | "round_trip";
 export type PassengerKind = keyof PassengerCounts;
 
-export interface SearchFormValues {
+// A type, not an interface: the form library takes it as a record of values.
+export type SearchFormValues = {
   tripType: TripType;
   origin: AirportSuggestion | null;
   destination: AirportSuggestion | null;
@@ -13,17 +23,50 @@ export interface SearchFormValues {
   returnDate: string | null;
   passengers: PassengerCounts;
   cabin: Cabin;
-}
+};
 
 export type SearchFormField = "origin" | "destination" | "departureDate" | "returnDate";
-/** Keys of the search catalogue's `form.errors`. */
-export type SearchFormError =
-  | "origin_required"
-  | "destination_required"
-  | "same_airports"
-  | "departure_required"
-  | "return_required"
-  | "return_before_departure";
+/** Keys of the search catalogue's `form.errors`: the form schema's issues carry them as their message. */
+export const SEARCH_FORM_ERRORS = [
+  "origin_required",
+  "destination_required",
+  "same_airports",
+  "departure_required",
+  "return_required",
+  "return_before_departure",
+] as const;
+export type SearchFormError = (typeof SEARCH_FORM_ERRORS)[number];
+export const isSearchFormError = (message: unknown): message is SearchFormError =>
+  (SEARCH_FORM_ERRORS as readonly unknown[]).includes(message);
+
+const Airport = z.object({ code: AirportCode, name: z.string(), city: z.string(), country: z.string() });
+
+/**
+ * The form as the agent fills it (airports picked whole, dates possibly still empty), from the contracts' pieces;
+ * each issue's message is the catalogue key that says what to do.
+ */
+export const SearchFormSchema = z
+  .object({
+    tripType: z.enum(["one_way", "round_trip"]),
+    origin: Airport.nullable(),
+    destination: Airport.nullable(),
+    departureDate: IsoDate.nullable(),
+    returnDate: IsoDate.nullable(),
+    passengers: PassengerCounts,
+    cabin: Cabin,
+  })
+  .superRefine((values, ctx) => {
+    const issue = (path: SearchFormField, message: SearchFormError) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (!values.origin) issue("origin", "origin_required");
+    if (!values.destination) issue("destination", "destination_required");
+    else if (values.origin?.code === values.destination.code) issue("destination", "same_airports");
+    if (!values.departureDate) issue("departureDate", "departure_required");
+    if (values.tripType !== "round_trip") return;
+    if (!values.returnDate) issue("returnDate", "return_required");
+    else if (values.departureDate && values.returnDate < values.departureDate)
+      issue("returnDate", "return_before_departure");
+  });
 
 export const initialSearchForm = (): SearchFormValues => ({
   tripType: "one_way",
@@ -55,27 +98,27 @@ export function validateSearchForm(
 ):
   | { ok: true; request: SearchRequest }
   | { ok: false; errors: Partial<Record<SearchFormField, SearchFormError>> } {
-  const errors: Partial<Record<SearchFormField, SearchFormError>> = {};
-  if (!values.origin) errors.origin = "origin_required";
-  if (!values.destination) errors.destination = "destination_required";
-  else if (values.origin && values.origin.code === values.destination.code)
-    errors.destination = "same_airports";
-  if (!values.departureDate) errors.departureDate = "departure_required";
-  const roundTrip = values.tripType === "round_trip";
-  if (roundTrip && !values.returnDate) errors.returnDate = "return_required";
-  else if (roundTrip && values.returnDate && values.departureDate && values.returnDate < values.departureDate)
-    errors.returnDate = "return_before_departure";
-  if (Object.keys(errors).length > 0 || !values.origin || !values.destination || !values.departureDate)
+  const checked = SearchFormSchema.safeParse(values);
+  if (!checked.success) {
+    const errors: Partial<Record<SearchFormField, SearchFormError>> = {};
+    for (const issue of checked.error.issues) {
+      const [field] = issue.path;
+      if (isSearchFormField(field) && isSearchFormError(issue.message)) errors[field] ??= issue.message;
+    }
     return { ok: false, errors };
-  return {
-    ok: true,
-    request: {
-      origin: values.origin.code,
-      destination: values.destination.code,
-      departure_date: values.departureDate,
-      ...(roundTrip && values.returnDate ? { return_date: values.returnDate } : {}),
-      passengers: values.passengers,
-      cabin: values.cabin,
-    },
-  };
+  }
+  const form = checked.data;
+  // The schema has made sure of these; the request schema checks the rest (seats, codes) once more.
+  const request = SearchRequestSchema.safeParse({
+    origin: form.origin?.code,
+    destination: form.destination?.code,
+    departure_date: form.departureDate,
+    ...(form.tripType === "round_trip" && form.returnDate ? { return_date: form.returnDate } : {}),
+    passengers: form.passengers,
+    cabin: form.cabin,
+  });
+  return request.success ? { ok: true, request: request.data } : { ok: false, errors: {} };
 }
+
+const isSearchFormField = (field: unknown): field is SearchFormField =>
+  field === "origin" || field === "destination" || field === "departureDate" || field === "returnDate";
