@@ -28,14 +28,18 @@ export interface RunningServer {
 export const RECORD_FILE = "skyward-server.json";
 
 /**
- * Where the server's Unix socket lives (PostgreSQL's own default, made explicit). The app still connects over
- * loopback TCP: graphile-worker retries neither a refused connection nor a vanished socket (ENOENT) while the
- * server restarts, and over the socket that race failed the restart test once (see `npm run bench --
- * pg-roundtrip` for what the socket would save).
+ * Where the server's Unix socket lives (PostgreSQL's own default, made explicit). Clients on this machine connect
+ * through it rather than loopback TCP: each statement's round trip then skips the TCP stack on both sides (`npm run
+ * bench -- pg-roundtrip` measures both). While the server restarts the socket file is gone: connecting fails with
+ * ENOENT where TCP is refused, and both are treated alike (503 on HTTP, the job runner's pool waits: see
+ * connectingThroughRestarts). TCP on 127.0.0.1 stays open for other tools.
  */
 export const SOCKET_DIR = process.platform === "win32" ? null : "/tmp";
 
-const urlFor = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+const urlFor = (port: number) =>
+  SOCKET_DIR
+    ? `postgres://postgres:postgres@localhost:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`
+    : `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {

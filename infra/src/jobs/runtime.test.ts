@@ -1,11 +1,20 @@
+import net from "node:net";
 import { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { pino } from "pino";
 import { z } from "zod";
 import { createPool } from "../db.ts";
+import { freePort } from "../embedded-postgres.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { type JobHandlers, JobQueue, type JobRunner, RetryLater, startJobRunner } from "./runtime.ts";
+import {
+  connectingThroughRestarts,
+  type JobHandlers,
+  JobQueue,
+  type JobRunner,
+  RetryLater,
+  startJobRunner,
+} from "./runtime.ts";
 
 interface LogLine {
   level: number;
@@ -170,5 +179,45 @@ describe("jobs on PostgreSQL", () => {
       "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'count'",
     );
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it("when the server refuses connections for a while (restarting), then the runner's pool waits and connects; other errors fail at once", async () => {
+    // A port that opens 400 ms later, relaying to the real server: what a client sees while PostgreSQL restarts.
+    const target = new URL(db.url);
+    const port = await freePort();
+    const relay = net.createServer((inbound) => {
+      const outbound = net.connect(Number(target.port), "127.0.0.1");
+      inbound.pipe(outbound).pipe(inbound);
+      inbound.on("error", () => outbound.destroy());
+      outbound.on("error", () => inbound.destroy());
+    });
+    const url = new URL(db.url);
+    url.host = `127.0.0.1:${port}`;
+    url.searchParams.delete("host"); // over TCP, through the relay, not the server's own socket
+    const pool = createPool(url.toString(), { max: 2 });
+    const opened = sleep(400).then(
+      () => new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve)),
+    );
+    try {
+      await expect(pool.connect()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+      const client = await connectingThroughRestarts(pool).connect();
+      const { rows } = await client.query<{ one: number }>("SELECT 1 AS one");
+      client.release();
+      expect(rows).toEqual([{ one: 1 }]);
+      await opened;
+
+      // A wrong password is no restart: refused at once, not retried for a minute.
+      const wrong = new URL(url);
+      wrong.password = "not-the-password";
+      const badPool = createPool(wrong.toString(), { max: 1 });
+      pools.push(badPool);
+      const startedAt = Date.now();
+      await expect(connectingThroughRestarts(badPool).connect()).rejects.toMatchObject({ code: "28P01" });
+      expect(Date.now() - startedAt).toBeLessThan(5000);
+    } finally {
+      await opened;
+      await pool.end(); // its connections go through the relay, which closes once they have
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });

@@ -171,6 +171,39 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Connection errors of a server restarting: refused on TCP, socket file gone (ENOENT) on a Unix socket. */
+const RESTARTING = new Set(["ECONNREFUSED", "ENOENT", "57P03"]);
+
+/**
+ * The pool as the job runner sees it: a connection attempt that fails because the server is restarting is tried
+ * again (backoff 100 ms to 2 s, for up to `withinMs`), as graphile-worker's own retries (e.g. recording a job's
+ * failure) cover neither a refused connection nor a vanished socket. The callback form (its LISTEN connection,
+ * which reconnects by itself) passes through unchanged.
+ */
+export function connectingThroughRestarts(pool: pg.Pool, withinMs = 60_000): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const deadline = Date.now() + withinMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== "string" || !RESTARTING.has(code) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
+      }
+    }
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === "connect")
+        return (...args: unknown[]) =>
+          args.length > 0 ? (target.connect as (...a: unknown[]) => unknown)(...args) : connect();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Runs every job of the registry in this process, beside any other runner on the same database. */
 export async function startJobRunner<Deps, S extends JobSpecs>(
   options: JobRunnerOptions<Deps, S>,
@@ -185,9 +218,10 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
     const cronOptions = { maxAttempts, jobKey: name, jobKeyMode: "preserve_run_at" as const };
     return [{ task: name, match: cron, identifier: name, options: cronOptions }];
   });
+  const pgPool = connectingThroughRestarts(options.pool);
   const start = () =>
     run({
-      pgPool: options.pool,
+      pgPool,
       taskList,
       parsedCronItems: parseCronItems(cronItems),
       concurrency: options.concurrency ?? 4,
