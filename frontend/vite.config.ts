@@ -75,13 +75,16 @@ export default defineConfig(({ command }) => ({
       // Inlining the small shared chunks below needs no entry to keep its exports.
       preserveEntrySignatures: false,
       output: {
-        // What the first page needs is two chunks (React, which changes least, and the rest of the static graph)
-        // rather than dozens of requests; what only some screens use (date pickers, charts, state machines,
-        // icons, schemas) splits with their routes.
+        // What the first page needs is one chunk (React with the rest of the static graph) rather than dozens of
+        // requests; a separate React chunk would cache longer but costs every first page a request. What only some
+        // screens use (date pickers, charts, state machines, icons, schemas) splits with their routes.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: "shell", tags: ["$initial"], priority: 1 },
+            // The session check's schemas with classic zod (every signed-in page parses its session with them, the
+            // sign-in form checks with zod too): one chunk that the screens' own chunks import rather than a copy
+            // of zod in each.
+            { name: "schemas", test: /[\\/]src[\\/]lib[\\/]lazy-schemas\.ts$|node_modules[\\/]zod[\\/]/ },
           ],
           // The component pieces a route shares with others (inputs, alerts, icons, floating-ui, XState since the
           // header menus load on demand) are copied into each route's chunk rather than fetched one by one: a first

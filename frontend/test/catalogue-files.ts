@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { PUBLIC_NAMESPACES } from "../src/locales/resources.ts";
 
 // Jest's stand-in for src/locales/catalogue-files.ts: the same files, read synchronously so i18n is ready at import.
 const root = new URL("../src/locales/", import.meta.url);
@@ -9,15 +10,20 @@ const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, ro
 const files = (language: string) =>
   readdirSync(new URL(`${language}/`, root)).filter((file) => file.endsWith(".json"));
 
+const bundle = (language: string, namespaces: (file: string) => boolean) => () =>
+  Object.fromEntries(
+    files(language)
+      .filter(namespaces)
+      .map((file) => [`../${language}/${file}`, read(`${language}/${file}`)]),
+  );
+
 export const startupCatalogues: Record<string, () => unknown> = Object.fromEntries(
-  languages.map((language) => [
-    `./bundles/${language}.ts`,
-    () =>
-      Object.fromEntries(
-        files(language)
-          .filter((file) => file !== "legal.json")
-          .map((file) => [`../${language}/${file}`, read(`${language}/${file}`)]),
-      ),
+  languages.flatMap((language) => [
+    [`./bundles/${language}.ts`, bundle(language, (file) => file !== "legal.json")],
+    [
+      `./bundles/${language}-public.ts`,
+      bundle(language, (file) => PUBLIC_NAMESPACES.includes(file.replace(/\.json$/, ""))),
+    ],
   ]),
 );
 

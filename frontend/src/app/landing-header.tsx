@@ -1,4 +1,4 @@
-import { AppShell, Container, Group, UnstyledButton } from "@mantine/core";
+import { Box, Container, Group, UnstyledButton } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../components/ui/logo.tsx";
@@ -13,7 +13,17 @@ export const LANDING_LANGUAGES: readonly Language[] = ["en", "ua", "pl"];
 export function LandingHeader() {
   const { t } = useTranslation();
   return (
-    <AppShell.Header withBorder>
+    <Box
+      component="header"
+      h="var(--skyward-header-height)"
+      bg="var(--mantine-color-body)"
+      pos="sticky"
+      top={0}
+      style={{
+        zIndex: "var(--mantine-z-index-app)",
+        borderBottom: "1px solid var(--mantine-color-default-border)",
+      }}
+    >
       <Container fluid px="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
@@ -28,6 +38,6 @@ export function LandingHeader() {
           </Group>
         </Group>
       </Container>
-    </AppShell.Header>
+    </Box>
   );
 }

@@ -12,10 +12,16 @@ import {
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../lib/session.ts";
+import { type Session, useSession } from "../lib/session.ts";
 
 /** The working areas of a signed-in agent, in the header next to the logo. */
 export function MainNav() {
+  const session = useSession();
+  // Signed out, nothing: and none of the screens' catalogues is asked for on the public pages.
+  return session ? <AgentNav session={session} /> : null;
+}
+
+function AgentNav({ session }: { session: Session }) {
   const { t: tSearch } = useTranslation("search");
   const { t: tBookings } = useTranslation("bookings");
   const { t: tSales } = useTranslation("sales");
@@ -23,9 +29,7 @@ export function MainNav() {
   const { t: tChannels } = useTranslation("channels");
   const { t: tAudit } = useTranslation("audit");
   const { t: tAssistant } = useTranslation("assistant");
-  const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  if (!session) return null;
   const items: {
     to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics" | "/audit" | "/assistant";
     label: string;

@@ -45,6 +45,8 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {
+    // The page header's height; the main area fills the rest of the viewport below it.
+    "--skyward-header-height": "56px",
     // A surface a step off the body (table heads, panels, hints), right in either scheme.
     "--skyward-surface": "light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))",
     "--skyward-surface-strong": "light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))",

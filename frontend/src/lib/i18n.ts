@@ -6,7 +6,9 @@ import {
   type Catalogues,
   loadCatalogue,
   loadStartupCatalogues,
+  type StartupScope,
 } from "../locales/resources.ts";
+import { sessionHinted } from "./session-hint.ts";
 
 export type { Language };
 
@@ -110,7 +112,28 @@ function initialise(catalogues: Catalogues): Promise<void> {
   return initialised.then(() => undefined);
 }
 
-const startup = loadStartupCatalogues(startLanguage);
+/** The pages a signed-out visitor opens first: only they start on the public catalogues. */
+const PUBLIC_PAGE = /^\/(sign_in|legal\/[^/]+)\/?$/;
+
+/** What a page needs at start: the public catalogues on a public page when nobody is signed in, else all of them. */
+export function startupScope(pathname: string): StartupScope {
+  return PUBLIC_PAGE.test(pathname) && !sessionHinted() ? "public" : "full";
+}
+
+/**
+ * Before a page renders: the full catalogues when it needs them (after signing in on the public ones), so a screen
+ * never shows its keys while its namespace loads. Fetched once; later calls resolve at once.
+ */
+export async function cataloguesFor(pathname: string): Promise<void> {
+  if (startupScope(pathname) === "public") return;
+  const language = siteLanguage();
+  const catalogues = await loadStartupCatalogues(language, "full");
+  const tag = LOCALE_TAGS[language];
+  for (const [namespace, catalogue] of Object.entries(catalogues))
+    if (!i18n.hasResourceBundle(tag, namespace)) i18n.addResourceBundle(tag, namespace, catalogue);
+}
+
+const startup = loadStartupCatalogues(startLanguage, startupScope(window.location.pathname));
 /** Resolves once the stored language's start-up catalogues are in: the app renders after it, not before. */
 export const i18nReady: Promise<void> =
   startup instanceof Promise ? startup.then(initialise) : initialise(startup);

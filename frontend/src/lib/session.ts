@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { redirect } from "@tanstack/react-router";
 import { analyticsSession } from "./analytics.ts";
 import { ApiError, api, loadSchemas } from "./api-client.ts";
+import { sessionHinted, setSessionHint } from "./session-hint.ts";
 
 /**
  * Who is signed in in this browser. The session cookie is HttpOnly, so the page learns it from
@@ -10,29 +11,12 @@ import { ApiError, api, loadSchemas } from "./api-client.ts";
  * only then and an anonymous visitor's page loads without a refused request.
  */
 
-const SESSION_HINT_KEY = "skyward.session";
-
 export type Session = AccountDetailsResponse;
 
-export function sessionHinted(): boolean {
-  try {
-    return window.localStorage.getItem(SESSION_HINT_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
+export { sessionHinted };
 
-function setHint(signedIn: boolean): void {
-  try {
-    if (signedIn) window.localStorage.setItem(SESSION_HINT_KEY, "1");
-    else window.localStorage.removeItem(SESSION_HINT_KEY);
-  } catch {
-    // Storage disabled: public pages then show the signed-out header until a guarded page is opened.
-  }
-}
-
-export const rememberSession = () => setHint(true);
-export const forgetSession = () => setHint(false);
+export const rememberSession = () => setSessionHint(true);
+export const forgetSession = () => setSessionHint(false);
 
 export const SESSION_QUERY_KEY = ["session"] as const;
 

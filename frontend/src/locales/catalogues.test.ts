@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../lib/i18n.ts";
+import { PUBLIC_NAMESPACES } from "./resources.ts";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -77,6 +78,16 @@ describe("translation catalogues", () => {
         language,
         globs: true,
       });
+    }
+  });
+
+  it("bundles exactly the public namespaces in every language's public bundle", () => {
+    for (const language of LANGUAGES) {
+      const bundle = readFileSync(new URL(`./bundles/${language}-public.ts`, import.meta.url), "utf8");
+      const files = [...bundle.matchAll(/"\.\.\/([a-z]+)\/([a-z-]+)\.json"/g)].map(([, folder, name]) =>
+        folder === language ? name : `${folder}/${name}`,
+      );
+      expect({ language, files: files.sort() }).toEqual({ language, files: [...PUBLIC_NAMESPACES].sort() });
     }
   });
 

@@ -24,30 +24,57 @@ function byNamespace(files: Record<string, unknown>): Catalogues {
   );
 }
 
-const startupLoads = new Map<Language, Catalogues | Promise<Catalogues>>();
+/**
+ * What a signed-out visitor's first page uses (header, sign-in, server errors and notices): a language's public
+ * bundle (`./bundles/<language>-public.ts`, which globs these same files) is about a quarter of its full bundle.
+ */
+export const PUBLIC_NAMESPACES: readonly string[] = [
+  "common",
+  "account",
+  "errors",
+  "language",
+  "notifications",
+  "sign-in",
+  "sign-in-form",
+];
+
+/** `public`: the public namespaces; `full`: every start-up namespace (the signed-in screens). */
+export type StartupScope = "public" | "full";
+
+const startupLoads = new Map<string, Catalogues | Promise<Catalogues>>();
+/** Once the full bundle is asked for, every later load uses full bundles: one request per language, not two. */
+let scope: StartupScope = "public";
 
 /**
- * Every start-up namespace of one language, by namespace: one chunk in the browser (a promise, fetched once), the
+ * The start-up namespaces of one language, by namespace: one chunk in the browser (a promise, fetched once), the
  * objects themselves under Jest.
  */
-export function loadStartupCatalogues(language: Language): Catalogues | Promise<Catalogues> {
-  const known = startupLoads.get(language);
+export function loadStartupCatalogues(
+  language: Language,
+  wanted: StartupScope = "full",
+): Catalogues | Promise<Catalogues> {
+  if (wanted === "full") scope = "full";
+  const bundle = scope === "full" ? language : `${language}-public`;
+  const known = startupLoads.get(bundle);
   if (known) return known;
-  const load = startupCatalogues[`./bundles/${language}.ts`];
-  if (!load) throw new Error(`No start-up catalogues for ${language}`);
+  const load = startupCatalogues[`./bundles/${bundle}.ts`];
+  if (!load) throw new Error(`No start-up catalogues for ${bundle}`);
   const loaded = load();
   const catalogues =
     loaded instanceof Promise
       ? loaded.then((files: Record<string, unknown>) => byNamespace(files))
       : byNamespace(loaded as Record<string, unknown>);
-  startupLoads.set(language, catalogues);
+  startupLoads.set(bundle, catalogues);
   return catalogues;
 }
 
 /** One namespace of one language, from its language's start-up chunk or its own on-demand file. */
 export function loadCatalogue(language: Language, namespace: string): unknown {
   if (!ON_DEMAND_NAMESPACES.includes(namespace)) {
-    const catalogues = loadStartupCatalogues(language);
+    const catalogues = loadStartupCatalogues(
+      language,
+      PUBLIC_NAMESPACES.includes(namespace) ? "public" : "full",
+    );
     return catalogues instanceof Promise
       ? catalogues.then((loaded) => loaded[namespace])
       : catalogues[namespace];

@@ -1,25 +1,32 @@
-import { AppShell, Button, Center, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Center, Stack, Text, Title } from "@mantine/core";
 import { createRootRouteWithContext, Link, Outlet, useRouter } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { LandingHeader } from "../app/landing-header.tsx";
 import type { RouterContext } from "../app/router.ts";
 import { NotificationBar } from "../components/notification-bar.tsx";
+import { cataloguesFor } from "../lib/i18n.ts";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A signed-in screen opened from a public page (after signing in) waits for its language's full catalogues.
+  beforeLoad: async ({ location }) => {
+    await cataloguesFor(location.pathname).catch(() => undefined); // each namespace is asked for again on use
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RouteError,
 });
 
+// A sticky header over the page rather than Mantine's AppShell: no navbar or aside here, and AppShell brought its
+// layout variables, resize handles and scroll locking (about 20 KB gzip) into every first page.
 function RootLayout() {
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
+    <>
       <LandingHeader />
       <NotificationBar />
-      <AppShell.Main bg="var(--skyward-surface)">
+      <Box component="main" bg="var(--skyward-surface)" mih="calc(100dvh - var(--skyward-header-height))">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
 
