@@ -87,12 +87,16 @@ export class SearchResults {
     guard: readonly StreamVersion[] = [],
   ): Promise<Buffer | null> {
     const encoded = await compress(answerJson, FAST);
-    const { rowCount } = await this.pool.query(
-      `INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
-       SELECT $1,$2,$3,$4,$5,$6,'{}'
-        WHERE NOT EXISTS (
-          SELECT FROM unnest($7::text[], $8::bigint[]) AS g(stream_id, version)
-           WHERE coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = g.stream_id), 0) <> g.version)`,
+    // No wait for the WAL flush at commit: a page lost with a crash of the server only means searching again.
+    const { rows } = await this.pool.query<{ kept: number }>(
+      `WITH kept AS (
+         INSERT INTO app.search_results (id, user_id, company_id, channel_id, request, result, filters)
+         SELECT $1,$2,$3,$4,$5,$6,'{}'
+          WHERE NOT EXISTS (
+            SELECT FROM unnest($7::text[], $8::bigint[]) AS g(stream_id, version)
+             WHERE coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = g.stream_id), 0) <> g.version)
+         RETURNING 1)
+       SELECT count(*)::int AS kept, set_config('synchronous_commit', 'off', true) FROM kept`,
       [
         search.id,
         search.user_id,
@@ -104,7 +108,7 @@ export class SearchResults {
         guard.map((g) => g.version),
       ],
     );
-    if (rowCount !== 1) return null;
+    if (rows[0]?.kept !== 1) return null;
     this.remember(search, Date.now());
     return encoded;
   }
