@@ -17,6 +17,7 @@ export interface Catalogue {
   legal: typeof import("./en/legal.json");
   notifications: typeof import("./en/notifications.json");
   onboarding: typeof import("./en/onboarding.json");
+  "page-loading": typeof import("./en/page-loading.json");
   pricing: typeof import("./en/pricing.json");
   sales: typeof import("./en/sales.json");
   search: typeof import("./en/search.json");

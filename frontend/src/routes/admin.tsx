@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
+import { PENDING } from "../components/page-skeleton.tsx";
 import type { BalanceFilters } from "../features/admin/api/admin.ts";
 import { AdminPage } from "../features/admin/components/admin-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
@@ -22,9 +23,11 @@ const AdminSearch = z.object({
 
 export const Route = createFileRoute("/admin")({
   validateSearch: AdminSearch,
-  beforeLoad: async ({ context, location }) => {
+  // The session is checked in the loader rather than before it: the page's outline shows while it loads.
+  loader: async ({ context, location }) => {
     await requireSession(context.queryClient, location);
   },
+  ...PENDING,
   component: AdminRoute,
 });
 

@@ -2,13 +2,16 @@ import { Text } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PENDING } from "../components/page-skeleton.tsx";
 import { AssistantPage } from "../features/assistant/components/assistant-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
 
 export const Route = createFileRoute("/assistant")({
-  beforeLoad: async ({ context, location }) => {
+  // The session is checked in the loader rather than before it: the page's outline shows while it loads.
+  loader: async ({ context, location }) => {
     await requireSession(context.queryClient, location);
   },
+  ...PENDING,
   component: AssistantRoute,
 });
 

@@ -1,11 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { PENDING } from "../components/page-skeleton.tsx";
 import { AuditPage } from "../features/audit/components/audit-page.tsx";
 import { requireSession, useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/audit")({
-  beforeLoad: async ({ context, location }) => {
+  // The session is checked in the loader rather than before it: the page's outline shows while it loads.
+  loader: async ({ context, location }) => {
     await requireSession(context.queryClient, location);
   },
+  ...PENDING,
   component: AuditRoute,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as z from "zod/mini";
 import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
+import { PENDING } from "../components/page-skeleton.tsx";
 import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
 import { ancillaryExtensions } from "../features/ancillaries/components/extensions.tsx";
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
@@ -16,13 +17,11 @@ const BookingsSearch = z.object({
 
 export const Route = createFileRoute("/bookings")({
   validateSearch: BookingsSearch,
-  beforeLoad: async ({ context, location }) => {
-    await requireSession(context.queryClient, location);
-  },
   // Data and the page's code load side by side: the first list and the balance are asked for while the chunk
   // arrives; the page's own queries report failures. An opened booking is left to the drawer, which explains a
   // refusal (404, 416) itself.
-  loader: async ({ context: { queryClient } }) => {
+  loader: async ({ context: { queryClient }, location }) => {
+    await requireSession(queryClient, location);
     // Silent here: a failure leaves the query without data, the page asks again and reports it once.
     const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
     const silent = { meta: { notifyErrors: false } } as const;
@@ -45,6 +44,7 @@ export const Route = createFileRoute("/bookings")({
       quietly(queryClient.ensureQueryData({ ...balancesQueryOptions(), ...silent })),
     ]);
   },
+  ...PENDING,
   component: BookingsRoute,
 });
 

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
+import { PENDING } from "../components/page-skeleton.tsx";
 import type { HistoryFilters } from "../features/channels/api/channels.ts";
 import { ChannelsPage } from "../features/channels/components/channels-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
@@ -19,9 +20,11 @@ const ChannelsSearch = z.object({
 
 export const Route = createFileRoute("/channels")({
   validateSearch: ChannelsSearch,
-  beforeLoad: async ({ context, location }) => {
+  // The session is checked in the loader rather than before it: the page's outline shows while it loads.
+  loader: async ({ context, location }) => {
     await requireSession(context.queryClient, location);
   },
+  ...PENDING,
   component: ChannelsRoute,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as z from "zod/mini";
+import { PENDING } from "../components/page-skeleton.tsx";
 import { OnboardingPanel } from "../features/onboarding/components/onboarding-panel.tsx";
 import { requireSession, safeRedirect } from "../lib/session.ts";
 
@@ -15,6 +16,7 @@ export const Route = createFileRoute("/onboarding")({
     // The page works from the state it opened in; the session query moves on as onboarding completes.
     return { onboardingSession: { ...session, onboarding: session.onboarding } };
   },
+  ...PENDING,
   component: OnboardingRoute,
 });
 

@@ -1,5 +1,8 @@
+import { salesPageSize } from "@skyward/contracts/sales";
 import { createFileRoute } from "@tanstack/react-router";
 import * as z from "zod/mini";
+import { PENDING } from "../components/page-skeleton.tsx";
+import { salesListQueryOptions } from "../features/sales/api/sales-list.ts";
 import { SalesPage } from "../features/sales/components/sales-page.tsx";
 import { requireSession } from "../lib/session.ts";
 
@@ -15,18 +18,39 @@ const SalesSearch = z.object({
 
 export const Route = createFileRoute("/sales")({
   validateSearch: SalesSearch,
-  beforeLoad: async ({ context, location }) => {
-    await requireSession(context.queryClient, location);
+  loaderDeps: ({ search }) => ({ filter: filterOf(search), page: search.page ?? 1 }),
+  // The first page of lines is asked for beside the page's code and awaited on arrival only: a changed filter
+  // keeps the lines on screen until the new ones come. The page size is the page's own (the window's height).
+  loader: async ({ context: { queryClient }, deps, cause, location }) => {
+    await requireSession(queryClient, location);
+    const lines = queryClient.ensureQueryData({
+      ...salesListQueryOptions(deps.filter, deps.page, salesPageSize(window.innerHeight)),
+      meta: { notifyErrors: false },
+    });
+    if (cause === "enter") await lines.catch(() => undefined);
+    else lines.catch(() => undefined);
   },
+  // The loader in a chunk of its own: the page size comes from the contracts (classic zod), which the route tree
+  // that every first page loads must not carry.
+  codeSplitGroupings: [["loader"], ["component"], ["errorComponent"], ["notFoundComponent"]],
+  ...PENDING,
   component: SalesRoute,
 });
+
+function filterOf(search: {
+  text?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+}) {
+  return { text: search.text ?? "", dateFrom: search.date_from ?? null, dateTo: search.date_to ?? null };
+}
 
 function SalesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <SalesPage
-      filter={{ text: search.text ?? "", dateFrom: search.date_from ?? null, dateTo: search.date_to ?? null }}
+      filter={filterOf(search)}
       page={search.page ?? 1}
       onChange={({ filter, page }) =>
         navigate({

@@ -1,8 +1,14 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import * as z from "zod/mini";
+import { PENDING } from "../components/page-skeleton.tsx";
+import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
 import { SearchPage } from "../features/search/components/search-page.tsx";
+import { hasRecentSearches } from "../features/search/recent-searches-key.ts";
 import { SearchParams } from "../features/search/url-state.ts";
+import { balancesQueryOptions } from "../lib/balances.ts";
+import { siteLanguage } from "../lib/i18n.ts";
+import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
 import { requireSession } from "../lib/session.ts";
 
 const text = (max: number) =>
@@ -32,9 +38,30 @@ const SearchAddress = z.object({
 export const Route = createFileRoute("/search")({
   // The search lives in the address (route, dates, passengers, cabin, sort, filters, the open booking form).
   validateSearch: SearchAddress,
-  beforeLoad: async ({ context, location }) => {
-    await requireSession(context.queryClient, location);
+  loaderDeps: ({ search }) => ({
+    from: search.from,
+    to: search.to,
+    depart: search.depart,
+    result: search.result,
+    filters: search.filters,
+    fare: search.fare,
+  }),
+  // Started beside the page's code rather than after it. Only what the first paint shows is awaited: the city
+  // names of the address's airports or of the recent searches (a few KB; an empty form with no recent search
+  // fetches none). A result named by the address (a reload, a shared link) and the balances an open booking form
+  // checks are asked for now and read by the page when they come.
+  loader: async ({ context: { queryClient }, deps, cause, location }) => {
+    await requireSession(queryClient, location);
+    const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
+    // On arrival only: later the page itself moves the address along with the result it already has.
+    if (cause === "enter" && deps.result && deps.from && deps.to && deps.depart)
+      void queryClient.prefetchQuery(restoredResultQueryOptions(deps.result, deps.filters ?? {}));
+    if (deps.fare)
+      void queryClient.prefetchQuery({ ...balancesQueryOptions(), meta: { notifyErrors: false } });
+    if (deps.from || deps.to || hasRecentSearches())
+      await quietly(queryClient.ensureQueryData(placeNamesQueryOptions(siteLanguage())));
   },
+  ...PENDING,
   component: SearchRoute,
 });
 

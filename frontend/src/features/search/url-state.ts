@@ -9,6 +9,7 @@ import { SearchFilters } from "@skyward/contracts/search";
 import { z } from "zod";
 import type { SortOrder } from "./components/filter-options.ts";
 import type { SearchFormValues } from "./machines/search-form.ts";
+import { RECENT_SEARCHES_KEY } from "./recent-searches-key.ts";
 
 const count = (min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).optional().catch(undefined);
@@ -90,14 +91,15 @@ export function formValuesOf(request: SearchRequest): SearchFormValues {
 export const hasFilters = (filters: SearchFilters | undefined): filters is SearchFilters =>
   filters !== undefined && Object.keys(filters).length > 0;
 
-const RECENT_KEY = "skyward.recent-searches";
 const RECENT_LIMIT = 5;
 const RecentSearches = z.array(SearchRequestSchema).max(RECENT_LIMIT);
 
 /** The last searches made in this browser, newest first; nothing when storage is off or holds something else. */
 export function recentSearches(): SearchRequest[] {
   try {
-    const parsed = RecentSearches.safeParse(JSON.parse(window.localStorage.getItem(RECENT_KEY) ?? "[]"));
+    const parsed = RecentSearches.safeParse(
+      JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? "[]"),
+    );
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
@@ -112,7 +114,7 @@ export function rememberSearch(request: SearchRequest): SearchRequest[] {
     RECENT_LIMIT,
   );
   try {
-    window.localStorage.setItem(RECENT_KEY, JSON.stringify(next));
+    window.localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(next));
   } catch {
     // Storage disabled by the browser's privacy settings: the list only lives on this page.
   }

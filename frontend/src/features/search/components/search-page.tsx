@@ -17,11 +17,14 @@ import {
 import type { SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { IconPlane } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
 import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import {
@@ -134,7 +137,22 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
   const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
   const clientView = useClientView();
-  const [snapshot, send] = useMachine(searchMachine);
+  const queryClient = useQueryClient();
+  // A restored result comes through the query cache: the route's loader has usually asked for it already.
+  const [snapshot, send] = useMachine(
+    useMemo(
+      () =>
+        searchMachine.provide({
+          actors: {
+            restoreResult: fromPromise(
+              ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
+                queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
+            ),
+          },
+        }),
+      [queryClient],
+    ),
+  );
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
   const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;

@@ -2,6 +2,7 @@ import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { assign, fromPromise, setup } from "xstate";
 import { notifyingErrors } from "../../../lib/api-client.ts";
+import { type Restored, restoreResult } from "../api/restore-result.ts";
 import {
   applyFilters,
   type FilteredResult,
@@ -45,19 +46,6 @@ async function changeFilters(searchResultId: string, change: FilterChange): Prom
   for (const key of change.remove) last = await removeFilter(searchResultId, key);
   if (!last) throw new Error("no filter to remove");
   return last;
-}
-
-interface Restored {
-  result: SearchResult;
-  unfiltered: SearchResult;
-  filters: SearchFilters;
-}
-
-/** A result the server still keeps (a reload, a link): the whole of it, then narrowed by the address's filters. */
-async function restoreResult(searchResultId: string, filters: SearchFilters): Promise<Restored> {
-  const all = await applyFilters(searchResultId, {});
-  const narrowed = Object.keys(filters).length > 0 ? await applyFilters(searchResultId, filters) : all;
-  return { result: narrowed.result, unfiltered: all.result, filters: narrowed.filters };
 }
 
 const hasFare = (result: SearchResult, fareId: string | null) =>
