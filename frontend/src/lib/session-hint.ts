@@ -21,3 +21,8 @@ export function setSessionHint(signedIn: boolean): void {
     // Storage disabled: public pages then show the signed-out header until a guarded page is opened.
   }
 }
+
+/** The pages anyone may open (home, sign-in, legal texts, API reference); every other page asks for the session. */
+export function isPublicPage(pathname: string): boolean {
+  return /^\/(sign_in|legal\/[^/]+|docs)?\/?$/.test(pathname);
+}
