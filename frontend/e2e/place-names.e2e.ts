@@ -15,6 +15,14 @@ const isoInDays = (days: number) => {
   return `${y}-${m}-${d}`;
 };
 
+/**
+ * English words of the airport data (its names are English): none may show in another language. The cities come
+ * from CLDR in the user's language; of the airport's name only its proper noun is kept ("Київ Boryspil").
+ */
+const ENGLISH_PLACE_WORDS = /\b(Kyiv|Warsaw|Ukraine|Poland|International|Airport)\b/;
+/** Airlines keep their registered names ("Ukraine International Airlines"): those are left out of the check. */
+const placesOnly = (text: string) => text.replace(/[\p{L} .]*\b(Airlines|Airways|Air Lines)\b/gu, "");
+
 /** Waits until the page's main region shows all these texts (the city names arrive in their own chunk). */
 async function shows(page: Page, ...texts: string[]) {
   await page.waitForFunction(
@@ -45,7 +53,12 @@ describe("city names in the user's language", () => {
       .getByText(/^Економ (Лайт|Стандарт|Флекс)$/)
       .first()
       .waitFor();
-    expect(await results.innerText()).not.toMatch(/\bWarsaw\b|\bKyiv\b/);
+    expect(placesOnly(await results.innerText())).not.toMatch(ENGLISH_PLACE_WORDS);
+    // Nor in the tooltips of the flights' airports.
+    const titles = await results
+      .locator("[title]")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("title")));
+    expect(titles.filter((title) => ENGLISH_PLACE_WORDS.test(title ?? ""))).toEqual([]);
     await checkScreen(page, "results-ua-city-names");
 
     // The offer's extras are named in Ukrainian too (the airline's titles are English).
@@ -66,7 +79,11 @@ describe("city names in the user's language", () => {
     const to = page.getByRole("textbox", { name: "Куди", exact: true });
     await to.fill("Варшава");
     await page.getByRole("option", { name: /^WAW / }).waitFor();
-    expect(await page.getByRole("option", { name: /^WAW / }).innerText()).toContain("Варшава");
+    const option = await page.getByRole("option", { name: /^WAW / }).innerText();
+    expect(option).toContain("Варшава");
+    // The airport's own name and the country, in Ukrainian: "Chopin · Польща", not "Warsaw Chopin Airport · Poland".
+    expect(option).toContain("Chopin · Польща");
+    expect(option).not.toMatch(ENGLISH_PLACE_WORDS);
   });
 
   it("shows KBP and WAW as Kijów and Warszawa in Polish", async () => {
@@ -77,6 +94,13 @@ describe("city names in the user's language", () => {
     await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}&adults=1`);
     await page.getByTestId("results-count").waitFor();
     await shows(page, "KBP Kijów", "WAW Warszawa");
+    expect(placesOnly(await page.locator("main").innerText())).not.toMatch(ENGLISH_PLACE_WORDS);
+    const from = page.getByRole("textbox", { name: "Skąd", exact: true });
+    await from.fill("KBP");
+    const option = page.getByRole("option", { name: /^KBP / });
+    await option.waitFor();
+    expect(await option.innerText()).toContain("Boryspil · Ukraina");
+    expect(await option.innerText()).not.toMatch(ENGLISH_PLACE_WORDS);
   });
 
   it("reads a Ukrainian line with declined city names and a time of day into chips, and searches with a departure-time filter", async () => {

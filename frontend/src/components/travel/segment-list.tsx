@@ -4,6 +4,7 @@ import { IconClock } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { airportTime, dayShift } from "../../lib/date-format.ts";
+import { useAirportName } from "../../lib/airport-names.ts";
 import { useCityName } from "../../lib/place-names.ts";
 import { CarrierMark } from "./carrier-mark.tsx";
 import { useFormats } from "./use-formats.ts";
@@ -13,12 +14,8 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
   const { t } = useTranslation("search");
   const formats = useFormats();
   const cityName = useCityName();
-  // Where the city has a name in the interface language, it stands for the airport (the code tells which one);
-  // the airport's own name (English in the airport data) stays in the tooltip.
-  const airportText = (airport: { code: string; name: string; city: string }) => {
-    const local = cityName(airport.code, airport.city);
-    return local !== airport.city ? local : airport.name;
-  };
+  // The city in the interface language with the airport's proper name ("Київ Boryspil"): no English words.
+  const { label: airportText } = useAirportName();
   return (
     <Stack gap={0}>
       {flight.segments.map((segment, index) => {
@@ -54,7 +51,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                 <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
                   {airportTime(segment.departure_at)}
                 </Text>
-                <Text fz="sm" truncate="end" title={segment.from.name}>
+                <Text fz="sm" truncate="end" title={airportText(segment.from)}>
                   <Text span fw={600}>
                     {segment.from.code}
                   </Text>{" "}
@@ -96,7 +93,7 @@ export function SegmentList({ flight, fareSegments }: { flight: Flight; fareSegm
                     </Text>
                   ) : null}
                 </Text>
-                <Text fz="sm" truncate="end" title={segment.to.name}>
+                <Text fz="sm" truncate="end" title={airportText(segment.to)}>
                   <Text span fw={600}>
                     {segment.to.code}
                   </Text>{" "}

@@ -3,6 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAirportName } from "../../../lib/airport-names.ts";
 import { countryName } from "../../../lib/countries.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { useCityName } from "../../../lib/place-names.ts";
@@ -25,6 +26,7 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
   const { t } = useTranslation("search");
   const language = useSiteLanguage();
   const cityName = useCityName();
+  const airportName = useAirportName();
   const city = (airport: AirportSuggestion) => cityName(airport.code, airport.city);
   const labelOf = (airport: AirportSuggestion) => airportLabel({ ...airport, city: city(airport) });
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -96,7 +98,10 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
                     {city(airport)}
                   </Text>
                   <Text fz="xs" c="dimmed" truncate="end">
-                    {airport.name} · {countryName(airport.country, language)}
+                    {/* The airport's own name (in English only the data's whole name), then the country. */}
+                    {[airportName.proper(airport), countryName(airport.country, language)]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </Text>
                 </div>
               </Group>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import type { SearchResult } from "@skyward/contracts/offers";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
+import { setSiteLanguage } from "../../../lib/i18n.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { accountDetails } from "../../../test-utils/accounts.ts";
 import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
@@ -105,6 +106,22 @@ describe("search page", () => {
       cabin: "economy",
     });
     expect(server.bodies["POST /offers"]?.[0]).not.toHaveProperty("return_date");
+  });
+
+  it("names airports in Ukrainian by the city and the airport's own name, with no English words", async () => {
+    serve({ "GET /airports": { body: { data: [kbp] } } });
+    await act(() => setSiteLanguage("ua"));
+    try {
+      renderApp("/search");
+      await screen.findByRole("heading", { level: 1, name: "Пошук авіарейсів" });
+      fireEvent.change(screen.getByRole("textbox", { name: "Звідки" }), { target: { value: "KBP" } });
+      const option = await screen.findByRole("option", { name: /^KBP / }, { timeout: 3000 });
+      await waitFor(() => expect(option).toHaveTextContent("Київ"));
+      expect(option).toHaveTextContent("Boryspil · Україна");
+      expect(option.textContent).not.toMatch(/Kyiv|International|Airport|Ukraine/);
+    } finally {
+      await act(() => setSiteLanguage("en"));
+    }
   });
 
   it("names what is missing before searching, and puts the focus on the first field to fix", async () => {
