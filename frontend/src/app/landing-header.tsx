@@ -26,13 +26,16 @@ export function LandingHeader() {
     >
       <Container fluid px="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="xl" wrap="nowrap">
-            <UnstyledButton component={Link} to="/" aria-label={t("header.home")}>
+          <Group gap="xl" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+            <UnstyledButton component={Link} to="/" aria-label={t("header.home")} style={{ flexShrink: 0 }}>
               <Logo />
             </UnstyledButton>
-            <MainNav />
+            {/* Narrower than the nav (a phone, the longer languages at 1024 px): it scrolls, the page does not. */}
+            <Box miw={0} style={{ overflowX: "auto", scrollbarWidth: "thin" }}>
+              <MainNav />
+            </Box>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <LanguagePicker languages={LANDING_LANGUAGES} />
             <UserMenu />
           </Group>

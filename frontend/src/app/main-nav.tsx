@@ -52,7 +52,7 @@ function AgentNav({ session }: { session: Session }) {
   // The event history: every user within their scope (issue 14).
   items.push({ to: "/audit", label: tAudit("nav"), icon: <IconHistory size={15} /> });
   return (
-    <Group component="nav" gap={4} wrap="nowrap">
+    <Group component="nav" gap={4} wrap="nowrap" w="max-content">
       {items.map((item) => {
         const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
         return (
