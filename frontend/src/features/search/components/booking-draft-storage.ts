@@ -1,7 +1,8 @@
 import type { PassengerCounts } from "@skyward/contracts/offers";
-import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
 import { type BookingDraft, draftFor } from "./booking-draft.ts";
 
+// The booking form's draft lives in sessionStorage (this tab only: passenger data does not outlive it), so a reload
+// of the booking form's address gives the agent back what they typed.
 const keyOf = (fareId: string) => `skyward.booking-draft.${fareId}`;
 
 /** A draft kept in this tab for its fare, when it still fits the searched passengers. */
@@ -22,23 +23,18 @@ function storedDraft(fareId: string, counts: PassengerCounts): BookingDraft | nu
   }
 }
 
-/**
- * The booking form's draft, kept in sessionStorage (this tab only: passenger data does not outlive it) so a reload
- * of the booking form's address gives the agent back what they typed.
- */
-export function useStoredDraft(
-  fareId: string,
-  counts: PassengerCounts,
-): [BookingDraft, Dispatch<SetStateAction<BookingDraft>>] {
-  const [draft, setDraft] = useState<BookingDraft>(() => storedDraft(fareId, counts) ?? draftFor(counts));
-  useEffect(() => {
-    try {
-      window.sessionStorage.setItem(keyOf(fareId), JSON.stringify(draft));
-    } catch {
-      // Storage full or disabled: the draft only lives on this page.
-    }
-  }, [fareId, draft]);
-  return [draft, setDraft];
+/** What the form opens with: the kept draft, else an empty one for the searched passengers. */
+export function initialDraft(fareId: string, counts: PassengerCounts): BookingDraft {
+  return storedDraft(fareId, counts) ?? draftFor(counts);
+}
+
+/** Keeps the draft as typed so far. */
+export function keepDraft(fareId: string, draft: BookingDraft): void {
+  try {
+    window.sessionStorage.setItem(keyOf(fareId), JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the draft only lives on this page.
+  }
 }
 
 /** Drops a fare's draft once it is booked. */

@@ -1,5 +1,7 @@
 import type { BookOfferRequest } from "@skyward/contracts/bookings";
 import type { PassengerCounts, PassengerType } from "@skyward/contracts/offers";
+import { BookingContacts, BookingPassenger, TravelDocument } from "@skyward/contracts/supplier";
+import { z } from "zod";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { ageOn } from "../../../lib/date-format.ts";
 
@@ -21,23 +23,28 @@ export interface PassengerDraft {
   };
 }
 
-export interface BookingDraft {
+// A type, not an interface: the form library takes it as a record of values.
+export type BookingDraft = {
   passengers: PassengerDraft[];
   contacts: { email: string; phone: string };
-}
+};
 
-/** Keys of the search catalogue's `booking.errors`. */
-export type DraftErrorKey =
-  | "required"
-  | "latin"
-  | "email"
-  | "phone"
-  | "birth_future"
-  | "adult_age"
-  | "child_age"
-  | "infant_age"
-  | "document_number"
-  | "expired";
+/** Keys of the search catalogue's `booking.errors`: the draft schema's issues carry them as their message. */
+export const DRAFT_ERROR_KEYS = [
+  "required",
+  "latin",
+  "email",
+  "phone",
+  "birth_future",
+  "adult_age",
+  "child_age",
+  "infant_age",
+  "document_number",
+  "expired",
+] as const;
+export type DraftErrorKey = (typeof DRAFT_ERROR_KEYS)[number];
+export const isDraftErrorKey = (message: unknown): message is DraftErrorKey =>
+  (DRAFT_ERROR_KEYS as readonly unknown[]).includes(message);
 
 /** A field's problem: found here (a catalogue key), or told by the server (its words). */
 export type FieldError = { key: DraftErrorKey } | { text: string };
@@ -65,10 +72,10 @@ export function draftFor(counts: PassengerCounts): BookingDraft {
   };
 }
 
-const LATIN_NAME = /^[A-Za-z][A-Za-z' -]*$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[1-9]\d{6,14}$/;
-const DOCUMENT_NUMBER = /^[A-Z0-9]{5,20}$/;
+// The formats are the contracts' own (what the server accepts); the form only tidies what was typed first.
+const PassengerNameFormat = BookingPassenger.shape.first_name;
+const DocumentNumberFormat = TravelDocument.shape.number;
+const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 
 const cleanName = (name: string) => name.trim().replace(/\s+/g, " ");
 const cleanDocumentNumber = (number: string) => number.replace(/[\s-]/g, "").toUpperCase();
@@ -81,50 +88,67 @@ const AGE_RULES: Record<PassengerType, { ok: (age: number) => boolean; key: Draf
   infant: { ok: (age) => age >= 0 && age < 2, key: "infant_age" },
 };
 
+export interface TripDates {
+  departureDate: string;
+  lastDate: string;
+  today: string;
+}
+
 /**
- * Checks what the server would refuse, before sending: required fields, Latin names, the e-mail and phone formats,
- * and that each passenger's age fits the type searched on the day of departure and the documents outlast the trip.
+ * The draft as the agent fills it, checked for what the server would refuse: required fields, Latin names, the
+ * e-mail and phone formats (the contracts' schemas), each passenger's age for the type searched on the day of
+ * departure, and documents that outlast the trip. Each issue's path is the field's ("passengers.0.last_name") and
+ * its message the catalogue key that says what to do.
  */
+export function bookingDraftSchema(trip: TripDates) {
+  return z.custom<BookingDraft>().superRefine((draft, ctx) => {
+    const fail = (path: (string | number)[], key: DraftErrorKey) =>
+      ctx.addIssue({ code: "custom", path, message: key });
+    draft.passengers.forEach((passenger, index) => {
+      const at = (...field: string[]) => ["passengers", index, ...field];
+      if (!passenger.gender) fail(at("gender"), "required");
+      for (const field of ["first_name", "last_name"] as const) {
+        const name = cleanName(passenger[field]);
+        if (!name) fail(at(field), "required");
+        else if (!accepts(PassengerNameFormat, name)) fail(at(field), "latin");
+      }
+      const born = passenger.date_of_birth;
+      if (!born) fail(at("date_of_birth"), "required");
+      else if (born > trip.today) fail(at("date_of_birth"), "birth_future");
+      else if (!AGE_RULES[passenger.type].ok(ageOn(born, trip.departureDate)))
+        fail(at("date_of_birth"), AGE_RULES[passenger.type].key);
+      const document = passenger.document;
+      const number = cleanDocumentNumber(document.number);
+      if (!number) fail(at("document", "number"), "required");
+      else if (!accepts(DocumentNumberFormat, number)) fail(at("document", "number"), "document_number");
+      if (!document.issuing_country) fail(at("document", "issuing_country"), "required");
+      if (!document.nationality) fail(at("document", "nationality"), "required");
+      if (!document.expires_on) fail(at("document", "expires_on"), "required");
+      else if (document.expires_on < trip.lastDate) fail(at("document", "expires_on"), "expired");
+    });
+    const email = draft.contacts.email.trim();
+    if (!email) fail(["contacts", "email"], "required");
+    else if (!accepts(BookingContacts.shape.email, email)) fail(["contacts", "email"], "email");
+    const phone = cleanPhone(draft.contacts.phone);
+    if (!phone) fail(["contacts", "phone"], "required");
+    else if (!accepts(BookingContacts.shape.phone, phone)) fail(["contacts", "phone"], "phone");
+  });
+}
+
+/** The draft checked (bookingDraftSchema): its errors by field, or the tidy request it makes. */
 export function validateDraft(
   draft: BookingDraft,
-  trip: { departureDate: string; lastDate: string; today: string },
+  trip: TripDates,
 ): { errors: FieldErrors; request: Omit<BookOfferRequest, "search_result_id" | "fare_id"> | null } {
-  const errors: FieldErrors = {};
-  const fail = (path: string, key: DraftErrorKey) => {
-    errors[path] ??= { key };
-  };
-  draft.passengers.forEach((passenger, index) => {
-    const at = (field: string) => `passengers.${index}.${field}`;
-    if (!passenger.gender) fail(at("gender"), "required");
-    for (const field of ["first_name", "last_name"] as const) {
-      const name = cleanName(passenger[field]);
-      if (!name) fail(at(field), "required");
-      else if (!LATIN_NAME.test(name)) fail(at(field), "latin");
-    }
-    const born = passenger.date_of_birth;
-    if (!born) fail(at("date_of_birth"), "required");
-    else if (born > trip.today) fail(at("date_of_birth"), "birth_future");
-    else if (!AGE_RULES[passenger.type].ok(ageOn(born, trip.departureDate)))
-      fail(at("date_of_birth"), AGE_RULES[passenger.type].key);
-    const document = passenger.document;
-    const number = cleanDocumentNumber(document.number);
-    if (!number) fail(at("document.number"), "required");
-    else if (!DOCUMENT_NUMBER.test(number)) fail(at("document.number"), "document_number");
-    if (!document.issuing_country) fail(at("document.issuing_country"), "required");
-    if (!document.nationality) fail(at("document.nationality"), "required");
-    if (!document.expires_on) fail(at("document.expires_on"), "required");
-    else if (document.expires_on < trip.lastDate) fail(at("document.expires_on"), "expired");
-  });
-  const email = draft.contacts.email.trim();
-  if (!email) fail("contacts.email", "required");
-  else if (!EMAIL.test(email)) fail("contacts.email", "email");
-  const phone = cleanPhone(draft.contacts.phone);
-  if (!phone) fail("contacts.phone", "required");
-  else if (!PHONE.test(phone)) fail("contacts.phone", "phone");
-
-  if (Object.keys(errors).length > 0) return { errors, request: null };
+  const checked = bookingDraftSchema(trip).safeParse(draft);
+  if (!checked.success) {
+    const errors: FieldErrors = {};
+    for (const issue of checked.error.issues)
+      if (isDraftErrorKey(issue.message)) errors[issue.path.join(".")] ??= { key: issue.message };
+    return { errors, request: null };
+  }
   return {
-    errors,
+    errors: {},
     request: {
       passengers: draft.passengers.map((p) => ({
         type: p.type,
@@ -140,7 +164,7 @@ export function validateDraft(
           expires_on: p.document.expires_on as string,
         },
       })),
-      contacts: { email, phone },
+      contacts: { email: draft.contacts.email.trim(), phone: cleanPhone(draft.contacts.phone) },
     },
   };
 }

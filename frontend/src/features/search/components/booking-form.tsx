@@ -14,11 +14,13 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
 import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useRef, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
@@ -29,20 +31,21 @@ import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { countryOptions } from "../../../lib/countries.ts";
 import { airportDay, todayIso } from "../../../lib/date-format.ts";
 import { useFareText } from "../../../lib/fare-text.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { useBookOffer } from "../api/book-offer.ts";
 import {
   type BookingDraft,
+  bookingDraftSchema,
   type DocumentType,
-  type FieldError,
-  type FieldErrors,
   type Gender,
+  isDraftErrorKey,
   type PassengerDraft,
   serverErrors,
   validateDraft,
 } from "./booking-draft.ts";
-import { forgetDraft, useStoredDraft } from "./booking-draft-storage.ts";
+import { forgetDraft, initialDraft, keepDraft } from "./booking-draft-storage.ts";
 import { useClientView } from "./client-view.ts";
 
 interface BookingFormProps {
@@ -53,33 +56,34 @@ interface BookingFormProps {
   onBack: () => void;
 }
 
+type DraftForm = UseFormReturnType<BookingDraft>;
+
+/** A field's error: a catalogue key found by the form's check, or the server's own words. */
 function useFieldError() {
   const { t } = useTranslation("search");
-  return (error: FieldError | undefined) =>
-    error ? ("key" in error ? t(`booking.errors.${error.key}`) : error.text) : undefined;
+  return (error: ReactNode) =>
+    isDraftErrorKey(error) ? t(`booking.errors.${error}`) : typeof error === "string" ? error : undefined;
 }
 
 function PassengerCard({
   index,
   passenger,
-  errors,
-  onChange,
+  form,
   departureDate,
 }: {
   index: number;
   passenger: PassengerDraft;
-  errors: FieldErrors;
-  onChange: (passenger: PassengerDraft) => void;
+  form: DraftForm;
   departureDate: string;
 }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
   const message = useFieldError();
   const countries = countryOptions(formats.language);
-  const at = (field: string) => message(errors[`passengers.${index}.${field}`]);
-  const set = (patch: Partial<PassengerDraft>) => onChange({ ...passenger, ...patch });
-  const setDocument = (patch: Partial<PassengerDraft["document"]>) =>
-    onChange({ ...passenger, document: { ...passenger.document, ...patch } });
+  const path = (field: string) => `passengers.${index}.${field}`;
+  const at = (field: string) => message(form.errors[path(field)]);
+  // Editing a field takes its error away; the others keep theirs until the next submission.
+  const set = (field: string, value: unknown) => form.setFieldValue(path(field), value as never);
   const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
   const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
   return (
@@ -108,7 +112,7 @@ function PassengerCard({
             <SegmentedControl
               aria-labelledby={`gender-${index}-label`}
               value={passenger.gender ?? ""}
-              onChange={(gender) => set({ gender: gender as Gender })}
+              onChange={(gender) => set("gender", gender as Gender)}
               fullWidth
               styles={{
                 root: at("gender") ? { outline: "1px solid var(--mantine-color-error)" } : undefined,
@@ -123,7 +127,7 @@ function PassengerCard({
           <TextInput
             label={t("booking.first_name")}
             value={passenger.first_name}
-            onChange={(event) => set({ first_name: event.currentTarget.value })}
+            onChange={(event) => set("first_name", event.currentTarget.value)}
             error={at("first_name")}
             autoComplete="off"
             styles={{ input: { textTransform: "uppercase" } }}
@@ -131,7 +135,7 @@ function PassengerCard({
           <TextInput
             label={t("booking.last_name")}
             value={passenger.last_name}
-            onChange={(event) => set({ last_name: event.currentTarget.value })}
+            onChange={(event) => set("last_name", event.currentTarget.value)}
             error={at("last_name")}
             autoComplete="off"
             styles={{ input: { textTransform: "uppercase" } }}
@@ -139,7 +143,7 @@ function PassengerCard({
           <DateField
             label={t("booking.date_of_birth")}
             value={passenger.date_of_birth}
-            onChange={(date) => set({ date_of_birth: date })}
+            onChange={(date) => set("date_of_birth", date)}
             maxDate={departureDate}
             defaultLevel="decade"
             error={at("date_of_birth")}
@@ -150,7 +154,7 @@ function PassengerCard({
             label={t("booking.document_type")}
             value={passenger.document.type}
             allowDeselect={false}
-            onChange={(type) => type && setDocument({ type: type as DocumentType })}
+            onChange={(type) => type && set("document.type", type as DocumentType)}
             data={[
               { value: "passport", label: t("booking.document_types.passport") },
               { value: "national_id", label: t("booking.document_types.national_id") },
@@ -159,7 +163,7 @@ function PassengerCard({
           <TextInput
             label={t("booking.document_number")}
             value={passenger.document.number}
-            onChange={(event) => setDocument({ number: event.currentTarget.value })}
+            onChange={(event) => set("document.number", event.currentTarget.value)}
             error={at("document.number")}
             autoComplete="off"
             styles={{
@@ -174,13 +178,11 @@ function PassengerCard({
             allowDeselect={false}
             data={countries}
             value={passenger.document.issuing_country}
-            onChange={(country) =>
-              setDocument({
-                issuing_country: country,
-                // Most travellers hold their own country's passport.
-                nationality: passenger.document.nationality ?? country,
-              })
-            }
+            onChange={(country) => {
+              set("document.issuing_country", country);
+              // Most travellers hold their own country's passport.
+              if (passenger.document.nationality === null) set("document.nationality", country);
+            }}
             error={at("document.issuing_country")}
           />
           <Select
@@ -191,13 +193,13 @@ function PassengerCard({
             allowDeselect={false}
             data={countries}
             value={passenger.document.nationality}
-            onChange={(country) => setDocument({ nationality: country })}
+            onChange={(country) => set("document.nationality", country)}
             error={at("document.nationality")}
           />
           <DateField
             label={t("booking.expires_on")}
             value={passenger.document.expires_on}
-            onChange={(date) => setDocument({ expires_on: date })}
+            onChange={(date) => set("document.expires_on", date)}
             minDate={departureDate}
             defaultLevel="year"
             error={at("document.expires_on")}
@@ -227,8 +229,6 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
   const message = useFieldError();
   const navigate = useNavigate();
   const book = useBookOffer();
-  const [draft, setDraft] = useStoredDraft(fare.fare_id, counts);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string[]>([]);
   // One key per filled-in form: a double click or a retry of the same data holds one booking.
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -237,36 +237,23 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
   const lastFlight = option.flights.at(-1);
   const departureDate = firstFlight ? airportDay(firstFlight.departure_at) : todayIso();
   const lastDate = lastFlight ? airportDay(lastFlight.arrival_at) : departureDate;
+  const trip = { departureDate, lastDate, today: todayIso() };
 
-  const change = (next: BookingDraft) => {
-    setDraft(next);
-    idempotencyKey.current = newIdempotencyKey();
-  };
-  const setPassenger = (index: number, passenger: PassengerDraft) => {
-    const before = draft.passengers[index];
-    change({ ...draft, passengers: draft.passengers.map((p, i) => (i === index ? passenger : p)) });
-    // A field loses its mark once edited; the others keep theirs until the next submission.
-    const edited = before
-      ? changedFields(before, passenger).map((field) => `passengers.${index}.${field}`)
-      : [];
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([path]) => !edited.includes(path))),
-    );
-  };
-  const setContact = (field: "email" | "phone", value: string) => {
-    change({ ...draft, contacts: { ...draft.contacts, [field]: value } });
-    setErrors((current) => {
-      const { [`contacts.${field}`]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
+  const [opening] = useState(() => initialDraft(fare.fare_id, counts));
+  const form = useForm<BookingDraft>({
+    initialValues: opening,
+    validate: zod4Resolver(bookingDraftSchema(trip)),
+    onValuesChange: (values) => {
+      keepDraft(fare.fare_id, values);
+      idempotencyKey.current = newIdempotencyKey();
+    },
+  });
+  const draft = form.getValues();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const sendBooking = (values: BookingDraft) => {
     if (book.isPending) return;
-    const checked = validateDraft(draft, { departureDate, lastDate, today: todayIso() });
-    setErrors(checked.errors);
     setGeneral([]);
+    const checked = validateDraft(values, trip);
     if (!checked.request) return;
     book.mutate(
       {
@@ -302,15 +289,23 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
           void navigate({ to: "/bookings", search: { locator: booking.locator } });
         },
         onError: (error) => {
-          const fromServer = serverErrors(error, draft);
-          setErrors(fromServer.fields);
+          const fromServer = serverErrors(error, values);
+          form.setErrors(
+            Object.fromEntries(
+              Object.entries(fromServer.fields).map(([path, e]) => [path, "key" in e ? e.key : e.text]),
+            ),
+          );
           setGeneral(fromServer.general);
         },
       },
     );
   };
+  const submit = form.onSubmit(sendBooking, (errors, values, event) => {
+    setGeneral([]);
+    focusFirstError(errors, values, event);
+  });
 
-  const invalid = Object.keys(errors).length;
+  const invalid = Object.keys(form.errors).length;
   return (
     <Grid gap="md" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -336,8 +331,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 key={index}
                 index={index}
                 passenger={passenger}
-                errors={errors}
-                onChange={(next) => setPassenger(index, next)}
+                form={form}
                 departureDate={departureDate}
               />
             ))}
@@ -363,8 +357,8 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                   type="email"
                   leftSection={<IconMail size={15} />}
                   value={draft.contacts.email}
-                  onChange={(event) => setContact("email", event.currentTarget.value)}
-                  error={message(errors["contacts.email"])}
+                  onChange={(event) => form.setFieldValue("contacts.email", event.currentTarget.value)}
+                  error={message(form.errors["contacts.email"])}
                 />
                 <TextInput
                   label={t("booking.phone")}
@@ -372,8 +366,8 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                   placeholder="+380501234567"
                   leftSection={<IconPhone size={15} />}
                   value={draft.contacts.phone}
-                  onChange={(event) => setContact("phone", event.currentTarget.value)}
-                  error={message(errors["contacts.phone"])}
+                  onChange={(event) => form.setFieldValue("contacts.phone", event.currentTarget.value)}
+                  error={message(form.errors["contacts.phone"])}
                 />
               </Box>
             </Paper>
@@ -456,14 +450,4 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
       </Grid.Col>
     </Grid>
   );
-}
-
-function changedFields(before: PassengerDraft, after: PassengerDraft): string[] {
-  const fields = (["gender", "first_name", "last_name", "date_of_birth"] as const).filter(
-    (field) => before[field] !== after[field],
-  );
-  const documentFields = (["type", "number", "issuing_country", "nationality", "expires_on"] as const)
-    .filter((field) => before.document[field] !== after.document[field])
-    .map((field) => `document.${field}`);
-  return [...fields, ...documentFields];
 }
