@@ -84,7 +84,13 @@ export default defineConfig(({ command }) => ({
             // The session check's schemas with classic zod (every signed-in page parses its session with them, the
             // sign-in form checks with zod too): one chunk that the screens' own chunks import rather than a copy
             // of zod in each.
-            { name: "schemas", test: /[\\/]src[\\/]lib[\\/]lazy-schemas\.ts$|node_modules[\\/]zod[\\/]/ },
+            {
+              name: "schemas",
+              test: /[\\/]src[\\/]lib[\\/]lazy-schemas\.ts$|[\\/]contracts[\\/]src[\\/](account|errors|position|ids|metadata)\.ts$|node_modules[\\/]zod[\\/]/,
+              // Only these: the zod-free modules they import (ONE_TIME_CODE) go with their pages, so the sign-in page
+              // (zod/mini forms) loads no classic zod.
+              includeDependenciesRecursively: false,
+            },
           ],
           // The component pieces a route shares with others (inputs, alerts, icons, floating-ui, XState since the
           // header menus load on demand) are copied into each route's chunk rather than fetched one by one: a first
