@@ -85,6 +85,20 @@ describe("the account page", () => {
     ]);
   });
 
+  it("checks the names and phone before saving, and says what is wrong beside the field", async () => {
+    server = fakeServer({ "GET /account/details": { body: accountDetails() } });
+    renderApp("/account");
+    const phone = await screen.findByLabelText(/^Phone/);
+    fireEvent.change(phone, { target: { value: "0671112233" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(
+      await screen.findByText("Enter an international number such as +380441234567."),
+    ).toBeInTheDocument();
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(server.calls).not.toContain("PUT /account/details");
+  });
+
   it("changes the account's language with update_locale and applies it to the site", async () => {
     server = fakeServer({
       "GET /account/details": { body: accountDetails() },

@@ -1,9 +1,13 @@
 import { Button, Group, Stack } from "@mantine/core";
-import type { AccountInfo } from "@skyward/contracts/account";
-import { type FormEvent, useState } from "react";
+import { useForm } from "@mantine/form";
+import { type AccountInfo, PersonName, Phone } from "@skyward/contracts/account";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { PersonFields } from "../../../components/person-fields.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
 import { type AccountDetailsChanges, useUpdateAccountDetails } from "../api/update-account-details.ts";
 import { SectionCard } from "./section-card.tsx";
@@ -14,40 +18,65 @@ const draftOf = (account: AccountInfo): AccountDetailsChanges => ({
   phone: account.phone ?? "",
 });
 
+/** The contract's rules for `PUT /account/details`; an empty phone keeps the number on file. */
+const resolveProfile = zod4Resolver(
+  z.object({ first_name: PersonName, last_name: PersonName, phone: z.union([z.literal(""), Phone]) }),
+);
+
 /** Names and phone, saved with PUT /account/details. */
 export function ProfileCard({ account }: { account: AccountInfo }) {
   const { t } = useTranslation("account");
-  const [draft, setDraft] = useState(() => draftOf(account));
+  const { t: tInfo } = useTranslation("onboarding");
   const update = useUpdateAccountDetails();
-  const errors = fieldErrors(update.error, "/account");
+  const form = useForm<AccountDetailsChanges>({
+    initialValues: draftOf(account),
+    // The schema decides; the message beside the field is the interface language's (onboarding's same fields).
+    validate: (values) =>
+      Object.fromEntries(
+        Object.keys(resolveProfile({ ...values })).map((field) => [
+          field,
+          tInfo(field === "phone" ? "info.errors.phone" : "info.errors.name"),
+        ]),
+      ),
+  });
+  // What the server refused is shown beside its field, like the form's own checks.
+  const { setErrors } = form;
+  const refused = update.error;
+  useEffect(() => {
+    if (refused) setErrors(fieldErrors(refused, "/account"));
+  }, [refused, setErrors]);
+
+  const draft = form.getValues();
   const saved = draftOf(account);
   const changed = (Object.keys(draft) as (keyof AccountDetailsChanges)[]).some(
     (name) => draft[name].trim() !== saved[name],
   );
 
-  const field = (name: keyof AccountDetailsChanges) => ({
-    name,
-    value: draft[name],
-    error: errors[name],
-    disabled: update.isPending,
-    onChange: (event: { currentTarget: HTMLInputElement }) =>
-      setDraft({ ...draft, [name]: event.currentTarget.value }),
-  });
+  const field = (name: keyof AccountDetailsChanges) => {
+    const input = form.getInputProps(name);
+    return {
+      name,
+      value: String(input.value ?? ""),
+      error: input.error as string | undefined,
+      disabled: update.isPending,
+      onChange: input.onChange as (event: { currentTarget: HTMLInputElement }) => void,
+    };
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     dismissErrors();
-    update.mutate(draft, {
+    update.mutate(values, {
       onSuccess: (response) => {
-        setDraft(draftOf({ ...account, ...response.data }));
+        form.setValues(draftOf({ ...account, ...response.data }));
+        form.resetDirty();
         notify({ text: t("profile.saved"), type: "success" });
       },
     });
-  };
+  }, focusFirstError);
 
   return (
     <SectionCard title={t("profile.title")} description={t("profile.description")}>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PersonFields
             field={field}
@@ -61,7 +90,14 @@ export function ProfileCard({ account }: { account: AccountInfo }) {
           />
           <Group justify="flex-end" gap="sm">
             {changed ? (
-              <Button variant="default" disabled={update.isPending} onClick={() => setDraft(saved)}>
+              <Button
+                variant="default"
+                disabled={update.isPending}
+                onClick={() => {
+                  form.setValues(saved);
+                  form.clearErrors();
+                }}
+              >
                 {t("profile.reset")}
               </Button>
             ) : null}
