@@ -99,6 +99,18 @@ describe("the account page", () => {
     expect(server.calls).not.toContain("PUT /account/details");
   });
 
+  it("checks the new e-mail address before asking for a code", async () => {
+    server = fakeServer({ "GET /account/details": { body: accountDetails() } });
+    renderApp("/account");
+    fireEvent.click(await screen.findByRole("button", { name: "Change e-mail" }));
+    const address = await screen.findByLabelText(/^New e-mail/);
+    fireEvent.change(address, { target: { value: "taras@" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send code" }));
+    expect(await screen.findByText("Enter an e-mail address such as name@agency.com")).toBeInTheDocument();
+    expect(address).toHaveAttribute("aria-invalid", "true");
+    expect(server.calls.filter((call) => call.startsWith("PUT") || call.startsWith("POST"))).toEqual([]);
+  });
+
   it("changes the account's language with update_locale and applies it to the site", async () => {
     server = fakeServer({
       "GET /account/details": { body: accountDetails() },

@@ -1,10 +1,15 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { ONE_TIME_CODE } from "@skyward/contracts/account";
+import { SignInCodeForm, SignInEmail, SignInEmailForm } from "@skyward/contracts/sign-in-form";
 import { IconMail } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import * as z from "zod/mini";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import { emailChangeMachine } from "../machines/email-change.machine.ts";
@@ -28,8 +33,10 @@ export function EmailCard({ email }: { email: string }) {
   const verifying = useSelector(change, (snapshot) => snapshot.matches({ confirming: "verifying" }));
   const resending = useSelector(change, (snapshot) => snapshot.matches({ confirming: "resending" }));
   const { newEmail, refusals, codesSent } = useSelector(change, (snapshot) => snapshot.context);
-  const [typedEmail, setTypedEmail] = useState("");
-  const [code, setCode] = useState("");
+  // The new address and its code follow the sign-in fields' rules (the same address and code checks).
+  const { t: tField } = useTranslation("sign-in-form");
+  const emailForm = useForm({ initialValues: { email: "" }, validate: zod4Resolver(SignInEmailForm) });
+  const codeForm = useForm({ initialValues: { code: "" }, validate: zod4Resolver(SignInCodeForm) });
 
   useEffect(() => {
     if (state !== "changed") return;
@@ -38,24 +45,23 @@ export function EmailCard({ email }: { email: string }) {
   }, [state, newEmail, queryClient, t]);
 
   // Each refusal or new code starts the code field afresh.
+  const { reset: resetCode } = codeForm;
   useEffect(() => {
-    if (refusals > 0 || codesSent > 0) setCode("");
-  }, [refusals, codesSent]);
+    if (refusals > 0 || codesSent > 0) resetCode();
+  }, [refusals, codesSent, resetCode]);
 
   const start = () => {
-    setTypedEmail("");
+    emailForm.reset();
     change.send({ type: "change.start" });
   };
-  const requestCode = (event: FormEvent) => {
-    event.preventDefault();
+  const requestCode = emailForm.onSubmit(({ email }) => {
     dismissErrors();
-    change.send({ type: "email.submit", email: typedEmail });
-  };
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
+    change.send({ type: "email.submit", email: z.parse(SignInEmail, email) });
+  }, focusFirstError);
+  const confirm = codeForm.onSubmit(({ code }) => {
     dismissErrors();
     change.send({ type: "code.submit", code });
-  };
+  }, focusFirstError);
   const cancel = () => change.send({ type: "change.cancel" });
 
   return (
@@ -77,7 +83,7 @@ export function EmailCard({ email }: { email: string }) {
         </Text>
       </Group>
       {state === "editing" ? (
-        <form onSubmit={requestCode}>
+        <form onSubmit={requestCode} noValidate>
           <Stack gap="sm">
             <TextInput
               type="email"
@@ -87,8 +93,8 @@ export function EmailCard({ email }: { email: string }) {
               autoComplete="email"
               required
               autoFocus
-              value={typedEmail}
-              onChange={(event) => setTypedEmail(event.currentTarget.value)}
+              {...emailForm.getInputProps("email")}
+              error={emailForm.errors.email ? tField("email_invalid") : undefined}
               disabled={requesting}
             />
             <Group justify="flex-end" gap="sm">
@@ -103,7 +109,7 @@ export function EmailCard({ email }: { email: string }) {
         </form>
       ) : null}
       {state === "confirming" ? (
-        <form onSubmit={confirm}>
+        <form onSubmit={confirm} noValidate>
           <Stack gap="sm">
             <Alert variant="light" color="blue" icon={<IconMail size={18} />}>
               {t("email.code_sent", { email: newEmail, minutes: ONE_TIME_CODE.ttlMinutes })}
@@ -116,8 +122,13 @@ export function EmailCard({ email }: { email: string }) {
               maxLength={ONE_TIME_CODE.digits}
               required
               autoFocus
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
+              {...codeForm.getInputProps("code")}
+              onChange={(event) =>
+                codeForm.setFieldValue("code", event.currentTarget.value.replace(/\D/g, ""))
+              }
+              error={
+                codeForm.errors.code ? tField("code_invalid", { digits: ONE_TIME_CODE.digits }) : undefined
+              }
               disabled={verifying}
               styles={{
                 input: { letterSpacing: "0.3em", fontFamily: "var(--mantine-font-family-monospace)" },
