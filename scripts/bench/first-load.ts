@@ -1,8 +1,8 @@
-// `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N]`: the first load of the built front end in
-// Chromium (issue 9's targets): requests, JS and CSS bytes (gzip, and as sent), and Lighthouse scores, desktop and
+// `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N] [--lighthouse-json=DIR]`: the first load of
+// the built front end in Chromium (issue 9's targets): requests, JS and CSS bytes (gzip, and as sent), and Lighthouse scores, desktop and
 // mobile. Prints figures only; nothing here is asserted (timings depend on the machine and its load).
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -109,6 +109,7 @@ async function lighthouseScores(
   url: string,
   form: "desktop" | "mobile",
   session?: string,
+  jsonDir?: string,
 ): Promise<{ performance: number; accessibility: number; metrics: string }> {
   const flags = {
     port,
@@ -117,7 +118,14 @@ async function lighthouseScores(
     onlyCategories: ["performance", "accessibility"],
     ...(session ? { extraHeaders: { Cookie: `skyward_session=${encodeURIComponent(session)}` } } : {}),
   };
+  if (jsonDir) await mkdir(jsonDir, { recursive: true });
   const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
+  // `--lighthouse-json=DIR`: the whole report of each run, to read what its score is made of.
+  if (jsonDir && result)
+    await writeFile(
+      join(jsonDir, `${new URL(url).pathname.slice(1) || "home"}-${form}-${Date.now()}.json`),
+      JSON.stringify(result.lhr),
+    );
   const categories = result?.lhr.categories;
   const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
   // What the performance score is made of: the place to look when it is under its target.
@@ -199,7 +207,13 @@ export async function run(args: readonly string[]): Promise<void> {
           const scores: { performance: number; accessibility: number; metrics: string }[] = [];
           for (let i = 0; i < runs; i++)
             scores.push(
-              await lighthouseScores(port, new URL(path, app.url).href, form, signedIn ? session : undefined),
+              await lighthouseScores(
+                port,
+                new URL(path, app.url).href,
+                form,
+                signedIn ? session : undefined,
+                args.find((a) => a.startsWith("--lighthouse-json="))?.split("=")[1],
+              ),
             );
           const median = (values: number[]) =>
             values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
