@@ -31,5 +31,5 @@ export function PageSkeleton() {
   );
 }
 
-/** Shown after a short wait only, and then long enough not to flicker. */
-export const PENDING = { pendingComponent: PageSkeleton, pendingMs: 150, pendingMinMs: 250 } as const;
+/** Shown after a short wait only, and then long enough not to flicker, but never holding a ready page back long. */
+export const PENDING = { pendingComponent: PageSkeleton, pendingMs: 150, pendingMinMs: 100 } as const;
