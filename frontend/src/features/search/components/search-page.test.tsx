@@ -230,7 +230,10 @@ describe("search page", () => {
     const { router } = renderApp("/search");
     await search();
     const [first] = await screen.findAllByRole("article", {}, LAZY);
-    fireEvent.click(within(first as HTMLElement).getByRole("button", { name: "Select Economy Standard" }));
+    // The card's fares may draw a moment after the card itself on a loaded machine.
+    fireEvent.click(
+      await within(first as HTMLElement).findByRole("button", { name: "Select Economy Standard" }, LAZY),
+    );
     await screen.findByRole("heading", { name: "Passengers and contacts" }, LAZY);
     expect(screen.getByRole("group", { name: "Passenger 1 · Adult" })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Passenger 2 · Adult" })).toBeInTheDocument();
