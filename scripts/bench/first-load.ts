@@ -105,18 +105,28 @@ async function firstLoad(
 
 /** Performance and accessibility scores (0-100) of one Lighthouse run on the already running Chromium. */
 async function lighthouseScores(
+  browser: Browser,
   port: number,
   url: string,
   form: "desktop" | "mobile",
   session?: string,
   jsonDir?: string,
 ): Promise<{ performance: number; accessibility: number; metrics: string }> {
+  // The session goes into the browser's cookie jar, where Lighthouse's tab finds it. (An extra Cookie header was
+  // replaced by the jar's own cookies on the page's API requests: the signed-in pages were measured as their
+  // redirect to /sign_in.)
+  const cdp = await browser.newBrowserCDPSession();
+  await cdp.send("Storage.clearCookies");
+  if (session)
+    await cdp.send("Storage.setCookies", {
+      cookies: [{ name: "skyward_session", value: session, url: new URL(url).origin, httpOnly: true }],
+    });
+  await cdp.detach();
   const flags = {
     port,
     output: "json" as const,
     logLevel: "error" as const,
     onlyCategories: ["performance", "accessibility"],
-    ...(session ? { extraHeaders: { Cookie: `skyward_session=${encodeURIComponent(session)}` } } : {}),
   };
   if (jsonDir) await mkdir(jsonDir, { recursive: true });
   const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
@@ -130,7 +140,12 @@ async function lighthouseScores(
   const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
   // What the performance score is made of: the place to look when it is under its target.
   const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? 0;
+  // A run Lighthouse could not complete (NO_FCP now and then on a busy machine) says so rather than scoring 0.
+  const failed = result?.lhr.runtimeError;
+  if (failed) return { performance: 0, accessibility: 0, metrics: `RUN FAILED: ${failed.code}` };
+  const finalPath = result ? new URL(result.lhr.finalDisplayedUrl).pathname : "";
   const metrics =
+    (finalPath === new URL(url).pathname ? "" : `ENDED ON ${finalPath}: `) +
     `FCP ${(audit("first-contentful-paint") / 1000).toFixed(1)} s, LCP ${(audit("largest-contentful-paint") / 1000).toFixed(1)} s, ` +
     `TBT ${Math.round(audit("total-blocking-time"))} ms, CLS ${audit("cumulative-layout-shift").toFixed(2)}, ` +
     `SI ${(audit("speed-index") / 1000).toFixed(1)} s`;
@@ -208,6 +223,7 @@ export async function run(args: readonly string[]): Promise<void> {
           for (let i = 0; i < runs; i++)
             scores.push(
               await lighthouseScores(
+                browser,
                 port,
                 new URL(path, app.url).href,
                 form,
