@@ -41,10 +41,10 @@ const GENERIC = [
   "downtown",
 ];
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A whole word or phrase, whatever its letters' script (\b knows ASCII letters only). */
 const wordPattern = (words: readonly string[]) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escape).join("|")})\\.?(?![\\p{L}\\p{N}])`, "giu");
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join("|")})\\.?(?![\\p{L}\\p{N}])`, "giu");
 
 const GENERIC_WORDS = wordPattern(GENERIC.toSorted((a, b) => b.length - a.length));
 /** "Field" names a place only at the end of a name ("Lambert Field"): there it is the generic word. */
