@@ -8,6 +8,7 @@ import {
   loadStartupCatalogues,
   type StartupScope,
 } from "../locales/resources.ts";
+import { isOneOf } from "./one-of.ts";
 import { sessionHinted } from "./session-hint.ts";
 
 export type { Language };
@@ -32,9 +33,7 @@ declare module "i18next" {
 }
 
 // The product's list itself rather than the contracts' schema: zod stays out of the first page's code.
-export function isLanguage(value: unknown): value is Language {
-  return (LANGUAGES as readonly unknown[]).includes(value);
-}
+export const isLanguage: (value: unknown) => value is Language = isOneOf(LANGUAGES);
 
 export function languageFromTag(tag: string | undefined): Language | undefined {
   return LANGUAGES.find((language) => LOCALE_TAGS[language] === tag);

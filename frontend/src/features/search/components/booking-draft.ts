@@ -4,6 +4,7 @@ import { BookingContacts, BookingPassenger, TravelDocument } from "@skyward/cont
 import { z } from "zod";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { ageOn } from "../../../lib/date-format.ts";
+import { isOneOf } from "../../../lib/one-of.ts";
 
 export type Gender = "M" | "F";
 export type DocumentType = "passport" | "national_id";
@@ -43,8 +44,7 @@ export const DRAFT_ERROR_KEYS = [
   "expired",
 ] as const;
 export type DraftErrorKey = (typeof DRAFT_ERROR_KEYS)[number];
-export const isDraftErrorKey = (message: unknown): message is DraftErrorKey =>
-  (DRAFT_ERROR_KEYS as readonly unknown[]).includes(message);
+export const isDraftErrorKey = isOneOf(DRAFT_ERROR_KEYS);
 
 /** A field's problem: found here (a catalogue key), or told by the server (its words). */
 export type FieldError = { key: DraftErrorKey } | { text: string };

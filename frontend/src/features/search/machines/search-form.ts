@@ -8,6 +8,7 @@ import {
   SearchRequest as SearchRequestSchema,
 } from "@skyward/contracts/offers";
 import { z } from "zod";
+import { isOneOf } from "../../../lib/one-of.ts";
 import type { AirportSuggestion } from "../api/airports.ts";
 
 export type TripType = "one_way" | "round_trip";
@@ -36,8 +37,7 @@ export const SEARCH_FORM_ERRORS = [
   "return_before_departure",
 ] as const;
 export type SearchFormError = (typeof SEARCH_FORM_ERRORS)[number];
-export const isSearchFormError = (message: unknown): message is SearchFormError =>
-  (SEARCH_FORM_ERRORS as readonly unknown[]).includes(message);
+export const isSearchFormError = isOneOf(SEARCH_FORM_ERRORS);
 
 const Airport = z.object({ code: AirportCode, name: z.string(), city: z.string(), country: z.string() });
 
