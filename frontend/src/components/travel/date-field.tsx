@@ -1,24 +1,15 @@
-import { DateInput, type DateInputProps, DatesProvider } from "@mantine/dates";
-import "dayjs/locale/en-gb";
-import "dayjs/locale/es";
-import "dayjs/locale/fr";
-import "dayjs/locale/pl";
-import "dayjs/locale/uk";
+import { Input, Loader, Popover, TextInput, type TextInputProps } from "@mantine/core";
+import type { CalendarLevel } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useSiteLanguage } from "../../lib/i18n.ts";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 
-const DAYJS_LOCALES = { en: "en-gb", ua: "uk", pl: "pl", fr: "fr", es: "es" } as const;
+// The calendar (Mantine's dates, dayjs and its locales) loads when a field first opens or takes the focus.
+const loadCalendar = () => import("./date-calendar.tsx");
+const DateCalendar = lazy(loadCalendar);
 
-/** Calendars in the interface language, weeks from Monday. */
+/** Kept for the pages that wrap their forms in it: each calendar now sets its own language and Monday weeks. */
 export function TravelDatesProvider({ children }: { children: ReactNode }) {
-  const language = useSiteLanguage();
-  return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALES[language], firstDayOfWeek: 1 }}>
-      {children}
-    </DatesProvider>
-  );
+  return children;
 }
 
 const valid = (year: number, month: number, day: number): string | null => {
@@ -38,28 +29,122 @@ export function parseTypedDate(text: string): string | null {
   return null;
 }
 
-/** A date typed as DD.MM.YYYY or picked from a calendar; the value is "YYYY-MM-DD" or null. */
-export function DateField(props: Omit<DateInputProps, "valueFormat" | "dateParser">) {
-  const { t } = useTranslation("common");
+/** "YYYY-MM-DD" as the field shows it, DD.MM.YYYY. */
+const display = (iso: string | null | undefined): string =>
+  iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : "";
+
+export interface DateFieldProps extends Omit<TextInputProps, "value" | "defaultValue" | "onChange"> {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  minDate?: string | undefined;
+  maxDate?: string | undefined;
+  defaultLevel?: CalendarLevel | undefined;
+  clearable?: boolean | undefined;
+}
+
+/**
+ * A date typed as DD.MM.YYYY or picked from a calendar; the value is "YYYY-MM-DD" or null. Behaves as Mantine's
+ * DateInput (opens on focus and click, Escape closes, the text settles on blur), with the calendar loaded lazily.
+ */
+export function DateField({
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  defaultLevel,
+  clearable = false,
+  size,
+  disabled,
+  readOnly,
+  onFocus,
+  onBlur,
+  onClick,
+  onKeyDown,
+  ...rest
+}: DateFieldProps) {
+  const [opened, setOpened] = useState(false);
+  const [text, setText] = useState(display(value));
+  // A value set from outside (a reset, a swap, a pick) shows at once unless the agent is typing.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (!opened) setText(display(value));
+  }
+  const open = () => {
+    void loadCalendar().catch(() => undefined); // the dropdown shows a loader until it arrives, and retries
+    setOpened(true);
+  };
+  const inRange = (iso: string) => (!minDate || iso >= minDate) && (!maxDate || iso <= maxDate);
+  const pick = (day: string | null) => {
+    onChange(day);
+    setText(display(day));
+    setOpened(false);
+  };
   return (
-    <DateInput
-      // The calendar's arrow and level buttons are icons only: these give them names.
-      ariaLabels={{
-        nextMonth: t("calendar.next_month"),
-        previousMonth: t("calendar.previous_month"),
-        nextYear: t("calendar.next_year"),
-        previousYear: t("calendar.previous_year"),
-        nextDecade: t("calendar.next_decade"),
-        previousDecade: t("calendar.previous_decade"),
-        monthLevelControl: t("calendar.month_level"),
-        yearLevelControl: t("calendar.year_level"),
-      }}
-      valueFormat="DD.MM.YYYY"
-      dateParser={parseTypedDate}
-      placeholder="DD.MM.YYYY"
-      leftSection={<IconCalendar size={15} />}
-      popoverProps={{ withinPortal: true }}
-      {...props}
-    />
+    <Popover
+      opened={opened}
+      onDismiss={() => setOpened(false)}
+      trapFocus={false}
+      position="bottom-start"
+      disabled={readOnly || disabled}
+      withRoles={false}
+      withinPortal
+    >
+      <Popover.Target>
+        <TextInput
+          autoComplete="off"
+          placeholder="DD.MM.YYYY"
+          leftSection={<IconCalendar size={15} />}
+          rightSection={
+            clearable && value && !readOnly && !disabled ? (
+              <Input.ClearButton onClick={() => pick(null)} />
+            ) : undefined
+          }
+          size={size}
+          disabled={disabled}
+          readOnly={readOnly}
+          {...rest}
+          value={text}
+          onChange={(event) => {
+            const typed = event.currentTarget.value;
+            setText(typed);
+            setOpened(true);
+            if (typed.trim() === "" && clearable) return onChange(null);
+            const parsed = parseTypedDate(typed);
+            if (parsed && inRange(parsed)) onChange(parsed);
+          }}
+          onFocus={(event) => {
+            onFocus?.(event);
+            open();
+          }}
+          onClick={(event) => {
+            onClick?.(event);
+            open();
+          }}
+          onBlur={(event) => {
+            onBlur?.(event);
+            setOpened(false);
+            setText(display(value));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setOpened(false);
+            onKeyDown?.(event);
+          }}
+        />
+      </Popover.Target>
+      <Popover.Dropdown onMouseDown={(event) => event.preventDefault()} data-dates-dropdown>
+        <Suspense fallback={<Loader size="sm" m="md" />}>
+          <DateCalendar
+            value={value}
+            minDate={minDate}
+            maxDate={maxDate}
+            defaultLevel={defaultLevel}
+            size={size}
+            onPick={pick}
+            allowDeselect={clearable}
+          />
+        </Suspense>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
