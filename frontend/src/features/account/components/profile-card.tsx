@@ -1,11 +1,16 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type AccountInfo, PersonName, Phone } from "@skyward/contracts/account";
+import type { AccountInfo } from "@skyward/contracts/account";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PersonFields } from "../../../components/person-fields.tsx";
+import {
+  PersonFields,
+  personFieldsOf,
+  personRules,
+  usePersonValidation,
+} from "../../../components/person-fields.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
@@ -19,25 +24,15 @@ const draftOf = (account: AccountInfo): AccountDetailsChanges => ({
 });
 
 /** The contract's rules for `PUT /account/details`; an empty phone keeps the number on file. */
-const resolveProfile = zod4Resolver(
-  z.object({ first_name: PersonName, last_name: PersonName, phone: z.union([z.literal(""), Phone]) }),
-);
+const resolveProfile = zod4Resolver(z.object(personRules));
 
 /** Names and phone, saved with PUT /account/details. */
 export function ProfileCard({ account }: { account: AccountInfo }) {
   const { t } = useTranslation("account");
-  const { t: tInfo } = useTranslation("onboarding");
   const update = useUpdateAccountDetails();
   const form = useForm<AccountDetailsChanges>({
     initialValues: draftOf(account),
-    // The schema decides; the message beside the field is the interface language's (onboarding's same fields).
-    validate: (values) =>
-      Object.fromEntries(
-        Object.keys(resolveProfile({ ...values })).map((field) => [
-          field,
-          tInfo(field === "phone" ? "info.errors.phone" : "info.errors.name"),
-        ]),
-      ),
+    validate: usePersonValidation(resolveProfile),
   });
   // What the server refused is shown beside its field, like the form's own checks.
   const { setErrors } = form;
@@ -51,17 +46,6 @@ export function ProfileCard({ account }: { account: AccountInfo }) {
   const changed = (Object.keys(draft) as (keyof AccountDetailsChanges)[]).some(
     (name) => draft[name].trim() !== saved[name],
   );
-
-  const field = (name: keyof AccountDetailsChanges) => {
-    const input = form.getInputProps(name);
-    return {
-      name,
-      value: String(input.value ?? ""),
-      error: input.error as string | undefined,
-      disabled: update.isPending,
-      onChange: input.onChange as (event: { currentTarget: HTMLInputElement }) => void,
-    };
-  };
 
   const submit = form.onSubmit((values) => {
     dismissErrors();
@@ -79,7 +63,7 @@ export function ProfileCard({ account }: { account: AccountInfo }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PersonFields
-            field={field}
+            field={personFieldsOf(form, update.isPending)}
             labels={{
               first_name: t("profile.first_name"),
               last_name: t("profile.last_name"),
