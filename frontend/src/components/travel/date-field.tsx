@@ -1,16 +1,11 @@
 import { Input, Loader, Popover, TextInput, type TextInputProps } from "@mantine/core";
 import type { CalendarLevel } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 // The calendar (Mantine's dates, dayjs and its locales) loads when a field first opens or takes the focus.
 const loadCalendar = () => import("./date-calendar.tsx");
 const DateCalendar = lazy(loadCalendar);
-
-/** Kept for the pages that wrap their forms in it: each calendar now sets its own language and Monday weeks. */
-export function TravelDatesProvider({ children }: { children: ReactNode }) {
-  return children;
-}
 
 const valid = (year: number, month: number, day: number): string | null => {
   const date = new Date(Date.UTC(year, month - 1, day));

@@ -3,7 +3,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DateField, TravelDatesProvider } from "../../../components/travel/date-field.tsx";
+import { DateField } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import { reissueMachine } from "../machines/reissue.machine.ts";
@@ -64,29 +64,27 @@ export function ExchangeDialog({
       rule="change"
       lead={t("exchange.lead")}
     >
-      <TravelDatesProvider>
-        <Group align="flex-end" gap="sm">
+      <Group align="flex-end" gap="sm">
+        <DateField
+          label={t("exchange.departure_date")}
+          value={departure}
+          onChange={(value) => setDeparture(value)}
+          w={180}
+          disabled={searching || confirming}
+        />
+        {inbound ? (
           <DateField
-            label={t("exchange.departure_date")}
-            value={departure}
-            onChange={(value) => setDeparture(value)}
+            label={t("exchange.return_date")}
+            value={returning}
+            onChange={(value) => setReturning(value)}
             w={180}
             disabled={searching || confirming}
           />
-          {inbound ? (
-            <DateField
-              label={t("exchange.return_date")}
-              value={returning}
-              onChange={(value) => setReturning(value)}
-              w={180}
-              disabled={searching || confirming}
-            />
-          ) : null}
-          <Button onClick={search} loading={searching} disabled={!departure || confirming}>
-            {t("exchange.search")}
-          </Button>
-        </Group>
-      </TravelDatesProvider>
+        ) : null}
+        <Button onClick={search} loading={searching} disabled={!departure || confirming}>
+          {t("exchange.search")}
+        </Button>
+      </Group>
 
       {priced ? (
         <Stack

@@ -22,7 +22,6 @@ import { useMachine } from "@xstate/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
-import { TravelDatesProvider } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchMachine } from "../machines/search.machine.ts";
@@ -245,171 +244,169 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
   const activeFilters = activeFilterKeys(filters);
 
   return (
-    <TravelDatesProvider>
-      <Container fluid px="lg" py="md" maw={1480}>
-        <Stack gap="md">
-          <Box hidden={booking}>
-            <Stack gap="sm">
-              <Title order={1} fz={22}>
-                {t("title")}
-              </Title>
-              <TextSearch
-                onSearch={search}
-                resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
-                onApplyFilters={applyFilters}
-              />
-              <SearchForm
-                key={urlKey}
-                initial={urlRequest ? formValuesOf(urlRequest) : undefined}
-                searching={snapshot.matches("searching") || snapshot.matches("restoring")}
-                onSearch={search}
-              />
-            </Stack>
-          </Box>
+    <Container fluid px="lg" py="md" maw={1480}>
+      <Stack gap="md">
+        <Box hidden={booking}>
+          <Stack gap="sm">
+            <Title order={1} fz={22}>
+              {t("title")}
+            </Title>
+            <TextSearch
+              onSearch={search}
+              resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
+              onApplyFilters={applyFilters}
+            />
+            <SearchForm
+              key={urlKey}
+              initial={urlRequest ? formValuesOf(urlRequest) : undefined}
+              searching={snapshot.matches("searching") || snapshot.matches("restoring")}
+              onSearch={search}
+            />
+          </Stack>
+        </Box>
 
-          {(snapshot.matches("searching") || snapshot.matches("restoring")) && request ? (
-            <SearchProgress request={request} />
-          ) : null}
+        {(snapshot.matches("searching") || snapshot.matches("restoring")) && request ? (
+          <SearchProgress request={request} />
+        ) : null}
 
-          {snapshot.matches("start") ? (
-            <>
-              <RecentSearches
-                searches={recent}
-                onOpen={(chosen) => onParams(paramsFromRequest(chosen), { replace: false })}
+        {snapshot.matches("start") ? (
+          <>
+            <RecentSearches
+              searches={recent}
+              onOpen={(chosen) => onParams(paramsFromRequest(chosen), { replace: false })}
+            />
+            <Placeholder title={t("empty.title")} text={t("empty.text")} />
+          </>
+        ) : null}
+
+        {booking && selected && request && result ? (
+          <Suspense fallback={<ResultsSkeleton />}>
+            <BookingForm
+              key={selected.fare.fare_id}
+              searchResultId={result.id}
+              option={selected.option}
+              fare={selected.fare}
+              counts={request.passengers}
+              onBack={() => onParams(withoutFare(), { replace: false })}
+            />
+          </Suspense>
+        ) : null}
+
+        {snapshot.matches("result") && !booking && result && options && request ? (
+          <Suspense fallback={<ResultsSkeleton />}>
+            <Box
+              style={{
+                display: "grid",
+                gridTemplateColumns: "248px minmax(0, 1fr)",
+                gap: 16,
+                alignItems: "start",
+              }}
+            >
+              <FiltersPanel
+                options={options}
+                filters={filters}
+                currency={result.currency}
+                busy={filtering}
+                onApply={(next) => send({ type: "filter.apply", filters: next })}
+                onRemove={(keys) => send({ type: "filter.remove", keys })}
               />
-              <Placeholder title={t("empty.title")} text={t("empty.text")} />
-            </>
-          ) : null}
-
-          {booking && selected && request && result ? (
-            <Suspense fallback={<ResultsSkeleton />}>
-              <BookingForm
-                key={selected.fare.fare_id}
-                searchResultId={result.id}
-                option={selected.option}
-                fare={selected.fare}
-                counts={request.passengers}
-                onBack={() => onParams(withoutFare(), { replace: false })}
-              />
-            </Suspense>
-          ) : null}
-
-          {snapshot.matches("result") && !booking && result && options && request ? (
-            <Suspense fallback={<ResultsSkeleton />}>
-              <Box
-                style={{
-                  display: "grid",
-                  gridTemplateColumns: "248px minmax(0, 1fr)",
-                  gap: 16,
-                  alignItems: "start",
-                }}
-              >
-                <FiltersPanel
-                  options={options}
+              <Stack gap="sm" aria-busy={filtering}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Text fw={650} data-testid="results-count">
+                      {t("results.count", { count: result.origin_destinations.length })}
+                      {activeFilters.length > 0 && unfiltered
+                        ? ` ${t("results.of_total", { total: unfiltered.origin_destinations.length })}`
+                        : ""}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {routeOf(request)} · {formats.day(request.departure_date)}
+                      {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
+                      {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
+                    </Text>
+                  </Stack>
+                  <Group gap="sm" wrap="nowrap">
+                    {traceId ? (
+                      <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
+                        {traceId.slice(0, 8)}
+                      </Text>
+                    ) : null}
+                    <Switch
+                      size="xs"
+                      label={tp("client_view")}
+                      title={tp("client_view_hint")}
+                      checked={clientView}
+                      onChange={(event) => setClientView(event.currentTarget.checked)}
+                    />
+                    <SegmentedControl
+                      size="xs"
+                      value={sort}
+                      onChange={(value) => setSort(value as SortOrder)}
+                      aria-label={t("results.sort.label")}
+                      data={(["price", "duration", "departure"] as const).map((order) => ({
+                        value: order,
+                        label: t(`results.sort.${order}`),
+                      }))}
+                    />
+                  </Group>
+                </Group>
+                <ActiveFilters
                   filters={filters}
                   currency={result.currency}
                   busy={filtering}
-                  onApply={(next) => send({ type: "filter.apply", filters: next })}
                   onRemove={(keys) => send({ type: "filter.remove", keys })}
                 />
-                <Stack gap="sm" aria-busy={filtering}>
-                  <Group justify="space-between" wrap="nowrap">
-                    <Stack gap={0}>
-                      <Text fw={650} data-testid="results-count">
-                        {t("results.count", { count: result.origin_destinations.length })}
-                        {activeFilters.length > 0 && unfiltered
-                          ? ` ${t("results.of_total", { total: unfiltered.origin_destinations.length })}`
-                          : ""}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {routeOf(request)} · {formats.day(request.departure_date)}
-                        {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
-                        {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
-                      </Text>
-                    </Stack>
-                    <Group gap="sm" wrap="nowrap">
-                      {traceId ? (
-                        <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
-                          {traceId.slice(0, 8)}
-                        </Text>
-                      ) : null}
-                      <Switch
-                        size="xs"
-                        label={tp("client_view")}
-                        title={tp("client_view_hint")}
-                        checked={clientView}
-                        onChange={(event) => setClientView(event.currentTarget.checked)}
-                      />
-                      <SegmentedControl
-                        size="xs"
-                        value={sort}
-                        onChange={(value) => setSort(value as SortOrder)}
-                        aria-label={t("results.sort.label")}
-                        data={(["price", "duration", "departure"] as const).map((order) => ({
-                          value: order,
-                          label: t(`results.sort.${order}`),
-                        }))}
-                      />
-                    </Group>
-                  </Group>
-                  <ActiveFilters
-                    filters={filters}
-                    currency={result.currency}
-                    busy={filtering}
-                    onRemove={(keys) => send({ type: "filter.remove", keys })}
+                {sorted.length === 0 ? (
+                  <Placeholder
+                    title={t("no_results.title")}
+                    text={t("no_results.text")}
+                    action={
+                      activeFilters.length > 0 ? (
+                        <Button
+                          variant="light"
+                          size="xs"
+                          mt="xs"
+                          onClick={() => send({ type: "filter.remove", keys: activeFilters })}
+                        >
+                          {t("no_results.clear_filters")}
+                        </Button>
+                      ) : undefined
+                    }
                   />
-                  {sorted.length === 0 ? (
-                    <Placeholder
-                      title={t("no_results.title")}
-                      text={t("no_results.text")}
-                      action={
-                        activeFilters.length > 0 ? (
-                          <Button
-                            variant="light"
-                            size="xs"
-                            mt="xs"
-                            onClick={() => send({ type: "filter.remove", keys: activeFilters })}
-                          >
-                            {t("no_results.clear_filters")}
-                          </Button>
-                        ) : undefined
-                      }
-                    />
-                  ) : (
-                    <Stack gap="sm" style={{ opacity: filtering ? 0.55 : 1, transition: "opacity 120ms" }}>
-                      {sorted.map((option) => (
-                        <ItineraryCard
-                          key={option.id}
-                          option={option}
-                          passengers={seats}
-                          cheapest={cheapest}
-                          families={families}
-                          onSelect={selectFare}
-                          onDetails={setDetailsFareId}
-                        />
-                      ))}
-                    </Stack>
-                  )}
-                </Stack>
-              </Box>
-            </Suspense>
-          ) : null}
+                ) : (
+                  <Stack gap="sm" style={{ opacity: filtering ? 0.55 : 1, transition: "opacity 120ms" }}>
+                    {sorted.map((option) => (
+                      <ItineraryCard
+                        key={option.id}
+                        option={option}
+                        passengers={seats}
+                        cheapest={cheapest}
+                        families={families}
+                        onSelect={selectFare}
+                        onDetails={setDetailsFareId}
+                      />
+                    ))}
+                  </Stack>
+                )}
+              </Stack>
+            </Box>
+          </Suspense>
+        ) : null}
 
-          {result ? (
-            <Suspense fallback={null}>
-              <OfferDetailsModal
-                fareId={detailsFareId}
-                searchResultId={result.id}
-                onClose={() => setDetailsFareId(null)}
-                onBook={(fareId) => {
-                  setDetailsFareId(null);
-                  selectFare(fareId);
-                }}
-              />
-            </Suspense>
-          ) : null}
-        </Stack>
-      </Container>
-    </TravelDatesProvider>
+        {result ? (
+          <Suspense fallback={null}>
+            <OfferDetailsModal
+              fareId={detailsFareId}
+              searchResultId={result.id}
+              onClose={() => setDetailsFareId(null)}
+              onBook={(fareId) => {
+                setDetailsFareId(null);
+                selectFare(fareId);
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </Stack>
+    </Container>
   );
 }
