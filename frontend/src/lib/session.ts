@@ -13,8 +13,6 @@ import { sessionHinted, setSessionHint } from "./session-hint.ts";
 
 export type Session = AccountDetailsResponse;
 
-export { sessionHinted };
-
 export const rememberSession = () => setSessionHint(true);
 export const forgetSession = () => setSessionHint(false);
 

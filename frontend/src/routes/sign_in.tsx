@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as z from "zod/mini";
 import { SignInPanel } from "../features/sign-in/components/sign-in-panel.tsx";
-import { homeFor, safeRedirect, sessionHinted, sessionQueryOptions } from "../lib/session.ts";
+import { homeFor, safeRedirect, sessionQueryOptions } from "../lib/session.ts";
+import { sessionHinted } from "../lib/session-hint.ts";
 
 // zod/mini: the route tree is in the first page's code, and the classic zod is not.
 const SignInSearch = z.object({
