@@ -36,6 +36,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: "sm" } },
     TextInput: { defaultProps: { size: "sm" } },
+    // A spinner is a live status: the role lets it carry the "Loading" name Mantine gives it (a bare span may not).
+    Loader: { defaultProps: { role: "status" } },
   },
 });
 

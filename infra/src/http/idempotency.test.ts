@@ -1,4 +1,5 @@
-// The idempotency middleware's lease, over real HTTP and PostgreSQL, with short leases.
+// The idempotency middleware's lease, over real HTTP and PostgreSQL, with short leases (long enough that a loaded CI
+// machine, whose timers and queries run late by a few hundred milliseconds, does not let a renewed lease lapse).
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -12,6 +13,7 @@ let db: TestDatabase;
 let base: string;
 let close: () => Promise<void>;
 const runs = { slow: 0, empty: 0, failing: 0 };
+const LEASE_MS = 1500;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -20,7 +22,7 @@ beforeAll(async () => {
     app.get("/csrf", (req, res) => {
       res.json({ token: csrf.tokenFor(req, res) });
     });
-    app.use(idempotency(db.pool, { leaseMs: 300, waitMs: 200 }));
+    app.use(idempotency(db.pool, { leaseMs: LEASE_MS, waitMs: 200 }));
     app.post("/slow", async (req, res) => {
       runs.slow++;
       await sleep((req.body as { ms: number }).ms);
@@ -70,13 +72,13 @@ async function post(path: string, body: unknown, key: string) {
 
 describe("idempotency leases", () => {
   it("when the first request runs longer than a lease, then it renews its lease and a repeat meanwhile is told 409", async () => {
-    const first = post("/slow", { ms: 1200 }, "slow-1");
-    await sleep(700); // more than twice the lease: only renewals keep the key
-    const repeat = await post("/slow", { ms: 1200 }, "slow-1");
+    const first = post("/slow", { ms: 4 * LEASE_MS }, "slow-1");
+    await sleep(2.5 * LEASE_MS); // more than twice the lease: only renewals keep the key
+    const repeat = await post("/slow", { ms: 4 * LEASE_MS }, "slow-1");
     expect(repeat.status).toBe(409);
     expect(repeat.body.errors[0].code).toBe("idempotency_in_progress");
     expect((await first).body).toEqual({ run: 1 });
-    const replay = await post("/slow", { ms: 1200 }, "slow-1");
+    const replay = await post("/slow", { ms: 4 * LEASE_MS }, "slow-1");
     expect(replay).toMatchObject({ status: 201, body: { run: 1 } });
     expect(runs.slow).toBe(1);
   });
@@ -86,12 +88,13 @@ describe("idempotency leases", () => {
     // The row a process killed mid-request leaves behind: no answer, a lease nobody renews.
     await db.pool.query(
       `UPDATE app.idempotency_keys SET status = NULL, response = NULL,
-              lease_until = now() + interval '300 milliseconds' WHERE key = 'slow-2'`,
+              lease_until = now() + $1 * interval '1 millisecond' WHERE key = 'slow-2'`,
+      [LEASE_MS],
     );
     const before = runs.slow;
     const tooSoon = await post("/slow", { ms: 10 }, "slow-2");
     expect(tooSoon.status).toBe(409);
-    await sleep(350);
+    await sleep(LEASE_MS + 100);
     const retried = await post("/slow", { ms: 10 }, "slow-2");
     expect(retried).toMatchObject({ status: 201, body: { run: before + 1 } });
     expect(runs.slow).toBe(before + 1);
