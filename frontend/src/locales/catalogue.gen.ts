@@ -13,6 +13,7 @@ export interface Catalogue {
   common: typeof import("./en/common.json");
   errors: typeof import("./en/errors.json");
   fares: typeof import("./en/fares.json");
+  "form-errors": typeof import("./en/form-errors.json");
   language: typeof import("./en/language.json");
   legal: typeof import("./en/legal.json");
   notifications: typeof import("./en/notifications.json");

@@ -1,25 +1,34 @@
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { CommentForm, type CommentFormValues } from "@skyward/contracts/booking-forms";
 import type { BookingComment } from "@skyward/contracts/bookings";
-import { type FormEvent, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { errorMessages } from "../../../lib/api-client.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCommentBooking } from "../api/booking-commands.ts";
+
+const COMMENT_MAX = 2000;
+const resolveComment = zod4Resolver(CommentForm);
 
 /** The agents' notes on a booking, newest last, and a box to add one. */
 export function BookingComments({ locator, comments }: { locator: string; comments: BookingComment[] }) {
   const { t } = useTranslation("bookings");
   const formats = useFormats();
   const session = useSession();
-  const [text, setText] = useState("");
+  const say = useFormErrorWords(COMMENT_MAX);
   const comment = useCommentBooking(locator);
+  const form = useForm<CommentFormValues>({
+    initialValues: { comment: "" },
+    validate: translatedValidation(resolveComment, say),
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    comment.mutate(text.trim(), { onSuccess: () => setText("") });
-  };
+  const submit = form.onSubmit((values) => {
+    comment.mutate(CommentForm.parse(values).comment, { onSuccess: () => form.reset() });
+  }, focusFirstError);
 
   return (
     <Stack gap="sm">
@@ -49,26 +58,22 @@ export function BookingComments({ locator, comments }: { locator: string; commen
           ))}
         </Stack>
       )}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap={6}>
           <Textarea
             aria-label={t("comments.label")}
             placeholder={t("comments.placeholder")}
             rows={2}
             resize="vertical"
-            maxLength={2000}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            error={comment.isError ? errorMessages(comment.error).join(" ") : undefined}
+            maxLength={COMMENT_MAX}
+            {...form.getInputProps("comment")}
+            error={
+              form.errors.comment ?? (comment.isError ? errorMessages(comment.error).join(" ") : undefined)
+            }
+            disabled={comment.isPending}
           />
           <Group justify="flex-end">
-            <Button
-              type="submit"
-              size="xs"
-              variant="light"
-              loading={comment.isPending}
-              disabled={!text.trim()}
-            >
+            <Button type="submit" size="xs" variant="light" loading={comment.isPending}>
               {t("comments.add")}
             </Button>
           </Group>

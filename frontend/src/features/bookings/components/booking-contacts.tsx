@@ -1,11 +1,18 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { ContactsForm, type ContactsFormValues } from "@skyward/contracts/booking-forms";
 import type { BookingContacts as Contacts } from "@skyward/contracts/supplier";
 import { IconMail, IconPencil, IconPhone } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../../lib/field-errors.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { useModifyContacts } from "../api/booking-commands.ts";
+
+const resolveContacts = zod4Resolver(ContactsForm);
 
 /** The traveller's contacts the airline writes to, and their change (`POST /bookings/modify`). */
 export function BookingContacts({
@@ -18,17 +25,25 @@ export function BookingContacts({
   editable: boolean;
 }) {
   const { t } = useTranslation("bookings");
+  const say = useFormErrorWords();
   const modify = useModifyContacts(locator);
   const [editing, setEditing] = useState(false);
-  const [email, setEmail] = useState(contacts.email);
-  const [phone, setPhone] = useState(contacts.phone);
-  const errors = fieldErrors(modify.error, "/contacts");
+  const form = useForm<ContactsFormValues>({
+    initialValues: { email: contacts.email, phone: contacts.phone },
+    validate: translatedValidation(resolveContacts, say),
+  });
+  // What the server refused is shown beside its field, like the form's own checks.
+  const { setErrors } = form;
+  const refused = modify.error;
+  useEffect(() => {
+    if (refused) setErrors(fieldErrors(refused, "/contacts"));
+  }, [refused, setErrors]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
+    const typed = ContactsForm.parse(values);
     const changes = {
-      ...(email.trim() !== contacts.email ? { email: email.trim() } : {}),
-      ...(phone.replace(/[\s().-]/g, "") !== contacts.phone ? { phone: phone.replace(/[\s().-]/g, "") } : {}),
+      ...(typed.email !== contacts.email ? { email: typed.email } : {}),
+      ...(typed.phone !== contacts.phone ? { phone: typed.phone } : {}),
     };
     if (Object.keys(changes).length === 0) {
       setEditing(false);
@@ -40,7 +55,7 @@ export function BookingContacts({
         notify({ type: "success", text: t("contacts.saved", { locator }) });
       },
     });
-  };
+  }, focusFirstError);
 
   if (!editing) {
     return (
@@ -63,8 +78,8 @@ export function BookingContacts({
             variant="subtle"
             leftSection={<IconPencil size={13} />}
             onClick={() => {
-              setEmail(contacts.email);
-              setPhone(contacts.phone);
+              form.setValues({ email: contacts.email, phone: contacts.phone });
+              form.clearErrors();
               modify.reset();
               setEditing(true);
             }}
@@ -76,24 +91,25 @@ export function BookingContacts({
     );
   }
   return (
-    <form onSubmit={submit} aria-label={t("contacts.edit")}>
+    <form onSubmit={submit} aria-label={t("contacts.edit")} noValidate>
       <Stack gap="xs">
         <Group grow align="flex-start">
           <TextInput
             size="xs"
             label={t("contacts.email")}
             type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            autoComplete="email"
+            {...form.getInputProps("email")}
+            disabled={modify.isPending}
           />
           <TextInput
             size="xs"
             label={t("contacts.phone")}
             type="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={errors.phone}
+            autoComplete="tel"
+            placeholder="+380501234567"
+            {...form.getInputProps("phone")}
+            disabled={modify.isPending}
           />
         </Group>
         <Group justify="flex-end" gap="xs">

@@ -1,0 +1,31 @@
+import type { FormErrors } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { isOneOf } from "./one-of.ts";
+
+/**
+ * A form's `validate` from a zod resolver of a schema whose messages are catalogue keys: the schema decides, and
+ * `say` words each field's key in the interface language (so the message beside the field follows a language change).
+ */
+export function translatedValidation<Values>(
+  resolve: (values: Values) => FormErrors,
+  say: (key: string) => string,
+) {
+  return (values: Values): FormErrors =>
+    Object.fromEntries(Object.entries(resolve(values)).map(([field, key]) => [field, say(String(key))]));
+}
+
+/** Keys the booking form's catalogue words already (search `booking.errors`). */
+const isBookingKey = isOneOf(["required", "email", "phone"] as const);
+/** Keys of the form-errors catalogue. */
+const isFormKey = isOneOf(["too_long", "date_time", "before_start"] as const);
+
+/**
+ * The words for a form schema's message keys (contracts' *-forms.ts); `max` is the length a `too_long` field allows.
+ * Anything else is already words (a server's detail) and is shown as it is.
+ */
+export function useFormErrorWords(max?: number) {
+  const { t: tBooking } = useTranslation("search");
+  const { t } = useTranslation("form-errors");
+  return (key: string) =>
+    isBookingKey(key) ? tBooking(`booking.errors.${key}`) : isFormKey(key) ? t(key, { max }) : key;
+}
