@@ -1,4 +1,5 @@
 import type { FormErrors } from "@mantine/form";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { isOneOf } from "./one-of.ts";
 
@@ -17,15 +18,20 @@ export function translatedValidation<Values>(
 /** Keys the booking form's catalogue words already (search `booking.errors`). */
 const isBookingKey = isOneOf(["required", "email", "phone"] as const);
 /** Keys of the form-errors catalogue. */
-const isFormKey = isOneOf(["too_long", "date_time", "before_start"] as const);
+const isFormKey = isOneOf(["too_long", "date_time", "before_start", "range_too_long"] as const);
 
 /**
- * The words for a form schema's message keys (contracts' *-forms.ts); `max` is the length a `too_long` field allows.
+ * The words for a form schema's message keys (contracts' *-forms.ts): `max` is the length a `too_long` field allows,
+ * `days` the longest range a `range_too_long` one does.
  * Anything else is already words (a server's detail) and is shown as it is.
  */
-export function useFormErrorWords(max?: number) {
+export function useFormErrorWords({ max, days }: { max?: number; days?: number } = {}) {
   const { t: tBooking } = useTranslation("search");
   const { t } = useTranslation("form-errors");
-  return (key: string) =>
-    isBookingKey(key) ? tBooking(`booking.errors.${key}`) : isFormKey(key) ? t(key, { max }) : key;
+  // The same function while the language stays: a form's `validate` built on it keeps the form's setters stable.
+  return useCallback(
+    (key: string) =>
+      isBookingKey(key) ? tBooking(`booking.errors.${key}`) : isFormKey(key) ? t(key, { max, days }) : key,
+    [t, tBooking, max, days],
+  );
 }

@@ -14,11 +14,21 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import type { AsOfResponse, HistoryEvent, VerifyReport } from "@skyward/contracts/audit";
+import {
+  HistoryFiltersForm,
+  type HistoryFiltersValues,
+  TimeTravelForm,
+  type TimeTravelValues,
+} from "@skyward/contracts/audit-forms";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import {
   downloadAnchors,
   downloadExport,
@@ -30,33 +40,32 @@ import {
 import { ReplayPanel } from "./replay-panel.tsx";
 
 const FILTERS = ["locator", "stream_id", "trace_id", "actor_id", "company_id", "from", "to"] as const;
-
-/** An ISO instant from a datetime-local field's value (local time), or undefined when empty or unreadable. */
-function instant(value: string): string | undefined {
-  if (!value) return undefined;
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
-}
+/** The history query's longest text (a filter or an id). */
+const TEXT_MAX = 200;
+const resolveFilters = zod4Resolver(HistoryFiltersForm);
+const resolveTravel = zod4Resolver(TimeTravelForm);
 
 const failure = (error: unknown) =>
   error instanceof ApiError && error.errors[0] ? errorText(error.errors[0]) : String(error);
 
 function History() {
   const { t } = useTranslation("audit");
-  const [draft, setDraft] = useState<Record<(typeof FILTERS)[number], string>>(
-    Object.fromEntries(FILTERS.map((f) => [f, ""])) as Record<(typeof FILTERS)[number], string>,
-  );
+  const say = useFormErrorWords({ max: TEXT_MAX });
+  const form = useForm<HistoryFiltersValues>({
+    initialValues: Object.fromEntries(FILTERS.map((name) => [name, ""])) as HistoryFiltersValues,
+    validate: translatedValidation(resolveFilters, say),
+  });
   const [filters, setFilters] = useState<HistoryFilters | null>(null);
   const [afterSeq, setAfterSeq] = useState<number | null>(null);
   const page = useQuery({ ...historyQueryOptions(filters ?? {}, afterSeq), enabled: filters !== null });
   return (
     <Stack gap="sm">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
+        noValidate
+        onSubmit={form.onSubmit((values) => {
           setAfterSeq(null);
-          setFilters({ ...draft, from: instant(draft.from), to: instant(draft.to) });
-        }}
+          setFilters(HistoryFiltersForm.parse(values));
+        }, focusFirstError)}
       >
         <Group align="flex-end" gap="xs">
           {FILTERS.map((name) => (
@@ -66,8 +75,7 @@ function History() {
               w={name === "from" || name === "to" ? 190 : 160}
               type={name === "from" || name === "to" ? "datetime-local" : "text"}
               label={t(`filters.${name}`)}
-              value={draft[name]}
-              onChange={(e) => setDraft({ ...draft, [name]: e.currentTarget.value })}
+              {...form.getInputProps(name)}
             />
           ))}
           <Button size="xs" type="submit">
@@ -134,54 +142,40 @@ function History() {
 
 function TimeTravel() {
   const { t } = useTranslation("audit");
-  const [kind, setKind] = useState("booking");
-  const [id, setId] = useState("");
-  const [at, setAt] = useState("");
-  const [compare, setCompare] = useState("");
+  const say = useFormErrorWords({ max: TEXT_MAX });
+  const form = useForm<TimeTravelValues>({
+    initialValues: { kind: "booking", id: "", at: "", compare: "" },
+    validate: translatedValidation(resolveTravel, say),
+  });
   const travel = useMutation({
-    mutationFn: () => timeTravel(kind, id.trim(), instant(at) ?? "", instant(compare) ?? null),
+    mutationFn: ({ kind, id, at, compare }: TimeTravelForm) => timeTravel(kind, id, at, compare ?? null),
   });
   const result: AsOfResponse | undefined = travel.data;
   return (
     <Stack gap="sm">
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          travel.mutate();
-        }}
+        noValidate
+        onSubmit={form.onSubmit((values) => travel.mutate(TimeTravelForm.parse(values)), focusFirstError)}
       >
         <Group align="flex-end" gap="xs">
           <SegmentedControl
             size="xs"
             aria-label={t("travel.kind")}
-            value={kind}
-            onChange={setKind}
+            {...form.getInputProps("kind")}
             data={(["booking", "balance", "channel"] as const).map((k) => ({
               value: k,
               label: t(`travel.kinds.${k}`),
             }))}
           />
-          <TextInput
-            size="xs"
-            label={t("travel.id")}
-            value={id}
-            onChange={(e) => setId(e.currentTarget.value)}
-          />
-          <TextInput
-            size="xs"
-            type="datetime-local"
-            label={t("travel.at")}
-            value={at}
-            onChange={(e) => setAt(e.currentTarget.value)}
-          />
+          <TextInput size="xs" label={t("travel.id")} {...form.getInputProps("id")} />
+          <TextInput size="xs" type="datetime-local" label={t("travel.at")} {...form.getInputProps("at")} />
           <TextInput
             size="xs"
             type="datetime-local"
             label={t("travel.compare")}
-            value={compare}
-            onChange={(e) => setCompare(e.currentTarget.value)}
+            {...form.getInputProps("compare")}
           />
-          <Button size="xs" type="submit" loading={travel.isPending} disabled={!id.trim() || !instant(at)}>
+          <Button size="xs" type="submit" loading={travel.isPending}>
             {t("travel.show")}
           </Button>
         </Group>

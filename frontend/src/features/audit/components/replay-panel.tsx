@@ -1,13 +1,20 @@
 import { Alert, Badge, Button, Group, NativeSelect, Progress, Stack, Table, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { ReplayForm, type ReplayFormValues } from "@skyward/contracts/audit-forms";
 import type { ReplayRun } from "@skyward/contracts/replay";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { replayRunQueryOptions, replaysQueryOptions, startReplay, switchReplay } from "../api/replays.ts";
 
 const failure = (error: unknown) =>
   error instanceof ApiError && error.errors[0] ? errorText(error.errors[0]) : String(error);
+
+const resolveReplay = zod4Resolver(ReplayForm);
 
 const finished = (run: ReplayRun) => run.status === "done" || run.status === "failed";
 
@@ -139,8 +146,20 @@ export function ReplayPanel({ canSwitch }: { canSwitch: boolean }) {
   const { t } = useTranslation("audit");
   const queryClient = useQueryClient();
   const overview = useQuery(replaysQueryOptions());
-  const [projection, setProjection] = useState("");
   const [current, setCurrent] = useState<string | null>(null);
+  const projections = overview.data?.projections ?? [];
+  const say = useFormErrorWords();
+  const form = useForm<ReplayFormValues>({
+    initialValues: { projection: "" },
+    // Memoised: the form's setters change with `validate`, and the effect below must not run on every render.
+    validate: useMemo(() => translatedValidation(resolveReplay, say), [say]),
+  });
+  // The first projection in service is chosen once the overview names them.
+  const { setFieldValue } = form;
+  const first = projections[0];
+  useEffect(() => {
+    if (first) setFieldValue("projection", (chosen) => chosen || first);
+  }, [first, setFieldValue]);
   const show = (run: ReplayRun) => {
     queryClient.setQueryData(replayRunQueryOptions(run.id).queryKey, run);
     setCurrent(run.id);
@@ -152,28 +171,23 @@ export function ReplayPanel({ canSwitch }: { canSwitch: boolean }) {
       show(run);
     },
   });
-  const projections = overview.data?.projections ?? [];
-  const chosen = projection || projections[0] || "";
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed">
         {t("replay.lead")}
       </Text>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosen) start.mutate(chosen);
-        }}
+        noValidate
+        onSubmit={form.onSubmit(({ projection }) => start.mutate(projection), focusFirstError)}
       >
         <Group align="flex-end" gap="xs">
           <NativeSelect
             size="xs"
             label={t("replay.projection")}
-            value={chosen}
-            onChange={(e) => setProjection(e.currentTarget.value)}
+            {...form.getInputProps("projection")}
             data={projections}
           />
-          <Button size="xs" type="submit" loading={start.isPending} disabled={!chosen}>
+          <Button size="xs" type="submit" loading={start.isPending}>
             {t("replay.start")}
           </Button>
         </Group>

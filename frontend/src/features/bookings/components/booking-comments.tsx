@@ -19,7 +19,7 @@ export function BookingComments({ locator, comments }: { locator: string; commen
   const { t } = useTranslation("bookings");
   const formats = useFormats();
   const session = useSession();
-  const say = useFormErrorWords(COMMENT_MAX);
+  const say = useFormErrorWords({ max: COMMENT_MAX });
   const comment = useCommentBooking(locator);
   const form = useForm<CommentFormValues>({
     initialValues: { comment: "" },
