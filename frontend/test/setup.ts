@@ -1,4 +1,9 @@
 import "@testing-library/jest-dom/jest-globals";
+import { configure } from "@testing-library/react";
+
+// findBy*/waitFor wait up to 10 s rather than Testing Library's 1 s: a CI machine running the suite's other projects
+// beside these renders a lazy chunk or a popover seconds late. A passing test does not wait longer for it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs that TanStack Router's scroll restoration and Mantine's popovers call.
 window.scrollTo = () => {};

@@ -65,7 +65,7 @@ describe("route loaders", () => {
     const result: SearchResult = { id: "result-1", currency: "UAH", origin_destinations: [optionKbpWaw()] };
     const { server: fake } = serveHolding({ "POST /search_results": { body: { result, filters: {} } } }, []);
     renderApp("/search?from=KBP&to=WAW&depart=2026-12-12&result=result-1");
-    expect(await screen.findByTestId("results-count", undefined, { timeout: 5000 })).toHaveTextContent("1");
+    expect(await screen.findByTestId("results-count")).toHaveTextContent("1");
     // The loader's request is the page's too: the search machine takes its answer from the cache.
     expect(fake.calls.filter((call) => call === "POST /search_results")).toHaveLength(1);
     expect(fake.calls).not.toContain("POST /offers");
