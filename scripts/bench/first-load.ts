@@ -1,4 +1,5 @@
-// `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N] [--lighthouse-json=DIR]`: the first load of
+// `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N] [--lighthouse-json=DIR] [--pages=/search,...]
+// [--forms=mobile]`: the first load of
 // the built front end in Chromium (issue 9's targets): requests, JS and CSS bytes (gzip, and as sent), and Lighthouse scores, desktop and
 // mobile. Prints figures only; nothing here is asserted (timings depend on the machine and its load).
 import { execFile } from "node:child_process";
@@ -213,12 +214,22 @@ export async function run(args: readonly string[]): Promise<void> {
         `\nLighthouse ${runs > 1 ? `(median of ${runs}) ` : ""}targets: performance ≥ ${TARGETS.desktop} desktop,` +
           ` ≥ ${TARGETS.mobile} mobile; accessibility ${TARGETS.accessibility}`,
       );
+      // `--pages=` and `--forms=` narrow the runs, to compare one page's score before and after a change.
+      const listed = (name: string) =>
+        args
+          .find((a) => a.startsWith(`--${name}=`))
+          ?.split("=")[1]
+          ?.split(",");
+      const pages = listed("pages");
+      const forms = listed("forms");
       for (const [path, signedIn] of [
         ["/sign_in", false],
         ["/search", true],
         ["/bookings", true],
       ] as const) {
+        if (pages && !pages.includes(path)) continue;
         for (const form of ["desktop", "mobile"] as const) {
+          if (forms && !forms.includes(form)) continue;
           const scores: { performance: number; accessibility: number; metrics: string }[] = [];
           for (let i = 0; i < runs; i++)
             scores.push(
