@@ -17,20 +17,28 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useDebouncedCallback, useViewportSize } from "@mantine/hooks";
-import { type SaleLine, salesPageSize } from "@skyward/contracts/sales";
+import { MAX_SALES_RANGE_DAYS, type SaleLine, salesPageSize } from "@skyward/contracts/sales";
+import { SalesFiltersForm, type SalesFiltersValues } from "@skyward/contracts/sales-forms";
 import { IconFileSpreadsheet, IconFileTypePdf, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
 import { ExportProgress } from "./export-progress.tsx";
+
+const resolveFilters = zod4Resolver(SalesFiltersForm);
+/** The ticket filter's longest text (the contract's). */
+const TEXT_MAX = 100;
 
 export interface SalesPageProps {
   filter: SalesFilter;
@@ -55,11 +63,29 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
   // Before the first measure the hook says 0: the page size waits for the real height.
   const perPage = salesPageSize(height || window.innerHeight);
   const sales = useQuery(salesListQueryOptions(filter, page, perPage));
-  const [text, setText] = useState(filter.text);
-  const search = useDebouncedCallback(
-    (value: string) => onChange({ filter: { ...filter, text: value }, page: 1 }),
-    300,
-  );
+  const say = useFormErrorWords({ max: TEXT_MAX, days: MAX_SALES_RANGE_DAYS });
+  const form = useForm<SalesFiltersValues>({
+    initialValues: { text: filter.text, date_from: filter.dateFrom, date_to: filter.dateTo },
+  });
+  const toUrl = (values: SalesFiltersValues) =>
+    onChange({ filter: { text: values.text, dateFrom: values.date_from, dateTo: values.date_to }, page: 1 });
+  const search = useDebouncedCallback(toUrl, 300);
+  // The filter applies as it is typed or picked, once the schema accepts it; else the field says what is wrong.
+  const change = <Field extends keyof SalesFiltersValues>(field: Field, value: SalesFiltersValues[Field]) => {
+    form.setFieldValue(field, value as never);
+    const values = form.getValues();
+    const errors = translatedValidation(resolveFilters, say)(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return search.cancel();
+    if (field === "text") search(values);
+    else toUrl(values);
+  };
+  // Dates that change in the URL (back, a shared link) show in their fields.
+  const { setFieldValue } = form;
+  useEffect(() => {
+    setFieldValue("date_from", filter.dateFrom);
+    setFieldValue("date_to", filter.dateTo);
+  }, [filter.dateFrom, filter.dateTo, setFieldValue]);
   const [exporting, setExporting] = useState(false);
   // The last export's progress: shown while it downloads, then what it downloaded (until the next export).
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
@@ -110,11 +136,8 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
               leftSection={<IconSearch size={14} />}
               size="xs"
               w={300}
-              value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                search(event.currentTarget.value);
-              }}
+              {...form.getInputProps("text")}
+              onChange={(event) => change("text", event.currentTarget.value)}
             />
             <DateField
               size="xs"
@@ -122,8 +145,9 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
               aria-label={t("filters.date_from")}
               placeholder={t("filters.date_from")}
               clearable
-              value={filter.dateFrom}
-              onChange={(value) => onChange({ filter: { ...filter, dateFrom: value }, page: 1 })}
+              value={form.values.date_from}
+              error={form.errors.date_from}
+              onChange={(value) => change("date_from", value)}
             />
             <DateField
               size="xs"
@@ -131,8 +155,9 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
               aria-label={t("filters.date_to")}
               placeholder={t("filters.date_to")}
               clearable
-              value={filter.dateTo}
-              onChange={(value) => onChange({ filter: { ...filter, dateTo: value }, page: 1 })}
+              value={form.values.date_to}
+              error={form.errors.date_to}
+              onChange={(value) => change("date_to", value)}
             />
             {sales.isFetching ? <Loader size={14} aria-label={t("loading")} /> : null}
           </Group>

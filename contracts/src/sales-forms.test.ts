@@ -1,0 +1,36 @@
+import { describe, expect, it } from "@jest/globals";
+import { TicketFilter } from "./sales.ts";
+import { SalesFiltersForm } from "./sales-forms.ts";
+
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+describe("the sales filters form", () => {
+  it("given filters, then the form accepts exactly what the ticket filter accepts", () => {
+    const samples = [
+      { text: "", date_from: null, date_to: null },
+      { text: " kovalchuk ", date_from: "2026-01-01", date_to: "2026-01-01" },
+      { text: "k".repeat(101), date_from: null, date_to: null },
+      { text: "", date_from: "2026-01-02", date_to: "2026-01-01" },
+      { text: "", date_from: "2000-01-01", date_to: "2026-01-01" },
+    ];
+    for (const sample of samples)
+      expect([sample, SalesFiltersForm.safeParse(sample).success]).toEqual([
+        sample,
+        TicketFilter.safeParse({
+          text: sample.text,
+          date_from: sample.date_from ?? undefined,
+          date_to: sample.date_to ?? undefined,
+        }).success,
+      ]);
+  });
+
+  it("given a refused range, then the end's field names why", () => {
+    expect(
+      messages(SalesFiltersForm.safeParse({ text: "", date_from: "2026-01-02", date_to: "2026-01-01" })),
+    ).toEqual(["date_to: before_start"]);
+    expect(
+      messages(SalesFiltersForm.safeParse({ text: "", date_from: "2000-01-01", date_to: "2026-01-01" })),
+    ).toEqual(["date_to: range_too_long"]);
+  });
+});
