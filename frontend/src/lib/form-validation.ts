@@ -5,14 +5,16 @@ import { isOneOf } from "./one-of.ts";
 
 /**
  * A form's `validate` from a zod resolver of a schema whose messages are catalogue keys: the schema decides, and
- * `say` words each field's key in the interface language (so the message beside the field follows a language change).
+ * `say` words each field's key (or the field itself) in the interface language, so the message follows the language.
  */
 export function translatedValidation<Values>(
   resolve: (values: Values) => FormErrors,
-  say: (key: string) => string,
+  say: (key: string, field: string) => string,
 ) {
   return (values: Values): FormErrors =>
-    Object.fromEntries(Object.entries(resolve(values)).map(([field, key]) => [field, say(String(key))]));
+    Object.fromEntries(
+      Object.entries(resolve(values)).map(([field, key]) => [field, say(String(key), field)]),
+    );
 }
 
 /** Keys the booking form's catalogue words already (search `booking.errors`). */

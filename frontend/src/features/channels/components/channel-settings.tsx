@@ -10,12 +10,16 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { type FormErrors, useForm } from "@mantine/form";
 import { CreateCardRequest } from "@skyward/contracts/cards";
 import { CredentialRequest } from "@skyward/contracts/ticketing-commands";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../../lib/field-errors.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation } from "../../../lib/form-validation.ts";
 import {
   type Channel,
   type CredentialAnswer,
@@ -27,16 +31,16 @@ import {
 
 type Translate = ReturnType<typeof useTranslation<"channels">>["t"];
 const CHECKED_FIELDS = ["number", "exp_month", "exp_year", "holder", "login", "password"] as const;
+const isChecked = (field: string): field is (typeof CHECKED_FIELDS)[number] =>
+  (CHECKED_FIELDS as readonly string[]).includes(field);
 
-/** The fields a contracts parse refused, each with its translated hint (the schema's own words are English). */
-function problems(error: { issues: { path: PropertyKey[] }[] }, t: Translate): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = CHECKED_FIELDS.find((name) => name === issue.path[0]);
-    if (field) out[field] ??= t(`validation.${field}`);
-  }
-  return out;
-}
+/** The contract decides; each field it refuses gets its translated hint (the schema's own words are English). */
+const hints = (resolve: (values: Record<string, unknown>) => FormErrors, t: Translate) =>
+  translatedValidation(resolve, (key, field) => (isChecked(field) ? t(`validation.${field}`) : key));
+
+const resolveCard = zod4Resolver(CreateCardRequest);
+const resolveCredential = zod4Resolver(CredentialRequest);
+const emptyCard = { number: "", exp_month: "", exp_year: "", holder: "" };
 
 /** A channel's settings: form of payment, the card that pays, codes; cards and (administrators) credentials. */
 export function ChannelSettings({
@@ -51,16 +55,23 @@ export function ChannelSettings({
   const { t } = useTranslation("channels");
   const cards = useQuery(cardsQueryOptions());
   const update = useUpdateChannel();
-  const [form, setForm] = useState({
-    form_of_payment: channel.form_of_payment as string,
-    ticketing_credit_card_id: channel.credit_card?.id ?? null,
-    nego_code: channel.nego_code ?? "",
-    resident_fares_code: channel.resident_fares_code ?? "",
+  const form = useForm({
+    initialValues: {
+      form_of_payment: channel.form_of_payment as string,
+      ticketing_credit_card_id: channel.credit_card?.id ?? null,
+      nego_code: channel.nego_code ?? "",
+      resident_fares_code: channel.resident_fares_code ?? "",
+    },
   });
+  // What the server refused is shown beside its field.
+  const { setErrors } = form;
+  const refused = update.error;
+  useEffect(() => {
+    if (refused) setErrors(fieldErrors(refused));
+  }, [refused, setErrors]);
   const usable = (cards.data ?? []).filter(
     (card) => card.agency_id === null || card.agency_id === channel.agency_id,
   );
-  const serverErrors = fieldErrors(update.error);
   return (
     <Modal
       opened
@@ -71,50 +82,46 @@ export function ChannelSettings({
       closeButtonProps={{ "aria-label": t("settings.close") }}
     >
       <Stack gap="sm">
-        <Select
-          label={t("columns.form_of_payment")}
-          data={[
-            { value: "balance", label: t("form_of_payment.balance") },
-            { value: "card", label: t("form_of_payment.card") },
-          ]}
-          value={form.form_of_payment}
-          allowDeselect={false}
-          onChange={(value) => setForm({ ...form, form_of_payment: value ?? "balance" })}
-        />
-        <Select
-          label={t("columns.card")}
-          placeholder={t("settings.no_card")}
-          clearable
-          data={usable.map((card) => ({
-            value: card.id,
-            label: `${card.brand} ·${card.last4} ${String(card.exp_month).padStart(2, "0")}/${card.exp_year} ${card.holder}`,
-          }))}
-          value={form.ticketing_credit_card_id}
-          onChange={(value) => setForm({ ...form, ticketing_credit_card_id: value })}
-          error={serverErrors.ticketing_credit_card_id}
-        />
-        <Group grow>
-          <TextInput
-            label={t("columns.nego_code")}
-            value={form.nego_code}
-            onChange={(event) => setForm({ ...form, nego_code: event.currentTarget.value })}
-            error={serverErrors.nego_code}
-          />
-          <TextInput
-            label={t("columns.resident_fares_code")}
-            value={form.resident_fares_code}
-            onChange={(event) => setForm({ ...form, resident_fares_code: event.currentTarget.value })}
-            error={serverErrors.resident_fares_code}
-          />
-        </Group>
-        <Group justify="end">
-          <Button
-            loading={update.isPending}
-            onClick={() => update.mutate({ id: channel.id, settings: form }, { onSuccess: onClose })}
-          >
-            {t("settings.save")}
-          </Button>
-        </Group>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((settings) =>
+            update.mutate({ id: channel.id, settings }, { onSuccess: onClose }),
+          )}
+        >
+          <Stack gap="sm">
+            <Select
+              label={t("columns.form_of_payment")}
+              data={[
+                { value: "balance", label: t("form_of_payment.balance") },
+                { value: "card", label: t("form_of_payment.card") },
+              ]}
+              allowDeselect={false}
+              {...form.getInputProps("form_of_payment")}
+            />
+            <Select
+              label={t("columns.card")}
+              placeholder={t("settings.no_card")}
+              clearable
+              data={usable.map((card) => ({
+                value: card.id,
+                label: `${card.brand} ·${card.last4} ${String(card.exp_month).padStart(2, "0")}/${card.exp_year} ${card.holder}`,
+              }))}
+              {...form.getInputProps("ticketing_credit_card_id")}
+            />
+            <Group grow>
+              <TextInput label={t("columns.nego_code")} {...form.getInputProps("nego_code")} />
+              <TextInput
+                label={t("columns.resident_fares_code")}
+                {...form.getInputProps("resident_fares_code")}
+              />
+            </Group>
+            <Group justify="end">
+              <Button type="submit" loading={update.isPending}>
+                {t("settings.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
         <Divider label={t("cards.heading")} labelPosition="left" />
         <AddCard agencyId={administrator ? channel.agency_id : undefined} />
         {administrator ? (
@@ -131,102 +138,102 @@ export function ChannelSettings({
 function AddCard({ agencyId }: { agencyId: string | undefined }) {
   const { t } = useTranslation("channels");
   const add = useAddCard();
-  const [card, setCard] = useState({ number: "", exp_month: "", exp_year: "", holder: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = () => {
-    const parsed = CreateCardRequest.safeParse({ ...card, agency_id: agencyId });
-    if (!parsed.success) return setErrors(problems(parsed.error, t));
-    setErrors({});
-    add.mutate(
-      { ...parsed.data, agency_id: agencyId },
-      { onSuccess: () => setCard({ number: "", exp_month: "", exp_year: "", holder: "" }) },
-    );
-  };
-  const field = (name: keyof typeof card) => ({
-    value: card[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setCard({ ...card, [name]: event.currentTarget.value }),
-    error: errors[name] ?? fieldErrors(add.error, "/credit_card")[name] ?? fieldErrors(add.error)[name],
+  const form = useForm({
+    initialValues: emptyCard,
+    validate: (values) => hints(resolveCard, t)({ ...values, agency_id: agencyId }),
   });
+  // What the server refused is shown beside its field, like the form's own checks.
+  const { setErrors } = form;
+  const refused = add.error;
+  useEffect(() => {
+    if (refused) setErrors({ ...fieldErrors(refused), ...fieldErrors(refused, "/credit_card") });
+  }, [refused, setErrors]);
+  const submit = form.onSubmit((values) => {
+    const card = CreateCardRequest.parse({ ...values, agency_id: agencyId });
+    add.mutate({ ...card, agency_id: agencyId }, { onSuccess: () => form.reset() });
+  }, focusFirstError);
+  const field = (name: keyof typeof emptyCard) => ({ ...form.getInputProps(name), disabled: add.isPending });
   return (
-    <Stack gap="xs">
-      <Group grow align="start">
-        <TextInput
-          label={t("cards.number")}
-          autoComplete="cc-number"
-          inputMode="numeric"
-          {...field("number")}
-        />
-        <TextInput label={t("cards.holder")} autoComplete="cc-name" {...field("holder")} />
-      </Group>
-      <Group grow align="start">
-        <TextInput
-          label={t("cards.exp_month")}
-          autoComplete="cc-exp-month"
-          inputMode="numeric"
-          {...field("exp_month")}
-        />
-        <TextInput
-          label={t("cards.exp_year")}
-          autoComplete="cc-exp-year"
-          inputMode="numeric"
-          {...field("exp_year")}
-        />
-        <Button mt={24} variant="light" loading={add.isPending} onClick={submit}>
-          {t("cards.add")}
-        </Button>
-      </Group>
-      {add.data ? <Text fz="sm">{t("cards.added", { last4: add.data.last4 })}</Text> : null}
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Group grow align="start">
+          <TextInput
+            label={t("cards.number")}
+            autoComplete="cc-number"
+            inputMode="numeric"
+            {...field("number")}
+          />
+          <TextInput label={t("cards.holder")} autoComplete="cc-name" {...field("holder")} />
+        </Group>
+        <Group grow align="start">
+          <TextInput
+            label={t("cards.exp_month")}
+            autoComplete="cc-exp-month"
+            inputMode="numeric"
+            {...field("exp_month")}
+          />
+          <TextInput
+            label={t("cards.exp_year")}
+            autoComplete="cc-exp-year"
+            inputMode="numeric"
+            {...field("exp_year")}
+          />
+          <Button mt={24} variant="light" type="submit" loading={add.isPending}>
+            {t("cards.add")}
+          </Button>
+        </Group>
+        {add.data ? <Text fz="sm">{t("cards.added", { last4: add.data.last4 })}</Text> : null}
+      </Stack>
+    </form>
   );
 }
 
 function CredentialForm({ channel }: { channel: Channel }) {
   const { t } = useTranslation("channels");
   const save = useSaveCredential();
-  const [credential, setCredential] = useState({ login: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    initialValues: { login: "", password: "" },
+    validate: (values) => hints(resolveCredential, t)(values),
+  });
   const [answer, setAnswer] = useState<CredentialAnswer | null>(null);
-  const submit = () => {
-    const parsed = CredentialRequest.safeParse(credential);
-    if (!parsed.success) return setErrors(problems(parsed.error, t));
-    setErrors({});
+  const submit = form.onSubmit((values) => {
+    const credential = CredentialRequest.parse(values);
     save.mutate(
-      { id: channel.id, create: channel.credential === null, ...parsed.data },
+      { id: channel.id, create: channel.credential === null, ...credential },
       {
         onSuccess: (data) => {
           setAnswer(data);
-          setCredential({ login: credential.login, password: "" });
+          form.setFieldValue("password", "");
         },
       },
     );
-  };
+  }, focusFirstError);
   return (
-    <Stack gap="xs">
-      <Group grow align="start">
-        <TextInput
-          label={t("credential.login")}
-          autoComplete="off"
-          value={credential.login}
-          onChange={(event) => setCredential({ ...credential, login: event.currentTarget.value })}
-          error={errors.login}
-        />
-        <PasswordInput
-          label={t("credential.password")}
-          autoComplete="new-password"
-          value={credential.password}
-          onChange={(event) => setCredential({ ...credential, password: event.currentTarget.value })}
-          error={errors.password}
-        />
-        <Button mt={24} variant="light" loading={save.isPending} onClick={submit}>
-          {t("credential.check")}
-        </Button>
-      </Group>
-      {answer?.messages.map((message) => (
-        <Alert key={message.text} color={message.type === "error" ? "red" : "teal"} variant="light" p="xs">
-          {message.text}
-        </Alert>
-      ))}
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Group grow align="start">
+          <TextInput
+            label={t("credential.login")}
+            autoComplete="off"
+            {...form.getInputProps("login")}
+            disabled={save.isPending}
+          />
+          <PasswordInput
+            label={t("credential.password")}
+            autoComplete="new-password"
+            {...form.getInputProps("password")}
+            disabled={save.isPending}
+          />
+          <Button mt={24} variant="light" type="submit" loading={save.isPending}>
+            {t("credential.check")}
+          </Button>
+        </Group>
+        {answer?.messages.map((message) => (
+          <Alert key={message.text} color={message.type === "error" ? "red" : "teal"} variant="light" p="xs">
+            {message.text}
+          </Alert>
+        ))}
+      </Stack>
+    </form>
   );
 }
