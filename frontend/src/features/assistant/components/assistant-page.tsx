@@ -14,14 +14,19 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import type { AskResponse, Change, ExecuteResponse, PlanStep, Preview } from "@skyward/contracts/assistant";
+import { AskForm, type AskFormValues } from "@skyward/contracts/assistant-forms";
 import type { Money } from "@skyward/contracts/money";
 import { IconArrowRight, IconSparkles } from "@tabler/icons-react";
 import { useRouter } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { errorMessages } from "../../../lib/api-client.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useAsk, useExecute } from "../api/assistant.ts";
 
 interface Turn {
@@ -325,20 +330,26 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (text: string) => void }
   );
 }
 
+const ASK_MAX = 1000;
+const resolveAsk = zod4Resolver(AskForm);
+
 /** The AI admin panel: a conversation whose plans run only step by step as the user confirms them (issue 13). */
 export function AssistantPage() {
   const { t } = useTranslation("assistant");
   const ask = useAsk();
-  const [text, setText] = useState("");
   const [turns, setTurns] = useState<Turn[]>([]);
   const inputId = useId();
-  const send = (value: string) => {
-    const trimmed = value.trim();
-    if (!trimmed) return;
+  const say = useFormErrorWords({ max: ASK_MAX });
+  const form = useForm<AskFormValues>({
+    initialValues: { text: "" },
+    validate: translatedValidation(resolveAsk, say),
+  });
+  /** A request as typed in the box or picked from a suggestion. */
+  const send = (text: string) => {
     const id = Date.now();
-    setTurns((now) => [...now, { id, text: trimmed, response: null, error: null }]);
-    setText("");
-    ask.mutate(trimmed, {
+    setTurns((now) => [...now, { id, text, response: null, error: null }]);
+    form.reset();
+    ask.mutate(text, {
       onSuccess: (response) => setTurns((now) => now.map((x) => (x.id === id ? { ...x, response } : x))),
       onError: (error) =>
         setTurns((now) =>
@@ -346,10 +357,7 @@ export function AssistantPage() {
         ),
     });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send(text);
-  };
+  const submit = form.onSubmit((values) => send(AskForm.parse(values).text), focusFirstError);
   return (
     <Stack gap="md" p="md" maw={960} mx="auto">
       <Title order={1} fz="h2">
@@ -368,25 +376,24 @@ export function AssistantPage() {
           <TurnView key={turn.id} turn={turn} onAsk={send} />
         ))}
       </Stack>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <Textarea
             id={inputId}
             label={t("input.label")}
             placeholder={t("input.placeholder")}
             rows={3}
-            maxLength={1000}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            maxLength={ASK_MAX}
+            {...form.getInputProps("text")}
             onKeyDown={(event) => {
               if (event.key === "Enter" && !event.shiftKey) {
                 event.preventDefault();
-                send(text);
+                submit();
               }
             }}
           />
           <Group>
-            <Button type="submit" loading={ask.isPending} disabled={text.trim().length === 0}>
+            <Button type="submit" loading={ask.isPending} disabled={form.values.text.trim().length === 0}>
               {t("input.send")}
             </Button>
           </Group>
