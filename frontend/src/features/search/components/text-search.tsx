@@ -11,21 +11,27 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { Cabin, SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import {
   type ChipKind,
   DayPeriod,
   searchOfChips,
+  TEXT_SEARCH_MAX_LENGTH,
   type TextSearchChip,
   type TextSearchResponse,
 } from "@skyward/contracts/text-search";
+import { TextSearchLineForm, type TextSearchLineValues } from "@skyward/contracts/text-search-form";
 import { IconPencil, IconSparkles, IconX } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { api } from "../../../lib/api-client.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { useCityName } from "../../../lib/place-names.ts";
 import type { AirportSuggestion } from "../api/airports.ts";
@@ -62,6 +68,8 @@ function filtersOf(chips: readonly TextSearchChip[]): SearchFilters {
 /** A chip on screen: an id of its own so editing or removing one keeps the others' state. */
 type Chip = TextSearchChip & { id: number };
 let chipIds = 0;
+
+const resolveLine = zod4Resolver(TextSearchLineForm);
 
 const REQUIRED: ChipKind[] = ["origin", "destination", "departure_date"];
 
@@ -200,7 +208,11 @@ export function TextSearch({
   const language = useSiteLanguage();
   const cityName = useCityName();
   const inputId = useId();
-  const [text, setText] = useState("");
+  const say = useFormErrorWords({ max: TEXT_SEARCH_MAX_LENGTH });
+  const line = useForm<TextSearchLineValues>({
+    initialValues: { text: "" },
+    validate: translatedValidation(resolveLine, say),
+  });
   const [chips, setChips] = useState<Chip[] | null>(null);
   const [unrecognised, setUnrecognised] = useState<string[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
@@ -221,10 +233,10 @@ export function TextSearch({
     if (Object.keys(pending.filters).length > 0) onApplyFilters(pending.filters);
   }, [resultId, onApplyFilters]);
 
-  const submitLine = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) read.mutate(text.trim());
-  };
+  const submitLine = line.onSubmit(
+    (values) => read.mutate(TextSearchLineForm.parse(values).text),
+    focusFirstError,
+  );
 
   const search = chips ? searchOfChips(chips) : null;
   const missing = REQUIRED.filter((kind) => !chips?.some((c) => c.kind === kind));
@@ -273,7 +285,7 @@ export function TextSearch({
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
-        <form onSubmit={submitLine}>
+        <form onSubmit={submitLine} noValidate>
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
               id={inputId}
@@ -281,12 +293,11 @@ export function TextSearch({
               label={t("text-search:label")}
               description={t("text-search:hint")}
               placeholder={t("text-search:placeholder")}
-              value={text}
-              maxLength={500}
-              onChange={(e) => setText(e.currentTarget.value)}
+              maxLength={TEXT_SEARCH_MAX_LENGTH}
+              {...line.getInputProps("text")}
               leftSection={<IconSparkles size={16} aria-hidden />}
             />
-            <Button type="submit" variant="light" loading={read.isPending} disabled={!text.trim()}>
+            <Button type="submit" variant="light" loading={read.isPending}>
               {t("text-search:read")}
             </Button>
           </Group>

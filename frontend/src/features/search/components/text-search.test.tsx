@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { resetApiClient } from "../../../lib/api-client.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import { renderWithProviders } from "../../../test-utils/render.tsx";
+import { TextSearch } from "./text-search.tsx";
+
+let server: FakeServer | undefined;
+beforeEach(() => resetApiClient());
+afterEach(() => server?.restore());
+
+function renderLine() {
+  renderWithProviders(
+    <QueryClientProvider client={createQueryClient()}>
+      <TextSearch onSearch={() => {}} resultId={null} onApplyFilters={() => {}} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole("textbox", { name: /^Describe the trip/ });
+}
+
+describe("the search line", () => {
+  it("when read while blank, then says a line is required at the field and sends nothing", async () => {
+    server = fakeServer({});
+    const box = renderLine();
+    fireEvent.change(box, { target: { value: "   " } });
+    fireEvent.click(screen.getByRole("button", { name: "Read" }));
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(server.calls).toEqual([]);
+  });
+
+  it("when a line is written, then sends it trimmed to be read", async () => {
+    server = fakeServer({
+      "POST /text_search": {
+        body: {
+          search: {
+            trip: "one_way",
+            passengers: { adults: 1, children: 0, infants: 0 },
+            cabin: "economy",
+            direct_only: false,
+          },
+          chips: [],
+          unrecognised: ["tomorrow-ish"],
+          source: "embedded",
+        },
+      },
+    });
+    const box = renderLine();
+    fireEvent.change(box, { target: { value: "  Kyiv Warsaw tomorrow-ish " } });
+    fireEvent.click(screen.getByRole("button", { name: "Read" }));
+    await waitFor(() => expect(server?.bodies["POST /text_search"]).toHaveLength(1));
+    expect(server.bodies["POST /text_search"]?.[0]).toMatchObject({
+      text: "Kyiv Warsaw tomorrow-ish",
+      language: "en",
+    });
+    expect(screen.queryByText("Required")).not.toBeInTheDocument();
+  });
+});
