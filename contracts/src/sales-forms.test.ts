@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { TicketFilter } from "./sales.ts";
-import { SalesFiltersForm } from "./sales-forms.ts";
+import { TicketDownloadQuery, TicketFilter } from "./sales.ts";
+import { receiptPricesForm, SalesFiltersForm } from "./sales-forms.ts";
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
@@ -32,5 +32,20 @@ describe("the sales filters form", () => {
     expect(
       messages(SalesFiltersForm.safeParse({ text: "", date_from: "2000-01-01", date_to: "2026-01-01" })),
     ).toEqual(["date_to: range_too_long"]);
+  });
+});
+
+describe("the receipt's own prices form", () => {
+  it("given prices in major units, then parses to custom prices in minor units the download query accepts", () => {
+    const prices = receiptPricesForm(100).parse({ fare: 1000.5, taxes: "", fees: "25" });
+    expect(prices).toEqual({ fare: 100050, taxes: 0, fees: 2500 });
+    expect(TicketDownloadQuery.safeParse({ custom_prices: prices }).success).toBe(true);
+  });
+
+  it("given no fare or a negative amount, then each field names its key", () => {
+    expect(messages(receiptPricesForm(100).safeParse({ fare: "", taxes: -1, fees: "" }))).toEqual([
+      "fare: required",
+      "taxes: amount",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TicketFilter } from "./sales.ts";
+import { TicketDownloadQuery, TicketFilter } from "./sales.ts";
 
 /**
  * The sales screen's ticket filter as the form holds it (dates from the date fields, null when cleared), held to the
@@ -23,3 +23,21 @@ export const SalesFiltersForm = z
     context.addIssue({ code: "custom", path: ["date_to"], message });
   });
 export type SalesFiltersValues = z.input<typeof SalesFiltersForm>;
+
+const CustomPrices = TicketDownloadQuery.shape.custom_prices.unwrap();
+
+/**
+ * The receipt's own prices as typed in major units (a number input gives "" when empty), for a currency of `unit`
+ * minor units to the major one; parses to the contract's `custom_prices` (the fare required, taxes and fees 0 when
+ * empty). Messages are keys: `required`, `amount` (form-errors).
+ */
+export const receiptPricesForm = (unit: number) => {
+  const amount = (required: boolean) =>
+    z
+      .union([z.number(), z.string()])
+      .refine((typed) => !required || typed !== "", { error: "required", abort: true })
+      .transform((typed) => (typed === "" ? 0 : Math.round(Number(typed) * unit)))
+      .refine((minor) => CustomPrices.shape.fare.safeParse(minor).success, { error: "amount" });
+  return z.object({ fare: amount(true), taxes: amount(false), fees: amount(false) });
+};
+export type ReceiptPricesValues = z.input<ReturnType<typeof receiptPricesForm>>;

@@ -64,3 +64,77 @@ describe("the sales filters", () => {
     expect(screen.queryByText("Cannot be before the start")).not.toBeInTheDocument();
   });
 });
+
+const ticketLine = {
+  id: "5665411767380-ticket",
+  kind: "ticket",
+  status: "issued",
+  locator: "E426RA",
+  document_number: "5665411767380",
+  original_document: null,
+  passenger_name: "PETRENKO/IVAN",
+  carrier: "PS",
+  route: "KBP-WAW",
+  departure_at: "2026-12-12T19:55:00+02:00",
+  sold_at: "2026-11-21T13:30:00.000Z",
+  sale_date: "2026-11-21",
+  agent_id: "u-taras",
+  agent_name: "Taras Shevchuk",
+  company_id: "c-kyiv",
+  company_name: "Dnipro Travel Kyiv",
+  agency_id: "a-dnipro",
+  agency_name: "Dnipro Travel",
+  channel_id: "ch1",
+  fake_booking: false,
+  base_fare: 435800,
+  taxes: 128826,
+  agency_markup: 0,
+  company_markup: 0,
+  transaction_fee: 0,
+  penalty: 0,
+  total: 564626,
+  currency: "UAH",
+};
+
+describe("the receipt's own prices", () => {
+  let urls: string[] = [];
+  beforeEach(() => {
+    server?.restore();
+    server = fakeServer({
+      "GET /sales/": { body: { data: [ticketLine], meta: { page: 1, per_page: 20, total: 1, totals: [] } } },
+      [`GET /sales/${ticketLine.id}`]: { body: "%PDF" },
+    });
+    urls = [];
+    const answer = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(String(input));
+      return answer(input, init);
+    }) as typeof fetch;
+  });
+  const openPrices = async () => {
+    renderSales();
+    fireEvent.click(await screen.findByRole("button", { name: "Own prices" }));
+    return screen.findByRole("button", { name: "Download with these prices" });
+  };
+
+  it("when the fare is left empty, then says it is required and downloads nothing", async () => {
+    fireEvent.click(await openPrices());
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Fare" })).toHaveAttribute("aria-invalid", "true");
+    expect(urls.filter((url) => url.startsWith(`/sales/${ticketLine.id}`))).toEqual([]);
+  });
+
+  it("when valid, then asks for the receipt with the prices in minor units, empty ones as 0", async () => {
+    const download = await openPrices();
+    fireEvent.change(screen.getByRole("textbox", { name: "Fare" }), { target: { value: "1000.5" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Markups and fees" }), { target: { value: "25" } });
+    fireEvent.click(download);
+    await waitFor(() => expect(urls.some((url) => url.startsWith(`/sales/${ticketLine.id}?`))).toBe(true));
+    const query = new URLSearchParams(
+      urls.find((url) => url.startsWith(`/sales/${ticketLine.id}?`))?.split("?")[1],
+    );
+    expect(query.get("custom_prices[fare]")).toBe("100050");
+    expect(query.get("custom_prices[taxes]")).toBe("0");
+    expect(query.get("custom_prices[fees]")).toBe("2500");
+  });
+});

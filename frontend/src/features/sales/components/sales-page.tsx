@@ -20,14 +20,20 @@ import {
 import { useForm } from "@mantine/form";
 import { useDebouncedCallback, useViewportSize } from "@mantine/hooks";
 import { MAX_SALES_RANGE_DAYS, type SaleLine, salesPageSize } from "@skyward/contracts/sales";
-import { SalesFiltersForm, type SalesFiltersValues } from "@skyward/contracts/sales-forms";
+import {
+  type ReceiptPricesValues,
+  receiptPricesForm,
+  SalesFiltersForm,
+  type SalesFiltersValues,
+} from "@skyward/contracts/sales-forms";
 import { IconFileSpreadsheet, IconFileTypePdf, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
+import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
@@ -297,19 +303,17 @@ function ReceiptButton({ line }: { line: SaleLine }) {
   const { t } = useTranslation("sales");
   const language = useSiteLanguage();
   const unit = majorUnit(line.currency);
-  const [fare, setFare] = useState<number | string>("");
-  const [taxes, setTaxes] = useState<number | string>("");
-  const [fees, setFees] = useState<number | string>("");
   const [busy, setBusy] = useState(false);
-  const minor = (value: number | string) => Math.round(Number(value || 0) * unit);
-  const download = async (custom: boolean) => {
+  const say = useFormErrorWords();
+  const pricesForm = useMemo(() => receiptPricesForm(unit), [unit]);
+  const prices = useForm<ReceiptPricesValues>({
+    initialValues: { fare: "", taxes: "", fees: "" },
+    validate: translatedValidation(zod4Resolver(pricesForm), say),
+  });
+  const download = async (custom: ReceiptPricesValues | null) => {
     setBusy(true);
     try {
-      await downloadTicket(
-        line,
-        language,
-        custom ? { fare: minor(fare), taxes: minor(taxes), fees: minor(fees) } : null,
-      );
+      await downloadTicket(line, language, custom ? pricesForm.parse(custom) : null);
     } catch {
       notify({ type: "error", text: t("receipt.failed") });
     } finally {
@@ -322,7 +326,7 @@ function ReceiptButton({ line }: { line: SaleLine }) {
         variant="subtle"
         aria-label={t("receipt.download", { number: line.document_number })}
         loading={busy}
-        onClick={() => download(false)}
+        onClick={() => download(null)}
       >
         <IconFileTypePdf size={18} />
       </ActionIcon>
@@ -333,38 +337,37 @@ function ReceiptButton({ line }: { line: SaleLine }) {
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack gap="xs">
-            <Text fz="xs" c="dimmed">
-              {t("receipt.custom_hint", { currency: line.currency })}
-            </Text>
-            <NumberInput
-              size="xs"
-              label={t("columns.fare")}
-              min={0}
-              decimalScale={2}
-              value={fare}
-              onChange={setFare}
-            />
-            <NumberInput
-              size="xs"
-              label={t("columns.taxes")}
-              min={0}
-              decimalScale={2}
-              value={taxes}
-              onChange={setTaxes}
-            />
-            <NumberInput
-              size="xs"
-              label={t("columns.fees")}
-              min={0}
-              decimalScale={2}
-              value={fees}
-              onChange={setFees}
-            />
-            <Button size="xs" loading={busy} disabled={fare === ""} onClick={() => download(true)}>
-              {t("receipt.custom_download")}
-            </Button>
-          </Stack>
+          <form noValidate onSubmit={prices.onSubmit((values) => download(values), focusFirstError)}>
+            <Stack gap="xs">
+              <Text fz="xs" c="dimmed">
+                {t("receipt.custom_hint", { currency: line.currency })}
+              </Text>
+              <NumberInput
+                size="xs"
+                label={t("columns.fare")}
+                min={0}
+                decimalScale={2}
+                {...prices.getInputProps("fare")}
+              />
+              <NumberInput
+                size="xs"
+                label={t("columns.taxes")}
+                min={0}
+                decimalScale={2}
+                {...prices.getInputProps("taxes")}
+              />
+              <NumberInput
+                size="xs"
+                label={t("columns.fees")}
+                min={0}
+                decimalScale={2}
+                {...prices.getInputProps("fees")}
+              />
+              <Button size="xs" type="submit" loading={busy}>
+                {t("receipt.custom_download")}
+              </Button>
+            </Stack>
+          </form>
         </Popover.Dropdown>
       </Popover>
     </Group>
