@@ -45,6 +45,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's styles per component rather than the whole library (295 KB) on every page: in the build, each component's
+ * class-name module brings its own sheet (`@mantine/core/styles/<Name>.css`), so a sheet lands in the CSS of the chunk
+ * that uses the component, after the sheets of the components it is built on; the app's import of the whole library
+ * keeps only the base (reset, variables, global classes). The dev server pre-bundles Mantine and keeps it whole.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const WHOLE = "@mantine/core/styles.css";
+  const BASE = "\0skyward-mantine-base.css.js";
+  return {
+    name: "skyward-mantine-styles-per-component",
+    apply: "build",
+    enforce: "pre",
+    resolveId: (source) => (source === WHOLE ? BASE : null),
+    load: (id) =>
+      id === BASE
+        ? ["baseline", "default-css-variables", "global"]
+            .map((base) => `import "@mantine/core/styles/${base}.css";`)
+            .join("\n")
+        : null,
+    transform(code, id) {
+      const component = id.match(/[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/)?.[1];
+      return component
+        ? { code: `import "@mantine/core/styles/${component}.css";\n${code}`, map: null }
+        : null;
+    },
+  };
+}
+
 // The server serves the page at every route and the script packs from /packs/ (seed spec, section 9).
 export default defineConfig(({ command }) => ({
   base: command === "build" ? "/packs/" : "/",
@@ -52,6 +81,7 @@ export default defineConfig(({ command }) => ({
     catalogueTypes(),
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     react(),
+    mantineStylesPerComponent(),
     precompress(),
   ],
   server: {

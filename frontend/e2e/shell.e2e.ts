@@ -47,6 +47,25 @@ describe("the application shell", () => {
     expect(suite.session.problems.filter((problem) => !problem.includes("status of 401"))).toEqual([]);
   });
 
+  it("styles a first page with the base and its own components' sheets, not the whole component library", async () => {
+    const { page } = suite.session;
+    const sheets: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "stylesheet") sheets.push(response.text());
+    });
+    await page.goto("/sign_in");
+    const next = page.getByRole("button", { name: "Continue" });
+    await next.waitFor();
+    const css = (await Promise.all(sheets)).join("\n");
+    // The sign-in page's button and input are styled by their own sheets (Mantine's button: a 600 weight, rounded)...
+    expect(css).toContain(".m_77c9d27d"); // Button's root
+    expect(await next.evaluate((button) => getComputedStyle(button).fontWeight)).toBe("600");
+    expect(await next.evaluate((button) => getComputedStyle(button).borderRadius)).not.toBe("0px");
+    // ...while a drawer's sheet, which no part of this page uses, waits for the screens that do (the bookings').
+    expect(css).not.toContain(".m_f11b401e"); // Drawer's root
+    expect(css.length).toBeLessThan(120_000); // the whole library's sheet alone is 295 KB
+  });
+
   it("serves the sign-in page with a translated heading, and the logo leads home", async () => {
     const { page } = suite.session;
     await page.goto("/sign_in");

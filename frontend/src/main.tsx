@@ -1,5 +1,4 @@
 import "@mantine/core/styles.css";
-import "@mantine/dates/styles.css";
 import "./styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";

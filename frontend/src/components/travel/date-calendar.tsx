@@ -1,3 +1,4 @@
+import "@mantine/dates/styles.css";
 import { Calendar, type CalendarLevel, DatesProvider } from "@mantine/dates";
 import dayjs from "dayjs";
 import "dayjs/locale/en-gb";
