@@ -3,33 +3,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { sandboxChannel } from "../../../test-utils/channel-fixtures.ts";
 import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
 import { renderWithProviders } from "../../../test-utils/render.tsx";
 import type { Channel } from "../api/channels.ts";
 import { ChannelSettings } from "./channel-settings.tsx";
 
-const channel = {
-  id: "ch1",
-  agency_id: "a-dnipro",
-  title: "Sandbox NDC",
-  currency: "UAH",
-  active: true,
-  active_by_admin: true,
-  active_by_company: true,
-  active_by_main_gate: true,
-  active_by_supervisor: true,
-  active_credential: true,
-  credential: null,
-  form_of_payment: "balance",
-  credit_card: null,
-  credit_cards: [],
-  nego_code: "NEGO1",
-  resident_fares_code: null,
-  api: true,
-  web: true,
-  extension: false,
-  companies: [],
-} as unknown as Channel;
+const channel = { ...sandboxChannel, credential: null } as Channel;
 let server: FakeServer | undefined;
 let closed = 0;
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { accountDetails } from "../../../test-utils/accounts.ts";
+import { sandboxChannel } from "../../../test-utils/channel-fixtures.ts";
 import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
 import { renderApp } from "../../../test-utils/render-app.tsx";
 
@@ -20,28 +21,7 @@ const supervisorSession = () => {
   const details = accountDetails();
   return { body: { ...details, account: { ...details.account, user_type: "Supervisor" } } };
 };
-const channel = {
-  id: "ch1",
-  agency_id: "a-dnipro",
-  title: "Sandbox NDC",
-  currency: "UAH",
-  active: true,
-  active_by_admin: true,
-  active_by_company: true,
-  active_by_main_gate: true,
-  active_by_supervisor: true,
-  active_credential: true,
-  credential: { active: true, agency_id: "a-dnipro" },
-  form_of_payment: "balance",
-  credit_card: null,
-  credit_cards: [],
-  nego_code: "NEGO1",
-  resident_fares_code: null,
-  api: true,
-  web: true,
-  extension: false,
-  companies: [],
-};
+const channel = sandboxChannel;
 const history = {
   body: {
     data: [
