@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
+import { clearOfUtcMidnight } from "@skyward/scripts/testing/clock";
 import type { Page } from "playwright-core";
 import { searchFlights, signInAsAgent, typeDate } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
@@ -60,6 +61,7 @@ async function notification(page: Page, text: RegExp): Promise<void> {
 
 describe("booking and ticketing", () => {
   it("books two passengers on a filtered search, issues, sees the tickets and the balance, then voids", async () => {
+    await clearOfUtcMidnight(150_000); // it voids on the day of issue, a couple of minutes after signing in
     const { page } = suite.session;
     await signInAsAgent(page);
     await page.goto("/bookings");

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { TestDatabase } from "@skyward/infra/testing";
+import { clearOfUtcMidnight } from "./clock.ts";
 import type { HttpClient, Json } from "./http-client.ts";
 
 /** Booking steps over HTTP shared by the booking tests: search, book, top up, read money from the event store. */
@@ -39,6 +40,7 @@ export async function search(client: HttpClient, adults = 1, origin = "KBP", des
 
 /** A held booking of one passenger per last name; the last name picks a sandbox scenario (SCENARIOS.md). */
 export async function holdBooking(client: HttpClient, lastNames: string[] = ["Petrenko"]): Promise<string> {
+  await clearOfUtcMidnight(30_000); // the tests issue and void within seconds of holding
   const result = await search(client, lastNames.length);
   const fare = result.origin_destinations[0].fares.find((f: Json) => !f.instant_payment);
   const res = await client.post("/bookings", {
