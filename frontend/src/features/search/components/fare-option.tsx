@@ -34,7 +34,7 @@ export function FareOption({
       aria-label={brand}
       data-fare-id={fare.fare_id}
       px={12}
-      py={10}
+      py={8}
       w={FARE_COLUMN_WIDTH}
       style={{
         borderLeft: "1px solid var(--skyward-border)",
@@ -43,22 +43,26 @@ export function FareOption({
         minWidth: 0,
       }}
     >
-      <Text fz={13} fw={650} lh={1.2} truncate="end" title={brand} mb={6}>
+      <Text fz={13} fw={650} lh={1.2} truncate="end" title={brand} mb={4}>
         {brand}
       </Text>
       <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
-      {fare.instant_payment ? (
-        <Tooltip label={t("fare.instant_hint")} withArrow multiline w={220}>
-          <Badge size="xs" variant="light" color="orange" radius="sm" mt={6} w="fit-content">
-            {t("fare.instant")}
-          </Badge>
-        </Tooltip>
-      ) : null}
-      <Stack gap={0} mt="auto" pt={8}>
-        {/* The party's total first (what the booking costs), what one adult pays second. */}
-        <Text fz={10} c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.04em" }}>
-          {passengers > 1 ? tp("total_party") : tp("total")}
-        </Text>
+      <Stack gap={0} mt="auto" pt={6}>
+        {/* The instant-ticketing mark shares the total's label line (it wraps below a long label): a line less
+            per card keeps three itineraries in view at 1280×720 whatever the fares say. */}
+        <Group gap={4} justify="space-between" align="center" wrap="wrap">
+          {/* The party's total first (what the booking costs), what one adult pays second. */}
+          <Text fz={10} c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.04em" }}>
+            {passengers > 1 ? tp("total_party") : tp("total")}
+          </Text>
+          {fare.instant_payment ? (
+            <Tooltip label={t("fare.instant_hint")} withArrow multiline w={220}>
+              <Badge size="xs" variant="light" color="orange" radius="sm">
+                {t("fare.instant")}
+              </Badge>
+            </Tooltip>
+          ) : null}
+        </Group>
         <Text
           fz={17}
           fw={700}
@@ -80,7 +84,7 @@ export function FareOption({
           </Text>
         ) : null}
       </Stack>
-      <Group gap={4} wrap="nowrap" mt={8}>
+      <Group gap={4} wrap="nowrap" mt={6}>
         <Button size="compact-sm" flex={1} onClick={onSelect} aria-label={t("fare.select_label", { brand })}>
           {t("fare.select")}
         </Button>
