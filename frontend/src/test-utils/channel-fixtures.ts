@@ -22,4 +22,4 @@ export const sandboxChannel = {
   web: true,
   extension: false,
   companies: [],
-} as unknown as Channel;
+} satisfies Channel;

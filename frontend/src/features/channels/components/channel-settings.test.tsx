@@ -9,7 +9,7 @@ import { renderWithProviders } from "../../../test-utils/render.tsx";
 import type { Channel } from "../api/channels.ts";
 import { ChannelSettings } from "./channel-settings.tsx";
 
-const channel = { ...sandboxChannel, credential: null } as Channel;
+const channel: Channel = { ...sandboxChannel, credential: null };
 let server: FakeServer | undefined;
 let closed = 0;
 
