@@ -79,7 +79,13 @@ describe("text search", () => {
     await page.getByRole("button", { name: /^Book (?:and issue )?for / }).click();
     await page.waitForURL(/\/bookings\?locator=[2-9A-HJKMNP-Z]{6}$/);
     const locator = new URL(page.url()).searchParams.get("locator") ?? "";
-    // The booking exists for this agent (the bookings screen itself is booking.e2e.ts's subject).
+    // The booking exists for this agent (the bookings screen itself is booking.e2e.ts's subject). The drawer reads it
+    // after its read models caught up with the booking (the page's client waits for its position; this request cannot).
+    await page
+      .getByRole("dialog", { name: `Booking ${locator}`, exact: true })
+      .getByTestId("booking-locator")
+      .filter({ hasText: locator })
+      .waitFor();
     const booking = await page.request.get(`/bookings/${locator}`);
     expect(booking.status()).toBe(200);
     expect(

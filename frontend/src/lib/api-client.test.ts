@@ -144,6 +144,23 @@ describe("api client", () => {
     expect(lastSeenPosition()).toBe("7-120");
   });
 
+  it("asks a read again while the server says it is stale, and gives up after four repeats", async () => {
+    const stale = { headers: { "x-stale": "true" } };
+    const calls = fakeServer(
+      { status: 404, ...stale },
+      { body: [], ...stale },
+      { body: [{ locator: "ABC234" }] },
+    );
+    const fresh = await api.get<unknown[]>("/bookings");
+    expect(calls).toHaveLength(3);
+    expect(fresh.data).toEqual([{ locator: "ABC234" }]);
+
+    const repeated = fakeServer(...Array.from({ length: 5 }, () => ({ body: [], ...stale })));
+    const still = await api.get<unknown[]>("/bookings");
+    expect(repeated).toHaveLength(5);
+    expect(still.data).toEqual([]);
+  });
+
   it("encodes nested query parameters the way the server reads them", () => {
     expect(
       buildUrl("/sales/", {

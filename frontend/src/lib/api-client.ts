@@ -54,6 +54,9 @@ export class ApiError extends Error {
 const CSRF_PLACEHOLDER = "__CSRF_TOKEN__";
 const CSRF_ERROR_CODES = ["csrf_missing", "csrf_invalid"];
 
+/** How many times a read answered `x-stale` (the server waited about 2 s each time) is asked again. */
+const STALE_READ_REPEATS = 4;
+
 let csrfToken: string | null = null;
 let latestPosition: { text: Position; parsed: FeedPosition } | null = null;
 
@@ -154,6 +157,16 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), init);
+    // The server waited its bound for the read models to reach our last command and answered what it had: ask again
+    // (each ask waits again on the server) rather than show the agent a list without what they just did.
+    for (
+      let r = 0;
+      method === "GET" && r < STALE_READ_REPEATS && response.headers.get("x-stale") === "true";
+      r++
+    ) {
+      await response.body?.cancel();
+      response = await fetch(buildUrl(path, options.query), init);
+    }
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, [], null, { cause });
