@@ -98,6 +98,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // No public source maps: production answers no one a readable copy of the source.
     sourcemap: false,
+    // dist/.vite/manifest.json (not served): the server reads which chunks and sheets each route's page needs and
+    // preloads them with the page (scripts/src/page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       // Building a zod schema has no side effect: a module imported for one constant (ONE_TIME_CODE) or one schema
       // no longer brings every schema beside it, and zod with them, into the page that imports it.

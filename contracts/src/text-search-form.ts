@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TextSearchRequest } from "./text-search.ts";
+import { AirportCode, Cabin, CarrierCode, IsoDate } from "./offers.ts";
+import { ChipKind, DayPeriod, TextSearchChip, TextSearchRequest } from "./text-search.ts";
 
 /** The search line as typed, held to TextSearchRequest's text (trimmed, 1 to 500 characters); messages are keys. */
 export const TextSearchLineForm = z.object({
@@ -10,3 +11,37 @@ export const TextSearchLineForm = z.object({
     .refine((text) => TextSearchRequest.shape.text.safeParse(text).success, { error: "too_long" }),
 });
 export type TextSearchLineValues = z.input<typeof TextSearchLineForm>;
+
+/** What each chip kind's value must be, as the chip's server side says it (TextSearchChip.value's comment). */
+const CHIP_VALUES: Record<ChipKind, { schema: z.ZodType; key: string }> = {
+  origin: { schema: AirportCode, key: "required" },
+  destination: { schema: AirportCode, key: "required" },
+  departure_date: { schema: IsoDate, key: "date" },
+  return_date: { schema: IsoDate, key: "date" },
+  adults: { schema: z.coerce.number().int().min(1).max(9), key: "adults" },
+  children: { schema: z.coerce.number().int().min(0).max(9), key: "count" },
+  infants: { schema: z.coerce.number().int().min(0).max(9), key: "count" },
+  cabin: { schema: Cabin, key: "required" },
+  trip: { schema: z.enum(["one_way", "round_trip"]), key: "required" },
+  direct: { schema: z.literal("true"), key: "required" },
+  carrier: { schema: CarrierCode, key: "carrier" },
+  departure_time: { schema: DayPeriod, key: "required" },
+};
+
+/**
+ * One chip's editor: the value its kind takes (an airport picked, an ISO date, a count, a two-character airline
+ * code…), trimmed and upper-cased as the chip keeps it; messages are keys. Its output is a TextSearchChip's value.
+ */
+export const TextSearchChipForm = z
+  .object({ kind: ChipKind, value: z.string().trim(), label: z.string().optional() })
+  .superRefine(({ kind, value }, ctx) => {
+    const { schema, key } = CHIP_VALUES[kind];
+    if (!value || !schema.safeParse(value).success || !TextSearchChip.shape.value.safeParse(value).success)
+      ctx.addIssue({ code: "custom", path: ["value"], message: value ? key : "required" });
+  })
+  .transform(({ kind, value, label }) => ({
+    kind,
+    value: kind === "origin" || kind === "destination" || kind === "carrier" ? value.toUpperCase() : value,
+    ...(label ? { label } : {}),
+  }));
+export type TextSearchChipValues = z.input<typeof TextSearchChipForm>;

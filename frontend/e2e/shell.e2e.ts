@@ -66,6 +66,31 @@ describe("the application shell", () => {
     expect(css.length).toBeLessThan(120_000); // the whole library's sheet alone is 295 KB
   });
 
+  it("sends a page's own code and sheet with the page, each fetched once and used", async () => {
+    const { page } = suite.session;
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    // A page that needs a session, opened without one, preloads the sign-in page the visitor lands on.
+    const response = await page.goto("/bookings");
+    const html = (await response?.text()) ?? "";
+    const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(preloaded.some((href) => /\/sign_in-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloaded.some((href) => /\/bookings-[\w-]+\.js$/.test(href))).toBe(false);
+    await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
+    // Each once: a preload the page's own request did not match (another CORS mode) would be fetched twice.
+    for (const href of preloaded)
+      expect([href, requested.filter((path) => path === href).length]).toEqual([href, 1]);
+    // The preloaded sheets are the ones the page applies.
+    const applied = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : "")),
+    );
+    for (const href of preloaded.filter((h) => h.endsWith(".css"))) expect(applied).toContain(href);
+    // The session check's 401 is how the page learns it has none; nothing else went wrong.
+    expect(suite.session.problems.filter((problem) => !problem.includes("status of 401"))).toEqual([]);
+  });
+
   it("serves the sign-in page with a translated heading, and the logo leads home", async () => {
     const { page } = suite.session;
     await page.goto("/sign_in");

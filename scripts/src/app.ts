@@ -34,6 +34,7 @@ import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
+import { pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { servePacks } from "./static-assets.ts";
 
 export interface SkywardOptions {
@@ -167,6 +168,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   });
   const now = options.now ?? (() => new Date());
   const html = indexHtml();
+  const preloads = pagePreloadsOf(frontendDist);
   const commandDeps: CommandDeps = {
     pool,
     store,
@@ -208,16 +210,14 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         app.use((req, res, next) => {
           if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
           const token = csrf.tokenFor(req, res);
+          const page = html
+            ? withPreloads(html, preloads(req.path, req.context.principal !== null))
+            : "<p>Frontend not built: run npm run build:frontend</p>";
           res
             .type("html")
             // Always revalidated: it names the current release's hashed assets (themselves immutable).
             .set("Cache-Control", "no-cache")
-            .send(
-              analyticsPage(html ?? "<p>Frontend not built: run npm run build:frontend</p>", config).replace(
-                "__CSRF_TOKEN__",
-                token,
-              ),
-            );
+            .send(analyticsPage(page, config).replace("__CSRF_TOKEN__", token));
         });
         app.use("/packs", servePacks(frontendDist));
       }

@@ -20,7 +20,17 @@ export function translatedValidation<Values>(
 /** Keys the booking form's catalogue words already (search `booking.errors`). */
 const isBookingKey = isOneOf(["required", "email", "phone"] as const);
 /** Keys of the form-errors catalogue. */
-const isFormKey = isOneOf(["too_long", "date_time", "before_start", "range_too_long", "amount"] as const);
+const isFormKey = isOneOf([
+  "too_long",
+  "date_time",
+  "before_start",
+  "range_too_long",
+  "amount",
+  "date",
+  "adults",
+  "count",
+  "carrier",
+] as const);
 
 /**
  * The words for a form schema's message keys (contracts' *-forms.ts): `max` is the length a `too_long` field allows,

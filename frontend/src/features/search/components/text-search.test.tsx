@@ -58,4 +58,41 @@ describe("the search line", () => {
     });
     expect(screen.queryByText("Required")).not.toBeInTheDocument();
   });
+
+  it("when a chip is edited to a value its kind cannot take, then the editor says why and the chip keeps its value", async () => {
+    const chip = (kind: string, value: string, text: string) => ({ kind, value, text, span: null });
+    server = fakeServer({
+      "POST /text_search": {
+        body: {
+          search: {
+            trip: "one_way",
+            passengers: { adults: 1, children: 0, infants: 0 },
+            cabin: "economy",
+            direct_only: false,
+            carriers: ["LO"],
+          },
+          chips: [chip("carrier", "LO", "LOT"), chip("adults", "1", "one adult")],
+          unrecognised: [],
+          source: "embedded",
+        },
+      },
+    });
+    const box = renderLine();
+    fireEvent.change(box, { target: { value: "LOT one adult" } });
+    fireEvent.click(screen.getByRole("button", { name: "Read" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Change Airline: LO" }));
+    const airline = await screen.findByRole("textbox", { name: "Airline" });
+    fireEvent.change(airline, { target: { value: "l" } });
+    expect(airline).toHaveValue("L");
+    // Enter applies the chip's own form, never the search line's (one line read, not two).
+    fireEvent.submit(airline);
+    expect(await screen.findByText("A two-character airline code, e.g. LO")).toBeInTheDocument();
+    expect(airline).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Change Airline: LO" })).toBeInTheDocument();
+
+    fireEvent.change(airline, { target: { value: "w6" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByRole("button", { name: "Change Airline: W6" })).toBeInTheDocument();
+    expect(server.bodies["POST /text_search"]).toHaveLength(1);
+  });
 });

@@ -22,7 +22,12 @@ import {
   type TextSearchChip,
   type TextSearchResponse,
 } from "@skyward/contracts/text-search";
-import { TextSearchLineForm, type TextSearchLineValues } from "@skyward/contracts/text-search-form";
+import {
+  TextSearchChipForm,
+  type TextSearchChipValues,
+  TextSearchLineForm,
+  type TextSearchLineValues,
+} from "@skyward/contracts/text-search-form";
 import { IconPencil, IconSparkles, IconX } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
@@ -34,7 +39,6 @@ import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { useCityName } from "../../../lib/place-names.ts";
-import type { AirportSuggestion } from "../api/airports.ts";
 import { AirportInput } from "./airport-input.tsx";
 
 /** The agent's own today (its time zone), so "tomorrow" means the agent's tomorrow. */
@@ -73,7 +77,12 @@ const resolveLine = zod4Resolver(TextSearchLineForm);
 
 const REQUIRED: ChipKind[] = ["origin", "destination", "departure_date"];
 
-/** One chip's editor: the control its kind needs, applied or dropped. */
+const resolveChip = zod4Resolver(TextSearchChipForm);
+
+/**
+ * One chip's editor: the control its kind needs, checked by the chip form's schema (TextSearchChipForm) and applied,
+ * or dropped. Its own form in the popover (a portal): its submit stays out of the search line's.
+ */
 function ChipEditor({
   chip,
   onApply,
@@ -84,29 +93,33 @@ function ChipEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation(["text-search", "search"]);
-  const [value, setValue] = useState(chip.value);
-  const [airport, setAirport] = useState<AirportSuggestion | null>(
-    chip.kind === "origin" || chip.kind === "destination"
-      ? { code: chip.value, name: chip.label ?? chip.value, city: chip.label ?? chip.value, country: "" }
-      : null,
-  );
+  const say = useFormErrorWords();
+  const form = useForm<TextSearchChipValues>({
+    initialValues: { kind: chip.kind, value: chip.value, label: chip.label ?? "" },
+    validate: translatedValidation(resolveChip, say),
+  });
+  const { value, label: place } = form.getValues();
   const label = t(`text-search:kinds.${chip.kind}`);
+  const input = form.getInputProps("value");
   let control: React.ReactNode;
   switch (chip.kind) {
     case "origin":
     case "destination":
-      control = <AirportInput label={label} value={airport} onChange={setAirport} />;
+      control = (
+        <AirportInput
+          label={label}
+          value={value ? { code: value, name: place || value, city: place || value, country: "" } : null}
+          onChange={(airport) => {
+            form.setFieldValue("value", airport?.code ?? "");
+            form.setFieldValue("label", airport ? airport.city || airport.code : "");
+          }}
+          error={input.error}
+        />
+      );
       break;
     case "departure_date":
     case "return_date":
-      control = (
-        <TextInput
-          type="date"
-          label={label}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-        />
-      );
+      control = <TextInput type="date" label={label} {...input} />;
       break;
     case "adults":
     case "children":
@@ -116,8 +129,9 @@ function ChipEditor({
           label={label}
           min={chip.kind === "adults" ? 1 : 0}
           max={9}
+          {...input}
           value={Number(value)}
-          onChange={(n) => setValue(String(n))}
+          onChange={(n) => form.setFieldValue("value", String(n))}
         />
       );
       break;
@@ -125,8 +139,7 @@ function ChipEditor({
       control = (
         <NativeSelect
           label={label}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          {...input}
           data={Cabin.options.map((c) => ({ value: c, label: t(`search:cabins.${c}`) }))}
         />
       );
@@ -135,8 +148,7 @@ function ChipEditor({
       control = (
         <NativeSelect
           label={label}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          {...input}
           data={(["one_way", "round_trip"] as const).map((v) => ({
             value: v,
             label: t(`text-search:trips.${v}`),
@@ -149,8 +161,8 @@ function ChipEditor({
         <TextInput
           label={label}
           maxLength={2}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value.toUpperCase())}
+          {...input}
+          onChange={(e) => form.setFieldValue("value", e.currentTarget.value.toUpperCase())}
         />
       );
       break;
@@ -158,8 +170,7 @@ function ChipEditor({
       control = (
         <NativeSelect
           label={label}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          {...input}
           data={DayPeriod.options.map((v) => ({ value: v, label: t(`text-search:periods.${v}`) }))}
         />
       );
@@ -168,23 +179,31 @@ function ChipEditor({
       control = null;
       break;
   }
-  const apply = () => {
-    if (airport) onApply(airport.code, airport.city || airport.code);
-    else if (value.trim()) onApply(value.trim());
+  const apply = form.onSubmit((values) => {
+    const chosen = TextSearchChipForm.parse(values);
+    onApply(chosen.value, chosen.label);
     onClose();
-  };
+  }, focusFirstError);
   return (
-    <Stack gap="xs" w={260}>
-      {control}
-      <Group justify="flex-end" gap="xs">
-        <Button size="compact-sm" variant="default" onClick={onClose}>
-          {t("text-search:cancel")}
-        </Button>
-        <Button size="compact-sm" onClick={apply}>
-          {t("text-search:apply")}
-        </Button>
-      </Group>
-    </Stack>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.stopPropagation();
+        apply(event);
+      }}
+    >
+      <Stack gap="xs" w={260}>
+        {control}
+        <Group justify="flex-end" gap="xs">
+          <Button size="compact-sm" variant="default" onClick={onClose}>
+            {t("text-search:cancel")}
+          </Button>
+          <Button size="compact-sm" type="submit">
+            {t("text-search:apply")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

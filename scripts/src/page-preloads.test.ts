@@ -1,0 +1,68 @@
+import { describe, expect, it } from "@jest/globals";
+import { pagePreloads, withPreloads } from "./page-preloads.ts";
+
+/** The shape of a Vite manifest: the entry, the shell it imports, two routes sharing a schemas chunk. */
+const manifest = {
+  "index.html": { file: "assets/index-A.js", imports: ["_shell-B.js"], isEntry: true },
+  "_shell-B.js": { file: "assets/shell-B.js", imports: ["_runtime-C.js"], css: ["assets/shell-B.css"] },
+  "_runtime-C.js": { file: "assets/runtime-C.js" },
+  "_schemas-D.js": { file: "assets/schemas-D.js", imports: ["_shell-B.js"] },
+  "src/routes/search.tsx?tsr-split=component": {
+    file: "assets/search-E.js",
+    imports: ["_runtime-C.js", "_shell-B.js", "_schemas-D.js"],
+    css: ["assets/search-E.css"],
+  },
+  "src/routes/sales.tsx?tsr-split=component": { file: "assets/sales-F.js", imports: ["_schemas-D.js"] },
+  "src/routes/sales.tsx?tsr-split=loader": { file: "assets/sales-G.js", imports: ["_shell-B.js"] },
+  "src/routes/sign_in.tsx?tsr-split=component": {
+    file: "assets/sign_in-H.js",
+    css: ["assets/sign_in-H.css"],
+  },
+  "src/routes/legal.$document.tsx?tsr-split=component": { file: "assets/legal-I.js" },
+  "src/routes/index.tsx?tsr-split=component": { file: "assets/routes-J.js" },
+};
+
+const hrefs = (tags: string) =>
+  [...tags.matchAll(/<link rel="([a-z]+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+
+describe("a page's preloads", () => {
+  const preloads = pagePreloads(manifest);
+
+  it("given a signed-in page, then its own chunks and sheets are preloaded and the entry's are not", () => {
+    expect(hrefs(preloads("/search", true))).toEqual([
+      "modulepreload /packs/assets/search-E.js",
+      "modulepreload /packs/assets/schemas-D.js",
+      "preload /packs/assets/search-E.css",
+    ]);
+    // Every split of a route (its loader too), and an address below the page's.
+    expect(hrefs(preloads("/sales/2026", true))).toEqual([
+      "modulepreload /packs/assets/sales-F.js",
+      "modulepreload /packs/assets/schemas-D.js",
+      "modulepreload /packs/assets/sales-G.js",
+    ]);
+    expect(hrefs(preloads("/legal/terms", false))).toEqual(["modulepreload /packs/assets/legal-I.js"]);
+    expect(hrefs(preloads("/", false))).toEqual(["modulepreload /packs/assets/routes-J.js"]);
+  });
+
+  it("given a visitor without a session on a page that needs one, then the sign-in page they land on is preloaded", () => {
+    expect(hrefs(preloads("/search", false))).toEqual([
+      "modulepreload /packs/assets/sign_in-H.js",
+      "preload /packs/assets/sign_in-H.css",
+    ]);
+  });
+
+  it("given an address no route has, then nothing is preloaded and the page is unchanged", () => {
+    expect(preloads("/nowhere", true)).toBe("");
+    expect(preloads("/search.tsx?tsr-split=component", true)).toBe("");
+    expect(withPreloads("<head></head>", "")).toBe("<head></head>");
+    expect(withPreloads("<head><title>x</title></head>", preloads("/", true))).toBe(
+      '<head><title>x</title><link rel="modulepreload" crossorigin href="/packs/assets/routes-J.js"></head>',
+    );
+  });
+
+  it("given a manifest of another shape, then it is refused at start rather than read wrong", () => {
+    expect(() => pagePreloads({ "index.html": { file: 7 } })).toThrow();
+  });
+});
