@@ -31,7 +31,8 @@ export const CreateChannelRequest = z.preprocess(
 );
 export type CreateChannelRequest = z.infer<typeof CreateChannelRequest>;
 
-const Code = z
+/** A negotiated-fare or resident-fare code; empty clears it. */
+export const ChannelCode = z
   .string()
   .trim()
   .max(50)
@@ -48,8 +49,8 @@ export const UpdateChannelRequest = z.preprocess(
       on_by_supervisor: z.boolean().optional(),
       form_of_payment: FormOfPayment.optional(),
       ticketing_credit_card_id: Id.nullable().optional(),
-      nego_code: Code.optional(),
-      resident_fares_code: Code.optional(),
+      nego_code: ChannelCode.optional(),
+      resident_fares_code: ChannelCode.optional(),
     })
     .refine((v) => Object.values(v).some((x) => x !== undefined), "give at least one setting to change"),
 );

@@ -102,9 +102,22 @@ describe("a channel's settings forms", () => {
         form_of_payment: "balance",
         ticketing_credit_card_id: null,
         nego_code: "N".repeat(21),
-        resident_fares_code: "",
+        // An empty code is sent as the contract reads it: cleared.
+        resident_fares_code: null,
       },
     ]);
+    expect(closed).toBe(0);
+  });
+
+  it("when a code holds what the contract refuses, then the field says what it may hold and nothing is sent", async () => {
+    renderSettings({});
+    const code = await screen.findByLabelText("Resident fares code");
+    fireEvent.change(code, { target: { value: "RES;1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("Up to 50 letters, digits, spaces and _ . / -")).toBeInTheDocument();
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(server?.bodies["PATCH /ticketing/agency_channels/ch1"]).toBeUndefined();
     expect(closed).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { CreateCardRequest } from "@skyward/contracts/cards";
+import { ChannelSettingsForm, type ChannelSettingsValues } from "@skyward/contracts/channel-forms";
 import { CredentialRequest } from "@skyward/contracts/ticketing-commands";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
@@ -30,7 +31,17 @@ import {
 } from "../api/channels.ts";
 
 type Translate = ReturnType<typeof useTranslation<"channels">>["t"];
-const CHECKED_FIELDS = ["number", "exp_month", "exp_year", "holder", "login", "password"] as const;
+const CHECKED_FIELDS = [
+  "number",
+  "exp_month",
+  "exp_year",
+  "holder",
+  "login",
+  "password",
+  "ticketing_credit_card_id",
+  "nego_code",
+  "resident_fares_code",
+] as const;
 const isChecked = (field: string): field is (typeof CHECKED_FIELDS)[number] =>
   (CHECKED_FIELDS as readonly string[]).includes(field);
 
@@ -38,6 +49,7 @@ const isChecked = (field: string): field is (typeof CHECKED_FIELDS)[number] =>
 const hints = (resolve: (values: Record<string, unknown>) => FormErrors, t: Translate) =>
   translatedValidation(resolve, (key, field) => (isChecked(field) ? t(`validation.${field}`) : key));
 
+const resolveSettings = zod4Resolver(ChannelSettingsForm);
 const resolveCard = zod4Resolver(CreateCardRequest);
 const resolveCredential = zod4Resolver(CredentialRequest);
 const emptyCard = { number: "", exp_month: "", exp_year: "", holder: "" };
@@ -55,13 +67,14 @@ export function ChannelSettings({
   const { t } = useTranslation("channels");
   const cards = useQuery(cardsQueryOptions());
   const update = useUpdateChannel();
-  const form = useForm({
+  const form = useForm<ChannelSettingsValues>({
     initialValues: {
-      form_of_payment: channel.form_of_payment as string,
+      form_of_payment: channel.form_of_payment,
       ticketing_credit_card_id: channel.credit_card?.id ?? null,
       nego_code: channel.nego_code ?? "",
       resident_fares_code: channel.resident_fares_code ?? "",
     },
+    validate: (values) => hints(resolveSettings, t)(values),
   });
   // What the server refused is shown beside its field.
   const { setErrors } = form;
@@ -84,8 +97,13 @@ export function ChannelSettings({
       <Stack gap="sm">
         <form
           noValidate
-          onSubmit={form.onSubmit((settings) =>
-            update.mutate({ id: channel.id, settings }, { onSuccess: onClose }),
+          onSubmit={form.onSubmit(
+            (values) =>
+              update.mutate(
+                { id: channel.id, settings: ChannelSettingsForm.parse(values) },
+                { onSuccess: onClose },
+              ),
+            focusFirstError,
           )}
         >
           <Stack gap="sm">
