@@ -87,6 +87,17 @@ describe("the application shell", () => {
       [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : "")),
     );
     for (const href of preloaded.filter((h) => h.endsWith(".css"))) expect(applied).toContain(href);
+    // The page now said which language it shows: its reload (the sign-in page it landed on) brings that language's
+    // public catalogues with it, fetched once.
+    expect(page.url()).toContain("/sign_in");
+    requested.length = 0;
+    const again = (await (await page.reload())?.text()) ?? "";
+    expect(again).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/packs\/assets\/en-public-[\w-]+\.js">/,
+    );
+    await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
+    expect(requested.filter((path) => /\/en-public-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(requested.filter((path) => /\/(en|ua|pl|fr|es)(-public)?-[\w-]+\.js$/.test(path))).toHaveLength(1);
     // The session check's 401 is how the page learns it has none; nothing else went wrong.
     expect(suite.session.problems.filter((problem) => !problem.includes("status of 401"))).toEqual([]);
   });

@@ -24,7 +24,7 @@ import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { type ApiRateLimit, apiRateLimit } from "@skyward/infra/http/api-rate-limit";
 import { createHttpApp } from "@skyward/infra/http/app";
 import { authenticate } from "@skyward/infra/http/auth";
-import { Csrf } from "@skyward/infra/http/middleware";
+import { Csrf, readCookie } from "@skyward/infra/http/middleware";
 import { probeRoutes } from "@skyward/infra/http/readiness";
 import { createLogger } from "@skyward/infra/logger";
 import { migrate } from "@skyward/infra/migrate";
@@ -34,7 +34,7 @@ import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
-import { pagePreloadsOf, withPreloads } from "./page-preloads.ts";
+import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { servePacks } from "./static-assets.ts";
 
 export interface SkywardOptions {
@@ -211,7 +211,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
           if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
           const token = csrf.tokenFor(req, res);
           const page = html
-            ? withPreloads(html, preloads(req.path, req.context.principal !== null))
+            ? withPreloads(
+                html,
+                preloads(req.path, req.context.principal !== null, readCookie(req, LANGUAGE_COOKIE)),
+              )
             : "<p>Frontend not built: run npm run build:frontend</p>";
           res
             .type("html")

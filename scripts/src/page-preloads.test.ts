@@ -20,6 +20,8 @@ const manifest = {
   },
   "src/routes/legal.$document.tsx?tsr-split=component": { file: "assets/legal-I.js" },
   "src/routes/index.tsx?tsr-split=component": { file: "assets/routes-J.js" },
+  "src/locales/bundles/ua.ts": { file: "assets/ua-K.js" },
+  "src/locales/bundles/ua-public.ts": { file: "assets/ua-public-L.js" },
 };
 
 const hrefs = (tags: string) =>
@@ -64,5 +66,20 @@ describe("a page's preloads", () => {
 
   it("given a manifest of another shape, then it is refused at start rather than read wrong", () => {
     expect(() => pagePreloads({ "index.html": { file: 7 } })).toThrow();
+  });
+
+  it("given the language the browser shows, then its start-up catalogues come with the page, public ones before signing in", () => {
+    expect(hrefs(preloads("/search", true, "ua")).at(-1)).toBe("modulepreload /packs/assets/ua-K.js");
+    expect(hrefs(preloads("/sign_in", false, "ua")).at(-1)).toBe(
+      "modulepreload /packs/assets/ua-public-L.js",
+    );
+    // A page that is not public starts on all the catalogues, as the page itself chooses, even before it redirects.
+    expect(hrefs(preloads("/sales", false, "ua")).at(-1)).toBe("modulepreload /packs/assets/ua-K.js");
+    expect(hrefs(preloads("/legal/terms", false, "ua")).at(-1)).toBe(
+      "modulepreload /packs/assets/ua-public-L.js",
+    );
+    // A language the build has no catalogue for, or a cookie written by someone else, adds nothing.
+    for (const language of ["de", "ua.ts", "../ua", 'ua"><script>', "__proto__"])
+      expect(preloads("/search", true, language)).toBe(preloads("/search", true));
   });
 });

@@ -14,6 +14,12 @@ type Manifest = z.infer<typeof Manifest>;
 /** Pages anyone may open; any other page sends a visitor without a session to the sign-in page. */
 const PUBLIC_PAGES = new Set(["", "sign_in", "legal", "docs"]);
 
+/** The pages that start on the public catalogues when nobody is signed in (frontend/src/lib/i18n.ts, startupScope). */
+const PUBLIC_CATALOGUE_PAGE = /^\/(sign_in|legal\/[^/]+)\/?$/;
+
+/** The cookie in which the browser mirrors the language it shows (frontend/src/lib/i18n.ts). */
+export const LANGUAGE_COOKIE = "skyward_lang";
+
 /** A route's code-split modules in the manifest: `src/routes/search.tsx?tsr-split=component` is page "search". */
 const ROUTE_MODULE = /^src\/routes\/([^./?]+)[^?]*\.tsx\?tsr-split=/;
 
@@ -54,16 +60,28 @@ export function pagePreloads(manifest: unknown, base = "/packs/") {
       ].join(""),
     );
   }
-  /** The tags for a page's address; a visitor without a session is preloaded the sign-in page they will see. */
-  return (pathname: string, signedIn: boolean): string => {
+  /**
+   * The tags for a page's address; a visitor without a session is preloaded the sign-in page they will see. With the
+   * language the browser said it shows (its `skyward_lang` cookie), that language's start-up catalogues too: the
+   * public ones on the sign-in and legal pages before signing in, else all (as the page's i18n set-up chooses).
+   */
+  return (pathname: string, signedIn: boolean, language?: string): string => {
     const page = pathname.split("/")[1] ?? "";
     if (!byPage.has(page)) return "";
-    return tags.get(signedIn || PUBLIC_PAGES.has(page) ? page : "sign_in") ?? "";
+    const scope = !signedIn && PUBLIC_CATALOGUE_PAGE.test(pathname) ? "-public" : "";
+    const catalogue =
+      language && /^[a-z]{2}$/.test(language)
+        ? chunks[`src/locales/bundles/${language}${scope}.ts`]
+        : undefined;
+    return (
+      (tags.get(signedIn || PUBLIC_PAGES.has(page) ? page : "sign_in") ?? "") +
+      (catalogue ? `<link rel="modulepreload" crossorigin href="${base}${catalogue.file}">` : "")
+    );
   };
 }
 
 /** The preloads of a built front end (`dist/.vite/manifest.json`), or none when it was built without a manifest. */
-export function pagePreloadsOf(dist: string): (pathname: string, signedIn: boolean) => string {
+export function pagePreloadsOf(dist: string): ReturnType<typeof pagePreloads> {
   const path = `${dist}.vite/manifest.json`;
   if (!existsSync(path)) return () => "";
   return pagePreloads(JSON.parse(readFileSync(path, "utf8")));

@@ -26,6 +26,8 @@ describe("site language", () => {
     const { siteLanguage, i18n } = await loadOnFreshPage();
     expect(siteLanguage()).toBe("pl");
     expect(i18n.t("notifications:server_problems")).toBe("Wystąpiły problemy z serwerem");
+    // Mirrored in a cookie at start, for the server to send the page with this language's catalogues preloaded.
+    expect(document.cookie).toContain("skyward_lang=pl");
   });
 
   it("falls back to English when the stored value is not a product language", async () => {
@@ -38,6 +40,7 @@ describe("site language", () => {
     const { setSiteLanguage, siteLanguage, i18n } = await loadOnFreshPage();
     await setSiteLanguage("ua");
     expect(siteLanguage()).toBe("ua");
+    expect(document.cookie).toContain("skyward_lang=ua");
     expect(window.localStorage.getItem("skyward.locale")).toBe("ua");
     expect(document.documentElement.lang).toBe("uk");
     expect(i18n.t("language:label")).toBe("Мова");

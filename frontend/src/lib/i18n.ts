@@ -18,6 +18,7 @@ export const LANGUAGES: readonly Language[] = ["en", "ua", "fr", "es", "pl"];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 export const LOCALE_STORAGE_KEY = "skyward.locale";
+const LANGUAGE_COOKIE = "skyward_lang";
 
 /**
  * BCP 47 tags for i18next, Intl and `<html lang>`: the product calls Ukrainian "ua", but plural rules, number and
@@ -48,7 +49,17 @@ function storedLanguage(): Language | undefined {
   }
 }
 
+/**
+ * The language in a cookie too, so the server can send the page with that language's catalogues preloaded
+ * (scripts/src/page-preloads.ts); local storage stays what the page reads.
+ */
+function mirrorLanguage(language: Language): void {
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
 function rememberLanguage(language: Language): void {
+  mirrorLanguage(language);
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, language);
   } catch {
@@ -87,6 +98,7 @@ i18n.on("languageChanged", (tag) => {
 });
 
 const startLanguage = storedLanguage() ?? DEFAULT_LANGUAGE;
+mirrorLanguage(startLanguage);
 
 function initialise(catalogues: Catalogues): Promise<void> {
   const initialised = i18n
