@@ -55,6 +55,7 @@ function storedLanguage(): Language | undefined {
  */
 function mirrorLanguage(language: Language): void {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: set at once, before the page's first request; the Cookie Store API is asynchronous and jsdom has none
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
