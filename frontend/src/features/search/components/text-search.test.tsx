@@ -20,6 +20,30 @@ function renderLine() {
   return screen.getByRole("textbox", { name: /^Describe the trip/ });
 }
 
+/** The server's reading of a line: a one-way economy search for one adult, with what a test adds. */
+function lineRead({
+  search = {},
+  chips = [],
+  unrecognised = [],
+}: {
+  search?: object;
+  chips?: object[];
+  unrecognised?: string[];
+}) {
+  return {
+    search: {
+      trip: "one_way",
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: "economy",
+      direct_only: false,
+      ...search,
+    },
+    chips,
+    unrecognised,
+    source: "embedded",
+  };
+}
+
 describe("the search line", () => {
   it("when read while blank, then says a line is required at the field and sends nothing", async () => {
     server = fakeServer({});
@@ -33,21 +57,7 @@ describe("the search line", () => {
   });
 
   it("when a line is written, then sends it trimmed to be read", async () => {
-    server = fakeServer({
-      "POST /text_search": {
-        body: {
-          search: {
-            trip: "one_way",
-            passengers: { adults: 1, children: 0, infants: 0 },
-            cabin: "economy",
-            direct_only: false,
-          },
-          chips: [],
-          unrecognised: ["tomorrow-ish"],
-          source: "embedded",
-        },
-      },
-    });
+    server = fakeServer({ "POST /text_search": { body: lineRead({ unrecognised: ["tomorrow-ish"] }) } });
     const box = renderLine();
     fireEvent.change(box, { target: { value: "  Kyiv Warsaw tomorrow-ish " } });
     fireEvent.click(screen.getByRole("button", { name: "Read" }));
@@ -63,18 +73,10 @@ describe("the search line", () => {
     const chip = (kind: string, value: string, text: string) => ({ kind, value, text, span: null });
     server = fakeServer({
       "POST /text_search": {
-        body: {
-          search: {
-            trip: "one_way",
-            passengers: { adults: 1, children: 0, infants: 0 },
-            cabin: "economy",
-            direct_only: false,
-            carriers: ["LO"],
-          },
+        body: lineRead({
+          search: { carriers: ["LO"] },
           chips: [chip("carrier", "LO", "LOT"), chip("adults", "1", "one adult")],
-          unrecognised: [],
-          source: "embedded",
-        },
+        }),
       },
     });
     const box = renderLine();
