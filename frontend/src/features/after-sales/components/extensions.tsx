@@ -3,7 +3,7 @@ import type { BookingDetails } from "@skyward/contracts/bookings";
 import { IconArrowsExchange, IconReceiptRefund } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
@@ -13,9 +13,13 @@ import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import type { RefundConfirmResponse } from "../api/refund.ts";
 import { AfterSalesHistory } from "./after-sales-history.tsx";
 import { BookingNow } from "./booking-now.tsx";
-import { ExchangeDialog } from "./exchange-dialog.tsx";
-import { RefundDialog } from "./refund-dialog.tsx";
 import { TimeLimitNotices } from "./time-limit-notices.tsx";
+
+// The dialogs, their forms and state machines load when an agent opens one, not with every bookings page.
+const RefundDialog = lazy(() => import("./refund-dialog.tsx").then((m) => ({ default: m.RefundDialog })));
+const ExchangeDialog = lazy(() =>
+  import("./exchange-dialog.tsx").then((m) => ({ default: m.ExchangeDialog })),
+);
 
 /** Whether the server allows an action now ("what can I do now": decided there, never copied here). */
 const allows = (booking: BookingDetails, action: string) =>
@@ -91,12 +95,14 @@ function AfterSalesActions({ booking }: { booking: BookingDetails }) {
           {t("exchange.open")}
         </Button>
       ) : null}
-      {open === "refund" ? (
-        <RefundDialog booking={booking} opened onClose={() => setOpen(null)} onDone={refunded} />
-      ) : null}
-      {open === "exchange" ? (
-        <ExchangeDialog booking={booking} opened onClose={() => setOpen(null)} onDone={exchanged} />
-      ) : null}
+      <Suspense fallback={null}>
+        {open === "refund" ? (
+          <RefundDialog booking={booking} opened onClose={() => setOpen(null)} onDone={refunded} />
+        ) : null}
+        {open === "exchange" ? (
+          <ExchangeDialog booking={booking} opened onClose={() => setOpen(null)} onDone={exchanged} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { Drawer, Text } from "@mantine/core";
+import { Alert, Button, Center, Drawer, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, errorMessages, notifyApiError } from "../../../lib/api-client.ts";
 import { bookingQueryOptions } from "../api/booking.ts";
 import { dropFromLists } from "../api/booking-commands.ts";
-import { BookingLoading, BookingOpenError, BookingPanel } from "./booking-panel.tsx";
+
+// The booking's own screen (tickets, passengers, actions, dialogs) loads when a booking is opened, not with the list.
+const BookingPanel = lazy(() => import("./booking-panel.tsx").then((m) => ({ default: m.BookingPanel })));
 
 /**
  * Opening a booking (`/bookings?locator=`), with the spec's outcomes of a failure (section 8): 416 (expired) takes
@@ -70,7 +73,41 @@ export function BookingDrawer({
           onRetry={() => void opened.refetch()}
         />
       ) : null}
-      {data && locator === data.locator ? <BookingPanel key={data.locator} booking={data} /> : null}
+      {data && locator === data.locator ? (
+        <Suspense fallback={<BookingLoading />}>
+          <BookingPanel key={data.locator} booking={data} />
+        </Suspense>
+      ) : null}
     </Drawer>
+  );
+}
+
+/** While the booking (or its screen's code) loads. */
+export function BookingLoading() {
+  return (
+    <Center py={80}>
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+/** The opened booking could not be read (spec section 8: the booking gets an open error flag). */
+export function BookingOpenError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={16} />}
+      title={t("drawer.error_title")}
+      data-open-error
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t("drawer.retry")}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

@@ -2,12 +2,9 @@ import {
   ActionIcon,
   Alert,
   Box,
-  Button,
-  Center,
   CopyButton,
   Divider,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Table,
@@ -80,35 +77,6 @@ function TicketNumber({ number }: { number: string }) {
     <Text span ff="monospace" fz="sm" fw={600} data-ticket-number={number}>
       {number}
     </Text>
-  );
-}
-
-export function BookingLoading() {
-  return (
-    <Center py={80}>
-      <Loader size="sm" />
-    </Center>
-  );
-}
-
-/** The opened booking could not be read (spec section 8: the booking gets an open error flag). */
-export function BookingOpenError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation("bookings");
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={16} />}
-      title={t("drawer.error_title")}
-      data-open-error
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{message}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t("drawer.retry")}
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 
