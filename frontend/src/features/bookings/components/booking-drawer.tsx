@@ -9,7 +9,8 @@ import { bookingQueryOptions } from "../api/booking.ts";
 import { dropFromLists } from "../api/booking-commands.ts";
 
 // The booking's own screen (tickets, passengers, actions, dialogs) loads when a booking is opened, not with the list.
-const BookingPanel = lazy(() => import("./booking-panel.tsx").then((m) => ({ default: m.BookingPanel })));
+const loadPanel = () => import("./booking-panel.tsx");
+const BookingPanel = lazy(() => loadPanel().then((m) => ({ default: m.BookingPanel })));
 
 /**
  * Opening a booking (`/bookings?locator=`), with the spec's outcomes of a failure (section 8): 416 (expired) takes
@@ -25,6 +26,10 @@ export function useOpenedBooking(locator: string | undefined) {
     refetchInterval: (current) => (current.state.data?.provider_status === "in_progress" ? 5_000 : false),
   });
   const { error } = query;
+  // The screen's code comes beside the booking's data rather than after it.
+  useEffect(() => {
+    if (locator) void loadPanel();
+  }, [locator]);
 
   useEffect(() => {
     if (!error || !locator) return;
