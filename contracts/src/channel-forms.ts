@@ -1,18 +1,18 @@
-import { z } from "zod";
-import { FormOfPayment } from "./ticketing.ts";
-import { ChannelCode } from "./ticketing-commands.ts";
+import type { z } from "zod";
+import { ChannelSettingsFields } from "./ticketing-commands.ts";
 
 /**
- * A channel's settings as its form holds them: UpdateChannelRequest's fields (its output is such a request), all given, with the server's rule that
- * paying by card needs the card that pays (card_required). Messages are the fields' hint keys.
+ * A channel's settings as its form holds them: UpdateChannelRequest's fields (its output is such a request), all
+ * given, with the server's rule that paying by card needs the card that pays (card_required). Messages are the
+ * fields' hint keys.
  */
-export const ChannelSettingsForm = z
-  .object({
-    form_of_payment: FormOfPayment,
-    ticketing_credit_card_id: z.string().min(1).nullable(),
-    nego_code: ChannelCode,
-    resident_fares_code: ChannelCode,
-  })
+export const ChannelSettingsForm = ChannelSettingsFields.pick({
+  form_of_payment: true,
+  ticketing_credit_card_id: true,
+  nego_code: true,
+  resident_fares_code: true,
+})
+  .required()
   .refine((v) => v.form_of_payment !== "card" || v.ticketing_credit_card_id !== null, {
     path: ["ticketing_credit_card_id"],
     error: "card_required",

@@ -39,7 +39,8 @@ describe("a chip's editor form", () => {
     expect(check("departure_date", "2026-02-30")).toEqual(["value:date"]);
     expect(check("return_date", "next friday")).toEqual(["value:date"]);
     expect(check("adults", "0")).toEqual(["value:adults"]);
-    expect(check("children", "10")).toEqual(["value:count"]);
+    expect(check("children", "9")).toEqual(["value:children"]);
+    expect(check("infants", "10")).toEqual(["value:count"]);
     expect(check("cabin", "steerage")).toEqual(["value:required"]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AirportCode, Cabin, CarrierCode, IsoDate } from "./offers.ts";
-import { ChipKind, DayPeriod, TextSearchChip, TextSearchRequest } from "./text-search.ts";
+import { AirportCode, Cabin, CarrierCode, IsoDate, PassengerCounts } from "./offers.ts";
+import { ChipKind, DayPeriod, ParsedSearch, TextSearchChip, TextSearchRequest } from "./text-search.ts";
 
 /** The search line as typed, held to TextSearchRequest's text (trimmed, 1 to 500 characters); messages are keys. */
 export const TextSearchLineForm = z.object({
@@ -12,17 +12,20 @@ export const TextSearchLineForm = z.object({
 });
 export type TextSearchLineValues = z.input<typeof TextSearchLineForm>;
 
+/** A count chip's text ("2") held to the search's own passenger count. */
+const count = (schema: z.ZodNumber) => z.coerce.number().pipe(schema);
+
 /** What each chip kind's value must be, as the chip's server side says it (TextSearchChip.value's comment). */
 const CHIP_VALUES: Record<ChipKind, { schema: z.ZodType; key: string }> = {
   origin: { schema: AirportCode, key: "required" },
   destination: { schema: AirportCode, key: "required" },
   departure_date: { schema: IsoDate, key: "date" },
   return_date: { schema: IsoDate, key: "date" },
-  adults: { schema: z.coerce.number().int().min(1).max(9), key: "adults" },
-  children: { schema: z.coerce.number().int().min(0).max(9), key: "count" },
-  infants: { schema: z.coerce.number().int().min(0).max(9), key: "count" },
+  adults: { schema: count(PassengerCounts.shape.adults), key: "adults" },
+  children: { schema: count(PassengerCounts.shape.children.unwrap()), key: "children" },
+  infants: { schema: count(PassengerCounts.shape.infants.unwrap()), key: "count" },
   cabin: { schema: Cabin, key: "required" },
-  trip: { schema: z.enum(["one_way", "round_trip"]), key: "required" },
+  trip: { schema: ParsedSearch.shape.trip, key: "required" },
   direct: { schema: z.literal("true"), key: "required" },
   carrier: { schema: CarrierCode, key: "carrier" },
   departure_time: { schema: DayPeriod, key: "required" },

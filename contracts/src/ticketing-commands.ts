@@ -40,19 +40,23 @@ export const ChannelCode = z
   .transform((v) => (v === "" ? null : v))
   .nullable();
 
+/** A channel's settings, each optional: what an update may change. */
+export const ChannelSettingsFields = z.object({
+  on_by_admin: z.boolean().optional(),
+  on_by_supervisor: z.boolean().optional(),
+  form_of_payment: FormOfPayment.optional(),
+  ticketing_credit_card_id: Id.nullable().optional(),
+  nego_code: ChannelCode.optional(),
+  resident_fares_code: ChannelCode.optional(),
+});
+
 /** `PATCH /ticketing/agency_channels/{id}`: any of the channel's settings; on_by_admin is for administrators only. */
 export const UpdateChannelRequest = z.preprocess(
   unwrap("channel", "agency_channel"),
-  z
-    .object({
-      on_by_admin: z.boolean().optional(),
-      on_by_supervisor: z.boolean().optional(),
-      form_of_payment: FormOfPayment.optional(),
-      ticketing_credit_card_id: Id.nullable().optional(),
-      nego_code: ChannelCode.optional(),
-      resident_fares_code: ChannelCode.optional(),
-    })
-    .refine((v) => Object.values(v).some((x) => x !== undefined), "give at least one setting to change"),
+  ChannelSettingsFields.refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    "give at least one setting to change",
+  ),
 );
 export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;
 

@@ -28,6 +28,7 @@ const isFormKey = isOneOf([
   "amount",
   "date",
   "adults",
+  "children",
   "count",
   "carrier",
 ] as const);

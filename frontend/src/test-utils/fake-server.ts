@@ -54,3 +54,11 @@ export const unauthorized = {
     ],
   },
 };
+
+/** The server's 422 for one field: `detail` said of the field at `pointer` (a JSON pointer into the request). */
+export function fieldRefusal(pointer: string, detail: string, title = "invalid") {
+  return {
+    status: 422,
+    body: { errors: [{ status: "422", code: "invalid", title, detail, source: { pointer } }] },
+  };
+}

@@ -5,7 +5,7 @@ import { resetApiClient } from "../../../lib/api-client.ts";
 import { setSiteLanguage } from "../../../lib/i18n.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
-import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import { type FakeServer, fakeServer, fieldRefusal } from "../../../test-utils/fake-server.ts";
 import { renderWithProviders } from "../../../test-utils/render.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
 
@@ -66,20 +66,10 @@ describe("a booking's contacts form", () => {
 
   it("shows the server's refusal beside its field", async () => {
     server = fakeServer({
-      "POST /bookings/modify": {
-        status: 422,
-        body: {
-          errors: [
-            {
-              status: "422",
-              code: "invalid",
-              title: "invalid",
-              detail: "contacts.email is not accepted by the airline",
-              source: { pointer: "/contacts/email" },
-            },
-          ],
-        },
-      },
+      "POST /bookings/modify": fieldRefusal(
+        "/contacts/email",
+        "contacts.email is not accepted by the airline",
+      ),
     });
     editContacts();
     fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "olena@example.com" } });

@@ -4,7 +4,12 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { sandboxChannel } from "../../../test-utils/channel-fixtures.ts";
-import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import {
+  type FakeReply,
+  type FakeServer,
+  fakeServer,
+  fieldRefusal,
+} from "../../../test-utils/fake-server.ts";
 import { renderWithProviders } from "../../../test-utils/render.tsx";
 import type { Channel } from "../api/channels.ts";
 import { ChannelSettings } from "./channel-settings.tsx";
@@ -78,20 +83,10 @@ describe("a channel's settings forms", () => {
 
   it("saves the settings, and shows the server's refusal beside its field", async () => {
     renderSettings({
-      "PATCH /ticketing/agency_channels/ch1": {
-        status: 422,
-        body: {
-          errors: [
-            {
-              status: "422",
-              code: "invalid",
-              title: "invalid",
-              detail: "nego_code must be at most 20 characters",
-              source: { pointer: "/nego_code" },
-            },
-          ],
-        },
-      },
+      "PATCH /ticketing/agency_channels/ch1": fieldRefusal(
+        "/nego_code",
+        "nego_code must be at most 20 characters",
+      ),
     });
     fireEvent.change(await screen.findByLabelText("Nego code"), { target: { value: "N".repeat(21) } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));

@@ -5,7 +5,12 @@ import { resetApiClient } from "../../../lib/api-client.ts";
 import { setSiteLanguage } from "../../../lib/i18n.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { accountDetails } from "../../../test-utils/accounts.ts";
-import { type FakeReply, type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
+import {
+  type FakeReply,
+  type FakeServer,
+  fakeServer,
+  fieldRefusal,
+} from "../../../test-utils/fake-server.ts";
 import { renderApp } from "../../../test-utils/render-app.tsx";
 import { optionKbpWaw } from "../../../test-utils/travel-fixtures.ts";
 
@@ -187,20 +192,11 @@ describe("search page", () => {
   });
 
   it("books the chosen fare: checks the form, shows the server's field errors and never books twice", async () => {
-    const refused = {
-      status: 422,
-      body: {
-        errors: [
-          {
-            status: "422",
-            code: "invalid",
-            title: "Invalid",
-            detail: "must use Latin letters as in the travel document",
-            source: { pointer: "/passengers/1/last_name" },
-          },
-        ],
-      },
-    };
+    const refused = fieldRefusal(
+      "/passengers/1/last_name",
+      "must use Latin letters as in the travel document",
+      "Invalid",
+    );
     const server = serve({
       "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
       "POST /offers": { body: { result: result() } },

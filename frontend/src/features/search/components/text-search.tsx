@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Cabin, SearchRequest } from "@skyward/contracts/offers";
+import { Cabin, MAX_SEATS, SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import {
   type ChipKind,
@@ -128,7 +128,7 @@ function ChipEditor({
         <NumberInput
           label={label}
           min={chip.kind === "adults" ? 1 : 0}
-          max={9}
+          max={chip.kind === "children" ? MAX_SEATS - 1 : MAX_SEATS}
           {...input}
           value={Number(value)}
           onChange={(n) => form.setFieldValue("value", String(n))}
