@@ -22,10 +22,11 @@ describe("the dev outbox outside production", () => {
     const client = new HttpClient(t.app.url);
     await client.post("/start_sign_in", { account: { email: "agent@dnipro.test" } });
     await client.post("/start_sign_in", { account: { email: "agent@dnipro.test" } });
-    await client.waitForMail("agent@dnipro.test", 0);
+    await client.waitForMail("agent@dnipro.test", 0, { count: 2 });
     const res = await client.get("/dev/mailbox", { query: { to: "AGENT@dnipro.test" } });
     expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeGreaterThanOrEqual(1);
+    expect(res.body.data.length).toBeGreaterThanOrEqual(2);
+    expect(res.body.data[0].id).toBeGreaterThan(res.body.data[1].id);
     expect(res.body.data[0]).toEqual({
       id: expect.any(Number),
       to: "agent@dnipro.test",

@@ -429,7 +429,7 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       title: "The report will be sent to your email soon",
     });
 
-    const mail = await vistula.client.waitForMail("agent@vistula.test", before, 30_000);
+    const mail = await vistula.client.waitForMail("agent@vistula.test", before, { timeoutMs: 30_000 });
     expect(mail.subject).toBe("Twój raport sprzedaży jest gotowy");
     const path = /\/sales\/reports\/[0-9a-f-]{36}/.exec(mail.text)?.[0];
     if (!path) throw new Error(`no report link in ${mail.text}`);

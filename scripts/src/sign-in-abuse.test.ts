@@ -133,10 +133,14 @@ describe("lockout", () => {
   it("when a stranger asks for a user's codes until refused, then the user at another address still gets one", async () => {
     const email = "supervisor@vistula.test";
     const attacker = clientAt("198.51.100.202");
+    const mailbox = t.client();
+    const before = await mailbox.latestMailId(email);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
       statuses.push((await attacker.post("/start_sign_in", { account: { email } })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The stranger's five codes are mailed after their answers: all in, so the user's is the next one.
+    await mailbox.waitForMail(email, before, { count: 5 });
     const user = clientAt("203.0.113.12");
     const code = await requestCode(user, email);
     expect((await user.post("/sign_in", { account: { email, otp_attempt: code } })).status).toBe(200);

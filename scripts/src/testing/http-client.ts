@@ -187,18 +187,24 @@ export class HttpClient {
     return res.body.data[0]?.id ?? 0;
   }
 
-  /** Waits for a message newer than `afterId` in the dev mailbox (mail is sent after the answer). */
+  /**
+   * Waits until `count` messages newer than `afterId` are in the dev mailbox (mail is sent after the answer), and
+   * returns the newest.
+   */
   async waitForMail(
     email: string,
     afterId: number,
-    timeoutMs = 5000,
+    { timeoutMs = 5000, count = 1 } = {},
   ): Promise<{ subject: string; text: string }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const res = await this.get("/dev/mailbox", { query: { to: email } });
-      const newest = res.body.data?.[0];
-      if (newest && newest.id > afterId) return newest;
-      if (Date.now() > deadline) throw new Error(`no new mail for ${email} within ${timeoutMs} ms`);
+      const newer: { id: number; subject: string; text: string }[] = (res.body.data ?? []).filter(
+        (m: { id: number }) => m.id > afterId,
+      );
+      const newest = newer[0];
+      if (newest && newer.length >= count) return newest;
+      if (Date.now() > deadline) throw new Error(`no ${count} new mail for ${email} within ${timeoutMs} ms`);
       await sleep(20);
     }
   }
