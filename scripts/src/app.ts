@@ -35,6 +35,7 @@ import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
+import { inlineScriptSources } from "./page-scripts.ts";
 import { servePacks } from "./static-assets.ts";
 
 export interface SkywardOptions {
@@ -198,6 +199,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       probes: probeRoutes({ pool, runners }),
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
+      scriptSources: html ? inlineScriptSources(html) : [],
     },
     (app) => {
       // Bearer (API token) calls take from their token's bucket, shared by every process (issue 14).

@@ -20,6 +20,8 @@ export interface HttpAppOptions {
   trustProxy?: false | number | string[];
   /** Origins the page may call besides its own (product analytics). */
   connectSources?: string[];
+  /** Scripts the page may run besides its own files: the hashes of its inline scripts. */
+  scriptSources?: string[];
 }
 
 /**
@@ -40,7 +42,7 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
-          "script-src": ["'self'"],
+          "script-src": ["'self'", ...(options.scriptSources ?? [])],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
           // Product analytics' endpoints when configured (the browser SDK posts its events there).
