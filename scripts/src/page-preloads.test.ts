@@ -78,8 +78,20 @@ describe("a page's preloads", () => {
     expect(hrefs(preloads("/legal/terms", false, "ua")).at(-1)).toBe(
       "modulepreload /packs/assets/ua-public-L.js",
     );
-    // A language the build has no catalogue for, or a cookie written by someone else, adds nothing.
+    // A language the build has no catalogue for, or a cookie written by someone else, is read as no cookie.
     for (const language of ["de", "ua.ts", "../ua", 'ua"><script>', "__proto__"])
       expect(preloads("/search", true, language)).toBe(preloads("/search", true));
+  });
+
+  it("given no language cookie (a new visitor), then the default language's start-up catalogues come with the page", () => {
+    const withEnglish = pagePreloads({
+      ...manifest,
+      "src/locales/bundles/en.ts": { file: "assets/en-M.js" },
+      "src/locales/bundles/en-public.ts": { file: "assets/en-public-N.js" },
+    });
+    expect(hrefs(withEnglish("/search", true)).at(-1)).toBe("modulepreload /packs/assets/en-M.js");
+    expect(hrefs(withEnglish("/sign_in", false)).at(-1)).toBe("modulepreload /packs/assets/en-public-N.js");
+    expect(hrefs(withEnglish("/search", true, "ua")).at(-1)).toBe("modulepreload /packs/assets/ua-K.js");
+    expect(withEnglish("/search", true, "__proto__")).toBe(withEnglish("/search", true));
   });
 });

@@ -20,6 +20,12 @@ const PUBLIC_CATALOGUE_PAGE = /^\/(sign_in|legal\/[^/]+)\/?$/;
 /** The cookie in which the browser mirrors the language it shows (frontend/src/lib/i18n.ts). */
 export const LANGUAGE_COOKIE = "skyward_lang";
 
+/**
+ * The language a page starts in when its browser has not said one (frontend/src/lib/i18n.ts, DEFAULT_LANGUAGE): the
+ * page writes the cookie whenever it starts, so a browser without it is a new visitor, who starts in English.
+ */
+const DEFAULT_LANGUAGE = "en";
+
 /** A route's code-split modules in the manifest: `src/routes/search.tsx?tsr-split=component` is page "search". */
 const ROUTE_MODULE = /^src\/routes\/([^./?]+)[^?]*\.tsx\?tsr-split=/;
 
@@ -62,17 +68,17 @@ export function pagePreloads(manifest: unknown, base = "/packs/") {
   }
   /**
    * The tags for a page's address; a visitor without a session is preloaded the sign-in page they will see. With the
-   * language the browser said it shows (its `skyward_lang` cookie), that language's start-up catalogues too: the
-   * public ones on the sign-in and legal pages before signing in, else all (as the page's i18n set-up chooses).
+   * language the browser said it shows (its `skyward_lang` cookie; without one, or with one the build has no
+   * catalogue for, the default language), that language's start-up catalogues too: the public ones on the sign-in
+   * and legal pages before signing in, else all (as the page's i18n set-up chooses).
    */
   return (pathname: string, signedIn: boolean, language?: string): string => {
     const page = pathname.split("/")[1] ?? "";
     if (!byPage.has(page)) return "";
     const scope = !signedIn && PUBLIC_CATALOGUE_PAGE.test(pathname) ? "-public" : "";
+    const bundle = (of: string) => chunks[`src/locales/bundles/${of}${scope}.ts`];
     const catalogue =
-      language && /^[a-z]{2}$/.test(language)
-        ? chunks[`src/locales/bundles/${language}${scope}.ts`]
-        : undefined;
+      (language && /^[a-z]{2}$/.test(language) ? bundle(language) : undefined) ?? bundle(DEFAULT_LANGUAGE);
     return (
       (tags.get(signedIn || PUBLIC_PAGES.has(page) ? page : "sign_in") ?? "") +
       (catalogue ? `<link rel="modulepreload" crossorigin href="${base}${catalogue.file}">` : "")
