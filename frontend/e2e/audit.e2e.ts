@@ -22,6 +22,20 @@ async function apiAs(email: string): Promise<HttpClient> {
   return client;
 }
 
+/** Waits, as the page's user, until the tamper-evident log has chained every event up to `position`. */
+async function chainedUpTo(page: Page, position: unknown): Promise<void> {
+  expect(typeof position).toBe("string");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await page.request.get("/audit/events?limit=1", {
+      headers: { accept: "application/json", "x-min-position": String(position) },
+    });
+    expect(res.status()).toBe(200);
+    if (res.headers()["x-stale"] !== "true") return;
+    if (Date.now() > deadline) throw new Error(`the log did not chain up to ${String(position)} within 30 s`);
+  }
+}
+
 /** Signs the demo auditor in through the page's cookie jar and finishes onboarding, then opens /audit. */
 async function openAuditAsAuditor(page: Page): Promise<void> {
   const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
@@ -70,6 +84,9 @@ describe("the auditor's screens", () => {
     try {
       const { page } = suite.session;
       await openAuditAsAuditor(page);
+      // The history shows an event once the log has chained it, a moment after the write (longer on a loaded
+      // machine): the auditor looks once it has, as a person would look again.
+      await chainedUpTo(page, off.body.position);
       await page.getByRole("textbox", { name: "Stream", exact: true }).fill(`channel-${dniproChannel}`);
       await page.getByRole("button", { name: "Show events" }).click();
       const history = page.getByRole("table", { name: "Event history" });
@@ -78,12 +95,14 @@ describe("the auditor's screens", () => {
       // Who: the supervisor's role and user id; when: the time shown, between the call's start and end.
       await expect(change.textContent()).resolves.toContain(demoId("user", "dnipro-supervisor"));
       const shown = await change.getByRole("cell").first().textContent();
-      // The screen shows the time in the browser's locale: one of the seconds the change was made in.
+      // The screen shows the time in the interface language (English dates read the European way), to the second:
+      // one of the seconds the change was made in.
       const seconds = await page.evaluate(
         ([from, to]) => {
+          const format = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
           const out: string[] = [];
           for (let t = Math.floor(from / 1000) * 1000; t <= to; t += 1000)
-            out.push(new Date(t).toLocaleString());
+            out.push(format.format(new Date(t)));
           return out;
         },
         [before, after] as const,

@@ -79,7 +79,9 @@ describe("the application shell", () => {
     expect(preloaded.some((href) => /\/sign_in-[\w-]+\.js$/.test(href))).toBe(true);
     expect(preloaded.some((href) => /\/bookings-[\w-]+\.js$/.test(href))).toBe(false);
     // The entry (one import and a call) is written into the page, allowed by its hash alone: no request of its own.
-    expect(html).toMatch(/<script type="module">import\{\w+ as \w+\}from"\/packs\/assets\/shell-[\w-]+\.js";/);
+    expect(html).toMatch(
+      /<script type="module">import\{\w+ as \w+\}from"\/packs\/assets\/shell-[\w-]+\.js";/,
+    );
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
     await page.getByRole("heading", { level: 1, name: "Sign in to Skyward" }).waitFor();
     expect(requested.filter((path) => /\/index-[\w-]+\.js$/.test(path))).toEqual([]);

@@ -7,6 +7,7 @@ import {
   durationParts,
   formatDay,
   formatFromNow,
+  formatInstant,
   shiftDay,
 } from "./date-format.ts";
 
@@ -27,6 +28,14 @@ describe("date formats", () => {
     expect(formatFromNow("2026-11-22T11:00:00Z", "en", now)).toBe("in 23 hours");
     expect(formatFromNow("2026-11-21T11:30:00Z", "en", now)).toBe("30 minutes ago");
     expect(formatFromNow("2026-11-25T12:00:00Z", "en", now)).toBe("in 4 days");
+    expect(formatFromNow("2026-11-22T11:00:00Z", "ua", now)).toBe("через 23 години");
+  });
+
+  it("writes instants in the interface language, to the second for audit trails", () => {
+    const instant = "2026-11-24T08:00:07Z";
+    expect(formatInstant(instant, "en")).toMatch(/^24 Nov 2026, \d\d:\d\d$/);
+    expect(formatInstant(instant, "en", { seconds: true })).toMatch(/^24 Nov 2026, \d\d:\d\d:07$/);
+    expect(formatInstant(instant, "ua", { seconds: true })).toMatch(/^24 лист\. 2026 р\., \d\d:\d\d:07$/);
   });
 
   it("splits durations and clock times", () => {

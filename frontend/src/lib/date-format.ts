@@ -50,15 +50,28 @@ export function formatDay(isoDate: string, language: Language, style: DateStyle 
   return dateFormat(language, DATE_STYLES[style]).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
-/** An instant in the agent's own zone: "21 Nov 2026, 15:28". */
-export function formatInstant(instant: string, language: Language): string {
-  return dateFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(instant));
+/** An instant in the agent's own zone: "21 Nov 2026, 15:28" (with `seconds`, "15:28:07": audit trails). */
+export function formatInstant(
+  instant: string,
+  language: Language,
+  options: { seconds?: boolean } = {},
+): string {
+  return dateFormat(language, {
+    dateStyle: "medium",
+    timeStyle: options.seconds ? "medium" : "short",
+  }).format(new Date(instant));
 }
+
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
 
 /** "in 23 hours", "2 hours ago": how far an instant is from now, in the largest unit that fits. */
 export function formatFromNow(instant: string, language: Language, now: number = Date.now()): string {
   const minutes = Math.round((Date.parse(instant) - now) / 60_000);
-  const format = new Intl.RelativeTimeFormat(DATE_LOCALES[language], { numeric: "auto" });
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(DATE_LOCALES[language], { numeric: "auto" });
+    relativeFormats.set(language, format);
+  }
   if (Math.abs(minutes) < 60) return format.format(minutes, "minute");
   const hours = Math.round(minutes / 60);
   if (Math.abs(hours) < 48) return format.format(hours, "hour");

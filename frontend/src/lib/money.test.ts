@@ -1,11 +1,24 @@
-import { describe, expect, it } from "@jest/globals";
-import { formatMoney, majorUnit, minorDigits, minorToDecimal } from "./money.ts";
+import { describe, expect, it, jest } from "@jest/globals";
+import { formatMoney, formatNumber, majorUnit, minorDigits, minorToDecimal } from "./money.ts";
 
 describe("money", () => {
   it("knows each currency's minor units", () => {
     expect(minorDigits("UAH")).toBe(2);
     expect(minorDigits("JPY")).toBe(0);
     expect(majorUnit("EUR")).toBe(100);
+  });
+
+  it("asks Intl for a currency's minor units once, however many amounts it formats", () => {
+    const made = jest.spyOn(Intl, "NumberFormat");
+    try {
+      for (let i = 0; i < 50; i++) minorToDecimal(i, "CZK");
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
+    // A code Intl does not know is refused each time, never remembered as valid.
+    expect(() => minorDigits("??")).toThrow(RangeError);
+    expect(() => minorDigits("??")).toThrow(RangeError);
   });
 
   it("turns minor units into an exact decimal", () => {
@@ -25,5 +38,7 @@ describe("money", () => {
     expect(plain(formatMoney({ amount: 1129252, currency: "UAH" }, "en", { whole: true }))).toBe(
       "UAH 11,293",
     );
+    expect(plain(formatNumber(1234.5, "ua"))).toBe("1 234,5");
+    expect(plain(formatNumber(1234.5, "en"))).toBe("1,234.5");
   });
 });

@@ -1,11 +1,21 @@
 import type { Money } from "@skyward/contracts/money";
 import { type Language, LOCALE_TAGS } from "./i18n.ts";
 
-/** How many minor units a currency has (2 for UAH and EUR, 0 for JPY), as Intl knows it. */
+const digits = new Map<string, number>();
+
+/**
+ * How many minor units a currency has (2 for UAH and EUR, 0 for JPY), as Intl knows it: asked once per currency (a
+ * formatter costs about a millisecond on a phone, and a bookings page formats hundreds of amounts).
+ */
 export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let known = digits.get(currency);
+  if (known === undefined) {
+    known =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digits.set(currency, known);
+  }
+  return known;
 }
 
 /** Integer minor units as an exact decimal string ("-1234.05"): Intl formats it without a float in between. */
@@ -38,6 +48,18 @@ export function formatMoney(money: Money, language: Language, options: { whole?:
   const decimal = minorToDecimal(money.amount, money.currency);
   // Intl accepts decimal strings exactly; the type definitions still say number.
   return formatter(language, money.currency, options.whole ?? false).format(decimal as unknown as number);
+}
+
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+/** A count or a share for people: "1 234,5" in Ukrainian, "1,234.5" in English. */
+export function formatNumber(value: number, language: Language): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[language]);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
 }
 
 /** Whole major units in minor units, for inputs that speak in major units (a price slider's step). */

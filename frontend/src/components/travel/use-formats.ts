@@ -8,7 +8,7 @@ import {
   formatInstant,
 } from "../../lib/date-format.ts";
 import { useSiteLanguage } from "../../lib/i18n.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { formatMoney, formatNumber } from "../../lib/money.ts";
 
 /** The formats of the travel screens in the interface language; re-renders the caller when it changes. */
 export function useFormats() {
@@ -18,7 +18,8 @@ export function useFormats() {
     language,
     money: (money: Money, options?: { whole?: boolean }) => formatMoney(money, language, options),
     day: (isoDate: string, style?: DateStyle) => formatDay(isoDate, language, style),
-    instant: (instant: string) => formatInstant(instant, language),
+    instant: (instant: string, options?: { seconds?: boolean }) => formatInstant(instant, language, options),
+    number: (value: number) => formatNumber(value, language),
     fromNow: (instant: string) => formatFromNow(instant, language),
     duration: (minutes: number) => t("itinerary.duration", durationParts(minutes)),
   };

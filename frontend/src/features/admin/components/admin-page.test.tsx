@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
+import { setSiteLanguage } from "../../../lib/i18n.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { accountDetails } from "../../../test-utils/accounts.ts";
 import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
@@ -11,9 +12,10 @@ beforeEach(() => {
   resetApiClient();
   window.localStorage.clear();
 });
-afterEach(() => {
+afterEach(async () => {
   server?.restore();
   clearNotifications();
+  await act(() => setSiteLanguage("en"));
 });
 
 const adminSession = () => {
@@ -145,6 +147,23 @@ describe("the administration page", () => {
     expect(screen.getByText("op123456")).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Corporate number for Dnipro Travel" })).toBeChecked();
     expect(screen.getAllByText("Dnipro Travel Kyiv").length).toBeGreaterThan(0);
+  });
+
+  it("when the interface is Ukrainian, then the balance history writes its amounts and times the Ukrainian way", async () => {
+    server = fakeServer(routes());
+    renderApp("/admin");
+    const english = (await screen.findByText("ABC234", undefined, { timeout: 10_000 })).closest(
+      "tr",
+    ) as HTMLElement;
+    // Intl separates with no-break spaces: compared with plain ones.
+    const plain = (row: HTMLElement) => (row.textContent ?? "").replace(/\s/g, " ");
+    expect(plain(english)).toContain("-UAH 12,345.67");
+    await act(() => setSiteLanguage("ua"));
+    const text = plain(screen.getByText("ABC234").closest("tr") as HTMLElement);
+    expect(text).toContain("-12 345,67 ₴");
+    expect(text).toContain("37 654,33 ₴");
+    expect(text).not.toContain("UAH");
+    expect(text).toMatch(/24 лист\. 2026 р\., \d\d:00:00/);
   });
 
   it("asks before deleting a company, and deletes it only when confirmed", async () => {

@@ -21,7 +21,8 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
-import type { Language } from "../../../lib/i18n.ts";
+import { formatInstant } from "../../../lib/date-format.ts";
+import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { useSession } from "../../../lib/session.ts";
 import {
@@ -226,8 +227,8 @@ function CompaniesCard({
   companies: Company[] | undefined;
   loading: boolean;
 }) {
-  const { t, i18n } = useTranslation("admin");
-  const language = i18n.language as Language;
+  const { t } = useTranslation("admin");
+  const language = useSiteLanguage();
   const create = useCreateCompany();
   const remove = useDeleteCompany();
   const shared = useToggleSharedBookings();
@@ -387,8 +388,8 @@ function BalancesCard({
   filters: BalanceFilters;
   onFilters: (next: BalanceFilters) => void;
 }) {
-  const { t, i18n } = useTranslation("admin");
-  const language = i18n.language as Language;
+  const { t } = useTranslation("admin");
+  const language = useSiteLanguage();
   const history = useQuery(balanceHistoryQueryOptions(filters));
   const transaction = useTransaction();
   const form = useForm({
@@ -397,10 +398,6 @@ function BalancesCard({
   });
   const companyOptions = companies.map((c) => ({ value: c.id, label: c.name }));
   const pages = Math.max(1, Math.ceil((history.data?.meta.total ?? 0) / BALANCE_PAGE_SIZE));
-  const dateTime = new Intl.DateTimeFormat(language === "ua" ? "uk" : language, {
-    dateStyle: "short",
-    timeStyle: "short",
-  });
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="balances-heading">
       <Title order={2} fz="h4" id="balances-heading" mb="sm">
@@ -513,7 +510,7 @@ function BalancesCard({
             <Table.Tbody>
               {history.data?.data.map((line) => (
                 <Table.Tr key={line.event_id} data-event-id={line.event_id}>
-                  <Table.Td>{dateTime.format(new Date(line.at))}</Table.Td>
+                  <Table.Td>{formatInstant(line.at, language, { seconds: true })}</Table.Td>
                   <Table.Td>{line.company_name}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={line.amount.amount < 0 ? "red" : "teal"}>

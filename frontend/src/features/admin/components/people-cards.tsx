@@ -18,6 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Pages } from "../../../components/ui/data-table.tsx";
 import {
   BALANCE_PAGE_SIZE,
@@ -245,14 +246,11 @@ export function JoinRequestsCard({
 
 /** The partner and company change history: who changed what, when, from which source; each line links to its event. */
 export function ChangesCard() {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
+  const formats = useFormats();
   const [page, setPage] = useState(1);
   const changes = useQuery(changesQueryOptions(page));
   const pages = Math.max(1, Math.ceil((changes.data?.meta.total ?? 0) / BALANCE_PAGE_SIZE));
-  const dateTime = new Intl.DateTimeFormat(i18n.language === "ua" ? "uk" : i18n.language, {
-    dateStyle: "short",
-    timeStyle: "short",
-  });
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="changes-heading">
       <Title order={2} fz="h4" id="changes-heading" mb="sm">
@@ -277,7 +275,7 @@ export function ChangesCard() {
             <Table.Tbody>
               {changes.data?.data.map((line) => (
                 <Table.Tr key={line.event_id}>
-                  <Table.Td>{dateTime.format(new Date(line.at))}</Table.Td>
+                  <Table.Td>{formats.instant(line.at, { seconds: true })}</Table.Td>
                   <Table.Td>{t(`events.${line.type}`, { defaultValue: line.type })}</Table.Td>
                   <Table.Td>{t(`roles.${line.actor.role}`, { defaultValue: line.actor.role })}</Table.Td>
                   <Table.Td>{t(`sources.${line.source}`, { defaultValue: line.source })}</Table.Td>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { formatDay } from "../../../lib/date-format.ts";
 import { type Language, useSiteLanguage } from "../../../lib/i18n.ts";
-import { formatMoney, minorToDecimal } from "../../../lib/money.ts";
+import { formatMoney, formatNumber, minorToDecimal } from "../../../lib/money.ts";
 import { analyticsQueryOptions } from "../api/analytics.ts";
 
 export interface AnalyticsPageProps {
@@ -149,9 +149,7 @@ export function AnalyticsPage({ dateFrom, dateTo, onChange }: AnalyticsPageProps
                       ]}
                       withLegend
                       tickLine="y"
-                      valueFormatter={(value) =>
-                        new Intl.NumberFormat(language === "ua" ? "uk" : language).format(value)
-                      }
+                      valueFormatter={(value) => formatNumber(value, language)}
                     />
                   </Paper>
                 </Stack>

@@ -62,7 +62,7 @@ function useValueText() {
   const charge = (c: unknown): string => {
     if (!c || typeof c !== "object") return t("value.none");
     const x = c as { kind: string; bps?: number; amount?: Money; per?: string };
-    if (x.kind === "percent") return `${((x.bps ?? 0) / 100).toLocaleString(formats.language)} %`;
+    if (x.kind === "percent") return `${formats.number((x.bps ?? 0) / 100)} %`;
     if (x.amount)
       return t(x.per === "booking" ? "value.per_booking" : "value.per_passenger", {
         money: formats.money(x.amount),
@@ -145,6 +145,7 @@ function Result({ result }: { result: ExecuteResponse }) {
 
 function PlanView({ response }: { response: Extract<AskResponse, { kind: "plan" }> }) {
   const { t } = useTranslation("assistant");
+  const formats = useFormats();
   const previewText = usePreviewText();
   const execute = useExecute();
   const [confirmed, setConfirmed] = useState<number[]>([]);
@@ -200,7 +201,7 @@ function PlanView({ response }: { response: Extract<AskResponse, { kind: "plan" 
           {t("plan.execute", { n: chosen.length })}
         </Button>
         <Text fz="xs" c="dimmed">
-          {t("plan.expires", { at: new Date(plan.expires_at).toLocaleTimeString() })}
+          {t("plan.expires", { at: formats.instant(plan.expires_at) })}
         </Text>
       </Group>
       {execute.error ? (

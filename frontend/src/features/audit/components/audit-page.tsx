@@ -26,6 +26,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
@@ -50,6 +51,7 @@ const failure = (error: unknown) =>
 
 function History() {
   const { t } = useTranslation("audit");
+  const formats = useFormats();
   const say = useFormErrorWords({ max: TEXT_MAX });
   const form = useForm<HistoryFiltersValues>({
     initialValues: Object.fromEntries(FILTERS.map((name) => [name, ""])) as HistoryFiltersValues,
@@ -105,7 +107,7 @@ function History() {
           <Table.Tbody>
             {page.data.events.map((e: HistoryEvent) => (
               <Table.Tr key={e.seq}>
-                <Table.Td>{new Date(e.recorded_at).toLocaleString()}</Table.Td>
+                <Table.Td>{formats.instant(e.recorded_at, { seconds: true })}</Table.Td>
                 <Table.Td>
                   <details>
                     <summary>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
@@ -144,6 +145,7 @@ function RunView({
  */
 export function ReplayPanel({ canSwitch }: { canSwitch: boolean }) {
   const { t } = useTranslation("audit");
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const overview = useQuery(replaysQueryOptions());
   const [current, setCurrent] = useState<string | null>(null);
@@ -209,7 +211,7 @@ export function ReplayPanel({ canSwitch }: { canSwitch: boolean }) {
           <Table.Tbody>
             {overview.data.runs.map((run) => (
               <Table.Tr key={run.id}>
-                <Table.Td>{new Date(run.created_at).toLocaleString()}</Table.Td>
+                <Table.Td>{formats.instant(run.created_at, { seconds: true })}</Table.Td>
                 <Table.Td>{run.projection}</Table.Td>
                 <Table.Td>{t(`replay.kind_names.${run.kind}`)}</Table.Td>
                 <Table.Td>

@@ -19,6 +19,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../components/travel/use-formats.ts";
 import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
 import {
   type Channel,
@@ -329,17 +330,14 @@ function HistoryCard({
   filters: HistoryFilters;
   onFilters: (next: HistoryFilters) => void;
 }) {
-  const { t, i18n } = useTranslation("channels");
+  const { t } = useTranslation("channels");
+  const formats = useFormats();
   const history = useQuery(historyQueryOptions(filters));
   const titleOf = (row: ChannelHistoryRow) =>
     row.gate
       ? t(`gate_kinds.${row.gate}`)
       : (channels.find((c) => c.id === row.channel_id)?.title ?? row.channel_id);
   const pages = Math.max(1, Math.ceil((history.data?.meta.total ?? 0) / HISTORY_PAGE_SIZE));
-  const dateTime = new Intl.DateTimeFormat(i18n.language === "ua" ? "uk" : i18n.language, {
-    dateStyle: "short",
-    timeStyle: "medium",
-  });
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="history-heading">
       <Title order={2} fz="h4" id="history-heading" mb="sm">
@@ -394,7 +392,9 @@ function HistoryCard({
             <Table.Tbody>
               {history.data.data.map((row) => (
                 <Table.Tr key={row.event_id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime.format(new Date(row.at))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {formats.instant(row.at, { seconds: true })}
+                  </Table.Td>
                   <Table.Td>
                     {row.actor.name ?? t(`roles.${row.actor.role}`, { defaultValue: row.actor.role })}
                   </Table.Td>
