@@ -16,7 +16,7 @@ const passenger = (last: string) => ({
   date_of_birth: "1988-02-03",
   document: {
     type: "passport",
-    number: `PL${Math.floor(Math.random() * 1e6)}`,
+    number: `PL${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
     issuing_country: "PL",
     nationality: "PL",
     expires_on: "2033-01-01",

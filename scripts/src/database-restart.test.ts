@@ -191,10 +191,16 @@ describe("PostgreSQL restarted and killed under load", () => {
 
     // The reader's projectors lead again; each process's wake-up listener is back, on one connection each.
     await until("every projector leads again", async () => reader.runners.every((r) => r.isLeader));
-    const { rows } = await pool.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'skyward-wakeup'",
-    );
-    expect(rows[0]?.n).toBe(2);
+    // A listener reconnects on its own schedule, after the pool's: waited for, not sampled.
+    const listeners = async () =>
+      (
+        await pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'skyward-wakeup'",
+        )
+      ).rows[0]?.n;
+    await until("each process's wake-up listener is back", async () => (await listeners()) === 2);
+    await sleep(300);
+    expect(await listeners()).toBe(2);
     const readiness = (await new HttpClient(reader.url).get("/ready")).body;
     expect(readiness).toMatchObject({ status: "ready", database: { ok: true } });
     expect(readiness.projectors).toHaveLength(projections.length);

@@ -28,6 +28,13 @@ describe("command and query services in separate processes", () => {
       roles: ["query", "projectors"],
       seedDemo: false,
     });
+    // As a deployment does (readiness probe): traffic once the query app's projectors have built their read models.
+    const probe = new HttpClient(query.url);
+    const deadline = Date.now() + 30_000;
+    while ((await probe.get("/ready")).body?.status !== "ready") {
+      if (Date.now() > deadline) throw new Error("the query app was not ready within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
   afterAll(async () => {
     await command.stop();

@@ -17,7 +17,7 @@ export const passenger = (first: string, last: string, type = "adult", dob = "19
   date_of_birth: dob,
   document: {
     type: "passport",
-    number: `FN${Math.floor(Math.random() * 1e6)}`,
+    number: `FN${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
     issuing_country: "UA",
     nationality: "UA",
     expires_on: "2032-01-01",
