@@ -1,22 +1,7 @@
-import type { Money } from "@skyward/contracts/money";
+import { type Money, minorDigits } from "@skyward/contracts/money";
 import { type Language, LOCALE_TAGS } from "./i18n.ts";
 
-const digits = new Map<string, number>();
-
-/**
- * How many minor units a currency has (2 for UAH and EUR, 0 for JPY), as Intl knows it: asked once per currency (a
- * formatter costs about a millisecond on a phone, and a bookings page formats hundreds of amounts).
- */
-export function minorDigits(currency: string): number {
-  let known = digits.get(currency);
-  if (known === undefined) {
-    known =
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-    digits.set(currency, known);
-  }
-  return known;
-}
+export { minorDigits };
 
 /** Integer minor units as an exact decimal string ("-1234.05"): Intl formats it without a float in between. */
 export function minorToDecimal(amount: number, currency: string): string {

@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { minorDigits } from "@skyward/contracts/money";
 import type { SaleLine } from "@skyward/contracts/sales";
 import ExcelJS from "exceljs";
 
@@ -249,20 +250,6 @@ const COLUMNS: { key: Label; width: number }[] = [
   ...MONEY_COLUMNS.map((key) => ({ key, width: 14 })),
   { key: "currency", width: 9 },
 ];
-
-const digitsOf = new Map<string, number>();
-
-/** Decimal places of a currency's minor unit (2 for UAH and EUR, 0 for JPY), as Intl knows it; cached, as Intl is slow to build. */
-export function minorDigits(currency: string): number {
-  let digits = digitsOf.get(currency);
-  if (digits === undefined) {
-    digits =
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-    digitsOf.set(currency, digits);
-  }
-  return digits;
-}
 
 /** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
 export function moneyFormat(currency: string): string {
