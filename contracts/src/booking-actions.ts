@@ -103,6 +103,8 @@ export function bookingActions(facts: BookingFacts, now: Date): BookingAction[] 
 
 function issueVerdict(f: BookingFacts, now: Date): Verdict {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (f.provider_status === "failed")
+    return refused("provider_failed", "The airline did not confirm this booking: it holds no seats");
   if (f.status !== "held")
     return refused("not_held", `Only held bookings can be issued; this one is ${f.status}`);
   if (f.provider_status !== "confirmed")
@@ -121,7 +123,9 @@ function issueVerdict(f: BookingFacts, now: Date): Verdict {
 
 function cancelVerdict(f: BookingFacts, now: Date): Verdict {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
-  if (f.status !== "held" && f.status !== "failed")
+  if (f.provider_status === "failed")
+    return refused("provider_failed", "The airline did not confirm this booking: it holds no seats");
+  if (f.status !== "held")
     return refused("not_held", `Only held bookings can be cancelled; this one is ${f.status}`);
   const deadline = f.time_limit && new Date(f.time_limit) > now ? f.time_limit : null;
   return { ...refused("", ""), allowed: true, deadline, reason_code: null, reason: null };

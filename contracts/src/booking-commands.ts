@@ -83,7 +83,6 @@ export const BookingCommand = z.discriminatedUnion("type", [
   cmd("RecordVoidOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(z.null()) }),
   cmd("StartCancel", { operation_id: OperationId, now: z.date() }),
   cmd("RecordCancelOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(z.null()) }),
-  cmd("CancelFailedBooking", { now: z.date() }),
   cmd("QuoteRefund", { quote: RefundQuoted, now: z.date() }),
   cmd("StartRefund", { operation_id: OperationId, quote_id: z.string(), now: z.date() }),
   cmd("RecordRefundOutcome", { operation_id: OperationId, now: z.date(), outcome: outcome(RefundedOutcome) }),

@@ -66,7 +66,6 @@ export const BookingStatus = z.enum([
   "voided",
   "cancelled",
   "expired",
-  "failed",
   "refunded",
   "exchanged",
 ]);

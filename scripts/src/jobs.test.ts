@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { SMTPServer } from "smtp-server";
 import { holdOneAdult, until } from "./testing/bookings.ts";
-import type { HttpClient } from "./testing/http-client.ts";
+import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /** The time-driven booking jobs, on a clock the test moves ahead of the real one (the queue runs on real time). */
@@ -93,6 +93,42 @@ describe("booking jobs", () => {
     expect(events.map((e) => e.type)).toEqual(["BookingHeld", "BookingConfirmedByProvider"]);
     expect(events[1]?.metadata.trace_id).toMatch(/^job-\d+$/);
     expect(await jobRow(`confirm-booking:${locator}`)).toBeUndefined();
+  }, 25_000);
+
+  it("when the supplier fails an asynchronous booking, then it is cancelled with the airline's reason and offers nothing it cannot do", async () => {
+    offsetMs = 0;
+    const booked = await book("Asyncfail");
+    expect(booked.provider_status).toBe("in_progress");
+    const locator = booked.locator as string;
+    offsetMs = 31_000; // the sandbox settles 30 s after booking
+    const settled = await until(
+      async () => {
+        const res = await agent.get(`/bookings/${locator}`);
+        return res.body?.data?.provider_status === "failed" ? res : undefined;
+      },
+      10_000,
+      "booking failed by the airline",
+    );
+    const booking = settled.body.data;
+    // SCENARIOS.md: a failed asynchronous booking is cancelled; the airline's reason is the booking's error.
+    expect(booking).toMatchObject({ status: "cancelled", list: "cancelled" });
+    expect(booking.error).toContain("The airline rejected the booking");
+    const actions = Object.fromEntries((booking.actions as Json[]).map((a) => [a.action, a]));
+    expect((booking.actions as Json[]).filter((a) => a.allowed)).toEqual([]);
+    expect(actions.cancel).toMatchObject({ allowed: false, reason_code: "provider_failed", deadline: null });
+    expect(actions.issue).toMatchObject({ allowed: false, reason_code: "provider_failed" });
+    // It left the list of held bookings for the cancelled one.
+    const listed = async (list: string) =>
+      ((await agent.get("/bookings", { query: { list } })).body.data as Json[]).map((r) => r.locator);
+    expect(await listed("new")).not.toContain(locator);
+    expect(await listed("cancelled")).toContain(locator);
+    // Nothing to cancel: the command is refused too, and nothing is written.
+    const cancel = await agent.delete(`/bookings/${locator}`);
+    expect(cancel.status).toBe(422);
+    expect((await t.events(`booking-${locator}`)).map((e) => e.type)).toEqual([
+      "BookingHeld",
+      "BookingFailedByProvider",
+    ]);
   }, 25_000);
 });
 

@@ -76,16 +76,7 @@ interface Booked extends BookingHeld {
  * also on "exchanged"), cancel on "held". A partial refund leaves the status as it was, the last ticket "refunded".
  */
 export type ActiveBooking = Booked & {
-  status:
-    | "held"
-    | "ticketing"
-    | "issued"
-    | "voided"
-    | "cancelled"
-    | "expired"
-    | "failed"
-    | "refunded"
-    | "exchanged";
+  status: "held" | "ticketing" | "issued" | "voided" | "cancelled" | "expired" | "refunded" | "exchanged";
 };
 export type BookingState = { status: "none" } | ActiveBooking;
 export type BookingStatus = ActiveBooking["status"];
@@ -107,7 +98,8 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
   if (event.type === "BookingHeld") {
     return {
       ...event.data,
-      status: event.data.provider_status === "failed" ? "failed" : "held",
+      // An airline that failed the booking holds nothing: it is cancelled (SCENARIOS.md, ASYNCFAIL).
+      status: event.data.provider_status === "failed" ? "cancelled" : "held",
       tickets: [],
       charged: null,
       issued_at: null,
@@ -131,7 +123,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       return {
         ...closed,
         provider_status: "failed",
-        status: "failed",
+        status: "cancelled",
         supplier_booking: event.data.supplier_booking,
       };
     case "TicketingStarted": {
@@ -349,7 +341,6 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "StartIssue":
     case "StartVoid":
     case "StartCancel":
-    case "CancelFailedBooking":
     case "ExpireBooking":
     case "RepriceBooking":
     case "QuoteRefund":
@@ -495,14 +486,6 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
             },
           ];
     }
-    case "CancelFailedBooking":
-      // The airline already dropped a failed booking: nothing to ask it, the booking is closed here.
-      if (state.status !== "failed")
-        throw new IllegalState(
-          `Only held bookings can be cancelled; this booking is ${state.status}`,
-          "not_held",
-        );
-      return [{ type: "BookingCancelled", data: { operation_id: null, at: command.now.toISOString() } }];
     case "ExpireBooking":
       if (state.status !== "held" || !state.time_limit || new Date(state.time_limit) > command.now) return [];
       return [{ type: "BookingExpired", data: { at: command.now.toISOString() } }];
@@ -667,7 +650,6 @@ function startIssue(
     case "voided":
     case "cancelled":
     case "expired":
-    case "failed":
     case "refunded":
       throw new IllegalState(
         `This booking is ${state.status} and cannot be issued`,

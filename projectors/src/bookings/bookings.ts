@@ -10,7 +10,6 @@ import { defineProjection } from "@skyward/infra/projections/projection";
 export const LIST_OF_STATUS: Record<string, string> = {
   held: "new",
   ticketing: "new",
-  failed: "new",
   issued: "issued",
   exchanged: "issued",
   voided: "cancelled",
@@ -63,7 +62,8 @@ function statusAfter(event: BookingEvent): string | null {
     case "BookingExpired":
       return "expired";
     case "BookingFailedByProvider":
-      return "failed";
+      // The airline holds nothing any more (SCENARIOS.md, ASYNCFAIL): cancelled, with the airline's reason.
+      return "cancelled";
     default:
       return assertNever(event);
   }
@@ -115,7 +115,7 @@ function assertNever(value: never): never {
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 5,
+  version: 6,
   eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
@@ -128,6 +128,8 @@ export const bookings = defineProjection({
       agent_id text NOT NULL,
       fake_booking boolean NOT NULL,
       provider_status text NOT NULL,
+      -- Why the airline failed the booking (provider_status failed), in its words.
+      error text,
       route text NOT NULL,
       carrier text NOT NULL,
       departure_at text, -- local time at the departure airport, with its offset, as the ticket shows it
@@ -175,12 +177,12 @@ export const bookings = defineProjection({
       const locator = stored.streamId.slice("booking-".length);
       if (e.type === "BookingHeld") {
         const d = e.data;
-        const initial = d.provider_status === "failed" ? "failed" : "held";
+        const initial = d.provider_status === "failed" ? "cancelled" : "held";
         batch.add(
           `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
              provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
-             created_at, updated_at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17) ON CONFLICT (locator) DO NOTHING`,
+             created_at, updated_at, error)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17,$18) ON CONFLICT (locator) DO NOTHING`,
           [
             locator,
             initial,
@@ -202,6 +204,7 @@ export const bookings = defineProjection({
             d.time_limit,
             JSON.stringify(stored.data),
             stored.recordedAt,
+            d.supplier_booking?.error ?? null,
           ],
         );
         continue;
@@ -227,6 +230,8 @@ export const bookings = defineProjection({
             "provider_status",
             row.param(e.type === "BookingConfirmedByProvider" ? "confirmed" : "failed"),
           );
+          if (e.type === "BookingFailedByProvider")
+            row.set("error", row.param(e.data.error ?? e.data.supplier_booking.error ?? null));
           break;
         case "TicketsIssued":
           row.set("tickets", `${row.param(JSON.stringify(e.data.tickets))}::jsonb`);

@@ -115,7 +115,8 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     tickets_present: (row.tickets as unknown[]).length > 0,
     tickets: row.tickets,
     async_emd_issue: row.async_emd_issue === true,
-    error: null,
+    // Why the airline failed the booking (provider_status failed); null otherwise.
+    error: row.error ?? null,
     fare: held.fare,
     passengers: held.passengers,
     contacts: held.contacts,

@@ -1,7 +1,6 @@
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
-import { onBooking } from "../execute.ts";
 import { runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
@@ -14,14 +13,6 @@ export async function voidOrCancel(
 ) {
   const actor = { principal, context };
   const current = await readBooking(deps, principal, locator);
-  if (current.status === "failed") {
-    // The airline already dropped it: nothing to ask it.
-    const cancelled = await onBooking(deps, actor, locator, () => ({
-      type: "CancelFailedBooking",
-      now: deps.now(),
-    }));
-    return { locator, status: "cancelled" as const, position: cancelled.position };
-  }
   const kind = current.status === "issued" ? "void" : "cancel";
   const { recorded, outcome } = await runSupplierOperation(deps, actor, locator, {
     start: (_booking, operationId) =>

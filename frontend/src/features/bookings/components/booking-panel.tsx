@@ -181,7 +181,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
           {t(`drawer.being_completed.${booking.operation.kind}`)}
         </Alert>
       ) : null}
-      {booking.provider_status === "failed" || booking.status === "failed" ? (
+      {booking.provider_status === "failed" ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />}>
           {booking.error ?? t("drawer.failed")}
         </Alert>

@@ -9,7 +9,6 @@ const COLOURS: Record<string, string> = {
   voided: "gray",
   cancelled: "gray",
   expired: "gray",
-  failed: "red",
   refunded: "violet",
 };
 
