@@ -3,6 +3,7 @@ import { AgencyFlag } from "./directory.ts";
 import { Email, Language } from "./ids.ts";
 import { Currency, Money } from "./money.ts";
 import { Charge, MarkupRule } from "./pricing.ts";
+import { TimeZone } from "./time-zone.ts";
 
 /**
  * HTTP shapes of partner, company and people administration (seed-spec section 7, "Partners, companies,
@@ -32,10 +33,16 @@ export const CreateAgencyRequest = z.object({
   production_api_on: z.boolean().optional(),
   corporate_number_on: z.boolean().optional(),
   ghost_segments_remarks_on: z.boolean().optional(),
+  /** The zone its receipts, reports and mails write times in; UTC when not given. */
+  time_zone: TimeZone.optional(),
 });
 export type CreateAgencyRequest = z.infer<typeof CreateAgencyRequest>;
 
-export const UpdateAgencyRequest = z.object({ name: Name.optional(), markups: Markups.optional() });
+export const UpdateAgencyRequest = z.object({
+  name: Name.optional(),
+  markups: Markups.optional(),
+  time_zone: TimeZone.optional(),
+});
 export type UpdateAgencyRequest = z.infer<typeof UpdateAgencyRequest>;
 
 /** PATCH /agencies/{id}/{flag}: the value to set (`active`, `on` or the flag's own name); none flips it. */
@@ -149,6 +156,8 @@ export const Partner = z.object({
   ghost_segments_remarks_on: z.boolean(),
   /** Held bookings are cancelled automatically shortly before the airline's time limit. */
   auto_cancel_held_on: z.boolean().optional(),
+  /** The zone its receipts, reports and mails write times in. */
+  time_zone: z.string().optional(),
   markups: z.array(MarkupRule),
   active: z.boolean(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AgencyFlag } from "./directory.ts";
 import { Currency, Money } from "./money.ts";
 import { Charge, MarkupRule } from "./pricing.ts";
+import { TimeZone } from "./time-zone.ts";
 
 /**
  * The commands of partner (`agency-`), company (`company-`), connection request (`joinagency-`) streams and the
@@ -19,10 +20,12 @@ export const AgencyCommand = z.discriminatedUnion("type", [
     markups: z.array(MarkupRule),
     transaction_fee: Charge.nullable(),
     flags: z.partialRecord(AgencyFlag, z.boolean()),
+    time_zone: TimeZone.optional(),
   }),
   cmd("UpdateAgency", {
     name: z.string().min(1).max(200).optional(),
     markups: z.array(MarkupRule).optional(),
+    time_zone: TimeZone.optional(),
   }),
   cmd("SetAgencyFlag", { flag: AgencyFlag, on: z.boolean().optional() }),
   cmd("SetAgencyTransactionFee", { transaction_fee: Charge.nullable() }),

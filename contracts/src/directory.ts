@@ -12,6 +12,7 @@ import { Email, Language } from "./ids.ts";
 import { UserType } from "./metadata.ts";
 import { Currency } from "./money.ts";
 import { Charge, MarkupRule } from "./pricing.ts";
+import { TimeZone } from "./time-zone.ts";
 
 /** Events of agencies (partners), companies and users: who works where, with which role. */
 export const AgencyRegistered = z.object({
@@ -34,6 +35,11 @@ export const AgencyFlag = z.enum([
 ]);
 export const AgencyFlagSet = z.object({ agency_id: z.string(), flag: AgencyFlag, on: z.boolean() });
 export const AgencyDeleted = z.object({ agency_id: z.string() });
+/**
+ * The zone the partner's receipts, reports and mails write instants in (a new event beside AgencyRegistered, whose
+ * shape stays as stored: a partner without one writes UTC, see time-zone.ts).
+ */
+export const AgencyTimeZoneSet = z.object({ agency_id: z.string(), time_zone: TimeZone });
 /** Agents of the company see each other's bookings when on. */
 export const CompanySharedBookingsSet = z.object({ company_id: z.string(), shared_bookings: z.boolean() });
 export const CompanyDeleted = z.object({ company_id: z.string() });
@@ -96,6 +102,7 @@ export type AgencyGateToggled = z.infer<typeof AgencyGateToggled>;
 export type AgencyUpdated = z.infer<typeof AgencyUpdated>;
 export type AgencyFlag = z.infer<typeof AgencyFlag>;
 export type AgencyFlagSet = z.infer<typeof AgencyFlagSet>;
+export type AgencyTimeZoneSet = z.infer<typeof AgencyTimeZoneSet>;
 export type CompanySharedBookingsSet = z.infer<typeof CompanySharedBookingsSet>;
 export type UserConnectedToCompany = z.infer<typeof UserConnectedToCompany>;
 export type UserDisconnectedFromCompany = z.infer<typeof UserDisconnectedFromCompany>;
@@ -132,6 +139,7 @@ export const AgencyEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("AgencyGateToggled"), data: AgencyGateToggled }),
   z.object({ type: z.literal("AgencyUpdated"), data: AgencyUpdated }),
   z.object({ type: z.literal("AgencyFlagSet"), data: AgencyFlagSet }),
+  z.object({ type: z.literal("AgencyTimeZoneSet"), data: AgencyTimeZoneSet }),
   z.object({ type: z.literal("AgencyDeleted"), data: AgencyDeleted }),
 ]);
 export type AgencyEvent = z.infer<typeof AgencyEvent>;

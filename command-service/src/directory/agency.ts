@@ -5,6 +5,7 @@ import {
 } from "@skyward/contracts/directory";
 import type { AgencyCommand } from "@skyward/contracts/directory-commands";
 import type { Charge, MarkupRule } from "@skyward/contracts/pricing";
+import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
 import { assertNever } from "../bookings/booking.ts";
@@ -27,6 +28,7 @@ export interface ActiveAgency {
   markups: MarkupRule[];
   transaction_fee: Charge | null;
   gate: boolean;
+  time_zone: string;
 }
 export type AgencyState = { status: "none" } | ActiveAgency | { status: "deleted"; agency_id: string };
 export const noAgency: AgencyState = { status: "none" };
@@ -45,6 +47,7 @@ export function evolve(state: AgencyState, event: AgencyEvent): AgencyState {
       markups: [],
       transaction_fee: null,
       gate: true,
+      time_zone: DEFAULT_TIME_ZONE,
     };
   if (state.status !== "active") return state;
   switch (event.type) {
@@ -56,6 +59,8 @@ export function evolve(state: AgencyState, event: AgencyEvent): AgencyState {
       return { ...state, flags: { ...state.flags, [event.data.flag]: event.data.on } };
     case "AgencyGateToggled":
       return { ...state, gate: event.data.active };
+    case "AgencyTimeZoneSet":
+      return { ...state, time_zone: event.data.time_zone };
     case "AgencyDeleted":
       return { status: "deleted", agency_id: state.agency_id };
     default:
@@ -91,6 +96,8 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
       });
     for (const [flag, on] of Object.entries(command.flags) as [AgencyFlag, boolean | undefined][])
       if (on) events.push({ type: "AgencyFlagSet", data: { agency_id, flag, on } });
+    if (command.time_zone && command.time_zone !== DEFAULT_TIME_ZONE)
+      events.push({ type: "AgencyTimeZoneSet", data: { agency_id, time_zone: command.time_zone } });
     return events;
   }
   const agency = activeAgency(state);
@@ -105,6 +112,8 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
           type: "AgencyPricingSet",
           data: { agency_id, markups: command.markups, transaction_fee: agency.transaction_fee },
         });
+      if (command.time_zone !== undefined && command.time_zone !== agency.time_zone)
+        events.push({ type: "AgencyTimeZoneSet", data: { agency_id, time_zone: command.time_zone } });
       return events;
     }
     case "SetAgencyFlag": {

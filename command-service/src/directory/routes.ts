@@ -131,6 +131,7 @@ export function directoryRoutes(deps: CommandDeps): Router {
             corporate_number_on: body.corporate_number_on,
             ghost_segments_remarks_on: body.ghost_segments_remarks_on,
           },
+          time_zone: body.time_zone,
         },
         fresh.state,
       );
@@ -254,6 +255,7 @@ export function directoryRoutes(deps: CommandDeps): Router {
           markups: body.markups ?? source.markups,
           transaction_fee: source.transaction_fee,
           flags: { ...noFlags, ...source.flags },
+          time_zone: body.time_zone ?? source.time_zone,
         },
         fresh.state,
       );

@@ -95,6 +95,7 @@ function foldAgency(state: AgencyFacts, stored: StoredEvent): AgencyFacts {
       return { ...state, gate: event.data.active };
     case "AgencyUpdated":
     case "AgencyFlagSet":
+    case "AgencyTimeZoneSet":
       return state;
     case "AgencyDeleted":
       return { ...state, gate: false };

@@ -7,9 +7,10 @@ export const DEMO_PASSWORD = "skyward-demo-2026";
 
 type DemoUser = Omit<UserRegistered, "user_id" | "auth_method"> & { key: string; password: boolean };
 
+/** Each with the zone of its city: its receipts, reports and mails write times in it. */
 export const demoAgencies = [
-  { key: "dnipro", name: "Dnipro Travel", currency: "UAH" },
-  { key: "vistula", name: "Vistula Tours", currency: "PLN" },
+  { key: "dnipro", name: "Dnipro Travel", currency: "UAH", time_zone: "Europe/Kyiv" },
+  { key: "vistula", name: "Vistula Tours", currency: "PLN", time_zone: "Europe/Warsaw" },
 ] as const;
 
 export const demoCompanies: (Omit<CompanyRegistered, "company_id" | "agency_id"> & {

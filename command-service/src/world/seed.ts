@@ -3,6 +3,7 @@ import type { BalanceToppedUp } from "@skyward/contracts/balances";
 import type {
   AgencyEvent,
   AgencyRegistered,
+  AgencyTimeZoneSet,
   CompanyEvent,
   CompanyRegistered,
   UserRegistered,
@@ -138,6 +139,21 @@ export async function seedDemoWorld(
     },
   ];
   await store.append(appends);
+  // A later event of the agency stream (a seed from before it gets it on the next start).
+  await store.append(
+    demoAgencies.map((a) => ({
+      streamId: `agency-${agencyId(a.key)}`,
+      expected: "any" as const,
+      events: [
+        {
+          event_id: demoId("event", `time-zone:${a.key}`),
+          type: "AgencyTimeZoneSet",
+          data: { agency_id: agencyId(a.key), time_zone: a.time_zone } satisfies AgencyTimeZoneSet,
+          metadata,
+        },
+      ],
+    })),
+  );
   await store.append(
     pricing.map((p) => ({
       streamId: p.streamId,

@@ -64,7 +64,7 @@ interface UserChange {
  */
 export const directory = defineProjection({
   name: "directory",
-  version: 5,
+  version: 6,
   eventTypes: DIRECTORY_EVENT_TYPES,
   tables: [
     "agencies",
@@ -79,7 +79,7 @@ export const directory = defineProjection({
       id text PRIMARY KEY, name text NOT NULL, registered_at timestamptz NOT NULL,
       production_api_on boolean NOT NULL DEFAULT false, corporate_number_on boolean NOT NULL DEFAULT false,
       ghost_segments_remarks_on boolean NOT NULL DEFAULT false, markups jsonb NOT NULL DEFAULT '[]',
-      auto_cancel_held_on boolean NOT NULL DEFAULT false,
+      auto_cancel_held_on boolean NOT NULL DEFAULT false, time_zone text NOT NULL DEFAULT 'UTC',
       transaction_fee jsonb, gate_active boolean NOT NULL DEFAULT true, deleted boolean NOT NULL DEFAULT false
     );
     CREATE TABLE ${t.companies} (
@@ -174,6 +174,12 @@ export const directory = defineProjection({
           await run(`UPDATE ${t.agencies} SET ${event.data.flag} = $2 WHERE id = $1`, [
             event.data.agency_id,
             event.data.on,
+          ]);
+          break;
+        case "AgencyTimeZoneSet":
+          await run(`UPDATE ${t.agencies} SET time_zone = $2 WHERE id = $1`, [
+            event.data.agency_id,
+            event.data.time_zone,
           ]);
           break;
         case "AgencyGateToggled":

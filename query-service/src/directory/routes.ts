@@ -33,7 +33,7 @@ const CHANNEL = `json_build_object('id', ch.id, 'title', ch.title, 'active_by_ad
 /** The partner's row with the fields the spec lists (seed-spec section 3, "Agency/partner"). */
 const PARTNER_SELECT = `
   SELECT a.id, a.name, a.production_api_on, a.corporate_number_on, a.ghost_segments_remarks_on, a.markups,
-         a.auto_cancel_held_on,
+         a.auto_cancel_held_on, a.time_zone,
          a.gate_active AS active,
          json_build_array(json_build_object('id', a.id, 'transaction_fee', a.transaction_fee)) AS agency_transaction_fees,
          coalesce((SELECT json_agg(${CHANNEL} ORDER BY ch.created_at) FROM read.channels ch
