@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { type BookingFacts, bookingActions } from "./booking-actions.ts";
+import { AUTO_CANCEL_BEFORE_MS } from "./deadline-events.ts";
 import type { FarePenalty, Flight, PriceDetail } from "./offers.ts";
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
@@ -32,6 +33,7 @@ const facts = (over: Partial<BookingFacts> = {}): BookingFacts => ({
     total: uah(270_00),
   } as PriceDetail,
   time_limit: "2026-11-22T12:00:00.000Z",
+  auto_cancel: false,
   void_until: "2026-11-21T21:59:59.000Z",
   operation: null,
   tickets: [ticket(0), ticket(1)],
@@ -96,6 +98,23 @@ describe("what can I do now", () => {
       allowed: false,
       reason_code: "time_limit_passed",
     });
+  });
+
+  it("given the agency cancels held bookings automatically, then issue, cancel and bags end at that moment, before the airline's time limit", () => {
+    const a = byName(facts({ status: "held", tickets: [], void_until: null, auto_cancel: true }));
+    const lost = new Date(Date.parse("2026-11-22T12:00:00.000Z") - AUTO_CANCEL_BEFORE_MS).toISOString();
+    expect(a.issue).toMatchObject({ allowed: true, deadline: lost });
+    expect(a.cancel).toMatchObject({ allowed: true, deadline: lost });
+    expect(a.add_bags).toMatchObject({ allowed: true, deadline: lost });
+  });
+
+  it("given the airline failed the booking, then nothing is offered and issue and cancel say why", () => {
+    const a = byName(
+      facts({ status: "cancelled", provider_status: "failed", tickets: [], void_until: null }),
+    );
+    expect(Object.values(a).filter((x) => x.allowed)).toEqual([]);
+    expect(a.issue?.reason_code).toBe("provider_failed");
+    expect(a.cancel?.reason_code).toBe("provider_failed");
   });
 
   it("given an operation in flight, a partial refund, a departed journey or a demo booking, then each refusal names its reason", () => {

@@ -1,5 +1,6 @@
 import type { RefundLine } from "./booking-events.ts";
 import type { BookingAction, BookingStatus } from "./bookings.ts";
+import { heldUntil } from "./deadline-events.ts";
 import { type Money, money } from "./money.ts";
 import type { FarePenalty, Flight, PassengerType, PriceDetail } from "./offers.ts";
 import type { Ticket } from "./supplier.ts";
@@ -16,6 +17,8 @@ export interface BookingFacts {
   price: Money;
   price_detail: PriceDetail;
   time_limit: string | null;
+  /** The agency cancels its held bookings shortly before the time limit (`auto_cancel_held_on`). */
+  auto_cancel: boolean;
   void_until: string | null;
   operation: { kind: string } | null;
   tickets: Ticket[];
@@ -37,6 +40,11 @@ export function nonRefundableOf(detail: PriceDetail, type: PassengerType): Money
   );
 }
 
+/** When a held booking is really lost: the agency's automatic cancellation, else the airline's time limit. */
+export function lostAt(facts: Pick<BookingFacts, "time_limit" | "auto_cancel">): string | null {
+  return facts.time_limit ? heldUntil(new Date(facts.time_limit), facts.auto_cancel).toISOString() : null;
+}
+
 /** Departure of the first segment still to fly, or null when every segment has left. */
 export function firstDeparture(flights: Flight[]): string | null {
   return flights[0]?.segments[0]?.departure_at ?? null;
@@ -47,7 +55,10 @@ export function firstDeparture(flights: Flight[]): string | null {
  * penalty (never more than the fare; infants pay none), plus the taxes, which always go back. Used for bookings no
  * airline holds (demo) and as the estimate the booking page shows.
  */
-export function refundFromRules(facts: BookingFacts, passengerIndexes: number[]): RefundLine[] {
+export function refundFromRules(
+  facts: Pick<BookingFacts, "fare" | "tickets" | "passengers" | "price_detail">,
+  passengerIndexes: number[],
+): RefundLine[] {
   const rule = facts.fare.fare.penalty.refund_before_departure;
   return facts.tickets
     .filter((t) => passengerIndexes.includes(t.passenger_index))
@@ -114,7 +125,7 @@ function issueVerdict(f: BookingFacts, now: Date): Verdict {
   return {
     ...refused("", ""),
     allowed: true,
-    deadline: f.time_limit,
+    deadline: lostAt(f),
     money: f.price,
     reason_code: null,
     reason: null,
@@ -127,7 +138,8 @@ function cancelVerdict(f: BookingFacts, now: Date): Verdict {
     return refused("provider_failed", "The airline did not confirm this booking: it holds no seats");
   if (f.status !== "held")
     return refused("not_held", `Only held bookings can be cancelled; this one is ${f.status}`);
-  const deadline = f.time_limit && new Date(f.time_limit) > now ? f.time_limit : null;
+  const until = lostAt(f);
+  const deadline = until && new Date(until) > now ? until : null;
   return { ...refused("", ""), allowed: true, deadline, reason_code: null, reason: null };
 }
 
@@ -237,7 +249,7 @@ function addBagsVerdict(f: BookingFacts, now: Date): Verdict {
       return refused("provider_in_progress", "The airline has not confirmed this booking yet");
     if (f.time_limit && new Date(f.time_limit) <= now)
       return refused("time_limit_passed", "The time limit of this booking has passed");
-    return allowed(f.time_limit);
+    return allowed(lostAt(f));
   }
   if (f.status !== "issued" && f.status !== "exchanged")
     return refused("not_issued", `Bags can be added to held or issued bookings; this one is ${f.status}`);

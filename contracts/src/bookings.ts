@@ -101,6 +101,8 @@ export const BookingRow = z.object({
   ticket_numbers: z.string(),
   price: Money,
   time_limit: z.string().nullable(),
+  /** A held booking's real deadline: its agency's automatic cancellation when it has one, else the time limit. */
+  cancel_before: z.string().nullable().optional(),
   created_at: z.string(),
   company_id: z.string(),
   agent_id: z.string(),
@@ -162,12 +164,17 @@ export const BookingDetails = z.object({
   locator: Locator,
   status: BookingStatus,
   list: BookingList,
+  /** Held: when it is really lost (the agency's automatic cancellation, else the time limit); issued: void window. */
   cancel_before: z.string().nullable(),
   price: Money,
   price_detail: PriceDetail,
   /** The airline's new price after a refused issue, waiting for the agent to accept it. */
   pending_price: z.object({ price: Money, price_detail: PriceDetail }).nullable(),
   time_limit: z.string().nullable(),
+  /** When the agency's setting cancels this held booking (before the airline's time limit); null without it. */
+  auto_cancel_at: z.string().nullable().optional(),
+  /** When the ticketing-deadline watchdog cancelled it for the agency's setting, if it did. */
+  auto_cancelled_at: z.string().nullable().optional(),
   provider_status: ProviderStatus,
   fake_booking: z.boolean(),
   tickets_present: z.boolean(),

@@ -17,8 +17,16 @@ export function reminderDueAt(heldAt: Date, timeLimit: Date): Date {
   return new Date(Math.max(timeLimit.getTime() - REMIND_BEFORE_MS, halfway));
 }
 
+/** When the watchdog cancels a held booking whose agency asks for it: the one rule for that moment, everywhere. */
 export const autoCancelDueAt = (timeLimit: Date): Date =>
   new Date(timeLimit.getTime() - AUTO_CANCEL_BEFORE_MS);
+
+/**
+ * The moment a held booking is really lost, the deadline every screen and mail names: its agency's automatic
+ * cancellation when the agency has one (`auto_cancel_held_on`), else the airline's time limit.
+ */
+export const heldUntil = (timeLimit: Date, autoCancel: boolean): Date =>
+  autoCancel ? autoCancelDueAt(timeLimit) : timeLimit;
 
 /** Whose booking it is: the notice is scoped like the booking (agency, company, agent; demo bookings to their agent). */
 const BookingScope = z.object({

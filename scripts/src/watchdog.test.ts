@@ -39,7 +39,7 @@ describe("ticketing-deadline watchdog", () => {
 
   const remindersTo = async (locator: string) => {
     const res = await agent.get("/dev/mailbox", { query: { to: "agent@dnipro.test" } });
-    return (res.body.data as { subject: string }[]).filter((m) => m.subject.includes(locator));
+    return (res.body.data as { subject: string; text: string }[]).filter((m) => m.subject.includes(locator));
   };
   const noticesOf = async (client: HttpClient) =>
     (await client.get("/time_limit_notices")).body.data as Json[];
@@ -71,6 +71,13 @@ describe("ticketing-deadline watchdog", () => {
       "reminder e-mailed",
     );
     expect(mail?.subject).toBe(`Booking ${locator}: the time limit is near`);
+    // Without the agency's cancellation the airline's time limit is the deadline, in the agency's zone, named.
+    const kyivTime = new Intl.DateTimeFormat("en", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Europe/Kyiv",
+    }).format(new Date(timeLimit));
+    expect(mail?.text).toContain(`is held until ${kyivTime} Europe/Kyiv.`);
     const notice = await until(
       async () => (await noticesOf(agent)).find((n) => n.locator === locator),
       5000,
@@ -129,6 +136,18 @@ describe("ticketing-deadline watchdog with the agency's automatic cancellation",
     const booked = await holdOneAdult(agent, "Lapsed");
     const locator = booked.locator as string;
     const timeLimit = Date.parse(booked.time_limit);
+    // Every deadline the agent is shown is the moment the booking is really lost: the agency's cancellation.
+    const lost = new Date(timeLimit - AUTO_CANCEL_BEFORE_MS).toISOString();
+    const afterBooking = { headers: { "x-min-position": booked.position as string } };
+    const read = (await agent.get(`/bookings/${locator}`, afterBooking)).body.data;
+    expect(read).toMatchObject({ cancel_before: lost, auto_cancel_at: lost, auto_cancelled_at: null });
+    const actions = Object.fromEntries((read.actions as Json[]).map((a) => [a.action, a]));
+    expect(actions.issue).toMatchObject({ allowed: true, deadline: lost });
+    expect(actions.cancel).toMatchObject({ allowed: true, deadline: lost });
+    const row = ((await agent.get("/bookings", afterBooking)).body.data as Json[]).find(
+      (r) => r.locator === locator,
+    );
+    expect(row).toMatchObject({ time_limit: new Date(timeLimit).toISOString(), cancel_before: lost });
 
     // Between the automatic cancellation and the airline's time limit.
     offsetMs = timeLimit - Date.now() - AUTO_CANCEL_BEFORE_MS + 120_000;
@@ -159,8 +178,46 @@ describe("ticketing-deadline watchdog with the agency's automatic cancellation",
     expect(deadline[0]?.data.auto_cancel_at).toBe(new Date(timeLimit - AUTO_CANCEL_BEFORE_MS).toISOString());
     expect(deadline[1]?.data.operation_id).toBe(operationId);
 
-    const res = await agent.get(`/bookings/${locator}`);
-    expect(res.body.data.status).toBe("cancelled");
+    const res = await until(
+      async () => {
+        const page = await agent.get(`/bookings/${locator}`);
+        return page.body.data?.auto_cancelled_at ? page : undefined;
+      },
+      5000,
+      "booking read shows the automatic cancellation",
+    );
+    // The booking says it was cancelled automatically, and when; nothing is offered on it any more.
+    expect(res.body.data).toMatchObject({
+      status: "cancelled",
+      auto_cancelled_at: deadline[1]?.data.at,
+      auto_cancel_at: null,
+    });
+    expect((res.body.data.actions as Json[]).filter((a) => a.allowed)).toEqual([]);
+
+    // The agent is told by e-mail, once: the reminder named the moment it would be cancelled, then the cancellation,
+    // with times in the agency's zone (Dnipro Travel: Europe/Kyiv), named.
+    const kyiv = (at: number | string) =>
+      `${new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" }).format(new Date(at))} Europe/Kyiv`;
+    const mails = await until(
+      async () => {
+        const inbox = (await agent.get("/dev/mailbox", { query: { to: "agent@dnipro.test" } })).body.data as {
+          subject: string;
+          text: string;
+        }[];
+        const ours = inbox.filter((m) => m.subject.includes(locator));
+        return ours.length >= 2 ? ours : undefined;
+      },
+      8000,
+      "reminder and cancellation e-mailed",
+    );
+    const reminderMail = mails.find((m) => m.subject.includes("time limit is near"));
+    expect(reminderMail?.text).toContain(`is held until ${kyiv(lost)}`);
+    expect(reminderMail?.text).toContain(`The airline's time limit is ${kyiv(timeLimit)}`);
+    const cancelledMail = mails.find((m) => m.subject === `Booking ${locator} was cancelled automatically`);
+    expect(cancelledMail?.text).toContain(
+      `was cancelled at ${kyiv(deadline[1]?.data.at as string)} by your agency's setting`,
+    );
+    expect(cancelledMail?.text).not.toContain("UTC");
     const notice = await until(
       async () => {
         const data = (await agent.get("/time_limit_notices")).body.data as Json[];
@@ -171,9 +228,13 @@ describe("ticketing-deadline watchdog with the agency's automatic cancellation",
     );
     expect(notice.auto_cancelled_at).toBe(deadline[1]?.data.at);
 
-    // Later sweeps change nothing more.
+    // Later sweeps change nothing more, and mail nothing more.
     await sleep(800);
     expect(await t.events(`deadline-${locator}`)).toHaveLength(2);
+    const inbox = (await agent.get("/dev/mailbox", { query: { to: "agent@dnipro.test" } })).body.data as {
+      subject: string;
+    }[];
+    expect(inbox.filter((m) => m.subject.includes(locator))).toHaveLength(2);
     expect(await t.events(`booking-${locator}`)).toHaveLength(3);
   }, 40_000);
 });

@@ -6,6 +6,7 @@ import {
   type TimeLimitReminderSent,
 } from "@skyward/contracts/deadline-events";
 import { Language } from "@skyward/contracts/ids";
+import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import { inTransaction } from "@skyward/infra/db";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
@@ -15,6 +16,7 @@ import { systemActor } from "../bookings/execute.ts";
 import { runSupplierOperation } from "../bookings/supplier-operation.ts";
 import type { CommandDeps } from "../deps.ts";
 import { agencyStream, evolveAgency, noAgency } from "../directory/agency.ts";
+import type { OutgoingMail } from "../notifications/ports.ts";
 import {
   type DeadlineCommand,
   deadlineStream,
@@ -22,7 +24,7 @@ import {
   evolveDeadline,
   initialDeadline,
 } from "./deadline.ts";
-import { timeLimitReminderMail } from "./messages.ts";
+import { autoCancelledMail, timeLimitReminderMail } from "./messages.ts";
 
 /**
  * The ticketing-deadline watchdog: a held booking gets one reminder (e-mail to its agent and an in-app notice, the
@@ -77,7 +79,7 @@ export async function watchTimeLimit(
   const now = deps.now();
   const timeLimit = new Date(booking.time_limit);
   const cancelAt = autoCancelDueAt(timeLimit);
-  const autoCancel = await agencyCancelsHeld(deps, booking.agency_id);
+  const { autoCancel } = await agencyDeadlines(deps, booking.agency_id);
   if (now < reminderDueAt(new Date(booking.held_at), timeLimit)) return "none";
   // Never cancelled unannounced: the reminder goes first, whichever step runs first.
   const reminded = await remind(deps, booking, autoCancel ? cancelAt : null, traceId);
@@ -86,9 +88,15 @@ export async function watchTimeLimit(
   return (await autoCancelHeld(deps, booking, traceId)) ? "cancelled" : reminded ? "reminded" : "none";
 }
 
-async function agencyCancelsHeld(deps: CommandDeps, agencyId: string): Promise<boolean> {
+/** Whether the agency cancels its held bookings itself, and the zone its mails write times in. */
+async function agencyDeadlines(
+  deps: CommandDeps,
+  agencyId: string,
+): Promise<{ autoCancel: boolean; timeZone: string }> {
   const { state } = await deps.store.fold(agencyStream(agencyId), evolveAgency, noAgency);
-  return state.status === "active" && state.flags.auto_cancel_held_on;
+  return state.status === "active"
+    ? { autoCancel: state.flags.auto_cancel_held_on, timeZone: state.time_zone }
+    : { autoCancel: false, timeZone: DEFAULT_TIME_ZONE };
 }
 
 /**
@@ -117,52 +125,109 @@ async function remind(
 }
 
 /**
- * Queues a recorded reminder's e-mail at most once: its app.reminder_mails row and its send-mail job are written in
- * one transaction, so no crash separates them; a reminder whose row exists was queued already. False when it was.
+ * The watchdog's e-mail outboxes, one row per booking and mail: a row and its send-mail job are written in one
+ * transaction, so no crash separates them, and a mail whose row exists was queued already.
  */
-export async function queueReminderMail(
+const OUTBOX = {
+  reminder: {
+    claim: "INSERT INTO app.reminder_mails (locator) VALUES ($1) ON CONFLICT (locator) DO NOTHING",
+    queued: "UPDATE app.reminder_mails SET job_id = $2 WHERE locator = $1",
+  },
+  auto_cancel: {
+    claim: "INSERT INTO app.auto_cancel_mails (locator) VALUES ($1) ON CONFLICT (locator) DO NOTHING",
+    queued: "UPDATE app.auto_cancel_mails SET job_id = $2 WHERE locator = $1",
+  },
+} as const;
+
+/**
+ * Queues a watchdog mail of a booking at most once; `write` gets the agent's language and the agency's zone. An agent
+ * without a known address gets the in-app notice only, and the row says the mail is settled. False when it was.
+ */
+async function queueOnce(
+  deps: CommandDeps,
+  outbox: keyof typeof OUTBOX,
+  scope: { locator: string; agent_id: string; agency_id: string },
+  to: string | null,
+  write: (to: string, language: Language, timeZone: string) => OutgoingMail,
+  traceId: string,
+): Promise<boolean> {
+  const { rows } = await deps.pool.query<{ language: string }>(
+    "SELECT language FROM read.users WHERE id = $1",
+    [scope.agent_id],
+  );
+  const language = Language.catch("en").parse(rows[0]?.language);
+  const { timeZone } = await agencyDeadlines(deps, scope.agency_id);
+  return inTransaction(deps.pool, async (client) => {
+    const claimed = await client.query(OUTBOX[outbox].claim, [scope.locator]);
+    if (claimed.rowCount === 0) return false;
+    if (!to) return true;
+    const jobId = await deps.jobs.sendIn(client, "send-mail", write(to, language, timeZone), { traceId });
+    await client.query(OUTBOX[outbox].queued, [scope.locator, jobId]);
+    return true;
+  });
+}
+
+/** Queues a recorded reminder's e-mail at most once (app.reminder_mails). */
+export function queueReminderMail(
   deps: CommandDeps,
   reminder: TimeLimitReminderSent,
   route: string,
   traceId: string,
 ): Promise<boolean> {
-  const { rows } = await deps.pool.query<{ language: string }>(
-    "SELECT language FROM read.users WHERE id = $1",
-    [reminder.agent_id],
+  return queueOnce(
+    deps,
+    "reminder",
+    reminder,
+    reminder.emailed_to,
+    (to, language, timeZone) =>
+      timeLimitReminderMail(to, language, timeZone, {
+        locator: reminder.locator,
+        route,
+        timeLimit: new Date(reminder.time_limit),
+        autoCancelAt: reminder.auto_cancel_at ? new Date(reminder.auto_cancel_at) : null,
+      }),
+    traceId,
   );
-  const language = Language.catch("en").parse(rows[0]?.language);
-  return inTransaction(deps.pool, async (client) => {
-    const claimed = await client.query(
-      "INSERT INTO app.reminder_mails (locator) VALUES ($1) ON CONFLICT (locator) DO NOTHING",
-      [reminder.locator],
-    );
-    if (claimed.rowCount === 0) return false;
-    // An agent without a known address gets the in-app notice only; the row says the reminder is settled.
-    if (!reminder.emailed_to) return true;
-    const mail = timeLimitReminderMail(reminder.emailed_to, language, {
-      locator: reminder.locator,
-      route,
-      timeLimit: new Date(reminder.time_limit),
-      autoCancelAt: reminder.auto_cancel_at ? new Date(reminder.auto_cancel_at) : null,
-    });
-    const jobId = await deps.jobs.sendIn(client, "send-mail", mail, { traceId });
-    await client.query("UPDATE app.reminder_mails SET job_id = $2 WHERE locator = $1", [
-      reminder.locator,
-      jobId,
-    ]);
-    return true;
-  });
+}
+
+/** Queues the e-mail of a recorded automatic cancellation at most once (app.auto_cancel_mails), to the agent. */
+async function queueAutoCancelMail(
+  deps: CommandDeps,
+  cancelled: HeldBookingAutoCancelled,
+  route: string,
+  traceId: string,
+): Promise<boolean> {
+  const { rows } = await deps.pool.query<{ email: string }>("SELECT email FROM read.users WHERE id = $1", [
+    cancelled.agent_id,
+  ]);
+  return queueOnce(
+    deps,
+    "auto_cancel",
+    cancelled,
+    rows[0]?.email ?? null,
+    (to, language, timeZone) =>
+      autoCancelledMail(to, language, timeZone, {
+        locator: cancelled.locator,
+        route,
+        timeLimit: new Date(cancelled.time_limit),
+        cancelledAt: new Date(cancelled.at),
+      }),
+    traceId,
+  );
 }
 
 /**
- * The outbox's drain, run by the deadline sweep: reminders recorded (the notices view lists them) whose e-mail was
- * never queued, because the process died between the two, get it now. Returns how many were queued.
+ * The outboxes' drain, run by the deadline sweep: reminders and automatic cancellations recorded (the notices view
+ * lists them) whose e-mail was never queued, because the process died between the two, get it now. Returns how many
+ * were queued.
  */
 export async function drainReminderMails(deps: CommandDeps, traceId: string): Promise<number> {
   const { rows } = await deps.pool.query<{ locator: string }>(
     `SELECT n.locator FROM read.time_limit_notices n
-      WHERE n.reminded_at IS NOT NULL AND n.time_limit > $1
-        AND NOT EXISTS (SELECT 1 FROM app.reminder_mails m WHERE m.locator = n.locator)
+      WHERE (n.reminded_at IS NOT NULL AND n.auto_cancelled_at IS NULL AND n.time_limit > $1
+             AND NOT EXISTS (SELECT 1 FROM app.reminder_mails m WHERE m.locator = n.locator))
+         OR (n.auto_cancelled_at > $1::timestamptz - interval '1 day'
+             AND NOT EXISTS (SELECT 1 FROM app.auto_cancel_mails m WHERE m.locator = n.locator))
       ORDER BY n.time_limit LIMIT 100`,
     [deps.now()],
   );
@@ -170,11 +235,18 @@ export async function drainReminderMails(deps: CommandDeps, traceId: string): Pr
   for (const { locator } of rows) {
     const events = await deps.store.readStream(deadlineStream(locator));
     const recorded = events.map((e) => DeadlineEvent.parse({ type: e.type, data: e.data }));
-    const reminder = recorded.find((e) => e.type === "TimeLimitReminderSent");
-    if (reminder?.type !== "TimeLimitReminderSent") continue;
     const { state: booking } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
     const route = booking.status === "none" ? locator : booking.fare.route;
-    if (await queueReminderMail(deps, reminder.data, route, traceId)) queued++;
+    // Once cancelled, only the cancellation's mail: a reminder then would name a deadline already gone.
+    const cancelled = recorded.find((e) => e.type === "HeldBookingAutoCancelled");
+    const reminder = recorded.find((e) => e.type === "TimeLimitReminderSent");
+    const done =
+      cancelled?.type === "HeldBookingAutoCancelled"
+        ? await queueAutoCancelMail(deps, cancelled.data, route, traceId)
+        : reminder?.type === "TimeLimitReminderSent"
+          ? await queueReminderMail(deps, reminder.data, route, traceId)
+          : false;
+    if (done) queued++;
   }
   return queued;
 }
@@ -200,7 +272,8 @@ async function autoCancelHeld(deps: CommandDeps, booking: ActiveBooking, traceId
     at: deps.now().toISOString(),
     operation_id: run.claimed.booking.operation?.id ?? "unknown",
   };
-  await recordDeadline(deps, booking, { type: "RecordAutoCancel", cancelled }, traceId);
+  const recorded = await recordDeadline(deps, booking, { type: "RecordAutoCancel", cancelled }, traceId);
+  if (recorded.length > 0) await queueAutoCancelMail(deps, cancelled, booking.fare.route, traceId);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { type BookingFacts, bookingActions } from "@skyward/contracts/booking-actions";
+import { type BookingFacts, bookingActions, lostAt } from "@skyward/contracts/booking-actions";
 import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
@@ -14,6 +14,7 @@ const LIST_COLUMNS = `b.locator, b.status, b.list, b.fake_booking, b.provider_st
 export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
   const fresh = freshReadModels(readModels, ["bookings"]);
+  const freshWithNotices = freshReadModels(readModels, ["bookings", "time_limit_notices"]);
 
   router.get("/bookings", fresh, async (req, res) => {
     const p = requirePrincipal(req);
@@ -24,10 +25,11 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     const { rows } = await pool.query(
       `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
-              c.name AS company_name
+              c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel
          FROM read.bookings b
          LEFT JOIN read.users u ON u.id = b.agent_id
          LEFT JOIN read.companies c ON c.id = b.company_id
+         LEFT JOIN read.agencies a ON a.id = b.agency_id
         WHERE ${scope.sql} AND ($1::text IS NOT NULL OR b.list = $2)
           AND ($1::text IS NULL OR b.locator LIKE $1 OR b.passenger_names LIKE $1 OR b.ticket_numbers LIKE $1)
           AND ($5::date IS NULL OR b.created_at >= ($5::date)::timestamp AT TIME ZONE 'UTC')
@@ -46,21 +48,26 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
       ],
     );
     res.json({
-      data: rows.map(({ total: _total, price_amount, currency, ...row }) => ({
+      data: rows.map(({ total: _total, price_amount, currency, auto_cancel, ...row }) => ({
         ...row,
         price: { amount: price_amount, currency },
+        cancel_before: cancelBefore(row, auto_cancel),
       })),
       meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list: query.list },
     });
   });
 
-  router.get("/bookings/:locator", fresh, async (req, res) => {
+  router.get("/bookings/:locator", freshWithNotices, async (req, res) => {
     const p = requirePrincipal(req);
     const locator = Locator.safeParse(req.params.locator);
     if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
     const scope = bookingScope(p, 1);
     const { rows } = await pool.query(
-      `SELECT b.* FROM read.bookings b WHERE b.locator = $1 AND ${scope.sql}`,
+      `SELECT b.*, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, n.auto_cancelled_at
+         FROM read.bookings b
+         LEFT JOIN read.agencies a ON a.id = b.agency_id
+         LEFT JOIN read.time_limit_notices n ON n.locator = b.locator
+        WHERE b.locator = $1 AND ${scope.sql}`,
       [locator.data, ...scope.params],
     );
     const row = rows[0];
@@ -93,6 +100,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     price: held.price,
     price_detail: held.price_detail,
     time_limit: iso(row.time_limit),
+    auto_cancel: row.auto_cancel === true,
     void_until: iso(row.void_until),
     operation,
     tickets: row.tickets,
@@ -101,15 +109,19 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     fare: held.fare,
     ancillaries: row.ancillaries,
   } as BookingFacts;
+  const stillHeld = isHeld(row.status);
   return {
     locator: row.locator,
     status: row.status,
     list: row.list,
-    cancel_before: row.void_until ?? row.time_limit,
+    cancel_before: cancelBefore(row, facts.auto_cancel),
     price: held.price,
     price_detail: held.price_detail,
     pending_price: row.pending_price,
     time_limit: row.time_limit,
+    // When the agency's setting cancels it (held only), and when the watchdog did.
+    auto_cancel_at: stillHeld && facts.auto_cancel ? lostAt(facts) : null,
+    auto_cancelled_at: iso(row.auto_cancelled_at ?? null),
     provider_status: row.provider_status,
     fake_booking: row.fake_booking,
     tickets_present: (row.tickets as unknown[]).length > 0,
@@ -135,6 +147,17 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     company_id: row.company_id,
     agent_id: row.agent_id,
   };
+}
+
+const isHeld = (status: unknown) => status === "held" || status === "ticketing";
+
+/**
+ * The moment to act before, as the spec's `cancel_before`: a held booking's is when it is really lost (the agency's
+ * automatic cancellation, else the airline's time limit); issued tickets' is the end of their void window.
+ */
+function cancelBefore(row: Record<string, unknown>, autoCancel: boolean): string | null {
+  if (isHeld(row.status)) return lostAt({ time_limit: iso(row.time_limit), auto_cancel: autoCancel });
+  return iso(row.void_until) ?? iso(row.time_limit);
 }
 
 const iso = (value: unknown): string | null =>

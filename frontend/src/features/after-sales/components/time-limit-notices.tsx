@@ -29,7 +29,7 @@ export function TimeLimitNotices() {
             locator: notice.locator,
             route: notice.route ?? "",
             time: formats.instant(notice.auto_cancelled_at ?? notice.time_limit),
-            left: formats.fromNow(notice.time_limit),
+            left: formats.fromNow(notice.auto_cancel_at ?? notice.time_limit),
             cancel: notice.auto_cancel_at ? formats.instant(notice.auto_cancel_at) : "",
           };
           return (

@@ -89,8 +89,9 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
   const extensions = useBookingExtensions();
   const held = booking.status === "held";
   const ticketOf = (index: number) => booking.tickets.find((ticket) => ticket.passenger_index === index);
-  const timeLimitSoon =
-    booking.time_limit !== null && Date.parse(booking.time_limit) - Date.now() < 2 * 3600_000;
+  // The moment a held booking is really lost: the agency's automatic cancellation, else the airline's time limit.
+  const deadline = booking.cancel_before ?? booking.time_limit;
+  const timeLimitSoon = deadline !== null && Date.parse(deadline) - Date.now() < 2 * 3600_000;
 
   return (
     <Stack gap="md">
@@ -140,9 +141,9 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
         />
         {held ? (
           <Fact
-            label={t("drawer.time_limit")}
-            value={booking.time_limit ? formats.instant(booking.time_limit) : "—"}
-            hint={booking.time_limit ? formats.fromNow(booking.time_limit) : undefined}
+            label={booking.auto_cancel_at ? t("drawer.auto_cancel_at") : t("drawer.time_limit")}
+            value={deadline ? formats.instant(deadline) : "—"}
+            hint={deadline ? formats.fromNow(deadline) : undefined}
             tone={timeLimitSoon ? "red.7" : undefined}
           />
         ) : (
@@ -171,6 +172,27 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
         <Fact label={t("drawer.passengers_count")} value={booking.passengers.length} />
       </SimpleGrid>
 
+      {held && booking.auto_cancel_at && booking.time_limit ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={16} />}>
+          {t("drawer.auto_cancel_notice", {
+            time: formats.instant(booking.auto_cancel_at),
+            time_limit: formats.instant(booking.time_limit),
+          })}
+        </Alert>
+      ) : null}
+      {booking.auto_cancelled_at ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={16} />}
+          data-testid="auto-cancelled"
+        >
+          {t("drawer.auto_cancelled", {
+            time: formats.instant(booking.auto_cancelled_at),
+            time_limit: booking.time_limit ? formats.instant(booking.time_limit) : "—",
+          })}
+        </Alert>
+      ) : null}
       {booking.provider_status === "in_progress" ? (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={16} />}>
           {t("drawer.in_progress")}

@@ -57,7 +57,9 @@ export function BookingTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const left = row.time_limit ? Date.parse(row.time_limit) - Date.now() : null;
+            // When a held booking is really lost: the agency's automatic cancellation, else the airline's time limit.
+            const deadline = row.cancel_before ?? row.time_limit;
+            const left = deadline ? Date.parse(deadline) - Date.now() : null;
             const urgent = row.list === "new" && left !== null && left < URGENT_MS;
             return (
               <Table.Tr
@@ -123,16 +125,16 @@ export function BookingTable({
                 </Table.Td>
                 {showTimeLimit ? (
                   <Table.Td style={numeric}>
-                    {row.list === "new" && row.time_limit ? (
+                    {row.list === "new" && deadline ? (
                       <Text
                         fz="sm"
                         c={urgent ? "red.7" : undefined}
                         fw={urgent ? 600 : undefined}
-                        title={formats.instant(row.time_limit)}
+                        title={formats.instant(deadline)}
                       >
-                        {formats.fromNow(row.time_limit)}
+                        {formats.fromNow(deadline)}
                         <Text span fz="xs" c="dimmed" fw={400} display="block">
-                          {formats.instant(row.time_limit)}
+                          {formats.instant(deadline)}
                         </Text>
                       </Text>
                     ) : (

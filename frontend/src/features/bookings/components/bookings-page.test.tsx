@@ -21,6 +21,7 @@ function booking(overrides: Partial<BookingDetails> = {}): BookingDetails {
       bookingActions(
         {
           ...details,
+          auto_cancel: false,
           refunded_passengers: details.refunded_passengers ?? [],
           ancillaries: details.ancillaries ?? [],
         },
