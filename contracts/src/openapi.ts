@@ -1692,7 +1692,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     path: "/sales/{id}",
     operationId: "ticketReceipt",
     summary:
-      "A sold ticket's receipt as PDF (format=pdf, the default) or as data (format=data), with the agent's own " +
+      "A sold ticket's (or EMD's) receipt as PDF (format=pdf, the default) or as data (format=data), with the agent's own " +
       "prices when given (custom_prices[fare], custom_prices[taxes], custom_prices[fees])",
     tag: "Sales",
     secured: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import {
   bookingPage,
   confirmExchange,
@@ -10,6 +11,7 @@ import {
 import { addAncillaries, firstBag, firstSegment, refundEmd, seatMap, seatOf } from "./testing/ancillaries.ts";
 import { balanceFromEvents, moneyOf } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
+import { download, pdfText, sessionCookie } from "./testing/sales.ts";
 import type { TestApp } from "./testing/test-app.ts";
 
 /**
@@ -27,6 +29,9 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const EMD = /^\d{13}$/;
+/** An amount in hryvnias as an English receipt writes it: "1,234.50 UAH". */
+const amountText = (m: { amount: number; currency: string }) =>
+  `${(m.amount / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${m.currency}`;
 const seats = (map: Json) => (map.rows as Json[]).flatMap((r) => r.seats as Json[]);
 
 describe("EMDs and exchange", () => {
@@ -109,6 +114,62 @@ describe("seat maps of demo bookings", () => {
       { ancillary_id: free.ancillary_id, passenger_index: 0, seat: taken?.seat },
     ]);
     expect([409, 422]).toContain(onTaken.status);
+  });
+});
+
+describe("EMD receipts", () => {
+  it("when the agent downloads an EMD's receipt, then it names the service, the passenger, the ticket it goes with and the amount, not a fare's baggage", async () => {
+    const locator = await issuedFamily(agent, "standard");
+    const segment = await firstSegment(agent, locator);
+    const seat = await seatOf(agent, locator, segment, "paid");
+    const bag = await firstBag(agent, locator);
+    const added = await addAncillaries(agent, locator, [
+      { ancillary_id: bag.ancillary_id, passenger_index: 0 },
+      { ancillary_id: seat.ancillary_id, passenger_index: 0, seat: seat.seat },
+    ]);
+    expect(added.status).toBe(201);
+    const lineOf = (type: string) => (added.body.lines as Json[]).find((l) => l.type === type);
+    const page = await bookingPage(agent, locator, added.body.position);
+    const ticket = (page.body.data.tickets as Json[]).find((x) => x.passenger_index === 0);
+    const passenger = page.body.data.passengers[0];
+    const seg = page.body.data.fare.flights[0].segments[0];
+
+    const seller = t.client();
+    const cookie = sessionCookie(await seller.signInWithPassword("agent@dnipro.test", DEMO_PASSWORD));
+    const receipt = async (emd: string, lang: string) => {
+      const file = await download(t.app.url, cookie, `/sales/${emd}-emd?lang=${lang}`);
+      expect(file.status).toBe(200);
+      expect(file.headers["content-type"]).toBe("application/pdf");
+      return pdfText(file.bytes);
+    };
+    const bagLine = lineOf("checked_bag");
+    const text = await receipt(bagLine.emd_number, "en");
+    for (const expected of [
+      "EMD receipt",
+      `${passenger.last_name}/${passenger.first_name}`.toUpperCase(),
+      bagLine.emd_number,
+      `Checked bag ${bagLine.weight_kg} kg`,
+      `${seg.carrier} ${seg.flight_number}`,
+      amountText(bagLine.price),
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(new RegExp(`For ticket:\\s+${ticket.ticket_number}`));
+    expect(text).not.toContain("Itinerary receipt");
+    expect(text).not.toContain("Ticket number");
+    expect(text).not.toContain("Baggage");
+
+    const seatText = await receipt(lineOf("seat").emd_number, "en");
+    expect(seatText).toContain(`Seat ${seat.seat}`);
+    expect(seatText).toContain(amountText(lineOf("seat").price));
+    for (const [lang, words] of [
+      ["ua", ["Квитанція EMD", "Зареєстрований багаж", "До квитка"]],
+      ["pl", ["Potwierdzenie EMD", "Bagaż rejestrowany", "Do biletu"]],
+      ["fr", ["Reçu EMD", "Bagage en soute", "Pour le billet"]],
+      ["es", ["Recibo de EMD", "Equipaje facturado", "Del billete"]],
+    ] as const) {
+      const read = await receipt(bagLine.emd_number, lang);
+      for (const word of words) expect(read).toContain(word);
+    }
   });
 });
 

@@ -46,6 +46,11 @@ async function sell(client: HttpClient, lastNames: string[], origin = "KBP", des
   };
 }
 
+/** The wall clock of an instant in a zone, "YYYY-MM-DD HH:MM:SS" (Swedish writes dates the ISO way). */
+const clockIn = (zone: string, at: string) =>
+  new Date(at).toLocaleString("sv-SE", { timeZone: zone, hourCycle: "h23" });
+const kyivClock = (at: string) => clockIn("Europe/Kyiv", at);
+
 const qs = (params: Record<string, string | number>) =>
   Object.entries(params)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -187,6 +192,9 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     expect(en.headers["content-type"]).toBe("application/pdf");
     expect(en.headers["content-disposition"]).toBe(`attachment; filename="PETRENKO_IVANA_${number}.pdf"`);
     const text = await pdfText(en.bytes);
+    // Issued in the agency's zone, named (the flights beside it are in their airports' local times).
+    const sale = (await get(kyiv, "/sales", { "ticket[text]": number })).body.data[0] as Json;
+    expect(text).toContain(`${kyivClock(sale.sold_at).slice(0, 16)} Europe/Kyiv`);
     for (const expected of [
       "Itinerary receipt",
       "PETRENKO/IVANA",
@@ -246,7 +254,8 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     expect(sheet.autoFilter).toBeTruthy();
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
-      "Date",
+      // Instants in the agency's zone (Dnipro Travel: Europe/Kyiv), named; departures are local, with their offset.
+      "Date (Europe/Kyiv)",
       "Document",
       "Status",
       "Number",
@@ -282,7 +291,10 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     list.forEach((line, i) => {
       const row = sheet.getRow(i + 2);
       expect(row.getCell(1).value).toBeInstanceOf(Date);
-      expect((row.getCell(1).value as Date).toISOString()).toBe(new Date(line.sold_at).toISOString());
+      // A date cell has no zone: it holds the Kyiv wall clock of the sale.
+      expect((row.getCell(1).value as Date).toISOString().slice(0, 19).replace("T", " ")).toBe(
+        kyivClock(line.sold_at),
+      );
       expect(row.getCell(2).value).toBe(line.kind === "void" ? "Void" : "Ticket");
       expect(row.getCell(4).value).toBe(line.document_number);
       expect(row.getCell(6).value).toBe(line.locator);
@@ -305,6 +317,28 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     );
     const uaSheet = (await readWorkbook(ua.bytes)).getWorksheet("Продажі");
     expect(uaSheet?.getRow(1).getCell(7).value).toBe("Пасажир");
+    expect(uaSheet?.getRow(1).getCell(1).value).toBe("Дата (Europe/Kyiv)");
+
+    // Another agency's report is in its own zone; an administrator's, who belongs to none, in UTC, named.
+    const warsaw = await download(
+      t.app.url,
+      vistula.cookie,
+      `/sales/export?${qs({ "ticket[date_from]": today, lang: "en" })}`,
+    );
+    const warsawSheet = (await readWorkbook(warsaw.bytes)).getWorksheet("Sales");
+    expect(warsawSheet?.getRow(1).getCell(1).value).toBe("Date (Europe/Warsaw)");
+    const warsawLine = (await get(vistula, "/sales", { "ticket[date_from]": today })).body.data[0] as Json;
+    expect(
+      (warsawSheet?.getRow(2).getCell(1).value as Date).toISOString().slice(0, 19).replace("T", " "),
+    ).toBe(clockIn("Europe/Warsaw", warsawLine.sold_at));
+    const all = await download(
+      t.app.url,
+      admin.cookie,
+      `/sales/export?${qs({ "ticket[date_from]": today })}`,
+    );
+    expect((await readWorkbook(all.bytes)).getWorksheet("Sales")?.getRow(1).getCell(1).value).toBe(
+      "Date (UTC)",
+    );
   });
 
   it("when nothing matches the export, then 400 'No tickets for selected dates'", async () => {

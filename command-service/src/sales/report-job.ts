@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { Language } from "@skyward/contracts/ids";
 import type { SalesReportJob } from "@skyward/contracts/sales";
 import type { JobContext } from "@skyward/infra/jobs/runtime";
-import { streamSaleLines } from "@skyward/infra/sales/lines";
+import { agencyTimeZone, streamSaleLines } from "@skyward/infra/sales/lines";
 import { SALES_REPORT_TTL_DAYS } from "@skyward/infra/sales/report-job";
 import { salesReportFileName, writeSalesWorkbook } from "@skyward/infra/sales/workbook";
 import type { CommandDeps } from "../deps.ts";
@@ -64,6 +64,7 @@ export async function runSalesReport(
     streamSaleLines(deps.pool, filter, viewer),
     sink,
     requester.language,
+    await agencyTimeZone(deps.pool, requester.agency_id),
   );
   // Reports past their download time go as new ones come (no schedule of their own needed).
   await deps.pool.query("DELETE FROM read.sales_reports WHERE expires_at <= now()");

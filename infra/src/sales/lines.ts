@@ -1,11 +1,25 @@
 import type { UserType } from "@skyward/contracts/metadata";
 import type { SaleLine, TicketFilter } from "@skyward/contracts/sales";
+import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import type pg from "pg";
 
 /**
  * Reading sales lines (read model of projectors/src/sales), shared by the sales list and export (query-service) and
  * the e-mailed report job (command-service), so the three always agree on what a filter and a role select.
  */
+
+/**
+ * The zone an agency's sales documents write instants in (read.agencies, see contracts/time-zone.ts): the viewer's
+ * agency for a report, the line's for a receipt; UTC for administrators, who belong to none.
+ */
+export async function agencyTimeZone(pool: pg.Pool, agencyId: string | null): Promise<string> {
+  if (!agencyId) return DEFAULT_TIME_ZONE;
+  const { rows } = await pool.query<{ time_zone: string }>(
+    "SELECT time_zone FROM read.agencies WHERE id = $1",
+    [agencyId],
+  );
+  return rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+}
 
 /** Who asks, as far as the roles table of DESIGN.md section 5 cares. */
 export interface SalesViewer {

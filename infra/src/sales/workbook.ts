@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
 import { minorDigits } from "@skyward/contracts/money";
 import type { SaleLine } from "@skyward/contracts/sales";
+import { DEFAULT_TIME_ZONE, wallClockDate } from "@skyward/contracts/time-zone";
 import ExcelJS from "exceljs";
 
 /**
@@ -234,7 +235,7 @@ const MONEY_COLUMNS = [
 ] as const;
 
 const COLUMNS: { key: Label; width: number }[] = [
-  { key: "sold_at", width: 18 },
+  { key: "sold_at", width: 24 },
   { key: "kind", width: 14 },
   { key: "status", width: 14 },
   { key: "document_number", width: 16 },
@@ -273,11 +274,15 @@ export interface WorkbookSummary {
   lines: number;
 }
 
-/** Writes the lines to `out` as an xlsx workbook; resolves when the file is complete. */
+/**
+ * Writes the lines to `out` as an xlsx workbook; resolves when the file is complete. A date cell has no zone: the
+ * Date column holds the wall clock in `timeZone` (the agency's), named in its header, beside the local departures.
+ */
 export async function writeSalesWorkbook(
   lines: AsyncIterable<SaleLine>,
   out: Writable,
   language: ReportLanguage = "en",
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<WorkbookSummary> {
   const label = LABELS[language];
   const words = WORDS[language];
@@ -290,7 +295,11 @@ export async function writeSalesWorkbook(
   const sheet = workbook.addWorksheet(label.sheet, {
     views: [{ state: "frozen", ySplit: 1, xSplit: 0 }],
   });
-  sheet.columns = COLUMNS.map(({ key, width }) => ({ header: label[key], key, width }));
+  sheet.columns = COLUMNS.map(({ key, width }) => ({
+    header: key === "sold_at" ? `${label.sold_at} (${timeZone})` : label[key],
+    key,
+    width,
+  }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -301,7 +310,7 @@ export async function writeSalesWorkbook(
   for await (const line of lines) {
     count += 1;
     const row = sheet.addRow({
-      sold_at: new Date(line.sold_at),
+      sold_at: wallClockDate(new Date(line.sold_at), timeZone),
       kind: words[line.kind] ?? line.kind,
       status: words[line.status] ?? line.status,
       document_number: line.document_number,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
+import type { Flight } from "@skyward/contracts/offers";
 import {
   SALES_EXPORT_ROW_LIMIT,
   SaleId,
@@ -11,12 +13,14 @@ import {
   type TicketFilter,
   ticketFileName,
 } from "@skyward/contracts/sales";
+import type { Ticket } from "@skyward/contracts/supplier";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { JobQueue } from "@skyward/infra/jobs/runtime";
 import {
+  agencyTimeZone,
   dateRange,
   Params,
   SALE_LINE_SELECT,
@@ -40,7 +44,7 @@ import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
 import { agentLinesScope, totalsSource } from "./aggregates.ts";
 import { analyticsRoutes } from "./analytics.ts";
-import { renderReceipt } from "./ticket-pdf.ts";
+import { type Receipt, renderReceipt } from "./ticket-pdf.ts";
 import { viewerOf } from "./viewer.ts";
 
 const TOTAL_COLUMNS = "base_fare, taxes, agency_markup, company_markup, transaction_fee, penalty, total";
@@ -113,10 +117,34 @@ async function accountOf(pool: QueryDeps["pool"], userId: string) {
 
 const ReportId = z.uuid();
 
+/** What an EMD was bought for: its service and segment, and the passenger's ticket it goes with. */
+async function emdOf(
+  pool: QueryDeps["pool"],
+  locator: string,
+  emdNumber: string,
+  flights: Flight[],
+): Promise<Receipt["emd"]> {
+  const { rows } = await pool.query<{ ancillaries: AncillaryLine[]; tickets: Ticket[] }>(
+    "SELECT ancillaries, tickets FROM read.bookings WHERE locator = $1",
+    [locator],
+  );
+  const line = rows[0]?.ancillaries.find((a) => a.emd_number === emdNumber);
+  if (!line) return null;
+  const segment = flights.flatMap((f) => f.segments).find((s) => s.id === line.segment_id) ?? null;
+  return {
+    service: { type: line.type, weight_kg: line.weight_kg, seat: line.seat },
+    ticket_number:
+      rows[0]?.tickets.find((t) => t.passenger_index === line.passenger_index)?.ticket_number ?? null,
+    segment,
+  };
+}
+
 export function salesRoutes(deps: QueryDeps): ExpressRouter {
   const { pool, readModels } = deps;
   const router = Router();
   const fresh = freshReadModels(readModels, ["sales"]);
+  // An EMD's receipt names its service and ticket from the booking.
+  const freshWithBookings = freshReadModels(readModels, ["sales", "bookings"]);
   // The job queue is opened on the first report that needs it (it migrates graphile-worker's schema once).
   let queue: Promise<JobQueue<typeof salesJobs>> | null = null;
   const jobs = () => {
@@ -223,7 +251,12 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     res.setHeader("X-Sales-Lines", String(count));
     res.setHeader("X-Sales-Estimated-Bytes", String(estimatedWorkbookBytes(count)));
     try {
-      await writeSalesWorkbook(streamSaleLines(pool, query.ticket, viewer), res, language);
+      await writeSalesWorkbook(
+        streamSaleLines(pool, query.ticket, viewer),
+        res,
+        language,
+        await agencyTimeZone(pool, viewer.agencyId),
+      );
     } catch (error) {
       // Once the file has started, a failure can only cut the download short (the client sees a broken file).
       if (!res.headersSent) throw error;
@@ -248,7 +281,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
 
   router.use(analyticsRoutes(deps));
 
-  router.get("/sales/:id", fresh, async (req, res) => {
+  router.get("/sales/:id", freshWithBookings, async (req, res) => {
     const principal = requirePrincipal(req);
     const id = SaleId.safeParse(req.params.id);
     if (!id.success) throw new NotFound("No such sale", "sale_not_found");
@@ -282,16 +315,22 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
           total: m(line.total),
           custom: false,
         };
-    const held = (line.held ?? {}) as { fare?: { flights?: unknown[]; fare?: unknown } };
-    const receipt = {
+    const held = (line.held ?? {}) as { fare?: { flights?: Flight[]; fare?: unknown } };
+    const receipt: Receipt = {
+      kind: line.kind === "emd" ? "emd" : "ticket",
       passenger: line.passenger_name,
       ticket_number: line.document_number,
       locator: line.locator,
       status: line.status,
       issued_at: line.sold_at,
+      time_zone: await agencyTimeZone(pool, line.agency_id),
+      emd:
+        line.kind === "emd"
+          ? await emdOf(pool, line.locator, line.document_number, held.fare?.flights ?? [])
+          : null,
       carrier: line.carrier,
       route: line.route,
-      flights: (held.fare?.flights ?? []) as never[],
+      flights: held.fare?.flights ?? [],
       fare: (held.fare?.fare ?? null) as never,
       price,
       agency: {

@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
+import type { AncillaryKind } from "@skyward/contracts/ancillaries";
 import type { Money } from "@skyward/contracts/money";
-import type { Fare, Flight } from "@skyward/contracts/offers";
+import type { Fare, Flight, Segment } from "@skyward/contracts/offers";
+import { zonedTime } from "@skyward/contracts/time-zone";
 import PDFDocument from "pdfkit";
 
 /**
@@ -35,6 +37,15 @@ const LABELS = {
     total: "Total",
     agency: "Issued by",
     status: "Status",
+    emd_title: "EMD receipt",
+    emd_number: "EMD number",
+    for_ticket: "For ticket",
+    service: "Service",
+    segment: "Flight",
+    checked_bag: "Checked bag",
+    carry_on_bag: "Cabin bag",
+    seat: "Seat",
+    amount: "Amount",
   },
   ua: {
     title: "Маршрутна квитанція",
@@ -56,6 +67,15 @@ const LABELS = {
     total: "Разом",
     agency: "Виписав",
     status: "Статус",
+    emd_title: "Квитанція EMD",
+    emd_number: "Номер EMD",
+    for_ticket: "До квитка",
+    service: "Послуга",
+    segment: "Рейс",
+    checked_bag: "Зареєстрований багаж",
+    carry_on_bag: "Ручна поклажа",
+    seat: "Місце",
+    amount: "Сума",
   },
   pl: {
     title: "Potwierdzenie podróży",
@@ -77,6 +97,15 @@ const LABELS = {
     total: "Razem",
     agency: "Wystawił",
     status: "Status",
+    emd_title: "Potwierdzenie EMD",
+    emd_number: "Numer EMD",
+    for_ticket: "Do biletu",
+    service: "Usługa",
+    segment: "Lot",
+    checked_bag: "Bagaż rejestrowany",
+    carry_on_bag: "Bagaż podręczny",
+    seat: "Miejsce",
+    amount: "Kwota",
   },
   fr: {
     title: "Mémo voyage",
@@ -98,6 +127,15 @@ const LABELS = {
     total: "Total",
     agency: "Émis par",
     status: "Statut",
+    emd_title: "Reçu EMD",
+    emd_number: "Numéro d'EMD",
+    for_ticket: "Pour le billet",
+    service: "Service",
+    segment: "Vol",
+    checked_bag: "Bagage en soute",
+    carry_on_bag: "Bagage cabine",
+    seat: "Siège",
+    amount: "Montant",
   },
   es: {
     title: "Recibo de itinerario",
@@ -119,6 +157,15 @@ const LABELS = {
     total: "Total",
     agency: "Emitido por",
     status: "Estado",
+    emd_title: "Recibo de EMD",
+    emd_number: "Número de EMD",
+    for_ticket: "Del billete",
+    service: "Servicio",
+    segment: "Vuelo",
+    checked_bag: "Equipaje facturado",
+    carry_on_bag: "Equipaje de mano",
+    seat: "Asiento",
+    amount: "Importe",
   },
 } satisfies Record<ReceiptLanguage, Record<string, string>>;
 
@@ -140,11 +187,22 @@ const LOCALE: Record<ReceiptLanguage, string> = {
 
 /** What the receipt shows; the route assembles it from the sales line and its booking. */
 export interface Receipt {
+  /** A ticket's itinerary receipt, or an EMD's receipt for the service it paid. */
+  kind: "ticket" | "emd";
   passenger: string;
+  /** The ticket's number, or the EMD's. */
   ticket_number: string;
   locator: string;
   status: string;
   issued_at: string;
+  /** The agency's zone: the issue time is written in it, and named. */
+  time_zone: string;
+  /** An EMD's service, the segment it is for and the passenger's ticket it goes with. */
+  emd: {
+    service: { type: AncillaryKind; weight_kg: number | null; seat: string | null };
+    ticket_number: string | null;
+    segment: Segment | null;
+  } | null;
   carrier: string;
   route: string;
   flights: Flight[];
@@ -183,13 +241,28 @@ function baggageOf(fare: Fare | null, segmentId: string, l: (typeof LABELS)[Rece
   return `${l.checked}: ${piece(checked)}; ${l.carry_on}: ${piece(carry_on)}`;
 }
 
+/** The service an EMD paid, as the traveller reads it: "Checked bag 23 kg", "Seat 1F". */
+function serviceOf(
+  service: NonNullable<Receipt["emd"]>["service"],
+  l: (typeof LABELS)[ReceiptLanguage],
+): string {
+  switch (service.type) {
+    case "checked_bag":
+      return service.weight_kg ? `${l.checked_bag} ${service.weight_kg} kg` : l.checked_bag;
+    case "carry_on":
+      return service.weight_kg ? `${l.carry_on_bag} ${service.weight_kg} kg` : l.carry_on_bag;
+    case "seat":
+      return service.seat ? `${l.seat} ${service.seat}` : l.seat;
+  }
+}
+
 /** Renders the receipt; resolves with the PDF's bytes. */
 export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Buffer> {
   const l = LABELS[language];
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: `${l.title} ${r.ticket_number}`, Author: "Skyward" },
+    info: { Title: `${r.kind === "emd" ? l.emd_title : l.title} ${r.ticket_number}`, Author: "Skyward" },
   });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);
@@ -210,17 +283,42 @@ export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Bu
     if (line) doc.text(line);
   doc.moveDown().fillColor("#000");
 
-  doc.font("bold").fontSize(20).text(l.title);
+  doc
+    .font("bold")
+    .fontSize(20)
+    .text(r.kind === "emd" ? l.emd_title : l.title);
   doc.moveDown(0.5);
   const field = (label: string, value: string) => {
     doc.font("body").fontSize(10).fillColor("#555").text(`${label}: `, { continued: true });
     doc.font("bold").fillColor("#000").text(value);
   };
+  const status = STATUS[language][r.status as keyof (typeof STATUS)["en"]] ?? r.status;
+  if (r.kind === "emd") {
+    // An EMD is no ticket and carries no fare's baggage: it names what it paid, for whom and with which ticket.
+    field(l.passenger, r.passenger);
+    field(l.emd_number, r.ticket_number);
+    if (r.emd?.ticket_number) field(l.for_ticket, r.emd.ticket_number);
+    field(l.locator, r.locator);
+    field(l.issued, zonedTime(new Date(r.issued_at), r.time_zone));
+    field(l.status, status);
+    doc.moveDown();
+    if (r.emd) field(l.service, serviceOf(r.emd.service, l));
+    const s = r.emd?.segment;
+    if (s)
+      field(
+        l.segment,
+        `${s.carrier} ${s.flight_number}  ${s.from.code} → ${s.to.code}  ${localTime(s.departure_at)}`,
+      );
+    doc.moveDown();
+    field(l.amount, formatMoney(r.price.total, language));
+    doc.end();
+    return done;
+  }
   field(l.passenger, r.passenger);
   field(l.ticket, r.ticket_number);
   field(l.locator, r.locator);
-  field(l.issued, localTime(r.issued_at));
-  field(l.status, STATUS[language][r.status as keyof (typeof STATUS)["en"]] ?? r.status);
+  field(l.issued, zonedTime(new Date(r.issued_at), r.time_zone));
+  field(l.status, status);
 
   doc.moveDown();
   doc.font("bold").fontSize(13).text(l.flights);
