@@ -132,6 +132,37 @@ describe("partners", () => {
     expect(await t.countEvents()).toBe(before);
   });
 
+  it("when a partner's time zone is given or changed, then it is an event and shows; a zone that does not exist is refused, another partner's is not found", async () => {
+    const created = expectCreated(
+      await admin.post("/agencies", { agency: { name: "Atlantic Desk", time_zone: "Europe/Lisbon" } }),
+    );
+    const id = created.partner.id as string;
+    expect(created.partner.time_zone).toBe("Europe/Lisbon");
+    expect((await t.events(`agency-${id}`)).map((e) => [e.type, e.data.time_zone])).toEqual([
+      ["AgencyRegistered", undefined],
+      ["AgencyTimeZoneSet", "Europe/Lisbon"],
+    ]);
+    const moved = await admin.patch(`/agencies/${id}`, { agency: { time_zone: "America/New_York" } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.partner.time_zone).toBe("America/New_York");
+    // Without one, a partner writes UTC; the demo world's are their cities'.
+    const plain = expectCreated(await admin.post("/agencies", { agency: { name: "Zoneless Tours" } }));
+    expect(plain.partner.time_zone).toBe("UTC");
+    const dnipro = await read(dniproSupervisor, `/agencies/${demoId("agency", "dnipro")}`, moved);
+    expect(dnipro.body.partner.time_zone).toBe("Europe/Kyiv");
+
+    const before = await t.countEvents();
+    for (const zone of ["Mars/Olympus", "", "x".repeat(65), 3]) {
+      const res = await admin.patch(`/agencies/${id}`, { agency: { time_zone: zone } });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].source.pointer).toBe("/time_zone");
+    }
+    const vistula = demoId("agency", "vistula");
+    const foreign = await dniproSupervisor.patch(`/agencies/${vistula}`, { agency: { time_zone: "UTC" } });
+    expect(foreign.status).toBe(404);
+    expect(await t.countEvents()).toBe(before);
+  });
+
   it("when a partner is duplicated, then its configuration is copied, not its people or money", async () => {
     const copy = await admin.post(`/agencies/${partnerId}/duplicate`);
     const { partner } = expectCreated(copy);

@@ -96,6 +96,7 @@ export async function partnerOf(pool: pg.Pool, agency: ActiveAgency): Promise<Pa
     companies_count: companies.rows[0]?.n ?? 0,
     agency_transaction_fees: [{ id: agency.agency_id, transaction_fee: agency.transaction_fee }],
     ...agency.flags,
+    time_zone: agency.time_zone,
     markups: agency.markups,
     active: agency.gate,
   };

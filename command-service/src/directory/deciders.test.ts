@@ -75,6 +75,20 @@ describe("the partner decider", () => {
     ]);
   });
 
+  it("given a partner stored before time zones (its registration as stored then), when folded, then it writes UTC; a zone set is kept, and setting the same again decides nothing", () => {
+    // The stored shape of AgencyRegistered is unchanged: an older stream folds as it did, with the default zone.
+    const stored = { type: "AgencyRegistered", data: { agency_id: "a1", name: "Dnipro" } };
+    expect(agency()).toMatchObject({ status: "active", time_zone: "UTC" });
+    expect([stored as AgencyEvent].reduce(evolveAgency, noAgency)).toEqual(agency());
+    const set: AgencyEvent = {
+      type: "AgencyTimeZoneSet",
+      data: { agency_id: "a1", time_zone: "Europe/Kyiv" },
+    };
+    expect(decideAgency({ type: "UpdateAgency", time_zone: "Europe/Kyiv" }, agency())).toEqual([set]);
+    expect(agency(set)).toMatchObject({ time_zone: "Europe/Kyiv" });
+    expect(decideAgency({ type: "UpdateAgency", time_zone: "Europe/Kyiv" }, agency(set))).toEqual([]);
+  });
+
   it("given companies with money or open bookings, when the partner is deleted, then it is refused with a clear error", () => {
     expect(
       refusal(() =>

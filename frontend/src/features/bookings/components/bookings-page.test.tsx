@@ -188,6 +188,36 @@ describe("bookings page", () => {
     expect(router.state.location.search).toEqual({ locator: LOCATOR });
   });
 
+  it("names the agency's automatic cancellation as a held booking's deadline", async () => {
+    const lost = "2099-11-22T13:18:50.081Z";
+    serve({
+      [`GET /bookings/${LOCATOR}`]: {
+        body: { data: booking({ cancel_before: lost, auto_cancel_at: lost }) },
+      },
+    });
+    renderApp(`/bookings?locator=${LOCATOR}`);
+    const opened = await drawer();
+    expect(await within(opened).findByText("Cancelled automatically at")).toBeInTheDocument();
+    expect(within(opened).queryByText("Time limit")).toBeNull();
+    expect(
+      within(opened).getByText(/Your agency cancels unissued bookings automatically/),
+    ).toBeInTheDocument();
+  });
+
+  it("says when the agency's setting cancelled a booking, and why", async () => {
+    const cancelled = booking({
+      status: "cancelled",
+      list: "cancelled",
+      auto_cancelled_at: "2099-11-22T13:18:51.000Z",
+    });
+    serve({ [`GET /bookings/${LOCATOR}`]: { body: { data: cancelled } } });
+    renderApp(`/bookings?locator=${LOCATOR}`);
+    const again = await drawer();
+    expect(await within(again).findByTestId("auto-cancelled")).toHaveTextContent(
+      /Cancelled automatically at .* by your agency's setting/,
+    );
+  });
+
   it("sends an anonymous visitor to sign in and back to the booking afterwards", async () => {
     serve({
       "GET /account/details": {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "@jest/globals";
+import { TimeZone, wallClockDate, zonedTime } from "./time-zone.ts";
+
+describe("agency time zones", () => {
+  it("given an instant, then its wall clock follows the zone's offset on that date, summer time included", () => {
+    expect(zonedTime(new Date("2026-11-28T21:45:10Z"), "Europe/Kyiv")).toBe("2026-11-28 23:45 Europe/Kyiv");
+    expect(zonedTime(new Date("2026-07-01T21:45:10Z"), "Europe/Kyiv")).toBe("2026-07-02 00:45 Europe/Kyiv");
+    expect(wallClockDate(new Date("2026-03-29T00:59:59Z"), "Europe/Warsaw").toISOString()).toBe(
+      "2026-03-29T01:59:59.000Z",
+    );
+    expect(wallClockDate(new Date("2026-03-29T01:00:00Z"), "Europe/Warsaw").toISOString()).toBe(
+      "2026-03-29T03:00:00.000Z",
+    );
+    expect(zonedTime(new Date("2026-11-28T21:45:10Z"), "UTC")).toBe("2026-11-28 21:45 UTC");
+  });
+
+  it("given a name that is no IANA zone, then it is refused", () => {
+    expect(TimeZone.safeParse("America/New_York").success).toBe(true);
+    for (const bad of ["Mars/Olympus", "", "Europe/Kyiv; DROP", "x".repeat(65)])
+      expect(TimeZone.safeParse(bad).success).toBe(false);
+  });
+});
