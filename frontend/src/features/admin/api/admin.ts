@@ -69,6 +69,21 @@ export const useDeletePartner = () => useAdminMutation((id: string) => api.delet
 export const useDuplicatePartner = () =>
   useAdminMutation((id: string) => api.post(`/agencies/${path(id)}/duplicate`));
 
+/** The zone a partner's receipts, reports and mails write times in: shown at once, put back if refused. */
+export function useSetPartnerTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; time_zone: string }) =>
+      api.patch(`/agencies/${path(input.id)}`, { agency: { time_zone: input.time_zone } }),
+    ...optimisticUpdate<Partner[], { id: string; time_zone: string }>(
+      queryClient,
+      PARTNERS_KEY,
+      (rows, input) =>
+        rows.map((row) => (row.id === input.id ? { ...row, time_zone: input.time_zone } : row)),
+    ),
+  });
+}
+
 export type PartnerFlag = "production_api_on" | "corporate_number_on" | "ghost_segments_remarks_on";
 
 /** A partner switch: shown at once, put back if the server refuses. */

@@ -222,6 +222,25 @@ describe("the administration page", () => {
     );
   });
 
+  it("sets the zone a partner's documents write times in", async () => {
+    server = fakeServer({ ...routes(), "PATCH /agencies/a-dnipro": { body: { partner, position: null } } });
+    renderApp("/admin");
+    const zone = await screen.findByRole(
+      "combobox",
+      { name: "Time zone of Dnipro Travel" },
+      { timeout: 10_000 },
+    );
+    expect(zone).toHaveValue("UTC");
+    fireEvent.click(zone);
+    fireEvent.change(zone, { target: { value: "Europe/Wars" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Europe/Warsaw" }));
+    await waitFor(() =>
+      expect(server?.bodies["PATCH /agencies/a-dnipro"]).toEqual([
+        { agency: { time_zone: "Europe/Warsaw" } },
+      ]),
+    );
+  });
+
   it("sets the company an administrator sells for", async () => {
     server = fakeServer({
       ...routes(),

@@ -38,6 +38,7 @@ import {
   useDeletePartner,
   useDuplicatePartner,
   useSellFor,
+  useSetPartnerTimeZone,
   useTogglePartnerFlag,
   useToggleSharedBookings,
   useTransaction,
@@ -45,6 +46,8 @@ import {
 import { ChangesCard, JoinRequestsCard, SupervisorsCard } from "./people-cards.tsx";
 
 const FLAGS: PartnerFlag[] = ["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"];
+/** Every zone the browser knows (IANA), UTC first: what a partner's documents may write times in. */
+const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
 const KINDS = BalanceMovementKind.options;
 
 /** The form schemas are the contracts' request fields, in the units the form speaks (major units for money). */
@@ -109,6 +112,7 @@ function PartnersCard({
   const remove = useDeletePartner();
   const duplicate = useDuplicatePartner();
   const toggle = useTogglePartnerFlag();
+  const setZone = useSetPartnerTimeZone();
   const form = useForm({ initialValues: { name: "" }, validate: zod4Resolver(PartnerForm) });
   const administrator = role !== "supervisor";
   const confirmLabels = { title: t("confirm.title"), cancel: t("confirm.cancel") };
@@ -140,6 +144,30 @@ function PartnersCard({
       header: t("partners.channels"),
       sortValue: (p) => p.channels.length,
       cell: (p) => p.channels.length,
+    },
+    {
+      key: "time_zone",
+      header: t("partners.time_zone"),
+      sortValue: (p) => p.time_zone ?? "UTC",
+      cell: (partner) => (
+        <Select
+          size="xs"
+          w={170}
+          searchable
+          allowDeselect={false}
+          // A zone the browser's list names otherwise (Europe/Kyiv, listed as Europe/Kiev) is still offered.
+          data={
+            TIME_ZONES.includes(partner.time_zone ?? "UTC")
+              ? TIME_ZONES
+              : [partner.time_zone ?? "UTC", ...TIME_ZONES]
+          }
+          value={partner.time_zone ?? "UTC"}
+          aria-label={t("partners.time_zone_of", { name: partner.name })}
+          onChange={(zone) => {
+            if (zone && zone !== partner.time_zone) setZone.mutate({ id: partner.id, time_zone: zone });
+          }}
+        />
+      ),
     },
     ...FLAGS.map(
       (flag): Column<Partner> => ({
