@@ -14,6 +14,16 @@ describe("agency time zones", () => {
     expect(zonedTime(new Date("2026-11-28T21:45:10Z"), "UTC")).toBe("2026-11-28 21:45 UTC");
   });
 
+  it("given instants over a year in zones with summer time and odd offsets, then every wall clock is the one Intl writes", () => {
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    for (const zone of ["Europe/Kyiv", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe", "UTC"])
+      for (let i = 0; i < 500; i++) {
+        const at = new Date(start + i * 63_000_000 + ((i * 7919) % 3600) * 1000);
+        const expected = at.toLocaleString("sv-SE", { timeZone: zone, hourCycle: "h23" });
+        expect(wallClockDate(at, zone).toISOString().slice(0, 19).replace("T", " ")).toBe(expected);
+      }
+  });
+
   it("given a name that is no IANA zone, then it is refused", () => {
     expect(TimeZone.safeParse("America/New_York").success).toBe(true);
     for (const bad of ["Mars/Olympus", "", "Europe/Kyiv; DROP", "x".repeat(65)])
