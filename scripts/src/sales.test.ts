@@ -326,10 +326,11 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       `/sales/export?${qs({ "ticket[date_from]": today, lang: "en" })}`,
     );
     const warsawSheet = (await readWorkbook(warsaw.bytes)).getWorksheet("Sales");
-    expect(warsawSheet?.getRow(1).getCell(1).value).toBe("Date (Europe/Warsaw)");
+    if (!warsawSheet) throw new Error("no Sales sheet in Vistula's report");
+    expect(warsawSheet.getRow(1).getCell(1).value).toBe("Date (Europe/Warsaw)");
     const warsawLine = (await get(vistula, "/sales", { "ticket[date_from]": today })).body.data[0] as Json;
     expect(
-      (warsawSheet?.getRow(2).getCell(1).value as Date).toISOString().slice(0, 19).replace("T", " "),
+      (warsawSheet.getRow(2).getCell(1).value as Date).toISOString().slice(0, 19).replace("T", " "),
     ).toBe(clockIn("Europe/Warsaw", warsawLine.sold_at));
     const all = await download(
       t.app.url,
