@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiTokenResponse, UpdateAccountDetailsRequest } from "./account.ts";
+import { ApiTokenResponse, ApiTokenStatusResponse, UpdateAccountDetailsRequest } from "./account.ts";
 import {
   AgencyFlagRequest,
   CompanyMarkupsRequest,
@@ -118,6 +118,9 @@ const errors = (description: string): DocumentedResponse => ({ description, sche
 const unauthorized = errors("Not signed in, or the API token is not valid");
 const invalid = errors("The input does not match the contract (each field named)");
 const notFound = errors("Nothing of that name within the caller's scope");
+const sessionRequired = errors(
+  "Called with an API token: issuing and revoking tokens take a signed-in session",
+);
 const position = Position;
 
 /** What an issue answers: the tickets and the feed position to read the booking at. */
@@ -382,10 +385,42 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "put",
     path: "/account/api_token",
     operationId: "issueApiToken",
-    summary: "A new API token for the caller (shown once; replaces the previous one); send it as a bearer",
+    summary:
+      "A new API token for the caller (shown once; replaces the previous one); send it as a bearer. Takes a " +
+      "signed-in session: a token cannot replace itself",
     tag: "Account",
     secured: true,
-    responses: { 200: { description: "The token", schema: ApiTokenResponse }, 401: unauthorized },
+    responses: {
+      200: { description: "The token", schema: ApiTokenResponse },
+      401: unauthorized,
+      403: sessionRequired,
+    },
+  },
+  {
+    method: "get",
+    path: "/account/api_token",
+    operationId: "getApiTokenStatus",
+    summary: "Whether the caller has an API token, since when, and when a call last used it (to the minute)",
+    tag: "Account",
+    secured: true,
+    responses: {
+      200: { description: "The token's status", schema: ApiTokenStatusResponse },
+      401: unauthorized,
+    },
+  },
+  {
+    method: "delete",
+    path: "/account/api_token",
+    operationId: "revokeApiToken",
+    summary: "Withdraws the caller's API token; takes a signed-in session, as issuing does",
+    tag: "Account",
+    secured: true,
+    responses: {
+      200: { description: "Revoked", schema: z.object({ data: z.null(), position }) },
+      401: unauthorized,
+      403: sessionRequired,
+      404: errors("The caller has no API token"),
+    },
   },
   {
     method: "get",

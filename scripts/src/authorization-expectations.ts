@@ -62,6 +62,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "PUT /account/phone": { allow: "signed-in" },
   "PUT /account/email": { allow: "signed-in" },
   "PUT /account/api_token": { allow: "signed-in" },
+  "GET /account/api_token": { allow: "signed-in" },
+  "DELETE /account/api_token": { allow: "signed-in" },
 
   // Directory.
   "GET /agencies": { allow: ["Supervisor", ...readers] },

@@ -96,8 +96,13 @@ export function authenticate(pool: pg.Pool, options: { notices?: ChangeNotices }
   return async (req, _res, next) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
     if (bearer) {
+      // Its last use is written at most once a minute (the account page shows it), so calls do not each commit.
       const { rows } = await pool.query<{ user_id: string }>(
-        "SELECT user_id FROM app.api_tokens WHERE token_hash = $1",
+        `WITH touch AS (
+           UPDATE app.api_tokens SET last_used_at = now()
+            WHERE token_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+         )
+         SELECT user_id FROM app.api_tokens WHERE token_hash = $1`,
         [sha256(bearer)],
       );
       const user = rows[0] && (await loadUser(pool, rows[0].user_id));
