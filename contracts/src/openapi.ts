@@ -189,7 +189,7 @@ const listOf = (description: string) => ({
   schema: z.object({ data: z.array(z.looseObject({ id: z.string() })) }),
 });
 const idParam = { id: z.string().min(1).max(100) };
-const roleOrScope = errors("Not for the caller's role, or outside its scope");
+const roleOrScope = errors("Outside the caller's scope (a route not for its role answers 403)");
 /** The media type of the sales spreadsheets (Excel). */
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** What a connection request (an agent asking to join a partner) answers. */
@@ -243,6 +243,17 @@ const rateLimited = {
       schema: { type: "integer", minimum: 1 },
     },
   },
+};
+
+/**
+ * Every secured operation answers this to a signed-in user whose type may never use it (infra/src/http/auth.ts,
+ * roleRefusal): an unknown route or an id outside the caller's scope stays 404.
+ */
+const roleRefused = {
+  description:
+    "Not for the caller's role. The error's code names who may: admin_user_only (Admin users), admin_only " +
+    "(administrators: Admin and Support), supervisor_or_admin_only, admin_or_auditor_only, " +
+    "supervisor_admin_or_auditor_only, agent_only; auditor_read_only for an auditor's command (auditors only read)",
 };
 
 export const documentedRoutes: readonly DocumentedRoute[] = [
@@ -756,7 +767,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: { description: "A page of movements", schema: BalanceHistoryAnswer },
       401: unauthorized,
-      404: errors("Not for the caller's role (agents have no balance history)"),
+      404: notFound,
       422: invalid,
     },
   },
@@ -1954,6 +1965,19 @@ export function openApiDocument(): JsonSchema {
             },
           ])
           .concat(
+            route.secured && !("403" in route.responses)
+              ? [
+                  [
+                    "403",
+                    {
+                      ...roleRefused,
+                      content: { "application/json": { schema: jsonSchema(ErrorEnvelope, "output") } },
+                    },
+                  ],
+                ]
+              : [],
+          )
+          .concat(
             route.secured
               ? [
                   [
@@ -1978,7 +2002,9 @@ export function openApiDocument(): JsonSchema {
       version: "1",
       description:
         "Search, book, issue and refund flights for an agency's companies; browse and verify the event history. " +
-        "Authenticate with `Authorization: Bearer <token>` (PUT /account/api_token) or a session cookie. " +
+        "Authenticate with `Authorization: Bearer <token>` (issued with PUT /account/api_token from a signed-in " +
+        "session) or a session cookie. A route the caller's role may never use answers 403 with a code naming who " +
+        "may; an unknown route or an id outside the caller's scope answers 404. " +
         "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`. Each API token may make " +
         "60 calls at once and 10 a second, shared by every server; beyond that a call answers 429 with Retry-After " +
         "(web sessions are not limited this way). A reference page is served at /docs. " +

@@ -470,10 +470,10 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documented refusals answer as documented: another role's 404, invalid input's 422", async () => {
+  it("documented refusals answer as documented: another role's 403, invalid input's 422", async () => {
     const op = (id: string) => operations().find((o) => o.op.operationId === id)?.op as Operation;
     const verify = await clients.agent.get("/audit/verify");
-    expect(verify.status).toBe(404);
+    expect([verify.status, verify.body.errors[0].code]).toEqual([403, "admin_or_auditor_only"]);
     check(op("verifyLog"), verify);
     const bad = await clients.agent.get("/audit/events", { query: { from: "yesterday" } });
     expect(bad.status).toBe(422);
