@@ -105,15 +105,17 @@ async function readRecord(dataDir: string): Promise<EmbeddedServerRecord | null>
   }
 }
 
-/** The server running on `dataDir`, if any, with the process that started it when that one still runs. */
+/**
+ * The server running on `dataDir`, if any, with the process that started it when that one still runs. The owner is
+ * the app whose record is in the folder and which still lives, whatever the server's own pid: a server restarted
+ * by someone else (pg_ctl restart, a crash and its restart) is still the running app's, and nothing may stop it.
+ */
 export async function findEmbeddedPostgres(dataDir: string): Promise<RunningServer | null> {
   const postmaster = await postmasterOf(dataDir);
   if (!postmaster) return null;
   const record = await readRecord(dataDir);
   const owner =
-    record?.pid === postmaster.pid && processIdentity(record.owner.pid) === record.owner.started
-      ? record.owner.pid
-      : null;
+    record && processIdentity(record.owner.pid) === record.owner.started ? record.owner.pid : null;
   return { url: urlFor(postmaster.port), port: postmaster.port, pid: postmaster.pid, owner };
 }
 
@@ -247,8 +249,10 @@ async function launch(options: EmbeddedOptions, port: number, initialise: boolea
     dataDir,
     async stop() {
       if (child && child.exitCode === null && child.signalCode === null) await server.stop();
-      // A server started on the folder since (after this one was killed) keeps its record.
-      if ((await readRecord(dataDir))?.pid === pid) await rm(recordPath, { force: true });
+      // The record is this process's to remove; one another start wrote since (after this one died) stays.
+      const record = await readRecord(dataDir);
+      if (record?.owner.pid === process.pid && record.owner.started === self)
+        await rm(recordPath, { force: true });
     },
   };
 }
