@@ -19,7 +19,7 @@ import { ticketingRoutes } from "./ticketing/routes.ts";
 export function commandRouter(deps: CommandDeps): Router {
   const router = Router();
   // Before any command (and before an idempotency key is taken): auditors change nothing.
-  router.use(auditorsReadOnly);
+  router.use(auditorsReadOnly(router));
   router.use(idempotency(deps.pool));
   router.use(identityRoutes(deps));
   router.use(ancillaryRoutes(deps));

@@ -170,6 +170,15 @@ export const EmailChangeStartedResponse = z.object({
 });
 
 export const ApiTokenResponse = z.object({ data: z.object({ token: z.string() }), position: Position });
+/** GET /account/api_token: whether the caller has a token, since when, and when a call last used it (to the minute). */
+export const ApiTokenStatusResponse = z.object({
+  data: z.object({
+    active: z.boolean(),
+    created_at: z.iso.datetime().nullable(),
+    last_used_at: z.iso.datetime().nullable(),
+  }),
+});
+export type ApiTokenStatusResponse = z.infer<typeof ApiTokenStatusResponse>;
 export const SignOutResponse = z.object({ data: z.null(), position: CommandPosition });
 
 /** Development outboxes (`GET /dev/mailbox`, `GET /dev/voice`), newest first. */
@@ -226,6 +235,8 @@ export const PhoneChanged = z.object({ phone: z.string() });
 export const EmailChangeRequested = z.object({ new_email: Email });
 export const EmailChanged = z.object({ email: Email, previous_email: Email });
 export const ApiTokenIssued = z.object({ replaced: z.boolean() });
+/** The user's API token withdrawn from the account page; calls with it answer 401 from then on. */
+export const ApiTokenRevoked = z.object({});
 
 export type UserSignedIn = z.infer<typeof UserSignedIn>;
 export type UserSignedOut = z.infer<typeof UserSignedOut>;
@@ -238,3 +249,4 @@ export type PhoneChanged = z.infer<typeof PhoneChanged>;
 export type EmailChangeRequested = z.infer<typeof EmailChangeRequested>;
 export type EmailChanged = z.infer<typeof EmailChanged>;
 export type ApiTokenIssued = z.infer<typeof ApiTokenIssued>;
+export type ApiTokenRevoked = z.infer<typeof ApiTokenRevoked>;

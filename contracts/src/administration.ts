@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AgencyFlag } from "./directory.ts";
 import { Email, Language } from "./ids.ts";
-import { Currency, Money } from "./money.ts";
+import { Currency, Money, SellingCurrency } from "./money.ts";
 import { Charge, MarkupRule } from "./pricing.ts";
 import { TimeZone } from "./time-zone.ts";
 
@@ -66,7 +66,7 @@ export const CreateCompanyRequest = z.object({
   agency_id: Id,
   name: Name,
   /** Defaults to the currency of the partner's first channel, else UAH. */
-  currency: Currency.optional(),
+  currency: SellingCurrency.optional(),
   shared_bookings: z.boolean().default(false),
   markups: Markups.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiTokenResponse, UpdateAccountDetailsRequest } from "./account.ts";
+import { ApiTokenResponse, ApiTokenStatusResponse, UpdateAccountDetailsRequest } from "./account.ts";
 import {
   AgencyFlagRequest,
   CompanyMarkupsRequest,
@@ -118,6 +118,9 @@ const errors = (description: string): DocumentedResponse => ({ description, sche
 const unauthorized = errors("Not signed in, or the API token is not valid");
 const invalid = errors("The input does not match the contract (each field named)");
 const notFound = errors("Nothing of that name within the caller's scope");
+const sessionRequired = errors(
+  "Called with an API token: issuing and revoking tokens take a signed-in session",
+);
 const position = Position;
 
 /** What an issue answers: the tickets and the feed position to read the booking at. */
@@ -186,7 +189,7 @@ const listOf = (description: string) => ({
   schema: z.object({ data: z.array(z.looseObject({ id: z.string() })) }),
 });
 const idParam = { id: z.string().min(1).max(100) };
-const roleOrScope = errors("Not for the caller's role, or outside its scope");
+const roleOrScope = errors("Outside the caller's scope (a route not for its role answers 403)");
 /** The media type of the sales spreadsheets (Excel). */
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** What a connection request (an agent asking to join a partner) answers. */
@@ -240,6 +243,17 @@ const rateLimited = {
       schema: { type: "integer", minimum: 1 },
     },
   },
+};
+
+/**
+ * Every secured operation answers this to a signed-in user whose type may never use it (infra/src/http/auth.ts,
+ * roleRefusal): an unknown route or an id outside the caller's scope stays 404.
+ */
+const roleRefused = {
+  description:
+    "Not for the caller's role. The error's code names who may: admin_user_only (Admin users), admin_only " +
+    "(administrators: Admin and Support), supervisor_or_admin_only, admin_or_auditor_only, " +
+    "supervisor_admin_or_auditor_only, agent_only; auditor_read_only for an auditor's command (auditors only read)",
 };
 
 export const documentedRoutes: readonly DocumentedRoute[] = [
@@ -382,10 +396,42 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     method: "put",
     path: "/account/api_token",
     operationId: "issueApiToken",
-    summary: "A new API token for the caller (shown once; replaces the previous one); send it as a bearer",
+    summary:
+      "A new API token for the caller (shown once; replaces the previous one); send it as a bearer. Takes a " +
+      "signed-in session: a token cannot replace itself",
     tag: "Account",
     secured: true,
-    responses: { 200: { description: "The token", schema: ApiTokenResponse }, 401: unauthorized },
+    responses: {
+      200: { description: "The token", schema: ApiTokenResponse },
+      401: unauthorized,
+      403: sessionRequired,
+    },
+  },
+  {
+    method: "get",
+    path: "/account/api_token",
+    operationId: "getApiTokenStatus",
+    summary: "Whether the caller has an API token, since when, and when a call last used it (to the minute)",
+    tag: "Account",
+    secured: true,
+    responses: {
+      200: { description: "The token's status", schema: ApiTokenStatusResponse },
+      401: unauthorized,
+    },
+  },
+  {
+    method: "delete",
+    path: "/account/api_token",
+    operationId: "revokeApiToken",
+    summary: "Withdraws the caller's API token; takes a signed-in session, as issuing does",
+    tag: "Account",
+    secured: true,
+    responses: {
+      200: { description: "Revoked", schema: z.object({ data: z.null(), position }) },
+      401: unauthorized,
+      403: sessionRequired,
+      404: errors("The caller has no API token"),
+    },
   },
   {
     method: "get",
@@ -721,7 +767,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: { description: "A page of movements", schema: BalanceHistoryAnswer },
       401: unauthorized,
-      404: errors("Not for the caller's role (agents have no balance history)"),
+      404: notFound,
       422: invalid,
     },
   },
@@ -1919,6 +1965,19 @@ export function openApiDocument(): JsonSchema {
             },
           ])
           .concat(
+            route.secured && !("403" in route.responses)
+              ? [
+                  [
+                    "403",
+                    {
+                      ...roleRefused,
+                      content: { "application/json": { schema: jsonSchema(ErrorEnvelope, "output") } },
+                    },
+                  ],
+                ]
+              : [],
+          )
+          .concat(
             route.secured
               ? [
                   [
@@ -1943,7 +2002,9 @@ export function openApiDocument(): JsonSchema {
       version: "1",
       description:
         "Search, book, issue and refund flights for an agency's companies; browse and verify the event history. " +
-        "Authenticate with `Authorization: Bearer <token>` (PUT /account/api_token) or a session cookie. " +
+        "Authenticate with `Authorization: Bearer <token>` (issued with PUT /account/api_token from a signed-in " +
+        "session) or a session cookie. A route the caller's role may never use answers 403 with a code naming who " +
+        "may; an unknown route or an id outside the caller's scope answers 404. " +
         "Commands accept an `Idempotency-Key` header; errors come as `{errors: [...]}`. Each API token may make " +
         "60 calls at once and 10 a second, shared by every server; beyond that a call answers 429 with Retry-After " +
         "(web sessions are not limited this way). A reference page is served at /docs. " +

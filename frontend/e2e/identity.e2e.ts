@@ -207,7 +207,7 @@ describe("signing in", () => {
 });
 
 describe("the account page", () => {
-  it("edits the details, the language and the e-mail, and issues an API token shown once", async () => {
+  it("edits the details, the language and the e-mail, issues an API token shown once, shows its last use and revokes it", async () => {
     const { page } = suite.session;
     await startSignIn(page, "admin@skyward.test");
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
@@ -253,23 +253,42 @@ describe("the account page", () => {
     await page.getByRole("button", { name: "Generate token" }).click();
     const token = page.getByTestId("api-token");
     await token.waitFor();
-    expect(await token.textContent()).toMatch(/^sky_[\w-]{20,}$/);
+    const issued = (await token.textContent()) ?? "";
+    expect(issued).toMatch(/^sky_[\w-]{20,}$/);
     await page.getByText("Copy your token now").waitFor();
     await page.getByRole("button", { name: "Copy token" }).waitFor();
     await checkScreen(page, "identity-api-token");
 
     // The token works as a bearer for the API, and only this once is it shown.
     const api = await fetch(`${suite.app.url}/account/details`, {
-      headers: { accept: "application/json", authorization: `Bearer ${await token.textContent()}` },
+      headers: { accept: "application/json", authorization: `Bearer ${issued}` },
     });
     expect(((await api.json()) as { account: { email: string } }).account.email).toBe("ada@skyward.test");
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Ada Lovelace" }).waitFor();
     expect(await token.count()).toBe(0);
     await page.getByText("Token issued").waitFor();
+    // The call above shows as the token's last use.
+    await page
+      .getByTestId("api-token-last-use")
+      .filter({ hasText: /^Last used / })
+      .waitFor();
     await page.getByRole("button", { name: "Replace token" }).click();
     await page.getByRole("dialog", { name: "Replace the API token?" }).waitFor();
     await checkScreen(page, "replace-token-dialog");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // Revoked from the page (a signed-in session), the token stops working at once.
+    await page.getByRole("button", { name: "Revoke token" }).click();
+    const revoke = page.getByRole("dialog", { name: "Revoke the API token?" });
+    await revoke.waitFor();
+    await checkScreen(page, "revoke-token-dialog");
+    await revoke.getByRole("button", { name: "Revoke token" }).click();
+    await page.getByText("No token").waitFor();
+    const refused = await fetch(`${suite.app.url}/account/details`, {
+      headers: { accept: "application/json", authorization: `Bearer ${issued}` },
+    });
+    expect(refused.status).toBe(401);
     expect(unexpected(suite.session.problems, 401, 422)).toEqual([]);
   });
 });

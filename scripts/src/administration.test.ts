@@ -40,6 +40,9 @@ const expectCreated = (res: HttpResponse, status = 201) => {
   return res.body as Json;
 };
 
+/** A route the caller's role may never use: 403 with the code naming who may (a 404 is an unknown route or id). */
+const codeOf = (res: HttpResponse) => `${res.status} ${res.body?.errors?.[0]?.code}`;
+
 /** Sessions are resolved from memory for up to a second: a role or company change shows after it. */
 const afterSessionCache = () => sleep(1100);
 
@@ -163,6 +166,39 @@ describe("partners", () => {
     expect(await t.countEvents()).toBe(before);
   });
 
+  it("when a partner is created or renamed with another partner's name (case and spacing aside), then 409 on /name and nothing is written", async () => {
+    const created = await admin.post("/agencies", { agency: { name: "Lviv  Skyline Tours" } });
+    const { partner } = expectCreated(created);
+    await read(admin, `/agencies/${partner.id}`, created);
+    const before = await t.countEvents();
+    for (const name of [
+      "lviv skyline tours",
+      "LVIV SKYLINE  TOURS",
+      " Lviv Skyline\tTours ",
+      "LvivSkylineTours",
+    ]) {
+      const res = await admin.post("/agencies", { agency: { name } });
+      expect(res.status).toBe(409);
+      expect(res.body.errors[0]).toMatchObject({ code: "partner_name_taken", source: { pointer: "/name" } });
+    }
+    const renamed = await admin.patch(`/agencies/${partnerId}`, { agency: { name: "LVIV SKYLINE TOURS" } });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.errors[0]).toMatchObject({
+      code: "partner_name_taken",
+      source: { pointer: "/name" },
+    });
+    // A seeded partner's name is taken as much as a new one's; and a copy needs a name of its own.
+    expect((await admin.post("/agencies", { agency: { name: "dnipro travel" } })).status).toBe(409);
+    expect((await admin.post(`/agencies/${partner.id}/duplicate`, { name: "Dnipro Travel" })).status).toBe(
+      409,
+    );
+    expect(await t.countEvents()).toBe(before);
+    // Renaming a partner to its own name in another case is no clash with itself.
+    expect(
+      (await admin.patch(`/agencies/${partner.id}`, { agency: { name: "Lviv Skyline Tours" } })).status,
+    ).toBe(200);
+  });
+
   it("when a partner is duplicated, then its configuration is copied, not its people or money", async () => {
     const copy = await admin.post(`/agencies/${partnerId}/duplicate`);
     const { partner } = expectCreated(copy);
@@ -249,13 +285,17 @@ describe("partners", () => {
   it("when support or a supervisor reach for partner administration, then the roles table holds", async () => {
     // Support may administer partners; supervisors may not create, delete or flag one, nor see another's.
     expect((await support.post("/agencies", { agency: { name: "Support-made" } })).status).toBe(201);
-    expect((await dniproSupervisor.post("/agencies", { agency: { name: "Nope" } })).status).toBe(404);
+    expect(codeOf(await dniproSupervisor.post("/agencies", { agency: { name: "Nope" } }))).toBe(
+      "403 admin_only",
+    );
     expect((await dniproSupervisor.patch(`/agencies/${partnerId}`, { agency: { markups: [] } })).status).toBe(
       404,
     );
     expect((await dniproSupervisor.get(`/agencies/${partnerId}`)).status).toBe(404);
-    expect((await dniproSupervisor.delete(`/agencies/${partnerId}`)).status).toBe(404);
-    expect((await dniproSupervisor.patch(`/agencies/${dnipro}/production_api_on`)).status).toBe(404);
+    expect(codeOf(await dniproSupervisor.delete(`/agencies/${partnerId}`))).toBe("403 admin_only");
+    expect(codeOf(await dniproSupervisor.patch(`/agencies/${dnipro}/production_api_on`))).toBe(
+      "403 admin_only",
+    );
     // Its own partner's markups, yes; its name, no.
     const own = await dniproSupervisor.patch(`/agencies/${dnipro}`, {
       agency: { markups: [{ carrier: null, charge: { kind: "percent", bps: 150 } }] },
@@ -307,6 +347,26 @@ describe("companies, balances and supervisors of a new partner", () => {
     });
   });
 
+  it("when a second company of the partner is named like the first, or a company is kept in XXQ, then 409 or 422 on the field and nothing is written; another partner may use the name", async () => {
+    const before = await t.countEvents();
+    const twin = await admin.post("/companies", {
+      company: { agency_id: partnerId, name: "odesa wings  PORT" },
+    });
+    expect(twin.status).toBe(409);
+    expect(twin.body.errors[0]).toMatchObject({ code: "company_name_taken", source: { pointer: "/name" } });
+    const unsold = await admin.post("/companies", {
+      company: { agency_id: partnerId, name: "Odesa Wings Quay", currency: "XXQ" },
+    });
+    expect(unsold.status).toBe(422);
+    expect(unsold.body.errors[0]).toMatchObject({ code: "invalid_input", source: { pointer: "/currency" } });
+    expect(unsold.body.errors[0].detail).toContain("UAH");
+    expect(await t.countEvents()).toBe(before);
+    // The same name under another partner is another company.
+    expectCreated(
+      await admin.post("/companies", { company: { agency_id: dnipro, name: "Odesa Wings Port" } }),
+    );
+  });
+
   it("when an administrator invites a supervisor, then the supervisor gets an e-mail, signs in and works only inside the partner", async () => {
     const invited = await admin.post(`/agencies/${partnerId}/supervisors`, {
       supervisor: {
@@ -341,7 +401,7 @@ describe("companies, balances and supervisors of a new partner", () => {
     expect((await supervisor.post(`/agencies/${dnipro}/supervisors`, { email: "x@y.test" })).status).toBe(
       404,
     );
-    expect((await supervisor.post("/transactions", {})).status).toBe(404);
+    expect(codeOf(await supervisor.post("/transactions", {}))).toBe("403 admin_user_only");
     // A company a supervisor creates belongs to its own partner.
     const own = expectCreated(
       await supervisor.post("/companies", { company: { name: "Odesa Wings Arcadia" } }),
@@ -447,13 +507,15 @@ describe("companies, balances and supervisors of a new partner", () => {
     expect((await admin.get("/balance_history", { query: { date_from: "2026-13-01" } })).status).toBe(422);
   });
 
-  it("when support tops up or creates a support user, then 404; an administrator creates support users", async () => {
+  it("when support tops up or creates a support user, then 403 admin_user_only (the roles table: support does all but these); an administrator creates support users", async () => {
+    const topUp = await support.post("/transactions", { company_id: companyId, amount: 1, reason: "x" });
+    expect(codeOf(topUp)).toBe("403 admin_user_only");
+    expect(topUp.body.errors[0].detail).toBe(
+      "POST /transactions is for Admin users; you are signed in as Support",
+    );
     expect(
-      (await support.post("/transactions", { company_id: companyId, amount: 1, reason: "x" })).status,
-    ).toBe(404);
-    expect(
-      (await support.post("/supports", { email: "s2@skyward.test", first_name: "S", last_name: "T" })).status,
-    ).toBe(404);
+      codeOf(await support.post("/supports", { email: "s2@skyward.test", first_name: "S", last_name: "T" })),
+    ).toBe("403 admin_user_only");
     const created = await admin.post("/supports", {
       support: { email: "s2@skyward.test", first_name: "Sofia", last_name: "Tkachenko" },
     });

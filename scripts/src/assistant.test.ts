@@ -222,11 +222,13 @@ describe("execute", () => {
 });
 
 describe("authorization", () => {
-  it("when an agent asks or executes, then the routes do not exist for it", async () => {
-    expect((await ask(agent, "top up Dnipro Travel Kyiv by 1 UAH reason x")).status).toBe(404);
-    expect(
-      (await agent.post("/admin_panel/execute", { plan_id: "00000000-0000-4000-8000-000000000000" })).status,
-    ).toBe(404);
+  it("when an agent asks or executes, then it is told the panel is for supervisors and administrators (403)", async () => {
+    const asked = await ask(agent, "top up Dnipro Travel Kyiv by 1 UAH reason x");
+    expect([asked.status, asked.body.errors[0].code]).toEqual([403, "supervisor_or_admin_only"]);
+    const executed = await agent.post("/admin_panel/execute", {
+      plan_id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect([executed.status, executed.body.errors[0].code]).toEqual([403, "supervisor_or_admin_only"]);
   });
 
   it("when a supervisor or support user asks for a top-up, then no plan is made: they cannot move money by hand either", async () => {
@@ -273,7 +275,10 @@ describe("authorization", () => {
     const balance = (await t.events(`balance-${kyiv}`)).length;
     const res = ok(await dniproSupervisor.post("/admin_panel/execute", { plan_id: id, confirm_money: true }));
     expect(res.status).toBe("failed");
-    expect(res.results[0]).toMatchObject({ status: "failed", error: { status: 404 } });
+    expect(res.results[0]).toMatchObject({
+      status: "failed",
+      error: { status: 403, code: "admin_user_only" },
+    });
     expect(await t.events(`balance-${kyiv}`)).toHaveLength(balance);
   });
 });

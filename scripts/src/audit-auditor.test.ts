@@ -43,20 +43,34 @@ describe("the Auditor", () => {
     expect((await auditor.get("/audit/anchors")).status).toBe(200);
   });
 
-  it("changes nothing: every command answers 404, signing out still works", async () => {
+  it("changes nothing: every command answers 403 auditor_read_only, an unknown route 404", async () => {
     const attempts = [
       await auditor.post("/bookings/issue", { locator }),
       await auditor.delete(`/bookings/${locator}`),
       await auditor.post("/offers", {}),
-      await auditor.put("/account/details/update_locale", { language: "fr" }),
       await auditor.patch(`/ticketing/agency_channels/${dniproChannel}`, { on_by_supervisor: false }),
     ];
     for (const res of attempts) {
-      expect(res.status).toBe(404);
-      expect(res.body.errors[0].code).toBe("route_not_found");
+      expect(res.status).toBe(403);
+      expect(res.body.errors[0].code).toBe("auditor_read_only");
     }
+    const unknown = await auditor.post("/bookings/no_such_command", { locator });
+    expect([unknown.status, unknown.body.errors[0].code]).toEqual([404, "route_not_found"]);
     const booking = await t.app.store.readStream(`booking-${locator}`);
     expect(booking.map((e) => e.type)).toEqual(["BookingHeld"]);
+  });
+
+  it("changes its own language and profile, and nothing else of its account's business", async () => {
+    const locale = await auditor.put("/account/details/update_locale", { language: "fr" });
+    expect(locale.status).toBe(200);
+    const profile = await auditor.put("/account/details", { account: { first_name: "Audra" } });
+    expect(profile.status).toBe(200);
+    const details = await auditor.get("/account/details", {
+      headers: { "x-min-position": profile.body.position },
+    });
+    expect(details.body.account).toMatchObject({ first_name: "Audra", language: "fr" });
+    const events = await t.app.store.readStream(`user-${demoId("user", "auditor")}`);
+    expect(events.slice(-2).map((e) => e.type)).toEqual(["LocaleChanged", "AccountDetailsUpdated"]);
   });
 
   it("finds who switched a channel off and when, and the channel as it was before", async () => {

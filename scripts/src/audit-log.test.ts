@@ -98,7 +98,8 @@ describe("audit: history, verifier, export", () => {
   });
 
   it("only the log's readers verify it; the verifier names an event edited in PostgreSQL, over HTTP and the CLI", async () => {
-    expect((await agent.get("/audit/verify")).status).toBe(404);
+    const refused = await agent.get("/audit/verify");
+    expect([refused.status, refused.body.errors[0].code]).toEqual([403, "admin_or_auditor_only"]);
     const admin = await signedIn("admin@skyward.test");
     await chainAll(t.db.pool);
     const clean = VerifyReport.parse((await admin.get("/audit/verify")).body.data);

@@ -26,7 +26,8 @@ interface Operation {
   >;
   security?: unknown[];
 }
-type Caller = "agent" | "admin" | "joiner";
+/** `person`: the agent signed in with a session, as on the account page (tokens are issued and revoked there). */
+type Caller = "agent" | "admin" | "joiner" | "person";
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** A call of one operation: path parameters, query and body, made from what the walk has so far. */
@@ -34,7 +35,7 @@ interface Call {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  /** Who calls: the agent's API token (default), the administrator's, or the joining agent's. */
+  /** Who calls: the agent's API token (default), the administrator's, the joining agent's, or the agent's session. */
   as?: Caller;
 }
 
@@ -62,6 +63,7 @@ describe("the OpenAPI document", () => {
       const token = await session.put("/account/api_token");
       expect(token.status).toBe(200);
       clients[who] = t.client({ authorization: `Bearer ${token.body.data.token}` });
+      if (who === "agent") clients.person = session;
     }
   }, 240_000);
   afterAll(() => t.stop());
@@ -147,7 +149,7 @@ describe("the OpenAPI document", () => {
     }),
     commentBooking: () => ({ body: { locator: walk.bookOffer.locator, comment: "Window seat, please" } }),
     modifyBooking: () => ({
-      body: { locator: walk.bookOffer.locator, contacts: { email: "traveller@example.com" } },
+      body: { locator: walk.bookOffer.locator, contacts: { email: "traveller.desk@example.com" } },
     }),
     repriceBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
     issueBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
@@ -394,7 +396,10 @@ describe("the OpenAPI document", () => {
       params: { id: walk.requestJoinAgency.join_agency.id },
       body: { status: "accepted" },
     }),
-    issueApiToken: () => ({}),
+    getApiTokenStatus: () => ({}),
+    issueApiToken: () => ({ as: "person" }),
+    // Last: it withdraws the token the walk calls with.
+    revokeApiToken: () => ({ as: "person" }),
   };
   const flag = (on: boolean): Call => ({
     as: "admin",
@@ -458,9 +463,11 @@ describe("the OpenAPI document", () => {
       if (res.status >= 300)
         throw new Error(`${op.operationId} answered ${res.status}: ${JSON.stringify(res.body)}`);
       walk[op.operationId] = res.body;
-      // A new token replaces the one that asked for it: the walk goes on with the new one.
+      // A new token replaces the agent's: the walk goes on with the new one.
       if (op.operationId === "issueApiToken")
         clients.agent = t.client({ authorization: `Bearer ${res.body.data.token}` });
+      // Once it is revoked, the agent goes on in its session.
+      if (op.operationId === "revokeApiToken") clients.agent = clients.person;
       // Without credentials, the documented 401.
       const anonymous = await t
         .client()
@@ -470,10 +477,10 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documented refusals answer as documented: another role's 404, invalid input's 422", async () => {
+  it("documented refusals answer as documented: another role's 403, invalid input's 422", async () => {
     const op = (id: string) => operations().find((o) => o.op.operationId === id)?.op as Operation;
     const verify = await clients.agent.get("/audit/verify");
-    expect(verify.status).toBe(404);
+    expect([verify.status, verify.body.errors[0].code]).toEqual([403, "admin_or_auditor_only"]);
     check(op("verifyLog"), verify);
     const bad = await clients.agent.get("/audit/events", { query: { from: "yesterday" } });
     expect(bad.status).toBe(422);

@@ -57,8 +57,9 @@ describe("replays from the audit screen", () => {
     expect(bookingsTable?.live_rows).toBeGreaterThan(0);
     expect(bookingsTable?.replay_checksum).toBe(bookingsTable?.live_checksum);
 
-    // Auditors change nothing: the switch is not theirs (404, as every route outside a role).
-    expect((await auditor.post(`/audit/replays/${compared.id}/switch`)).status).toBe(404);
+    // Auditors change nothing: the switch is not theirs (403, as every route outside a role).
+    const refused = await auditor.post(`/audit/replays/${compared.id}/switch`);
+    expect([refused.status, refused.body.errors[0].code]).toEqual([403, "auditor_read_only"]);
     const before = await t.db.pool.query<{ generation: number }>(
       "SELECT generation FROM read.projections WHERE name = 'bookings'",
     );
@@ -107,7 +108,9 @@ describe("replays from the audit screen", () => {
       agent.get("/audit/replays"),
       agent.get("/audit/replays/00000000-0000-4000-8000-000000000001"),
       agent.post("/audit/replays", { projection: "bookings" }),
-    ])
-      expect((await call).status).toBe(404);
+    ]) {
+      const res = await call;
+      expect([res.status, res.body.errors[0].code]).toEqual([403, "admin_or_auditor_only"]);
+    }
   }, 60_000);
 });

@@ -13,7 +13,8 @@ export interface Tenant {
 export interface RouteExpectation {
   /**
    * Who may call the route: `"public"` (anyone, signed in or not), `"signed-in"` (every user type, each scoped to
-   * their own data), or the user types allowed — every other user gets 404, an anonymous caller 401 or 404.
+   * their own data; auditors only read), or the user types allowed — every other user gets 403 with a code naming
+   * who may, an anonymous caller 401.
    */
   allow: "public" | "signed-in" | readonly UserType[];
   /** Values for the route's `:params`, taken from the tenant (another tenant's, for the cross-tenant probe). */
@@ -61,6 +62,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "PUT /account/phone": { allow: "signed-in" },
   "PUT /account/email": { allow: "signed-in" },
   "PUT /account/api_token": { allow: "signed-in" },
+  "GET /account/api_token": { allow: "signed-in" },
+  "DELETE /account/api_token": { allow: "signed-in" },
 
   // Directory.
   "GET /agencies": { allow: ["Supervisor", ...readers] },

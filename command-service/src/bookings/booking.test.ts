@@ -221,6 +221,23 @@ describe("what may run while an operation is in flight", () => {
   });
 });
 
+describe("modifying a booking", () => {
+  it("given a held booking, when a change carries nothing or the booking's own contacts, then it is refused with 422 nothing_to_change", () => {
+    given(Held()).when({ type: "ModifyBooking", change: {} }).thenRefused("nothing_to_change", 422);
+    given(Held())
+      .when({ type: "ModifyBooking", change: { contacts: {}, passengers: [] } })
+      .thenRefused("nothing_to_change", 422);
+    given(Held())
+      .when({ type: "ModifyBooking", change: { contacts: { phone: "+380501112233" } } })
+      .thenRefused("nothing_to_change", 422);
+    given(Held())
+      .when({ type: "ModifyBooking", change: { contacts: { email: "a@b.test", phone: "+380501112299" } } })
+      .thenEvents([
+        { type: "BookingModified", data: { contacts: { email: "a@b.test", phone: "+380501112299" } } },
+      ]);
+  });
+});
+
 describe("voiding and cancelling", () => {
   it("given issued tickets inside the void window, when voided and the supplier voids, then the charge is credited", () => {
     given(Held(), Started(), Issued())

@@ -298,6 +298,18 @@ const plus = (a: Money | null, b: Money | null): Money | null =>
 const minus = (a: Money | null, b: Money | null): Money | null =>
   b === null || a === null ? a : money(a.amount - b.amount, a.currency);
 
+function changesSomething(state: ActiveBooking, change: BookingModified): boolean {
+  const contacts = Object.entries(change.contacts ?? {}) as [keyof ActiveBooking["contacts"], string][];
+  const sameDocument = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    Object.keys({ ...a, ...b }).every((key) => a[key] === b[key]);
+  return (
+    contacts.some(([key, value]) => state.contacts[key] !== value) ||
+    (change.passengers ?? []).some(
+      (p) => !sameDocument(state.passengers[p.index]?.document ?? {}, p.document),
+    )
+  );
+}
+
 function modified(state: ActiveBooking, change: BookingModified): ActiveBooking {
   return {
     ...state,
@@ -617,6 +629,12 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
         if (p.index >= state.passengers.length)
           throw new IllegalState(`There is no passenger ${p.index + 1}`, "no_such_passenger");
       }
+      // A change that changes nothing is refused rather than recorded: the booking's history shows only changes.
+      if (!changesSomething(state, command.change))
+        throw new IllegalState(
+          "Nothing to change: send contacts or documents that differ from the booking's",
+          "nothing_to_change",
+        );
       return [{ type: "BookingModified", data: command.change }];
     case "StartAncillaries":
     case "RecordAncillariesOutcome":

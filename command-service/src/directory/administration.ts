@@ -6,7 +6,7 @@ import type { CommandContext } from "@skyward/infra/event-store/command";
 import type { AppendResult, StoredEvent, StreamAppend } from "@skyward/infra/event-store/types";
 import { isAdministrator } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
-import { NotFound } from "@skyward/infra/http/errors";
+import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import type pg from "pg";
 import { type BalanceState, balanceStream, evolveBalance, initialBalance } from "../balances/balance.ts";
 import type { ActiveAgency } from "./agency.ts";
@@ -21,6 +21,46 @@ export function assertAgencyScope(p: Principal, agencyId: string, what = "partne
   if (isAdministrator(p)) return;
   if (p.userType === "Supervisor" && !p.demo && p.agencyId === agencyId) return;
   throw new NotFound(`No such ${what}`, what === "partner" ? "agency_not_found" : `${what}_not_found`);
+}
+
+/** A name as people tell names apart: without case, spacing or Unicode form ("Dnipro  travel" is "DNIPRO TRAVEL"). */
+export const nameKey = (name: string) => name.normalize("NFKC").toLocaleLowerCase("und").replace(/\s+/gu, "");
+
+/**
+ * Refuses a partner name another live partner has (`except`: the partner being renamed). Read from the directory
+ * read model, where the names are; compared in code so every script's letters fold alike.
+ */
+export async function assertPartnerNameFree(pool: pg.Pool, name: string, except?: string): Promise<void> {
+  const { rows } = await pool.query<{ id: string; name: string }>(
+    "SELECT id, name FROM read.agencies WHERE NOT deleted AND id <> $1",
+    [except ?? ""],
+  );
+  const taken = rows.find((row) => nameKey(row.name) === nameKey(name));
+  if (taken)
+    throw new DomainError(
+      409,
+      "partner_name_taken",
+      "Conflict",
+      `A partner named "${taken.name}" already exists`,
+      { pointer: "/name" },
+    );
+}
+
+/** Refuses a company name another live company of the same partner has. */
+export async function assertCompanyNameFree(pool: pg.Pool, agencyId: string, name: string): Promise<void> {
+  const { rows } = await pool.query<{ name: string }>(
+    "SELECT name FROM read.companies WHERE agency_id = $1 AND NOT deleted",
+    [agencyId],
+  );
+  const taken = rows.find((row) => nameKey(row.name) === nameKey(name));
+  if (taken)
+    throw new DomainError(
+      409,
+      "company_name_taken",
+      "Conflict",
+      `This partner already has a company named "${taken.name}"`,
+      { pointer: "/name" },
+    );
 }
 
 /** An append of `events` (with metadata) to a stream at the version it was loaded. */

@@ -39,6 +39,8 @@ import { channelStream, copyChannel, evolveChannel, initialChannel } from "../ti
 import {
   appendTo,
   assertAgencyScope,
+  assertCompanyNameFree,
+  assertPartnerNameFree,
   companyOf,
   joinAgencyOf,
   loadBalance,
@@ -116,6 +118,7 @@ export function directoryRoutes(deps: CommandDeps): Router {
   router.post("/agencies", async (req, res) => {
     const p = requireUserType(req, ...ADMINS);
     const body = parseInput(CreateAgencyRequest, unwrapBody(req.body, "agency", "partner"));
+    await assertPartnerNameFree(pool, body.name);
     const agencyId = newId();
     const { result, append } = await runCommand(store, async (ctx) => {
       const fresh = ctx.fresh(agencyStream(agencyId), evolveAgency, noAgency);
@@ -154,6 +157,7 @@ export function directoryRoutes(deps: CommandDeps): Router {
     const body = parseInput(UpdateAgencyRequest, unwrapBody(req.body, "agency", "partner"));
     if (body.name !== undefined && !isAdministrator(p))
       throw new IllegalState("Only administrators rename a partner", "rename_not_allowed");
+    if (body.name !== undefined) await assertPartnerNameFree(pool, body.name, agencyId);
     res.json(await onAgency(p, req, agencyId, () => ({ type: "UpdateAgency", ...body })));
   });
 
@@ -241,6 +245,11 @@ export function directoryRoutes(deps: CommandDeps): Router {
     requireUserType(req, ...ADMINS);
     const sourceId = idParam(req, "id");
     const body = parseInput(UpdateAgencyRequest, unwrapBody(req.body ?? {}, "agency", "partner"));
+    const sourceName = (
+      await pool.query<{ name: string }>("SELECT name FROM read.agencies WHERE id = $1", [sourceId])
+    ).rows[0]?.name;
+    const name = body.name ?? (sourceName === undefined ? undefined : `${sourceName} (copy)`.slice(0, 200));
+    if (name !== undefined) await assertPartnerNameFree(pool, name);
     const agencyId = newId();
     const { result, append } = await runCommand(store, async (ctx) => {
       // The source is only read: a copy takes its configuration (name, pricing, switches), never people or money.
@@ -316,6 +325,7 @@ export function directoryRoutes(deps: CommandDeps): Router {
         : raw;
     const body = parseInput(CreateCompanyRequest, withAgency);
     assertAgencyScope(p, body.agency_id);
+    await assertCompanyNameFree(pool, body.agency_id, body.name);
     const currency = body.currency ?? (await partnerCurrency(pool, body.agency_id));
     const companyId = newId();
     const { result, append } = await runCommand(store, async (ctx) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ApiTokenStatusResponse } from "@skyward/contracts/account";
 import type { Position } from "@skyward/contracts/position";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import { sha256 } from "@skyward/infra/http/auth";
@@ -87,6 +88,35 @@ export class AccountService {
     return outcome;
   }
 
+  /** Whether the user has a token, since when, and its last use (touched at most once a minute, see authenticate). */
+  async apiTokenStatus(principal: Principal): Promise<ApiTokenStatusResponse> {
+    const { rows } = await this.deps.pool.query<{ created_at: Date; last_used_at: Date | null }>(
+      "SELECT created_at, last_used_at FROM app.api_tokens WHERE user_id = $1",
+      [principal.userId],
+    );
+    const row = rows[0];
+    return {
+      data: {
+        active: row !== undefined,
+        created_at: row ? row.created_at.toISOString() : null,
+        last_used_at: row?.last_used_at ? row.last_used_at.toISOString() : null,
+      },
+    };
+  }
+
+  /** Withdraws the user's token: the event first, then the hash, so a refused revoke leaves the token working. */
+  async revokeApiToken(principal: Principal, context: RequestContext): Promise<{ position: Position }> {
+    const { position } = await runAccountCommand(
+      this.deps.store,
+      principal.userId,
+      { type: "RevokeApiToken" },
+      metadataFor(context),
+    );
+    if (!position) throw new Error("ApiTokenRevoked was not written");
+    await this.deps.pool.query("DELETE FROM app.api_tokens WHERE user_id = $1", [principal.userId]);
+    return { position };
+  }
+
   /** A new token replaces the previous one; only its hash is kept, so it is shown this once. */
   async issueApiToken(
     principal: Principal,
@@ -102,7 +132,8 @@ export class AccountService {
     const token = `sky_${randomBytes(32).toString("base64url")}`;
     await this.deps.pool.query(
       `INSERT INTO app.api_tokens (token_hash, user_id, created_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
+       ON CONFLICT (user_id) DO UPDATE
+         SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at, last_used_at = NULL`,
       [sha256(token), principal.userId, this.deps.now()],
     );
     return { token, position };

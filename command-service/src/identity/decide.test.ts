@@ -127,6 +127,21 @@ describe("account decider", () => {
       .when({ type: "IssueApiToken" })
       .thenRecords([{ type: "ApiTokenIssued", data: { replaced: true } }]);
   });
+
+  it("given a user with an API token, when it is revoked, then ApiTokenRevoked; without one, 404 api_token_not_found", () => {
+    given(registered, { type: "ApiTokenIssued", data: { replaced: false } })
+      .when({ type: "RevokeApiToken" })
+      .thenRecords([{ type: "ApiTokenRevoked", data: {} }]);
+    expect(() =>
+      given(
+        registered,
+        { type: "ApiTokenIssued", data: { replaced: false } },
+        { type: "ApiTokenRevoked", data: {} },
+      )
+        .when({ type: "RevokeApiToken" })
+        .thenRecords([]),
+    ).toThrow("This account has no API token");
+  });
 });
 
 describe("e-mail change decider", () => {

@@ -18,7 +18,8 @@ export type AccountCommand =
   | { type: "UpdateAccountDetails"; changes: AccountDetailsUpdated }
   | { type: "ChangeLocale"; language: Language }
   | { type: "ChangePhone"; phone: string }
-  | { type: "IssueApiToken" };
+  | { type: "IssueApiToken" }
+  | { type: "RevokeApiToken" };
 
 export function activeUser(state: UserState): ActiveUser {
   if (state.status === "none") throw new NotFound("The account does not exist", "account_not_found");
@@ -85,6 +86,9 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       return user.phone === command.phone ? [] : [{ type: "PhoneChanged", data: { phone: command.phone } }];
     case "IssueApiToken":
       return [{ type: "ApiTokenIssued", data: { replaced: user.api_token } }];
+    case "RevokeApiToken":
+      if (!user.api_token) throw new NotFound("This account has no API token", "api_token_not_found");
+      return [{ type: "ApiTokenRevoked", data: {} }];
     default:
       command satisfies never;
       throw new Error(`unknown account command ${(command as { type: string }).type}`);

@@ -58,13 +58,27 @@ export function clientOf(ip: string | null): string {
     .join(":")}::/64`;
 }
 
-const tooMany = (retryAfterSeconds: number) => {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new TooManyRequests(
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    "rate_limited",
-  );
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 };
+
+const tooMany = (retryAfterSeconds: number) =>
+  new TooManyRequests(
+    `Too many attempts. Try again in ${inMinutes(retryAfterSeconds)}.`,
+    "rate_limited",
+    retryAfterSeconds,
+  );
+
+/** Sign-in codes asked for too often: not a failed sign-in, and the answer says which limit and until when. */
+export const codeRequestsLimited = (retryAfterSeconds: number, now: Date) =>
+  new TooManyRequests(
+    `Too many sign-in codes were asked for; ask for a new one in ${inMinutes(retryAfterSeconds)} (after ${new Date(
+      now.getTime() + retryAfterSeconds * 1000,
+    ).toISOString()}). A code already sent still works.`,
+    "code_requests_limited",
+    retryAfterSeconds,
+  );
 
 /**
  * Fixed-window counters in `app.rate_limits`: each hit counts (even when refused), and the caller is refused with
@@ -73,7 +87,11 @@ const tooMany = (retryAfterSeconds: number) => {
 export class RateLimiter {
   constructor(private readonly pool: pg.Pool) {}
 
-  async hit(checks: readonly { key: string; limit: Limit }[], now: Date): Promise<void> {
+  async hit(
+    checks: readonly { key: string; limit: Limit }[],
+    now: Date,
+    refuse: (retryAfterSeconds: number, now: Date) => Error = tooMany,
+  ): Promise<void> {
     let retryAfterSeconds = 0;
     for (const { key, limit } of checks) {
       const windowMs = limit.windowSeconds * 1000;
@@ -90,7 +108,16 @@ export class RateLimiter {
           Math.ceil((windowStart + windowMs - now.getTime()) / 1000),
         );
     }
-    if (retryAfterSeconds > 0) throw tooMany(retryAfterSeconds);
+    if (retryAfterSeconds > 0) throw refuse(retryAfterSeconds, now);
+  }
+
+  /** Takes back one hit of `key` in the current window (a request that turned out to be the owner's). */
+  async refund(key: string, limit: Limit, now: Date): Promise<void> {
+    const windowMs = limit.windowSeconds * 1000;
+    await this.pool.query(
+      "UPDATE app.rate_limits SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0",
+      [key, new Date(Math.floor(now.getTime() / windowMs) * windowMs)],
+    );
   }
 
   /**

@@ -11,7 +11,8 @@ import {
 } from "@skyward/contracts/account";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import { requirePrincipal, sha256 } from "@skyward/infra/http/auth";
-import { InvalidInput } from "@skyward/infra/http/errors";
+import type { Principal } from "@skyward/infra/http/context";
+import { Forbidden, InvalidInput } from "@skyward/infra/http/errors";
 import { CSRF_COOKIE, readCookie } from "@skyward/infra/http/middleware";
 import { parseInput } from "@skyward/infra/http/validate";
 import { type Request, type RequestHandler, type Response, Router } from "express";
@@ -133,8 +134,31 @@ export function identityRoutes(deps: CommandDeps): Router {
     respond(res, await account.confirmEmailChange(principal, email, otp_attempt, req.context));
   });
 
-  router.put("/account/api_token", async (req, res) => {
+  /**
+   * Creating, replacing and revoking the token take a signed-in session: a token (perhaps a stolen one) must not
+   * replace or withdraw itself and so lock its owner out.
+   */
+  const signedInPerson = (req: Request): Principal => {
     const principal = requirePrincipal(req);
+    if (principal.sessionId === null)
+      throw new Forbidden(
+        "API tokens are issued and revoked from a signed-in session (the account page), not with a token",
+        "session_required",
+      );
+    return principal;
+  };
+
+  router.get("/account/api_token", async (req, res) => {
+    res.json(await account.apiTokenStatus(requirePrincipal(req)));
+  });
+
+  router.delete("/account/api_token", async (req, res) => {
+    const principal = signedInPerson(req);
+    res.json({ data: null, ...(await account.revokeApiToken(principal, req.context)) });
+  });
+
+  router.put("/account/api_token", async (req, res) => {
+    const principal = signedInPerson(req);
     // A replayable answer would have to be stored, token included; the token exists only as a hash.
     if (req.get("idempotency-key") !== undefined) {
       throw new InvalidInput(

@@ -18,7 +18,13 @@ import { accountInfoOf } from "./account-info.ts";
 import { runAccountCommand } from "./commands.ts";
 import { type CodeChannel, type CodeCheck, OneTimeCodes } from "./one-time-codes.ts";
 import { passwordMatches } from "./passwords.ts";
-import { clientOf, defaultSignInLimits, RateLimiter, type SignInLimits } from "./rate-limits.ts";
+import {
+  clientOf,
+  codeRequestsLimited,
+  defaultSignInLimits,
+  RateLimiter,
+  type SignInLimits,
+} from "./rate-limits.ts";
 import { type ActiveUser, findUserByEmail } from "./user.ts";
 
 /** Who is knocking: for rate limits and the audit trail. */
@@ -116,14 +122,24 @@ export class SignInService {
     return user ? user.auth_method : this.decoyMethod(email);
   }
 
-  /** Per address and client, and per client: no limit here is one a stranger can use up for someone else. */
+  private codeRequestKeys = (email: string, caller: Caller) => ({
+    perAddress: `code:email_ip:${email}:${clientOf(caller.ip)}`,
+    perClient: `code:ip:${clientOf(caller.ip)}`,
+  });
+
+  /**
+   * Per address and client, and per client: no limit here is one a stranger can use up for someone else. Codes
+   * that signed their user in are taken back (see succeed), so only requests that led nowhere add up.
+   */
   private countCodeRequest(email: string, caller: Caller) {
+    const keys = this.codeRequestKeys(email, caller);
     return this.limiter.hit(
       [
-        { key: `code:email_ip:${email}:${clientOf(caller.ip)}`, limit: this.limits.codesPerEmailAndIp },
-        { key: `code:ip:${clientOf(caller.ip)}`, limit: this.limits.codesPerIp },
+        { key: keys.perAddress, limit: this.limits.codesPerEmailAndIp },
+        { key: keys.perClient, limit: this.limits.codesPerIp },
       ],
       this.deps.now(),
+      codeRequestsLimited,
     );
   }
 
@@ -263,6 +279,15 @@ export class SignInService {
 
   private async succeed(user: ActiveUser, method: SignInMethod, caller: Caller): Promise<SignedIn> {
     await this.limiter.clear(this.failureKey(user.email, caller));
+    // Only failures count against a client: a sign-in that worked gives its attempt back.
+    const now = this.deps.now();
+    await this.limiter.refund(`sign_in:ip:${clientOf(caller.ip)}`, this.limits.attemptsPerIp, now);
+    if (method !== "password") {
+      // The code was the owner's: asking for it was no abuse, so it does not count towards the code limits.
+      const keys = this.codeRequestKeys(user.email, caller);
+      await this.limiter.clear(keys.perAddress);
+      await this.limiter.refund(keys.perClient, this.limits.codesPerIp, now);
+    }
     const { user: signedIn, position } = await runAccountCommand(
       this.deps.store,
       user.user_id,

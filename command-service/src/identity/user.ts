@@ -2,6 +2,7 @@ import type {
   AccountDetailsUpdated,
   AccountInfoCompleted,
   ApiTokenIssued,
+  ApiTokenRevoked,
   EmailChanged,
   EmailChangeRequested,
   LocaleChanged,
@@ -54,6 +55,7 @@ export type UserEvent =
   | { type: "EmailChangeRequested"; data: EmailChangeRequested }
   | { type: "EmailChanged"; data: EmailChanged }
   | { type: "ApiTokenIssued"; data: ApiTokenIssued }
+  | { type: "ApiTokenRevoked"; data: ApiTokenRevoked }
   | { type: "UserConnectedToCompany"; data: UserConnectedToCompany }
   | { type: "UserDisconnectedFromCompany"; data: UserDisconnectedFromCompany }
   | { type: "UserActivationSet"; data: UserActivationSet }
@@ -88,6 +90,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, email: e.data.email };
     case "ApiTokenIssued":
       return { ...state, api_token: true };
+    case "ApiTokenRevoked":
+      return { ...state, api_token: false };
     case "UserConnectedToCompany":
       return {
         ...state,

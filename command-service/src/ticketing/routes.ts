@@ -382,6 +382,8 @@ export function ticketingRoutes(deps: CommandDeps, options: TicketingRouteOption
   });
 
   router.patch("/ticketing/company_channels/:id", async (req, res) => {
+    // Who is asking comes before what they sent: an anonymous caller is told to sign in, not how to word the body.
+    channelManager(req);
     const raw = idOf(req, "id");
     const { active } = parseInput(ToggleRequest, req.body);
     // `{channel_id}_{company_id}` as listed, or the channel's id with the company named in the body.

@@ -259,6 +259,25 @@ describe("translated error codes", () => {
     expect(errorMessages(error)).toEqual(["The company balance is too low to issue this booking"]);
   });
 
+  it("says in every language who may use a route refused to the caller's role (403)", async () => {
+    const error = new ApiError(403, [
+      refusal(
+        "403",
+        "supervisor_or_admin_only",
+        "POST /companies is for supervisors, Admin users, Support users",
+      ),
+    ]);
+    const texts: Record<Language, string> = {
+      en: "Only supervisors and administrators can do this.",
+      ua: "Це можуть робити лише супервайзери та адміністратори.",
+      pl: "Tylko supervisorzy i administratorzy mogą to zrobić.",
+      fr: "Seuls les superviseurs et les administrateurs peuvent le faire.",
+      es: "Solo los supervisores y los administradores pueden hacerlo.",
+    };
+    for (const [language, text] of Object.entries(texts) as [Language, string][])
+      await inLanguage(language, () => expect(errorMessages(error)).toEqual([text]));
+  });
+
   it("falls back to the detail, or else the title, for a code the catalogue does not know", async () => {
     const error = new ApiError(409, [
       refusal("409", "seat_map_locked", "The seat map is locked by the airline"),

@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { ChangeNotices } from "../event-store/change-notices.ts";
 import { waitForReadModels } from "../projections/read-your-writes.ts";
 import type { Principal } from "./context.ts";
-import { NotFound, Unauthorized } from "./errors.ts";
+import { Forbidden, Unauthorized } from "./errors.ts";
 import { readCookie } from "./middleware.ts";
 
 export const SESSION_COOKIE = "skyward_session";
@@ -96,8 +96,13 @@ export function authenticate(pool: pg.Pool, options: { notices?: ChangeNotices }
   return async (req, _res, next) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
     if (bearer) {
+      // Its last use is written at most once a minute (the account page shows it), so calls do not each commit.
       const { rows } = await pool.query<{ user_id: string }>(
-        "SELECT user_id FROM app.api_tokens WHERE token_hash = $1",
+        `WITH touch AS (
+           UPDATE app.api_tokens SET last_used_at = now()
+            WHERE token_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+         )
+         SELECT user_id FROM app.api_tokens WHERE token_hash = $1`,
         [sha256(bearer)],
       );
       const user = rows[0] && (await loadUser(pool, rows[0].user_id));
@@ -163,10 +168,42 @@ export function requirePrincipal(req: Request): Principal {
 
 export const isAdministrator = (p: Principal) => p.userType === "Admin" || p.userType === "Support";
 
-/** Callers whose type is not listed get a 404, so routes and ids do not leak to them. */
+const ROLE_NAMES: Record<UserType, string> = {
+  Agent: "agents",
+  Supervisor: "supervisors",
+  Admin: "Admin users",
+  Support: "Support users",
+  Auditor: "auditors",
+};
+
+/**
+ * The 403 a signed-in caller gets on a route their user type may never use (DESIGN.md section 5): its code names
+ * who may, so an API integrator can tell "not for your role" from an unknown route (404) or an id outside their
+ * scope (404). "admin" in a code means the administrators, Admin and Support users (seed spec section 6).
+ */
+export function roleRefusal(req: Request, caller: UserType, allowed: readonly UserType[]): Forbidden {
+  const detail = `${req.method} ${req.path} is for ${allowed.map((t) => ROLE_NAMES[t]).join(", ")}; you are signed in as ${caller}`;
+  switch ([...allowed].sort().join(",")) {
+    case "Admin":
+      return new Forbidden(detail, "admin_user_only");
+    case "Admin,Support":
+      return new Forbidden(detail, "admin_only");
+    case "Admin,Supervisor,Support":
+      return new Forbidden(detail, "supervisor_or_admin_only");
+    case "Admin,Auditor,Support":
+      return new Forbidden(detail, "admin_or_auditor_only");
+    case "Admin,Auditor,Supervisor,Support":
+      return new Forbidden(detail, "supervisor_admin_or_auditor_only");
+    case "Agent":
+      return new Forbidden(detail, "agent_only");
+    default:
+      return new Forbidden(detail, "role_not_allowed");
+  }
+}
+
+/** Callers whose type is not listed get a 403 naming who may (roleRefusal); anonymous callers a 401. */
 export function requireUserType(req: Request, ...types: UserType[]): Principal {
   const principal = requirePrincipal(req);
-  if (!types.includes(principal.userType))
-    throw new NotFound(`No route for ${req.method} ${req.path}`, "route_not_found");
+  if (!types.includes(principal.userType)) throw roleRefusal(req, principal.userType, types);
   return principal;
 }

@@ -76,7 +76,12 @@ export class UnsupportedMediaType extends DomainError {
 }
 
 export class TooManyRequests extends DomainError {
-  constructor(detail = "Too many attempts, try again later", code = "too_many_requests") {
+  constructor(
+    detail = "Too many attempts, try again later",
+    code = "too_many_requests",
+    /** Sent as `Retry-After` when known. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, code, "Too many requests", detail);
   }
 }

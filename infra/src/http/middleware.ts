@@ -3,7 +3,7 @@ import type { ErrorEnvelope } from "@skyward/contracts/errors";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import "./context.ts";
-import { Forbidden, NotFound } from "./errors.ts";
+import { Forbidden, NotFound, TooManyRequests } from "./errors.ts";
 import { clientErrorOf } from "./input-hygiene.ts";
 
 export const CSRF_COOKIE = "skyward_csrf";
@@ -139,6 +139,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, body, unexpected } = envelopeFor(error);
     if (unexpected) logger.error({ err: error, traceId: req.context?.traceId }, "unhandled error");
     if (res.headersSent) return;
+    if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined)
+      res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(status).json(body);
   };
 }

@@ -261,6 +261,20 @@ export function moneyFormat(currency: string): string {
 
 const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
 
+/** What a spreadsheet reads as the start of a formula (OWASP, CSV injection), tab and carriage return included. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A name or code as a text cell that stays text: one starting like a formula gets a leading apostrophe (the OWASP
+ * CSV-injection advice), so the sheet saved as CSV, or opened by a program that ignores cell types, shows the text
+ * after the apostrophe instead of running it.
+ */
+export function textCell(value: string): string;
+export function textCell(value: string | null): string | null;
+export function textCell(value: string | null): string | null {
+  return value !== null && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /**
  * About how many bytes the workbook of `lines` lines takes (measured: 131-133 bytes a line compressed, and the
  * parts every workbook has), so a download can show its progress before the end of a stream of unknown length.
@@ -313,16 +327,16 @@ export async function writeSalesWorkbook(
       sold_at: wallClockDate(new Date(line.sold_at), timeZone),
       kind: words[line.kind] ?? line.kind,
       status: words[line.status] ?? line.status,
-      document_number: line.document_number,
-      original_document: line.original_document,
-      locator: line.locator,
-      passenger_name: line.passenger_name,
-      carrier: line.carrier,
-      route: line.route,
-      departure_at: line.departure_at,
-      agent_name: line.agent_name,
-      company_name: line.company_name,
-      agency_name: line.agency_name,
+      document_number: textCell(line.document_number),
+      original_document: textCell(line.original_document),
+      locator: textCell(line.locator),
+      passenger_name: textCell(line.passenger_name),
+      carrier: textCell(line.carrier),
+      route: textCell(line.route),
+      departure_at: textCell(line.departure_at),
+      agent_name: textCell(line.agent_name),
+      company_name: textCell(line.company_name),
+      agency_name: textCell(line.agency_name),
       ...Object.fromEntries(MONEY_COLUMNS.map((k) => [k, toMajor(line[k], line.currency)])),
       currency: line.currency,
     });

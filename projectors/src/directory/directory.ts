@@ -55,7 +55,7 @@ interface UserChange {
   email?: string;
   onboarding?: "privacy" | "done";
   terms_version?: string;
-  api_token?: true;
+  api_token?: boolean;
 }
 
 /**
@@ -325,6 +325,9 @@ export const directory = defineProjection({
           break;
         case "ApiTokenIssued":
           change(userId, { api_token: true });
+          break;
+        case "ApiTokenRevoked":
+          change(userId, { api_token: false });
           break;
         default:
           unhandledEvent(event);

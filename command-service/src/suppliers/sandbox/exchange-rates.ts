@@ -1,3 +1,4 @@
+import type { SellingCurrency } from "@skyward/contracts/money";
 import { divideHalfUp } from "../../pricing/rounding.ts";
 import { SupplierRejected } from "../errors.ts";
 
@@ -5,7 +6,7 @@ import { SupplierRejected } from "../errors.ts";
  * The sandbox's fixed exchange rates: units of each currency per 1 EUR, in millionths, so conversion is integer
  * arithmetic. Illustrative mid-2025 values, not a market feed.
  */
-const PER_EUR_MICROS: Readonly<Record<string, bigint>> = {
+const PER_EUR_MICROS: Readonly<Record<SellingCurrency, bigint>> = {
   EUR: 1_000_000n,
   USD: 1_080_000n,
   GBP: 850_000n,
@@ -29,7 +30,7 @@ const MINOR_DIGITS = 2;
 const SANDBOX_CURRENCIES: readonly string[] = Object.keys(PER_EUR_MICROS);
 
 function perEur(currency: string): bigint {
-  const rate = PER_EUR_MICROS[currency];
+  const rate = (PER_EUR_MICROS as Readonly<Record<string, bigint>>)[currency];
   if (rate === undefined) {
     throw new SupplierRejected(
       "unsupported_currency",

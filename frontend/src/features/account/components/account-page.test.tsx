@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
+import { formatInstant } from "../../../lib/date-format.ts";
 import { setSiteLanguage, siteLanguage } from "../../../lib/i18n.ts";
 import { clearNotifications, currentNotifications } from "../../../lib/notifications.ts";
 import { accountDetails } from "../../../test-utils/accounts.ts";
@@ -138,6 +139,47 @@ describe("the account page", () => {
     expect(await screen.findByTestId("api-token")).toHaveTextContent("sky_secret-token-123");
     expect(screen.getByText("Copy your token now")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Copy token" })).toBeInTheDocument();
+  });
+
+  it("shows when the API token was last used, and revokes it with DELETE /account/api_token after asking", async () => {
+    let revoked = false;
+    const withToken = () => {
+      const details = accountDetails();
+      return { body: { ...details, settings: { ...details.settings, api_token: !revoked } } };
+    };
+    server = fakeServer({
+      "GET /account/details": () => withToken(),
+      "GET /account/api_token": () => ({
+        body: {
+          data: revoked
+            ? { active: false, created_at: null, last_used_at: null }
+            : {
+                active: true,
+                created_at: "2026-11-20T08:00:00.000Z",
+                last_used_at: "2026-11-27T14:05:00.000Z",
+              },
+        },
+      }),
+      "DELETE /account/api_token": () => {
+        revoked = true;
+        return { body: { data: null, position: "9-92" } };
+      },
+    });
+    renderApp("/account");
+    expect(await screen.findByTestId("api-token-last-use")).toHaveTextContent(
+      `Last used ${formatInstant("2026-11-27T14:05:00.000Z", "en")}`,
+    );
+    expect(screen.getByText("Token issued")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Revoke token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke the API token?" });
+    expect(server.calls).not.toContain("DELETE /account/api_token");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Revoke token" }));
+    await waitFor(() => expect(server?.calls).toContain("DELETE /account/api_token"));
+    expect(await screen.findByText("No token")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Revoke token" })).not.toBeInTheDocument();
+    expect(screen.queryByTestId("api-token-last-use")).not.toBeInTheDocument();
+    expect(currentNotifications()).toEqual([]);
   });
 
   it("signs out from the header's menu", async () => {
