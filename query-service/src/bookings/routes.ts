@@ -1,4 +1,4 @@
-import { type BookingFacts, bookingActions } from "@skyward/contracts/booking-actions";
+import { type BookingFacts, bookingActions, issueCharge } from "@skyward/contracts/booking-actions";
 import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
@@ -108,6 +108,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     cancel_before: row.void_until ?? row.time_limit,
     price: held.price,
     price_detail: held.price_detail,
+    issue_charge: facts.status === "held" ? issueCharge(facts.price, facts.ancillaries) : null,
     pending_price: row.pending_price,
     time_limit: row.time_limit,
     provider_status: row.provider_status,
