@@ -188,6 +188,11 @@ export const BookingDetails = z.object({
   price_detail: PriceDetail,
   /** While held: what issue will charge, fare + extras (null once the booking is no longer held). */
   issue_charge: IssueCharge.nullable().optional(),
+  /**
+   * While held: what issue charges, the company balance or the channel's card (the ticketing channel's form of
+   * payment as it is now); null when nothing moves (a demo booking) or the booking is no longer held.
+   */
+  issue_paid_by: z.enum(["balance", "card"]).nullable().optional(),
   /** The airline's new price after a refused issue, waiting for the agent to accept it. */
   pending_price: z.object({ price: Money, price_detail: PriceDetail }).nullable(),
   time_limit: z.string().nullable(),

@@ -120,6 +120,7 @@ describe("bags on a held booking", () => {
       extras: { amount: extras, currency: "UAH" },
       total: toCharge,
     });
+    expect(held.issue_paid_by).toBe("balance");
     const issueAction = held.actions.find((a: Json) => a.action === "issue");
     expect(issueAction).toMatchObject({ allowed: true, money: toCharge });
 
@@ -135,6 +136,7 @@ describe("bags on a held booking", () => {
     const after = (await bookingPage(agent, locator, issued.body.position)).body.data;
     expect(after.price).toEqual(held.price);
     expect(after.issue_charge).toBeNull();
+    expect(after.issue_paid_by).toBeNull();
   });
 });
 

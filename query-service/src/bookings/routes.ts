@@ -60,7 +60,9 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
     const scope = bookingScope(p, 1);
     const { rows } = await pool.query(
-      `SELECT b.* FROM read.bookings b WHERE b.locator = $1 AND ${scope.sql}`,
+      `SELECT b.*, ch.form_of_payment AS channel_form_of_payment
+         FROM read.bookings b LEFT JOIN read.channels ch ON ch.id = b.held->>'channel_id'
+        WHERE b.locator = $1 AND ${scope.sql}`,
       [locator.data, ...scope.params],
     );
     const row = rows[0];
@@ -101,6 +103,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     fare: held.fare,
     ancillaries: row.ancillaries,
   } as BookingFacts;
+  const isHeld = facts.status === "held";
   return {
     locator: row.locator,
     status: row.status,
@@ -108,7 +111,9 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     cancel_before: row.void_until ?? row.time_limit,
     price: held.price,
     price_detail: held.price_detail,
-    issue_charge: facts.status === "held" ? issueCharge(facts.price, facts.ancillaries) : null,
+    issue_charge: isHeld ? issueCharge(facts.price, facts.ancillaries) : null,
+    issue_paid_by:
+      isHeld && !facts.fake_booking ? (row.channel_form_of_payment === "card" ? "card" : "balance") : null,
     pending_price: row.pending_price,
     time_limit: row.time_limit,
     provider_status: row.provider_status,

@@ -118,10 +118,14 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
   const issuing = issue.matches("issuing");
   const newPrice = booking.pending_price?.price;
   const charge = issueChargeOf(booking);
-  // The company balance the agent may read (GET /balances): shown before and after the charge; a demo user has none.
-  const balances = useQuery({ ...balancesQueryOptions(), enabled: held && !booking.fake_booking });
-  const balance = balances.data?.find((b) => b.company_id === booking.company_id) ?? null;
-  const short = booking.fake_booking ? null : shortfall(balance, charge.total);
+  // The company balance the agent may read (GET /balances): shown before and after the charge when issue takes it
+  // from there (not a demo booking, not a channel paying by card); a demo user reads none.
+  const byBalance = !booking.fake_booking && booking.issue_paid_by !== "card";
+  const balances = useQuery({ ...balancesQueryOptions(), enabled: held && byBalance });
+  const balance = byBalance
+    ? (balances.data?.find((b) => b.company_id === booking.company_id) ?? null)
+    : null;
+  const short = byBalance ? shortfall(balance, charge.total) : null;
 
   const remove = () =>
     removal.mutate(locator, {
@@ -216,7 +220,9 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
           <Text fz="sm">
             {booking.fake_booking
               ? t("actions.issue_confirm_fake")
-              : t("actions.issue_confirm_text", { amount: formats.money(charge.total) })}
+              : t(byBalance ? "actions.issue_confirm_text" : "actions.issue_confirm_card", {
+                  amount: formats.money(charge.total),
+                })}
           </Text>
           {booking.fake_booking ? null : <IssueFigures charge={charge} balance={balance} />}
           {short && balance ? (
