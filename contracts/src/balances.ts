@@ -55,6 +55,8 @@ export const BalanceRow = z.object({
   company_id: z.string(),
   company_name: z.string(),
   balance_amount: Money,
+  /** How far below zero the balance may go (zero for a prepaid company). */
+  credit_limit: Money.optional(),
 });
 export type BalanceRow = z.infer<typeof BalanceRow>;
 

@@ -1,5 +1,5 @@
 import type { RefundLine } from "./booking-events.ts";
-import type { BookingAction, BookingStatus } from "./bookings.ts";
+import type { BookingAction, BookingStatus, IssueCharge } from "./bookings.ts";
 import { heldUntil } from "./deadline-events.ts";
 import { type Money, money } from "./money.ts";
 import type { FarePenalty, Flight, PassengerType, PriceDetail } from "./offers.ts";
@@ -88,6 +88,20 @@ const sum = (amounts: Money[], currency: string) =>
     currency,
   );
 
+/** The bags and seats added while the booking was held: they are paid with the tickets, at issue. */
+export function heldExtras(lines: readonly { status: string; price: Money }[], currency: string): Money {
+  return sum(
+    lines.filter((l) => l.status === "held").map((l) => l.price),
+    currency,
+  );
+}
+
+/** What issue charges: the fare (the booking's price) plus the extras added while held. */
+export function issueCharge(price: Money, lines: readonly { status: string; price: Money }[]): IssueCharge {
+  const extras = heldExtras(lines, price.currency);
+  return { fare: price, extras, total: money(price.amount + extras.amount, price.currency) };
+}
+
 type Verdict = Omit<BookingAction, "action">;
 const refused = (reason_code: string, reason: string): Verdict => ({
   allowed: false,
@@ -126,7 +140,7 @@ function issueVerdict(f: BookingFacts, now: Date): Verdict {
     ...refused("", ""),
     allowed: true,
     deadline: lostAt(f),
-    money: f.price,
+    money: issueCharge(f.price, f.ancillaries).total,
     reason_code: null,
     reason: null,
   };

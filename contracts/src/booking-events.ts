@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
 import { Money } from "./money.ts";
-import { Fare, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
+import { Fare, FareLoss, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
 import {
   BookingContacts,
   BookingPassenger,
@@ -190,6 +190,11 @@ function bookingEvents(deep: boolean) {
     /** What the old tickets are worth above the new fare: kept by the airline, shown so the agent knows. */
     residual_value: Money,
     total_due: Money,
+    // Optional: offers priced before they were kept lack them.
+    /** The new flights: carriers, flight numbers, times. */
+    flights: h.Flights.optional(),
+    /** What the new fare's rules give up against the old one's (no refund, a higher change fee...). */
+    losses: z.array(FareLoss).optional(),
   });
   const ReshopOffersPriced = z.object({
     request_id: z.string(),

@@ -32,6 +32,25 @@ export const BookOfferResponse = z.object({
 export type BookOfferResponse = z.infer<typeof BookOfferResponse>;
 
 export const IssueRequest = z.object({ locator: Locator, reshop: z.boolean().optional() });
+/**
+ * What an issue charges, split: the fare (the booking's `price`, which stays the fare's price as booked) and the
+ * extras (bags and seats added while held, paid with the tickets); `total` is what issue takes.
+ */
+export const IssueCharge = z.object({ fare: Money, extras: Money, total: Money });
+export type IssueCharge = z.infer<typeof IssueCharge>;
+/** `POST /bookings/issue` answers the tickets, what the issue cost and what the company balance was charged. */
+export const IssueResponse = z.object({
+  locator: Locator,
+  status: z.literal("issued"),
+  tickets: z.array(Ticket),
+  void_until: z.string().nullable(),
+  /** Fare + extras, as the booking page and its confirmation showed them. */
+  charge: IssueCharge,
+  /** What the company balance was charged: the charge's total, or null when no balance moves (demo, card). */
+  charged: Money.nullable(),
+  position: z.string().nullable(),
+});
+export type IssueResponse = z.infer<typeof IssueResponse>;
 export const LocatorRequest = z.object({ locator: Locator });
 export const CommentRequest = z.object({ locator: Locator, comment: z.string().trim().min(1).max(2000) });
 export const ModifyRequest = z.object({
@@ -166,8 +185,16 @@ export const BookingDetails = z.object({
   list: BookingList,
   /** Held: when it is really lost (the agency's automatic cancellation, else the time limit); issued: void window. */
   cancel_before: z.string().nullable(),
+  /** The fare's price as booked (extras not included: see `issue_charge`). */
   price: Money,
   price_detail: PriceDetail,
+  /** While held: what issue will charge, fare + extras (null once the booking is no longer held). */
+  issue_charge: IssueCharge.nullable().optional(),
+  /**
+   * While held: what issue charges, the company balance or the channel's card (the ticketing channel's form of
+   * payment as it is now); null when nothing moves (a demo booking) or the booking is no longer held.
+   */
+  issue_paid_by: z.enum(["balance", "card"]).nullable().optional(),
   /** The airline's new price after a refused issue, waiting for the agent to accept it. */
   pending_price: z.object({ price: Money, price_detail: PriceDetail }).nullable(),
   time_limit: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { PassengerCounts, SearchRequest } from "./offers.ts";
+import { fareLosses, PassengerCounts, SearchRequest } from "./offers.ts";
 import { BookingPassenger } from "./supplier.ts";
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -81,5 +81,36 @@ describe("booking passenger", () => {
 
   it("given a name in Cyrillic, then it is refused: tickets carry Latin names as in the passport", () => {
     expect(paths(BookingPassenger.safeParse({ ...passenger, last_name: "Шевченко" }))).toEqual(["last_name"]);
+  });
+});
+
+describe("fareLosses", () => {
+  const uah = (amount: number) => ({ amount, currency: "UAH" });
+  const rules = (refund: number | null, change: number | null) => ({
+    refund_before_departure:
+      refund === null ? { allowed: false as const } : { allowed: true as const, fee: uah(refund) },
+    refund_after_departure: { allowed: false as const },
+    change_before_departure:
+      change === null ? { allowed: false as const } : { allowed: true as const, fee: uah(change) },
+    change_after_departure: { allowed: false as const },
+  });
+
+  it("when a free Flex fare moves to a fare without refund or changes, then both are named as lost", () => {
+    expect(fareLosses(rules(0, 0), rules(null, null))).toEqual([
+      { kind: "no_refund" },
+      { kind: "no_changes" },
+    ]);
+  });
+
+  it("when the new fare keeps the rules at higher fees, then each higher fee is named with its amount", () => {
+    expect(fareLosses(rules(0, 0), rules(1500_00, 2250_00))).toEqual([
+      { kind: "refund_fee", fee: uah(1500_00) },
+      { kind: "change_fee", fee: uah(2250_00) },
+    ]);
+  });
+
+  it("when the new fare is as good or better, or the old one allowed nothing, then nothing is lost", () => {
+    expect(fareLosses(rules(1500_00, 2250_00), rules(0, 2250_00))).toEqual([]);
+    expect(fareLosses(rules(null, null), rules(null, null))).toEqual([]);
   });
 });

@@ -165,6 +165,32 @@ export const FarePenalty = z.object({
 });
 export type FarePenalty = z.infer<typeof FarePenalty>;
 
+/**
+ * What a new fare gives up against the old one's rules before departure (an exchange offer shows it before the
+ * agent confirms): the refund or the changes it no longer allows, or a fee higher than the old one (per passenger).
+ */
+export const FareLoss = z.discriminatedUnion("kind", [
+  z.object({ kind: z.enum(["no_refund", "no_changes"]) }),
+  z.object({ kind: z.enum(["refund_fee", "change_fee"]), fee: Money }),
+]);
+export type FareLoss = z.infer<typeof FareLoss>;
+
+/** The losses of moving from the `old` fare rules to the `next` ones (empty when the new fare keeps them). */
+export function fareLosses(old: FarePenalty, next: FarePenalty): FareLoss[] {
+  const rules = [
+    ["refund_before_departure", "no_refund", "refund_fee"],
+    ["change_before_departure", "no_changes", "change_fee"],
+  ] as const;
+  return rules.flatMap(([rule, lost, dearer]): FareLoss[] => {
+    const before = old[rule];
+    const after = next[rule];
+    if (!before.allowed) return [];
+    if (!after.allowed) return [{ kind: lost }];
+    const higher = after.fee.currency === before.fee.currency && after.fee.amount > before.fee.amount;
+    return higher ? [{ kind: dearer, fee: after.fee }] : [];
+  });
+}
+
 export const FareSegment = z.object({
   segment_id: z.string(),
   booking_class: z.string().regex(/^[A-Z]$/),

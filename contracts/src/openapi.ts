@@ -47,6 +47,7 @@ import {
   FlightsChangeConfirmRequest,
   FlightsChangeCreateRequest,
   IssueRequest,
+  IssueResponse,
   Locator,
   LocatorRequest,
   ModifyRequest,
@@ -123,11 +124,6 @@ const sessionRequired = errors(
 );
 const position = Position;
 
-/** What an issue answers: the tickets and the feed position to read the booking at. */
-const IssueResponse = z.looseObject({
-  tickets: z.array(z.looseObject({ ticket_number: z.string() })),
-  position,
-});
 /** What a cancel, void or refund answers. */
 const CommandAnswer = z.looseObject({ position });
 /** A refund quote: what the airline returns, valid until it expires. */
@@ -295,7 +291,11 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: IssueRequest,
     responses: {
-      201: { description: "The tickets issued", schema: IssueResponse },
+      201: {
+        description:
+          "The tickets issued, what the issue cost (fare + extras held with the booking) and what the balance was charged",
+        schema: IssueResponse,
+      },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -332,8 +332,14 @@ export const documentedRoutes: readonly DocumentedRoute[] = [
       200: { description: "Refunded", schema: RefundAnswer },
       401: unauthorized,
       404: notFound,
+      409: {
+        description:
+          "The quote expired (a fresh quote comes with the error), or it is not the booking's current quote (the " +
+          "current one comes with the error, unchanged: nothing is asked of the airline, nothing is written)",
+        schema: z.looseObject({ errors: ErrorEnvelope.shape.errors, quote: RefundQuoteAnswer.shape.quote }),
+      },
       422: errors(
-        "The quote expired or changed (a fresh quote comes with the error), or the booking cannot be refunded",
+        "The booking holds no refund quote (refund_quote_not_found), or the booking cannot be refunded",
       ),
     },
   },

@@ -184,7 +184,41 @@ describe("after sales", () => {
     await dialog.getByRole("columnheader", { name: "Fare difference" }).waitFor();
     await dialog.getByRole("columnheader", { name: "Change fee" }).waitFor();
     await dialog.getByRole("columnheader", { name: "Residual value" }).waitFor();
-    // The first offer is chosen; its total to pay is what the balance will be charged.
+    // Nothing is chosen for the agent, and nothing can be confirmed until an offer is.
+    const count = await offers.count();
+    for (let i = 0; i < count; i++)
+      await expect(offers.nth(i).getByRole("radio").isChecked()).resolves.toBe(false);
+    await expect(dialog.getByRole("button", { name: /^Exchange for / }).count()).resolves.toBe(0);
+    await expect(dialog.getByRole("button", { name: "Choose an offer" }).isDisabled()).resolves.toBe(true);
+    // Each offer names its carrier and flight number and its times, and what its fare gives up against the
+    // Standard fare booked: the cheapest (a Light fare) loses the refund and the changes.
+    for (let i = 0; i < count; i++) {
+      const offer = offers.nth(i);
+      expect(await offer.getByTestId("reshop-flight-numbers").first().textContent()).toMatch(
+        /^[A-Z0-9]{2} \d{1,4}/,
+      );
+      expect(await offer.getByTestId("reshop-flight-times").first().textContent()).toMatch(
+        /\d{2}:\d{2} → \d{2}:\d{2}/,
+      );
+    }
+    const light = offers.filter({ hasText: /light/i }).first();
+    await light.locator('[data-loss="no_refund"]').waitFor();
+    expect(await light.locator('[data-loss="no_refund"]').textContent()).toBe("no refund");
+    await light.locator('[data-loss="no_changes"]').waitFor();
+    // At 1280 px the money columns fit: no sideways scrolling, every total inside the dialog.
+    expect(page.viewportSize()?.width).toBe(1280);
+    // The table's own scrolling region (inside the offers' section, which has the same name).
+    const region = dialog
+      .getByTestId("reshop-offers")
+      .getByRole("region", { name: "Offers for the new dates" });
+    const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits).toBe(true);
+    const box = await dialog.boundingBox();
+    for (let i = 0; i < count; i++) {
+      const total = await offers.nth(i).getByTestId("reshop-total-due").boundingBox();
+      expect(total && box && total.x + total.width <= box.x + box.width).toBe(true);
+    }
+    // The agent chooses; the offer's total to pay is what the balance will be charged.
     await offers.first().getByRole("radio").check();
     const due = Number(await offers.first().getByTestId("reshop-total-due").getAttribute("data-amount"));
     expect(due).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import type { Page } from "playwright-core";
 import { signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
@@ -13,6 +14,15 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * one adult on a network carrier, so bags and paid seats are both on sale.
  */
 async function issuedBooking(page: Page): Promise<string> {
+  const locator = await heldBooking(page);
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  const headers = { "X-CSRF-Token": token };
+  expect((await page.request.post("/bookings/issue", { headers, data: { locator } })).status()).toBe(201);
+  return locator;
+}
+
+/** A held booking made over the API (one adult, a network carrier), as issuedBooking makes it before issuing. */
+async function heldBooking(page: Page): Promise<string> {
   const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
   const headers = { "X-CSRF-Token": token };
   const search = await page.request.post("/offers", {
@@ -55,7 +65,6 @@ async function issuedBooking(page: Page): Promise<string> {
   });
   expect(booked.status()).toBe(201);
   const { locator } = (await booked.json()) as { locator: string };
-  expect((await page.request.post("/bookings/issue", { headers, data: { locator } })).status()).toBe(201);
   return locator;
 }
 
@@ -166,5 +175,93 @@ describe("ancillaries after issue", () => {
       .first()
       .waitFor();
     await seats.getByRole("button", { name: new RegExp(`^Seat ${seat}, held by`) }).waitFor();
+  });
+});
+
+describe("a bag on a held booking, then issue", () => {
+  it("the issue confirmation shows fare + bag as the charge and the company balance before and after it; issue takes exactly that; a balance too low is refused in the dialog with the figures", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await heldBooking(page);
+    const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+    const headers = { "X-CSRF-Token": token };
+    const catalogue = await page.request.get(`/bookings/${locator}/ancillaries?type=bag`);
+    const [bag] = (
+      (await catalogue.json()) as { data: { ancillary_id: string; price: { amount: number } }[] }
+    ).data;
+    if (!bag) throw new Error("no bag on sale");
+    const added = await page.request.post(`/bookings/${locator}/ancillaries`, {
+      headers,
+      data: { items: [{ ancillary_id: bag.ancillary_id, passenger_index: 0 }] },
+    });
+    expect(added.status()).toBe(201);
+    const read = await page.request.get(`/bookings/${locator}`);
+    const held = ((await read.json()) as { data: { price: { amount: number }; company_id: string } }).data;
+    const fare = held.price.amount;
+    const total = fare + bag.price.amount;
+
+    await page.goto(`/bookings?locator=${locator}`);
+    const before = await balance(page);
+    await page.getByRole("button", { name: "Issue tickets" }).click();
+    const dialog = page.getByRole("dialog", { name: `Issue booking ${locator}?` });
+    await dialog.waitFor();
+    const figure = async (testId: string) => {
+      const cell = dialog.getByTestId(testId);
+      await cell.waitFor();
+      return Number(await cell.getAttribute("data-amount"));
+    };
+    expect(await figure("issue-fare")).toBe(fare);
+    expect(await figure("issue-extras")).toBe(bag.price.amount);
+    expect(await figure("issue-total")).toBe(total);
+    expect(await figure("issue-balance-before")).toBe(before);
+    expect(await figure("issue-balance-after")).toBe(before - total);
+    await expect(dialog.getByTestId("issue-balance-short").count()).resolves.toBe(0);
+    await checkScreen(page, "issue confirmation with a bag and the balance");
+    await dialog.getByRole("button", { name: "Issue", exact: true }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: new RegExp(`Booking ${locator} is issued`) })
+      .first()
+      .waitFor();
+    await expectBalance(page, before - total);
+
+    // The administrator takes the balance down to 100.00 UAH: the next issue is refused in its dialog, early.
+    const admin = await suite.browser.newContext({ baseURL: suite.app.url });
+    try {
+      const csrf = ((await (await admin.request.get("/csrf")).json()) as { token: string }).token;
+      const signIn = await admin.request.post("/sign_in", {
+        headers: { "X-CSRF-Token": csrf },
+        data: { account: { email: "admin@skyward.test", password: DEMO_PASSWORD } },
+      });
+      expect(signIn.status()).toBe(200);
+      const adminCsrf = ((await (await admin.request.get("/csrf")).json()) as { token: string }).token;
+      const correction = await admin.request.post("/transactions", {
+        headers: { "X-CSRF-Token": adminCsrf },
+        data: {
+          company_id: held.company_id,
+          kind: "correction",
+          amount: 100_00 - (before - total),
+          reason: "E2E: a balance too low to issue",
+        },
+      });
+      expect(correction.status()).toBe(201);
+    } finally {
+      await admin.close();
+    }
+    const second = await heldBooking(page);
+    await page.goto(`/bookings?locator=${second}`);
+    await expectBalance(page, 100_00);
+    await page.getByRole("button", { name: "Issue tickets" }).click();
+    const refused = page.getByRole("dialog", { name: `Issue booking ${second}?` });
+    const short = refused.getByTestId("issue-balance-short");
+    await short.waitFor();
+    const due = Number(await refused.getByTestId("issue-total").getAttribute("data-amount"));
+    expect(await refused.getByTestId("issue-balance-before").getAttribute("data-amount")).toBe("10000");
+    expect(await short.textContent()).toContain("100.00");
+    expect(due).toBeGreaterThan(100_00);
+    await expect(refused.getByRole("button", { name: "Issue", exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await checkScreen(page, "issue confirmation refused: balance too low");
   });
 });

@@ -98,6 +98,46 @@ describe("bags on a held booking", () => {
     expect(line.emd_number).toMatch(EMD);
     expect(page.body.data.async_emd_issue).toBe(false);
   });
+
+  it("when a bag and a paid seat are added to a held booking, then the booking page's issue action, its split and the issue answer show fare + extras: what the balance is charged", async () => {
+    const locator = await holdFamily(agent, "standard");
+    const bag = await firstBag(agent, locator);
+    const segment = await firstSegment(agent, locator);
+    const seat = await seatOf(agent, locator, segment, "paid");
+    const added = await addAncillaries(agent, locator, [
+      { ancillary_id: bag.ancillary_id, passenger_index: 0 },
+      { ancillary_id: seat.ancillary_id, passenger_index: 0, seat: seat.seat },
+    ]);
+    expect(added.status).toBe(201);
+    const extras = bag.price.amount + seat.price.amount;
+    expect(seat.price.amount).toBeGreaterThan(0);
+    const held = (await bookingPage(agent, locator, added.body.position)).body.data;
+    const fare = held.price.amount;
+    const toCharge = { amount: fare + extras, currency: "UAH" };
+    // `price` stays the fare as booked; the split and the action carry what issue takes.
+    expect(held.issue_charge).toEqual({
+      fare: held.price,
+      extras: { amount: extras, currency: "UAH" },
+      total: toCharge,
+    });
+    expect(held.issue_paid_by).toBe("balance");
+    const issueAction = held.actions.find((a: Json) => a.action === "issue");
+    expect(issueAction).toMatchObject({ allowed: true, money: toCharge });
+
+    const before = await balanceFromEvents(t.db, companyId);
+    const issued = await agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({
+      status: "issued",
+      charge: held.issue_charge,
+      charged: toCharge,
+    });
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before - toCharge.amount);
+    const after = (await bookingPage(agent, locator, issued.body.position)).body.data;
+    expect(after.price).toEqual(held.price);
+    expect(after.issue_charge).toBeNull();
+    expect(after.issue_paid_by).toBeNull();
+  });
 });
 
 describe("EMDs after issue", () => {

@@ -68,6 +68,31 @@ describe("exchange", () => {
     expect((await agent.post(`/orders/${locator}/refund_requests/create`, {})).status).toBe(201);
   });
 
+  it("when a Flex ticket is priced for an exchange, then each offer names its flights and what its fare loses against Flex (a Light fare: the refund and the changes), on the answer and the booking page", async () => {
+    const locator = await issuedFamily(agent, "flex");
+    const priced = await pricedExchange(agent, locator, 28);
+    expect(priced.status).toBe(200);
+    const page = await bookingPage(agent, locator, priced.body.position);
+    const kept = page.body.data.change_request.offers as Json[];
+    expect(kept.map((o) => o.reshop_offer_id)).toEqual(
+      priced.body.offers.map((o: Json) => o.reshop_offer_id),
+    );
+    for (const offer of kept) {
+      const segment = offer.flights[0].segments[0];
+      expect(`${segment.carrier} ${segment.flight_number}`).toMatch(/^[A-Z0-9]{2} \d{1,4}$/);
+      expect(offer.flights[0].departure_at.slice(0, 10)).toBe(inDays(28));
+      const answered = priced.body.offers.find((o: Json) => o.reshop_offer_id === offer.reshop_offer_id);
+      expect(answered.losses).toEqual(offer.losses);
+    }
+    const byBrand = (family: RegExp) => kept.filter((o) => family.test(o.brand_name));
+    expect(byBrand(/light/i).length).toBeGreaterThan(0);
+    for (const light of byBrand(/light/i))
+      expect(light.losses).toEqual([{ kind: "no_refund" }, { kind: "no_changes" }]);
+    for (const flex of byBrand(/flex/i)) expect(flex.losses).toEqual([]);
+    for (const standard of byBrand(/standard/i))
+      expect(standard.losses.map((l: Json) => l.kind)).toEqual(["refund_fee", "change_fee"]);
+  });
+
   it("when the airline fails the reissue (FAILEXCHANGE), then 502, the charge goes back, the old tickets stand and the offers are emptied", async () => {
     const locator = await issuedFamily(agent, "flex", ["FAILEXCHANGE"]);
     const priced = await pricedExchange(agent, locator, 28);

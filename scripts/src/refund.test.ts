@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import {
   bookingPage,
@@ -20,8 +21,21 @@ let companyId: string;
 /** The app's clock runs this far ahead of the wall clock: a test moves it to expire a quote. */
 let clockAhead = 0;
 
+/** The sandbox airline, counting the refund quotes it is asked for (a stale confirm must ask none). */
+class CountingSandbox extends SandboxSupplier {
+  refundQuotes = 0;
+  override refundQuote(...args: Parameters<SandboxSupplier["refundQuote"]>) {
+    this.refundQuotes++;
+    return super.refundQuote(...args);
+  }
+}
+const airline = new CountingSandbox();
+
 beforeAll(async () => {
-  ({ t, agent, companyId } = await startAfterSalesApp({ now: () => new Date(Date.now() + clockAhead) }));
+  ({ t, agent, companyId } = await startAfterSalesApp({
+    now: () => new Date(Date.now() + clockAhead),
+    supplier: airline,
+  }));
 });
 afterAll(() => t.stop());
 
@@ -152,6 +166,44 @@ describe("refund confirm", () => {
     } finally {
       clockAhead = 0;
     }
+  });
+
+  it("when the older of two quotes is confirmed, then 409 with the current quote unchanged, no airline call and no event, and the current quote still confirms; with no quote held, 422 refund_quote_not_found", async () => {
+    const locator = await issuedFamily(agent, "flex");
+    const older = (await refundQuote(agent, locator)).body.quote;
+    const second = await refundQuote(agent, locator);
+    const current = second.body.quote;
+    expect(current.quote_id).not.toBe(older.quote_id);
+    const events = await t.countEvents();
+    const asked = airline.refundQuotes;
+
+    for (const quoteId of [older.quote_id, "no-such-quote"]) {
+      const stale = await confirmRefund(agent, locator, quoteId);
+      expect(stale.status).toBe(409);
+      expect(stale.body.errors[0]).toMatchObject({ code: "refund_quote_changed" });
+      expect(stale.body.quote).toEqual(current);
+    }
+    expect(airline.refundQuotes).toBe(asked);
+    expect(await t.countEvents()).toBe(events);
+    expect((await bookingPage(agent, locator, second.body.position)).body.data.refund_quote).toEqual(current);
+
+    const confirmed = await confirmRefund(agent, locator, current.quote_id);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: "refunded", credited: current.refundable });
+    const afterRefund = await t.countEvents();
+    const gone = await confirmRefund(agent, locator, older.quote_id);
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors[0].code).toMatch(/^(refund_quote_not_found|not_issued)$/);
+
+    // An issued booking never quoted: nothing to confirm.
+    const unquoted = await issuedFamily(agent, "flex");
+    const before = await t.countEvents();
+    const none = await confirmRefund(agent, unquoted, "no-such-quote");
+    expect(none.status).toBe(422);
+    expect(none.body.errors[0]).toMatchObject({ code: "refund_quote_not_found" });
+    expect(none.body.quote).toBeUndefined();
+    expect(await t.countEvents()).toBe(before);
+    expect(afterRefund).toBeGreaterThan(events);
   });
 
   it("when the airline fails the refund (FAILREFUND), then 502, nothing is credited, and the tickets stay open", async () => {

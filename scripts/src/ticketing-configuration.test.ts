@@ -525,9 +525,19 @@ describe("payment cards", () => {
     expect(byCard.body.data).toMatchObject({ form_of_payment: "card", ticketing_credit_card_id: cardId });
 
     const locator = await holdBooking(agent);
+    // The booking page says issue takes the card, so its confirmation neither shows nor asks the balance.
+    let paidBy: unknown = null;
+    for (let i = 0; i < 200 && paidBy !== "card"; i++) {
+      paidBy = (await agent.get(`/bookings/${locator}`)).body.data?.issue_paid_by ?? null;
+      if (paidBy !== "card") await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(paidBy).toBe("card");
     const balanceEvents = (await t.events(`balance-${kyiv}`)).length;
     supplier.cardTokens.length = 0;
-    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+    const issued = await agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    expect(issued.body.charged).toBeNull();
+    expect(issued.body.charge.total.amount).toBeGreaterThan(0);
     expect(supplier.cardTokens).toEqual([expect.stringMatching(/^tok_sandbox_/)]);
     expect((await t.events(`balance-${kyiv}`)).length).toBe(balanceEvents);
 

@@ -46,11 +46,6 @@ const minus = (a: Money | null, b: Money | null): Money | null =>
 export const openLines = (lines: readonly AncillaryLine[]) =>
   lines.filter((l) => l.status !== "refunded" && l.status !== "voided");
 
-/** What the lines added to a held booking add to its issue. */
-export function heldAncillariesTotal(state: ActiveBooking): number {
-  return state.ancillaries.filter((l) => l.status === "held").reduce((sum, l) => sum + l.price.amount, 0);
-}
-
 const replaced = (lines: readonly AncillaryLine[], changed: readonly AncillaryLine[]) =>
   lines.map((l) => changed.find((c) => c.line_id === l.line_id) ?? l);
 

@@ -429,7 +429,7 @@ describe("after sales: refund", () => {
       .thenEvents([]);
     given(...done)
       .when({ type: "StartRefund", operation_id: "r3", quote_id: "q1", now })
-      .thenRefused("refund_quote_changed", 409);
+      .thenRefused("refund_quote_not_found", 422);
   });
 
   function evolveOutcome(events: readonly BookingEvent[]): BookingEvent {

@@ -1,5 +1,5 @@
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
-import { firstDeparture } from "@skyward/contracts/booking-actions";
+import { firstDeparture, issueCharge } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import {
   type BookingEvent,
@@ -16,12 +16,7 @@ import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
-import {
-  decideAncillaries,
-  emdsAtIssue,
-  evolveAncillaries,
-  heldAncillariesTotal,
-} from "../ancillaries/decider.ts";
+import { decideAncillaries, emdsAtIssue, evolveAncillaries } from "../ancillaries/decider.ts";
 
 export type { BookingHeld } from "@skyward/contracts/booking-events";
 
@@ -703,8 +698,8 @@ function startIssue(
     price = accepted.price;
   }
   // Ancillaries added while held are paid with the tickets.
-  const withAncillaries = money(price.amount + heldAncillariesTotal(state), price.currency);
-  const charged = state.fake_booking || command.pays_by_card ? null : withAncillaries;
+  const charged =
+    state.fake_booking || command.pays_by_card ? null : issueCharge(price, state.ancillaries).total;
   events.push({
     type: "TicketingStarted",
     data: { operation_id: command.operation_id, at: command.now.toISOString(), charged },
@@ -771,8 +766,15 @@ function startRefund(
 ): BookingEventInput[] {
   assertAfterSales(state, command.now, "refunded");
   const quote = state.refund_quote;
-  if (!quote || quote.quote_id !== command.quote_id)
-    throw new Conflict("This refund quote is no longer valid: here is a fresh one", "refund_quote_changed");
+  // Only the booking's current quote can be confirmed: another (older, or unknown) is refused and changes nothing,
+  // so the quote the agent is looking at stays valid; only an expired current quote is replaced (a fresh one).
+  if (!quote)
+    throw new IllegalState(
+      "This booking has no refund quote to confirm: ask for one",
+      "refund_quote_not_found",
+    );
+  if (quote.quote_id !== command.quote_id)
+    throw new Conflict("This is not the booking's current refund quote: here it is", "refund_quote_changed");
   if (new Date(quote.expires_at) <= command.now)
     throw new Conflict("This refund quote has expired: here is a fresh one", "refund_quote_expired");
   return [

@@ -34,16 +34,22 @@ export interface ApiResponse<T> {
   traceId: string | null;
 }
 
-/** A failed call: the HTTP status (0 when the server was never reached) and the envelope's errors, if any. */
+/**
+ * A failed call: the HTTP status (0 when the server was never reached) and the envelope's errors, if any; `body` is
+ * the whole answer, for the few errors that carry more than the envelope (a refund's current quote).
+ */
 export class ApiError extends Error {
+  readonly body: unknown;
+
   constructor(
     readonly status: number,
     readonly errors: ApiErrorItem[],
     readonly traceId: string | null = null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; body?: unknown },
   ) {
     super(errors[0]?.detail ?? errors[0]?.title ?? `Request failed with status ${status}`, options);
     this.name = "ApiError";
+    this.body = options?.body ?? null;
   }
 
   hasCode(code: string): boolean {
@@ -177,7 +183,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
     const body = await readBody(response).catch(() => null);
     const { ErrorEnvelope } = await loadSchemas();
     const envelope = ErrorEnvelope.safeParse(body);
-    throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId);
+    throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId, { body });
   }
 
   const responseType = options.responseType ?? "json";

@@ -1,4 +1,4 @@
-import { type BookingFacts, bookingActions, lostAt } from "@skyward/contracts/booking-actions";
+import { type BookingFacts, bookingActions, issueCharge, lostAt } from "@skyward/contracts/booking-actions";
 import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
@@ -63,10 +63,12 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
     const scope = bookingScope(p, 1);
     const { rows } = await pool.query(
-      `SELECT b.*, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, n.auto_cancelled_at
+      `SELECT b.*, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, n.auto_cancelled_at,
+              ch.form_of_payment AS channel_form_of_payment
          FROM read.bookings b
          LEFT JOIN read.agencies a ON a.id = b.agency_id
          LEFT JOIN read.time_limit_notices n ON n.locator = b.locator
+         LEFT JOIN read.channels ch ON ch.id = b.held->>'channel_id'
         WHERE b.locator = $1 AND ${scope.sql}`,
       [locator.data, ...scope.params],
     );
@@ -110,6 +112,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     ancillaries: row.ancillaries,
   } as BookingFacts;
   const stillHeld = isHeld(row.status);
+  const issuable = facts.status === "held";
   return {
     locator: row.locator,
     status: row.status,
@@ -117,6 +120,9 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     cancel_before: cancelBefore(row, facts.auto_cancel),
     price: held.price,
     price_detail: held.price_detail,
+    issue_charge: issuable ? issueCharge(facts.price, facts.ancillaries) : null,
+    issue_paid_by:
+      issuable && !facts.fake_booking ? (row.channel_form_of_payment === "card" ? "card" : "balance") : null,
     pending_price: row.pending_price,
     time_limit: row.time_limit,
     // When the agency's setting cancels it (held only), and when the watchdog did.

@@ -1,3 +1,5 @@
+import { issueCharge } from "@skyward/contracts/booking-actions";
+import type { IssueResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
@@ -15,16 +17,21 @@ export async function issueBooking(
   // Issues of one company take turns at its balance: the booking's, which never changes (so a fold this process
   // keeps answers without a read).
   const { company_id: companyId } = await readBooking(deps, principal, request.locator, { trusted: true });
-  const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
-    turnAt: balanceStream(companyId),
-    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
-      type: "StartIssue",
-      operation_id: operationId,
-      now: deps.now(),
-      pays_by_card: paysByCard,
-      accept_pending_price: request.accept_pending_price,
-    })),
-  });
+  const { claimed, recorded, outcome } = await runSupplierOperation(
+    deps,
+    { principal, context },
+    request.locator,
+    {
+      turnAt: balanceStream(companyId),
+      start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+        type: "StartIssue",
+        operation_id: operationId,
+        now: deps.now(),
+        pays_by_card: paysByCard,
+        accept_pending_price: request.accept_pending_price,
+      })),
+    },
+  );
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
   const booking = recorded.booking;
   if (booking.status !== "issued")
@@ -34,6 +41,9 @@ export async function issueBooking(
     status: "issued" as const,
     tickets: booking.tickets,
     void_until: booking.void_until,
+    // As the claim charged it: the fare it took (a pending price accepted) and the extras held until then.
+    charge: issueCharge(claimed.booking.price, claimed.booking.ancillaries),
+    charged: claimed.booking.charged,
     position: recorded.position,
-  };
+  } satisfies IssueResponse;
 }

@@ -106,7 +106,10 @@ function summed(
   };
 }
 
-/** The confirm of a quote that expired or changed: the reason, and a fresh quote for the same passengers. */
+/**
+ * The confirm of a quote that expired (the reason and a fresh quote for the same passengers) or is not the current
+ * one (the reason and the current quote, unchanged).
+ */
 export type RefundConfirmation =
   | {
       outcome: "refunded";
@@ -141,11 +144,10 @@ export async function confirmRefund(
       }),
     });
   } catch (error) {
-    const stale =
-      error instanceof Conflict &&
-      (error.code === "refund_quote_expired" || error.code === "refund_quote_changed");
-    if (!stale) throw error;
-    return requote(deps, context, principal, locator, error);
+    if (!(error instanceof Conflict)) throw error;
+    if (error.code === "refund_quote_expired") return requote(deps, context, principal, locator, error);
+    if (error.code === "refund_quote_changed") return currentQuote(deps, principal, locator, error);
+    throw error;
   }
   const { recorded, outcome } = run;
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
@@ -161,8 +163,27 @@ export async function confirmRefund(
 }
 
 /**
- * A fresh quote for the passengers of the quote the booking holds (expired, or newer than the agent's); with none
- * held (it was confirmed meanwhile), the reason alone: a second confirm never turns into a refund of others.
+ * The quote the booking holds, for a confirm of another one: nothing is asked of the airline and nothing is written,
+ * so the agent's current quote stays confirmable. With none held any more (confirmed meanwhile), 422.
+ */
+async function currentQuote(
+  deps: CommandDeps,
+  principal: Principal,
+  locator: string,
+  reason: DomainError,
+): Promise<RefundConfirmation> {
+  const booking = await readBooking(deps, principal, locator);
+  if (!booking.refund_quote)
+    throw new IllegalState(
+      "This booking has no refund quote to confirm: ask for one",
+      "refund_quote_not_found",
+    );
+  return { outcome: "requoted", error: reason, quote: booking.refund_quote, position: null };
+}
+
+/**
+ * A fresh quote for the passengers of the current quote, which expired; with none held (it was confirmed
+ * meanwhile), the reason alone: a second confirm never turns into a refund of others.
  */
 async function requote(
   deps: CommandDeps,

@@ -1,6 +1,6 @@
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
 import { type Money, money } from "@skyward/contracts/money";
-import type { PriceDetail } from "@skyward/contracts/offers";
+import { fareLosses, type PriceDetail } from "@skyward/contracts/offers";
 import type { ReshopOffer } from "@skyward/contracts/supplier";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
@@ -51,7 +51,7 @@ const markupsOf = (d: PriceDetail) =>
  */
 export function priceReshopOffer(
   offer: ReshopOffer,
-  booking: Pick<ActiveBooking, "price_detail">,
+  booking: Pick<ActiveBooking, "price_detail" | "fare">,
   ctx: Pick<SellingContext, "policy">,
 ): ReshopPricedOffer & { detail: PriceDetail } {
   const detail = applyPricing(offer.fare.price, offer.fare.validating_carrier, ctx.policy);
@@ -71,6 +71,8 @@ export function priceReshopOffer(
     markup: m(markup),
     residual_value: m(residual),
     total_due: m(offer.total_due.amount + markup),
+    flights: offer.flights,
+    losses: fareLosses(booking.fare.fare.penalty, offer.fare.penalty),
     detail,
   };
 }

@@ -23,9 +23,12 @@ export function AfterSalesDialog({
   penalty,
   rule,
   lead,
+  size = "xl",
   children,
 }: {
   title: string;
+  /** The modal's width (Mantine size or CSS length); "xl" unless a dialog needs more. */
+  size?: string;
   /** A line above the fare rule saying what the dialog does. */
   lead?: string;
   opened: boolean;
@@ -41,7 +44,7 @@ export function AfterSalesDialog({
       opened={opened}
       onClose={onClose}
       title={<Text fw={650}>{title}</Text>}
-      size="xl"
+      size={size}
     >
       <Stack gap="md">
         {lead ? <Text fz="sm">{lead}</Text> : null}

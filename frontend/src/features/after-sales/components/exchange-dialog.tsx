@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Radio, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Radio, Stack, Table, Text } from "@mantine/core";
+import type { FareLoss, Flight } from "@skyward/contracts/offers";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { airportDay, airportTime, dayShift } from "../../../lib/date-format.ts";
 import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import { reissueMachine } from "../machines/reissue.machine.ts";
 import {
@@ -17,6 +19,54 @@ import {
 
 /** The date part of a local time with its offset ("2026-12-15T07:15:00+02:00" → "2026-12-15"). */
 const dayOf = (localTime: string | undefined) => localTime?.slice(0, 10) ?? null;
+
+/** Wide enough for the offers' flights, fare and six money columns side by side on a 1280 px screen. */
+const EXCHANGE_DIALOG_WIDTH = "min(1180px, calc(100vw - 2rem))";
+
+/** Each new flight: its carriers' flight numbers, the day, and the local departure → arrival times. */
+function OfferFlights({ flights }: { flights: Flight[] }) {
+  const formats = useFormats();
+  return (
+    <Stack gap={2}>
+      {flights.map((flight) => {
+        const shift = dayShift(flight.departure_at, flight.arrival_at);
+        return (
+          <div key={flight.id} data-direction={flight.direction}>
+            <Text fz="sm" fw={600} data-testid="reshop-flight-numbers">
+              {flight.segments.map((s) => `${s.carrier} ${s.flight_number}`).join(" · ")}
+            </Text>
+            <Text fz="xs" c="dimmed" data-testid="reshop-flight-times">
+              {`${formats.day(airportDay(flight.departure_at))} ${airportTime(flight.departure_at)} → ${airportTime(flight.arrival_at)}${shift > 0 ? ` +${shift}` : ""}`}
+            </Text>
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** What the new fare gives up against the booked one, before the agent confirms it. */
+function OfferLosses({ losses }: { losses: FareLoss[] }) {
+  const { t } = useTranslation("after-sales");
+  const formats = useFormats();
+  if (losses.length === 0)
+    return (
+      <Text fz="xs" c="dimmed" data-testid="reshop-keeps-rules">
+        {t("exchange.losses.none")}
+      </Text>
+    );
+  return (
+    <Group gap={4} mt={2}>
+      {losses.map((loss) => (
+        <Badge key={loss.kind} size="sm" color="orange" variant="light" tt="none" data-loss={loss.kind}>
+          {"fee" in loss
+            ? t(`exchange.losses.${loss.kind}`, { amount: formats.money(loss.fee) })
+            : t(`exchange.losses.${loss.kind}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 /**
  * Exchanging the tickets for the same journey on other dates: the new dates → the airline's offers priced (fare
@@ -57,6 +107,7 @@ export function ExchangeDialog({
 
   return (
     <AfterSalesDialog
+      size={EXCHANGE_DIALOG_WIDTH}
       title={t("exchange.title", { locator })}
       opened={opened}
       onClose={onClose}
@@ -107,7 +158,7 @@ export function ExchangeDialog({
                 label={t("exchange.offers_title")}
                 columns={[
                   { title: t("exchange.columns.choose") },
-                  { title: t("exchange.columns.departure") },
+                  { title: t("exchange.columns.flights") },
                   { title: t("exchange.columns.fare") },
                   { title: t("exchange.columns.new_price"), money: true },
                   { title: t("exchange.columns.difference"), money: true },
@@ -128,10 +179,17 @@ export function ExchangeDialog({
                         disabled={confirming}
                       />
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      {formats.instant(offer.departure_at)}
+                    <Table.Td style={{ whiteSpace: "nowrap" }} data-testid="reshop-flights">
+                      {offer.flights ? (
+                        <OfferFlights flights={offer.flights} />
+                      ) : (
+                        formats.instant(offer.departure_at)
+                      )}
                     </Table.Td>
-                    <Table.Td>{offer.brand_name}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{offer.brand_name}</Text>
+                      {offer.losses ? <OfferLosses losses={offer.losses} /> : null}
+                    </Table.Td>
                     <AmountCell money={offer.new_price} />
                     <AmountCell money={offer.fare_difference} />
                     <AmountCell money={offer.change_fee} />
@@ -155,6 +213,8 @@ export function ExchangeDialog({
               <Button onClick={() => send({ type: "exchange.confirm" })} loading={confirming}>
                 {t("exchange.confirm", { amount: formats.money(choice.total_due) })}
               </Button>
+            ) : offers.length > 0 ? (
+              <Button disabled>{t("exchange.choose_first")}</Button>
             ) : null}
           </Group>
         </Stack>

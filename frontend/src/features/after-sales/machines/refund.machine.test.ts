@@ -100,6 +100,33 @@ describe("refund machine", () => {
     expect(emitted).toEqual(["requoted", "refunded"]);
   });
 
+  it("shows the booking's current quote that a stale confirm's answer carries, without quoting again", async () => {
+    const current = quote("q2", [1]);
+    const changed = new ApiError(
+      409,
+      [
+        {
+          status: "409",
+          code: "refund_quote_changed",
+          title: "Quote changed",
+          detail: "Not the current quote",
+        },
+      ],
+      null,
+      { body: { errors: [], quote: current, position: null } },
+    );
+    const { actor, calls, emitted } = startRefund([quote("q1", [1])], [changed, refunded]);
+    actor.send({ type: "refund.request", passengers: [1] });
+    await waitFor(actor, (s) => s.matches("quoted"));
+    actor.send({ type: "refund.confirm" });
+    await waitFor(actor, (s) => s.matches("quoted") && s.context.requoted);
+    expect(actor.getSnapshot().context.quote).toEqual(current);
+    actor.send({ type: "refund.confirm" });
+    await waitFor(actor, (s) => s.matches("refunded"));
+    expect(calls).toEqual(["quote E426RA [1]", "confirm q1", "confirm q2"]);
+    expect(emitted).toEqual(["requoted", "refunded"]);
+  });
+
   it("keeps the quote on screen when the airline refuses the refund, and goes back to idle on cancel", async () => {
     const unavailable = new ApiError(502, [{ status: "502", code: "supplier_unavailable", title: "Down" }]);
     const { actor } = startRefund([quote("q1", [0])], [unavailable]);

@@ -25,6 +25,13 @@ const isStaleQuote = (error: unknown) =>
   error.status === 409 &&
   (error.hasCode("refund_quote_expired") || error.hasCode("refund_quote_changed"));
 
+/** The quote a stale confirm's answer carries: the booking's current one (or a fresh one for an expired quote). */
+const quoteOf = (error: unknown): RefundQuoted | null => {
+  if (!isStaleQuote(error) || !(error instanceof ApiError)) return null;
+  const quote = (error.body as { quote?: RefundQuoted } | null)?.quote;
+  return quote && typeof quote.quote_id === "string" ? quote : null;
+};
+
 type QuoteInput = { locator: string; passengers: number[] };
 
 /**
@@ -50,6 +57,7 @@ export const refundMachine = setup({
   },
   guards: {
     staleQuote: (_, params: { error: unknown }) => isStaleQuote(params.error),
+    quoteCame: (_, params: { error: unknown }) => quoteOf(params.error) !== null,
   },
 }).createMachine({
   id: "refund",
@@ -105,6 +113,16 @@ export const refundMachine = setup({
           ],
         },
         onError: [
+          // The answer carries the quote to confirm instead: shown as it is, never quoted again (which would replace
+          // the booking's current quote).
+          {
+            guard: { type: "quoteCame", params: ({ event }) => ({ error: event.error }) },
+            target: "quoted",
+            actions: [
+              assign(({ event }) => ({ quote: quoteOf(event.error), requoted: true })),
+              emit({ type: "requoted" as const }),
+            ],
+          },
           {
             guard: { type: "staleQuote", params: ({ event }) => ({ error: event.error }) },
             target: "requoting",

@@ -92,6 +92,7 @@ describe("reissue machine", () => {
     const { actor } = startReissue({ price: [priced], confirm: [unavailable] });
     actor.send({ type: "exchange.search", dates });
     await waitFor(actor, (s) => s.matches("priced"));
+    actor.send({ type: "exchange.choose", offerId: "o1" });
     actor.send({ type: "exchange.confirm" });
     await waitFor(actor, (s) => s.matches("idle"));
     expect(actor.getSnapshot().context.offers).toEqual([]);
@@ -115,6 +116,16 @@ describe("reissue machine", () => {
       "request E426RA 2026-12-20",
       "price E426RA",
     ]);
+  });
+
+  it("chooses nothing for the agent: priced offers come with none chosen, and confirm waits for a choice", async () => {
+    const { actor, calls } = startReissue({ price: [priced] });
+    actor.send({ type: "exchange.search", dates });
+    await waitFor(actor, (s) => s.matches("priced"));
+    expect(actor.getSnapshot().context.chosen).toBeNull();
+    actor.send({ type: "exchange.confirm" });
+    expect(actor.getSnapshot().value).toBe("priced");
+    expect(calls).toEqual(["request E426RA 2026-12-20", "price E426RA"]);
   });
 
   it("does not confirm without an offer (none priced)", async () => {

@@ -94,7 +94,8 @@ export const reissueMachine = setup({
           actions: assign(({ event }) => ({
             offers: event.output.offers,
             expiresAt: event.output.expires_at,
-            chosen: event.output.offers[0]?.reshop_offer_id ?? null,
+            // Nothing chosen for the agent: the cheapest may give up the refund or changes the old fare had.
+            chosen: null,
           })),
         },
         onError: { target: "idle", actions: "resetOffers" },

@@ -1,18 +1,12 @@
-import type { BookingListPage } from "@skyward/contracts/bookings";
+import type { BookingListPage, IssueResponse } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import type { PriceDetail } from "@skyward/contracts/offers";
-import type { BookingContacts, Ticket } from "@skyward/contracts/supplier";
+import type { BookingContacts } from "@skyward/contracts/supplier";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export interface IssueResponse {
-  locator: string;
-  status: "issued";
-  tickets: Ticket[];
-  void_until: string | null;
-  position: string | null;
-}
+export type { IssueResponse };
 
 /** `POST /bookings/issue`; `reshop: true` accepts the new price the airline quoted at the last attempt (409). */
 export async function issueBooking(locator: string, reshop: boolean): Promise<IssueResponse> {

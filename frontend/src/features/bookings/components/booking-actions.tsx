@@ -1,13 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import type { BookingDetails } from "@skyward/contracts/bookings";
+import { Alert, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import type { BalanceRow } from "@skyward/contracts/balances";
+import type { BookingDetails, IssueCharge } from "@skyward/contracts/bookings";
+import type { Money } from "@skyward/contracts/money";
 import { IconBan, IconRefresh, IconTicket } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
@@ -15,6 +18,67 @@ import { issueMachine } from "../machines/issue.machine.ts";
 /** Whether the server allows an action now ("what can I do now": one rule, decided there, never copied here). */
 export const allows = (booking: BookingDetails, action: string): boolean =>
   booking.actions?.some((a) => a.action === action && a.allowed) ?? false;
+
+/** What issue charges, as the server says (fare + extras); a server without the split: the fare alone. */
+function issueChargeOf(booking: BookingDetails): IssueCharge {
+  if (booking.issue_charge) return booking.issue_charge;
+  const zero = { amount: 0, currency: booking.price.currency };
+  return { fare: booking.price, extras: zero, total: booking.price };
+}
+
+/** What the balance lacks to pay `total` within its credit limit, or null when it can (or is unknown, or differs). */
+export function shortfall(balance: BalanceRow | null, total: Money): Money | null {
+  if (!balance || balance.balance_amount.currency !== total.currency) return null;
+  const limit = balance.credit_limit?.currency === total.currency ? balance.credit_limit.amount : 0;
+  const missing = total.amount - balance.balance_amount.amount - limit;
+  return missing > 0 ? { amount: missing, currency: total.currency } : null;
+}
+
+/** The issue's figures: fare, extras and the total charged; the company balance before and after it. */
+function IssueFigures({ charge, balance }: { charge: IssueCharge; balance: BalanceRow | null }) {
+  const { t } = useTranslation("bookings");
+  const formats = useFormats();
+  const row = (label: string, money: Money, testId: string, strong?: boolean) => (
+    <Table.Tr>
+      <Table.Td>
+        {strong ? (
+          <Text fw={650} fz="sm">
+            {label}
+          </Text>
+        ) : (
+          label
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text
+          span
+          fz="sm"
+          fw={strong ? 650 : undefined}
+          style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+          data-testid={testId}
+          data-amount={money.amount}
+        >
+          {formats.money(money)}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+  const after =
+    balance && balance.balance_amount.currency === charge.total.currency
+      ? { amount: balance.balance_amount.amount - charge.total.amount, currency: charge.total.currency }
+      : null;
+  return (
+    <Table fz="sm" verticalSpacing={4} withTableBorder aria-label={t("actions.issue_figures")}>
+      <Table.Tbody>
+        {row(t("actions.issue_fare"), charge.fare, "issue-fare")}
+        {row(t("actions.issue_extras"), charge.extras, "issue-extras")}
+        {row(t("actions.issue_total"), charge.total, "issue-total", true)}
+        {balance ? row(t("actions.balance_before"), balance.balance_amount, "issue-balance-before") : null}
+        {after ? row(t("actions.balance_after"), after, "issue-balance-after") : null}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 /**
  * Issue (with confirmation and the airline's price change), reprice, void or cancel, each offered as the server's
@@ -53,6 +117,15 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
   const removing = allows(booking, "cancel") || voidable;
   const issuing = issue.matches("issuing");
   const newPrice = booking.pending_price?.price;
+  const charge = issueChargeOf(booking);
+  // The company balance the agent may read (GET /balances): shown before and after the charge when issue takes it
+  // from there (not a demo booking, not a channel paying by card); a demo user reads none.
+  const byBalance = !booking.fake_booking && booking.issue_paid_by !== "card";
+  const balances = useQuery({ ...balancesQueryOptions(), enabled: held && byBalance });
+  const balance = byBalance
+    ? (balances.data?.find((b) => b.company_id === booking.company_id) ?? null)
+    : null;
+  const short = byBalance ? shortfall(balance, charge.total) : null;
 
   const remove = () =>
     removal.mutate(locator, {
@@ -147,13 +220,30 @@ export function BookingActions({ booking }: { booking: BookingDetails }) {
           <Text fz="sm">
             {booking.fake_booking
               ? t("actions.issue_confirm_fake")
-              : t("actions.issue_confirm_text", { amount: formats.money(booking.price) })}
+              : t(byBalance ? "actions.issue_confirm_text" : "actions.issue_confirm_card", {
+                  amount: formats.money(charge.total),
+                })}
           </Text>
+          {booking.fake_booking ? null : <IssueFigures charge={charge} balance={balance} />}
+          {short && balance ? (
+            <Alert color="red" variant="light" data-testid="issue-balance-short">
+              {t("actions.issue_balance_short", {
+                balance: formats.money(balance.balance_amount),
+                amount: formats.money(charge.total),
+                missing: formats.money(short),
+              })}
+            </Alert>
+          ) : null}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => sendIssue({ type: "issue.cancel" })} disabled={issuing}>
               {t("actions.back")}
             </Button>
-            <Button onClick={() => sendIssue({ type: "issue.confirm" })} loading={issuing} data-autofocus>
+            <Button
+              onClick={() => sendIssue({ type: "issue.confirm" })}
+              loading={issuing}
+              disabled={short !== null}
+              data-autofocus
+            >
               {t("actions.confirm_issue")}
             </Button>
           </Group>

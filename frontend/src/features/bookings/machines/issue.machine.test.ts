@@ -20,6 +20,12 @@ const issued: IssueResponse = {
     },
   ],
   void_until: "2026-11-21T21:59:59.000Z",
+  charge: {
+    fare: { amount: 564626, currency: "UAH" },
+    extras: { amount: 0, currency: "UAH" },
+    total: { amount: 564626, currency: "UAH" },
+  },
+  charged: { amount: 564626, currency: "UAH" },
   position: "10-2",
 };
 
