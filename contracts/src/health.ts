@@ -14,6 +14,10 @@ export type ProjectorReadiness = z.infer<typeof ProjectorReadiness>;
 export const Readiness = z.object({
   status: z.enum(["ready", "not_ready"]),
   database: z.object({ ok: z.boolean(), latency_ms: z.number().optional(), error: z.string().optional() }),
+  /** Whether the database can write: not while its disk is full (commands then answer 503 storage_full). */
+  storage: z
+    .object({ ok: z.boolean(), error: z.string().optional(), since: z.iso.datetime().optional() })
+    .optional(),
   projectors: z.array(ProjectorReadiness),
 });
 export type Readiness = z.infer<typeof Readiness>;

@@ -31,6 +31,7 @@ import { migrate } from "@skyward/infra/migrate";
 import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
+import { StorageHealth } from "@skyward/infra/storage-health";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
@@ -163,6 +164,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       );
   }
 
+  // Disk-full refusals seen by requests turn readiness 503 until a probe's write succeeds again (issue 29).
+  const storage = new StorageHealth(pool);
   const csrf = new Csrf({
     secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     secureCookies: config.NODE_ENV === "production",
@@ -196,7 +199,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       csrf,
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
-      probes: probeRoutes({ pool, runners }),
+      probes: probeRoutes({ pool, runners, storage }),
+      storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
       scriptSources: html ? inlineScriptSources(html) : [],

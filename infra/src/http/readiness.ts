@@ -1,6 +1,7 @@
 import type { NotReady, ProjectorReadiness, Readiness } from "@skyward/contracts/health";
 import { Router } from "express";
 import type { Queryable } from "../db.ts";
+import type { StorageHealth } from "../storage-health.ts";
 
 export interface ReadinessSources {
   pool: Queryable;
@@ -8,6 +9,8 @@ export interface ReadinessSources {
   runners: readonly { status(): ProjectorReadiness }[];
   /** How long the database may take to answer before it counts as unreachable. */
   timeoutMs?: number;
+  /** Whether the database can write (not while its disk is full). */
+  storage?: StorageHealth;
 }
 
 async function databaseCheck(pool: Queryable, timeoutMs: number): Promise<Readiness["database"]> {
@@ -39,20 +42,22 @@ export function probeRoutes(sources: ReadinessSources): Router {
   });
   router.get("/ready", async (_req, res) => {
     const database = await databaseCheck(sources.pool, sources.timeoutMs ?? 1000);
+    const storage = (await sources.storage?.status()) ?? { ok: true };
     const projectors = sources.runners.map((r) => r.status());
     const stuck = projectors.filter((p) => p.failing);
-    if (database.ok && stuck.length === 0) {
-      const ready: Readiness = { status: "ready", database, projectors };
+    if (database.ok && storage.ok && stuck.length === 0) {
+      const ready: Readiness = { status: "ready", database, storage, projectors };
       res.json(ready);
       return;
     }
     const reasons = [
       ...(database.ok ? [] : [`database unreachable: ${database.error}`]),
+      ...(storage.ok ? [] : [`database cannot write (disk full) since ${storage.since}: ${storage.error}`]),
       ...stuck.map((p) => `projector ${p.projection} failing: ${p.failing?.error}`),
     ];
     const body: NotReady = {
       errors: [{ status: "503", code: "not_ready", title: "Not ready", detail: reasons.join("; ") }],
-      meta: { status: "not_ready", database, projectors },
+      meta: { status: "not_ready", database, storage, projectors },
     };
     res.status(503).set("Retry-After", "1").json(body);
   });

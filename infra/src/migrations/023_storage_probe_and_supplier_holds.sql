@@ -1,0 +1,19 @@
+-- Faults the product rides out (issue 29).
+-- The readiness probe's write test after a full disk: emptied and written again on each probe, so the write needs a
+-- fresh block (it fails while the disk is full, where rewriting a page already allocated might not).
+CREATE TABLE app.storage_probe (
+  probe text NOT NULL
+);
+ALTER TABLE app.storage_probe ALTER COLUMN probe SET STORAGE EXTERNAL;
+
+-- A seat hold the supplier granted, recorded before our booking's append and deleted after it: a row older than a
+-- few minutes is a hold whose booking was never recorded (the append failed: a full disk, a crash), which the
+-- reconcile-operations job cancels at the supplier unless the event store has a booking holding it.
+CREATE TABLE app.supplier_holds (
+  attempt_id       uuid PRIMARY KEY,
+  company_id       text NOT NULL,
+  channel_id       text NOT NULL,
+  supplier_booking jsonb NOT NULL,
+  held_at          timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX supplier_holds_held_at ON app.supplier_holds (held_at);
