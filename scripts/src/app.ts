@@ -8,6 +8,7 @@ import { openCommandJobs, startCommandJobs } from "@skyward/command-service/jobs
 import { SearchResults } from "@skyward/command-service/offers/search-results";
 import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { commandRouter } from "@skyward/command-service/router";
+import { withDeadlines } from "@skyward/command-service/suppliers/deadlines";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
@@ -181,7 +182,11 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     now,
     rateLimits: options.rateLimits,
     // The sandbox airline keeps its record of operations in the database, where every process and a restart find it.
-    supplier: options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
+    // Every supplier call has a deadline: a hung airline never hangs the request (issue 29).
+    supplier: withDeadlines(
+      options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
+      { defaultMs: config.SUPPLIER_TIMEOUT_MS, perCall: config.SUPPLIER_TIMEOUTS },
+    ),
     searches: new SearchResults(pool, { notices }),
     directory: new DirectoryCache(store, pool, { notices, credentialsKey: credentialsKey(config) }),
     streamLocks: new StreamLocks(),

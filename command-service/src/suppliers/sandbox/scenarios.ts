@@ -55,6 +55,12 @@ export const SANDBOX_SCENARIOS = {
     effect:
       "The airline acts on an issue only 8 s after it is sent: a crash meanwhile leaves the issue to reconciliation, which undoes it.",
   },
+  hangingIssue: {
+    lastName: "HANG",
+    hangSeconds: 600,
+    effect:
+      "The airline answers an issue only after 10 minutes: past the supplier deadline (SUPPLIER_TIMEOUT_MS) the issue answers 503 operation_pending at once, and reconciliation undoes it (the late call is then refused).",
+  },
   refundFailure: {
     lastName: "FAILREFUND",
     effect:
@@ -97,6 +103,7 @@ type BookingScenario =
   | "issueFailure"
   | "slowIssueAnswer"
   | "slowIssueRequest"
+  | "hangingIssue"
   | "refundFailure"
   | "exchangeFailure"
   | "slowAfterSalesAnswer"
@@ -112,6 +119,7 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.issueFailure.lastName, "issueFailure"],
   [SANDBOX_SCENARIOS.slowIssueAnswer.lastName, "slowIssueAnswer"],
   [SANDBOX_SCENARIOS.slowIssueRequest.lastName, "slowIssueRequest"],
+  [SANDBOX_SCENARIOS.hangingIssue.lastName, "hangingIssue"],
   [SANDBOX_SCENARIOS.refundFailure.lastName, "refundFailure"],
   [SANDBOX_SCENARIOS.exchangeFailure.lastName, "exchangeFailure"],
   [SANDBOX_SCENARIOS.slowAfterSalesAnswer.lastName, "slowAfterSalesAnswer"],
