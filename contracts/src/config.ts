@@ -110,6 +110,8 @@ export const Config = z
     /** How long any supplier call may take before the request answers without it (an operation: being completed). */
     SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1).max(MAX_SUPPLIER_TIMEOUT_MS).default(30_000),
     SUPPLIER_TIMEOUTS: supplierTimeouts.optional(),
+    /** A supplier operation still open this long has lost its caller: the reconcile job completes or undoes it. */
+    OPERATION_STALE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /**
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.

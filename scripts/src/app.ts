@@ -16,6 +16,7 @@ import { credentialsKey } from "@skyward/command-service/ticketing/credentials";
 import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { Chainer } from "@skyward/infra/audit/chain";
+import { clockSkewMs, clockSkewWarning } from "@skyward/infra/clock-skew";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
 import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
@@ -172,6 +173,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     secureCookies: config.NODE_ENV === "production",
   });
   const now = options.now ?? (() => new Date());
+  // Jobs run on the database's clock; decisions on this process's: say so when the two disagree (issue 29).
+  const skew = clockSkewWarning(await clockSkewMs(pool, now));
+  if (skew) logger.warn(skew);
   const html = indexHtml();
   const preloads = pagePreloadsOf(frontendDist);
   const commandDeps: CommandDeps = {
@@ -204,7 +208,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       csrf,
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
-      probes: probeRoutes({ pool, runners, storage }),
+      probes: probeRoutes({ pool, runners, storage, now }),
       storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),

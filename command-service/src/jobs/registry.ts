@@ -161,7 +161,7 @@ export function commandJobHandlers(
       if (purged > 0) job.logger.info({ purged }, "unexecuted assistant plans purged");
     },
     async "reconcile-operations"(_payload, deps, job) {
-      const outcome = await reconcileOperations(deps);
+      const outcome = await reconcileOperations(deps, { staleAfterMs: deps.config.OPERATION_STALE_AFTER_MS });
       if (outcome.completed + outcome.undone > 0) job.logger.info(outcome, "supplier operations reconciled");
     },
     async "send-mail"(mail) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { StreamAppend } from "@skyward/infra/event-store/types";
 
 const entry = fileURLToPath(new URL("./command-process.ts", import.meta.url));
+const shiftedClock = fileURLToPath(new URL("./shifted-clock.ts", import.meta.url));
 
 /** A command-service in a process of its own (command-process.ts): its own memory, caches and event store. */
 export interface ChildCommandProcess {
@@ -18,7 +19,9 @@ export async function startChildCommandProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ChildCommandProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", entry], {
+  // TEST_SHIFT_CLOCK_MS shifts the child's whole clock (shifted-clock.ts), before anything reads it.
+  const preload = env.TEST_SHIFT_CLOCK_MS ? ["--import", shiftedClock] : [];
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...preload, entry], {
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "" },
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -17,3 +17,10 @@ CREATE TABLE app.supplier_holds (
   held_at          timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX supplier_holds_held_at ON app.supplier_holds (held_at);
+
+-- The minute each periodic job was last queued for, by the database's clock (infra/src/jobs/runtime.ts): one run per
+-- minute across every process, whatever their own clocks say.
+CREATE TABLE app.job_schedule (
+  identifier  text PRIMARY KEY,
+  last_minute timestamptz NOT NULL
+);
