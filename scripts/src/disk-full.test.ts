@@ -2,7 +2,7 @@
 // Retry-After, /ready turns 503 with the reason while reads keep working, nothing acknowledged is lost, and a seat
 // hold the supplier granted for a booking whose append failed is cancelled by the reconcile job.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { holdBooking, until } from "./testing/bookings.ts";
+import { contacts, holdBooking, passenger, search, until } from "./testing/bookings.ts";
 import { type SmallDisk, smallDisk } from "./testing/disk-full.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -12,7 +12,8 @@ let agent: HttpClient;
 let disk: SmallDisk;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Reconciliation (operations, orphan holds) looks at what is 2 s old rather than a minute.
+  t = await startTestApp({ env: { OPERATION_STALE_AFTER_MS: "2000" } });
   agent = t.client();
   await agent.signIn("agent@dnipro.test");
   // The event log (and the readiness probe's table) on a small disk; the read models and the WAL are elsewhere.
@@ -70,5 +71,94 @@ describe(`a full disk (${process.env.SKYWARD_DISK_FULL === "trigger" ? "trigger"
       .filter((e) => e.type === "BookingCommented")
       .map((e) => e.data.comment);
     expect(comments).toEqual(acknowledged);
+  }, 60_000);
+
+  it("when our booking's append fails after the supplier held the seats, then the booking answers 503 and the reconcile job cancels that hold at the supplier, leaving the acknowledged bookings' holds alone", async () => {
+    // A booking recorded whose hold's record was not forgotten (that delete failed): the job must leave it held.
+    const recorded = await holdBooking(agent);
+    const [recordedHeld] = await t.events(`booking-${recorded}`);
+    const recordedHold = recordedHeld?.data.supplier_booking as { supplier_locator: string };
+    await t.db.pool.query(
+      `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+       VALUES (gen_random_uuid(), $1, $2, $3)`,
+      [recordedHeld?.data.company_id, recordedHeld?.data.channel_id, JSON.stringify(recordedHold)],
+    );
+    const result = await search(agent);
+    const fare = result.origin_destinations[0].fares.find(
+      (f: { instant_payment: boolean }) => !f.instant_payment,
+    );
+    const book = (n: number) =>
+      agent.post("/bookings", {
+        search_result_id: result.id,
+        fare_id: fare.fare_id,
+        passengers: [
+          passenger(`Orphan${"ABCDEFGHIJ"[n % 10]}${"KLMNOPQRST"[Math.floor(n / 10) % 10]}`, "Petrenko"),
+        ],
+        contacts,
+      });
+
+    await disk.fill();
+    const acknowledged: string[] = [];
+    let refused = null;
+    for (let n = 0; n < 100 && !refused; n++) {
+      const res = await book(n);
+      if (res.status === 201) acknowledged.push(res.body.locator);
+      else refused = res;
+    }
+    expect(refused?.status).toBe(503);
+    expect(refused?.body.errors[0].code).toBe("storage_full");
+    // The airline held seats for it: the hold is on record, as ours are not (their appends committed).
+    const { rows: holds } = await t.db.pool.query<{
+      attempt_id: string;
+      supplier_booking: { supplier_locator: string; status: string };
+    }>(
+      "SELECT attempt_id, supplier_booking FROM app.supplier_holds WHERE supplier_booking->>'supplier_locator' <> $1",
+      [recordedHold.supplier_locator],
+    );
+    expect(holds).toHaveLength(1);
+    const orphan = holds[0] as (typeof holds)[number];
+    expect(orphan.supplier_booking.status).toBe("held");
+
+    await disk.free();
+    await until(
+      async () => ((await agent.get("/ready")).status === 200 ? true : undefined),
+      10_000,
+      "ready once the disk is freed",
+      100,
+    );
+    // Once stale, the job (as its cron line queues it each minute, here on demand) releases it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await t.db.pool.query(
+      "SELECT graphile_worker.add_job('reconcile-operations', '{}'::json, job_key => 'reconcile-operations', job_key_mode => 'preserve_run_at')",
+    );
+    await until(
+      async () => {
+        const { rowCount } = await t.db.pool.query("SELECT 1 FROM app.supplier_holds");
+        return rowCount === 0 ? true : undefined;
+      },
+      10_000,
+      "the orphan hold released",
+      100,
+    );
+    // The airline's own record: that booking cancelled under the attempt's id, and no other.
+    const { rows: cancelled } = await t.db.pool.query<{
+      operation_id: string;
+      locator: string;
+      status: string;
+    }>(
+      `SELECT operation_id::text, entry->'result'->'booking'->>'supplier_locator' AS locator,
+              entry->'result'->'booking'->>'status' AS status
+         FROM sandbox.operations WHERE entry->'result' ? 'cancelled_at'`,
+    );
+    expect(cancelled).toEqual([
+      {
+        operation_id: orphan.attempt_id,
+        locator: orphan.supplier_booking.supplier_locator,
+        status: "cancelled",
+      },
+    ]);
+    // Nothing acknowledged was lost.
+    for (const locator of [recorded, ...acknowledged])
+      expect((await t.events(`booking-${locator}`)).map((e) => e.type)).toEqual(["BookingHeld"]);
   }, 60_000);
 });
