@@ -1,9 +1,11 @@
 // Issue 29, fault 1: an embedded PostgreSQL that dies (a crash, a full disk) is started again by the app that owns
 // it, with backoff while it will not start, and its own log is kept in the data folder to read afterwards.
-import { mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, open, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { createPool } from "./db.ts";
 import { processIdentity, serverLogPath, startEmbeddedPostgres } from "./embedded-postgres.ts";
@@ -11,10 +13,16 @@ import { type WatchedServer, watchEmbeddedPostgres } from "./embedded-watch.ts";
 
 let dataDir: string;
 let watched: WatchedServer | undefined;
+const watchers: WatchedServer[] = [];
+const mounted: string[] = [];
+const folders: string[] = [];
+const run = promisify(execFile);
 
 afterAll(async () => {
   await watched?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const watcher of watchers) await watcher.stop();
+  for (const mountPoint of mounted) await run("umount", [mountPoint]);
+  for (const folder of [dataDir, ...folders]) if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 async function until<T>(what: string, probe: () => Promise<T | null | false>, withinMs = 20_000): Promise<T> {
@@ -79,4 +87,64 @@ describe("the embedded server's watcher", () => {
       await pool.end();
     }
   }, 60_000);
+
+  it("when its data folder's disk fills up until PostgreSQL crashes and cannot recover, then it is started again once space is freed, with everything committed before", async () => {
+    // The issue's own fault, for real: the data folder on a small tmpfs (needs mount: root, as here and in CI).
+    const mountPoint = await mkdtemp(join(tmpdir(), "skyward-full-disk-"));
+    folders.push(mountPoint);
+    try {
+      await run("mount", ["-t", "tmpfs", "-o", "size=80m,mode=0777", "tmpfs", mountPoint]);
+    } catch {
+      console.warn("mount is not allowed here: the full-disk crash is covered by the kill above only");
+      return;
+    }
+    mounted.push(mountPoint);
+    const first = await startEmbeddedPostgres({ dataDir: mountPoint, fsync: false });
+    const lines: string[] = [];
+    const full = watchEmbeddedPostgres(first, {
+      restart: () => startEmbeddedPostgres({ dataDir: mountPoint, port: first.port, fsync: false }),
+      log: (level, message) => lines.push(`${level} ${message}`),
+      checkEveryMs: 50,
+      minBackoffMs: 100,
+      maxBackoffMs: 400,
+    });
+    watchers.push(full);
+    const pool = createPool(first.url, { max: 1 });
+    pool.on("error", () => {});
+    try {
+      await pool.query("CREATE TABLE kept (n int); INSERT INTO kept VALUES (29)");
+      const filler = join(mountPoint, "filler");
+      const file = await open(filler, "a");
+      await (async () => {
+        for (;;) await file.write(Buffer.alloc(64 * 1024, 1));
+      })().catch((error: NodeJS.ErrnoException) => expect(error.code).toBe("ENOSPC"));
+      await file.close();
+      // WAL alone (no table grows): its next segment cannot be created, the server panics, and its crash recovery
+      // cannot write the end-of-recovery checkpoint, so it shuts down.
+      await (async () => {
+        for (let i = 0; i < 64; i++)
+          await pool.query("SELECT pg_logical_emit_message(false, 'fill', repeat('x', 1000000))");
+      })().catch(() => {});
+      await until("failed restarts while the disk is full", async () =>
+        lines.some((l) => l.includes("did not start again (attempt 2)")),
+      );
+      expect(lines[0]).toMatch(new RegExp(`^error PostgreSQL \\(pid ${first.pid}\\) stopped unexpectedly`));
+      expect(lines.find((l) => l.includes("did not start again"))).toMatch(/No space left on device/);
+
+      await rm(filler);
+      const rows = await until(
+        "the restarted server",
+        async () => (await pool.query("SELECT n FROM kept")).rows,
+      );
+      expect(rows).toEqual([{ n: 29 }]);
+      expect(lines.at(-1)).toMatch(/^info PostgreSQL started again/);
+      const log = await readFile(serverLogPath(mountPoint), "utf8");
+      expect(log).toMatch(
+        /PANIC: {2}could not write to file "pg_wal\/xlogtemp\.\d+": No space left on device/,
+      );
+      expect(log).toMatch(/shutting down due to startup process failure/);
+    } finally {
+      await pool.end();
+    }
+  }, 90_000);
 });
