@@ -3,6 +3,7 @@
 // charged booking stuck in ticketing, and the disagreement is reported in /ready.
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { balanceFromEvents, holdBooking, moneyOf, topUp, until } from "./testing/bookings.ts";
 import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
 import { HttpClient } from "./testing/http-client.ts";
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("a clock that disagrees with the database's", () => {
-  it("when the command process's clock is 2 h behind the database's, then /ready warns, the sweeps keep their pace, and reconciliation settles a charged booking stuck in ticketing", async () => {
+  it("when the command process's clock is 2 h behind the database's, then /ready warns, the sweeps keep their pace, reconciliation settles a charged booking stuck in ticketing, and an assistant plan can be executed", async () => {
     const agent = t.client();
     await agent.signIn("agent@dnipro.test");
     const locator = await holdBooking(agent, ["Hang"]);
@@ -89,5 +90,25 @@ describe("a clock that disagrees with the database's", () => {
     );
     expect((await moneyOf(t.db, locator)).map((m) => m.type)).toEqual(["BalanceCharged", "BalanceCredited"]);
     expect(await balanceFromEvents(t.db, companyId)).toBe(before);
+
+    // An assistant plan lives its 10 minutes on the database's clock, which executing it compares with (written on
+    // the app's, it had expired 1 h 50 min before it was written).
+    const admin = new HttpClient(behind.url);
+    await admin.signInWithPassword("admin@skyward.test", DEMO_PASSWORD);
+    const asked = await admin.post("/admin_panel/ask", {
+      text: "top up Vistula Warszawa by 100 PLN reason clock test",
+    });
+    expect(asked.status).toBe(200);
+    const { rows: plan } = await t.db.pool.query<{ lives_ms: number }>(
+      "SELECT extract(epoch FROM expires_at - now())::float8 * 1000 AS lives_ms FROM app.assistant_plans WHERE id::text = $1",
+      [asked.body.plan.id],
+    );
+    expect(plan[0]?.lives_ms).toBeGreaterThan(9 * 60_000);
+    const executed = await admin.post("/admin_panel/execute", {
+      plan_id: asked.body.plan.id,
+      confirm_money: true,
+    });
+    expect(executed.status).toBe(200);
+    expect(executed.body.status).toBe("executed");
   }, 90_000);
 });
