@@ -8,12 +8,15 @@ import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 const ISSUE_DEADLINE_MS = 400;
+const SEARCH_DEADLINE_MS = 300;
 
 let t: TestApp;
 let agent: HttpClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { SUPPLIER_TIMEOUTS: `issue=${ISSUE_DEADLINE_MS}` } });
+  t = await startTestApp({
+    env: { SUPPLIER_TIMEOUTS: `issue=${ISSUE_DEADLINE_MS},search=${SEARCH_DEADLINE_MS}` },
+  });
   agent = t.client();
   await agent.signIn("agent@dnipro.test");
 });
@@ -58,6 +61,22 @@ describe("a supplier that hangs", () => {
     expect(await balanceFromEvents(t.db, companyId)).toBe(before);
     expect((await moneyOf(t.db, locator)).map((m) => m.type)).toEqual(["BalanceCharged", "BalanceCredited"]);
   }, 30_000);
+
+  it("when the airline hangs on a search, then it answers 504 supplier_timeout within its own deadline, and the next search answers", async () => {
+    const search = (destination: string) =>
+      agent.post("/offers", {
+        origin: "KBP",
+        destination,
+        departure_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+        passengers: { adults: 1, children: 0, infants: 0 },
+      });
+    const started = performance.now();
+    const hung = await search("HNG");
+    expect(performance.now() - started).toBeLessThan(SEARCH_DEADLINE_MS + 3_000);
+    expect(hung.status).toBe(504);
+    expect(hung.body.errors[0]).toMatchObject({ status: "504", code: "supplier_timeout" });
+    expect((await search("WAW")).status).toBe(200);
+  });
 
   it("when a deadline is not a positive number of milliseconds for a call the supplier has, then the app refuses to start", async () => {
     const { readConfig } = await import("@skyward/infra/config");

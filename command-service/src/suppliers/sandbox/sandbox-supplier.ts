@@ -95,6 +95,8 @@ export class SandboxSupplier implements Supplier {
     if (scenario === "searchFailure") {
       throw new SupplierUnavailable("The airline system timed out (sandbox scenario: search with ERR)");
     }
+    if (scenario === "searchHang")
+      await sleep(SANDBOX_SCENARIOS.searchHang.hangSeconds * 1000, undefined, { ref: false });
     assertSellableDates(request.departure_date, request.return_date, origin, call.now);
     const key = searchKey(request, call.currency);
     const id = searchId(key);

@@ -10,6 +10,12 @@ export const SANDBOX_SCENARIOS = {
     airport: "ERR",
     effect: "Search with ERR as origin or destination fails: 502 supplier_unavailable.",
   },
+  searchHang: {
+    airport: "HNG",
+    hangSeconds: 600,
+    effect:
+      "Search with HNG as origin or destination gets no answer for 10 minutes: past the supplier deadline (SUPPLIER_TIMEOUT_MS) it answers 504 supplier_timeout.",
+  },
   noAvailability: {
     airport: "NAV",
     effect: "Search with NAV as origin or destination finds no flights: an empty result.",
@@ -141,9 +147,10 @@ export function bookingScenario(
 export function searchScenario(
   origin: string,
   destination: string,
-): "searchFailure" | "noAvailability" | null {
+): "searchFailure" | "searchHang" | "noAvailability" | null {
   const codes = [origin, destination];
   if (codes.includes(SANDBOX_SCENARIOS.searchFailure.airport)) return "searchFailure";
+  if (codes.includes(SANDBOX_SCENARIOS.searchHang.airport)) return "searchHang";
   if (codes.includes(SANDBOX_SCENARIOS.noAvailability.airport)) return "noAvailability";
   return null;
 }
