@@ -161,4 +161,35 @@ describe(`a full disk (${process.env.SKYWARD_DISK_FULL === "trigger" ? "trigger"
     for (const locator of [recorded, ...acknowledged])
       expect((await t.events(`booking-${locator}`)).map((e) => e.type)).toEqual(["BookingHeld"]);
   }, 60_000);
+
+  it("when even the hold's record cannot be written, then the booking answers 503 and the hold is released at once", async () => {
+    const holdsDisk = await smallDisk(t.db.pool, ["app.supplier_holds"], { mode: "trigger" });
+    const result = await search(agent);
+    const fare = result.origin_destinations[0].fares.find(
+      (f: { instant_payment: boolean }) => !f.instant_payment,
+    );
+    const bookingsHeld = async () =>
+      (await t.db.pool.query("SELECT 1 FROM es.events WHERE event_type = 'BookingHeld'")).rowCount;
+    const heldBefore = await bookingsHeld();
+    await holdsDisk.fill();
+    try {
+      const res = await agent.post("/bookings", {
+        search_result_id: result.id,
+        fare_id: fare.fare_id,
+        passengers: [passenger("Unrecorded", "Petrenko")],
+        contacts,
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.errors[0].code).toBe("storage_full");
+    } finally {
+      await holdsDisk.free();
+    }
+    const { rows } = await t.db.pool.query<{ status: string }>(
+      `SELECT entry->'result'->'booking'->>'status' AS status FROM sandbox.operations
+        WHERE entry->'result' ? 'cancelled_at'
+          AND entry->'result'->'booking'->'passengers'->0->>'first_name' = 'Unrecorded'`,
+    );
+    expect(rows).toEqual([{ status: "cancelled" }]);
+    expect(await bookingsHeld()).toBe(heldBefore);
+  }, 30_000);
 });

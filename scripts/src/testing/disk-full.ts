@@ -54,8 +54,13 @@ async function mountTmpfs(sizeKb: number): Promise<string | null> {
 }
 
 /** Puts `tables` (schema-qualified, with their indexes and TOAST) on a disk of `sizeKb` that fills on demand. */
-export async function smallDisk(db: Queryable, tables: readonly string[], sizeKb = 4096): Promise<SmallDisk> {
-  const dir = await mountTmpfs(sizeKb);
+export async function smallDisk(
+  db: Queryable,
+  tables: readonly string[],
+  options: { sizeKb?: number; mode?: "trigger" } = {},
+): Promise<SmallDisk> {
+  // A table that still has room in its pages takes rows on a full disk: the trigger refuses them all.
+  const dir = options.mode === "trigger" ? null : await mountTmpfs(options.sizeKb ?? 4096);
   if (!dir) return triggerDisk(db, tables);
   const tablespace = `small_disk_${Math.random().toString(36).slice(2, 10)}`;
   await db.query(`CREATE TABLESPACE ${tablespace} LOCATION '${dir}'`);
@@ -96,7 +101,7 @@ export async function smallDisk(db: Queryable, tables: readonly string[], sizeKb
 }
 
 function triggerDisk(db: Queryable, tables: readonly string[]): SmallDisk {
-  const triggers = tables.map((table, i) => ({ table, name: `small_disk_full_${i}` }));
+  const triggers = tables.map((table) => ({ table, name: `small_disk_full_${table.replace(/\W/g, "_")}` }));
   return {
     mode: "trigger",
     async fill() {
