@@ -7,7 +7,10 @@ export interface WatchOptions {
   log: (level: "warn" | "error" | "info", message: string) => void;
   /** How often the postmaster is looked for (default 1 s). */
   checkEveryMs?: number;
-  /** The wait after the first failed restart, doubled after each further one up to `maxBackoffMs` (1 s, 30 s). */
+  /**
+   * The wait after the first failed restart, doubled after each further one up to `maxBackoffMs` (0.5 s, 5 s): a
+   * failed start costs a fraction of a second, and the server should be back soon after the disk is freed.
+   */
   minBackoffMs?: number;
   maxBackoffMs?: number;
 }
@@ -29,8 +32,8 @@ export interface WatchedServer {
  */
 export function watchEmbeddedPostgres(server: EmbeddedServer, options: WatchOptions): WatchedServer {
   const checkEveryMs = options.checkEveryMs ?? 1000;
-  const minBackoffMs = options.minBackoffMs ?? 1000;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const minBackoffMs = options.minBackoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 5000;
   let current = server;
   let restarts = 0;
   let stopped = false;
