@@ -110,6 +110,8 @@ export const Config = z
     /** How long any supplier call may take before the request answers without it (an operation: being completed). */
     SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1).max(MAX_SUPPLIER_TIMEOUT_MS).default(30_000),
     SUPPLIER_TIMEOUTS: supplierTimeouts.optional(),
+    /** How often readiness tries a write of its own while the database's disk is not known to be full. */
+    STORAGE_PROBE_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     /** A supplier operation still open this long has lost its caller: the reconcile job completes or undoes it. */
     OPERATION_STALE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /**

@@ -12,15 +12,20 @@ export function isDiskFull(error: unknown): boolean {
 export type StorageStatus = { ok: true } | { ok: false; error: string; since: string };
 
 /**
- * Whether the database can write, as this process last saw it: a disk-full refusal marks it unable, and from then
- * on each readiness probe tries a write of its own until one succeeds (so a load balancer stops sending commands
- * while the disk is full, and sends them again once it is freed). Reads are unaffected.
+ * Whether the database can write, as this process last saw it: a disk-full refusal (a command's, or this class's own
+ * probe write, made at most every `probeEveryMs` while all is well) marks it unable, and from then on each readiness
+ * check probes again until a write succeeds. So a load balancer stops sending commands while the disk is full (even
+ * before a command meets it), and sends them again once it is freed. Reads are unaffected.
  */
 export class StorageHealth {
   #failure: { error: string; since: string } | null = null;
   #probing: Promise<StorageStatus> | null = null;
+  #probedAt = 0;
 
-  constructor(private readonly pool: Queryable) {}
+  constructor(
+    private readonly pool: Queryable,
+    private readonly options: { probeEveryMs: number },
+  ) {}
 
   /** Notes an error seen anywhere (a command, a job); only a disk-full refusal counts. */
   note(error: unknown): void {
@@ -31,10 +36,12 @@ export class StorageHealth {
     };
   }
 
-  /** The storage as of now: probed with a write while a failure stands, cleared by a write that succeeds. */
+  /** The storage as of now: probed while a failure stands (and now and then while none does). */
   async status(): Promise<StorageStatus> {
-    if (!this.#failure) return { ok: true };
+    const due = performance.now() - this.#probedAt >= this.options.probeEveryMs;
+    if (!this.#failure && !due) return { ok: true };
     this.#probing ??= this.#probe().finally(() => {
+      this.#probedAt = performance.now();
       this.#probing = null;
     });
     return this.#probing;
@@ -42,15 +49,15 @@ export class StorageHealth {
 
   async #probe(): Promise<StorageStatus> {
     try {
-      // One implicit transaction: the table is emptied (a fresh file) and written, so the write needs a new block.
+      // One implicit transaction: the table is emptied (a fresh, empty file), so its one row needs a new block.
       await this.pool.query(
-        "TRUNCATE app.storage_probe; INSERT INTO app.storage_probe (probe) SELECT string_agg(md5(random()::text), '') FROM generate_series(1, 200)",
+        "TRUNCATE app.storage_probe; INSERT INTO app.storage_probe (probe) VALUES ('write')",
       );
       this.#failure = null;
       return { ok: true };
     } catch (error) {
       this.note(error);
-      // Another failure (the database unreachable) leaves the disk-full one standing until a write succeeds.
+      // Another failure (the database unreachable) is the database check's to report; a disk-full one stands.
       return this.#failure ? { ok: false, ...this.#failure } : { ok: true };
     }
   }

@@ -166,8 +166,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       );
   }
 
-  // Disk-full refusals seen by requests turn readiness 503 until a probe's write succeeds again (issue 29).
-  const storage = new StorageHealth(pool);
+  // A full disk (met by a request or readiness's own write) turns readiness 503 until a write succeeds (issue 29).
+  const storage = new StorageHealth(pool, { probeEveryMs: config.STORAGE_PROBE_EVERY_MS });
   const csrf = new Csrf({
     secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     secureCookies: config.NODE_ENV === "production",

@@ -13,7 +13,7 @@ let disk: SmallDisk;
 
 beforeAll(async () => {
   // Reconciliation (operations, orphan holds) looks at what is 2 s old rather than a minute.
-  t = await startTestApp({ env: { OPERATION_STALE_AFTER_MS: "2000" } });
+  t = await startTestApp({ env: { OPERATION_STALE_AFTER_MS: "2000", STORAGE_PROBE_EVERY_MS: "200" } });
   agent = t.client();
   await agent.signIn("agent@dnipro.test");
   // The event log (and the readiness probe's table) on a small disk; the read models and the WAL are elsewhere.
@@ -32,6 +32,17 @@ describe(`a full disk (${process.env.SKYWARD_DISK_FULL === "trigger" ? "trigger"
     const comment = (n: number) => agent.post("/bookings/comment", { locator, comment: `note ${n}` });
 
     await disk.fill();
+    // Readiness finds out by a write of its own, before any command meets the full disk.
+    const first = await until(
+      async () => {
+        const res = await agent.get("/ready");
+        return res.status === 503 ? res : undefined;
+      },
+      5_000,
+      "not ready once the disk is full",
+      100,
+    );
+    expect(first.body.errors[0].detail).toMatch(/database cannot write \(disk full\)/);
     // Rows that still fit in a page already allocated are written; the first that needs a new block is refused.
     let refused = null;
     for (let n = 0; n < 500 && !refused; n++) {

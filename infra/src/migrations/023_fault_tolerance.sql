@@ -1,10 +1,9 @@
 -- Faults the product rides out (issue 29).
--- The readiness probe's write test after a full disk: emptied and written again on each probe, so the write needs a
--- fresh block (it fails while the disk is full, where rewriting a page already allocated might not).
+-- The readiness probe's write test: emptied and written again on each probe, so its row needs a fresh block (which
+-- fails while the disk is full, where a row into a page already allocated might not).
 CREATE TABLE app.storage_probe (
   probe text NOT NULL
 );
-ALTER TABLE app.storage_probe ALTER COLUMN probe SET STORAGE EXTERNAL;
 
 -- A seat hold the supplier granted, recorded before our booking's append and deleted after it: a row older than a
 -- few minutes is a hold whose booking was never recorded (the append failed: a full disk, a crash), which the
