@@ -44,7 +44,13 @@ describe("a clock that disagrees with the database's", () => {
       TEST_SHIFT_CLOCK_MS: String(-BEHIND_MS),
       TEST_SCHEDULE_EVERY_MS: "1000",
       OPERATION_STALE_AFTER_MS: "1000",
+      TEST_LOG_LEVEL: "warn",
     });
+    // Said at start, in the log...
+    expect(behind.log().join("\n")).toMatch(
+      /"level":40,.*"msg":"this process's clock is 7\d{3}(\.\d)? s behind the database's/,
+    );
+    // ... and by readiness, which stays 200: jobs no longer depend on this clock.
     const ready = await new HttpClient(behind.url).get("/ready");
     expect(ready.status).toBe(200);
     expect(Math.abs(ready.body.clock.skew_ms - BEHIND_MS)).toBeLessThan(10_000);

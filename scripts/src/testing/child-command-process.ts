@@ -10,6 +10,8 @@ const shiftedClock = fileURLToPath(new URL("./shifted-clock.ts", import.meta.url
 export interface ChildCommandProcess {
   url: string;
   pid: number;
+  /** The child's log lines so far (with TEST_LOG_LEVEL set). */
+  log(): readonly string[];
   /** Appends through the child's own event store; resolves once committed there. */
   append(appends: StreamAppend | readonly StreamAppend[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -27,6 +29,7 @@ export async function startChildCommandProcess(
   });
   const pending = new Map<number, (answer: { versions?: Record<string, number>; error?: string }) => void>();
   let nextId = 1;
+  const log: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`command process exited with ${code} before listening`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
@@ -39,11 +42,13 @@ export async function startChildCommandProcess(
       };
       if (message.url) resolve(message.url);
       else if (message.id !== undefined) pending.get(message.id)?.(message);
+      else log.push(line);
     });
   });
   return {
     url,
     pid: child.pid as number,
+    log: () => log,
     append(appends) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
