@@ -29,6 +29,55 @@ const trustProxy = z
     return entries;
   });
 
+/** The supplier port's calls (command-service/src/suppliers/supplier.ts), each of which may have its own deadline. */
+export const SUPPLIER_CALLS = [
+  "checkCredentials",
+  "search",
+  "offerDetails",
+  "fareRules",
+  "price",
+  "ancillaryCatalogue",
+  "seatMap",
+  "book",
+  "retrieve",
+  "reprice",
+  "issue",
+  "orderAncillaries",
+  "refundEmd",
+  "void",
+  "cancel",
+  "operationOutcome",
+  "refundQuote",
+  "refundConfirm",
+  "reshop",
+  "reissue",
+] as const;
+export type SupplierCallName = (typeof SUPPLIER_CALLS)[number];
+
+const MAX_SUPPLIER_TIMEOUT_MS = 600_000;
+
+/** Per-call deadlines, `issue=60000,search=15000` (milliseconds), over SUPPLIER_TIMEOUT_MS. */
+const supplierTimeouts = z
+  .string()
+  .trim()
+  .transform((v, ctx): Partial<Record<SupplierCallName, number>> => {
+    const timeouts: Partial<Record<SupplierCallName, number>> = {};
+    for (const entry of v.split(",").filter((e) => e.trim() !== "")) {
+      const [name, ms] = entry.split("=").map((p) => p.trim());
+      const call = SUPPLIER_CALLS.find((c) => c === name);
+      const value = Number(ms);
+      if (!call || !Number.isInteger(value) || value < 1 || value > MAX_SUPPLIER_TIMEOUT_MS) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry.trim()}": give call=milliseconds (1 to ${MAX_SUPPLIER_TIMEOUT_MS}), calls: ${SUPPLIER_CALLS.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      timeouts[call] = value;
+    }
+    return timeouts;
+  });
+
 /** Process configuration, read from the environment once at start. */
 export const Config = z
   .object({
@@ -58,6 +107,13 @@ export const Config = z
     ANALYTICS_SERVER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Test runs only: the share of sessions replayed (production keeps the spec's 10 %). */
     ANALYTICS_REPLAY_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+    /** How long any supplier call may take before the request answers without it (an operation: being completed). */
+    SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(1).max(MAX_SUPPLIER_TIMEOUT_MS).default(30_000),
+    SUPPLIER_TIMEOUTS: supplierTimeouts.optional(),
+    /** How often readiness tries a write of its own while the database's disk is not known to be full. */
+    STORAGE_PROBE_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+    /** A supplier operation still open this long has lost its caller: the reconcile job completes or undoes it. */
+    OPERATION_STALE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /**
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.

@@ -14,7 +14,15 @@ export type ProjectorReadiness = z.infer<typeof ProjectorReadiness>;
 export const Readiness = z.object({
   status: z.enum(["ready", "not_ready"]),
   database: z.object({ ok: z.boolean(), latency_ms: z.number().optional(), error: z.string().optional() }),
+  /** Whether the database can write: not while its disk is full (commands then answer 503 storage_full). */
+  storage: z
+    .object({ ok: z.boolean(), error: z.string().optional(), since: z.iso.datetime().optional() })
+    .optional(),
+  /** How far the database's clock is ahead of this process's (ms); not ok beyond a few seconds (a warning). */
+  clock: z.object({ skew_ms: z.number().int(), ok: z.boolean() }).optional(),
   projectors: z.array(ProjectorReadiness),
+  /** What an operator should fix that does not make the process unready (clocks that disagree). */
+  warnings: z.array(z.string()).optional(),
 });
 export type Readiness = z.infer<typeof Readiness>;
 

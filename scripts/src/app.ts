@@ -8,6 +8,7 @@ import { openCommandJobs, startCommandJobs } from "@skyward/command-service/jobs
 import { SearchResults } from "@skyward/command-service/offers/search-results";
 import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { commandRouter } from "@skyward/command-service/router";
+import { withDeadlines } from "@skyward/command-service/suppliers/deadlines";
 import { PgOperationLog } from "@skyward/command-service/suppliers/sandbox/operation-log";
 import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sandbox-supplier";
 import type { Supplier } from "@skyward/command-service/suppliers/supplier";
@@ -15,6 +16,7 @@ import { credentialsKey } from "@skyward/command-service/ticketing/credentials";
 import { retirePublishedPasswords, seedDemoWorld } from "@skyward/command-service/world/seed";
 import type { Config } from "@skyward/contracts/config";
 import { Chainer } from "@skyward/infra/audit/chain";
+import { clockSkewMs, clockSkewWarning } from "@skyward/infra/clock-skew";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
 import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
@@ -31,6 +33,7 @@ import { migrate } from "@skyward/infra/migrate";
 import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
+import { StorageHealth } from "@skyward/infra/storage-health";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
@@ -163,11 +166,16 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       );
   }
 
+  // A full disk (met by a request or readiness's own write) turns readiness 503 until a write succeeds (issue 29).
+  const storage = new StorageHealth(pool, { probeEveryMs: config.STORAGE_PROBE_EVERY_MS });
   const csrf = new Csrf({
     secret: config.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     secureCookies: config.NODE_ENV === "production",
   });
   const now = options.now ?? (() => new Date());
+  // Jobs run on the database's clock; decisions on this process's: say so when the two disagree (issue 29).
+  const skew = clockSkewWarning(await clockSkewMs(pool, now));
+  if (skew) logger.warn(skew);
   const html = indexHtml();
   const preloads = pagePreloadsOf(frontendDist);
   const commandDeps: CommandDeps = {
@@ -178,7 +186,11 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     now,
     rateLimits: options.rateLimits,
     // The sandbox airline keeps its record of operations in the database, where every process and a restart find it.
-    supplier: options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
+    // Every supplier call has a deadline: a hung airline never hangs the request (issue 29).
+    supplier: withDeadlines(
+      options.supplier ?? new SandboxSupplier({ operations: new PgOperationLog(pool) }),
+      { defaultMs: config.SUPPLIER_TIMEOUT_MS, perCall: config.SUPPLIER_TIMEOUTS },
+    ),
     searches: new SearchResults(pool, { notices }),
     directory: new DirectoryCache(store, pool, { notices, credentialsKey: credentialsKey(config) }),
     streamLocks: new StreamLocks(),
@@ -196,7 +208,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       csrf,
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
-      probes: probeRoutes({ pool, runners }),
+      probes: probeRoutes({ pool, runners, storage, now }),
+      storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
       scriptSources: html ? inlineScriptSources(html) : [],

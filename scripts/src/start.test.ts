@@ -190,6 +190,25 @@ describe("npm start", () => {
     await stop(app.child);
   }, 180_000);
 
+  it("when its PostgreSQL dies under it, then the app starts it again on the same port, says so, and is ready again", async () => {
+    const dataDir = await dataFolder();
+    const app = await start(dataDir);
+    expect(await answers(app.url)).toEqual({ page: 200, ready: 200 });
+    const before = await findEmbeddedPostgres(dataDir);
+    process.kill(before?.pid ?? 0, "SIGKILL");
+
+    const deadline = Date.now() + 30_000;
+    while (!app.output().includes("PostgreSQL started again") && Date.now() < deadline) await sleep(100);
+    expect(app.output()).toContain(`PostgreSQL (pid ${before?.pid}) stopped unexpectedly`);
+    expect(app.output()).toContain("PostgreSQL started again");
+    expect(await answers(app.url)).toEqual({ page: 200, ready: 200 });
+    const after = await findEmbeddedPostgres(dataDir);
+    expect(after).toMatchObject({ port: before?.port, owner: app.child.pid });
+    expect(after?.pid).not.toBe(before?.pid);
+    await stop(app.child);
+    expect(await findEmbeddedPostgres(dataDir)).toBeNull();
+  }, 120_000);
+
   it("when two instances start with their own DATA_DIR and PORT, then both run side by side on servers of their own", async () => {
     const [one, two] = [await dataFolder(), await dataFolder()];
     const [a, b] = await Promise.all([start(one), start(two)]);

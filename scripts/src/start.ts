@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, demoUsers } from "@skyward/command-service/world/demo-world";
 import { readConfig } from "@skyward/infra/config";
 import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
+import { watchEmbeddedPostgres } from "@skyward/infra/embedded-watch";
 import { startSkyward } from "./app.ts";
 import { embeddedDataDir } from "./embedded.ts";
 
@@ -30,9 +31,17 @@ if (database) {
   database = { ...database, url: withDatabase(databaseUrl, "skyward") };
 }
 
+// Started again when it dies (a crash, a full disk), with backoff; the app's pool reconnects by itself.
+const watched = database
+  ? watchEmbeddedPostgres(database, {
+      restart: () => startEmbeddedPostgres({ dataDir, port: database?.port, notice: (m) => console.log(m) }),
+      log: (level, message) => console[level](`${new Date().toISOString()} ${message}`),
+    })
+  : null;
+
 const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl }).catch(async (error: Error) => {
   // Leave no server behind for the next start to find orphaned.
-  await database?.stop();
+  await watched?.stop();
   console.error(error.message);
   process.exit(1);
 });
@@ -51,7 +60,7 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   console.log(`\n${signal}: stopping...`);
   await app.stop();
-  await database?.stop();
+  await watched?.stop();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

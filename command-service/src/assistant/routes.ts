@@ -198,12 +198,14 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       });
     }
     const id = randomUUID();
-    const expiresAt = new Date(Date.now() + ttlMs);
-    await deps.pool.query(
+    // On the database's clock, which execute compares it with: this process's may disagree (issue 29).
+    const { rows: inserted } = await deps.pool.query<{ expires_at: Date }>(
       `INSERT INTO app.assistant_plans (id, user_id, user_type, request, provider, steps, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, p.userId, p.userType, body.text, completion.provider, JSON.stringify(steps), expiresAt],
+       VALUES ($1, $2, $3, $4, $5, $6, now() + $7::double precision * interval '1 millisecond')
+       RETURNING expires_at`,
+      [id, p.userId, p.userType, body.text, completion.provider, JSON.stringify(steps), ttlMs],
     );
+    const expiresAt = (inserted[0] as { expires_at: Date }).expires_at;
     res.json({
       kind: "plan",
       plan: {

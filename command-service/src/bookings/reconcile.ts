@@ -15,14 +15,17 @@ export async function reconcileOperations(
   deps: CommandDeps,
   options: { staleAfterMs?: number; traceId?: string } = {},
 ): Promise<{ completed: number; undone: number; failed: number }> {
-  const before = new Date(deps.now().getTime() - (options.staleAfterMs ?? OPERATION_STALE_AFTER_MS));
-  const { rows } = await deps.pool.query<{ locator: string }>(
-    `SELECT locator FROM read.bookings WHERE operation_id IS NOT NULL AND operation_started_at <= $1
+  // Stale by the database's clock, which every process shares: by this process's own, a clock hours behind would
+  // find nothing stale for hours (issue 29).
+  const { rows } = await deps.pool.query<{ locator: string; before: Date }>(
+    `WITH stale AS (SELECT now() - $1::double precision * interval '1 millisecond' AS before)
+     SELECT locator, stale.before FROM read.bookings, stale
+      WHERE operation_id IS NOT NULL AND operation_started_at <= stale.before
       ORDER BY operation_started_at LIMIT 200`,
-    [before],
+    [options.staleAfterMs ?? OPERATION_STALE_AFTER_MS],
   );
   const counts = { completed: 0, undone: 0, failed: 0 };
-  for (const { locator } of rows) {
+  for (const { locator, before } of rows) {
     const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
     if (state.status === "none" || !state.operation || new Date(state.operation.started_at) > before)
       continue;

@@ -13,6 +13,7 @@ import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.t
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
+import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
@@ -47,7 +48,10 @@ export const commandJobs = {
   "confirm-emds": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
   /** Queues confirm-emds for every booking still awaiting EMDs (a confirmation lost with its process too). */
   "emd-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
-  /** Supplier operations left in flight; also sendable on demand (job key "reconcile-operations"). */
+  /**
+   * Supplier operations left in flight, and seats held for bookings never recorded; also sendable on demand (job key
+   * "reconcile-operations").
+   */
   "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
   /** Outgoing e-mail, retried while the mail server fails. */
   "send-mail": {
@@ -161,8 +165,12 @@ export function commandJobHandlers(
       if (purged > 0) job.logger.info({ purged }, "unexecuted assistant plans purged");
     },
     async "reconcile-operations"(_payload, deps, job) {
-      const outcome = await reconcileOperations(deps);
+      const staleAfterMs = deps.config.OPERATION_STALE_AFTER_MS;
+      const outcome = await reconcileOperations(deps, { staleAfterMs });
       if (outcome.completed + outcome.undone > 0) job.logger.info(outcome, "supplier operations reconciled");
+      // Seats held for bookings whose append never committed (a full disk, a crash).
+      const holds = await releaseOrphanHolds(deps, { staleAfterMs, traceId: job.traceId });
+      if (holds.released > 0) job.logger.warn(holds, "orphan supplier holds released");
     },
     async "send-mail"(mail) {
       await mailer.send(mail);

@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import type { StorageHealth } from "../storage-health.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
@@ -22,6 +23,8 @@ export interface HttpAppOptions {
   connectSources?: string[];
   /** Scripts the page may run besides its own files: the hashes of its inline scripts. */
   scriptSources?: string[];
+  /** Told of every disk-full refusal a request meets (readiness reports it). */
+  storage?: StorageHealth;
 }
 
 /**
@@ -74,6 +77,6 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   if (options.authenticate) app.use(options.authenticate);
   mount(app);
   app.use(notFound);
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.storage));
   return app;
 }

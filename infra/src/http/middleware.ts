@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import type { ErrorEnvelope } from "@skyward/contracts/errors";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { isDiskFull, type StorageHealth } from "../storage-health.ts";
 import "./context.ts";
 import { Forbidden, NotFound, TooManyRequests } from "./errors.ts";
 import { clientErrorOf } from "./input-hygiene.ts";
@@ -113,10 +114,27 @@ function databaseUnavailable(error: unknown): boolean {
   );
 }
 
-function envelopeFor(error: unknown): { status: number; body: ErrorEnvelope; unexpected: boolean } {
+/** How long a client should wait before sending a write again while the database's disk is full. */
+export const STORAGE_FULL_RETRY_AFTER_S = 30;
+
+function envelopeFor(error: unknown): {
+  status: number;
+  body: ErrorEnvelope;
+  unexpected: boolean;
+  retryAfter?: number;
+} {
   // Ours, body-parser's (malformed JSON, too large, wrong charset) and the router's (a path it cannot decode).
   const known = clientErrorOf(error);
   if (known) return { status: known.status, body: { errors: known.toApiErrors() }, unexpected: false };
+  if (isDiskFull(error)) {
+    const detail = "The database cannot write: its disk is full. Nothing was changed; try again later";
+    return {
+      status: 503,
+      body: { errors: [{ status: "503", code: "storage_full", title: "Service unavailable", detail }] },
+      unexpected: true,
+      retryAfter: STORAGE_FULL_RETRY_AFTER_S,
+    };
+  }
   if (databaseUnavailable(error)) {
     const detail = "The database is restarting; try again in a moment";
     return {
@@ -134,13 +152,15 @@ function envelopeFor(error: unknown): { status: number; body: ErrorEnvelope; une
   };
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** `storage` hears of every disk-full refusal, so readiness turns 503 while the database cannot write. */
+export function errorHandler(logger: Logger, storage?: StorageHealth): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const { status, body, unexpected } = envelopeFor(error);
+    const { status, body, unexpected, retryAfter } = envelopeFor(error);
     if (unexpected) logger.error({ err: error, traceId: req.context?.traceId }, "unhandled error");
+    storage?.note(error);
     if (res.headersSent) return;
-    if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined)
-      res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    const wait = retryAfter ?? (error instanceof TooManyRequests ? error.retryAfterSeconds : undefined);
+    if (wait !== undefined) res.setHeader("Retry-After", String(Math.max(1, Math.ceil(wait))));
     res.status(status).json(body);
   };
 }

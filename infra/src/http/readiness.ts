@@ -1,6 +1,8 @@
 import type { NotReady, ProjectorReadiness, Readiness } from "@skyward/contracts/health";
 import { Router } from "express";
+import { clockSkewMs, clockSkewWarning } from "../clock-skew.ts";
 import type { Queryable } from "../db.ts";
+import type { StorageHealth } from "../storage-health.ts";
 
 export interface ReadinessSources {
   pool: Queryable;
@@ -8,21 +10,36 @@ export interface ReadinessSources {
   runners: readonly { status(): ProjectorReadiness }[];
   /** How long the database may take to answer before it counts as unreachable. */
   timeoutMs?: number;
+  /** Whether the database can write (not while its disk is full). */
+  storage?: StorageHealth;
+  /** This process's clock, compared with the database's (a warning, not a failure: jobs use the database's). */
+  now?: () => Date;
 }
 
-async function databaseCheck(pool: Queryable, timeoutMs: number): Promise<Readiness["database"]> {
+async function databaseCheck(
+  pool: Queryable,
+  timeoutMs: number,
+  now: () => Date,
+): Promise<{ database: Readiness["database"]; skewMs: number | null }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      pool.query("SELECT 1"),
-      new Promise((_, reject) => {
+    // The answer is the database's time: the probe that it answers also measures the clocks' disagreement.
+    const skewMs = await Promise.race([
+      clockSkewMs(pool, now),
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return { ok: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 };
+    return {
+      database: { ok: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 },
+      skewMs,
+    };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return {
+      database: { ok: false, error: error instanceof Error ? error.message : String(error) },
+      skewMs: null,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -38,21 +55,30 @@ export function probeRoutes(sources: ReadinessSources): Router {
     res.json({ status: "ok" });
   });
   router.get("/ready", async (_req, res) => {
-    const database = await databaseCheck(sources.pool, sources.timeoutMs ?? 1000);
+    const { database, skewMs } = await databaseCheck(
+      sources.pool,
+      sources.timeoutMs ?? 1000,
+      sources.now ?? (() => new Date()),
+    );
+    const warning = skewMs === null ? null : clockSkewWarning(skewMs);
+    const clock = skewMs === null ? {} : { clock: { skew_ms: skewMs, ok: warning === null } };
+    const warnings = warning ? { warnings: [warning] } : {};
+    const storage = (await sources.storage?.status()) ?? { ok: true };
     const projectors = sources.runners.map((r) => r.status());
     const stuck = projectors.filter((p) => p.failing);
-    if (database.ok && stuck.length === 0) {
-      const ready: Readiness = { status: "ready", database, projectors };
+    if (database.ok && storage.ok && stuck.length === 0) {
+      const ready: Readiness = { status: "ready", database, storage, ...clock, projectors, ...warnings };
       res.json(ready);
       return;
     }
     const reasons = [
       ...(database.ok ? [] : [`database unreachable: ${database.error}`]),
+      ...(storage.ok ? [] : [`database cannot write (disk full) since ${storage.since}: ${storage.error}`]),
       ...stuck.map((p) => `projector ${p.projection} failing: ${p.failing?.error}`),
     ];
     const body: NotReady = {
       errors: [{ status: "503", code: "not_ready", title: "Not ready", detail: reasons.join("; ") }],
-      meta: { status: "not_ready", database, projectors },
+      meta: { status: "not_ready", database, storage, ...clock, projectors, ...warnings },
     };
     res.status(503).set("Retry-After", "1").json(body);
   });

@@ -221,3 +221,68 @@ describe("jobs on PostgreSQL", () => {
     }
   });
 });
+
+describe("periodic jobs on the database's clock", () => {
+  const cronSpecs = { tick: { payload: z.object({}), cron: "* * * * *" } };
+  let db: TestDatabase;
+  const started: JobRunner[] = [];
+  const pools = [] as ReturnType<typeof createPool>[];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const runner of started) await runner.stop();
+    for (const pool of pools) await pool.end();
+    await db.drop();
+  });
+
+  it("when three runners start in the same minute, then a job with a cron line runs once for the database's minute, and a delayed send is due that long after the database's now", async () => {
+    // Clear of a minute's turn by the database's clock, which would rightly make a second run.
+    const { rows: clock } = await db.pool.query<{ second: number }>(
+      "SELECT extract(second FROM now())::float8 AS second",
+    );
+    if ((clock[0]?.second ?? 0) > 52) await sleep((61 - (clock[0]?.second ?? 0)) * 1000);
+    const runs: string[] = [];
+    const cronHandlers: JobHandlers<string, typeof cronSpecs> = {
+      async tick(_payload, runner) {
+        runs.push(runner);
+      },
+    };
+    await Promise.all(
+      ["a", "b", "c"].map(async (name) => {
+        const pool = createPool(db.url, { max: 4 });
+        pools.push(pool);
+        started.push(
+          await startJobRunner({
+            pool,
+            specs: cronSpecs,
+            handlers: cronHandlers,
+            deps: name,
+            logger: pino({ level: "silent" }),
+            pollIntervalMs: 100,
+          }),
+        );
+      }),
+    );
+    await until(() => (runs.length > 0 ? true : undefined), 5000);
+    await sleep(1000);
+    expect(runs).toHaveLength(1);
+    const { rows } = await db.pool.query<{ identifier: string; this_minute: boolean }>(
+      "SELECT identifier, last_minute = date_trunc('minute', now()) AS this_minute FROM app.job_schedule",
+    );
+    expect(rows).toEqual([{ identifier: "tick", this_minute: true }]);
+
+    const queue = await JobQueue.open(db.pool, cronSpecs);
+    try {
+      const id = await queue.send("tick", {}, { delayMs: 60_000 });
+      const { rows: due } = await db.pool.query<{ in_ms: number }>(
+        "SELECT extract(epoch FROM run_at - now())::float8 * 1000 AS in_ms FROM graphile_worker.jobs WHERE id = $1",
+        [id],
+      );
+      expect(due[0]?.in_ms).toBeGreaterThan(59_000);
+      expect(due[0]?.in_ms).toBeLessThanOrEqual(60_000);
+    } finally {
+      await queue.close();
+    }
+  }, 30_000);
+});

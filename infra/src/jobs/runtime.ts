@@ -63,7 +63,7 @@ export class RetryLater extends Error {
 export interface SendOptions {
   /** Not before this time. */
   runAt?: Date;
-  /** Not before this many milliseconds from now. */
+  /** Not before this many milliseconds from now, by the database's clock (the one the queue runs on). */
   delayMs?: number;
   /**
    * At most one pending job per key: `unsafe_dedupe` keeps an existing job as it is (even one that failed for
@@ -105,8 +105,8 @@ export class JobQueue<S extends JobSpecs> {
     if (!spec) throw new Error(`unknown job ${name}`);
     return {
       payload: { trace_id: options.traceId, data: spec.payload.parse(payload) },
-      runAt:
-        options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined),
+      runAt: options.runAt,
+      delayMs: options.runAt ? undefined : options.delayMs,
       maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       jobKey: options.jobKey,
       jobKeyMode: options.jobKey ? options.jobKeyMode : undefined,
@@ -119,14 +119,14 @@ export class JobQueue<S extends JobSpecs> {
     payload: z.input<S[N]["payload"]>,
     options: SendOptions = {},
   ): Promise<string> {
-    const { payload: body, ...spec } = this.prepare(name, payload, options);
-    const job = await this.utils.addJob(name as string, body, spec);
-    return job.id;
+    return this.utils.withPgClient((client) => this.sendIn(client as pg.ClientBase, name, payload, options));
   }
 
   /**
    * Queues a job on `client`, inside the caller's transaction: it exists if and only if that transaction commits
-   * (what the caller writes beside it and the job cannot be parted by a crash). Returns its id.
+   * (what the caller writes beside it and the job cannot be parted by a crash). Returns its id. A delay is added to
+   * the database's clock, which the queue compares run times with: computed on this process's clock, a delay
+   * would be hours early or late when the two disagree (issue 29).
    */
   async sendIn<N extends keyof S & string>(
     client: pg.ClientBase,
@@ -137,7 +137,8 @@ export class JobQueue<S extends JobSpecs> {
     const job = this.prepare(name, payload, options);
     const { rows } = await client.query<{ id: string }>(
       `SELECT id::text FROM graphile_worker.add_job(identifier => $1::text, payload => $2::json,
-         run_at => $3::timestamptz, max_attempts => $4::int, job_key => $5::text, job_key_mode => $6::text)`,
+         run_at => coalesce($3::timestamptz, now() + $7::double precision * interval '1 millisecond'),
+         max_attempts => $4::int, job_key => $5::text, job_key_mode => $6::text)`,
       [
         name,
         JSON.stringify(job.payload),
@@ -145,6 +146,7 @@ export class JobQueue<S extends JobSpecs> {
         job.maxAttempts,
         job.jobKey ?? null,
         job.jobKeyMode ?? null,
+        job.delayMs ?? null,
       ],
     );
     return rows[0]?.id ?? "";
@@ -212,18 +214,11 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
   const taskList: Record<string, Task> = {};
   for (const [name, spec] of Object.entries(specs))
     taskList[name] = jobTask(name, spec.payload, handlers[name as keyof S], deps, logger);
-  const cronItems = Object.entries(specs).flatMap(([name, { cron, maxAttempts = DEFAULT_MAX_ATTEMPTS }]) => {
-    if (!cron) return [];
-    // Keyed by the job's name, so a tick never piles up behind a pending run (one sent on demand, or retrying).
-    const cronOptions = { maxAttempts, jobKey: name, jobKeyMode: "preserve_run_at" as const };
-    return [{ task: name, match: cron, identifier: name, options: cronOptions }];
-  });
   const pgPool = connectingThroughRestarts(options.pool);
   const start = () =>
     run({
       pgPool,
       taskList,
-      parsedCronItems: parseCronItems(cronItems),
       concurrency: options.concurrency ?? 4,
       pollInterval: options.pollIntervalMs ?? 1000,
       noHandleSignals: true,
@@ -252,11 +247,83 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
     );
   };
   supervise(runner.promise, 0);
+  const schedule = scheduleOnDatabaseClock(options.pool, specs, logger);
   return {
     stop: async () => {
       stopped = true;
+      await schedule.stop();
       // A runner that ended on its own has nothing left to stop.
       await runner.stop().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The jobs with a cron line, queued once a minute across every process, on the database's clock: the minute is the
+ * database's, matched against each line, and a job runs at most once per minute however many processes tick
+ * (app.job_schedule keeps each job's last minute). graphile-worker's own cron reads this process's clock, so an app
+ * clock behind the database's never queued them (its last minute already lay ahead) and one ahead queued them
+ * hours late (issue 29). Each tick waits for the next minute by the database's clock (durations do not depend on
+ * whose clock is right).
+ */
+function scheduleOnDatabaseClock(pool: pg.Pool, specs: JobSpecs, logger: Logger): { stop(): Promise<void> } {
+  const items = parseCronItems(
+    Object.entries(specs).flatMap(([name, { cron }]) =>
+      cron ? [{ task: name, match: cron, identifier: name }] : [],
+    ),
+  );
+  const maxAttempts = (name: string) => specs[name]?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let ticking: Promise<void> = Promise.resolve();
+  const tick = async (): Promise<number> => {
+    const { rows } = await pool.query<{ minute: Date; into_minute_ms: number }>(
+      "SELECT date_trunc('minute', now()) AS minute, extract(epoch FROM now() - date_trunc('minute', now())) * 1000 AS into_minute_ms",
+    );
+    const { minute, into_minute_ms } = rows[0] as { minute: Date; into_minute_ms: number };
+    const digest = {
+      min: minute.getUTCMinutes(),
+      hour: minute.getUTCHours(),
+      date: minute.getUTCDate(),
+      month: minute.getUTCMonth() + 1,
+      dow: minute.getUTCDay(),
+    };
+    const due = items.filter((item) => item.match(digest)).map((item) => item.task);
+    if (due.length > 0)
+      // A pending run (sent on demand, or retrying) is joined rather than doubled: the job's name is its key.
+      await pool.query(
+        `WITH due AS (
+           INSERT INTO app.job_schedule AS s (identifier, last_minute)
+           SELECT identifier, $2::timestamptz FROM unnest($1::text[]) AS identifier
+           ON CONFLICT (identifier) DO UPDATE SET last_minute = excluded.last_minute
+             WHERE s.last_minute < excluded.last_minute
+           RETURNING identifier)
+         SELECT graphile_worker.add_job(identifier => due.identifier, payload => '{}'::json,
+           max_attempts => attempts.max_attempts, job_key => due.identifier, job_key_mode => 'preserve_run_at')
+           FROM due JOIN unnest($1::text[], $3::int[]) AS attempts (identifier, max_attempts) USING (identifier)`,
+        [due, minute.toISOString(), due.map(maxAttempts)],
+      );
+    return 60_000 - Number(into_minute_ms);
+  };
+  const loop = () => {
+    if (stopped) return;
+    ticking = tick().then(
+      (untilNextMinuteMs) => {
+        // A few milliseconds into the next minute, so the database's clock has reached it.
+        if (!stopped) timer = setTimeout(loop, untilNextMinuteMs + 20);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "scheduling the periodic jobs failed; trying again in 5 s");
+        if (!stopped) timer = setTimeout(loop, 5000);
+      },
+    );
+  };
+  loop();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await ticking;
     },
   };
 }

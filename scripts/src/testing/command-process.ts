@@ -15,7 +15,8 @@ const scheduleEveryMs = process.env.TEST_SCHEDULE_EVERY_MS
 const app = await startSkyward({
   databaseUrl,
   port: 0,
-  logLevel: "silent",
+  // Silent unless a test reads the log (its lines come on stdout, beside the answers).
+  logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
   roles: ["command"],
   seedDemo: false,
   now: () => new Date(Date.now() + clockOffsetMs),

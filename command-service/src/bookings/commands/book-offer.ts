@@ -22,6 +22,7 @@ import { generateLocator } from "../../pricing/locator.ts";
 import { assertCanIssue } from "../../ticketing/channel.ts";
 import { bookingStream, decide, evolveBooking, initialBooking } from "../booking.ts";
 import { appendDecided, position } from "../execute.ts";
+import { forgetHold, recordHold } from "../supplier-holds.ts";
 import { completeOperation, OperationPending } from "../supplier-operation.ts";
 
 /** A demo (fake) booking is held this long, like a typical airline time limit. */
@@ -72,13 +73,19 @@ export async function bookOffer(
 
   let supplierBooking: SupplierBooking | null = null;
   let priceDetail: PriceDetail = fare.price_detail;
+  // The seats held at the supplier, recorded until our booking's append commits (released if it never does).
+  let holdId: string | null = null;
   if (!principal.demo) {
     supplierBooking = await deps.supplier.book(
       { fare_id: fare.fare_id, passengers: request.passengers, contacts: request.contacts },
       supplierCall(deps.now(), ctx),
     );
+    holdId = await recordHold(deps, supplierBooking, ctx);
     priceDetail = applyPricing(supplierBooking.price, fare.validating_carrier, ctx.policy);
   }
+  const holdRecorded = async () => {
+    if (holdId) await forgetHold(deps, holdId);
+  };
   const first = flights[0];
   const last = flights.at(-1);
   const held: Omit<BookingHeld, "locator"> = {
@@ -142,6 +149,7 @@ export async function bookOffer(
       refusal = error;
     }
     if (claimed) {
+      await holdRecorded();
       const booked = answer(claimed.locator, claimed.append, supplierBooking?.error ?? null);
       const completed = await completeOperation(
         deps,
@@ -163,6 +171,7 @@ export async function bookOffer(
     }
   }
   const { locator, append } = await hold(deps, held, metadata, null);
+  await holdRecorded();
   return answer(
     locator,
     append,

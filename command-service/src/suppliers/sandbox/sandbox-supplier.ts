@@ -95,6 +95,8 @@ export class SandboxSupplier implements Supplier {
     if (scenario === "searchFailure") {
       throw new SupplierUnavailable("The airline system timed out (sandbox scenario: search with ERR)");
     }
+    if (scenario === "searchHang")
+      await sleep(SANDBOX_SCENARIOS.searchHang.hangSeconds * 1000, undefined, { ref: false });
     assertSellableDates(request.departure_date, request.return_date, origin, call.now);
     const key = searchKey(request, call.currency);
     const id = searchId(key);
@@ -227,6 +229,9 @@ export class SandboxSupplier implements Supplier {
     authorize(call);
     const scenario = bookingScenario(input.booking.passengers);
     if (scenario === "slowIssueRequest") await sleep(SANDBOX_SCENARIOS.slowIssueRequest.delaySeconds * 1000);
+    // A hung airline: nothing waits on it but the call itself (the timer keeps no process alive).
+    if (scenario === "hangingIssue")
+      await sleep(SANDBOX_SCENARIOS.hangingIssue.hangSeconds * 1000, undefined, { ref: false });
     const result = await this.#operation(input.operation_id, () => this.#issue(input, call));
     if (scenario === "slowIssueAnswer") await sleep(SANDBOX_SCENARIOS.slowIssueAnswer.delaySeconds * 1000);
     return result as IssueResult;

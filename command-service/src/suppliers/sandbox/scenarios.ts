@@ -10,6 +10,12 @@ export const SANDBOX_SCENARIOS = {
     airport: "ERR",
     effect: "Search with ERR as origin or destination fails: 502 supplier_unavailable.",
   },
+  searchHang: {
+    airport: "HNG",
+    hangSeconds: 600,
+    effect:
+      "Search with HNG as origin or destination gets no answer for 10 minutes: past the supplier deadline (SUPPLIER_TIMEOUT_MS) it answers 504 supplier_timeout.",
+  },
   noAvailability: {
     airport: "NAV",
     effect: "Search with NAV as origin or destination finds no flights: an empty result.",
@@ -55,6 +61,12 @@ export const SANDBOX_SCENARIOS = {
     effect:
       "The airline acts on an issue only 8 s after it is sent: a crash meanwhile leaves the issue to reconciliation, which undoes it.",
   },
+  hangingIssue: {
+    lastName: "HANG",
+    hangSeconds: 600,
+    effect:
+      "The airline answers an issue only after 10 minutes: past the supplier deadline (SUPPLIER_TIMEOUT_MS) the issue answers 503 operation_pending at once, and reconciliation undoes it (the late call is then refused).",
+  },
   refundFailure: {
     lastName: "FAILREFUND",
     effect:
@@ -97,6 +109,7 @@ type BookingScenario =
   | "issueFailure"
   | "slowIssueAnswer"
   | "slowIssueRequest"
+  | "hangingIssue"
   | "refundFailure"
   | "exchangeFailure"
   | "slowAfterSalesAnswer"
@@ -112,6 +125,7 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.issueFailure.lastName, "issueFailure"],
   [SANDBOX_SCENARIOS.slowIssueAnswer.lastName, "slowIssueAnswer"],
   [SANDBOX_SCENARIOS.slowIssueRequest.lastName, "slowIssueRequest"],
+  [SANDBOX_SCENARIOS.hangingIssue.lastName, "hangingIssue"],
   [SANDBOX_SCENARIOS.refundFailure.lastName, "refundFailure"],
   [SANDBOX_SCENARIOS.exchangeFailure.lastName, "exchangeFailure"],
   [SANDBOX_SCENARIOS.slowAfterSalesAnswer.lastName, "slowAfterSalesAnswer"],
@@ -133,9 +147,10 @@ export function bookingScenario(
 export function searchScenario(
   origin: string,
   destination: string,
-): "searchFailure" | "noAvailability" | null {
+): "searchFailure" | "searchHang" | "noAvailability" | null {
   const codes = [origin, destination];
   if (codes.includes(SANDBOX_SCENARIOS.searchFailure.airport)) return "searchFailure";
+  if (codes.includes(SANDBOX_SCENARIOS.searchHang.airport)) return "searchHang";
   if (codes.includes(SANDBOX_SCENARIOS.noAvailability.airport)) return "noAvailability";
   return null;
 }
