@@ -7,7 +7,6 @@ import {
   identify,
   pendingAnalyticsCalls,
   resetAnalytics,
-  setCustomUserIdForNextEvent,
   startAnalytics,
   track,
   trackApiSuccess,
@@ -24,12 +23,11 @@ describe("analytics", () => {
     ]);
   });
 
-  it("uses a custom user id for one event only", () => {
-    identify("agent-1");
-    setCustomUserIdForNextEvent("prospect@example.com");
-    track("Sign in requested");
-    track("Sign in completed");
-    expect(analyticsQueue().map((entry) => entry.userId)).toEqual(["prospect@example.com", undefined]);
+  it("drops a property that reads as an e-mail address rather than send it", () => {
+    track("Change language", { language: "pl", who: "Agent@Dnipro.test" });
+    expect(analyticsQueue()).toEqual([
+      { kind: "track", event: "Change language", props: { language: "pl", platform: "Site" } },
+    ]);
   });
 
   it("keeps nothing for the SDK when the page supplies no key", () => {
@@ -50,12 +48,10 @@ describe("analytics", () => {
     expect(analyticsQueue().map((e) => e.event)).toEqual(["Search", "Book", "Issue", "Refund", "Exchange"]);
   });
 
-  it("tracks the start of a sign-in under the e-mail being signed in, for that event only", () => {
-    trackApiSuccess("POST", "/start_sign_in", { account: { email: " Agent@Dnipro.test " } });
-    track("Change language");
-    expect(analyticsQueue().map((e) => [e.event, e.userId])).toEqual([
-      ["Start sign in", "agent@dnipro.test"],
-      ["Change language", undefined],
+  it("tracks the start of a sign-in with nothing of the person signing in: no e-mail as user id or property", () => {
+    trackApiSuccess("POST", "/start_sign_in");
+    expect(analyticsQueue()).toEqual([
+      { kind: "track", event: "Start sign in", props: { platform: "Site" } },
     ]);
   });
 

@@ -24,6 +24,7 @@ import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { formatDay } from "../../../lib/date-format.ts";
 import { useFareText } from "../../../lib/fare-text.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
@@ -233,7 +234,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
               <Table.Th>{t("drawer.passenger_columns.ticket")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody {...personalData}>
             {booking.passengers.map((passenger, index) => {
               const ticket = ticketOf(index);
               return (
@@ -300,7 +301,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                   <Table.Td>
                     <TicketNumber number={ticket.ticket_number} />
                   </Table.Td>
-                  <Table.Td>{ticket.passenger_name}</Table.Td>
+                  <Table.Td {...personalData}>{ticket.passenger_name}</Table.Td>
                   <Table.Td ta="right">{formats.money(ticket.base_fare)}</Table.Td>
                   <Table.Td ta="right">{formats.money(ticket.taxes)}</Table.Td>
                   <Table.Td ta="right" fw={600}>

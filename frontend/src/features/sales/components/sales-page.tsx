@@ -38,6 +38,7 @@ import { translatedValidation, useFormErrorWords } from "../../../lib/form-valid
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
 import { ExportProgress } from "./export-progress.tsx";
@@ -208,11 +209,11 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                     </Table.Td>
                     <Table.Td ff="monospace">{line.document_number}</Table.Td>
                     <Table.Td ff="monospace">{line.locator}</Table.Td>
-                    <Table.Td>{line.passenger_name}</Table.Td>
+                    <Table.Td {...personalData}>{line.passenger_name}</Table.Td>
                     <Table.Td>
                       {line.carrier} {line.route}
                     </Table.Td>
-                    <Table.Td>{line.agent_name ?? "—"}</Table.Td>
+                    <Table.Td {...personalData}>{line.agent_name ?? "—"}</Table.Td>
                     <Table.Td ta="right">
                       {formatMoney({ amount: line.base_fare, currency: line.currency }, language)}
                     </Table.Td>
