@@ -17,11 +17,11 @@ export async function issueBooking(
   const { company_id: companyId } = await readBooking(deps, principal, request.locator, { trusted: true });
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, request.locator, {
     turnAt: balanceStream(companyId),
-    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+    start: issuingClaim(deps, principal, context.source, ({ operationId, payment }) => ({
       type: "StartIssue",
       operation_id: operationId,
       now: deps.now(),
-      pays_by_card: paysByCard,
+      payment,
       accept_pending_price: request.accept_pending_price,
     })),
   });
