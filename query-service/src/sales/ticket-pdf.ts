@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { type PaidBy, paidByText } from "@skyward/contracts/cards";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare, Flight } from "@skyward/contracts/offers";
 import PDFDocument from "pdfkit";
@@ -33,6 +34,8 @@ const LABELS = {
     taxes: "Taxes",
     fees: "Fees",
     total: "Total",
+    paid_by: "Paid by",
+    balance: "Balance",
     agency: "Issued by",
     status: "Status",
   },
@@ -54,6 +57,8 @@ const LABELS = {
     taxes: "Такси",
     fees: "Збори",
     total: "Разом",
+    paid_by: "Спосіб оплати",
+    balance: "Баланс",
     agency: "Виписав",
     status: "Статус",
   },
@@ -75,6 +80,8 @@ const LABELS = {
     taxes: "Podatki",
     fees: "Opłaty",
     total: "Razem",
+    paid_by: "Forma płatności",
+    balance: "Saldo",
     agency: "Wystawił",
     status: "Status",
   },
@@ -96,6 +103,8 @@ const LABELS = {
     taxes: "Taxes",
     fees: "Frais",
     total: "Total",
+    paid_by: "Payé par",
+    balance: "Solde",
     agency: "Émis par",
     status: "Statut",
   },
@@ -117,6 +126,8 @@ const LABELS = {
     taxes: "Impuestos",
     fees: "Cargos",
     total: "Total",
+    paid_by: "Pagado con",
+    balance: "Saldo",
     agency: "Emitido por",
     status: "Estado",
   },
@@ -150,6 +161,8 @@ export interface Receipt {
   flights: Flight[];
   fare: Fare | null;
   price: { fare: Money; taxes: Money; fees: Money; total: Money; custom: boolean };
+  /** How the document was paid; null when not known (sold before it was recorded). */
+  paid_by: PaidBy | null;
   agency: {
     name: string | null;
     company: string | null;
@@ -248,6 +261,7 @@ export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Bu
   field(l.taxes, formatMoney(r.price.taxes, language));
   field(l.fees, formatMoney(r.price.fees, language));
   field(l.total, formatMoney(r.price.total, language));
+  if (r.paid_by) field(l.paid_by, paidByText(r.paid_by, l.balance));
   doc.end();
   return done;
 }

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
+import { paidByText } from "@skyward/contracts/cards";
 import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -293,6 +294,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                 <Table.Th ta="right">{t("drawer.ticket_columns.fare")}</Table.Th>
                 <Table.Th ta="right">{t("drawer.ticket_columns.taxes")}</Table.Th>
                 <Table.Th ta="right">{t("drawer.ticket_columns.total")}</Table.Th>
+                <Table.Th>{t("drawer.ticket_columns.paid_by")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -306,6 +308,11 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                   <Table.Td ta="right">{formats.money(ticket.taxes)}</Table.Td>
                   <Table.Td ta="right" fw={600}>
                     {formats.money(ticket.total)}
+                  </Table.Td>
+                  <Table.Td data-testid="ticket-paid-by" {...personalData}>
+                    {ticket.paid_by
+                      ? paidByText(ticket.paid_by, t("drawer.ticket_columns.paid_by_balance"))
+                      : "—"}
                   </Table.Td>
                 </Table.Tr>
               ))}

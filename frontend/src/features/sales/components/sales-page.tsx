@@ -19,6 +19,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedCallback, useViewportSize } from "@mantine/hooks";
+import { paidByText } from "@skyward/contracts/cards";
 import { MAX_SALES_RANGE_DAYS, type SaleLine, salesPageSize } from "@skyward/contracts/sales";
 import {
   type ReceiptPricesValues,
@@ -186,6 +187,7 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                   <Table.Th ta="right">{t("columns.taxes")}</Table.Th>
                   <Table.Th ta="right">{t("columns.fees")}</Table.Th>
                   <Table.Th ta="right">{t("columns.total")}</Table.Th>
+                  <Table.Th>{t("columns.paid_by")}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t("columns.receipt")}</VisuallyHidden>
                   </Table.Th>
@@ -231,6 +233,9 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                     </Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {formatMoney({ amount: line.total, currency: line.currency }, language)}
+                    </Table.Td>
+                    <Table.Td data-testid="sale-paid-by" {...personalData}>
+                      {line.paid_by ? paidByText(line.paid_by, t("columns.paid_by_balance")) : "—"}
                     </Table.Td>
                     <Table.Td>
                       {line.kind === "ticket" || line.kind === "exchange" ? (
