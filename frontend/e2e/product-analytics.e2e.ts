@@ -183,6 +183,9 @@ function personalValues(agent: { email: string; first_name: string; last_name: s
     `${day}.${month}.${year}`,
     `${day}/${month}/${year}`,
     `${month}/${day}/${year}`,
+    // As the booking screen writes it ("long" dates in English).
+    `${Number(day)} mar ${year}`,
+    `mar ${Number(day)}, ${year}`,
     agent.email,
     agent.first_name,
     agent.last_name,
