@@ -193,7 +193,7 @@ function personalValues(agent: { email: string; first_name: string; last_name: s
 }
 
 describe("session replay privacy", () => {
-  it("sends replays of the booking, its tickets and the account page with no personal value of the traveller or the agent in them", async () => {
+  it("sends replays of the booking, its tickets, the account page and the lists (a filter by name too) with no personal value of the traveller or the agent in them", async () => {
     const { page } = suite.session;
     await signInAsAgent(page);
     const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
@@ -276,6 +276,14 @@ describe("session replay privacy", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Bookings", exact: true }).click();
     await page.getByRole("heading", { level: 1 }).waitFor();
     await replayed('/bookings\\"');
+    // The sales list filtered by the passenger's name: the filter lives in the page's address.
+    await page.getByRole("navigation").getByRole("link", { name: "Sales", exact: true }).click();
+    await page
+      .getByRole("textbox", { name: "Ticket, locator, passenger or route" })
+      .fill(TRAVELLER.last_name);
+    await page.waitForURL(/[?&]text=/);
+    await page.locator("[data-testid=sale-paid-by]").first().waitFor();
+    await replayed("text=");
 
     const sent = `${recorded().slice(since)}\n${JSON.stringify(batches)}`.toLowerCase();
     // The replay did record the pages (rrweb full snapshots of the document), only without the personal values.

@@ -11,6 +11,7 @@ import {
   track,
   trackApiSuccess,
 } from "./analytics.ts";
+import { scrubTypedParameters } from "./replay-privacy.ts";
 
 // What reaches the SDK (and the collector) is checked end to end in e2e/product-analytics.e2e.ts.
 beforeEach(() => resetAnalytics());
@@ -90,5 +91,20 @@ describe("analytics", () => {
       trackServerUrl: "https://metrics.skyward.example:8443/sessions/v2/track",
       configServerUrl: "https://metrics.skyward.example:8443/config",
     });
+  });
+
+  it("writes what a user typed into an address (the sales filter) as *** in a replay, and leaves the rest", () => {
+    const recorded = JSON.stringify([
+      JSON.stringify({ type: 4, data: { href: "http://127.0.0.1:3000/sales?text=KVITCHENKO%20Z&page=2" } }),
+      JSON.stringify({
+        payload: { href: "https://skyward.example/sales?date_from=2026-11-01&text=FN123456" },
+      }),
+      JSON.stringify({ type: 4, data: { href: "http://127.0.0.1:3000/bookings?locator=ABC234" } }),
+    ]);
+    const scrubbed = scrubTypedParameters(recorded);
+    expect(scrubbed).not.toMatch(/KVITCHENKO|FN123456/);
+    expect(scrubbed).toContain("/sales?text=***&page=2");
+    expect(scrubbed).toContain("date_from=2026-11-01&text=***");
+    expect(scrubbed).toContain("/bookings?locator=ABC234");
   });
 });

@@ -5,7 +5,7 @@
  * browser. The SDK is loaded after the first render (its own chunk), so it never weighs on the first load.
  */
 import type * as Amplitude from "@amplitude/analytics-browser";
-import { REPLAY_PRIVACY } from "./replay-privacy.ts";
+import { REPLAY_PRIVACY, sendScrubbedReplay } from "./replay-privacy.ts";
 
 export const PLATFORM = "Site";
 export const SESSION_REPLAY_SAMPLE_RATE = 0.1;
@@ -116,6 +116,7 @@ export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
         sessionReplayPlugin({
           sampleRate: config.replaySampleRate ?? SESSION_REPLAY_SAMPLE_RATE,
           privacyConfig: REPLAY_PRIVACY,
+          handleSendEvents: sendScrubbedReplay,
           ...(trackServerUrl ? { trackServerUrl } : {}),
           ...(configServerUrl ? { configServerUrl } : {}),
         }),

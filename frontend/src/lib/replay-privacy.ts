@@ -23,3 +23,35 @@ export const REPLAY_PRIVACY: PrivacyConfig = {
   blockSelector: [PERSONAL],
   unmaskSelector: ["nav", "h1", "thead", '[role="tab"]'],
 };
+
+type SendEvents = NonNullable<NonNullable<Parameters<typeof sessionReplayPlugin>[0]>["handleSendEvents"]>;
+type SendEventsRequest = Parameters<SendEvents>[0];
+
+/**
+ * Page addresses go into a replay as they are (rrweb's page records, the URL-change events); a query parameter that
+ * holds what a user typed (the sales list's filter: a passenger's name, perhaps) is written `***` instead.
+ */
+const TYPED_PARAMETER = /([?&]text=)[^&#"\\\s]*/g;
+export const scrubTypedParameters = (text: string): string => text.replace(TYPED_PARAMETER, "$1***");
+
+const through = async (body: string | Uint8Array, stream: CompressionStream | DecompressionStream) =>
+  new Uint8Array(await new Response(new Blob([body as BlobPart]).stream().pipeThrough(stream)).arrayBuffer());
+
+/**
+ * The replay upload (the plugin's `handleSendEvents`): the batch is sent as the SDK made it, its page addresses
+ * scrubbed first (unpacked and packed again when the SDK gzipped it).
+ */
+export async function sendScrubbedReplay(request: SendEventsRequest): Promise<Response> {
+  const gzipped = typeof request.body !== "string";
+  const text = gzipped
+    ? new TextDecoder().decode(await through(request.body, new DecompressionStream("gzip")))
+    : (request.body as string);
+  const scrubbed = scrubTypedParameters(text);
+  const body = gzipped ? await through(scrubbed, new CompressionStream("gzip")) : scrubbed;
+  return fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    keepalive: request.keepalive,
+  });
+}
