@@ -7,6 +7,7 @@ import {
   ReshopPricedOffer,
   TicketsExchanged,
 } from "./booking-events.ts";
+import { PaymentChoice } from "./cards.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
 import { SupplierBooking, Ticket } from "./supplier.ts";
@@ -75,7 +76,7 @@ export const BookingCommand = z.discriminatedUnion("type", [
   cmd("StartIssue", {
     operation_id: OperationId,
     now: z.date(),
-    pays_by_card: z.boolean(),
+    payment: PaymentChoice,
     accept_pending_price: z.boolean(),
   }),
   cmd("RecordIssueOutcome", { operation_id: OperationId, outcome: outcome(IssuedOutcome) }),
@@ -102,14 +103,14 @@ export const BookingCommand = z.discriminatedUnion("type", [
     operation_id: OperationId,
     reshop_offer_id: z.string(),
     now: z.date(),
-    pays_by_card: z.boolean(),
+    payment: PaymentChoice,
   }),
   cmd("RecordExchangeOutcome", { operation_id: OperationId, outcome: outcome(ExchangedOutcome) }),
   cmd("StartAncillaries", {
     operation_id: OperationId,
     now: z.date(),
     lines: z.array(AncillaryLine).min(1),
-    pays_by_card: z.boolean(),
+    payment: PaymentChoice,
   }),
   cmd("RecordAncillariesOutcome", {
     operation_id: OperationId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
+import { PaidBy } from "./cards.ts";
 import { Money } from "./money.ts";
 import { Fare, FareLoss, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
 import {
@@ -90,6 +91,8 @@ function bookingEvents(deep: boolean) {
     at: z.string(),
     /** What the company balance was charged in the same append; null when nothing moves (fake, card). */
     charged: Money.nullable(),
+    /** Version 2: how the tickets are paid (see upcastBookingEvent for version 1). */
+    paid_by: PaidBy.nullable(),
   });
   const TicketsIssued = z.object({
     operation_id: OperationId,
@@ -208,6 +211,8 @@ function bookingEvents(deep: boolean) {
     reshop_offer_id: z.string(),
     /** What the company balance was charged in the same append; null when nothing moves. */
     charged: Money.nullable(),
+    /** Version 2: how the exchange is paid (see upcastBookingEvent for version 1). */
+    paid_by: PaidBy.nullable(),
   });
   const TicketsExchanged = z.object({
     operation_id: OperationId,
@@ -230,6 +235,8 @@ function bookingEvents(deep: boolean) {
     at: z.string(),
     lines: z.array(AncillaryLine).min(1),
     charged: Money.nullable(),
+    /** Version 2: how their EMDs are paid; null while held (the issue pays them). See upcastBookingEvent. */
+    paid_by: PaidBy.nullable(),
   });
   /** What the airline took: each line with its EMD number, or `pending` (async EMD), `held` (before issue). */
   const AncillariesAdded = z.object({
@@ -312,11 +319,31 @@ function bookingEvents(deep: boolean) {
   };
 }
 
+/** The claims that may charge: version 2 records how they are paid (`paid_by`). */
+const PAYING_CLAIMS = new Set(["TicketingStarted", "ExchangeStarted", "AncillariesStarted"]);
+
+/**
+ * Reads a stored booking event of an older version as the current one. Version 1 of a paying claim had no `paid_by`:
+ * a claim that charged the balance was paid by the balance; any other (a card, a demo booking, nothing to pay) is
+ * not known, and reads as null.
+ */
+export function upcastBookingEvent(stored: unknown): unknown {
+  if (typeof stored !== "object" || stored === null) return stored;
+  const { type, data } = stored as { type?: unknown; data?: unknown };
+  if (typeof type !== "string" || !PAYING_CLAIMS.has(type)) return stored;
+  if (typeof data !== "object" || data === null || "paid_by" in data) return stored;
+  const charged = (data as { charged?: unknown }).charged;
+  return { ...stored, data: { ...data, paid_by: charged ? { method: "balance" } : null } };
+}
+
 const checked = bookingEvents(true);
 /** Every booking event, checked in depth: what a decider's events must satisfy (see the decider tests). */
 export const BookingEvent = checked.union;
-/** Every booking event as appended and read back: the type and small fields checked and defaulted, large parts as they are. */
-export const StoredBookingEvent = bookingEvents(false).union;
+/**
+ * Every booking event as appended and read back, older versions upcast: the type and small fields checked and
+ * defaulted, large parts as they are.
+ */
+export const StoredBookingEvent = z.preprocess(upcastBookingEvent, bookingEvents(false).union);
 export const BookedFare = checked.BookedFare;
 export type BookedFare = z.infer<typeof BookedFare>;
 export const BookingHeld = checked.BookingHeld;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
 import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
+import { PaidBy } from "./cards.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
@@ -175,8 +176,18 @@ export const BookingOperation = z.object({
   balance_effect: Money.nullable(),
   tickets: z.array(z.string()),
   error: z.string().nullable(),
+  /** How the operation paid what it charged: the balance or a card (null: nothing to pay, or not recorded then). */
+  paid_by: PaidBy.nullable().optional(),
 });
 export type BookingOperation = z.infer<typeof BookingOperation>;
+
+/** How a document was paid (the balance, or a card's brand and last four); null when not known (sold before). */
+const Paid = { paid_by: PaidBy.nullable().optional() };
+/** A ticket as the booking page shows it: the airline's ticket and how it was paid. */
+export const BookedTicket = Ticket.extend(Paid);
+export type BookedTicket = z.infer<typeof BookedTicket>;
+/** An ancillary line as the booking page shows it: its EMD, once issued, and how it was paid. */
+export const BookedAncillary = AncillaryLine.extend(Paid);
 
 /** The booking page (`GET /bookings/{locator}`). */
 export const BookingDetails = z.object({
@@ -205,7 +216,7 @@ export const BookingDetails = z.object({
   provider_status: ProviderStatus,
   fake_booking: z.boolean(),
   tickets_present: z.boolean(),
-  tickets: z.array(Ticket),
+  tickets: z.array(BookedTicket),
   async_emd_issue: z.boolean(),
   error: z.string().nullable(),
   fare: z.object({
@@ -249,7 +260,7 @@ export const BookingDetails = z.object({
     .optional(),
   history: z.array(BookingOperation).optional(),
   /** Bags, cabin bags and seats per passenger and segment, with their EMDs once issued. */
-  ancillaries: z.array(AncillaryLine).optional(),
+  ancillaries: z.array(BookedAncillary).optional(),
   actions: z.array(BookingAction).optional(),
   created_at: z.string(),
   company_id: z.string(),

@@ -87,6 +87,49 @@ export const CardFacts = z.object({
 });
 export type CardFacts = z.infer<typeof CardFacts>;
 
+/**
+ * How a ticket or EMD was paid, as its claim recorded it: the company balance, or a card by its brand and last four
+ * (never more of it).
+ */
+export const PaidBy = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("balance") }),
+  z.object({
+    method: z.literal("card"),
+    card_id: z.string(),
+    brand: CardBrand,
+    last4: z.string().regex(/^\d{4}$/),
+  }),
+]);
+export type PaidBy = z.infer<typeof PaidBy>;
+
+const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  unionpay: "UnionPay",
+  other: "Card",
+};
+
+/** How a document was paid, for people: the language's word for the balance, or "Visa •••• 4242". */
+export function paidByText(paid: PaidBy, balanceWord: string): string {
+  return paid.method === "balance" ? balanceWord : `${BRAND_NAMES[paid.brand]} •••• ${paid.last4}`;
+}
+
+/** The channel's card as an issuing claim read it from the card's stream (null: it names none, or none exists). */
+export const ClaimCard = CardFacts.omit({ holder: true }).extend({
+  card_id: z.string(),
+  status: z.enum(["active", "deleted"]),
+});
+export type ClaimCard = z.infer<typeof ClaimCard>;
+
+/** What a claim that may charge pays with: the channel's form of payment and, for a card, the card as read. */
+export const PaymentChoice = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("balance") }),
+  z.object({ method: z.literal("card"), card: ClaimCard.nullable() }),
+]);
+export type PaymentChoice = z.infer<typeof PaymentChoice>;
+
 export const CardRegistered = CardFacts.extend({
   card_id: z.string(),
   /** null: an administrators' card any agency's channel may use. */

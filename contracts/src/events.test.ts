@@ -1,6 +1,7 @@
 // The event unions of the balance, agency, company, channel and gate streams, and parseEvent over them.
 import { describe, expect, it } from "@jest/globals";
 import { BALANCE_EVENT_TYPES, BalanceEvent } from "./balances.ts";
+import { BookingEvent, StoredBookingEvent, upcastBookingEvent } from "./booking-events.ts";
 import { AgencyEvent, CompanyEvent, DIRECTORY_EVENT_TYPES } from "./directory.ts";
 import { parseEvent } from "./events.ts";
 import { CHANNEL_EVENT_TYPES, ChannelEvent, GateEvent } from "./ticketing.ts";
@@ -109,5 +110,65 @@ describe("parseEvent", () => {
   it("when a stored event is not of its stream's union, then it throws", () => {
     expect(() => parseEvent(ChannelEvent, { ...stored, type: "GateToggled" })).toThrow();
     expect(() => parseEvent(ChannelEvent, { ...stored, data: {} })).toThrow();
+  });
+});
+
+describe("booking events over time: the paying claims", () => {
+  // Stored as version 1 wrote them (before the form of payment was recorded), byte for byte as in es.events.data.
+  const V1 = {
+    balance: {
+      type: "TicketingStarted",
+      data: { operation_id: "op-1", at: "2026-11-01T10:00:00.000Z", charged: uah(1_250_00) },
+    },
+    unknown: {
+      type: "TicketingStarted",
+      data: { operation_id: "op-2", at: "2026-11-01T10:00:00.000Z", charged: null },
+    },
+    exchange: {
+      type: "ExchangeStarted",
+      data: {
+        operation_id: "op-3",
+        at: "2026-11-02T10:00:00.000Z",
+        reshop_offer_id: "o1",
+        charged: uah(70_00),
+      },
+    },
+    emds: {
+      type: "AncillariesStarted",
+      data: { operation_id: "op-4", at: "2026-11-03T10:00:00.000Z", lines: [], charged: null },
+    },
+  };
+
+  it("when a version 1 claim is read, then a balance charge reads as paid by the balance and anything else as not known", () => {
+    expect(upcastBookingEvent(V1.balance)).toEqual({
+      type: "TicketingStarted",
+      data: { ...V1.balance.data, paid_by: { method: "balance" } },
+    });
+    expect(upcastBookingEvent(V1.unknown)).toEqual({
+      type: "TicketingStarted",
+      data: { ...V1.unknown.data, paid_by: null },
+    });
+    expect(upcastBookingEvent(V1.exchange)).toMatchObject({ data: { paid_by: { method: "balance" } } });
+    expect(upcastBookingEvent(V1.emds)).toMatchObject({ data: { paid_by: null } });
+    for (const stored of [V1.balance, V1.unknown, V1.exchange])
+      expect(StoredBookingEvent.parse(stored)).toEqual(upcastBookingEvent(stored));
+  });
+
+  it("when a version 2 claim or any other event is read, then it is left as written", () => {
+    const byCard = {
+      type: "TicketingStarted",
+      data: {
+        operation_id: "op-5",
+        at: "2026-11-04T10:00:00.000Z",
+        charged: null,
+        paid_by: { method: "card", card_id: "card-1", brand: "visa", last4: "4242" },
+      },
+    };
+    expect(upcastBookingEvent(byCard)).toBe(byCard);
+    expect(StoredBookingEvent.parse(byCard)).toEqual(byCard);
+    const expired = { type: "BookingExpired", data: { at: "2026-11-04T10:00:00.000Z" } };
+    expect(upcastBookingEvent(expired)).toBe(expired);
+    // Version 2 requires the field: a decider cannot forget it.
+    expect(BookingEvent.safeParse(V1.balance).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaidBy } from "./cards.ts";
 import { Language } from "./ids.ts";
 import { UserType } from "./metadata.ts";
 import { Currency } from "./money.ts";
@@ -119,6 +120,8 @@ export const SaleLine = z.object({
   penalty: z.number().int(),
   total: z.number().int(),
   currency: Currency,
+  /** How the document was paid: the balance, or a card's brand and last four (a refund or void: the way back). */
+  paid_by: PaidBy.nullable(),
 });
 export type SaleLine = z.infer<typeof SaleLine>;
 

@@ -96,7 +96,7 @@ async function arrivedEvent(type: string): Promise<ArrivedEvent> {
 }
 
 describe("product analytics", () => {
-  it("sends 'Change language', the start of a sign-in under the e-mail only, the user's properties and the search to the configured server, every event on platform Site", async () => {
+  it("sends 'Change language', the start of a sign-in with nothing of the person, the user's properties and the search to the configured server, every event on platform Site", async () => {
     const { page } = suite.session;
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
@@ -114,7 +114,9 @@ describe("product analytics", () => {
     await page.getByLabel("Work e-mail").fill("Agent@Dnipro.test");
     await page.getByRole("button", { name: "Continue" }).click();
     const started = await arrivedEvent("Start sign in");
-    expect(started.user_id).toBe("agent@dnipro.test");
+    // Nobody is known yet: the SDK's anonymous device id, never the e-mail typed, and no e-mail in any property.
+    expect(started.user_id).toBeUndefined();
+    expect(JSON.stringify(started).toLowerCase()).not.toContain("agent@dnipro.test");
 
     await signInAsAgent(page);
     // A signed-in page reads the session, which identifies the agent to analytics.
@@ -133,6 +135,7 @@ describe("product analytics", () => {
 
     expect(new Set(batches.map((b) => b.api_key))).toEqual(new Set([KEY]));
     expect(arrived().filter((e) => e.platform !== "Site")).toEqual([]);
+    expect(JSON.stringify(batches).toLowerCase()).not.toContain("agent@dnipro.test");
   }, 240_000);
 
   it("sends the session replay, and fetches its settings, from the configured server's origin", async () => {
@@ -153,4 +156,143 @@ describe("product analytics", () => {
     const payload = JSON.parse(replay?.body ?? "{}") as { events?: unknown[] };
     expect(payload.events?.length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+/** A traveller whose every value is unique to this test, so any trace of it in what was sent is a leak. */
+const TRAVELLER = {
+  first_name: "Zoryana",
+  last_name: "Kvitchenko",
+  date_of_birth: "1979-03-14",
+  passport: "KQ7345198",
+  email: "zoryana.kvitchenko@example.org",
+  phone: "+380671234987",
+};
+
+/** Every way the booking's and the agent's personal data may be written on a page or in its markup. */
+function personalValues(agent: { email: string; first_name: string; last_name: string }): string[] {
+  const [year, month, day] = TRAVELLER.date_of_birth.split("-");
+  return [
+    TRAVELLER.first_name,
+    TRAVELLER.last_name,
+    TRAVELLER.passport,
+    TRAVELLER.email,
+    TRAVELLER.email.split("@")[0] ?? "",
+    TRAVELLER.phone.slice(1),
+    TRAVELLER.phone.slice(4),
+    TRAVELLER.date_of_birth,
+    `${day}.${month}.${year}`,
+    `${day}/${month}/${year}`,
+    `${month}/${day}/${year}`,
+    // As the booking screen writes it ("long" dates in English).
+    `${Number(day)} mar ${year}`,
+    `mar ${Number(day)}, ${year}`,
+    agent.email,
+    agent.first_name,
+    agent.last_name,
+  ].map((v) => v.toLowerCase());
+}
+
+describe("session replay privacy", () => {
+  it("sends replays of the booking, its tickets, the account page and the lists (a filter by name too) with no personal value of the traveller or the agent in them", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+    const headers = { "X-CSRF-Token": token };
+    const { account } = (await (await page.request.get("/account/details")).json()) as {
+      account: { email: string; first_name: string; last_name: string };
+    };
+    const departure = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const search = await page.request.post("/offers", {
+      headers,
+      data: {
+        origin: "KBP",
+        destination: "WAW",
+        departure_date: departure,
+        passengers: { adults: 1, children: 0, infants: 0 },
+        carriers: ["PS", "LO"],
+      },
+    });
+    expect(search.status()).toBe(200);
+    const { result } = (await search.json()) as {
+      result: {
+        id: string;
+        origin_destinations: { fares: { fare_id: string; instant_payment: boolean }[] }[];
+      };
+    };
+    const fare = result.origin_destinations.flatMap((od) => od.fares).find((f) => !f.instant_payment);
+    const booked = await page.request.post("/bookings", {
+      headers,
+      data: {
+        search_result_id: result.id,
+        fare_id: fare?.fare_id,
+        passengers: [
+          {
+            type: "adult",
+            gender: "F",
+            first_name: TRAVELLER.first_name,
+            last_name: TRAVELLER.last_name,
+            date_of_birth: TRAVELLER.date_of_birth,
+            document: {
+              type: "passport",
+              number: TRAVELLER.passport,
+              issuing_country: "UA",
+              nationality: "UA",
+              expires_on: "2034-01-01",
+            },
+          },
+        ],
+        contacts: { email: TRAVELLER.email, phone: TRAVELLER.phone },
+      },
+    });
+    expect(booked.status()).toBe(201);
+    const { locator } = (await booked.json()) as { locator: string };
+    const issued = await page.request.post("/bookings/issue", { headers, data: { locator } });
+    expect(issued.status()).toBe(201);
+
+    const recorded = () => replays.map((r) => r.body).join("\n");
+    const since = recorded().length;
+    // The SDK sends what it recorded when the page is left (or with its next event): leave it, as a tab switch does.
+    const replayed = async (what: string) => {
+      for (let waited = 0; !recorded().slice(since).includes(what) && waited < 60_000; waited += 500) {
+        await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(recorded().slice(since)).toContain(what);
+    };
+    // The booking with its passenger, contacts and tickets; the account page; the list; the header throughout (one
+    // page, moved through as a user does, so one recording follows it all).
+    await page.goto(`/bookings?locator=${locator}`);
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.locator('[data-status="issued"]').first().waitFor();
+    await drawer.getByText(TRAVELLER.passport).first().waitFor();
+    await replayed(`/bookings?locator=${locator}`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Account" }).click();
+    await page
+      .getByRole("heading", { level: 1, name: `${account.first_name} ${account.last_name}` })
+      .waitFor();
+    await replayed('/account\\"');
+    await page.getByRole("navigation").getByRole("link", { name: "Bookings", exact: true }).click();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await replayed('/bookings\\"');
+    // The sales list filtered by the passenger's name: the filter lives in the page's address.
+    await page.getByRole("navigation").getByRole("link", { name: "Sales", exact: true }).click();
+    await page
+      .getByRole("textbox", { name: "Ticket, locator, passenger or route" })
+      .fill(TRAVELLER.last_name);
+    await page.waitForURL(/[?&]text=/);
+    await page.locator("[data-testid=sale-paid-by]").first().waitFor();
+    await replayed("text=");
+
+    const sent = `${recorded().slice(since)}\n${JSON.stringify(batches)}`.toLowerCase();
+    // The replay did record the pages (rrweb full snapshots of the document), only without the personal values.
+    expect(sent).toContain('\\"type\\":2');
+    // Each leak with what surrounds it, to find the element that shows it.
+    const leaks = personalValues(account).flatMap((value) => {
+      const at = sent.indexOf(value);
+      return at < 0 ? [] : [`${value}: …${sent.slice(Math.max(0, at - 400), at + 60)}…`];
+    });
+    expect(leaks).toEqual([]);
+  }, 240_000);
 });

@@ -54,8 +54,22 @@ describe("EMDs and exchange", () => {
 
     const page = await bookingPage(agent, locator, exchanged.body.position);
     expect(page.body.data.status).toBe("exchanged");
+    // Each document with how it was paid: the EMD and the new tickets from the company balance.
     expect(page.body.data.ancillaries).toEqual([
-      expect.objectContaining({ emd_number: emd, status: "issued", price: bag.price }),
+      expect.objectContaining({
+        emd_number: emd,
+        status: "issued",
+        price: bag.price,
+        paid_by: { method: "balance" },
+      }),
+    ]);
+    for (const ticket of page.body.data.tickets) expect(ticket.paid_by).toEqual({ method: "balance" });
+    const sold = await agent.get("/sales", {
+      query: { "ticket[text]": emd },
+      headers: { "x-min-position": exchanged.body.position },
+    });
+    expect(sold.body.data).toEqual([
+      expect.objectContaining({ kind: "emd", paid_by: { method: "balance" } }),
     ]);
 
     const before = await balanceFromEvents(t.db, companyId);

@@ -207,14 +207,16 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       "Dnipro Travel",
       "Taras Shevchuk",
       "UAH",
+      "Paid by",
+      "Balance",
     ])
       expect(text).toContain(expected);
 
     const languages: [string, string[]][] = [
-      ["ua", ["Маршрутна квитанція", "Пасажир", "Номер квитка", "Багаж", "Разом"]],
-      ["pl", ["Potwierdzenie podróży", "Pasażer", "Bagaż", "Przylot"]],
-      ["fr", ["Mémo voyage", "Référence de réservation", "Arrivée", "Émis le"]],
-      ["es", ["Recibo de itinerario", "Número de billete", "Llegada"]],
+      ["ua", ["Маршрутна квитанція", "Пасажир", "Номер квитка", "Багаж", "Разом", "Спосіб оплати"]],
+      ["pl", ["Potwierdzenie podróży", "Pasażer", "Bagaż", "Przylot", "Forma płatności"]],
+      ["fr", ["Mémo voyage", "Référence de réservation", "Arrivée", "Émis le", "Payé par"]],
+      ["es", ["Recibo de itinerario", "Número de billete", "Llegada", "Pagado con"]],
     ];
     for (const [lang, words] of languages) {
       const pdf = await download(t.app.url, kyiv.cookie, `/sales/${number}-ticket?lang=${lang}`);
@@ -278,6 +280,7 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       "Penalty",
       "Total",
       "Currency",
+      "Paid by",
     ]);
     expect(sheet.getColumn(7).width).toBe(28);
     const list = (await get(kyiv, "/sales", { "ticket[date_from]": today, "ticket[date_to]": today })).body
@@ -306,6 +309,8 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       expect(row.getCell(20).value).toBe(line.total / 100);
       expect(row.getCell(20).numFmt).toBe('#,##0.00 "UAH";-#,##0.00 "UAH"');
       expect(row.getCell(21).value).toBe("UAH");
+      // Paid from the company balance; a void goes back to it.
+      expect(row.getCell(22).value).toBe("Balance");
     });
     const totals = sheet.getRow(list.length + 2);
     expect(totals.getCell(1).value).toBe("Total");

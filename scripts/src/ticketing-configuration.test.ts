@@ -5,8 +5,11 @@ import { SandboxSupplier } from "@skyward/command-service/suppliers/sandbox/sand
 import type { SupplierCall } from "@skyward/command-service/suppliers/supplier";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
-import { holdBooking, search } from "./testing/bookings.ts";
+import { holdFamily, pricedExchange } from "./testing/after-sales.ts";
+import { addAncillaries, firstBag } from "./testing/ancillaries.ts";
+import { holdBooking, search, topUp } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
+import { download, pdfText, readWorkbook, sessionCookie } from "./testing/sales.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 const dniproAgency = demoId("agency", "dnipro");
@@ -43,6 +46,8 @@ class RecordingSupplier extends SandboxSupplier {
 
 let t: TestApp;
 let supplier: RecordingSupplier;
+/** The app's clock runs this far from the real one (a card registered "two months ago" has expired today). */
+let clockShiftMs = 0;
 let admin: HttpClient;
 let support: HttpClient;
 let supervisor: HttpClient;
@@ -59,7 +64,7 @@ async function signedIn(email: string): Promise<HttpClient> {
 
 beforeAll(async () => {
   supplier = new RecordingSupplier();
-  t = await startTestApp({ supplier });
+  t = await startTestApp({ supplier, now: () => new Date(Date.now() + clockShiftMs) });
   admin = await signedIn("admin@skyward.test");
   support = await signedIn("support@skyward.test");
   supervisor = await signedIn("supervisor@dnipro.test");
@@ -464,6 +469,37 @@ describe("channels", () => {
   });
 });
 
+/**
+ * How a booking's tickets were paid, everywhere it is shown: the booking's tickets and history, the sales line, the
+ * receipt (its data and the PDF's text) and the sales report's "Paid by" column.
+ */
+async function expectPaidBy(locator: string, command: { body: Json }, paid: { data: Json; text: string }) {
+  const booking = (await agent.get(`/bookings/${locator}`, after(command))).body.data;
+  expect(booking.tickets.length).toBeGreaterThan(0);
+  for (const ticket of booking.tickets) expect(ticket.paid_by).toEqual(paid.data);
+  expect(booking.history.find((h: Json) => h.kind === "issue").paid_by).toEqual(paid.data);
+  const lines = await agent.get("/sales", { ...after(command), query: { "ticket[text]": locator } });
+  expect(lines.body.data.length).toBe(booking.tickets.length);
+  for (const line of lines.body.data) expect(line.paid_by).toEqual(paid.data);
+  const [line] = lines.body.data;
+  const receipt = await agent.get(`/sales/${line.id}`, { query: { format: "data" } });
+  expect(receipt.body.data.paid_by).toEqual(paid.data);
+  const cookie = sessionCookie(await t.client().signInWithPassword("agent@dnipro.test", DEMO_PASSWORD));
+  const pdf = await download(t.app.url, cookie, `/sales/${line.id}?lang=en`);
+  expect((await pdfText(pdf.bytes)).replace(/\s+/g, " ")).toContain(`Paid by: ${paid.text}`);
+  const report = await download(
+    t.app.url,
+    cookie,
+    `/sales/export?${new URLSearchParams({ "ticket[text]": locator, lang: "en" })}`,
+  );
+  const sheet = (await readWorkbook(report.bytes)).getWorksheet("Sales");
+  if (!sheet) throw new Error("no Sales sheet");
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const column = header.indexOf("Paid by") + 1;
+  expect(column).toBeGreaterThan(0);
+  expect(sheet.getRow(2).getCell(column).value).toBe(paid.text);
+}
+
 describe("payment cards", () => {
   it("when a card number fails Luhn or the card has expired, then 422 naming the field and nothing goes to the vault", async () => {
     const luhn = await supervisor.post("/credit_cards/", {
@@ -540,6 +576,10 @@ describe("payment cards", () => {
     expect(issued.body.charge.total.amount).toBeGreaterThan(0);
     expect(supplier.cardTokens).toEqual([expect.stringMatching(/^tok_sandbox_/)]);
     expect((await t.events(`balance-${kyiv}`)).length).toBe(balanceEvents);
+    await expectPaidBy(locator, issued, {
+      data: { method: "card", card_id: cardId, brand: "visa", last4: "4242" },
+      text: "Visa •••• 4242",
+    });
 
     const digits = CARD.replaceAll(" ", "");
     const { rows } = await t.db.pool.query(
@@ -573,6 +613,111 @@ describe("payment cards", () => {
     ).toBe(200);
     expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(200);
     expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(404);
+  });
+
+  it("when the form of payment changes while the channel projection lags, then every read of the channel that follows the command's position shows the new one", async () => {
+    const added = await supervisor.post("/credit_cards/", {
+      credit_card: { number: "4000 0566 5566 5556", exp_month: 4, exp_year: 2033, holder: "OLENA KOVAL" },
+    });
+    expect(added.status).toBe(201);
+    const cardId = added.body.data.id as string;
+    for (const form_of_payment of ["card", "balance"] as const) {
+      // The channel projection cannot write for a moment (reads go on): a read that does not wait for it is stale.
+      const lag = await t.db.pool.connect();
+      try {
+        await lag.query("BEGIN");
+        await lag.query("LOCK TABLE read.channels IN EXCLUSIVE MODE");
+        const changed = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+          form_of_payment,
+          ticketing_credit_card_id: cardId,
+        });
+        expect(changed.status).toBe(200);
+        const reads = Promise.all([
+          supervisor.get(`/ticketing/agency_channels/${dniproChannel}`, after(changed)),
+          supervisor.get("/ticketing/agency_channels", after(changed)),
+          supervisor.get("/account/details", after(changed)),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await lag.query("COMMIT");
+        const [read, listed, account] = await reads;
+        for (const res of [read, listed, account]) expect(res.headers.get("x-stale")).toBeNull();
+        expect(read.body.data).toMatchObject({
+          form_of_payment,
+          credit_card: expect.objectContaining({ id: cardId, last4: "5556" }),
+        });
+        expect(listed.body.data.find((c: Json) => c.id === dniproChannel)).toMatchObject({ form_of_payment });
+        expect(account.body.settings.channels.find((c: Json) => c.id === dniproChannel)).toMatchObject({
+          form_of_payment,
+        });
+      } finally {
+        await lag.query("ROLLBACK").catch(() => undefined);
+        lag.release();
+      }
+    }
+    await supervisor.delete(`/ticketing/agency_channels/${dniproChannel}/credit_cards/${cardId}`);
+    expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(200);
+  });
+
+  it("when the channel pays by a card whose expiry month has passed, then issue, an EMD and an exchange are refused with card_expired, and nothing is charged or asked of the airline", async () => {
+    // Tickets issued from the balance first: an EMD and an exchange need them (a Standard fare's change has a fee).
+    await topUp(t.db, t.app.store, kyiv, 10_000_000_00);
+    const forEmd = await holdBooking(agent);
+    const byBalance = await agent.post("/bookings/issue", { locator: forEmd });
+    expect(byBalance.status).toBe(201);
+    await expectPaidBy(forEmd, byBalance, { data: { method: "balance" }, text: "Balance" });
+    const forExchange = await holdFamily(agent, "standard");
+    expect((await agent.post("/bookings/issue", { locator: forExchange })).status).toBe(201);
+    const priced = await pricedExchange(agent, forExchange, 28);
+    const offer = priced.body.offers.find((o: Json) => o.total_due.amount > 0);
+    expect(offer).toBeDefined();
+    const bag = await firstBag(agent, forEmd);
+    const held = await holdBooking(agent);
+
+    // Registered while its month was still running (the app's clock two months back): expired today.
+    clockShiftMs = -62 * 86_400_000;
+    const then = new Date(Date.now() + clockShiftMs);
+    const added = await supervisor.post("/credit_cards/", {
+      credit_card: {
+        number: "5555 5555 5555 4444",
+        exp_month: then.getUTCMonth() + 1,
+        exp_year: then.getUTCFullYear(),
+        holder: "TARAS OLD",
+      },
+    });
+    clockShiftMs = 0;
+    expect(added.status).toBe(201);
+    const cardId = added.body.data.id as string;
+    const byCard = await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, {
+      form_of_payment: "card",
+      ticketing_credit_card_id: cardId,
+    });
+    expect(byCard.status).toBe(200);
+    try {
+      const balanceEvents = (await t.events(`balance-${kyiv}`)).length;
+      supplier.cardTokens.length = 0;
+      const refusals = [
+        await agent.post("/bookings/issue", { locator: held }),
+        await addAncillaries(agent, forEmd, [{ ancillary_id: bag.ancillary_id, passenger_index: 0 }]),
+        await agent.post(`/orders/${forExchange}/flights_change_requests/confirm`, {
+          reshop_offer_id: offer.reshop_offer_id,
+        }),
+      ];
+      for (const refused of refusals) {
+        expect([refused.status, refused.body.errors?.[0]?.code]).toEqual([422, "card_expired"]);
+        expect(refused.body.errors[0].detail).toContain("5555 5555 5555 4444".slice(-4));
+      }
+      expect(supplier.cardTokens).toEqual([]);
+      expect((await t.events(`balance-${kyiv}`)).length).toBe(balanceEvents);
+      for (const locator of [held, forEmd, forExchange])
+        expect(
+          (await t.events(`booking-${locator}`)).filter((e) =>
+            ["TicketingStarted", "AncillariesStarted", "ExchangeStarted"].includes(e.type),
+          ).length,
+        ).toBe(locator === held ? 0 : 1);
+    } finally {
+      clockShiftMs = 0;
+      await supervisor.patch(`/ticketing/agency_channels/${dniproChannel}`, { form_of_payment: "balance" });
+    }
   });
 
   it("when a supervisor names another agency's card or agency, then 404", async () => {

@@ -57,12 +57,12 @@ export async function addAncillaries(
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     // Companies take turns at their balance: EMDs after issue are charged to it.
     turnAt: balanceStream(booking.company_id),
-    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+    start: issuingClaim(deps, principal, context.source, ({ operationId, payment }) => ({
       type: "StartAncillaries",
       operation_id: operationId,
       now: deps.now(),
       lines,
-      pays_by_card: paysByCard,
+      payment,
     })),
   });
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);

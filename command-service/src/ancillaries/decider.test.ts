@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward/contracts/booking-events";
+import type { ClaimCard, PaidBy } from "@skyward/contracts/cards";
 import type { Fare, Flight, PriceDetail } from "@skyward/contracts/offers";
 import type { BookingPassenger, SupplierBooking } from "@skyward/contracts/supplier";
 import { type BookingCommand, decide, evolve, initialBooking } from "../bookings/booking.ts";
@@ -72,7 +73,10 @@ const Held = (data: Partial<BookingHeld> = {}): BookingEvent => ({
   data: { ...held, ...data },
 });
 const Issued: BookingEvent[] = [
-  { type: "TicketingStarted", data: { operation_id: "op-issue", at, charged: price } },
+  {
+    type: "TicketingStarted",
+    data: { operation_id: "op-issue", at, charged: price, paid_by: { method: "balance" } },
+  },
   {
     type: "TicketsIssued",
     data: { operation_id: "op-issue", tickets: [], issued_at: at, void_until: null, supplier_booking: null },
@@ -87,16 +91,25 @@ const start = (
     operation_id: "op-a",
     now,
     lines,
-    pays_by_card: false,
+    payment: { method: "balance" },
     ...extra,
   }) as BookingCommand;
 const Started = (
   lines: AncillaryLine[],
   charged: { amount: number; currency: string } | null,
+  paid_by: PaidBy | null = charged ? { method: "balance" } : null,
 ): BookingEvent => ({
   type: "AncillariesStarted",
-  data: { operation_id: "op-a", at, lines, charged },
+  data: { operation_id: "op-a", at, lines, charged, paid_by },
 });
+const card: ClaimCard = {
+  card_id: "card-1",
+  status: "active",
+  brand: "mastercard",
+  last4: "5454",
+  exp_month: 11,
+  exp_year: 2026,
+};
 const EMD = "5661234567890";
 
 /** given events, when a command, thenEvents (each valid by the contract) or thenRefused with this code. */
@@ -134,11 +147,19 @@ describe("ancillaries on a held booking", () => {
         type: "StartIssue",
         operation_id: "op-issue",
         now,
-        pays_by_card: false,
+        payment: { method: "balance" },
         accept_pending_price: false,
       })
       .thenEvents([
-        { type: "TicketingStarted", data: { operation_id: "op-issue", at, charged: uah(250_00 + 1_200_00) } },
+        {
+          type: "TicketingStarted",
+          data: {
+            operation_id: "op-issue",
+            at,
+            charged: uah(250_00 + 1_200_00),
+            paid_by: { method: "balance" },
+          },
+        },
       ]);
     const supplierBooking = {
       ancillaries: [{ ancillary_id: line().ancillary_id, passenger_index: 0, seat: null, emd_number: EMD }],
@@ -146,7 +167,7 @@ describe("ancillaries on a held booking", () => {
     const done = { tickets: [], issued_at: at, void_until: null, supplier_booking: supplierBooking };
     const issuing = given(Held(), Started([line({ status: "held" })], null), added, {
       type: "TicketingStarted",
-      data: { operation_id: "op-issue", at, charged: uah(1_450_00) },
+      data: { operation_id: "op-issue", at, charged: uah(1_450_00), paid_by: { method: "balance" } },
     });
     expect(
       decide(
@@ -186,14 +207,25 @@ describe("EMDs after issue", () => {
 
   it("given a card form of payment, a demo booking or a free seat, then nothing is charged", () => {
     given(Held(), ...Issued)
-      .when(start([line()], { pays_by_card: true }))
-      .thenEvents([Started([line()], null)]);
+      .when(start([line()], { payment: { method: "card", card } }))
+      .thenEvents([
+        Started([line()], null, { method: "card", card_id: "card-1", brand: "mastercard", last4: "5454" }),
+      ]);
     given(Held({ fake_booking: true }), ...Issued)
       .when(start([line()]))
-      .thenEvents([Started([line()], null)]);
+      .thenEvents([Started([line()], null, { method: "balance" })]);
     given(Held(), ...Issued)
       .when(start([seatLine({ price: uah(0), supplier_price: uah(0) })]))
       .thenEvents([Started([seatLine({ price: uah(0), supplier_price: uah(0) })], null)]);
+  });
+
+  it("given a channel paying by a card that expired or was deleted, when an EMD is bought, then it is refused", () => {
+    given(Held(), ...Issued)
+      .when(start([line()], { payment: { method: "card", card: { ...card, exp_month: 10 } } }))
+      .thenRefused("card_expired", 422);
+    given(Held(), ...Issued)
+      .when(start([line()], { payment: { method: "card", card: { ...card, status: "deleted" } } }))
+      .thenRefused("card_missing", 422);
   });
 
   it("given an EMD purchase in flight, when the airline issues, then the lines carry their numbers; when it refuses, the charge goes back", () => {
@@ -409,7 +441,10 @@ describe("refunding an unused EMD", () => {
     };
     const voidable = [
       Held(),
-      { type: "TicketingStarted", data: { operation_id: "op-issue", at, charged: price } } as BookingEvent,
+      {
+        type: "TicketingStarted",
+        data: { operation_id: "op-issue", at, charged: price, paid_by: { method: "balance" } },
+      } as BookingEvent,
       {
         type: "TicketsIssued",
         data: {

@@ -5,6 +5,7 @@ import { type Money, money } from "@skyward/contracts/money";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 import type { ActiveBooking, BookingCommand } from "../bookings/booking.ts";
+import { decidePayment } from "../ticketing/card.ts";
 
 /**
  * The ancillary part of the booking decider (booking.ts delegates here): ancillaries added to a held booking are
@@ -264,10 +265,10 @@ function startAncillaries(
     taken.push(line);
   }
   const total = command.lines.reduce((sum, l) => sum + l.price.amount, 0);
+  // Held lines are paid with the tickets (the issue decides how); free ones need nothing.
+  const paidBy = held || total === 0 ? null : decidePayment(command.payment, command.now);
   const charged =
-    held || state.fake_booking || command.pays_by_card || total === 0
-      ? null
-      : money(total, state.price.currency);
+    paidBy?.method !== "balance" || state.fake_booking ? null : money(total, state.price.currency);
   return [
     {
       type: "AncillariesStarted",
@@ -276,6 +277,7 @@ function startAncillaries(
         at: command.now.toISOString(),
         lines: command.lines.map((l) => ({ ...l, status: held ? "held" : "pending", emd_number: null })),
         charged,
+        paid_by: paidBy,
       },
     },
   ];

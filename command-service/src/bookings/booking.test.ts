@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward/contracts/booking-events";
+import type { ClaimCard, PaymentChoice } from "@skyward/contracts/cards";
 import type { Fare, PriceDetail } from "@skyward/contracts/offers";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { type BookingCommand, decide, evolve, initialBooking, voidUntil } from "./booking.ts";
@@ -41,8 +42,19 @@ const Held = (data: Partial<BookingHeld> = {}): BookingEvent => ({
 });
 const Started = (charged = price): BookingEvent => ({
   type: "TicketingStarted",
-  data: { operation_id: op, at, charged },
+  data: { operation_id: op, at, charged, paid_by: { method: "balance" } },
 });
+/** The channel's card as a claim reads it; `now` is 2026-11-21, so 11/2026 is its last valid month. */
+const card = (extra: Partial<ClaimCard> = {}): ClaimCard => ({
+  card_id: "card-1",
+  status: "active",
+  brand: "visa",
+  last4: "4242",
+  exp_month: 11,
+  exp_year: 2026,
+  ...extra,
+});
+const byCard = { method: "card", card_id: "card-1", brand: "visa", last4: "4242" } as const;
 const Issued = (void_until: string | null = "2026-11-21T23:59:59.000Z"): BookingEvent => ({
   type: "TicketsIssued",
   data: { operation_id: op, tickets: [], issued_at: at, void_until, supplier_booking: null },
@@ -79,7 +91,7 @@ const startIssue = (
   type: "StartIssue",
   operation_id: op,
   now,
-  pays_by_card: false,
+  payment: { method: "balance" },
   accept_pending_price: false,
   ...extra,
 });
@@ -97,19 +109,43 @@ describe("issuing a booking", () => {
   it("given a held booking, when issue starts, then TicketingStarted charges the booking price", () => {
     given(Held())
       .when(startIssue())
-      .thenEvents([{ type: "TicketingStarted", data: { operation_id: op, at, charged: price } }]);
+      .thenEvents([
+        {
+          type: "TicketingStarted",
+          data: { operation_id: op, at, charged: price, paid_by: { method: "balance" } },
+        },
+      ]);
   });
 
-  it("given a fake booking or a card form of payment, when issue starts, then no money moves", () => {
-    const started: BookingEventInput[] = [
-      { type: "TicketingStarted", data: { operation_id: op, at, charged: null } },
-    ];
+  it("given a fake booking or a card form of payment, when issue starts, then no money moves and the card is recorded", () => {
     given(Held({ fake_booking: true }))
       .when(startIssue())
-      .thenEvents(started);
+      .thenEvents([
+        {
+          type: "TicketingStarted",
+          data: { operation_id: op, at, charged: null, paid_by: { method: "balance" } },
+        },
+      ]);
     given(Held())
-      .when(startIssue({ pays_by_card: true }))
-      .thenEvents(started);
+      .when(startIssue({ payment: { method: "card", card: card() } }))
+      .thenEvents([
+        { type: "TicketingStarted", data: { operation_id: op, at, charged: null, paid_by: byCard } },
+      ]);
+  });
+
+  it("given a channel paying by a card that expired, was deleted or is missing, when issue starts, then it is refused", () => {
+    given(Held())
+      .when(startIssue({ payment: { method: "card", card: card({ exp_month: 10 }) } }))
+      .thenRefused("card_expired", 422);
+    given(Held())
+      .when(startIssue({ payment: { method: "card", card: card({ exp_month: 12, exp_year: 2025 }) } }))
+      .thenRefused("card_expired", 422);
+    given(Held())
+      .when(startIssue({ payment: { method: "card", card: card({ status: "deleted" }) } }))
+      .thenRefused("card_missing", 422);
+    given(Held())
+      .when(startIssue({ payment: { method: "card", card: null } }))
+      .thenRefused("card_missing", 422);
   });
 
   it("given a booking being issued, when issue starts again, then it is refused as a conflict", () => {
@@ -147,7 +183,10 @@ describe("issuing a booking", () => {
           type: "BookingRepriced",
           data: { price: newPrice, price_detail: {} as PriceDetail, supplier_booking: null },
         },
-        { type: "TicketingStarted", data: { operation_id: op, at, charged: newPrice } },
+        {
+          type: "TicketingStarted",
+          data: { operation_id: op, at, charged: newPrice, paid_by: { method: "balance" } },
+        },
       ]);
   });
 
@@ -524,14 +563,20 @@ describe("after sales: exchange", () => {
   };
   const ExStarted: BookingEvent = {
     type: "ExchangeStarted",
-    data: { operation_id: "e1", at, reshop_offer_id: "o1", charged: uah(70_00) },
+    data: {
+      operation_id: "e1",
+      at,
+      reshop_offer_id: "o1",
+      charged: uah(70_00),
+      paid_by: { method: "balance" },
+    },
   };
   const startExchange = {
     type: "StartExchange" as const,
     operation_id: "e1",
     reshop_offer_id: "o1",
     now,
-    pays_by_card: false,
+    payment: { method: "balance" } as PaymentChoice,
   };
 
   it("given issued tickets, when a change is requested and priced, then both are recorded; a held booking is refused", () => {
@@ -574,6 +619,17 @@ describe("after sales: exchange", () => {
     given(...base, Requested)
       .when(startExchange)
       .thenRefused("reshop_offer_not_found", 409);
+  });
+
+  it("given priced offers, when one is confirmed paid by the channel's card, then the card is recorded and checked", () => {
+    given(...base, Requested, Priced)
+      .when({ ...startExchange, payment: { method: "card", card: card() } })
+      .thenEvents([
+        { ...ExStarted, data: { ...ExStarted.data, charged: null, paid_by: byCard } } as BookingEvent,
+      ]);
+    given(...base, Requested, Priced)
+      .when({ ...startExchange, payment: { method: "card", card: card({ exp_year: 2025 }) } })
+      .thenRefused("card_expired", 422);
   });
 
   it("given an exchange that fails, then the charge goes back and the offers are emptied", () => {

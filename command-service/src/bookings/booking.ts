@@ -17,6 +17,7 @@ import type { Ticket } from "@skyward/contracts/supplier";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 import { decideAncillaries, emdsAtIssue, evolveAncillaries } from "../ancillaries/decider.ts";
+import { decidePayment } from "../ticketing/card.ts";
 
 export type { BookingHeld } from "@skyward/contracts/booking-events";
 
@@ -697,12 +698,13 @@ function startIssue(
     });
     price = accepted.price;
   }
+  const paidBy = decidePayment(command.payment, command.now);
   // Ancillaries added while held are paid with the tickets.
   const charged =
-    state.fake_booking || command.pays_by_card ? null : issueCharge(price, state.ancillaries).total;
+    state.fake_booking || paidBy.method === "card" ? null : issueCharge(price, state.ancillaries).total;
   events.push({
     type: "TicketingStarted",
-    data: { operation_id: command.operation_id, at: command.now.toISOString(), charged },
+    data: { operation_id: command.operation_id, at: command.now.toISOString(), charged, paid_by: paidBy },
   });
   return events;
 }
@@ -797,8 +799,12 @@ function startExchange(
     throw new Conflict("This offer is no longer priced: price the offers again", "reshop_offer_not_found");
   if (request.expires_at && new Date(request.expires_at) <= command.now)
     throw new Conflict("These offers have expired: price them again", "reshop_offers_expired");
+  // Nothing to pay (an even exchange or a residual) needs no card.
+  const paidBy = offer.total_due.amount > 0 ? decidePayment(command.payment, command.now) : null;
   const charged =
-    state.fake_booking || command.pays_by_card || offer.total_due.amount <= 0 ? null : offer.total_due;
+    state.fake_booking || paidBy?.method !== "balance" || offer.total_due.amount <= 0
+      ? null
+      : offer.total_due;
   return [
     {
       type: "ExchangeStarted",
@@ -807,6 +813,7 @@ function startExchange(
         at: command.now.toISOString(),
         reshop_offer_id: offer.reshop_offer_id,
         charged,
+        paid_by: paidBy,
       },
     },
   ];

@@ -1,17 +1,24 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { AncillariesOutcome } from "@skyward/contracts/booking-commands";
+import type { PaymentChoice } from "@skyward/contracts/cards";
 import type { SourceChannel } from "@skyward/contracts/metadata";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
 import { ancillariesOutcome, fakeAncillariesOutcome } from "../ancillaries/outcome.ts";
 import type { CommandDeps } from "../deps.ts";
-import { type SellingContext, sellingContext, supplierCall } from "../offers/selling-context.ts";
+import {
+  type SellingContext,
+  type StreamVersion,
+  sellingContext,
+  supplierCall,
+} from "../offers/selling-context.ts";
 import { applyPricing, priceFare } from "../pricing/apply-pricing.ts";
 import { randomSerial, ticketNumber } from "../pricing/ticket-number.ts";
 import { findAirline } from "../suppliers/sandbox/airlines.ts";
 import type { OperationResult } from "../suppliers/supplier.ts";
-import { assertCanIssue } from "../ticketing/channel.ts";
+import { cardStream, claimCard, evolveCard, initialCard } from "../ticketing/card.ts";
+import { assertCanIssue, type ChannelState } from "../ticketing/channel.ts";
 import {
   type ActiveBooking,
   assertNever,
@@ -79,7 +86,7 @@ export function issuingClaim(
   deps: CommandDeps,
   principal: Principal,
   source: SourceChannel,
-  build: (claim: { operationId: string; paysByCard: boolean }) => BookingCommand,
+  build: (claim: { operationId: string; payment: PaymentChoice }) => BookingCommand,
 ): (booking: ActiveBooking, operationId: string) => Promise<Decision> {
   let attempts = 0;
   return async (booking, operationId) => {
@@ -87,9 +94,26 @@ export function issuingClaim(
       fresh: attempts++ > 0,
     });
     assertCanIssue(ctx.gates, ctx.channel, source);
-    const paysByCard = ctx.channel.status !== "none" && ctx.channel.form_of_payment === "card";
-    return { command: build({ operationId, paysByCard }), guard: ctx.read };
+    const { payment, read } = await paymentChoice(deps, ctx.channel);
+    return { command: build({ operationId, payment }), guard: [...ctx.read, ...read] };
   };
+}
+
+/**
+ * The channel's form of payment for a claim: the balance, or its card as the card's stream has it now (the decider
+ * checks it is there and not expired). The card's stream joins the claim's guard: a card deleted or changed meanwhile
+ * refuses the append, and the next attempt reads it again.
+ */
+export async function paymentChoice(
+  deps: CommandDeps,
+  channel: ChannelState,
+): Promise<{ payment: PaymentChoice; read: StreamVersion[] }> {
+  if (channel.status === "none" || channel.form_of_payment !== "card")
+    return { payment: { method: "balance" }, read: [] };
+  if (!channel.ticketing_card) return { payment: { method: "card", card: null }, read: [] };
+  const streamId = cardStream(channel.ticketing_card.id);
+  const { state, version } = await deps.store.fold(streamId, evolveCard, initialCard);
+  return { payment: { method: "card", card: claimCard(state) }, read: [{ streamId, version }] };
 }
 
 /** Steps 2 and 3 of an operation its claim opened. */

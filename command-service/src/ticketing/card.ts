@@ -1,4 +1,10 @@
-import { CardEvent, type CardRegistered } from "@skyward/contracts/cards";
+import {
+  CardEvent,
+  type CardRegistered,
+  type ClaimCard,
+  type PaidBy,
+  type PaymentChoice,
+} from "@skyward/contracts/cards";
 import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import type { CardCommand } from "@skyward/contracts/ticketing-commands";
 import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
@@ -38,6 +44,30 @@ export function evolveCard(state: CardState, stored: { type: string; data: unkno
 /** A card expires at the end of its expiry month (UTC). */
 export function expired(expMonth: number, expYear: number, now: Date): boolean {
   return Date.UTC(expYear, expMonth, 1) <= now.getTime();
+}
+
+/** The card a claim reads for the channel that pays by it: what the paying decision checks. */
+export function claimCard(state: CardState): ClaimCard | null {
+  if (state.status === "none") return null;
+  const { id, status, brand, last4, exp_month, exp_year } = state;
+  return { card_id: id, status, brand, last4, exp_month, exp_year };
+}
+
+/**
+ * How a claim that charges is paid, decided at the moment of the claim: the balance, or the channel's card if it is
+ * there, not deleted and not expired.
+ */
+export function decidePayment(choice: PaymentChoice, now: Date): PaidBy {
+  if (choice.method === "balance") return { method: "balance" };
+  const { card } = choice;
+  if (card?.status !== "active")
+    throw new IllegalState("Ticketing is switched off: the channel has no card to pay with", "card_missing");
+  if (expired(card.exp_month, card.exp_year, now))
+    throw new IllegalState(
+      `The channel's card (${card.brand} ending ${card.last4}) expired at the end of ${String(card.exp_month).padStart(2, "0")}/${card.exp_year}: renew it or choose another form of payment`,
+      "card_expired",
+    );
+  return { method: "card", card_id: card.card_id, brand: card.brand, last4: card.last4 };
 }
 
 const notFound = () => new NotFound("No such card", "card_not_found");

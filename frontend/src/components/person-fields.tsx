@@ -4,6 +4,7 @@ import { PersonName, Phone } from "@skyward/contracts/account";
 import { IconPhone } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { personalData } from "../lib/replay-privacy.ts";
 
 export type PersonField = "first_name" | "last_name" | "phone";
 
@@ -66,15 +67,23 @@ export function PersonFields({ field, labels, autoFocus }: PersonFieldsProps) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           {...field("first_name")}
+          {...personalData}
           label={labels.first_name}
           autoComplete="given-name"
           required
           autoFocus={autoFocus}
         />
-        <TextInput {...field("last_name")} label={labels.last_name} autoComplete="family-name" required />
+        <TextInput
+          {...field("last_name")}
+          {...personalData}
+          label={labels.last_name}
+          autoComplete="family-name"
+          required
+        />
       </SimpleGrid>
       <TextInput
         {...field("phone")}
+        {...personalData}
         type="tel"
         label={labels.phone}
         description={labels.phone_description}

@@ -7,11 +7,11 @@ import {
   identify,
   pendingAnalyticsCalls,
   resetAnalytics,
-  setCustomUserIdForNextEvent,
   startAnalytics,
   track,
   trackApiSuccess,
 } from "./analytics.ts";
+import { scrubTypedParameters } from "./replay-privacy.ts";
 
 // What reaches the SDK (and the collector) is checked end to end in e2e/product-analytics.e2e.ts.
 beforeEach(() => resetAnalytics());
@@ -24,12 +24,11 @@ describe("analytics", () => {
     ]);
   });
 
-  it("uses a custom user id for one event only", () => {
-    identify("agent-1");
-    setCustomUserIdForNextEvent("prospect@example.com");
-    track("Sign in requested");
-    track("Sign in completed");
-    expect(analyticsQueue().map((entry) => entry.userId)).toEqual(["prospect@example.com", undefined]);
+  it("drops a property that reads as an e-mail address rather than send it", () => {
+    track("Change language", { language: "pl", who: "Agent@Dnipro.test" });
+    expect(analyticsQueue()).toEqual([
+      { kind: "track", event: "Change language", props: { language: "pl", platform: "Site" } },
+    ]);
   });
 
   it("keeps nothing for the SDK when the page supplies no key", () => {
@@ -50,12 +49,10 @@ describe("analytics", () => {
     expect(analyticsQueue().map((e) => e.event)).toEqual(["Search", "Book", "Issue", "Refund", "Exchange"]);
   });
 
-  it("tracks the start of a sign-in under the e-mail being signed in, for that event only", () => {
-    trackApiSuccess("POST", "/start_sign_in", { account: { email: " Agent@Dnipro.test " } });
-    track("Change language");
-    expect(analyticsQueue().map((e) => [e.event, e.userId])).toEqual([
-      ["Start sign in", "agent@dnipro.test"],
-      ["Change language", undefined],
+  it("tracks the start of a sign-in with nothing of the person signing in: no e-mail as user id or property", () => {
+    trackApiSuccess("POST", "/start_sign_in");
+    expect(analyticsQueue()).toEqual([
+      { kind: "track", event: "Start sign in", props: { platform: "Site" } },
     ]);
   });
 
@@ -94,5 +91,20 @@ describe("analytics", () => {
       trackServerUrl: "https://metrics.skyward.example:8443/sessions/v2/track",
       configServerUrl: "https://metrics.skyward.example:8443/config",
     });
+  });
+
+  it("writes what a user typed into an address (the sales filter) as *** in a replay, and leaves the rest", () => {
+    const recorded = JSON.stringify([
+      JSON.stringify({ type: 4, data: { href: "http://127.0.0.1:3000/sales?text=KVITCHENKO%20Z&page=2" } }),
+      JSON.stringify({
+        payload: { href: "https://skyward.example/sales?date_from=2026-11-01&text=FN123456" },
+      }),
+      JSON.stringify({ type: 4, data: { href: "http://127.0.0.1:3000/bookings?locator=ABC234" } }),
+    ]);
+    const scrubbed = scrubTypedParameters(recorded);
+    expect(scrubbed).not.toMatch(/KVITCHENKO|FN123456/);
+    expect(scrubbed).toContain("/sales?text=***&page=2");
+    expect(scrubbed).toContain("date_from=2026-11-01&text=***");
+    expect(scrubbed).toContain("/bookings?locator=ABC234");
   });
 });

@@ -5,6 +5,7 @@
  * browser. The SDK is loaded after the first render (its own chunk), so it never weighs on the first load.
  */
 import type * as Amplitude from "@amplitude/analytics-browser";
+import { REPLAY_PRIVACY, sendScrubbedReplay } from "./replay-privacy.ts";
 
 export const PLATFORM = "Site";
 export const SESSION_REPLAY_SAMPLE_RATE = 0.1;
@@ -27,8 +28,6 @@ interface AnalyticsState {
   sdk: Sdk | null;
   /** Calls made before the SDK has loaded, made on it once it has (dropped for good when there is no key). */
   pending: Call[];
-  /** Used for the next event only, then dropped (e.g. tracking a sign-in before the session knows the user). */
-  nextEventUserId: string | null;
   loading: Promise<void> | null;
 }
 
@@ -36,7 +35,6 @@ const state: AnalyticsState = {
   config: null,
   sdk: null,
   pending: [],
-  nextEventUserId: null,
   loading: null,
 };
 
@@ -117,6 +115,8 @@ export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
       sdk.add(
         sessionReplayPlugin({
           sampleRate: config.replaySampleRate ?? SESSION_REPLAY_SAMPLE_RATE,
+          privacyConfig: REPLAY_PRIVACY,
+          handleSendEvents: sendScrubbedReplay,
           ...(trackServerUrl ? { trackServerUrl } : {}),
           ...(configServerUrl ? { configServerUrl } : {}),
         }),
@@ -151,7 +151,6 @@ export interface TrackedEvent {
   kind: "track";
   event: string;
   props: AnalyticsProps;
-  userId?: string;
 }
 const LOG_SIZE = 50;
 const log: TrackedEvent[] = [];
@@ -161,23 +160,24 @@ export function analyticsQueue(): readonly TrackedEvent[] {
   return log;
 }
 
+/**
+ * Events carry the user only as the SDK knows them (the Skyward id once signed in, the anonymous device id before)
+ * and never personal data: a property that reads as an e-mail address is dropped rather than sent (analytics is
+ * never in the way of the product, so no error either).
+ */
 export function track(event: string, props: AnalyticsProps = {}): void {
-  const userId = state.nextEventUserId;
-  state.nextEventUserId = null;
+  const safe = Object.entries(props).filter(([, value]) => !(typeof value === "string" && EMAIL.test(value)));
   // The platform as an event property too: what the spec names, readable in any analytics tool's event view.
-  const withPlatform = { ...props, platform: PLATFORM };
-  log.push({ kind: "track", event, props: withPlatform, ...(userId ? { userId } : {}) });
+  const withPlatform = { ...Object.fromEntries(safe), platform: PLATFORM };
+  log.push({ kind: "track", event, props: withPlatform });
   if (log.length > LOG_SIZE) log.shift();
-  call((sdk) => sdk.track(event, withPlatform, userId ? { user_id: userId } : undefined));
+  call((sdk) => sdk.track(event, withPlatform));
 }
+
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 
 export function identify(userId: string | null): void {
   call((sdk) => sdk.setUserId(userId ?? undefined));
-}
-
-/** The next tracked event carries this user id; later events go back to the identified user. */
-export function setCustomUserIdForNextEvent(userId: string): void {
-  state.nextEventUserId = userId;
 }
 
 function identifyWith(change: (identify: Amplitude.Identify) => void): void {
@@ -218,13 +218,11 @@ const FUNNEL: readonly [RegExp, string][] = [
   [/^\/orders\/[^/]+\/flights_change_requests\/confirm$/, "Exchange"],
 ];
 
-export function trackApiSuccess(method: string, path: string, body?: unknown): void {
+export function trackApiSuccess(method: string, path: string): void {
   if (method !== "POST") return;
   const route = path.split("?")[0] ?? "";
+  // Nobody is known before signing in: the event belongs to the SDK's anonymous device id, never the e-mail typed.
   if (route === "/start_sign_in") {
-    // Nobody is identified before signing in: this one event carries the e-mail being signed in as its user.
-    const email = (body as { account?: { email?: unknown } } | undefined)?.account?.email;
-    if (typeof email === "string") setCustomUserIdForNextEvent(email.trim().toLowerCase());
     track("Start sign in");
     return;
   }
@@ -258,7 +256,7 @@ export function analyticsSession(
 
 /** For tests: forget everything, as on a fresh page. */
 export function resetAnalytics(): void {
-  Object.assign(state, { config: null, sdk: null, pending: [], nextEventUserId: null, loading: null });
+  Object.assign(state, { config: null, sdk: null, pending: [], loading: null });
   log.length = 0;
 }
 

@@ -194,7 +194,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
     return { data: (await response.text()) as T, status: response.status, traceId };
   const data = await readBody(response);
   if (method !== "GET") await rememberPosition(data);
-  trackApiSuccess(method, path, options.body);
+  trackApiSuccess(method, path);
   return { data: data as T, status: response.status, traceId };
 }
 

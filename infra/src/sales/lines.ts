@@ -100,7 +100,7 @@ export const saleLineSelect = (
   s.company_id, c.name AS company_name, s.agency_id, a.name AS agency_name, s.channel_id, s.fake_booking,
   s.base_fare::float8 AS base_fare, s.taxes::float8 AS taxes, s.agency_markup::float8 AS agency_markup,
   s.company_markup::float8 AS company_markup, s.transaction_fee::float8 AS transaction_fee,
-  s.penalty::float8 AS penalty, s.total::float8 AS total, s.currency
+  s.penalty::float8 AS penalty, s.total::float8 AS total, s.currency, s.paid_by
   FROM ${source} s
   LEFT JOIN read.users u ON u.id = s.agent_id
   LEFT JOIN read.companies c ON c.id = s.company_id

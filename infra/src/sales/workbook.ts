@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { paidByText } from "@skyward/contracts/cards";
 import { minorDigits } from "@skyward/contracts/money";
 import type { SaleLine } from "@skyward/contracts/sales";
 import { DEFAULT_TIME_ZONE, wallClockDate } from "@skyward/contracts/time-zone";
@@ -35,6 +36,8 @@ type Label =
   | "penalty"
   | "total"
   | "currency"
+  | "paid_by"
+  | "balance"
   | "totals";
 
 const LABELS: Record<ReportLanguage, Record<Label, string>> = {
@@ -61,6 +64,8 @@ const LABELS: Record<ReportLanguage, Record<Label, string>> = {
     penalty: "Penalty",
     total: "Total",
     currency: "Currency",
+    paid_by: "Paid by",
+    balance: "Balance",
     totals: "Total",
   },
   ua: {
@@ -86,6 +91,8 @@ const LABELS: Record<ReportLanguage, Record<Label, string>> = {
     penalty: "Штраф",
     total: "Разом",
     currency: "Валюта",
+    paid_by: "Спосіб оплати",
+    balance: "Баланс",
     totals: "Підсумок",
   },
   pl: {
@@ -111,6 +118,8 @@ const LABELS: Record<ReportLanguage, Record<Label, string>> = {
     penalty: "Kara",
     total: "Razem",
     currency: "Waluta",
+    paid_by: "Forma płatności",
+    balance: "Saldo",
     totals: "Suma",
   },
   fr: {
@@ -136,6 +145,8 @@ const LABELS: Record<ReportLanguage, Record<Label, string>> = {
     penalty: "Pénalité",
     total: "Total",
     currency: "Devise",
+    paid_by: "Payé par",
+    balance: "Solde",
     totals: "Total",
   },
   es: {
@@ -161,6 +172,8 @@ const LABELS: Record<ReportLanguage, Record<Label, string>> = {
     penalty: "Penalización",
     total: "Total",
     currency: "Moneda",
+    paid_by: "Pagado con",
+    balance: "Saldo",
     totals: "Total",
   },
 };
@@ -250,6 +263,7 @@ const COLUMNS: { key: Label; width: number }[] = [
   { key: "agency_name", width: 22 },
   ...MONEY_COLUMNS.map((key) => ({ key, width: 14 })),
   { key: "currency", width: 9 },
+  { key: "paid_by", width: 22 },
 ];
 
 /** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
@@ -339,6 +353,7 @@ export async function writeSalesWorkbook(
       agency_name: textCell(line.agency_name),
       ...Object.fromEntries(MONEY_COLUMNS.map((k) => [k, toMajor(line[k], line.currency)])),
       currency: line.currency,
+      paid_by: line.paid_by ? paidByText(line.paid_by, label.balance) : null,
     });
     row.getCell("sold_at").numFmt = "yyyy-mm-dd hh:mm";
     const format = moneyFormat(line.currency);

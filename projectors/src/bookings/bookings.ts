@@ -3,6 +3,7 @@ import {
   type BookingEvent,
   StoredBookingEvent,
 } from "@skyward/contracts/booking-events";
+import type { PaidBy } from "@skyward/contracts/cards";
 import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
@@ -108,6 +109,23 @@ function operationAfter(event: BookingEvent): { id: string; kind: string; at: st
   }
 }
 
+/** How a claim that pays (issue, exchange, EMDs) is paid; null for any other event or when it pays nothing. */
+function payingClaim(event: BookingEvent): PaidBy | null {
+  switch (event.type) {
+    case "TicketingStarted":
+    case "ExchangeStarted":
+    case "AncillariesStarted":
+      return event.data.paid_by;
+    default:
+      return null;
+  }
+}
+
+/** Tickets as issued or exchanged, each with how its claim paid it (the row's `paid_by`, set by the claim). */
+const paidTickets = (row: RowUpdate, tickets: readonly unknown[]) =>
+  `(SELECT coalesce(jsonb_agg(x || jsonb_build_object('paid_by', paid_by) ORDER BY n), '[]')
+     FROM jsonb_array_elements(${row.param(JSON.stringify(tickets))}::jsonb) WITH ORDINALITY AS y(x, n))`;
+
 function assertNever(value: never): never {
   throw new Error(`unhandled booking event ${JSON.stringify(value)}`);
 }
@@ -139,7 +157,10 @@ export const bookings = defineProjection({
       currency text NOT NULL,
       time_limit timestamptz,
       held jsonb NOT NULL,
+      -- Each ticket with how it was paid (paid_by: the balance, or a card's brand and last four).
       tickets jsonb NOT NULL DEFAULT '[]',
+      -- How the latest claim that pays (issue, exchange, EMDs) pays: its documents carry it when they come.
+      paid_by jsonb,
       comments jsonb NOT NULL DEFAULT '[]',
       pending_price jsonb,
       issued_at timestamptz,
@@ -218,6 +239,8 @@ export const bookings = defineProjection({
         row.set("list", row.param(LIST_OF_STATUS[status]));
       }
       if (status || operation !== undefined) row.set("updated_at", row.param(stored.recordedAt));
+      const paying = payingClaim(e);
+      if (paying) row.set("paid_by", `${row.param(JSON.stringify(paying))}::jsonb`);
       if (operation !== undefined) {
         row.set("operation_id", row.param(operation?.id ?? null));
         row.set("operation_kind", row.param(operation?.kind ?? null));
@@ -234,7 +257,7 @@ export const bookings = defineProjection({
             row.set("error", row.param(e.data.error ?? e.data.supplier_booking.error ?? null));
           break;
         case "TicketsIssued":
-          row.set("tickets", `${row.param(JSON.stringify(e.data.tickets))}::jsonb`);
+          row.set("tickets", paidTickets(row, e.data.tickets));
           row.set("ticket_numbers", row.param(e.data.tickets.map((x) => x.ticket_number).join(" ")));
           row.set("issued_at", `${row.param(e.data.issued_at)}::timestamptz`);
           row.set("void_until", `${row.param(e.data.void_until)}::timestamptz`);
@@ -355,7 +378,7 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
       ancillaryLines(batch, row, e, table);
       break;
     case "TicketsExchanged":
-      row.set("tickets", `${row.param(JSON.stringify(e.data.tickets))}::jsonb`);
+      row.set("tickets", paidTickets(row, e.data.tickets));
       row.set("ticket_numbers", row.param(e.data.tickets.map((x) => x.ticket_number).join(" ")));
       row.set("void_until", "NULL");
       row.set("change_request", "NULL");
@@ -376,7 +399,13 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
 function ancillaryLines(batch: StatementBatch, row: RowUpdate, e: BookingEvent, table: string): void {
   switch (e.type) {
     case "AncillariesAdded":
-      row.set("ancillaries", `ancillaries || ${row.param(JSON.stringify(e.data.lines))}::jsonb`);
+      // Lines held are paid with the tickets (EmdsIssued says so); the others by this purchase's claim.
+      row.set(
+        "ancillaries",
+        `ancillaries || (SELECT coalesce(jsonb_agg(l || jsonb_build_object('paid_by',
+           CASE WHEN l->>'status' = 'held' THEN NULL ELSE paid_by END) ORDER BY n), '[]')
+           FROM jsonb_array_elements(${row.param(JSON.stringify(e.data.lines))}::jsonb) WITH ORDINALITY AS y(l, n))`,
+      );
       row.set(
         "async_emd_issue",
         `async_emd_issue OR ${row.param(e.data.lines.some((l) => l.status === "pending"))}::boolean`,
@@ -389,12 +418,13 @@ function ancillaryLines(batch: StatementBatch, row: RowUpdate, e: BookingEvent, 
         `UPDATE ${table} SET ancillaries = x.lines,
            async_emd_issue = EXISTS (SELECT 1 FROM jsonb_array_elements(x.lines) l WHERE l->>'status' = 'pending')
            FROM (SELECT coalesce(jsonb_agg(coalesce(
-                   (SELECT c FROM jsonb_array_elements($2::jsonb) c WHERE c->>'line_id' = a->>'line_id'), a)
+                   (SELECT c || jsonb_build_object('paid_by', CASE WHEN $3 = 'issue' THEN b.paid_by ELSE a->'paid_by' END)
+                      FROM jsonb_array_elements($2::jsonb) c WHERE c->>'line_id' = a->>'line_id'), a)
                  ORDER BY n), '[]') AS lines
                    FROM ${table} b, jsonb_array_elements(b.ancillaries) WITH ORDINALITY AS y(a, n)
                   WHERE b.locator = $1) x
          WHERE locator = $1`,
-        [row.values[0], JSON.stringify(e.data.lines)],
+        [row.values[0], JSON.stringify(e.data.lines), e.data.paid_with],
       );
       break;
     case "EmdRefunded":
@@ -422,7 +452,13 @@ const negative = (m: { amount: number; currency: string } | null) =>
 
 /** The booking's history of supplier operations: a start appends one, its outcome completes it. */
 function history(row: RowUpdate, e: BookingEvent, at: Date): void {
-  const started = (kind: string, operationId: string, startedAt: string, effect: unknown) =>
+  const started = (
+    kind: string,
+    operationId: string,
+    startedAt: string,
+    effect: unknown,
+    paidBy: PaidBy | null = null,
+  ) =>
     row.set(
       "history",
       `history || ${row.param(
@@ -436,6 +472,7 @@ function history(row: RowUpdate, e: BookingEvent, at: Date): void {
             balance_effect: effect,
             tickets: [],
             error: null,
+            paid_by: paidBy,
           },
         ]),
       )}::jsonb`,
@@ -456,7 +493,7 @@ function history(row: RowUpdate, e: BookingEvent, at: Date): void {
     });
   switch (e.type) {
     case "TicketingStarted":
-      started("issue", e.data.operation_id, e.data.at, e.data.charged);
+      started("issue", e.data.operation_id, e.data.at, e.data.charged, e.data.paid_by);
       break;
     case "VoidStarted":
       started("void", e.data.operation_id, e.data.at, null);
@@ -468,10 +505,10 @@ function history(row: RowUpdate, e: BookingEvent, at: Date): void {
       started("refund", e.data.operation_id, e.data.at, null);
       break;
     case "ExchangeStarted":
-      started("exchange", e.data.operation_id, e.data.at, e.data.charged);
+      started("exchange", e.data.operation_id, e.data.at, e.data.charged, e.data.paid_by);
       break;
     case "AncillariesStarted":
-      started("ancillaries", e.data.operation_id, e.data.at, e.data.charged);
+      started("ancillaries", e.data.operation_id, e.data.at, e.data.charged, e.data.paid_by);
       break;
     case "EmdRefundStarted":
       started("emd_refund", e.data.operation_id, e.data.at, null);

@@ -9,6 +9,9 @@ import { defineProjection } from "@skyward/infra/projections/projection";
 export const SALES_EVENT_TYPES = [
   "BookingHeld",
   "BookingRepriced",
+  "TicketingStarted",
+  "ExchangeStarted",
+  "AncillariesStarted",
   "TicketsIssued",
   "BookingVoided",
   "TicketsRefunded",
@@ -54,7 +57,7 @@ const shareOf = (i: number) =>
 
 const LINE_COLUMNS = `id, kind, status, locator, document_number, original_document, passenger_name, carrier, route,
   departure_at, sold_at, sale_date, agent_id, company_id, agency_id, channel_id, fake_booking, base_fare, taxes,
-  agency_markup, company_markup, transaction_fee, penalty, total, currency, search`;
+  agency_markup, company_markup, transaction_fee, penalty, total, currency, search, paid_by`;
 
 /** An EMD's refund is a refund line too, told from a ticket's by its id: it takes back no ticket. */
 const NOT_EMD = "id NOT LIKE '%-emd-refund'";
@@ -154,6 +157,7 @@ const PHASES = [
   "held",
   "repriced",
   "offers",
+  "paying",
   "issued",
   "emds",
   "exchanged",
@@ -171,7 +175,7 @@ type Phase = (typeof PHASES)[number];
  */
 export const sales = defineProjection({
   name: "sales",
-  version: 3,
+  version: 4,
   eventTypes: SALES_EVENT_TYPES,
   tables: ["sales_bookings", "sales", "sales_daily", "sales_route_daily", "sales_rollup", "sales_top"],
   setup: (t) => `
@@ -191,7 +195,9 @@ export const sales = defineProjection({
       -- The booking as held (fare with flights and baggage, passengers, contacts, price): the ticket receipt's source.
       held jsonb NOT NULL,
       -- Exchange offers as priced for the agent, by offer id: what an exchange's lines charge.
-      reshop_offers jsonb NOT NULL DEFAULT '{}'
+      reshop_offers jsonb NOT NULL DEFAULT '{}',
+      -- How the latest claim that pays (issue, exchange, EMDs) pays: the lines it brings carry it.
+      paid_by jsonb
     );
     CREATE TABLE ${t.sales} (
       id text PRIMARY KEY,
@@ -220,7 +226,10 @@ export const sales = defineProjection({
       total bigint NOT NULL,
       currency text NOT NULL,
       -- What the list's text filter matches: ticket number, locator, passenger and route, upper case.
-      search text NOT NULL
+      search text NOT NULL,
+      -- How the document was paid: {"method": "balance"} or {"method": "card", brand, last4, card_id}; a refund or
+      -- void line goes back the same way; null when not known (sold before it was recorded) or nothing was paid.
+      paid_by jsonb
     );
     -- The list's order (newest first, id last) behind each scope's equality, so a page is read off an index.
     CREATE INDEX ON ${t.sales} (sale_date DESC, sold_at DESC, id);
@@ -335,6 +344,11 @@ export const sales = defineProjection({
             price: e.data.price,
             price_detail: e.data.price_detail,
           });
+          break;
+        case "TicketingStarted":
+        case "ExchangeStarted":
+        case "AncillariesStarted":
+          if (e.data.paid_by) add(locator, "paying", { paid_by: e.data.paid_by });
           break;
         case "ReshopOffersPriced":
           add(locator, "offers", {
@@ -469,6 +483,10 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
     `UPDATE ${t.sales_bookings} b SET reshop_offers = b.reshop_offers || x.offers
        FROM jsonb_to_recordset($1::jsonb) AS x(locator text, offers jsonb) WHERE b.locator = x.locator`,
   ],
+  paying: (t) => [
+    `UPDATE ${t.sales_bookings} b SET paid_by = x.paid_by
+       FROM jsonb_to_recordset($1::jsonb) AS x(locator text, paid_by jsonb) WHERE b.locator = x.locator`,
+  ],
   issued: (t) => [
     `WITH t AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(locator text, number text, idx int, name text, at timestamptz)
@@ -478,7 +496,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        SELECT t.number || '-ticket', 'ticket', 'issued', b.locator, t.number, NULL, t.name, b.carrier, b.route,
          b.departure_at, t.at, (t.at AT TIME ZONE 'UTC')::date, b.agent_id, b.company_id, b.agency_id, b.channel_id,
          b.fake_booking, ${shareOf(0)}, ${shareOf(1)}, ${shareOf(2)}, ${shareOf(3)}, ${shareOf(4)}, 0, ${shareOf(5)},
-         b.currency, upper(t.number || ' ' || b.locator || ' ' || t.name || ' ' || b.route)
+         b.currency, upper(t.number || ' ' || b.locator || ' ' || t.name || ' ' || b.route), b.paid_by
          FROM t JOIN ${t.sales_bookings} b ON b.locator = t.locator
        ON CONFLICT (id) DO NOTHING
        RETURNING *
@@ -500,7 +518,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          b.agency_id, b.channel_id, b.fake_booking, ${offerShare("fare_difference")}, 0, ${offerShare("markup")}, 0, 0,
          ${offerShare("change_fee")},
          ${offerShare("fare_difference")} + ${offerShare("markup")} + ${offerShare("change_fee")}, b.currency,
-         upper(x.number || ' ' || x.locator || ' ' || x.name || ' ' || x.route)
+         upper(x.number || ' ' || x.locator || ' ' || x.name || ' ' || x.route), b.paid_by
          FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator
        ON CONFLICT (id) DO NOTHING
        RETURNING *
@@ -528,7 +546,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        SELECT x.number || '-refund', 'refund', 'refunded', x.locator, x.number, x.number, o.passenger_name, o.carrier,
          o.route, o.departure_at, x.at, (x.at AT TIME ZONE 'UTC')::date, o.agent_id, o.company_id, o.agency_id,
          o.channel_id, o.fake_booking, -x.fare_refund, -x.taxes_refund, 0, 0, 0, x.penalty, -x.refundable, o.currency,
-         o.search
+         o.search, o.paid_by
          FROM x CROSS JOIN LATERAL (
            SELECT * FROM ${t.sales} s WHERE s.locator = x.locator AND s.document_number = x.number
               AND s.kind IN ('ticket', 'exchange') ORDER BY s.sold_at DESC LIMIT 1) o
@@ -549,7 +567,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
      ),
      named AS (
        SELECT x.*, b.carrier, b.route, b.departure_at, b.agent_id, b.company_id, b.agency_id, b.channel_id,
-         b.fake_booking, upper(coalesce((b.held -> 'passengers' -> x.idx ->> 'last_name') || '/'
+         b.fake_booking, b.paid_by, upper(coalesce((b.held -> 'passengers' -> x.idx ->> 'last_name') || '/'
          || (b.held -> 'passengers' -> x.idx ->> 'first_name'), '')) AS name
          FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator
      ),
@@ -557,7 +575,8 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        INSERT INTO ${t.sales} (${LINE_COLUMNS})
        SELECT number || '-emd', 'emd', 'issued', locator, number, NULL, name, carrier, route, departure_at, at,
          (at AT TIME ZONE 'UTC')::date, agent_id, company_id, agency_id, channel_id, fake_booking, supplier, 0,
-         price - supplier, 0, 0, 0, price, currency, upper(number || ' ' || locator || ' ' || name || ' ' || route)
+         price - supplier, 0, 0, 0, price, currency, upper(number || ' ' || locator || ' ' || name || ' ' || route),
+         paid_by
          FROM named
        ON CONFLICT (id) DO NOTHING
        RETURNING *
@@ -574,7 +593,8 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          o.carrier, o.route, o.departure_at, x.at, (x.at AT TIME ZONE 'UTC')::date, o.agent_id, o.company_id,
          o.agency_id, o.channel_id, o.fake_booking,
          CASE WHEN x.refunded = o.total THEN -o.base_fare ELSE -x.refunded END, 0,
-         CASE WHEN x.refunded = o.total THEN -o.agency_markup ELSE 0 END, 0, 0, 0, -x.refunded, o.currency, o.search
+         CASE WHEN x.refunded = o.total THEN -o.agency_markup ELSE 0 END, 0, 0, 0, -x.refunded, o.currency, o.search,
+         o.paid_by
          FROM x JOIN ${t.sales} o ON o.id = x.number || '-emd'
        ON CONFLICT (id) DO NOTHING
        RETURNING *
@@ -591,7 +611,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        SELECT s.document_number || '-void', 'void', 'voided', s.locator, s.document_number, s.document_number,
          s.passenger_name, s.carrier, s.route, s.departure_at, x.at, (x.at AT TIME ZONE 'UTC')::date, s.agent_id,
          s.company_id, s.agency_id, s.channel_id, s.fake_booking, -s.base_fare, -s.taxes, -s.agency_markup,
-         -s.company_markup, -s.transaction_fee, 0, -s.total, s.currency, s.search
+         -s.company_markup, -s.transaction_fee, 0, -s.total, s.currency, s.search, s.paid_by
          FROM x JOIN ${t.sales} s ON s.locator = x.locator AND s.kind = 'ticket' AND s.status = 'issued'
        ON CONFLICT (id) DO NOTHING
        RETURNING *

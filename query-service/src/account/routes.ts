@@ -26,7 +26,8 @@ interface AccountRow {
 /** The caller's own account: who they are, where they work, their settings and onboarding state. */
 export function accountRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
-  const fresh = freshReadModels(readModels, ["directory"]);
+  // The account lists the channels the user sells through: a read after a channel's change waits for them too.
+  const fresh = freshReadModels(readModels, ["directory", "channels"]);
 
   router.get("/account/details", fresh, async (req, res) => {
     const p = requirePrincipal(req);

@@ -333,6 +333,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
       flights: held.fare?.flights ?? [],
       fare: (held.fare?.fare ?? null) as never,
       price,
+      paid_by: line.paid_by,
       agency: {
         name: line.agency_name,
         company: line.company_name,

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { AncillaryKind } from "@skyward/contracts/ancillaries";
+import { type PaidBy, paidByText } from "@skyward/contracts/cards";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare, Flight, Segment } from "@skyward/contracts/offers";
 import { zonedTime } from "@skyward/contracts/time-zone";
@@ -35,6 +36,8 @@ const LABELS = {
     taxes: "Taxes",
     fees: "Fees",
     total: "Total",
+    paid_by: "Paid by",
+    balance: "Balance",
     agency: "Issued by",
     status: "Status",
     emd_title: "EMD receipt",
@@ -65,6 +68,8 @@ const LABELS = {
     taxes: "Такси",
     fees: "Збори",
     total: "Разом",
+    paid_by: "Спосіб оплати",
+    balance: "Баланс",
     agency: "Виписав",
     status: "Статус",
     emd_title: "Квитанція EMD",
@@ -95,6 +100,8 @@ const LABELS = {
     taxes: "Podatki",
     fees: "Opłaty",
     total: "Razem",
+    paid_by: "Forma płatności",
+    balance: "Saldo",
     agency: "Wystawił",
     status: "Status",
     emd_title: "Potwierdzenie EMD",
@@ -125,6 +132,8 @@ const LABELS = {
     taxes: "Taxes",
     fees: "Frais",
     total: "Total",
+    paid_by: "Payé par",
+    balance: "Solde",
     agency: "Émis par",
     status: "Statut",
     emd_title: "Reçu EMD",
@@ -155,6 +164,8 @@ const LABELS = {
     taxes: "Impuestos",
     fees: "Cargos",
     total: "Total",
+    paid_by: "Pagado con",
+    balance: "Saldo",
     agency: "Emitido por",
     status: "Estado",
     emd_title: "Recibo de EMD",
@@ -208,6 +219,8 @@ export interface Receipt {
   flights: Flight[];
   fare: Fare | null;
   price: { fare: Money; taxes: Money; fees: Money; total: Money; custom: boolean };
+  /** How the document was paid; null when not known (sold before it was recorded). */
+  paid_by: PaidBy | null;
   agency: {
     name: string | null;
     company: string | null;
@@ -311,6 +324,7 @@ export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Bu
       );
     doc.moveDown();
     field(l.amount, formatMoney(r.price.total, language));
+    if (r.paid_by) field(l.paid_by, paidByText(r.paid_by, l.balance));
     doc.end();
     return done;
   }
@@ -346,6 +360,7 @@ export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Bu
   field(l.taxes, formatMoney(r.price.taxes, language));
   field(l.fees, formatMoney(r.price.fees, language));
   field(l.total, formatMoney(r.price.total, language));
+  if (r.paid_by) field(l.paid_by, paidByText(r.paid_by, l.balance));
   doc.end();
   return done;
 }

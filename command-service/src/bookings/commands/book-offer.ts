@@ -14,6 +14,7 @@ import type { CommandDeps } from "../../deps.ts";
 import {
   guardAppends,
   type SellingContext,
+  type StreamVersion,
   sellingContext,
   supplierCall,
 } from "../../offers/selling-context.ts";
@@ -23,7 +24,7 @@ import { assertCanIssue } from "../../ticketing/channel.ts";
 import { bookingStream, decide, evolveBooking, initialBooking } from "../booking.ts";
 import { appendDecided, position } from "../execute.ts";
 import { forgetHold, recordHold } from "../supplier-holds.ts";
-import { completeOperation, OperationPending } from "../supplier-operation.ts";
+import { completeOperation, OperationPending, paymentChoice } from "../supplier-operation.ts";
 
 /** A demo (fake) booking is held this long, like a typical airline time limit. */
 const FAKE_TIME_LIMIT_MS = 24 * 3600_000;
@@ -198,6 +199,7 @@ async function hold(
   let attempts = 0;
   const { result, append } = await runCommand(deps.store, async (cmd) => {
     const ctx = claim && attempts++ > 0 ? await claim.reread() : claim?.ctx;
+    let cardRead: StreamVersion[] = [];
     const locator = generateLocator(randomInt);
     const stream = bookingStream(locator);
     // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
@@ -213,14 +215,15 @@ async function hold(
       );
       if (!ctx) throw new Error("a claim without its selling context");
       assertCanIssue(ctx.gates, ctx.channel, claim.context.source);
-      const { channel } = ctx;
+      const { payment, read } = await paymentChoice(deps, ctx.channel);
+      cardRead = read;
       events.push(
         ...decide(
           {
             type: "StartIssue",
             operation_id: claim.operationId,
             now: deps.now(),
-            pays_by_card: channel.status !== "none" && channel.form_of_payment === "card",
+            payment,
             accept_pending_price: false,
           },
           state,
@@ -235,7 +238,7 @@ async function hold(
       metadata,
       locator,
     });
-    const guard = ctx ? guardAppends(ctx.read) : [];
+    const guard = ctx ? guardAppends([...ctx.read, ...cardRead]) : [];
     return { appends: [...decided.appends, ...guard], result: { locator, booking: decided.result.booking } };
   });
   return { ...result, append };

@@ -59,12 +59,12 @@ export async function confirmFlightsChange(
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     turnAt: balanceStream(companyId),
     // New tickets are issued: claimed the way an issue is.
-    start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+    start: issuingClaim(deps, principal, context.source, ({ operationId, payment }) => ({
       type: "StartExchange",
       operation_id: operationId,
       reshop_offer_id: reshopOfferId,
       now: deps.now(),
-      pays_by_card: paysByCard,
+      payment,
     })),
   });
   if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);

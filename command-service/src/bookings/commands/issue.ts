@@ -23,11 +23,11 @@ export async function issueBooking(
     request.locator,
     {
       turnAt: balanceStream(companyId),
-      start: issuingClaim(deps, principal, context.source, ({ operationId, paysByCard }) => ({
+      start: issuingClaim(deps, principal, context.source, ({ operationId, payment }) => ({
         type: "StartIssue",
         operation_id: operationId,
         now: deps.now(),
-        pays_by_card: paysByCard,
+        payment,
         accept_pending_price: request.accept_pending_price,
       })),
     },

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import type { Session } from "../../../lib/session.ts";
 import { ApiTokenCard } from "./api-token-card.tsx";
 import { EmailCard } from "./email-card.tsx";
@@ -19,7 +20,7 @@ export function AccountPage({ session }: { session: Session }) {
           <Avatar size={56} radius="xl" color="blue" variant="light" fz="lg">
             {initials(account)}
           </Avatar>
-          <Stack gap={4}>
+          <Stack gap={4} {...personalData}>
             <Title order={1} fz={26}>
               {fullName(account)}
             </Title>

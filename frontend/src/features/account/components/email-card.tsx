@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import { emailChangeMachine } from "../machines/email-change.machine.ts";
 import { SectionCard } from "./section-card.tsx";
@@ -78,7 +79,7 @@ export function EmailCard({ email }: { email: string }) {
     >
       <Group gap={8} wrap="nowrap">
         <IconMail size={16} color="var(--mantine-color-dimmed)" />
-        <Text fw={500} data-testid="account-email">
+        <Text fw={500} data-testid="account-email" {...personalData}>
           {email}
         </Text>
       </Group>
@@ -88,6 +89,7 @@ export function EmailCard({ email }: { email: string }) {
             <TextInput
               type="email"
               name="new_email"
+              {...personalData}
               label={t("email.new_label")}
               description={t("email.new_description")}
               autoComplete="email"

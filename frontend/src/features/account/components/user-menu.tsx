@@ -4,6 +4,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import type { ComponentPropsWithRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredMenu } from "../../../components/ui/deferred-menu.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { useSession } from "../../../lib/session.ts";
 import { fullName } from "./initials.ts";
 
@@ -13,6 +14,7 @@ export function AccountButton({ name, ...props }: ComponentPropsWithRef<"button"
   return (
     <UnstyledButton
       aria-label={t("menu.label", { name })}
+      {...personalData}
       px={6}
       py={4}
       style={{ borderRadius: 6 }}

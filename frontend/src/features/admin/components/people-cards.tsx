@@ -20,6 +20,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Pages } from "../../../components/ui/data-table.tsx";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import {
   BALANCE_PAGE_SIZE,
   changesQueryOptions,
@@ -101,7 +102,7 @@ export function SupervisorsCard({ partners }: { partners: Partner[] }) {
               <Table.Th>{t("actions")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody {...personalData}>
             {people.data?.map((person) => {
               const name = `${person.first_name} ${person.last_name}`;
               return (
@@ -193,7 +194,7 @@ export function JoinRequestsCard({
               <Table.Th>{t("actions")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody {...personalData}>
             {requests.data?.map((request) => {
               const company = companyFor[request.id] ?? request.company_id ?? "";
               return (

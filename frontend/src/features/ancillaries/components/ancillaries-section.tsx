@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { BookingDetails } from "@skyward/contracts/bookings";
+import { paidByText } from "@skyward/contracts/cards";
 import { IconArmchair, IconLuggage } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,7 @@ import { ancillaryName, segmentLabel } from "../../../components/travel/ancillar
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { useRefundEmd } from "../api/ancillaries.ts";
 import { AncillaryPicker } from "./ancillary-picker.tsx";
 import { SeatMapPicker } from "./seat-map-picker.tsx";
@@ -97,7 +99,7 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
           {t("none")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={640}>
           <Table fz="xs" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -106,6 +108,7 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
                 <Table.Th>{t("columns.item")}</Table.Th>
                 <Table.Th>{t("columns.emd")}</Table.Th>
                 <Table.Th ta="right">{t("columns.amount")}</Table.Th>
+                <Table.Th>{t("columns.paid_by")}</Table.Th>
                 <Table.Th>{t("columns.status")}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t("columns.actions")}</VisuallyHidden>
@@ -126,6 +129,9 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
                     <Table.Td ff="monospace">{line.emd_number ?? "—"}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {formats.money(line.price)}
+                    </Table.Td>
+                    <Table.Td data-testid="emd-paid-by" {...personalData}>
+                      {line.paid_by ? paidByText(line.paid_by, t("columns.paid_by_balance")) : "—"}
                     </Table.Td>
                     <Table.Td>
                       <Badge size="sm" variant="light" color={STATUS_COLORS[line.status]}>

@@ -10,6 +10,7 @@ import { fieldErrors } from "../../../lib/field-errors.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { useModifyContacts } from "../api/booking-commands.ts";
 
 const resolveContacts = zod4Resolver(ContactsForm);
@@ -60,7 +61,7 @@ export function BookingContacts({
   if (!editing) {
     return (
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
+        <Stack gap={4} {...personalData}>
           <Group gap={6}>
             <IconMail size={14} />
             <Text fz="sm">{contacts.email}</Text>

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
+import { paidByText } from "@skyward/contracts/cards";
 import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +25,7 @@ import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { formatDay } from "../../../lib/date-format.ts";
 import { useFareText } from "../../../lib/fare-text.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
@@ -255,7 +257,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
               <Table.Th>{t("drawer.passenger_columns.ticket")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody {...personalData}>
             {booking.passengers.map((passenger, index) => {
               const ticket = ticketOf(index);
               return (
@@ -314,6 +316,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                 <Table.Th ta="right">{t("drawer.ticket_columns.fare")}</Table.Th>
                 <Table.Th ta="right">{t("drawer.ticket_columns.taxes")}</Table.Th>
                 <Table.Th ta="right">{t("drawer.ticket_columns.total")}</Table.Th>
+                <Table.Th>{t("drawer.ticket_columns.paid_by")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -322,11 +325,16 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                   <Table.Td>
                     <TicketNumber number={ticket.ticket_number} />
                   </Table.Td>
-                  <Table.Td>{ticket.passenger_name}</Table.Td>
+                  <Table.Td {...personalData}>{ticket.passenger_name}</Table.Td>
                   <Table.Td ta="right">{formats.money(ticket.base_fare)}</Table.Td>
                   <Table.Td ta="right">{formats.money(ticket.taxes)}</Table.Td>
                   <Table.Td ta="right" fw={600}>
                     {formats.money(ticket.total)}
+                  </Table.Td>
+                  <Table.Td data-testid="ticket-paid-by" {...personalData}>
+                    {ticket.paid_by
+                      ? paidByText(ticket.paid_by, t("drawer.ticket_columns.paid_by_balance"))
+                      : "—"}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { airportTime } from "../../../lib/date-format.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 
 /** Less than this left on the time limit is shown in red: the agent should act now. */
@@ -106,12 +107,12 @@ export function BookingTable({
                     : "—"}
                 </Table.Td>
                 <Table.Td maw={260}>
-                  <Text fz="sm" truncate="end" title={row.passenger_names}>
+                  <Text fz="sm" truncate="end" title={row.passenger_names} {...personalData}>
                     {row.passenger_names}
                   </Text>
                 </Table.Td>
                 <Table.Td maw={180}>
-                  <Text fz="sm" truncate="end" title={row.booked_by ?? undefined}>
+                  <Text fz="sm" truncate="end" title={row.booked_by ?? undefined} {...personalData}>
                     {row.booked_by ?? "—"}
                   </Text>
                 </Table.Td>

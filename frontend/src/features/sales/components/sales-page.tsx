@@ -19,6 +19,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedCallback, useViewportSize } from "@mantine/hooks";
+import { paidByText } from "@skyward/contracts/cards";
 import { MAX_SALES_RANGE_DAYS, type SaleLine, salesPageSize } from "@skyward/contracts/sales";
 import {
   type ReceiptPricesValues,
@@ -38,6 +39,7 @@ import { translatedValidation, useFormErrorWords } from "../../../lib/form-valid
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
 import { ExportProgress } from "./export-progress.tsx";
@@ -185,6 +187,7 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                   <Table.Th ta="right">{t("columns.taxes")}</Table.Th>
                   <Table.Th ta="right">{t("columns.fees")}</Table.Th>
                   <Table.Th ta="right">{t("columns.total")}</Table.Th>
+                  <Table.Th>{t("columns.paid_by")}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t("columns.receipt")}</VisuallyHidden>
                   </Table.Th>
@@ -208,11 +211,11 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                     </Table.Td>
                     <Table.Td ff="monospace">{line.document_number}</Table.Td>
                     <Table.Td ff="monospace">{line.locator}</Table.Td>
-                    <Table.Td>{line.passenger_name}</Table.Td>
+                    <Table.Td {...personalData}>{line.passenger_name}</Table.Td>
                     <Table.Td>
                       {line.carrier} {line.route}
                     </Table.Td>
-                    <Table.Td>{line.agent_name ?? "—"}</Table.Td>
+                    <Table.Td {...personalData}>{line.agent_name ?? "—"}</Table.Td>
                     <Table.Td ta="right">
                       {formatMoney({ amount: line.base_fare, currency: line.currency }, language)}
                     </Table.Td>
@@ -230,6 +233,9 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                     </Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {formatMoney({ amount: line.total, currency: line.currency }, language)}
+                    </Table.Td>
+                    <Table.Td data-testid="sale-paid-by" {...personalData}>
+                      {line.paid_by ? paidByText(line.paid_by, t("columns.paid_by_balance")) : "—"}
                     </Table.Td>
                     <Table.Td>
                       {line.kind === "ticket" || line.kind === "exchange" ? (

@@ -34,6 +34,7 @@ import { useFareText } from "../../../lib/fare-text.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { notify } from "../../../lib/notifications.ts";
+import { personalData } from "../../../lib/replay-privacy.ts";
 import { useBookOffer } from "../api/book-offer.ts";
 import {
   type BookingDraft,
@@ -126,6 +127,7 @@ function PassengerCard({
           </Input.Wrapper>
           <TextInput
             label={t("booking.first_name")}
+            {...personalData}
             value={passenger.first_name}
             onChange={(event) => set("first_name", event.currentTarget.value)}
             error={at("first_name")}
@@ -134,6 +136,7 @@ function PassengerCard({
           />
           <TextInput
             label={t("booking.last_name")}
+            {...personalData}
             value={passenger.last_name}
             onChange={(event) => set("last_name", event.currentTarget.value)}
             error={at("last_name")}
@@ -162,6 +165,7 @@ function PassengerCard({
           />
           <TextInput
             label={t("booking.document_number")}
+            {...personalData}
             value={passenger.document.number}
             onChange={(event) => set("document.number", event.currentTarget.value)}
             error={at("document.number")}
@@ -354,6 +358,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
               <Box style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 }}>
                 <TextInput
                   label={t("booking.email")}
+                  {...personalData}
                   type="email"
                   leftSection={<IconMail size={15} />}
                   value={draft.contacts.email}
@@ -362,6 +367,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 />
                 <TextInput
                   label={t("booking.phone")}
+                  {...personalData}
                   type="tel"
                   placeholder="+380501234567"
                   leftSection={<IconPhone size={15} />}
