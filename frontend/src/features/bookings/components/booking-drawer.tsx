@@ -37,7 +37,7 @@ export function useOpenedBooking(locator: string | undefined) {
     if (error instanceof ApiError && (error.status === 416 || error.status === 400)) {
       if (error.status === 416) dropFromLists(queryClient, locator);
       queryClient.removeQueries({ queryKey: bookingQueryOptions(locator).queryKey });
-      void navigate({ to: "/bookings", search: {} });
+      void navigate({ to: "/bookings", search: (prev) => ({ ...prev, locator: undefined }) });
     }
   }, [error, locator, queryClient, navigate]);
 

@@ -1,0 +1,127 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { signInAsAgent } from "./flows.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
+
+// Issue 21, "Screens that lose or hide work" (items 17 to 21), in a real Chromium against the whole product.
+const suite = browserAppSuite({ seedDemo: true });
+jest.setTimeout(300_000);
+
+const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Headers = Record<string, string>;
+
+async function csrf(page: Page): Promise<Headers> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  return { "X-CSRF-Token": token };
+}
+
+/** A held booking made over the API with the page's own session (the booking screens are tested elsewhere). */
+async function heldBooking(page: Page, lastName: string): Promise<string> {
+  const headers = await csrf(page);
+  const search = await page.request.post("/offers", {
+    headers,
+    data: {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: isoInDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO"],
+    },
+  });
+  expect(search.status()).toBe(200);
+  const { result } = (await search.json()) as {
+    result: { id: string; origin_destinations: { fares: { fare_id: string; instant_payment: boolean }[] }[] };
+  };
+  const fare = result.origin_destinations[0]?.fares.find((f) => !f.instant_payment);
+  const booked = await page.request.post("/bookings", {
+    headers,
+    data: {
+      search_result_id: result.id,
+      fare_id: fare?.fare_id,
+      passengers: [
+        {
+          type: "adult",
+          gender: "F",
+          first_name: "Olena",
+          last_name: lastName,
+          date_of_birth: "1988-03-14",
+          document: {
+            type: "passport",
+            number: `FK${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2032-01-01",
+          },
+        },
+      ],
+      contacts: { email: "olena@example.com", phone: "+380501112244" },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return ((await booked.json()) as { locator: string }).locator;
+}
+
+async function issue(page: Page, locator: string): Promise<void> {
+  const res = await page.request.post("/bookings/issue", { headers: await csrf(page), data: { locator } });
+  expect(res.status()).toBe(201);
+}
+
+async function cancel(page: Page, locator: string): Promise<void> {
+  const res = await page.request.post(`/bookings/${locator}`, {
+    headers: { ...(await csrf(page)), "X-HTTP-Method-Override": "DELETE" },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+describe("the bookings list keeps its place (item 21)", () => {
+  it("keeps the tab and the text search over a reload, and searches only the tab chosen", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    // The same passenger name in a cancelled and an issued booking.
+    const cancelled = await heldBooking(page, "Zaporozhets");
+    await cancel(page, cancelled);
+    const issued = await heldBooking(page, "Zaporozhets");
+    await issue(page, issued);
+
+    await page.goto("/bookings");
+    await page.getByRole("tab", { name: "Cancelled" }).click();
+    await page.waitForURL((url) => url.searchParams.get("list") === "cancelled");
+    await page.getByRole("textbox", { name: "Search bookings" }).fill("zaporozhets");
+    await page.waitForURL((url) => url.searchParams.get("q") === "zaporozhets");
+    const rows = page.locator("tr[data-locator]");
+    await page.locator(`tr[data-locator="${cancelled}"]`).waitFor();
+    // The issued one is not in the cancelled list, whatever the text.
+    await expect(rows.count()).resolves.toBe(1);
+
+    await page.reload();
+    await page.locator(`tr[data-locator="${cancelled}"]`).waitFor();
+    await expect(page.getByRole("tab", { name: "Cancelled", selected: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole("textbox", { name: "Search bookings" }).inputValue()).resolves.toBe(
+      "zaporozhets",
+    );
+    await expect(rows.count()).resolves.toBe(1);
+    expect(params(page).get("list")).toBe("cancelled");
+
+    // Another tab, the same text: that tab's match only.
+    await page.getByRole("tab", { name: "Issued" }).click();
+    await page.locator(`tr[data-locator="${issued}"]`).waitFor();
+    await page.locator(`tr[data-locator="${cancelled}"]`).waitFor({ state: "detached" });
+    await expect(rows.count()).resolves.toBe(1);
+    expect(params(page).get("q")).toBe("zaporozhets");
+
+    // An opened booking keeps the list and the search behind it; closing it comes back to them.
+    await page.locator(`tr[data-locator="${issued}"]`).getByRole("link", { name: issued }).click();
+    await page.getByRole("dialog", { name: `Booking ${issued}`, exact: true }).waitFor();
+    expect(params(page).get("list")).toBe("issued");
+    expect(params(page).get("q")).toBe("zaporozhets");
+    await page.getByRole("button", { name: "Close booking" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("locator"));
+    expect(params(page).get("list")).toBe("issued");
+    expect(params(page).get("q")).toBe("zaporozhets");
+    await checkScreen(page, "bookings: issued list searched");
+    expect(suite.session.problems).toEqual([]);
+  });
+});
