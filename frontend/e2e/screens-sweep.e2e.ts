@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import type { Page } from "playwright-core";
 import { signInAsAgent } from "./flows.ts";
-import { browserAppSuite, checkScreen } from "./harness.ts";
+import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
 
 // Issue 21, "Screens that lose or hide work" (items 17 to 21), in a real Chromium against the whole product.
 const suite = browserAppSuite({ seedDemo: true });
@@ -122,6 +122,64 @@ describe("the bookings list keeps its place (item 21)", () => {
     expect(params(page).get("list")).toBe("issued");
     expect(params(page).get("q")).toBe("zaporozhets");
     await checkScreen(page, "bookings: issued list searched");
+    expect(suite.session.problems).toEqual([]);
+  });
+});
+
+describe("each role's navigation offers what that role may use (item 20)", () => {
+  const ALL = [
+    "Search",
+    "Bookings",
+    "Sales",
+    "Analytics",
+    "Channels",
+    "Administration",
+    "Assistant",
+    "Audit",
+  ];
+  const expected: Record<string, string[]> = {
+    "agent@dnipro.test": ["Search", "Bookings", "Sales", "Analytics", "Audit"],
+    "supervisor@dnipro.test": ALL,
+    "admin@skyward.test": ALL,
+    "support@skyward.test": ALL,
+    // Read-only: nothing to search or book, nothing to run.
+    "auditor@skyward.test": ["Bookings", "Sales", "Analytics", "Audit"],
+  };
+
+  it("shows every role its screens, and an auditor no Search", async () => {
+    for (const [email, links] of Object.entries(expected)) {
+      const session = await openSession(suite.browser, suite.app.url);
+      try {
+        const { page } = session;
+        await signInAsAgent(page, email);
+        await page.goto("/bookings");
+        const nav = page.getByRole("navigation");
+        await nav.getByRole("link", { name: "Bookings", exact: true }).waitFor();
+        const shown = (await nav.getByRole("link").allTextContents()).map((text) => text.trim());
+        expect({ email, shown }).toEqual({ email, shown: links });
+        // Every screen offered opens as itself, not as "not available" or an unknown address.
+        for (const name of links) {
+          await nav.getByRole("link", { name, exact: true }).click();
+          await page.waitForURL((url) => url.pathname !== "/bookings" || name === "Bookings");
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await expect(page.getByText("The server does not know this address").count()).resolves.toBe(0);
+        }
+        expect({ email, problems: session.problems }).toEqual({ email, problems: [] });
+      } finally {
+        await session.close();
+      }
+    }
+    // The auditor who types the address anyway is told, and no search is sent.
+    const { page } = suite.session;
+    await signInAsAgent(page, "auditor@skyward.test");
+    const offers: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/offers") offers.push(request.method());
+    });
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
+    await page.getByText("Search and booking are for agents, supervisors and administrators.").waitFor();
+    await expect(page.getByRole("button", { name: "Search", exact: true }).count()).resolves.toBe(0);
+    expect(offers).toEqual([]);
     expect(suite.session.problems).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
+import { Text } from "@mantine/core";
+import { mayUseScreen } from "@skyward/contracts/screens";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
@@ -9,7 +12,7 @@ import { SearchParams } from "../features/search/url-state.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { siteLanguage } from "../lib/i18n.ts";
 import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
-import { requireSession } from "../lib/session.ts";
+import { requireSession, useSession } from "../lib/session.ts";
 
 const text = (max: number) =>
   z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(max))), undefined);
@@ -66,6 +69,22 @@ export const Route = createFileRoute("/search")({
 });
 
 function SearchRoute() {
+  const session = useSession();
+  if (session && !mayUseScreen(session.account.user_type, "search")) return <SearchUnavailable />;
+  return <SearchScreen />;
+}
+
+/** An auditor (read-only) searches and books nothing: the search's calls are not theirs to make. */
+function SearchUnavailable() {
+  const { t } = useTranslation("search");
+  return (
+    <Text p="md" c="dimmed">
+      {t("unavailable_role")}
+    </Text>
+  );
+}
+
+function SearchScreen() {
   const address = Route.useSearch();
   // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error.
   const params = useMemo(() => SearchParams.parse(address), [address]);
