@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
+import { demoId } from "@skyward/command-service/world/seed";
 import type { Page } from "playwright-core";
 import { signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
@@ -180,6 +181,58 @@ describe("each role's navigation offers what that role may use (item 20)", () =>
     await page.getByText("Search and booking are for agents, supervisors and administrators.").waitFor();
     await expect(page.getByRole("button", { name: "Search", exact: true }).count()).resolves.toBe(0);
     expect(offers).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
+  });
+});
+
+describe("the channel history says what changed, in words (item 19)", () => {
+  it("shows each change's before → after as a switch, a form of payment, a card, a created channel", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page, "supervisor@dnipro.test");
+    const channelId = demoId("channel", "dnipro");
+    const headers = await csrf(page);
+    const patch = { ...headers, "X-HTTP-Method-Override": "PATCH" };
+    const added = await page.request.post("/credit_cards/", {
+      headers,
+      data: {
+        credit_card: { number: "4242 4242 4242 4242", exp_month: 9, exp_year: 31, holder: "IVAN PETRENKO" },
+      },
+    });
+    expect(added.status()).toBe(201);
+    const card = ((await added.json()) as { data: { id: string; brand: string } }).data;
+    const attached = await page.request.post(`/ticketing/agency_channels/${channelId}/credit_cards`, {
+      headers,
+      data: { credit_card_id: card.id },
+    });
+    expect(attached.status()).toBe(201);
+    const byCard = await page.request.post(`/ticketing/agency_channels/${channelId}`, {
+      headers: patch,
+      data: { form_of_payment: "card", ticketing_credit_card_id: card.id },
+    });
+    expect(byCard.status()).toBe(200);
+    const off = await page.request.post(`/ticketing/agency_channels/${channelId}`, {
+      headers: patch,
+      data: { on_by_supervisor: false },
+    });
+    expect(off.status()).toBe(200);
+    const channel = await page.request.get(`/ticketing/agency_channels/${channelId}`);
+    const title = ((await channel.json()) as { data: { title: string } }).data.title;
+
+    await page.goto(`/channels?channel_id=${channelId}`);
+    const history = page.getByRole("region", { name: "Change history" });
+    const changes = history.locator("tbody tr td:nth-child(5)");
+    await history.getByText("On → Off", { exact: true }).waitFor();
+    const texts = (await changes.allTextContents()).map((text) => text.trim());
+    const cardText = `${card.brand} ·4242`;
+    expect(texts).toEqual(
+      expect.arrayContaining(["On → Off", "Balance → Card", `— → ${cardText}`, `— → ${title}, On`]),
+    );
+    expect(texts.filter((text) => text === `— → ${cardText}`)).toHaveLength(2);
+    for (const text of texts) {
+      expect(text).not.toMatch(/object|true|false/);
+      expect(text).not.toContain(card.id);
+    }
+    await checkScreen(page, "channels: history in words");
     expect(suite.session.problems).toEqual([]);
   });
 });
