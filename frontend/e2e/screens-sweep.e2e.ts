@@ -236,3 +236,43 @@ describe("the channel history says what changed, in words (item 19)", () => {
     expect(suite.session.problems).toEqual([]);
   });
 });
+
+describe("an administrator searches for a company they choose (item 18)", () => {
+  it("offers the companies with their balances, keeps the choice in the address, and never shows the raw refusal", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page, "admin@skyward.test");
+    const offers: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/offers") offers.push(request.postData() ?? "");
+    });
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
+    const picker = page.getByRole("combobox", { name: "Company", exact: true });
+    await picker.waitFor();
+    // The search waits for the company: asked for on the field, nothing sent, no raw server text.
+    await page.getByText("Choose the company you book for before searching.").waitFor();
+    await expect(page.getByText(/company_id/).count()).resolves.toBe(0);
+    expect(offers).toEqual([]);
+    await checkScreen(page, "search: administrator chooses the company");
+
+    await picker.click();
+    const kyiv = page.getByRole("option", { name: /^Dnipro Travel Kyiv · / });
+    // Each company comes with its balance, formatted as money.
+    await expect(kyiv.textContent()).resolves.toMatch(/^Dnipro Travel Kyiv · .*\d/);
+    await kyiv.click();
+    await page.waitForURL((url) => url.searchParams.has("company"));
+    const company = params(page).get("company");
+    await page.getByTestId("results-count").waitFor();
+    expect(offers).toHaveLength(1);
+    expect(JSON.parse(offers[0] ?? "{}")).toMatchObject({ company_id: company, origin: "KBP" });
+    await page.waitForURL((url) => url.searchParams.has("result"));
+
+    await page.reload();
+    await page.getByTestId("results-count").waitFor();
+    expect(params(page).get("company")).toBe(company);
+    await expect(page.getByRole("combobox", { name: "Company", exact: true }).inputValue()).resolves.toMatch(
+      /^Dnipro Travel Kyiv · /,
+    );
+    await expect(page.getByText(/company_id/).count()).resolves.toBe(0);
+    expect(suite.session.problems).toEqual([]);
+  });
+});

@@ -36,6 +36,7 @@ const SearchAddress = z.object({
   filters: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
   result: text(100),
   fare: text(200),
+  company: text(100),
 });
 
 export const Route = createFileRoute("/search")({
@@ -48,6 +49,7 @@ export const Route = createFileRoute("/search")({
     result: search.result,
     filters: search.filters,
     fare: search.fare,
+    company: search.company,
   }),
   // Started beside the page's code rather than after it. Only what the first paint shows is awaited: the city
   // names of the address's airports or of the recent searches (a few KB; an empty form with no recent search
@@ -59,7 +61,7 @@ export const Route = createFileRoute("/search")({
     // On arrival only: later the page itself moves the address along with the result it already has.
     if (cause === "enter" && deps.result && deps.from && deps.to && deps.depart)
       void queryClient.prefetchQuery(restoredResultQueryOptions(deps.result, deps.filters ?? {}));
-    if (deps.fare)
+    if (deps.fare || deps.company)
       void queryClient.prefetchQuery({ ...balancesQueryOptions(), meta: { notifyErrors: false } });
     if (deps.from || deps.to || hasRecentSearches())
       await quietly(queryClient.ensureQueryData(placeNamesQueryOptions(siteLanguage())));
@@ -89,7 +91,12 @@ function SearchScreen() {
   // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error.
   const params = useMemo(() => SearchParams.parse(address), [address]);
   const navigate = useNavigate({ from: "/search" });
+  const userType = useSession()?.account.user_type;
   return (
-    <SearchPage params={params} onParams={(next, { replace }) => void navigate({ search: next, replace })} />
+    <SearchPage
+      params={params}
+      onParams={(next, { replace }) => void navigate({ search: next, replace })}
+      choosesCompany={userType === "Admin" || userType === "Support"}
+    />
   );
 }
