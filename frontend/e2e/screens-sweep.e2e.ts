@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { demoId } from "@skyward/command-service/world/seed";
 import type { Page } from "playwright-core";
-import { signInAsAgent } from "./flows.ts";
+import { inDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
 
 // Issue 21, "Screens that lose or hide work" (items 17 to 21), in a real Chromium against the whole product.
@@ -32,9 +32,14 @@ async function heldBooking(page: Page, lastName: string): Promise<string> {
   });
   expect(search.status()).toBe(200);
   const { result } = (await search.json()) as {
-    result: { id: string; origin_destinations: { fares: { fare_id: string; instant_payment: boolean }[] }[] };
+    result: {
+      id: string;
+      origin_destinations: { fares: { fare_id: string; family: string; instant_payment: boolean }[] }[];
+    };
   };
-  const fare = result.origin_destinations[0]?.fares.find((f) => !f.instant_payment);
+  // A network carrier's Standard fare: paid changes (an exchange is offered), bags on sale.
+  const fares = result.origin_destinations.flatMap((od) => od.fares).filter((f) => !f.instant_payment);
+  const fare = fares.find((f) => f.family === "standard") ?? fares[0];
   const booked = await page.request.post("/bookings", {
     headers,
     data: {
@@ -273,6 +278,69 @@ describe("an administrator searches for a company they choose (item 18)", () => 
       /^Dnipro Travel Kyiv · /,
     );
     await expect(page.getByText(/company_id/).count()).resolves.toBe(0);
+    expect(suite.session.problems).toEqual([]);
+  });
+});
+
+describe("Escape closes the innermost layer only (item 17)", () => {
+  it("closes the add-bags dialog, then the exchange date's calendar, and asks before discarding a typed date", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await heldBooking(page, "Escapenko");
+    await issue(page, locator);
+    await page.goto(`/bookings?locator=${locator}`);
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.locator('[data-status="issued"]').first().waitFor();
+
+    // A dialog opened from the booking: one Escape closes the dialog, the booking stays open.
+    await drawer.getByRole("button", { name: "Add bags" }).click();
+    const bags = page.getByRole("dialog", { name: "Add bags" });
+    await bags.getByRole("checkbox").first().waitFor();
+    await page.keyboard.press("Escape");
+    await bags.waitFor({ state: "detached" });
+    await drawer.waitFor();
+    expect(params(page).get("locator")).toBe(locator);
+
+    // A calendar inside a dialog inside the booking: Escape closes the calendar only.
+    await drawer.getByRole("button", { name: "Exchange", exact: true }).click();
+    const exchange = page.getByRole("dialog", { name: `Exchange booking ${locator}` });
+    const date = exchange.getByRole("textbox", { name: "New departure date", exact: true });
+    await date.click();
+    const calendar = page.locator("[data-dates-dropdown]");
+    await calendar.waitFor();
+    const typed = inDays(30);
+    await date.fill(typed);
+    await date.press("Escape");
+    await calendar.waitFor({ state: "hidden" });
+    await exchange.waitFor();
+    await drawer.waitFor();
+    await expect(date.inputValue()).resolves.toBe(typed);
+
+    // The dialog holds a typed date: Escape asks first; Escape on the question goes back to the dialog.
+    await page.keyboard.press("Escape");
+    const confirm = page.getByRole("dialog", { name: "Discard what you typed?" });
+    await confirm.waitFor();
+    await checkScreen(page, "exchange: discard what you typed?");
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await exchange.waitFor();
+    await expect(date.inputValue()).resolves.toBe(typed);
+    // The focus went back to the date field, whose calendar opened again: the first Escape closes it.
+    await calendar.waitFor();
+    await page.keyboard.press("Escape");
+    await calendar.waitFor({ state: "hidden" });
+    await exchange.waitFor();
+    // Asked again, "Discard" closes the dialog and only it.
+    await page.keyboard.press("Escape");
+    await confirm.getByRole("button", { name: "Discard", exact: true }).click();
+    await exchange.waitFor({ state: "detached" });
+    await drawer.waitFor();
+    expect(params(page).get("locator")).toBe(locator);
+
+    // Nothing above it: Escape closes the booking.
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await page.waitForURL((url) => !url.searchParams.has("locator"));
     expect(suite.session.problems).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Text,
   Tooltip,
@@ -14,6 +13,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/ui/layers.tsx";
 import { useIssueApiToken } from "../api/issue-api-token.ts";
 import { SectionCard } from "./section-card.tsx";
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import { IconBan, IconRefresh, IconTicket } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/layers.tsx";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
