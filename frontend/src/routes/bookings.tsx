@@ -6,7 +6,8 @@ import { afterSalesExtensions } from "../features/after-sales/components/extensi
 import { ancillaryExtensions } from "../features/ancillaries/components/extensions.tsx";
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
 import { bookingListQueryOptions } from "../features/bookings/api/booking-list.ts";
-import { BookingsPage, PER_PAGE } from "../features/bookings/components/bookings-page.tsx";
+import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
+import { PER_PAGE } from "../features/bookings/lists.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { requireSession } from "../lib/session.ts";
 

@@ -2,7 +2,7 @@ import { Input, Loader, Popover, TextInput, type TextInputProps } from "@mantine
 import type { CalendarLevel } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { useEscapeLayer } from "../ui/layers.tsx";
+import { useEscapeLayer } from "../ui/layers.ts";
 
 // The calendar (Mantine's dates, dayjs and its locales) loads when a field first opens or takes the focus.
 const loadCalendar = () => import("./date-calendar.tsx");

@@ -1,6 +1,6 @@
 import { Button, Group, Pagination, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import { Modal } from "./layers.tsx";
+import { Modal } from "./modal.tsx";
 
 /** One column of a DataTable: its header, its cell, and how it sorts when it does. */
 export interface Column<Row> {

@@ -13,7 +13,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../../components/ui/layers.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { useIssueApiToken } from "../api/issue-api-token.ts";
 import { SectionCard } from "./section-card.tsx";
 

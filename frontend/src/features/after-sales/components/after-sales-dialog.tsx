@@ -5,7 +5,7 @@ import type { FarePenalty } from "@skyward/contracts/offers";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { Modal } from "../../../components/ui/layers.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { FareRules } from "./fare-rules.tsx";
 
 /** What the booking page gives a refund or exchange dialog: the booking, whether it shows, what to do once done. */

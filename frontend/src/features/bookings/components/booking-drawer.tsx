@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Drawer } from "../../../components/ui/layers.tsx";
+import { Drawer } from "../../../components/ui/drawer.tsx";
 import { ApiError, errorMessages, notifyApiError } from "../../../lib/api-client.ts";
 import { bookingQueryOptions } from "../api/booking.ts";
 import { dropFromLists } from "../api/booking-commands.ts";

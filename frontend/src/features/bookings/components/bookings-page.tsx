@@ -23,11 +23,9 @@ import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
-import { BOOKING_LISTS, listOfStatus } from "../lists.ts";
+import { BOOKING_LISTS, listOfStatus, PER_PAGE } from "../lists.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
 import { BookingTable } from "./booking-table.tsx";
-
-export const PER_PAGE = 20;
 
 /** What the address keeps of the list (`/bookings?list=&q=&page=&locator=`): absent means "new", "", 1, none. */
 export interface BookingsView {

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../../components/ui/layers.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation } from "../../../lib/form-validation.ts";
