@@ -95,7 +95,8 @@ export const BookingList = z.enum(["new", "issued", "cancelled", "refunded"]);
 export type BookingList = z.infer<typeof BookingList>;
 
 export const BookingListQuery = z.object({
-  list: BookingList.default("new"),
+  /** The list to read; a text search within it when `q` is given. No list: "new", or with `q` every list. */
+  list: BookingList.optional(),
   q: z.string().trim().max(100).optional(),
   /** Created on or after / before this day (YYYY-MM-DD, in UTC): the team views' date filter. */
   created_from: z.iso.date().optional(),
@@ -138,7 +139,8 @@ export const BookingListPage = z.object({
     page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
-    list: BookingList,
+    /** null: a text search through every list (`q` without `list`). */
+    list: BookingList.nullable(),
   }),
 });
 export type BookingListPage = z.infer<typeof BookingListPage>;

@@ -146,6 +146,11 @@ export const ChannelHistoryRow = z.object({
   field: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * The payment cards `before` and `after` name by id (the channel's paying card, a card attached or detached), by
+   * id: brand and last four, so the change reads as a card, also after the card was deleted.
+   */
+  cards: z.record(z.string(), z.object({ brand: z.string(), last4: z.string() })).optional(),
   /** Where the event itself is read. */
   link: z.string(),
 });

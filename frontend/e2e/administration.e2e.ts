@@ -292,7 +292,7 @@ describe("administration", () => {
     });
     const change = audit.getByRole("row", { name: /On \(supervisor\)/ }).first();
     await change.waitFor();
-    await expect(change.textContent()).resolves.toMatch(/Olha Hutsul.*Carpathian NDC.*true → false/);
+    await expect(change.textContent()).resolves.toMatch(/Olha Hutsul.*Carpathian NDC.*On → Off/);
     await checkScreen(supervisor.page, "channel-audit");
     await supervisor.close();
 

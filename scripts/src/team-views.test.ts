@@ -83,4 +83,28 @@ describe("the team views of the booking lists", () => {
       expect.arrayContaining([first.locator, second.locator]),
     );
   });
+
+  it("keeps a text search to the list asked for, and searches every list only when none is named", async () => {
+    const { locator } = await bookOne(agent, "Kovalenko");
+    const cancelled = await agent.delete(`/bookings/${locator}`);
+    expect(cancelled.body.status).toBe("cancelled");
+    const headers = { "x-min-position": cancelled.body.position };
+    const read = async (query: Record<string, string>) => {
+      const res = await agent.get("/bookings", { query, headers });
+      expect(res.status).toBe(200);
+      expect(BookingListPage.safeParse(res.body).error).toBeUndefined();
+      return res.body as { data: Json[]; meta: { list: string | null } };
+    };
+    const locators = (page: { data: Json[] }) => page.data.map((b: Json) => b.locator);
+    const inCancelled = await read({ list: "cancelled", q: locator });
+    expect(locators(inCancelled)).toEqual([locator]);
+    expect(inCancelled.meta.list).toBe("cancelled");
+    for (const list of ["new", "issued", "refunded"])
+      expect(locators(await read({ list, q: locator }))).toEqual([]);
+    const everywhere = await read({ q: locator });
+    expect(locators(everywhere)).toEqual([locator]);
+    expect(everywhere.meta.list).toBeNull();
+    // No text and no list: the new list, as before.
+    expect((await read({})).meta.list).toBe("new");
+  });
 });

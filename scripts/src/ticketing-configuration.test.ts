@@ -611,8 +611,24 @@ describe("payment cards", () => {
     expect(
       (await supervisor.delete(`/ticketing/agency_channels/${dniproChannel}/credit_cards/${cardId}`)).status,
     ).toBe(200);
-    expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(200);
+    const deleted = await supervisor.delete(`/credit_cards/${cardId}`);
+    expect(deleted.status).toBe(200);
     expect((await supervisor.delete(`/credit_cards/${cardId}`)).status).toBe(404);
+
+    // The audit names the card of each change by brand and last four, also once the card is deleted.
+    const audit = await supervisor.get("/ticketing/channel_history", {
+      query: { channel_id: dniproChannel, per_page: 200 },
+      ...after(deleted),
+    });
+    const cardRows = audit.body.data.filter(
+      (row: Json) =>
+        (row.field === "ticketing_credit_card_id" || row.field === "credit_cards") &&
+        (row.before === cardId || row.after === cardId),
+    );
+    expect(cardRows.length).toBeGreaterThanOrEqual(3);
+    for (const row of cardRows)
+      expect(row.cards?.[cardId]).toEqual({ brand: expect.any(String), last4: "4242" });
+    expect(JSON.stringify(audit.body)).not.toContain("tok_");
   });
 
   it("when the form of payment changes while the channel projection lags, then every read of the channel that follows the command's position shows the new one", async () => {

@@ -1,4 +1,5 @@
 import { Button, Group } from "@mantine/core";
+import { mayUseScreen, SCREENS, type Screen } from "@skyward/contracts/screens";
 import {
   IconBuildingBank,
   IconChartBar,
@@ -30,27 +31,20 @@ function AgentNav({ session }: { session: Session }) {
   const { t: tAudit } = useTranslation("audit");
   const { t: tAssistant } = useTranslation("assistant");
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const items: {
-    to: "/search" | "/bookings" | "/channels" | "/admin" | "/sales" | "/analytics" | "/audit" | "/assistant";
-    label: string;
-    icon: ReactNode;
-  }[] = [
-    { to: "/search", label: tSearch("nav"), icon: <IconSearch size={15} /> },
-    { to: "/bookings", label: tBookings("nav"), icon: <IconTicket size={15} /> },
-    { to: "/sales", label: tSales("nav"), icon: <IconReportMoney size={15} /> },
-    { to: "/analytics", label: tSales("analytics.nav"), icon: <IconChartBar size={15} /> },
-  ];
-  // Channels and gates are managed by supervisors (their agency's) and administrators.
-  if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
-    items.push({ to: "/channels", label: tChannels("nav"), icon: <IconPlugConnected size={15} /> });
-  // Partners, companies and balances: supervisors (their own partner's) and administrators.
-  if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
-    items.push({ to: "/admin", label: tAdmin("nav"), icon: <IconBuildingBank size={15} /> });
-  // The AI admin panel: whoever administers (issue 13).
-  if (["Supervisor", "Admin", "Support"].includes(session.account.user_type))
-    items.push({ to: "/assistant", label: tAssistant("nav"), icon: <IconSparkles size={15} /> });
-  // The event history: every user within their scope (issue 14).
-  items.push({ to: "/audit", label: tAudit("nav"), icon: <IconHistory size={15} /> });
+  const entries: Record<Screen, { to: `/${Screen}`; label: string; icon: ReactNode }> = {
+    search: { to: "/search", label: tSearch("nav"), icon: <IconSearch size={15} /> },
+    bookings: { to: "/bookings", label: tBookings("nav"), icon: <IconTicket size={15} /> },
+    sales: { to: "/sales", label: tSales("nav"), icon: <IconReportMoney size={15} /> },
+    analytics: { to: "/analytics", label: tSales("analytics.nav"), icon: <IconChartBar size={15} /> },
+    channels: { to: "/channels", label: tChannels("nav"), icon: <IconPlugConnected size={15} /> },
+    admin: { to: "/admin", label: tAdmin("nav"), icon: <IconBuildingBank size={15} /> },
+    assistant: { to: "/assistant", label: tAssistant("nav"), icon: <IconSparkles size={15} /> },
+    audit: { to: "/audit", label: tAudit("nav"), icon: <IconHistory size={15} /> },
+  };
+  // Each role sees the screens it may use, and only those (contracts' SCREEN_ROLES).
+  const items = SCREENS.filter((screen) => mayUseScreen(session.account.user_type, screen)).map(
+    (screen) => entries[screen],
+  );
   return (
     <Group component="nav" gap={4} wrap="nowrap" w="max-content">
       {items.map((item) => {

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { BalanceMovementKind } from "@skyward/contracts/balances";
+import { mayUseScreen } from "@skyward/contracts/screens";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -40,7 +41,7 @@ function AdminRoute() {
   const navigate = useNavigate({ from: "/admin" });
   if (!session) return null;
   const type = session.account.user_type;
-  if (type === "Agent")
+  if (!mayUseScreen(type, "admin"))
     return (
       <Text p="md" c="dimmed">
         {t("unavailable")}

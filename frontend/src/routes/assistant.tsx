@@ -1,4 +1,5 @@
 import { Text } from "@mantine/core";
+import { mayUseScreen } from "@skyward/contracts/screens";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -20,7 +21,7 @@ function AssistantRoute() {
   const { t } = useTranslation("assistant");
   const { data: session } = useSuspenseQuery(sessionQueryOptions());
   if (!session) return null;
-  if (!["Admin", "Support", "Supervisor"].includes(session.account.user_type))
+  if (!mayUseScreen(session.account.user_type, "assistant"))
     return (
       <Text p="md" c="dimmed">
         {t("unavailable")}

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as z from "zod/mini";
 import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
 import { PENDING } from "../components/page-skeleton.tsx";
@@ -7,12 +7,20 @@ import { ancillaryExtensions } from "../features/ancillaries/components/extensio
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
 import { bookingListQueryOptions } from "../features/bookings/api/booking-list.ts";
 import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
+import { PER_PAGE } from "../features/bookings/lists.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { requireSession } from "../lib/session.ts";
 
 const BookingsSearch = z.object({
   /** Opens one booking of the list: /bookings?locator=ABC234 (seed spec, section 2). */
   locator: z.catch(z.optional(z.string().check(z.trim(), z.toUpperCase(), z.minLength(1))), undefined),
+  /** The list shown (absent: "new"), a text search within it, and the page: kept over a reload. */
+  list: z.catch(z.optional(z.enum(["new", "issued", "cancelled", "refunded"])), undefined),
+  q: z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), undefined),
+  page: z.catch(
+    z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000)))),
+    undefined,
+  ),
 });
 
 export const Route = createFileRoute("/bookings")({
@@ -20,20 +28,21 @@ export const Route = createFileRoute("/bookings")({
   // Data and the page's code load side by side: the first list and the balance are asked for while the chunk
   // arrives; the page's own queries report failures. An opened booking is left to the drawer, which explains a
   // refusal (404, 416) itself.
-  loader: async ({ context: { queryClient }, location }) => {
+  loaderDeps: ({ search }) => ({ list: search.list, q: search.q, page: search.page }),
+  loader: async ({ context: { queryClient }, location, deps }) => {
     await requireSession(queryClient, location);
     // Silent here: a failure leaves the query without data, the page asks again and reports it once.
     const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
     const silent = { meta: { notifyErrors: false } } as const;
     await Promise.all([
-      // The list the page opens on (the "new" list, first page, no filters: BookingsPage's starting state).
+      // The list the page opens on (the address's list, search and page, no date filters: BookingsPage's start).
       quietly(
         queryClient.ensureQueryData({
           ...bookingListQueryOptions({
-            list: "new",
-            q: "",
-            page: 1,
-            perPage: 20,
+            list: deps.list ?? "new",
+            q: deps.q ?? "",
+            page: deps.page ?? 1,
+            perPage: PER_PAGE,
             createdFrom: null,
             createdTo: null,
             byTimeLimit: false,
@@ -49,10 +58,15 @@ export const Route = createFileRoute("/bookings")({
 });
 
 function BookingsRoute() {
-  const { locator } = Route.useSearch();
+  const { locator, list, q, page } = Route.useSearch();
+  const navigate = useNavigate({ from: "/bookings" });
   return (
     <BookingExtensionsProvider value={{ ...afterSalesExtensions, ...ancillaryExtensions }}>
-      <BookingsPage locator={locator} aside={<BalanceSummary />} />
+      <BookingsPage
+        view={{ locator, list, q, page }}
+        onView={(next, options) => void navigate({ search: next, replace: options?.replace ?? false })}
+        aside={<BalanceSummary />}
+      />
     </BookingExtensionsProvider>
   );
 }

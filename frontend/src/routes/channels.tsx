@@ -1,4 +1,5 @@
 import { Text } from "@mantine/core";
+import { mayUseScreen } from "@skyward/contracts/screens";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -35,7 +36,7 @@ function ChannelsRoute() {
   const navigate = useNavigate({ from: "/channels" });
   if (!session) return null;
   const type = session.account.user_type;
-  if (type !== "Admin" && type !== "Support" && type !== "Supervisor")
+  if (!mayUseScreen(type, "channels"))
     return (
       <Text p="md" c="dimmed">
         {t("unavailable")}

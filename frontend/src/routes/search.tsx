@@ -1,5 +1,8 @@
+import { Text } from "@mantine/core";
+import { mayUseScreen } from "@skyward/contracts/screens";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
@@ -9,7 +12,7 @@ import { SearchParams } from "../features/search/url-state.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { siteLanguage } from "../lib/i18n.ts";
 import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
-import { requireSession } from "../lib/session.ts";
+import { requireSession, useSession } from "../lib/session.ts";
 
 const text = (max: number) =>
   z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(max))), undefined);
@@ -33,6 +36,7 @@ const SearchAddress = z.object({
   filters: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
   result: text(100),
   fare: text(200),
+  company: text(100),
 });
 
 export const Route = createFileRoute("/search")({
@@ -45,6 +49,7 @@ export const Route = createFileRoute("/search")({
     result: search.result,
     filters: search.filters,
     fare: search.fare,
+    company: search.company,
   }),
   // Started beside the page's code rather than after it. Only what the first paint shows is awaited: the city
   // names of the address's airports or of the recent searches (a few KB; an empty form with no recent search
@@ -56,7 +61,7 @@ export const Route = createFileRoute("/search")({
     // On arrival only: later the page itself moves the address along with the result it already has.
     if (cause === "enter" && deps.result && deps.from && deps.to && deps.depart)
       void queryClient.prefetchQuery(restoredResultQueryOptions(deps.result, deps.filters ?? {}));
-    if (deps.fare)
+    if (deps.fare || deps.company)
       void queryClient.prefetchQuery({ ...balancesQueryOptions(), meta: { notifyErrors: false } });
     if (deps.from || deps.to || hasRecentSearches())
       await quietly(queryClient.ensureQueryData(placeNamesQueryOptions(siteLanguage())));
@@ -66,11 +71,32 @@ export const Route = createFileRoute("/search")({
 });
 
 function SearchRoute() {
+  const session = useSession();
+  if (session && !mayUseScreen(session.account.user_type, "search")) return <SearchUnavailable />;
+  return <SearchScreen />;
+}
+
+/** An auditor (read-only) searches and books nothing: the search's calls are not theirs to make. */
+function SearchUnavailable() {
+  const { t } = useTranslation("search");
+  return (
+    <Text p="md" c="dimmed">
+      {t("unavailable_role")}
+    </Text>
+  );
+}
+
+function SearchScreen() {
   const address = Route.useSearch();
   // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error.
   const params = useMemo(() => SearchParams.parse(address), [address]);
   const navigate = useNavigate({ from: "/search" });
+  const userType = useSession()?.account.user_type;
   return (
-    <SearchPage params={params} onParams={(next, { replace }) => void navigate({ search: next, replace })} />
+    <SearchPage
+      params={params}
+      onParams={(next, { replace }) => void navigate({ search: next, replace })}
+      choosesCompany={userType === "Admin" || userType === "Support"}
+    />
   );
 }

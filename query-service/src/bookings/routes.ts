@@ -22,6 +22,8 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     const scope = bookingScope(p, 7);
     const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
     const byTimeLimit = query.sort === "time_limit";
+    // A text search keeps to the list asked for; without one it looks through every list.
+    const list = query.list ?? (search ? null : "new");
     const { rows } = await pool.query(
       `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
@@ -30,7 +32,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
          LEFT JOIN read.users u ON u.id = b.agent_id
          LEFT JOIN read.companies c ON c.id = b.company_id
          LEFT JOIN read.agencies a ON a.id = b.agency_id
-        WHERE ${scope.sql} AND ($1::text IS NOT NULL OR b.list = $2)
+        WHERE ${scope.sql} AND ($2::text IS NULL OR b.list = $2)
           AND ($1::text IS NULL OR b.locator LIKE $1 OR b.passenger_names LIKE $1 OR b.ticket_numbers LIKE $1)
           AND ($5::date IS NULL OR b.created_at >= ($5::date)::timestamp AT TIME ZONE 'UTC')
           AND ($6::date IS NULL OR b.created_at < ($6::date + 1)::timestamp AT TIME ZONE 'UTC')
@@ -38,7 +40,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
         ORDER BY CASE WHEN $7::boolean THEN b.time_limit END ASC, b.created_at DESC LIMIT $3 OFFSET $4`,
       [
         search,
-        query.list,
+        list,
         query.per_page,
         (query.page - 1) * query.per_page,
         query.created_from ?? null,
@@ -53,7 +55,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
         price: { amount: price_amount, currency },
         cancel_before: cancelBefore(row, auto_cancel),
       })),
-      meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list: query.list },
+      meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list },
     });
   });
 

@@ -182,8 +182,9 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
         LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
       params,
     );
+    const cards = await cardsNamed(pool, rows);
     res.json({
-      data: rows.map(historyRowOf),
+      data: rows.map((row) => historyRowOf(row, cards)),
       meta: { page: q.page, per_page: q.per_page, total: Number(rows[0]?.total ?? 0) },
     });
   });
@@ -199,14 +200,43 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
     );
     const row = rows[0];
     if (!row) throw new NotFound("No such change", "change_not_found");
-    res.json({ data: { ...historyRowOf(row), event: row.event } });
+    res.json({ data: { ...historyRowOf(row, await cardsNamed(pool, [row])), event: row.event } });
   });
 
   return router;
 }
 
+/** The history's fields whose before and after are card ids. */
+const CARD_FIELDS = new Set(["ticketing_credit_card_id", "credit_cards"]);
+
 // biome-ignore lint/suspicious/noExplicitAny: a row of read.channel_history as pg returns it
-function historyRowOf(r: any) {
+const cardIdsOf = (r: any): string[] =>
+  CARD_FIELDS.has(r.field) ? [r.before, r.after].filter((id): id is string => typeof id === "string") : [];
+
+/**
+ * Brand and last four of the cards the rows name (deleted ones too: the change stays readable). The rows are the
+ * caller's already; a card a channel of theirs used is theirs to recognise.
+ */
+async function cardsNamed(
+  pool: QueryDeps["pool"],
+  // biome-ignore lint/suspicious/noExplicitAny: rows of read.channel_history as pg returns them
+  rows: any[],
+): Promise<Map<string, { brand: string; last4: string }>> {
+  const ids = [...new Set(rows.flatMap(cardIdsOf))];
+  if (ids.length === 0) return new Map();
+  const found = await pool.query<{ id: string; brand: string; last4: string }>(
+    "SELECT id, brand, last4 FROM read.cards WHERE id = ANY($1)",
+    [ids],
+  );
+  return new Map(found.rows.map((card) => [card.id, { brand: card.brand, last4: card.last4 }]));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a row of read.channel_history as pg returns it
+function historyRowOf(r: any, cards: Map<string, { brand: string; last4: string }>) {
+  const named = cardIdsOf(r).flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [[id, card] as const] : [];
+  });
   return {
     event_id: r.event_id,
     event_type: r.event_type,
@@ -227,6 +257,7 @@ function historyRowOf(r: any) {
     field: r.field,
     before: r.before,
     after: r.after,
+    ...(named.length > 0 ? { cards: Object.fromEntries(named) } : {}),
     link: `/ticketing/channel_history/${r.event_id}`,
   };
 }

@@ -2,6 +2,7 @@ import { Input, Loader, Popover, TextInput, type TextInputProps } from "@mantine
 import type { CalendarLevel } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { useEscapeLayer } from "../ui/layers.ts";
 
 // The calendar (Mantine's dates, dayjs and its locales) loads when a field first opens or takes the focus.
 const loadCalendar = () => import("./date-calendar.tsx");
@@ -58,6 +59,8 @@ export function DateField({
   ...rest
 }: DateFieldProps) {
   const [opened, setOpened] = useState(false);
+  // The open calendar is the innermost layer: Escape closes it, not the dialog or drawer it sits in.
+  useEscapeLayer(opened, () => setOpened(false));
   const [text, setText] = useState(display(value));
   // A value set from outside (a reset, a swap, a pick) shows at once unless the agent is typing.
   const [shown, setShown] = useState(value);

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Pagination, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Group, Pagination, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { type ReactNode, useState } from "react";
+import { Modal } from "./modal.tsx";
 
 /** One column of a DataTable: its header, its cell, and how it sorts when it does. */
 export interface Column<Row> {

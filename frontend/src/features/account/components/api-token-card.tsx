@@ -6,7 +6,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Text,
   Tooltip,
@@ -15,6 +14,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconKeyOff } from "@ta
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { apiTokenStatusOptions, useRevokeApiToken } from "../api/api-token.ts";

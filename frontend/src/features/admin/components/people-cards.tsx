@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   Select,
   Switch,
   Table,
@@ -20,6 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Pages } from "../../../components/ui/data-table.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { personalData } from "../../../lib/replay-privacy.ts";
 import {
   BALANCE_PAGE_SIZE,

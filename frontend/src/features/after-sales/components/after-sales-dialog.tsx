@@ -1,10 +1,11 @@
-import { Box, Modal, Stack, Table, Text } from "@mantine/core";
+import { Box, Stack, Table, Text } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
 import type { FarePenalty } from "@skyward/contracts/offers";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { FareRules } from "./fare-rules.tsx";
 
 /** What the booking page gives a refund or exchange dialog: the booking, whether it shows, what to do once done. */
@@ -24,11 +25,14 @@ export function AfterSalesDialog({
   rule,
   lead,
   size = "xl",
+  dirty,
   children,
 }: {
   title: string;
   /** The modal's width (Mantine size or CSS length); "xl" unless a dialog needs more. */
   size?: string;
+  /** The agent typed something here: closing asks before discarding it. */
+  dirty?: boolean;
   /** A line above the fare rule saying what the dialog does. */
   lead?: string;
   opened: boolean;
@@ -43,6 +47,7 @@ export function AfterSalesDialog({
       closeButtonProps={{ "aria-label": t("refund.close") }}
       opened={opened}
       onClose={onClose}
+      dirty={dirty}
       title={<Text fw={650}>{title}</Text>}
       size={size}
     >

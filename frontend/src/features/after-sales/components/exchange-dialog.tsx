@@ -111,6 +111,7 @@ export function ExchangeDialog({
       title={t("exchange.title", { locator })}
       opened={opened}
       onClose={onClose}
+      dirty={departure !== dayOf(outbound?.departure_at) || returning !== dayOf(inbound?.departure_at)}
       penalty={booking.fare.fare.penalty}
       rule="change"
       lead={t("exchange.lead")}

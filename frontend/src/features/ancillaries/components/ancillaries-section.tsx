@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import { paidByText } from "@skyward/contracts/cards";
@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ancillaryName, segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { personalData } from "../../../lib/replay-privacy.ts";

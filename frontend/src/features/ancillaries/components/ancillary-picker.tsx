@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import { money } from "@skyward/contracts/money";
 import { useQuery } from "@tanstack/react-query";
@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ancillaryName, segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { catalogueQueryOptions, useAddAncillaries } from "../api/ancillaries.ts";

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Loader, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { Seat, SeatMap } from "@skyward/contracts/ancillaries";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import type { Cabin } from "@skyward/contracts/offers";
@@ -7,6 +7,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { segmentLabel } from "../../../components/travel/ancillary-name.ts";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { seatMapQueryOptions, useAddAncillaries } from "../api/ancillaries.ts";

@@ -15,7 +15,7 @@ export interface BookingListParams {
   byTimeLimit?: boolean;
 }
 
-/** `GET /bookings?list=&q=&page=&per_page=`; a text search looks through every list. */
+/** `GET /bookings?list=&q=&page=&per_page=`; a text search looks within the list. */
 export async function fetchBookingList(
   params: BookingListParams,
   signal?: AbortSignal,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
 import type { BalanceRow } from "@skyward/contracts/balances";
 import type { BookingDetails, IssueCharge } from "@skyward/contracts/bookings";
 import type { Money } from "@skyward/contracts/money";
@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";

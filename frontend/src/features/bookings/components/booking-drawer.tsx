@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Drawer, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { Drawer } from "../../../components/ui/drawer.tsx";
 import { ApiError, errorMessages, notifyApiError } from "../../../lib/api-client.ts";
 import { bookingQueryOptions } from "../api/booking.ts";
 import { dropFromLists } from "../api/booking-commands.ts";
@@ -37,7 +38,7 @@ export function useOpenedBooking(locator: string | undefined) {
     if (error instanceof ApiError && (error.status === 416 || error.status === 400)) {
       if (error.status === 416) dropFromLists(queryClient, locator);
       queryClient.removeQueries({ queryKey: bookingQueryOptions(locator).queryKey });
-      void navigate({ to: "/bookings", search: {} });
+      void navigate({ to: "/bookings", search: (prev) => ({ ...prev, locator: undefined }) });
     }
   }, [error, locator, queryClient, navigate]);
 

@@ -68,7 +68,9 @@ export function BookingTable({
                 data-locator={row.locator}
                 bg={row.locator === openLocator ? "var(--skyward-selected)" : undefined}
                 style={{ cursor: "pointer" }}
-                onClick={() => void navigate({ to: "/bookings", search: { locator: row.locator } })}
+                onClick={() =>
+                  void navigate({ to: "/bookings", search: (prev) => ({ ...prev, locator: row.locator }) })
+                }
               >
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
@@ -82,7 +84,10 @@ export function BookingTable({
                         event.stopPropagation();
                         if (event.metaKey || event.ctrlKey || event.shiftKey) return;
                         event.preventDefault();
-                        void navigate({ to: "/bookings", search: { locator: row.locator } });
+                        void navigate({
+                          to: "/bookings",
+                          search: (prev) => ({ ...prev, locator: row.locator }),
+                        });
                       }}
                     >
                       {row.locator}

@@ -17,29 +17,66 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import type { BookingList } from "@skyward/contracts/bookings";
 import { IconPlane, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useMachine } from "@xstate/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
-import { BOOKING_LISTS, bookingListMachine } from "../machines/booking-list.machine.ts";
+import { BOOKING_LISTS, listOfStatus, PER_PAGE } from "../lists.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
 import { BookingTable } from "./booking-table.tsx";
 
-const PER_PAGE = 20;
+/** What the address keeps of the list (`/bookings?list=&q=&page=&locator=`): absent means "new", "", 1, none. */
+export interface BookingsView {
+  list: BookingList | undefined;
+  q: string | undefined;
+  page: number | undefined;
+  locator: string | undefined;
+}
 
-/** The booking lists (new, issued, cancelled, refunded), the text search, and the opened booking in a drawer. */
-export function BookingsPage({ locator, aside }: { locator: string | undefined; aside?: ReactNode }) {
+/**
+ * The booking lists (new, issued, cancelled, refunded), the text search within the chosen list, and the opened
+ * booking in a drawer. The list, the search and the page live in the address, so a reload or a shared link keeps them.
+ */
+export function BookingsPage({
+  view,
+  onView,
+  aside,
+}: {
+  view: BookingsView;
+  /** Moves the address to another view; `replace` while typing, so each keystroke is no history entry. */
+  onView: (next: BookingsView, options?: { replace?: boolean }) => void;
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation("bookings");
-  const navigate = useNavigate();
   const extensions = useBookingExtensions();
-  const [selection, send] = useMachine(bookingListMachine);
-  const list = selection.value as BookingList;
-  const { query, page } = selection.context;
+  const { locator } = view;
+  const list = view.list ?? "new";
+  const query = view.q ?? "";
+  const page = view.page ?? 1;
+  const show = (next: Partial<BookingsView>, options?: { replace?: boolean }) =>
+    onView(
+      {
+        ...view,
+        ...next,
+        list: (next.list ?? list) === "new" ? undefined : (next.list ?? list),
+        q: ("q" in next ? next.q : view.q) || undefined,
+        page: next.page && next.page > 1 ? next.page : undefined,
+      },
+      options,
+    );
   const [text, setText] = useState(query);
-  const search = useDebouncedCallback((value: string) => send({ type: "query.change", query: value }), 300);
+  // A query changed from outside (back, a link) shows in the field.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setText(query);
+  }
+  const search = useDebouncedCallback(
+    (value: string) => show({ q: value.trim(), page: 1 }, { replace: true }),
+    300,
+  );
 
   const [createdFrom, setCreatedFrom] = useState<string | null>(null);
   const [createdTo, setCreatedTo] = useState<string | null>(null);
@@ -63,10 +100,15 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
 
   const opened = useOpenedBooking(locator);
   const openedStatus = opened.data?.status;
-  // The list behind an opened booking is the one it belongs to (issued and exchanged: "issued").
+  // A booking opened by a link that names no list shows among its kind (issued and exchanged: "issued").
+  const listNamed = view.list !== undefined;
+  const showOwnList = useEffectEvent((status: string) => {
+    const own = listOfStatus(status);
+    if (own !== list) show({ list: own, page: 1 }, { replace: true });
+  });
   useEffect(() => {
-    if (openedStatus && !searching) send({ type: "booking.opened", status: openedStatus });
-  }, [openedStatus, searching, send]);
+    if (openedStatus && !searching && !listNamed) showOwnList(openedStatus);
+  }, [openedStatus, searching, listNamed]);
 
   return (
     <Container fluid px="lg" py="md" maw={1480}>
@@ -97,13 +139,10 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
           <Group justify="space-between" wrap="wrap" gap="xs" px="sm" pt={6}>
-            <Tabs
-              value={list}
-              onChange={(value) => value && send({ type: "list.select", list: value as BookingList })}
-            >
+            <Tabs value={list} onChange={(value) => value && show({ list: value as BookingList, page: 1 })}>
               <Tabs.List style={{ flexWrap: "wrap" }}>
                 {BOOKING_LISTS.map((item) => (
-                  <Tabs.Tab key={item} value={item} disabled={searching} fw={500}>
+                  <Tabs.Tab key={item} value={item} fw={500}>
                     {t(`lists.${item}`)}
                   </Tabs.Tab>
                 ))}
@@ -119,7 +158,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
                   checked={byTimeLimit}
                   onChange={(event) => {
                     setByTimeLimit(event.currentTarget.checked);
-                    send({ type: "page.change", page: 1 });
+                    show({ page: 1 });
                   }}
                 />
               ) : null}
@@ -132,7 +171,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
                 value={createdFrom}
                 onChange={(value) => {
                   setCreatedFrom(value);
-                  send({ type: "page.change", page: 1 });
+                  show({ page: 1 });
                 }}
               />
               <DateField
@@ -144,7 +183,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
                 value={createdTo}
                 onChange={(value) => {
                   setCreatedTo(value);
-                  send({ type: "page.change", page: 1 });
+                  show({ page: 1 });
                 }}
               />
               {bookings.isFetching ? <Loader size={14} /> : null}
@@ -165,7 +204,7 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
           </Group>
           {searching ? (
             <Text fz="xs" c="dimmed" px="sm" py={6} bg="var(--skyward-warning-surface)">
-              {t("searching_all", { query })}
+              {t("searching_list", { query, list: t(`lists.${list}`) })}
             </Text>
           ) : null}
           {bookings.isPending ? (
@@ -199,22 +238,13 @@ export function BookingsPage({ locator, aside }: { locator: string | undefined; 
                 })}
               </Text>
               {pages > 1 ? (
-                <Pagination
-                  size="sm"
-                  total={pages}
-                  value={page}
-                  onChange={(next) => send({ type: "page.change", page: next })}
-                />
+                <Pagination size="sm" total={pages} value={page} onChange={(next) => show({ page: next })} />
               ) : null}
             </Group>
           ) : null}
         </Paper>
       </Stack>
-      <BookingDrawer
-        locator={locator}
-        opened={opened}
-        onClose={() => void navigate({ to: "/bookings", search: {} })}
-      />
+      <BookingDrawer locator={locator} opened={opened} onClose={() => show({ locator: undefined })} />
     </Container>
   );
 }

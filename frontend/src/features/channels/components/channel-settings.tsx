@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Divider, Group, PasswordInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { CreateCardRequest } from "@skyward/contracts/cards";
 import { ChannelSettingsForm, type ChannelSettingsValues } from "@skyward/contracts/channel-forms";
@@ -18,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { fieldErrors } from "../../../lib/field-errors.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation } from "../../../lib/form-validation.ts";
@@ -89,6 +79,7 @@ export function ChannelSettings({
     <Modal
       opened
       onClose={onClose}
+      dirty={form.isDirty()}
       title={t("settings.title", { title: channel.title })}
       size="lg"
       centered

@@ -65,7 +65,7 @@ describe("the channels page", () => {
     ).toBeInTheDocument();
     expect(await screen.findByText("NEGO1")).toBeInTheDocument();
     expect(await screen.findByText("Olena Koval")).toBeInTheDocument();
-    expect(screen.getByText("true → false")).toBeInTheDocument();
+    expect(screen.getByText("On → Off")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Open event" })).toHaveAttribute(
       "href",
       "/ticketing/channel_history/e1",

@@ -37,6 +37,7 @@ import {
   useToggleGate,
   useTogglePartnerGate,
 } from "../api/channels.ts";
+import { historyValue } from "../history-values.ts";
 import { ChannelSettings } from "./channel-settings.tsx";
 
 const GLOBAL_GATES: GlobalGate[] = ["main_gate", "agency_gate", "channel_gate"];
@@ -319,8 +320,6 @@ function CreateChannelForm() {
   );
 }
 
-const shown = (value: unknown) => (value === null || value === undefined ? "—" : String(value));
-
 function HistoryCard({
   channels,
   filters,
@@ -401,7 +400,7 @@ function HistoryCard({
                   <Table.Td>{titleOf(row)}</Table.Td>
                   <Table.Td>{t(`fields.${row.field}`, { defaultValue: row.field })}</Table.Td>
                   <Table.Td>
-                    {shown(row.before)} → {shown(row.after)}
+                    {historyValue(row, row.before, t)} → {historyValue(row, row.after, t)}
                   </Table.Td>
                   <Table.Td>{t(`sources.${row.source}`, { defaultValue: row.source })}</Table.Td>
                   <Table.Td>

@@ -9,11 +9,18 @@ export interface FilteredResult {
   filters: SearchFilters;
 }
 
-/** `POST /offers`: the search. The trace id helps support find a supplier's answer. */
+/**
+ * `POST /offers`: the search. The trace id helps support find a supplier's answer. Administrators and support have
+ * no company of their own: they name the one they book for (`company_id`, seed spec's search call).
+ */
 export async function searchOffers(
   request: SearchRequest,
+  companyId?: string,
 ): Promise<{ result: SearchResult; traceId: string | null }> {
-  const { data, traceId } = await api.post<{ result: SearchResult }>("/offers", request);
+  const { data, traceId } = await api.post<{ result: SearchResult }>(
+    "/offers",
+    companyId ? { ...request, company_id: companyId } : request,
+  );
   return { result: data.result, traceId };
 }
 

@@ -5,7 +5,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Table,
@@ -19,6 +18,7 @@ import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { useFareText } from "../../../lib/fare-text.ts";
 import { offerDetailsQueryOptions } from "../api/offer-details.ts";
 import { useClientView } from "./client-view.ts";

@@ -19,11 +19,13 @@ import type { SearchFilters } from "@skyward/contracts/search";
 import { IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { notifyingErrors } from "../../../lib/api-client.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
+import { searchOffers } from "../api/search-offers.ts";
 import { searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import {
@@ -37,6 +39,7 @@ import {
   searchKey,
 } from "../url-state.ts";
 import { setClientView, useClientView } from "./client-view.ts";
+import { CompanyPicker } from "./company-picker.tsx";
 import {
   activeFilterKeys,
   familiesOf,
@@ -123,6 +126,8 @@ export interface SearchPageProps {
   params?: SearchParams;
   /** Changes the address; `replace` for what only mirrors the page (a result's id), a new entry otherwise. */
   onParams?: (next: SearchParams, options: { replace: boolean }) => void;
+  /** Administrators and support book for a company they choose (the address's `company`): no search without it. */
+  choosesCompany?: boolean;
 }
 
 const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
@@ -131,18 +136,25 @@ const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.st
  * Flight search: the form, the progress, the filtered results and, for a chosen fare, the booking form. The address
  * holds the search (so back, reload and links work): a new search or a chosen fare is a new history entry.
  */
-export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps) {
+export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = false }: SearchPageProps) {
   const { t } = useTranslation("search");
   const { t: tp } = useTranslation("pricing");
   const formats = useFormats();
   const clientView = useClientView();
   const queryClient = useQueryClient();
+  // The company a search is made for, read when it starts (a choice sets it before asking for a new search).
+  const company = choosesCompany ? params.company : undefined;
+  const companyRef = useRef(company);
+  companyRef.current = company;
   // A restored result comes through the query cache: the route's loader has usually asked for it already.
   const [snapshot, send] = useMachine(
     useMemo(
       () =>
         searchMachine.provide({
           actors: {
+            searchOffers: fromPromise(({ input }: { input: SearchRequest }) =>
+              notifyingErrors(searchOffers(input, companyRef.current)),
+            ),
             restoreResult: fromPromise(
               ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
                 queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
@@ -168,10 +180,12 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
     if (request || urlRequest) void resultParts();
   }, [request, urlRequest]);
 
+  // Without the company it is for, an administrator's search waits (the picker asks for it).
+  const companyMissing = choosesCompany && !company;
   // Address -> page: a search the address names that the page does not show yet (a load, back, a link).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address's search starts one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address's search (or its company arriving) starts one
   useEffect(() => {
-    if (!urlRequest || urlKey === machineKey) return;
+    if (!urlRequest || urlKey === machineKey || companyMissing) return;
     if (params.result)
       send({
         type: "search.restore",
@@ -184,7 +198,7 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
       send({ type: "search.submit", request: urlRequest });
       setRecent(rememberSearch(urlRequest));
     }
-  }, [urlKey]);
+  }, [urlKey, companyMissing]);
 
   // Page -> address: the result's id and filters, so a reload shows the same offers.
   // biome-ignore lint/correctness/useExhaustiveDependencies: mirrors the result, not each render's params object
@@ -206,10 +220,24 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
     else if (!params.fare && inBooking) send({ type: "booking.close" });
   }, [inResult, inBooking, params.fare, selectedFareId, urlKey, machineKey, send]);
 
+  // A new search keeps the company chosen.
+  const addressOf = (next: SearchRequest): SearchParams => ({
+    ...paramsFromRequest(next),
+    ...(params.company ? { company: params.company } : {}),
+  });
   const search = (next: SearchRequest) => {
-    if (searchKey(next) === machineKey && !snapshot.matches("start"))
+    if (searchKey(next) === machineKey && !snapshot.matches("start") && !companyMissing)
       send({ type: "search.submit", request: next });
-    else onParams(paramsFromRequest(next), { replace: false });
+    else onParams(addressOf(next), { replace: false });
+  };
+  // Another company: the offers shown were priced for the previous one, so the search is made again for it.
+  const chooseCompany = (companyId: string) => {
+    if (companyId === params.company) return;
+    const { result: _result, fare: _fare, filters: _filters, ...rest } = params;
+    companyRef.current = companyId;
+    onParams({ ...rest, company: companyId }, { replace: false });
+    if (urlRequest && urlKey === machineKey && !snapshot.matches("start"))
+      send({ type: "search.submit", request: urlRequest });
   };
   const applyFilters = useCallback(
     (next: SearchFilters) => send({ type: "filter.apply", filters: next }),
@@ -251,6 +279,13 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
             <Title order={1} fz={22}>
               {t("title")}
             </Title>
+            {choosesCompany ? (
+              <CompanyPicker
+                value={params.company}
+                onChange={chooseCompany}
+                missing={companyMissing && urlRequest !== null}
+              />
+            ) : null}
             <TextSearch
               onSearch={search}
               resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
@@ -273,7 +308,7 @@ export function SearchPage({ params = {}, onParams = () => {} }: SearchPageProps
           <>
             <RecentSearches
               searches={recent}
-              onOpen={(chosen) => onParams(paramsFromRequest(chosen), { replace: false })}
+              onOpen={(chosen) => onParams(addressOf(chosen), { replace: false })}
             />
             <Placeholder title={t("empty.title")} text={t("empty.text")} />
           </>
