@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stampVersion } from "@skyward/contracts/event-versions";
+import type pg from "pg";
+import { systemMetadata } from "./metadata.ts";
 
 /**
  * Golden stored events (contracts/test-fixtures/events/<Type>/v<N>.json), for tests: one per event type and version, as a
@@ -40,3 +44,64 @@ export function eventFixture(type: string, version: number): EventFixture {
 
 /** The types that have fixtures. */
 export const fixtureTypes = (): string[] => readdirSync(ROOT).sort();
+
+/** Booking streams as older code stored them: each event a fixture of the type and version named. */
+export const OLD_BOOKING_STREAMS: Record<string, readonly (readonly [string, number])[]> = {
+  issueFailedRetriedIssuedVoided: [
+    ["BookingHeld", 1],
+    ["TicketingStarted", 1],
+    ["TicketingFailed", 1],
+    ["TicketingStarted", 2],
+    ["TicketsIssued", 1],
+    ["BookingVoided", 1],
+  ],
+  ancillariesHeldThenCancelled: [
+    ["BookingHeld", 1],
+    ["AncillariesStarted", 1],
+    ["BookingCancelled", 1],
+  ],
+  issuedThenExchanging: [
+    ["BookingHeld", 1],
+    ["TicketingStarted", 2],
+    ["TicketsIssued", 1],
+    ["ExchangeStarted", 1],
+  ],
+};
+
+/** A stream of OLD_BOOKING_STREAMS as stored then (`old`), or each event's current-shape twin (`current`). */
+export function bookingStreamFixtures(name: string, shape: "old" | "current"): EventFixture[] {
+  return (OLD_BOOKING_STREAMS[name] ?? []).map(([type, version]) =>
+    shape === "old" ? eventFixture(type, version) : (eventFixtures(type).at(-1) as EventFixture),
+  );
+}
+
+/**
+ * Streams appended in one call of es.append: an old-shaped event as the code of its time wrote it (no version in its
+ * metadata), a current one stamped as the store's append stamps it. Every event is then given the same recorded
+ * time (a projection writes it), so twin streams project to rows that differ only in their stream ids.
+ */
+export async function appendFixtures(
+  pool: Pick<pg.Pool, "query">,
+  streams: { streamId: string; events: EventFixture[]; stamped: boolean }[],
+): Promise<void> {
+  const metadata = systemMetadata("event-fixtures");
+  await pool.query("SELECT * FROM es.append($1::jsonb)", [
+    JSON.stringify(
+      streams.map((s) => ({
+        stream_id: s.streamId,
+        stream_type: s.streamId.split("-")[0],
+        expected: "no_stream",
+        events: s.events.map((e) => ({
+          event_id: randomUUID(),
+          event_type: e.type,
+          data: e.data,
+          metadata: s.stamped ? stampVersion(e.type, metadata) : metadata,
+        })),
+      })),
+    ),
+  ]);
+  await pool.query("UPDATE es.events SET recorded_at = $2 WHERE stream_id = ANY($1)", [
+    streams.map((s) => s.streamId),
+    "2026-11-20T12:30:00.000Z",
+  ]);
+}
