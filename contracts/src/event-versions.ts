@@ -49,6 +49,12 @@ const failure = both(
   adds("credited", () => null),
 );
 
+/**
+ * A version whose new field is optional by meaning: absent says the event does not know it, which is what every
+ * event of the version before meant. Such an event reads as it is; its readers say what absent means.
+ */
+const unchanged = (data: Data): Data => data;
+
 /** Every shape change of every event type, oldest first, one step per version. */
 export const UPCASTERS: Readonly<Record<string, readonly Upcaster[]>> = {
   TicketingStarted: [
@@ -69,6 +75,30 @@ export const UPCASTERS: Readonly<Record<string, readonly Upcaster[]>> = {
   ],
   ExchangeStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
   AncillariesStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
+  BalanceCharged: [
+    {
+      from: 1,
+      change:
+        "595f01e: a charge may name the supplier operation that moved it; absent, the balance history takes it from the booking event of the same append",
+      up: unchanged,
+    },
+  ],
+  BalanceCredited: [
+    {
+      from: 1,
+      change:
+        "595f01e: a credit may name the supplier operation that moved it; absent, the balance history takes it from the booking event of the same append",
+      up: unchanged,
+    },
+  ],
+  ChannelCredentialChecked: [
+    {
+      from: 1,
+      change:
+        "03ac71d: a credential check may say whether the channel was active before; absent, the history shows none",
+      up: unchanged,
+    },
+  ],
 };
 
 /** The version an event of `type` is written at today. */

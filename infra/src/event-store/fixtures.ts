@@ -42,6 +42,16 @@ export function eventFixture(type: string, version: number): EventFixture {
   return found;
 }
 
+/**
+ * Further examples of a version beside its twin (`v<N>.<what>.json`: the same version with an optional field set),
+ * so the current shape's every field is pinned.
+ */
+export function eventExamples(type: string): EventFixture[] {
+  return readdirSync(join(ROOT, type))
+    .filter((name) => /^v\d+\.[a-z-]+\.json$/.test(name))
+    .map((name) => JSON.parse(readFileSync(join(ROOT, type, name), "utf8")) as EventFixture);
+}
+
 /** The types that have fixtures. */
 export const fixtureTypes = (): string[] => readdirSync(ROOT).sort();
 
