@@ -75,6 +75,14 @@ export const UPCASTERS: Readonly<Record<string, readonly Upcaster[]>> = {
   ],
   ExchangeStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
   AncillariesStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
+  ReshopOffersPriced: [
+    {
+      from: 1,
+      change:
+        "34bc079: each exchange offer may keep its new flights and what its fare gives up; absent, the offer was priced before they were kept",
+      up: unchanged,
+    },
+  ],
   BalanceCharged: [
     {
       from: 1,
