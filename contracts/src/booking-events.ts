@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
 import { PaidBy } from "./cards.ts";
+import { upcastEvent } from "./event-versions.ts";
 import { Money } from "./money.ts";
 import { Fare, FareLoss, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
 import {
@@ -78,7 +79,7 @@ function bookingEvents(deep: boolean) {
     held_at: z.string(),
   });
 
-  /** Events written before operations had ids read as this one; nothing can be in flight under it. */
+  /** Events written before operations had ids read as `legacy` (upcast: event-versions.ts; the default is a guard). */
   const OperationId = z.string().default("legacy");
 
   const ProviderSettled = z.object({
@@ -91,7 +92,7 @@ function bookingEvents(deep: boolean) {
     at: z.string(),
     /** What the company balance was charged in the same append; null when nothing moves (fake, card). */
     charged: Money.nullable(),
-    /** Version 2: how the tickets are paid (see upcastBookingEvent for version 1). */
+    /** Version 3: how the tickets are paid (event-versions.ts reads the older versions). */
     paid_by: PaidBy.nullable(),
   });
   const TicketsIssued = z.object({
@@ -211,7 +212,7 @@ function bookingEvents(deep: boolean) {
     reshop_offer_id: z.string(),
     /** What the company balance was charged in the same append; null when nothing moves. */
     charged: Money.nullable(),
-    /** Version 2: how the exchange is paid (see upcastBookingEvent for version 1). */
+    /** Version 2: how the exchange is paid (event-versions.ts reads version 1). */
     paid_by: PaidBy.nullable(),
   });
   const TicketsExchanged = z.object({
@@ -235,7 +236,7 @@ function bookingEvents(deep: boolean) {
     at: z.string(),
     lines: z.array(AncillaryLine).min(1),
     charged: Money.nullable(),
-    /** Version 2: how their EMDs are paid; null while held (the issue pays them). See upcastBookingEvent. */
+    /** Version 2: how their EMDs are paid; null while held (the issue pays them). See event-versions.ts. */
     paid_by: PaidBy.nullable(),
   });
   /** What the airline took: each line with its EMD number, or `pending` (async EMD), `held` (before issue). */
@@ -319,21 +320,17 @@ function bookingEvents(deep: boolean) {
   };
 }
 
-/** The claims that may charge: version 2 records how they are paid (`paid_by`). */
-const PAYING_CLAIMS = new Set(["TicketingStarted", "ExchangeStarted", "AncillariesStarted"]);
-
 /**
- * Reads a stored booking event of an older version as the current one. Version 1 of a paying claim had no `paid_by`:
- * a claim that charged the balance was paid by the balance; any other (a card, a demo booking, nothing to pay) is
- * not known, and reads as null.
+ * Reads a booking event whose version is not known (a bare `{type, data}`) as the current one: every step of its
+ * type from version 1 (event-versions.ts), each filling only a field still missing. The event store upcasts what
+ * it reads from the version stamped; this is for a reader holding the event alone.
  */
 export function upcastBookingEvent(stored: unknown): unknown {
   if (typeof stored !== "object" || stored === null) return stored;
   const { type, data } = stored as { type?: unknown; data?: unknown };
-  if (typeof type !== "string" || !PAYING_CLAIMS.has(type)) return stored;
-  if (typeof data !== "object" || data === null || "paid_by" in data) return stored;
-  const charged = (data as { charged?: unknown }).charged;
-  return { ...stored, data: { ...data, paid_by: charged ? { method: "balance" } : null } };
+  if (typeof type !== "string") return stored;
+  const upcast = upcastEvent(type, data);
+  return upcast === data ? stored : { ...stored, data: upcast };
 }
 
 const checked = bookingEvents(true);

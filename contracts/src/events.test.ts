@@ -114,7 +114,9 @@ describe("parseEvent", () => {
 });
 
 describe("booking events over time: the paying claims", () => {
-  // Stored as version 1 wrote them (before the form of payment was recorded), byte for byte as in es.events.data.
+  // Stored before the form of payment was recorded, byte for byte as in es.events.data: TicketingStarted version 2,
+  // ExchangeStarted and AncillariesStarted version 1 (event-versions.ts; "version 1/2" below name the claims' shapes
+  // before and after paid_by). Read with no version known, as a reader holding the event alone reads it.
   const V1 = {
     balance: {
       type: "TicketingStarted",

@@ -15,5 +15,7 @@ export const EventMetadata = z.object({
   correlation_id: z.string(),
   causation_id: z.string().nullable(),
   source: SourceChannel,
+  /** The version of its type the event was written at (event-versions.ts); absent: version 1. */
+  schema_version: z.number().int().min(1).optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;

@@ -4,7 +4,14 @@ import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward
 import type { ClaimCard, PaidBy } from "@skyward/contracts/cards";
 import type { Fare, Flight, PriceDetail } from "@skyward/contracts/offers";
 import type { BookingPassenger, SupplierBooking } from "@skyward/contracts/supplier";
-import { type BookingCommand, decide, evolve, initialBooking } from "../bookings/booking.ts";
+import {
+  type BookingCommand,
+  type BookingState,
+  decide,
+  evolve,
+  initialBooking,
+} from "../bookings/booking.ts";
+import { deciderKit } from "../testing/decider-kit.ts";
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
 const price = uah(250_00);
@@ -113,22 +120,12 @@ const card: ClaimCard = {
 const EMD = "5661234567890";
 
 /** given events, when a command, thenEvents (each valid by the contract) or thenRefused with this code. */
-function given(...events: BookingEvent[]) {
-  const state = events.reduce(evolve, initialBooking);
-  return {
-    state,
-    when: (command: BookingCommand) => ({
-      thenEvents(expected: BookingEventInput[]) {
-        const decided = decide(command, state);
-        expect(decided).toEqual(expected);
-        for (const e of decided) expect(() => BookingEvent.parse(e)).not.toThrow();
-      },
-      thenRefused(code: string, status: number) {
-        expect(() => decide(command, state)).toThrow(expect.objectContaining({ code, status }));
-      },
-    }),
-  };
-}
+const { given } = deciderKit<BookingCommand, BookingState, BookingEvent, BookingEventInput>({
+  decide,
+  evolve,
+  initial: initialBooking,
+  check: (e) => BookingEvent.parse(e),
+});
 
 describe("ancillaries on a held booking", () => {
   it("given a held booking, when a bag is asked for, then it is claimed without a charge (the issue pays it)", () => {

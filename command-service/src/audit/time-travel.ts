@@ -6,6 +6,7 @@ import {
   type StateChange,
 } from "@skyward/contracts/audit";
 import { Locator } from "@skyward/contracts/bookings";
+import { storedVersion, upcastEvent } from "@skyward/contracts/event-versions";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
@@ -46,7 +47,7 @@ async function eventsUntil(pool: pg.Pool, streamId: string, at: string): Promise
     streamPosition: Number(r.stream_position),
     eventId: r.event_id,
     type: r.event_type,
-    data: r.data,
+    data: upcastEvent(r.event_type, r.data, storedVersion(r.metadata)),
     metadata: r.metadata,
     recordedAt: r.recorded_at,
   }));

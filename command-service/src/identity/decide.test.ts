@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { TERMS_VERSION } from "@skyward/contracts/account";
 import type { UserRegistered } from "@skyward/contracts/directory";
-import { DomainError } from "@skyward/infra/http/errors";
+import { deciderKit } from "../testing/decider-kit.ts";
 import { type AccountCommand, decideAccount, decideEmailChange, type EmailChangeCommand } from "./decide.ts";
-import { type EmailClaim, evolveUser, noUser, type UserEvent } from "./user.ts";
+import { type EmailClaim, evolveUser, noUser, type UserEvent, type UserState } from "./user.ts";
 
 const registered: UserEvent = {
   type: "UserRegistered",
@@ -27,19 +27,18 @@ const infoCompleted: UserEvent = {
 };
 const termsAccepted: UserEvent = { type: "TermsAccepted", data: { terms_version: TERMS_VERSION } };
 
-/** given(events).when(command) → thenRecords(events) | thenRefuses(error code). */
+/** given(events).when(command) → thenEvents(events) | thenRefused(error code); whenEmail: the email change's. */
+const account = deciderKit<AccountCommand, UserState, UserEvent>({
+  decide: decideAccount,
+  evolve: evolveUser,
+  initial: noUser,
+});
 function given(...history: UserEvent[]) {
-  const state = history.reduce(evolveUser, noUser);
+  const then = account.given(...history);
   return {
-    when: (command: AccountCommand) => ({
-      thenRecords: (expected: UserEvent[]) => expect(decideAccount(command, state)).toEqual(expected),
-      thenRefuses: (code: string) => {
-        expect(() => decideAccount(command, state)).toThrow(DomainError);
-        expect(() => decideAccount(command, state)).toThrow(expect.objectContaining({ code }));
-      },
-    }),
+    ...then,
     whenEmail: (command: EmailChangeCommand, claim: EmailClaim = { user_id: null }) =>
-      decideEmailChange(command, state, claim),
+      decideEmailChange(command, then.state, claim),
   };
 }
 
@@ -47,13 +46,13 @@ describe("account decider", () => {
   it("given a user, when a sign-in is recorded, then UserSignedIn carries the method and client, never a secret", () => {
     given(registered)
       .when({ type: "RecordSignIn", method: "email_code", ip: "127.0.0.1", userAgent: "jest" })
-      .thenRecords([
+      .thenEvents([
         { type: "UserSignedIn", data: { method: "email_code", ip: "127.0.0.1", user_agent: "jest" } },
       ]);
   });
 
   it("given no user, when any account command comes, then it is refused as not found", () => {
-    given().when({ type: "RecordSignOut" }).thenRefuses("account_not_found");
+    given().when({ type: "RecordSignOut" }).thenRefused("account_not_found");
   });
 
   it("given a new user, when account info is completed, then AccountInfoCompleted keeps only the fields given", () => {
@@ -62,7 +61,7 @@ describe("account decider", () => {
         type: "CompleteAccountInfo",
         info: { first_name: "Taras", last_name: "Shevchenko", language: "ua" },
       })
-      .thenRecords([
+      .thenEvents([
         {
           type: "AccountInfoCompleted",
           data: { first_name: "Taras", last_name: "Shevchenko", language: "ua" },
@@ -82,56 +81,56 @@ describe("account decider", () => {
   it("given a finished onboarding, when account info comes again, then it is refused", () => {
     given(registered, infoCompleted, termsAccepted)
       .when({ type: "CompleteAccountInfo", info: { first_name: "A", last_name: "B" } })
-      .thenRefuses("onboarded");
+      .thenRefused("onboarded");
   });
 
   it("given a new user, when the terms are accepted before the account info, then it is refused", () => {
     given(registered)
       .when({ type: "AcceptTerms", version: TERMS_VERSION })
-      .thenRefuses("account_info_missing");
+      .thenRefused("account_info_missing");
   });
 
   it("given account info, when the terms are accepted, then the version is recorded once", () => {
     given(registered, infoCompleted)
       .when({ type: "AcceptTerms", version: TERMS_VERSION })
-      .thenRecords([termsAccepted]);
+      .thenEvents([termsAccepted]);
     given(registered, infoCompleted, termsAccepted)
       .when({ type: "AcceptTerms", version: TERMS_VERSION })
-      .thenRecords([]);
+      .thenEvents([]);
   });
 
   it("given a user, when details are updated, then only the changed fields are recorded", () => {
     given(registered)
       .when({ type: "UpdateAccountDetails", changes: { first_name: "Taras", last_name: "Shevchenko" } })
-      .thenRecords([{ type: "AccountDetailsUpdated", data: { last_name: "Shevchenko" } }]);
+      .thenEvents([{ type: "AccountDetailsUpdated", data: { last_name: "Shevchenko" } }]);
     given(registered)
       .when({ type: "UpdateAccountDetails", changes: { first_name: "Taras" } })
-      .thenRecords([]);
+      .thenEvents([]);
   });
 
   it("given a user, when locale or phone are set, then a change is recorded only when they differ", () => {
-    given(registered).when({ type: "ChangeLocale", language: "en" }).thenRecords([]);
+    given(registered).when({ type: "ChangeLocale", language: "en" }).thenEvents([]);
     given(registered)
       .when({ type: "ChangeLocale", language: "pl" })
-      .thenRecords([{ type: "LocaleChanged", data: { language: "pl" } }]);
+      .thenEvents([{ type: "LocaleChanged", data: { language: "pl" } }]);
     given(registered)
       .when({ type: "ChangePhone", phone: "+380671112233" })
-      .thenRecords([{ type: "PhoneChanged", data: { phone: "+380671112233" } }]);
+      .thenEvents([{ type: "PhoneChanged", data: { phone: "+380671112233" } }]);
   });
 
   it("given a user, when an API token is issued, then the event tells whether it replaces one", () => {
     given(registered)
       .when({ type: "IssueApiToken" })
-      .thenRecords([{ type: "ApiTokenIssued", data: { replaced: false } }]);
+      .thenEvents([{ type: "ApiTokenIssued", data: { replaced: false } }]);
     given(registered, { type: "ApiTokenIssued", data: { replaced: false } })
       .when({ type: "IssueApiToken" })
-      .thenRecords([{ type: "ApiTokenIssued", data: { replaced: true } }]);
+      .thenEvents([{ type: "ApiTokenIssued", data: { replaced: true } }]);
   });
 
   it("given a user with an API token, when it is revoked, then ApiTokenRevoked; without one, 404 api_token_not_found", () => {
     given(registered, { type: "ApiTokenIssued", data: { replaced: false } })
       .when({ type: "RevokeApiToken" })
-      .thenRecords([{ type: "ApiTokenRevoked", data: {} }]);
+      .thenEvents([{ type: "ApiTokenRevoked", data: {} }]);
     expect(() =>
       given(
         registered,
@@ -139,7 +138,7 @@ describe("account decider", () => {
         { type: "ApiTokenRevoked", data: {} },
       )
         .when({ type: "RevokeApiToken" })
-        .thenRecords([]),
+        .thenEvents([]),
     ).toThrow("This account has no API token");
   });
 });

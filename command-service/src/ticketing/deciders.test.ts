@@ -2,11 +2,13 @@ import { describe, expect, it } from "@jest/globals";
 import type { CardEvent } from "@skyward/contracts/cards";
 import type { ChannelCreated, ChannelEvent } from "@skyward/contracts/ticketing";
 import type { CardCommand, ChannelCommand } from "@skyward/contracts/ticketing-commands";
-import { decideCard, evolveCard, initialCard } from "./card.ts";
+import { deciderKit, refusal } from "../testing/decider-kit.ts";
+import { type CardState, decideCard, evolveCard, initialCard } from "./card.ts";
 import {
   allGatesOpen,
   assertCanIssue,
   assertCanSell,
+  type ChannelState,
   copyChannel,
   decideChannel,
   evolveChannel,
@@ -14,42 +16,17 @@ import {
 } from "./channel.ts";
 import { decideGlobalGate, decidePartnerGate, evolvePartnerGate, initialPartnerGate } from "./gates.ts";
 
-const refusal = (run: () => unknown): unknown => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
-
-/** given(events).when(command).thenEmits(events) over the channel decider. */
-const channel = {
-  given: (events: ChannelEvent[]) => ({
-    when: (command: ChannelCommand) => ({
-      thenEmits: (expected: ChannelEvent[]) =>
-        expect(decideChannel(command, events.reduce(evolveChannel, initialChannel))).toEqual(expected),
-      refused: (code: string) =>
-        expect(
-          refusal(() => decideChannel(command, events.reduce(evolveChannel, initialChannel))),
-        ).toMatchObject({
-          code,
-        }),
-    }),
-  }),
-};
-const card = {
-  given: (events: CardEvent[]) => ({
-    when: (command: CardCommand) => ({
-      thenEmits: (expected: CardEvent[]) =>
-        expect(decideCard(command, events.reduce(evolveCard, initialCard))).toEqual(expected),
-      refused: (code: string) =>
-        expect(refusal(() => decideCard(command, events.reduce(evolveCard, initialCard)))).toMatchObject({
-          code,
-        }),
-    }),
-  }),
-};
+/** given(...events).when(command).thenEvents(events) | thenRefused(code), over the channel and card deciders. */
+const channel = deciderKit<ChannelCommand, ChannelState, ChannelEvent>({
+  decide: decideChannel,
+  evolve: evolveChannel,
+  initial: initialChannel,
+});
+const card = deciderKit<CardCommand, CardState, CardEvent>({
+  decide: decideCard,
+  evolve: evolveCard,
+  initial: initialCard,
+});
 
 const created: ChannelCreated = {
   channel_id: "ch1",
@@ -80,9 +57,9 @@ const facts = {
 describe("the channel decider", () => {
   it("given no channel, when created, then it starts switched off for the administrator and without credentials", () => {
     channel
-      .given([])
+      .given()
       .when({ type: "CreateChannel", channel_id: "ch2", agency_id: "a1", title: "GDS", currency: "PLN" })
-      .thenEmits([
+      .thenEvents([
         {
           type: "ChannelCreated",
           data: {
@@ -103,49 +80,46 @@ describe("the channel decider", () => {
 
   it("given an active channel, when the supervisor switches it off, then one event; switching it off again changes nothing", () => {
     const off: ChannelEvent = { type: "ChannelToggledBySupervisor", data: { active: false } };
+    channel.given(Created).when({ type: "ToggleChannel", by: "supervisor", active: false }).thenEvents([off]);
     channel
-      .given([Created])
+      .given(Created, off)
       .when({ type: "ToggleChannel", by: "supervisor", active: false })
-      .thenEmits([off]);
+      .thenEvents([]);
     channel
-      .given([Created, off])
-      .when({ type: "ToggleChannel", by: "supervisor", active: false })
-      .thenEmits([]);
-    channel
-      .given([Created, off])
+      .given(Created, off)
       .when({ type: "ToggleChannel", by: "admin", active: false })
-      .thenEmits([{ type: "ChannelToggledByAdmin", data: { active: false } }]);
+      .thenEvents([{ type: "ChannelToggledByAdmin", data: { active: false } }]);
   });
 
   it("given a channel, when a source or a company is switched, then the event names it and repeats change nothing", () => {
     channel
-      .given([Created])
+      .given(Created)
       .when({ type: "ToggleSource", source: "api", active: false })
-      .thenEmits([{ type: "ChannelSourceToggled", data: { source: "api", active: false } }]);
+      .thenEvents([{ type: "ChannelSourceToggled", data: { source: "api", active: false } }]);
     const companyOff: ChannelEvent = {
       type: "ChannelCompanyToggled",
       data: { company_id: "c1", active: false },
     };
     channel
-      .given([Created])
+      .given(Created)
       .when({ type: "ToggleCompany", company_id: "c1", active: false })
-      .thenEmits([companyOff]);
+      .thenEvents([companyOff]);
     channel
-      .given([Created, companyOff])
+      .given(Created, companyOff)
       .when({ type: "ToggleCompany", company_id: "c1", active: false })
-      .thenEmits([]);
-    channel.given([Created]).when({ type: "ToggleCompany", company_id: "c1", active: true }).thenEmits([]);
+      .thenEvents([]);
+    channel.given(Created).when({ type: "ToggleCompany", company_id: "c1", active: true }).thenEvents([]);
   });
 
   it("given a channel, when a card is chosen and paying by card asked in one update, then attach, card, then form of payment", () => {
     channel
-      .given([Created])
+      .given(Created)
       .when({
         type: "UpdateChannel",
         form_of_payment: "card",
         ticketing_card: { id: "card1", token: "tok_1" },
       })
-      .thenEmits([
+      .thenEvents([
         attached,
         paysWithCard1,
         { type: "ChannelFormOfPaymentSet", data: { form_of_payment: "card", previous: "balance" } },
@@ -154,19 +128,19 @@ describe("the channel decider", () => {
 
   it("given no card, when paying by card is asked, then it is refused", () => {
     channel
-      .given([Created])
+      .given(Created)
       .when({ type: "UpdateChannel", form_of_payment: "card" })
-      .refused("card_required");
+      .thenRefused("card_required");
   });
 
   it("given codes, when they are set to what they are, then nothing; when changed, then before and after", () => {
     const nego: ChannelEvent = { type: "ChannelNegoCodeSet", data: { code: "NEGO1", previous: null } };
-    channel.given([Created]).when({ type: "UpdateChannel", nego_code: "NEGO1" }).thenEmits([nego]);
-    channel.given([Created, nego]).when({ type: "UpdateChannel", nego_code: "NEGO1" }).thenEmits([]);
+    channel.given(Created).when({ type: "UpdateChannel", nego_code: "NEGO1" }).thenEvents([nego]);
+    channel.given(Created, nego).when({ type: "UpdateChannel", nego_code: "NEGO1" }).thenEvents([]);
     channel
-      .given([Created, nego])
+      .given(Created, nego)
       .when({ type: "UpdateChannel", nego_code: null, resident_fares_code: "RES" })
-      .thenEmits([
+      .thenEvents([
         { type: "ChannelNegoCodeSet", data: { code: null, previous: "NEGO1" } },
         { type: "ChannelResidentFaresCodeSet", data: { code: "RES", previous: null } },
       ]);
@@ -178,17 +152,20 @@ describe("the channel decider", () => {
       data: { form_of_payment: "card", previous: "balance" },
     };
     channel
-      .given([Created, attached, paysWithCard1, byCard])
+      .given(Created, attached, paysWithCard1, byCard)
       .when({ type: "DetachCard", credit_card_id: "card1" })
-      .refused("card_in_use");
+      .thenRefused("card_in_use");
     channel
-      .given([Created, attached, paysWithCard1])
+      .given(Created, attached, paysWithCard1)
       .when({ type: "DetachCard", credit_card_id: "card1" })
-      .thenEmits([
+      .thenEvents([
         { type: "ChannelTicketingCardSet", data: { credit_card_id: null, token: null, previous: "card1" } },
         { type: "ChannelCardDetached", data: { credit_card_id: "card1" } },
       ]);
-    channel.given([Created]).when({ type: "DetachCard", credit_card_id: "card9" }).refused("card_not_found");
+    channel
+      .given(Created)
+      .when({ type: "DetachCard", credit_card_id: "card9" })
+      .thenRefused("card_not_found");
   });
 
   it("given a channel, when credentials are replaced, then the replacement and the check's outcome, never the secret", () => {
@@ -204,10 +181,10 @@ describe("the channel decider", () => {
 
   it("given a deleted channel, when anything is asked, then it is not found", () => {
     channel
-      .given([Created, { type: "ChannelDeleted", data: {} }])
+      .given(Created, { type: "ChannelDeleted", data: {} })
       .when({ type: "ToggleChannel", by: "admin", active: false })
-      .refused("channel_not_found");
-    channel.given([]).when({ type: "DeleteChannel" }).refused("channel_not_found");
+      .thenRefused("channel_not_found");
+    channel.given().when({ type: "DeleteChannel" }).thenRefused("channel_not_found");
   });
 });
 
@@ -324,14 +301,14 @@ describe("the card decider", () => {
 
   it("given no card, when registered with a future expiry, then the facts and the token, no number", () => {
     card
-      .given([])
+      .given()
       .when({ type: "RegisterCard", card_id: "card1", agency_id: "a1", facts, token: "tok_1", now })
-      .thenEmits([registered]);
+      .thenEvents([registered]);
   });
 
   it("given no card, when registered expired, then refused", () => {
     card
-      .given([])
+      .given()
       .when({
         type: "RegisterCard",
         card_id: "card1",
@@ -340,10 +317,10 @@ describe("the card decider", () => {
         token: "t",
         now,
       })
-      .refused("invalid_input");
+      .thenRefused("invalid_input");
     // The expiry month itself still counts.
     card
-      .given([])
+      .given()
       .when({
         type: "RegisterCard",
         card_id: "c",
@@ -352,7 +329,7 @@ describe("the card decider", () => {
         token: "t",
         now,
       })
-      .thenEmits([
+      .thenEvents([
         {
           type: "CardRegistered",
           data: { card_id: "c", agency_id: null, ...facts, exp_month: 11, exp_year: 2026, token: "t" },
@@ -362,20 +339,20 @@ describe("the card decider", () => {
 
   it("given a card attached to a channel, when deleted, then refused; detached, then deleted", () => {
     const attachedTo: CardEvent = { type: "CardAttachedToChannel", data: { channel_id: "ch1" } };
-    card.given([registered, attachedTo]).when({ type: "DeleteCard" }).refused("card_in_use");
+    card.given(registered, attachedTo).when({ type: "DeleteCard" }).thenRefused("card_in_use");
     card
-      .given([registered, attachedTo, { type: "CardDetachedFromChannel", data: { channel_id: "ch1" } }])
+      .given(registered, attachedTo, { type: "CardDetachedFromChannel", data: { channel_id: "ch1" } })
       .when({ type: "DeleteCard" })
-      .thenEmits([{ type: "CardDeleted", data: {} }]);
+      .thenEvents([{ type: "CardDeleted", data: {} }]);
   });
 
   it("given a card, when renewed, then CardUpdated with the new expiry; the same values change nothing", () => {
     card
-      .given([registered])
+      .given(registered)
       .when({ type: "UpdateCard", exp_year: 2030, now })
-      .thenEmits([
+      .thenEvents([
         { type: "CardUpdated", data: { exp_month: 12, exp_year: 2030, holder: "OKSANA PETRENKO" } },
       ]);
-    card.given([registered]).when({ type: "UpdateCard", holder: "OKSANA PETRENKO", now }).thenEmits([]);
+    card.given(registered).when({ type: "UpdateCard", holder: "OKSANA PETRENKO", now }).thenEvents([]);
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
 import { autoCancelDueAt, DeadlineEvent, reminderDueAt } from "@skyward/contracts/deadline-events";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { type DeadlineCommand, decideDeadline, evolveDeadline, initialDeadline } from "./deadline.ts";
+import { deciderKit } from "../testing/decider-kit.ts";
+import {
+  type DeadlineCommand,
+  type DeadlineState,
+  decideDeadline,
+  evolveDeadline,
+  initialDeadline,
+} from "./deadline.ts";
 
 const scope = {
   locator: "E426RA",
@@ -20,29 +27,30 @@ const cancel: DeadlineCommand = {
   cancelled: { ...scope, at: "2026-11-25T11:50:00.000Z", operation_id: "op-1" },
 };
 
-/** given(events).when(command) → the events the watchdog's decider records. */
-const given = (...commands: DeadlineCommand[]) => {
-  let state = initialDeadline;
-  let position = 0;
-  for (const command of commands)
-    for (const event of decideDeadline(command, state))
-      state = evolveDeadline(state, { ...event, streamPosition: ++position } as unknown as StoredEvent);
-  return { when: (command: DeadlineCommand) => decideDeadline(command, state) };
-};
+const reminded: DeadlineEvent = { type: "TimeLimitReminderSent", data: remind.reminder };
+const autoCancelled: DeadlineEvent = { type: "HeldBookingAutoCancelled", data: cancel.cancelled };
+
+/** given(events).when(command) → thenEvents: the events the watchdog's decider records (each valid). */
+const { given } = deciderKit<DeadlineCommand, DeadlineState, DeadlineEvent>({
+  decide: decideDeadline,
+  evolve: (state, event) => evolveDeadline(state, event as StoredEvent),
+  initial: initialDeadline,
+  check: (e) => DeadlineEvent.parse(e),
+});
 
 describe("ticketing-deadline decider", () => {
   it("records the reminder once: a second reminder of the same booking decides nothing", () => {
-    const first = given().when(remind);
-    expect(first).toEqual([{ type: "TimeLimitReminderSent", data: remind.reminder }]);
-    expect(() => DeadlineEvent.parse(first[0])).not.toThrow();
-    expect(given(remind).when(remind)).toEqual([]);
+    given()
+      .when(remind)
+      .thenEvents([{ type: "TimeLimitReminderSent", data: remind.reminder }]);
+    given(reminded).when(remind).thenEvents([]);
   });
 
   it("records the automatic cancellation once, after the reminder", () => {
-    expect(given(remind).when(cancel)).toEqual([
-      { type: "HeldBookingAutoCancelled", data: cancel.cancelled },
-    ]);
-    expect(given(remind, cancel).when(cancel)).toEqual([]);
+    given(reminded)
+      .when(cancel)
+      .thenEvents([{ type: "HeldBookingAutoCancelled", data: cancel.cancelled }]);
+    given(reminded, autoCancelled).when(cancel).thenEvents([]);
   });
 
   it("reminds an hour before the time limit, or halfway through a shorter hold, and cancels ten minutes before", () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stampVersion, storedVersion, upcastEvent } from "@skyward/contracts/event-versions";
 import type { FeedPosition } from "@skyward/contracts/position";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
@@ -23,6 +24,7 @@ interface EventRow {
   recorded_at: Date;
 }
 
+/** A row as read: its data upcast from the version it was written at to its type's current one (event-versions.ts). */
 const toStored = (r: EventRow): StoredEvent => ({
   globalPosition: BigInt(r.global_position),
   transactionId: BigInt(r.transaction_id),
@@ -30,7 +32,7 @@ const toStored = (r: EventRow): StoredEvent => ({
   streamPosition: r.stream_position,
   eventId: r.event_id,
   type: r.event_type,
-  data: r.data,
+  data: upcastEvent(r.event_type, r.data, storedVersion(r.metadata)),
   metadata: r.metadata,
   recordedAt: r.recorded_at,
 });
@@ -192,12 +194,13 @@ export class EventStore {
         const eventId = e.event_id ?? randomUUID();
         const causation = e.metadata.causation_id ?? rootEventId ?? e.metadata.correlation_id;
         rootEventId ??= eventId;
+        const metadata =
+          e.metadata.causation_id === causation ? e.metadata : { ...e.metadata, causation_id: causation };
         return {
           event_id: eventId,
           event_type: e.type,
           data: e.data,
-          metadata:
-            e.metadata.causation_id === causation ? e.metadata : { ...e.metadata, causation_id: causation },
+          metadata: stampVersion(e.type, metadata),
         };
       }),
     }));
