@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { BookingDetails, BookingListPage } from "@skyward/contracts/bookings";
 import { holdOneAdult } from "@skyward/scripts/testing/bookings";
+import { clearOfUtcMidnight } from "@skyward/scripts/testing/clock";
 import type { HttpClient, Json } from "@skyward/scripts/testing/http-client";
 import { demo, type Roles, signInRoles } from "@skyward/scripts/testing/roles";
 import { startTestApp, type TestApp } from "@skyward/scripts/testing/test-app";
@@ -20,6 +21,8 @@ describe("the booking reads", () => {
   let wait: { "x-min-position": string };
 
   beforeAll(async () => {
+    // The day filter reads the UTC day the bookings were made: made and read the same day.
+    await clearOfUtcMidnight(120_000);
     t = await startTestApp();
     r = await signInRoles(t);
     const hold = async (client: HttpClient, lastName: string) =>
