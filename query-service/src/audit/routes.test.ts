@@ -23,7 +23,7 @@ describe("the audit reads", () => {
   });
   afterAll(() => t.stop());
 
-  const events = async (client: HttpClient, query: Record<string, string | number> = {}) => {
+  const events = async (client: HttpClient, query: Record<string, string | number | undefined> = {}) => {
     const res = await client.get("/audit/events", { query, headers: wait });
     expect(res.status).toBe(200);
     expect(HistoryPage.safeParse(res.body.data).error).toBeUndefined();

@@ -14,7 +14,11 @@ describe("the directory reads", () => {
   });
   afterAll(() => t.stop());
 
-  const ids = async (client: HttpClient, path: string, query: Record<string, string | number> = {}) => {
+  const ids = async (
+    client: HttpClient,
+    path: string,
+    query: Record<string, string | number | undefined> = {},
+  ) => {
     const res = await client.get(path, { query });
     expect(res.status).toBe(200);
     return (res.body.data as Json[]).map((row) => row.id).sort();
@@ -103,7 +107,7 @@ describe("the directory reads", () => {
   });
 
   it("pages and filters the partner and company history, scoped to the supervisor's partner", async () => {
-    const history = async (client: HttpClient, query: Record<string, string | number> = {}) => {
+    const history = async (client: HttpClient, query: Record<string, string | number | undefined> = {}) => {
       const res = await client.get("/directory_history", { query });
       expect(res.status).toBe(200);
       for (const line of res.body.data) expect(DirectoryHistoryRow.safeParse(line).error).toBeUndefined();

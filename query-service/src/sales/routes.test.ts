@@ -44,7 +44,7 @@ describe("the sales reads", () => {
   });
   afterAll(() => t.stop());
 
-  const sales = async (client: HttpClient, query: Record<string, string | number> = {}) => {
+  const sales = async (client: HttpClient, query: Record<string, string | number | undefined> = {}) => {
     const res = await client.get("/sales", { query, ...wait });
     expect(res.status).toBe(200);
     expect(SalesListResponse.safeParse(res.body).error).toBeUndefined();

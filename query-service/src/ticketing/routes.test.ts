@@ -103,7 +103,7 @@ describe("the ticketing reads", () => {
   });
 
   it("shows the channel history scoped to the supervisor's partner, each line linked", async () => {
-    const history = async (client: HttpClient, query: Record<string, string | number> = {}) => {
+    const history = async (client: HttpClient, query: Record<string, string | number | undefined> = {}) => {
       const res = await client.get("/ticketing/channel_history", { query, ...wait });
       expect(res.status).toBe(200);
       for (const line of res.body.data) expect(ChannelHistoryRow.safeParse(line).error).toBeUndefined();
