@@ -18,16 +18,16 @@ interface Probe {
   folder: string;
   specifier: string;
   forbidden: boolean;
-  extension?: "ts" | "tsx";
+  extension?: "ts" | "tsx" | "test.ts";
 }
 
-const forbidden = (folder: string, specifier: string, extension?: "tsx"): Probe => ({
+const forbidden = (folder: string, specifier: string, extension?: "tsx" | "test.ts"): Probe => ({
   folder,
   specifier,
   forbidden: true,
   ...(extension ? { extension } : {}),
 });
-const allowed = (folder: string, specifier: string, extension?: "tsx"): Probe => ({
+const allowed = (folder: string, specifier: string, extension?: "tsx" | "test.ts"): Probe => ({
   folder,
   specifier,
   forbidden: false,
@@ -59,6 +59,11 @@ const probes: Probe[] = [
   allowed("query-service/src", "@skyward/infra/http/auth"),
   forbidden("query-service/src", "@skyward/command-service/deps"),
   forbidden("query-service/src/bookings", "../../../command-service/src/bookings/access.ts"),
+  // Its tests start the real app through the scripts' test harness, and import nothing else of scripts or services.
+  forbidden("query-service/src", "@skyward/scripts/testing/roles"),
+  allowed("query-service/src", "@skyward/scripts/testing/roles", "test.ts"),
+  forbidden("query-service/src", "@skyward/scripts/app", "test.ts"),
+  forbidden("query-service/src", "@skyward/command-service/deps", "test.ts"),
   allowed("projectors/src", "@skyward/infra/projections/projection"),
   forbidden("projectors/src", "@skyward/query-service/scope"),
   forbidden("projectors/src", "../../command-service/src/deps.ts"),

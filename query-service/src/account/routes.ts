@@ -5,6 +5,32 @@ import { freshReadModels } from "@skyward/infra/http/read-models";
 import { Router } from "express";
 import type { QueryDeps } from "../deps.ts";
 
+/** A row of read.channels as `to_jsonb` writes it (timestamps as ISO strings). */
+interface ChannelJson {
+  id: string;
+  agency_id: string;
+  title: string;
+  currency: string;
+  form_of_payment: "balance" | "card";
+  active_by_admin: boolean;
+  active_by_supervisor: boolean;
+  deleted: boolean;
+  credential_active: boolean;
+  credential_set: boolean;
+  source_web: boolean;
+  source_api: boolean;
+  source_extension: boolean;
+  companies_off: string[];
+  nego_code: string | null;
+  resident_fares_code: string | null;
+  ticketing_card_id: string | null;
+  card_ids: string[];
+  created_at: string;
+  updated_at: string;
+  /** Not a column of read.channels: the answer derives it from the two switches when the row has none. */
+  active?: boolean;
+}
+
 interface AccountRow {
   id: string;
   email: string;
@@ -18,7 +44,7 @@ interface AccountRow {
   terms_version: string | null;
   api_token: boolean;
   active: boolean;
-  channels: Record<string, unknown>[];
+  channels: ChannelJson[];
   companies: { id: string; name: string }[];
   agencies: { id: string; name: string }[];
 }

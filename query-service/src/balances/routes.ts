@@ -8,6 +8,31 @@ import { Router } from "express";
 import type { QueryDeps } from "../deps.ts";
 import { companyScope } from "../scope.ts";
 
+/** A company's balance as GET /balances selects it (a company without movements reads 0 in its own currency). */
+interface BalanceDbRow {
+  company_id: string;
+  company_name: string;
+  amount: number;
+  currency: string;
+  credit_limit: number;
+}
+
+/** A line of read.balance_history with its company and author, and the count of the lines the filter matches. */
+interface BalanceHistoryDbRow
+  extends Pick<
+    BalanceHistoryRow,
+    "event_id" | "position" | "company_id" | "company_name" | "kind" | "locator" | "operation_id" | "reason"
+  > {
+  amount: number;
+  currency: string;
+  balance_after: number;
+  actor_id: string | null;
+  actor_role: string;
+  actor_name: string | null;
+  at: Date;
+  total: number;
+}
+
 export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
   const fresh = freshReadModels(readModels, ["balances", "directory"]);
@@ -16,7 +41,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/balances", fresh, async (req, res) => {
     const p = requirePrincipal(req);
     const scope = companyScope(p, 0);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<BalanceDbRow>(
       `SELECT c.id AS company_id, c.name AS company_name, coalesce(b.amount, 0) AS amount,
               coalesce(b.currency, c.currency) AS currency, coalesce(b.credit_limit, 0) AS credit_limit
          FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
@@ -57,7 +82,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
 
   async function historyLines(p: Principal, q: BalanceHistoryQuery, eventId: string | null) {
     const scope = companyScope(p, 7);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<BalanceHistoryDbRow>(
       `SELECT h.event_id, h.position::text AS position, h.company_id, c.name AS company_name, h.kind, h.amount,
               h.currency, h.balance_after, h.locator, h.operation_id, h.reason, h.actor_id, h.actor_role,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor_name,
@@ -94,7 +119,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
       at: new Date(r.at).toISOString(),
       link: `/balance_history/${r.event_id}`,
     }));
-    return { data, total: (rows[0]?.total ?? 0) as number };
+    return { data, total: rows[0]?.total ?? 0 };
   }
 
   return router;

@@ -1,5 +1,11 @@
 import { type BookingFacts, bookingActions, issueCharge, lostAt } from "@skyward/contracts/booking-actions";
-import { BookingListQuery, Locator } from "@skyward/contracts/bookings";
+import {
+  type BookingDetails,
+  BookingListQuery,
+  type BookingRow,
+  type BookingStatus,
+  Locator,
+} from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
@@ -10,6 +16,79 @@ import { bookingScope } from "../scope.ts";
 
 const LIST_COLUMNS = `b.locator, b.status, b.list, b.fake_booking, b.provider_status, b.route, b.carrier, b.departure_at,
   b.passenger_names, b.ticket_numbers, b.price_amount, b.currency, b.time_limit, b.created_at, b.company_id, b.agent_id`;
+
+/** Timestamps as pg reads them (timestamptz: a Date); JSON writes them as ISO strings. */
+type Timestamp = Date;
+
+/** What `cancelBefore` reads of a row: a list row has no void window (read as none). */
+interface DeadlineColumns {
+  status: BookingStatus;
+  time_limit: Timestamp | null;
+  void_until?: Timestamp | null;
+}
+
+/** A row of `GET /bookings` as its query selects it (read.bookings with who booked it and the agency's setting). */
+interface BookingListDbRow
+  extends Omit<BookingRow, "price" | "time_limit" | "cancel_before" | "created_at">,
+    DeadlineColumns {
+  price_amount: number;
+  currency: string;
+  created_at: Timestamp;
+  total: number;
+  auto_cancel: boolean;
+}
+
+type Details = BookingDetails;
+
+/** The booking's fare as it was held (read.bookings.held, jsonb). */
+interface HeldBooking {
+  price: Details["price"];
+  price_detail: Details["price_detail"];
+  fare: Details["fare"];
+  passengers: Details["passengers"];
+  contacts: Details["contacts"];
+}
+
+/** The supplier operation in flight: its three columns are set and cleared together. */
+type OperationColumns =
+  | {
+      operation_id: string;
+      operation_kind: NonNullable<Details["operation"]>["kind"];
+      operation_started_at: Timestamp;
+    }
+  | { operation_id: null; operation_kind: null; operation_started_at: null };
+
+/** A row of `GET /bookings/:locator`: read.bookings (`b.*`) with the agency's setting, notice and channel. */
+type BookingDbRow = BookingColumns & OperationColumns;
+
+interface BookingColumns extends DeadlineColumns {
+  locator: Details["locator"];
+  status: BookingStatus;
+  list: Details["list"];
+  company_id: string;
+  agency_id: string;
+  agent_id: string;
+  fake_booking: boolean;
+  provider_status: Details["provider_status"];
+  error: string | null;
+  held: HeldBooking;
+  tickets: Details["tickets"];
+  comments: Details["comments"];
+  pending_price: Details["pending_price"];
+  issued_at: Timestamp | null;
+  void_until: Timestamp | null;
+  refunded_passengers: NonNullable<Details["refunded_passengers"]>;
+  refunds: NonNullable<Details["refunds"]>;
+  refund_quote: Details["refund_quote"];
+  change_request: Details["change_request"];
+  history: NonNullable<Details["history"]>;
+  ancillaries: NonNullable<Details["ancillaries"]>;
+  async_emd_issue: boolean;
+  created_at: Timestamp;
+  auto_cancel: boolean;
+  auto_cancelled_at: Timestamp | null;
+  channel_form_of_payment: "balance" | "card" | null;
+}
 
 export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
@@ -24,7 +103,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     const byTimeLimit = query.sort === "time_limit";
     // A text search keeps to the list asked for; without one it looks through every list.
     const list = query.list ?? (search ? null : "new");
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<BookingListDbRow>(
       `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
               c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel
@@ -64,7 +143,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     const locator = Locator.safeParse(req.params.locator);
     if (!locator.success) throw new NotFound("No such booking", "booking_not_found");
     const scope = bookingScope(p, 1);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<BookingDbRow>(
       `SELECT b.*, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, n.auto_cancelled_at,
               ch.form_of_payment AS channel_form_of_payment
          FROM read.bookings b
@@ -91,13 +170,13 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
   return router;
 }
 
-function bookingDetails(row: Record<string, unknown>, now: Date) {
-  const held = row.held as Record<string, unknown>;
+function bookingDetails(row: BookingDbRow, now: Date) {
+  const held = row.held;
   const operation = row.operation_id
     ? { kind: row.operation_kind, started_at: row.operation_started_at }
     : null;
   // "What can I do now": decided here at read time, from the read model, by the one rule in contracts.
-  const facts = {
+  const facts: BookingFacts = {
     status: row.status,
     fake_booking: row.fake_booking,
     provider_status: row.provider_status,
@@ -112,7 +191,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     refunded_passengers: row.refunded_passengers,
     fare: held.fare,
     ancillaries: row.ancillaries,
-  } as BookingFacts;
+  };
   const stillHeld = isHeld(row.status);
   const issuable = facts.status === "held";
   return {
@@ -132,7 +211,7 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
     auto_cancelled_at: iso(row.auto_cancelled_at ?? null),
     provider_status: row.provider_status,
     fake_booking: row.fake_booking,
-    tickets_present: (row.tickets as unknown[]).length > 0,
+    tickets_present: row.tickets.length > 0,
     tickets: row.tickets,
     async_emd_issue: row.async_emd_issue === true,
     // Why the airline failed the booking (provider_status failed); null otherwise.
@@ -157,16 +236,17 @@ function bookingDetails(row: Record<string, unknown>, now: Date) {
   };
 }
 
-const isHeld = (status: unknown) => status === "held" || status === "ticketing";
+const isHeld = (status: BookingStatus) => status === "held" || status === "ticketing";
 
 /**
  * The moment to act before, as the spec's `cancel_before`: a held booking's is when it is really lost (the agency's
  * automatic cancellation, else the airline's time limit); issued tickets' is the end of their void window.
  */
-function cancelBefore(row: Record<string, unknown>, autoCancel: boolean): string | null {
+function cancelBefore(row: DeadlineColumns, autoCancel: boolean): string | null {
   if (isHeld(row.status)) return lostAt({ time_limit: iso(row.time_limit), auto_cancel: autoCancel });
   return iso(row.void_until) ?? iso(row.time_limit);
 }
 
-const iso = (value: unknown): string | null =>
+// A list row has no void_until (undefined): read as none, as before the rows were typed.
+const iso = (value: Timestamp | string | null | undefined): string | null =>
   value instanceof Date ? value.toISOString() : (value as string | null);

@@ -1,6 +1,11 @@
 import {
+  type Company,
   DirectoryHistoryQuery,
+  type DirectoryHistoryRow,
+  type JoinAgency,
   JoinRequestsQuery,
+  type Partner,
+  type PersonRow,
   RelationshipsQuery,
 } from "@skyward/contracts/administration";
 import { requireUserType } from "@skyward/infra/http/auth";
@@ -58,6 +63,34 @@ const COMPANY_SELECT = `
                     WHERE ch.agency_id = c.agency_id AND NOT ch.deleted), '[]') AS channels
     FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id`;
 
+/** An agent's link to a company (GET /agent_company_relationships). */
+interface RelationshipDbRow {
+  id: string;
+  user_id: string;
+  company_id: string;
+  agency_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  since: Date;
+}
+
+/** A request to join a partner with the partner's name and the requester (null when the directory lacks them). */
+interface JoinRequestDbRow extends JoinAgency {
+  updated_at: Date;
+  agency_name: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** A line of read.directory_history with its author, and the count of the lines the filter matches. */
+interface DirectoryHistoryDbRow extends Omit<DirectoryHistoryRow, "at" | "link" | "actor"> {
+  actor: DirectoryHistoryRow["actor"] & { name: string | null };
+  at: Date;
+  total: number;
+}
+
 /** Partners, companies, people, connection requests and the partner and company change history. */
 export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
@@ -67,7 +100,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/agencies", fresh, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const scope = agencyScope(p, "a.id", 0);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Partner>(
       `${PARTNER_SELECT} WHERE NOT a.deleted AND ${scope.sql} ORDER BY a.name`,
       scope.params,
     );
@@ -77,7 +110,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/agencies/:id", fresh, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const scope = agencyScope(p, "a.id", 1);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Partner>(
       `${PARTNER_SELECT} WHERE a.id = $1 AND NOT a.deleted AND ${scope.sql}`,
       [idParam(req, "id"), ...scope.params],
     );
@@ -89,13 +122,13 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, ...MANAGERS);
     const agencyId = idParam(req, "id");
     // Another partner's id answers 404, as one that does not exist, not an empty list.
-    const { rows: found } = await pool.query(
-      "SELECT 1 FROM read.agencies WHERE id = $1 AND NOT deleted AND ($2::boolean OR id = $3)",
+    const { rows: found } = await pool.query<{ found: 1 }>(
+      "SELECT 1 AS found FROM read.agencies WHERE id = $1 AND NOT deleted AND ($2::boolean OR id = $3)",
       [agencyId, readsEverything(p), p.agencyId],
     );
     if (found.length === 0) throw new NotFound("No such partner", "agency_not_found");
     const scope = agencyScope(p, "a.id", 1);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ person: PersonRow }>(
       `SELECT ${PERSON} AS person FROM read.agencies a JOIN read.users u ON u.agency_id = a.id
         WHERE a.id = $1 AND NOT a.deleted AND u.user_type = 'Supervisor' AND ${scope.sql} ORDER BY u.last_name`,
       [agencyId, ...scope.params],
@@ -106,7 +139,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/companies", freshWithBalances, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const scope = agencyScope(p, "c.agency_id", 0);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Company>(
       `${COMPANY_SELECT} WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
       scope.params,
     );
@@ -116,7 +149,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/companies/:id", freshWithBalances, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const scope = agencyScope(p, "c.agency_id", 1);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Company>(
       `${COMPANY_SELECT} WHERE c.id = $1 AND NOT c.deleted AND ${scope.sql}`,
       [idParam(req, "id"), ...scope.params],
     );
@@ -128,7 +161,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, ...MANAGERS);
     const query = parseInput(RelationshipsQuery, req.query, "query");
     const scope = agencyScope(p, "c.agency_id", 1);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<RelationshipDbRow>(
       `SELECT r.id, r.user_id, r.company_id, c.agency_id, u.email, u.first_name, u.last_name, r.since
          FROM read.agent_company_relationships r JOIN read.companies c ON c.id = r.company_id
          JOIN read.users u ON u.id = r.user_id
@@ -143,7 +176,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, "Agent", ...MANAGERS);
     const query = parseInput(JoinRequestsQuery, req.query, "query");
     // An agent sees its own requests; a supervisor its partner's; administrators all.
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<JoinRequestDbRow>(
       `SELECT j.id, j.agency_id, j.user_id, j.company_id, j.status, j.updated_at, a.name AS agency_name,
               u.email, u.first_name, u.last_name
          FROM read.join_agency_requests j JOIN read.agencies a ON a.id = j.agency_id
@@ -180,7 +213,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     eventId: string | null,
   ) {
     const scope = agencyScope(p, "h.agency_id", 7);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<DirectoryHistoryDbRow>(
       `SELECT h.event_id, h.position::text AS position, h.stream_id, h.agency_id, h.company_id, h.type, h.data,
               json_build_object('user_id', h.actor_id, 'role', h.actor_role,
                 'name', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')) AS actor,
@@ -203,7 +236,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     );
     return {
       data: rows.map(({ total: _t, ...r }) => ({ ...r, link: `/directory_history/${r.event_id}` })),
-      total: (rows[0]?.total ?? 0) as number,
+      total: rows[0]?.total ?? 0,
     };
   }
 

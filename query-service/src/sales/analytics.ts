@@ -1,9 +1,15 @@
-import { AnalyticsQuery } from "@skyward/contracts/sales";
+import {
+  type AnalyticsFigures,
+  AnalyticsQuery,
+  type AnalyticsRank,
+  type AnalyticsResponse,
+} from "@skyward/contracts/sales";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Params, type SalesViewer, salesScope } from "@skyward/infra/sales/lines";
 import { type Router as ExpressRouter, Router } from "express";
+import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
 import { type AggregateScope, aggregateScope, periodPieces, piecesWhere, rollupScope } from "./aggregates.ts";
 import { viewerOf } from "./viewer.ts";
@@ -38,6 +44,8 @@ const DAY_FIGURES = `s.currency, sum(s.total)::float8 AS sales,
 const NET_TICKETS = "sum(s.tickets_issued - s.tickets_voided - s.tickets_refunded)::int";
 
 type Build = (p: Params) => string;
+/** A day's row of `byDay`: its figures in one currency. */
+type DayRow = AnalyticsResponse["data"]["by_day"][number];
 type Dimension = "route" | "carrier" | "agent" | "company";
 
 /** The names of a top list's keys (agents and companies are renamed in the directory: never copied). */
@@ -129,23 +137,24 @@ export function analyticsRoutes({ pool, readModels }: QueryDeps): ExpressRouter 
     const viewer = viewerOf(requirePrincipal(req));
     const { date_from: from, date_to: to } = parseInput(AnalyticsQuery, req.query, "query").analytics;
     const previous = previousPeriod(from, to);
-    const query = (build: Build) => {
+    // Each query's columns are the contract's row (FIGURES, DAY_FIGURES, `named`), typed where it is read.
+    const query = <Row extends pg.QueryResultRow>(build: Build) => {
       const p = new Params();
       const sql = build(p);
-      return pool.query(sql, p.values).then((r) => r.rows);
+      return pool.query<Row>(sql, p.values).then((r) => r.rows);
     };
     const scope = aggregateScope(viewer);
     const source = scope.kind === "agent" ? perAgent(viewer, from, to) : rolledUp(scope, from, to);
     const [current, before, byDay, routes, carriers, agents, companies] = await Promise.all([
-      query(source.figures(from, to)),
-      query(source.figures(previous.date_from, previous.date_to)),
-      query(source.byDay),
-      query(source.top("route")),
-      query(source.top("carrier")),
-      query(source.top("agent")),
-      query(source.top("company")),
+      query<AnalyticsFigures>(source.figures(from, to)),
+      query<AnalyticsFigures>(source.figures(previous.date_from, previous.date_to)),
+      query<DayRow>(source.byDay),
+      query<AnalyticsRank>(source.top("route")),
+      query<AnalyticsRank>(source.top("carrier")),
+      query<AnalyticsRank>(source.top("agent")),
+      query<AnalyticsRank>(source.top("company")),
     ]);
-    res.json({
+    const body: AnalyticsResponse = {
       data: {
         period: { date_from: from, date_to: to },
         previous_period: previous,
@@ -157,7 +166,8 @@ export function analyticsRoutes({ pool, readModels }: QueryDeps): ExpressRouter 
         top_agents: agents,
         top_companies: companies,
       },
-    });
+    };
+    res.json(body);
   });
 
   return router;

@@ -117,6 +117,11 @@ async function accountOf(pool: QueryDeps["pool"], userId: string) {
 
 const ReportId = z.uuid();
 
+/** What a receipt reads of the booking as held (read.sales_bookings.held, jsonb): its flights and fare. */
+interface HeldFare {
+  fare?: { flights?: Flight[]; fare?: Receipt["fare"] };
+}
+
 /** What an EMD was bought for: its service and segment, and the passenger's ticket it goes with. */
 async function emdOf(
   pool: QueryDeps["pool"],
@@ -288,7 +293,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     const query = parseInput(TicketDownloadQuery, req.query, "query");
     const p = new Params();
     const scope = salesScope(viewerOf(principal), p);
-    const { rows } = await pool.query<SaleLine & { held: Record<string, unknown> | null }>(
+    const { rows } = await pool.query<SaleLine & { held: HeldFare | null }>(
       `SELECT ${SALE_LINE_SELECT.replace("FROM read.sales s", ", b.held FROM read.sales s LEFT JOIN read.sales_bookings b ON b.locator = s.locator")}
         WHERE s.id = ${p.add(id.data)} AND ${scope}`,
       p.values,
@@ -315,7 +320,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
           total: m(line.total),
           custom: false,
         };
-    const held = (line.held ?? {}) as { fare?: { flights?: Flight[]; fare?: unknown } };
+    const held = line.held ?? {};
     const receipt: Receipt = {
       kind: line.kind === "emd" ? "emd" : "ticket",
       passenger: line.passenger_name,
@@ -331,7 +336,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
       carrier: line.carrier,
       route: line.route,
       flights: held.fare?.flights ?? [],
-      fare: (held.fare?.fare ?? null) as never,
+      fare: held.fare?.fare ?? null,
       price,
       paid_by: line.paid_by,
       agency: {

@@ -44,6 +44,45 @@ interface ChannelDbRow {
   companies: { id: string; name: string }[];
 }
 
+/** A card of read.cards as GET /credit_cards lists it. */
+interface CardDbRow {
+  id: string;
+  agency_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  channel_ids: string[];
+  created_at: Date;
+}
+
+/** A row of read.channel_history (`h.*`) with its author's name. */
+interface ChannelHistoryDbRow {
+  global_position: number;
+  event_id: string;
+  event_type: string;
+  stream_id: string;
+  stream_position: number;
+  at: Date;
+  actor_user_id: string | null;
+  actor_role: string;
+  source: string;
+  trace_id: string;
+  agency_id: string | null;
+  company_id: string | null;
+  channel_id: string | null;
+  gate: string | null;
+  field: string;
+  /** The field's value before and after the change, as the event had it (jsonb). */
+  before: unknown;
+  after: unknown;
+  /** The event as stored (jsonb). */
+  event: unknown;
+  first_name: string | null;
+  last_name: string | null;
+}
+
 /** `active_by_company` is the caller's company's switch for an agent-like view; managers see each company's. */
 function channelOf(r: ChannelDbRow) {
   const companies = r.companies.map((co) => ({
@@ -146,7 +185,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
     const scope = readsEverything(p)
       ? { sql: "true", params: [] as unknown[] }
       : { sql: "x.agency_id = $1", params: [p.agencyId] };
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<CardDbRow>(
       `SELECT x.id, x.agency_id, x.brand, x.last4, x.exp_month, x.exp_year, x.holder, x.channel_ids,
               x.created_at
          FROM read.cards x WHERE NOT x.deleted AND ${scope.sql} ORDER BY x.created_at`,
@@ -174,7 +213,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
     if (q.date_from) add((n) => `h.at >= $${n}::date`, q.date_from);
     if (q.date_to) add((n) => `h.at < $${n}::date + 1`, q.date_to);
     const condition = where.length > 0 ? where.join(" AND ") : "true";
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<ChannelHistoryDbRow & { total: number }>(
       `SELECT h.*, count(*) OVER () AS total, u.first_name, u.last_name
          FROM read.channel_history h LEFT JOIN read.users u ON u.id = h.actor_user_id
         WHERE ${condition}
@@ -192,7 +231,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
   /** One audit row with its event as stored: the link every row of the list carries. */
   router.get("/ticketing/channel_history/:event_id", fresh, async (req, res) => {
     const p = manager(req);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<ChannelHistoryDbRow>(
       `SELECT h.*, u.first_name, u.last_name FROM read.channel_history h
          LEFT JOIN read.users u ON u.id = h.actor_user_id
         WHERE h.event_id = $1 AND ($2::boolean OR h.agency_id = $3)`,
@@ -209,8 +248,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
 /** The history's fields whose before and after are card ids. */
 const CARD_FIELDS = new Set(["ticketing_credit_card_id", "credit_cards"]);
 
-// biome-ignore lint/suspicious/noExplicitAny: a row of read.channel_history as pg returns it
-const cardIdsOf = (r: any): string[] =>
+const cardIdsOf = (r: ChannelHistoryDbRow): string[] =>
   CARD_FIELDS.has(r.field) ? [r.before, r.after].filter((id): id is string => typeof id === "string") : [];
 
 /**
@@ -219,8 +257,7 @@ const cardIdsOf = (r: any): string[] =>
  */
 async function cardsNamed(
   pool: QueryDeps["pool"],
-  // biome-ignore lint/suspicious/noExplicitAny: rows of read.channel_history as pg returns them
-  rows: any[],
+  rows: readonly ChannelHistoryDbRow[],
 ): Promise<Map<string, { brand: string; last4: string }>> {
   const ids = [...new Set(rows.flatMap(cardIdsOf))];
   if (ids.length === 0) return new Map();
@@ -231,8 +268,7 @@ async function cardsNamed(
   return new Map(found.rows.map((card) => [card.id, { brand: card.brand, last4: card.last4 }]));
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a row of read.channel_history as pg returns it
-function historyRowOf(r: any, cards: Map<string, { brand: string; last4: string }>) {
+function historyRowOf(r: ChannelHistoryDbRow, cards: Map<string, { brand: string; last4: string }>) {
   const named = cardIdsOf(r).flatMap((id) => {
     const card = cards.get(id);
     return card ? [[id, card] as const] : [];
@@ -242,7 +278,7 @@ function historyRowOf(r: any, cards: Map<string, { brand: string; last4: string 
     event_type: r.event_type,
     stream_id: r.stream_id,
     stream_position: r.stream_position,
-    at: r.at instanceof Date ? r.at.toISOString() : r.at,
+    at: r.at.toISOString(),
     actor: {
       user_id: r.actor_user_id,
       role: r.actor_role,
