@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { importCircles, importGraph } from "./testing/import-graph.ts";
 
 /**
  * The dependency rules (DESIGN.md section 1, STYLE.md) are Biome `noRestrictedImports` overrides in biome.json, run by
@@ -124,5 +125,22 @@ describe("the dependency rules", () => {
       );
     expect(wrong).toEqual([]);
     expect(restricted.size).toBe(probes.filter((p) => p.forbidden).length);
+  });
+});
+
+describe("import circles", () => {
+  it("when the workspaces are parsed, then no module imports one that imports it back (type-only and lazy imports count)", () => {
+    expect(importCircles(importGraph(root))).toEqual([]);
+  });
+
+  it("when two modules come to import each other, even by `import type`, then the circle is reported", async () => {
+    const folder = join(root, "command-service", "src");
+    const [a, b] = [`circle-probe-${process.pid}-a.ts`, `circle-probe-${process.pid}-b.ts`];
+    written.push(join(folder, a), join(folder, b));
+    await writeFile(join(folder, a), `import type { B } from "./${b}";\nexport type A = B[];\n`);
+    await writeFile(join(folder, b), `import type { A } from "./${a}";\nexport type B = A | string;\n`);
+    expect(importCircles(importGraph(root))).toEqual([
+      `2 modules, as command-service/src/${a} → (type) command-service/src/${b} → (type) command-service/src/${a}`,
+    ]);
   });
 });
