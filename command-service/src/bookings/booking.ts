@@ -1,3 +1,4 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import { firstDeparture, issueCharge } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import {
@@ -776,8 +777,4 @@ export function voidUntil(issuedAt: Date, windowHours: number, lowCost: boolean)
   );
   const byWindow = new Date(issuedAt.getTime() + windowHours * 3600_000);
   return byWindow < endOfDay ? byWindow : endOfDay;
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`unhandled ${JSON.stringify(value)}`);
 }
