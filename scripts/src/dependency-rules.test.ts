@@ -44,6 +44,12 @@ const probes: Probe[] = [
   forbidden("contracts/src", "../../infra/src/db.ts"),
   forbidden("contracts/src", "node:fs"),
   forbidden("contracts/src", "express"),
+  // The OpenAPI modules by capability also import the contracts one folder up, and nothing further.
+  allowed("contracts/src/openapi", "../money.ts"),
+  allowed("contracts/src/openapi", "./shared.ts"),
+  forbidden("contracts/src/openapi", "../../../infra/src/db.ts"),
+  forbidden("contracts/src/openapi", "@skyward/infra/db"),
+  forbidden("contracts/src/openapi", "node:fs"),
   // infra never imports a service.
   allowed("infra/src", "@skyward/contracts/money"),
   allowed("infra/src", "pg"),
