@@ -5,7 +5,7 @@ import type { Logger } from "@skyward/infra/logger";
 import type { Projection } from "@skyward/infra/projections/projection";
 import type pg from "pg";
 import type { SignInLimits } from "./identity/rate-limits.ts";
-import type { CommandJobs } from "./jobs/registry.ts";
+import type { CommandJobs } from "./jobs/specs.ts";
 import type { SearchResults } from "./offers/search-results.ts";
 import type { DirectoryCache } from "./offers/selling-context.ts";
 import type { Supplier } from "./suppliers/supplier.ts";
@@ -27,7 +27,7 @@ export interface CommandDeps {
   directory: DirectoryCache;
   /** Turns at contended streams (company balances) for this process's commands. */
   streamLocks: StreamLocks;
-  /** Background jobs (command-service/src/jobs/registry.ts): expiry, confirmation, reconciliation, mail. */
+  /** Background jobs (specs in command-service/src/jobs/specs.ts, handlers in registry.ts): expiry, confirmation, reconciliation, mail. */
   jobs: CommandJobs;
   /** The projections the audit screen may replay side by side (injected: command-service never imports projectors). */
   replayable?: readonly Projection[];

@@ -1,3 +1,4 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import { isAdministrator } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 
@@ -48,8 +49,4 @@ export function companyScope(p: Principal, offset: number): { sql: string; param
     default:
       return assertNever(p.userType);
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled user type ${String(value)}`);
 }

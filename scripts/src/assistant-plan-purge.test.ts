@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { KEEP_EXPIRED_PLANS_S } from "@skyward/command-service/assistant/purge";
-import { commandJobs } from "@skyward/command-service/jobs/registry";
+import { commandJobs } from "@skyward/command-service/jobs/specs";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";

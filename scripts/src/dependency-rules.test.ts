@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { importCircles, importGraph } from "./testing/import-graph.ts";
 
 /**
  * The dependency rules (DESIGN.md section 1, STYLE.md) are Biome `noRestrictedImports` overrides in biome.json, run by
@@ -43,6 +44,12 @@ const probes: Probe[] = [
   forbidden("contracts/src", "../../infra/src/db.ts"),
   forbidden("contracts/src", "node:fs"),
   forbidden("contracts/src", "express"),
+  // The OpenAPI modules by capability also import the contracts one folder up, and nothing further.
+  allowed("contracts/src/openapi", "../money.ts"),
+  allowed("contracts/src/openapi", "./shared.ts"),
+  forbidden("contracts/src/openapi", "../../../infra/src/db.ts"),
+  forbidden("contracts/src/openapi", "@skyward/infra/db"),
+  forbidden("contracts/src/openapi", "node:fs"),
   // infra never imports a service.
   allowed("infra/src", "@skyward/contracts/money"),
   allowed("infra/src", "pg"),
@@ -129,5 +136,22 @@ describe("the dependency rules", () => {
       );
     expect(wrong).toEqual([]);
     expect(restricted.size).toBe(probes.filter((p) => p.forbidden).length);
+  });
+});
+
+describe("import circles", () => {
+  it("when the workspaces are parsed, then no module imports one that imports it back (type-only and lazy imports count)", () => {
+    expect(importCircles(importGraph(root))).toEqual([]);
+  });
+
+  it("when two modules come to import each other, even by `import type`, then the circle is reported", async () => {
+    const folder = join(root, "command-service", "src");
+    const [a, b] = [`circle-probe-${process.pid}-a.ts`, `circle-probe-${process.pid}-b.ts`];
+    written.push(join(folder, a), join(folder, b));
+    await writeFile(join(folder, a), `import type { B } from "./${b}";\nexport type A = B[];\n`);
+    await writeFile(join(folder, b), `import type { A } from "./${a}";\nexport type B = A | string;\n`);
+    expect(importCircles(importGraph(root))).toEqual([
+      `2 modules, as command-service/src/${a} → (type) command-service/src/${b} → (type) command-service/src/${a}`,
+    ]);
   });
 });

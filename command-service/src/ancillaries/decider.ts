@@ -1,10 +1,11 @@
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { firstDeparture } from "@skyward/contracts/booking-actions";
+import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type { BookingEvent, BookingEventInput } from "@skyward/contracts/booking-events";
 import { type Money, money } from "@skyward/contracts/money";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
-import type { ActiveBooking, BookingCommand } from "../bookings/booking.ts";
+import type { ActiveBooking } from "../bookings/booking-state.ts";
 import { decidePayment } from "../ticketing/card.ts";
 
 /**

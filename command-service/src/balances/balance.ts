@@ -1,10 +1,10 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import { BalanceEvent } from "@skyward/contracts/balances";
 import type { BalanceCommand } from "@skyward/contracts/booking-commands";
 import type { BalanceAdminCommand } from "@skyward/contracts/directory-commands";
 import type { Money } from "@skyward/contracts/money";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
-import { assertNever } from "../bookings/booking.ts";
 
 export type { BalanceCommand } from "@skyward/contracts/booking-commands";
 

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { assertNever } from "@skyward/contracts/assert-never";
 import type { AncillariesOutcome } from "@skyward/contracts/booking-commands";
 import type { PaymentChoice } from "@skyward/contracts/cards";
 import type { SourceChannel } from "@skyward/contracts/metadata";
@@ -21,7 +22,6 @@ import { cardStream, claimCard, evolveCard, initialCard } from "../ticketing/car
 import { assertCanIssue, type ChannelState } from "../ticketing/channel.ts";
 import {
   type ActiveBooking,
-  assertNever,
   type BookingCommand,
   type ExchangedOutcome,
   type IssuedOutcome,

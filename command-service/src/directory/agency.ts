@@ -1,3 +1,4 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import {
   type AgencyEvent,
   AgencyEvent as AgencyEventSchema,
@@ -8,7 +9,6 @@ import type { Charge, MarkupRule } from "@skyward/contracts/pricing";
 import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
-import { assertNever } from "../bookings/booking.ts";
 
 export const agencyStream = (agencyId: string) => `agency-${agencyId}`;
 

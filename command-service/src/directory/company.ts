@@ -1,10 +1,10 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import { type CompanyEvent, CompanyEvent as CompanyEventSchema } from "@skyward/contracts/directory";
 import type { CompanyCommand } from "@skyward/contracts/directory-commands";
 import type { Currency } from "@skyward/contracts/money";
 import type { MarkupRule } from "@skyward/contracts/pricing";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
-import { assertNever } from "../bookings/booking.ts";
 
 export const companyStream = (companyId: string) => `company-${companyId}`;
 

@@ -1,9 +1,9 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import { type JoinAgencyEvent, JoinAgencyEvent as JoinAgencyEventSchema } from "@skyward/contracts/directory";
 import type { JoinAgencyCommand } from "@skyward/contracts/directory-commands";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { deterministicId } from "@skyward/infra/ids";
-import { assertNever } from "../bookings/booking.ts";
 
 /** One connection request stream per agent and partner, so an agent never has two pending with one partner. */
 export const joinRequestId = (userId: string, agencyId: string) =>

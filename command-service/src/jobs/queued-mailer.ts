@@ -1,5 +1,5 @@
-import type { Mailer, OutgoingMail } from "../notifications/ports.ts";
-import type { CommandJobs } from "./registry.ts";
+import type { Mailer, OutgoingMail } from "../notifications/port-types.ts";
+import type { CommandJobs } from "./specs.ts";
 
 /** Mail as a `send-mail` job: the caller waits only for the queue, and a failing mail server is retried. */
 export class QueuedMailer implements Mailer {

@@ -1,14 +1,5 @@
 import { runReplay } from "@skyward/infra/audit/replay-runs";
-import {
-  type JobHandlers,
-  JobQueue,
-  type JobRunner,
-  RetryLater,
-  startJobRunner,
-} from "@skyward/infra/jobs/runtime";
-import { salesJobs } from "@skyward/infra/sales/report-job";
-import type pg from "pg";
-import { z } from "zod";
+import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
@@ -18,55 +9,9 @@ import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
 import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
+import { commandJobs } from "./specs.ts";
 
-/**
- * Every background job of the command service, in one place: its name, payload schema, attempts and schedule
- * here, its handler in `commandJobHandlers`. Jobs run in command processes (they need the supplier and the mail
- * transport); with several command processes each job still runs once. Send one with `deps.jobs.send(name, payload)`.
- */
-export const commandJobs = {
-  /**
-   * A held booking at its time limit. Tried for about four days: a job that fails for good keeps its key (the sweep
-   * will not queue that booking again), so it stays in graphile_worker.jobs, logged, for someone to look at.
-   */
-  "expire-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 25 },
-  /** A booking the supplier is still confirming: asked again with backoff until it answers (about a day and a half). */
-  "confirm-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
-  /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
-  "booking-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
-  "purge-search-pages": { payload: z.object({}), maxAttempts: 3, cron: "* * * * *" },
-  /** Assistant plans never executed, a day after they expired (executed ones stay: their events name them). */
-  "purge-assistant-plans": { payload: z.object({}), maxAttempts: 3, cron: "17 * * * *" },
-  /** Ticketing-deadline watchdog: a held booking's reminder, or its automatic cancellation (command-service/src/watchdog). */
-  "time-limit-watch": {
-    payload: z.object({ locator: z.string(), stage: z.enum(["remind", "cancel"]) }),
-    maxAttempts: 8,
-  },
-  /** Finds held bookings whose reminder or automatic cancellation is due; chained like the booking sweep. */
-  "deadline-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
-  /** EMDs the airline issues asynchronously (`async_emd_issue`): asked again with backoff until all are issued. */
-  "confirm-emds": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
-  /** Queues confirm-emds for every booking still awaiting EMDs (a confirmation lost with its process too). */
-  "emd-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
-  /**
-   * Supplier operations left in flight, and seats held for bookings never recorded; also sendable on demand (job key
-   * "reconcile-operations").
-   */
-  "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
-  /** Outgoing e-mail, retried while the mail server fails. */
-  "send-mail": {
-    payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
-    maxAttempts: 10,
-  },
-  /** A projection replayed side by side from the audit screen (and switched, if asked and it agrees); not retried. */
-  "replay-projection": { payload: z.object({ run_id: z.string() }), maxAttempts: 1 },
-  /** An export too large to answer at once: built, kept for download, its link e-mailed. */
-  ...salesJobs,
-};
-
-export type CommandJobs = JobQueue<typeof commandJobs>;
-
-export const openCommandJobs = (pool: pg.Pool): Promise<CommandJobs> => JobQueue.open(pool, commandJobs);
+export { type CommandJobs, commandJobs, openCommandJobs } from "./specs.ts";
 
 export interface CommandJobOptions {
   /** How often the booking sweep looks for bookings due (expiry, confirmation). */

@@ -1,6 +1,6 @@
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
-import type { Mailer, OutgoingCall, OutgoingMail, VoiceCaller } from "./ports.ts";
+import type { Mailer, OutgoingCall, OutgoingMail, VoiceCaller } from "./port-types.ts";
 
 export interface OutboxMessage {
   id: number;

@@ -2,42 +2,12 @@ import type { Config } from "@skyward/contracts/config";
 import type { Logger } from "@skyward/infra/logger";
 import type pg from "pg";
 import { QueuedMailer } from "../jobs/queued-mailer.ts";
-import type { CommandJobs } from "../jobs/registry.ts";
+import type { CommandJobs } from "../jobs/specs.ts";
 import { DevOutbox } from "./dev-outbox.ts";
+import type { Mailer, NotificationPorts, OutgoingMail } from "./port-types.ts";
 import { SmtpMailer } from "./smtp-mailer.ts";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  /** The request that sent it, for the log lines of its delivery. */
-  traceId?: string;
-}
-
-/** Sends e-mail. */
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-}
-
-export interface OutgoingCall {
-  /** Phone number in international format. */
-  to: string;
-  /** The account's e-mail, so a call can be found by either. */
-  email: string;
-  /** What the call says. */
-  text: string;
-}
-
-/** Places automated voice calls. */
-export interface VoiceCaller {
-  call(call: OutgoingCall): Promise<void>;
-}
-
-export interface NotificationPorts {
-  mailer: Mailer;
-  /** Null when no provider places calls (production, for now): voice codes then go by e-mail. */
-  voice: VoiceCaller | null;
-}
+export type { Mailer, NotificationPorts, OutgoingCall, OutgoingMail, VoiceCaller } from "./port-types.ts";
 
 /**
  * Stands in for a provider production was started without: it sends nothing and logs that it did not, never what

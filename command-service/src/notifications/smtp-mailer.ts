@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from "nodemailer";
-import type { Mailer, OutgoingMail } from "./ports.ts";
+import type { Mailer, OutgoingMail } from "./port-types.ts";
 
 /** Mail through an SMTP server (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com`). */
 export class SmtpMailer implements Mailer {

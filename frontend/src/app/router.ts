@@ -3,9 +3,7 @@ import { createRouter, type RouterHistory, stringifySearchWith } from "@tanstack
 import { routeTree } from "../routeTree.gen.ts";
 import { jsonLooking, parseSearch } from "./search-params.ts";
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+export type { RouterContext } from "./router-context.ts";
 
 /** The browser's history by default; tests pass a memory history. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {

@@ -1,4 +1,4 @@
-import type { Language } from "../lib/i18n.ts";
+import type { Language } from "@skyward/contracts/ids";
 import type { Catalogue } from "./catalogue.gen.ts";
 import { onDemandCatalogues, startupCatalogues } from "./catalogue-files.ts";
 

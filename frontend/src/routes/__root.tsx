@@ -2,7 +2,7 @@ import { Box, Button, Center, Stack, Text, Title } from "@mantine/core";
 import { createRootRouteWithContext, Link, Outlet, useRouter } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { LandingHeader } from "../app/landing-header.tsx";
-import type { RouterContext } from "../app/router.ts";
+import type { RouterContext } from "../app/router-context.ts";
 import { NotificationBar } from "../components/notification-bar.tsx";
 import { cataloguesFor } from "../lib/i18n.ts";
 

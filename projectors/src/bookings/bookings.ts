@@ -1,3 +1,4 @@
+import { assertNever } from "@skyward/contracts/assert-never";
 import {
   BOOKING_EVENT_TYPES,
   type BookingEvent,
@@ -125,10 +126,6 @@ function payingClaim(event: BookingEvent): PaidBy | null {
 const paidTickets = (row: RowUpdate, tickets: readonly unknown[]) =>
   `(SELECT coalesce(jsonb_agg(x || jsonb_build_object('paid_by', paid_by) ORDER BY n), '[]')
      FROM jsonb_array_elements(${row.param(JSON.stringify(tickets))}::jsonb) WITH ORDINALITY AS y(x, n))`;
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled booking event ${JSON.stringify(value)}`);
-}
 
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({

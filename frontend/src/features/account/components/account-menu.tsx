@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeferredMenuProps } from "../../../components/ui/deferred-menu.ts";
 import { useSignOut } from "../api/sign-out.ts";
-import { AccountButton } from "./user-menu.tsx";
+import { AccountButton } from "./account-button.tsx";
 
 /** The signed-in account's menu: their account page and signing out (loaded by ./user-menu.tsx on demand). */
 export default function AccountMenu({ name, intent }: DeferredMenuProps & { name: string }) {

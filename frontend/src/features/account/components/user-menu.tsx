@@ -1,38 +1,10 @@
-import { Avatar, Button, Group, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconUser } from "@tabler/icons-react";
+import { Button } from "@mantine/core";
 import { Link, useRouterState } from "@tanstack/react-router";
-import type { ComponentPropsWithRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeferredMenu } from "../../../components/ui/deferred-menu.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
 import { useSession } from "../../../lib/session.ts";
+import { AccountButton } from "./account-button.tsx";
 import { fullName } from "./initials.ts";
-
-/** The account menu's button: the same before and after its menu's code is in. */
-export function AccountButton({ name, ...props }: ComponentPropsWithRef<"button"> & { name: string }) {
-  const { t } = useTranslation("account");
-  return (
-    <UnstyledButton
-      aria-label={t("menu.label", { name })}
-      {...personalData}
-      px={6}
-      py={4}
-      style={{ borderRadius: 6 }}
-      {...props}
-    >
-      <Group gap={8} wrap="nowrap">
-        {/* An icon, not initials: text in the button that is not in its name fails WCAG 2.5.3 (label in name). */}
-        <Avatar size={28} radius="xl" color="blue" variant="filled" aria-hidden>
-          <IconUser size={16} />
-        </Avatar>
-        <Text fz="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
-          {name}
-        </Text>
-        <IconChevronDown size={14} />
-      </Group>
-    </UnstyledButton>
-  );
-}
 
 const loadMenu = () => import("./account-menu.tsx");
 

@@ -8,19 +8,19 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { Company, Partner } from "@skyward/contracts/administration";
-import { BalanceMovementKind } from "@skyward/contracts/balances";
+import { type BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/balances";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
+import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
+import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
@@ -425,12 +425,59 @@ function BalancesCard({
     validate: zod4Resolver(TransactionForm),
   });
   const companyOptions = companies.map((c) => ({ value: c.id, label: c.name }));
-  const pages = Math.max(1, Math.ceil((history.data?.meta.total ?? 0) / BALANCE_PAGE_SIZE));
+  const columns: HistoryColumn<BalanceHistoryRow>[] = [
+    {
+      key: "at",
+      header: t("balances.at"),
+      cell: (line) => formatInstant(line.at, language, { seconds: true }),
+    },
+    { key: "company", header: t("balances.company"), cell: (line) => line.company_name },
+    {
+      key: "kind",
+      header: t("balances.kind"),
+      cell: (line) => (
+        <Badge variant="light" color={line.amount.amount < 0 ? "red" : "teal"}>
+          {t(`kinds.${line.kind}`)}
+        </Badge>
+      ),
+    },
+    { key: "amount", header: t("balances.amount"), cell: (line) => formatMoney(line.amount, language) },
+    {
+      key: "balance_after",
+      header: t("balances.balance_after"),
+      cell: (line) => formatMoney(line.balance_after, language),
+    },
+    { key: "booking", header: t("balances.booking"), cell: (line) => line.locator ?? "—" },
+    {
+      key: "operation",
+      header: t("balances.operation"),
+      cell: (line) => line.operation_id?.slice(0, 8) ?? "—",
+      td: { ff: "monospace", fz: "xs" },
+    },
+    {
+      key: "actor",
+      header: t("balances.actor"),
+      cell: (line) => line.actor.name ?? t(`roles.${line.actor.role}`, { defaultValue: line.actor.role }),
+    },
+    { key: "reason", header: t("balances.reason"), cell: (line) => line.reason ?? "—" },
+  ];
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby="balances-heading">
-      <Title order={2} fz="h4" id="balances-heading" mb="sm">
-        {t("balances.heading")}
-      </Title>
+    <HistoryPanel
+      id="balances-heading"
+      heading={t("balances.heading")}
+      history={history}
+      columns={columns}
+      page={filters.page}
+      pageSize={BALANCE_PAGE_SIZE}
+      onPage={(page) => onFilters({ ...filters, page })}
+      labels={{
+        loading: t("loading"),
+        empty: t("empty"),
+        previous: t("page_previous"),
+        next: t("page_next"),
+      }}
+      minWidth={1000}
+    >
       {role === "admin" ? (
         <form
           aria-label={t("balances.submit")}
@@ -515,58 +562,6 @@ function BalancesCard({
           }
         />
       </Group>
-      {history.isPending ? (
-        <Loader size="sm" aria-label={t("loading")} />
-      ) : (history.data?.data.length ?? 0) === 0 ? (
-        <Text c="dimmed">{t("empty")}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table highlightOnHover verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("balances.at")}</Table.Th>
-                <Table.Th>{t("balances.company")}</Table.Th>
-                <Table.Th>{t("balances.kind")}</Table.Th>
-                <Table.Th>{t("balances.amount")}</Table.Th>
-                <Table.Th>{t("balances.balance_after")}</Table.Th>
-                <Table.Th>{t("balances.booking")}</Table.Th>
-                <Table.Th>{t("balances.operation")}</Table.Th>
-                <Table.Th>{t("balances.actor")}</Table.Th>
-                <Table.Th>{t("balances.reason")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data?.data.map((line) => (
-                <Table.Tr key={line.event_id} data-event-id={line.event_id}>
-                  <Table.Td>{formatInstant(line.at, language, { seconds: true })}</Table.Td>
-                  <Table.Td>{line.company_name}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={line.amount.amount < 0 ? "red" : "teal"}>
-                      {t(`kinds.${line.kind}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatMoney(line.amount, language)}</Table.Td>
-                  <Table.Td>{formatMoney(line.balance_after, language)}</Table.Td>
-                  <Table.Td>{line.locator ?? "—"}</Table.Td>
-                  <Table.Td ff="monospace" fz="xs">
-                    {line.operation_id?.slice(0, 8) ?? "—"}
-                  </Table.Td>
-                  <Table.Td>
-                    {line.actor.name ?? t(`roles.${line.actor.role}`, { defaultValue: line.actor.role })}
-                  </Table.Td>
-                  <Table.Td>{line.reason ?? "—"}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pages
-        total={pages}
-        value={filters.page}
-        onChange={(page) => onFilters({ ...filters, page })}
-        labels={{ previous: t("page_previous"), next: t("page_next") }}
-      />
-    </Card>
+    </HistoryPanel>
   );
 }

@@ -12,13 +12,13 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { InviteUserRequest, type Partner } from "@skyward/contracts/administration";
+import { type DirectoryHistoryRow, InviteUserRequest, type Partner } from "@skyward/contracts/administration";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { Pages } from "../../../components/ui/data-table.tsx";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { personalData } from "../../../lib/replay-privacy.ts";
 import {
@@ -251,52 +251,49 @@ export function ChangesCard() {
   const formats = useFormats();
   const [page, setPage] = useState(1);
   const changes = useQuery(changesQueryOptions(page));
-  const pages = Math.max(1, Math.ceil((changes.data?.meta.total ?? 0) / BALANCE_PAGE_SIZE));
+  const columns: HistoryColumn<DirectoryHistoryRow>[] = [
+    { key: "at", header: t("balances.at"), cell: (line) => formats.instant(line.at, { seconds: true }) },
+    {
+      key: "change",
+      header: t("changes.change"),
+      cell: (line) => t(`events.${line.type}`, { defaultValue: line.type }),
+    },
+    {
+      key: "actor",
+      header: t("balances.actor"),
+      cell: (line) => t(`roles.${line.actor.role}`, { defaultValue: line.actor.role }),
+    },
+    {
+      key: "source",
+      header: t("changes.source"),
+      cell: (line) => t(`sources.${line.source}`, { defaultValue: line.source }),
+    },
+    {
+      key: "event",
+      header: t("changes.event"),
+      cell: (line) => (
+        <Anchor href={line.link} fz="sm">
+          {t("changes.open")}
+        </Anchor>
+      ),
+    },
+  ];
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby="changes-heading">
-      <Title order={2} fz="h4" id="changes-heading" mb="sm">
-        {t("changes.heading")}
-      </Title>
-      {changes.isPending ? (
-        <Loader size="sm" aria-label={t("loading")} />
-      ) : (changes.data?.data ?? []).length === 0 ? (
-        <Text c="dimmed">{t("empty")}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table highlightOnHover verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("balances.at")}</Table.Th>
-                <Table.Th>{t("changes.change")}</Table.Th>
-                <Table.Th>{t("balances.actor")}</Table.Th>
-                <Table.Th>{t("changes.source")}</Table.Th>
-                <Table.Th>{t("changes.event")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.data?.data.map((line) => (
-                <Table.Tr key={line.event_id}>
-                  <Table.Td>{formats.instant(line.at, { seconds: true })}</Table.Td>
-                  <Table.Td>{t(`events.${line.type}`, { defaultValue: line.type })}</Table.Td>
-                  <Table.Td>{t(`roles.${line.actor.role}`, { defaultValue: line.actor.role })}</Table.Td>
-                  <Table.Td>{t(`sources.${line.source}`, { defaultValue: line.source })}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={line.link} fz="sm">
-                      {t("changes.open")}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pages
-        total={pages}
-        value={page}
-        onChange={setPage}
-        labels={{ previous: t("page_previous"), next: t("page_next") }}
-      />
-    </Card>
+    <HistoryPanel
+      id="changes-heading"
+      heading={t("changes.heading")}
+      history={changes}
+      columns={columns}
+      page={page}
+      pageSize={BALANCE_PAGE_SIZE}
+      onPage={setPage}
+      labels={{
+        loading: t("loading"),
+        empty: t("empty"),
+        previous: t("page_previous"),
+        next: t("page_next"),
+      }}
+      minWidth={800}
+    />
   );
 }

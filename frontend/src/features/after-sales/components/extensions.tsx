@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BookingExtensions } from "../../../components/booking-extensions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { allows } from "../../../lib/booking-actions.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import type { ExchangeConfirmResponse } from "../api/exchange.ts";
@@ -20,10 +21,6 @@ const RefundDialog = lazy(() => import("./refund-dialog.tsx").then((m) => ({ def
 const ExchangeDialog = lazy(() =>
   import("./exchange-dialog.tsx").then((m) => ({ default: m.ExchangeDialog })),
 );
-
-/** Whether the server allows an action now ("what can I do now": decided there, never copied here). */
-const allows = (booking: BookingDetails, action: string) =>
-  booking.actions?.some((a) => a.action === action && a.allowed) ?? false;
 
 /** Refund and exchange buttons, each as the server allows it, with their dialogs and outcomes. */
 function AfterSalesActions({ booking }: { booking: BookingDetails }) {

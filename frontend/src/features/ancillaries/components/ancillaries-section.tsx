@@ -9,6 +9,7 @@ import { ancillaryName, segmentLabel } from "../../../components/travel/ancillar
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { notifyApiError } from "../../../lib/api-client.ts";
+import { allows } from "../../../lib/booking-actions.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { personalData } from "../../../lib/replay-privacy.ts";
 import { useRefundEmd } from "../api/ancillaries.ts";
@@ -35,7 +36,7 @@ export function AncillariesSection({ booking }: { booking: BookingDetails }) {
   const [refunding, setRefunding] = useState<AncillaryLine | null>(null);
   const refund = useRefundEmd(booking.locator);
   const lines = booking.ancillaries ?? [];
-  const canAdd = booking.actions?.some((a) => a.action === "add_bags" && a.allowed) ?? false;
+  const canAdd = allows(booking, "add_bags");
   const segments = new Map(booking.fare.flights.flatMap((f) => f.segments).map((s) => [s.id, s]));
   const refundable =
     booking.status === "issued" || booking.status === "exchanged" || booking.status === "refunded";

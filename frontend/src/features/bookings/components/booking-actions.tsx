@@ -12,13 +12,10 @@ import { useBookingExtensions } from "../../../components/booking-extensions.tsx
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { balancesQueryOptions } from "../../../lib/balances.ts";
+import { allows } from "../../../lib/booking-actions.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { refreshBooking, useRepriceBooking, useVoidOrCancel } from "../api/booking-commands.ts";
 import { issueMachine } from "../machines/issue.machine.ts";
-
-/** Whether the server allows an action now ("what can I do now": one rule, decided there, never copied here). */
-export const allows = (booking: BookingDetails, action: string): boolean =>
-  booking.actions?.some((a) => a.action === action && a.allowed) ?? false;
 
 /** What issue charges, as the server says (fare + extras); a server without the split: the fare alone. */
 function issueChargeOf(booking: BookingDetails): IssueCharge {

@@ -8,7 +8,6 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -19,8 +18,9 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { type Column, ConfirmButton, DataTable, Pages } from "../../../components/ui/data-table.tsx";
+import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import {
   type Channel,
   channelPartnersQueryOptions,
@@ -336,12 +336,67 @@ function HistoryCard({
     row.gate
       ? t(`gate_kinds.${row.gate}`)
       : (channels.find((c) => c.id === row.channel_id)?.title ?? row.channel_id);
-  const pages = Math.max(1, Math.ceil((history.data?.meta.total ?? 0) / HISTORY_PAGE_SIZE));
+  const columns: HistoryColumn<ChannelHistoryRow>[] = [
+    {
+      key: "at",
+      header: t("history.at"),
+      cell: (row) => formats.instant(row.at, { seconds: true }),
+      td: { style: { whiteSpace: "nowrap" } },
+    },
+    {
+      key: "who",
+      header: t("history.who"),
+      cell: (row) => row.actor.name ?? t(`roles.${row.actor.role}`, { defaultValue: row.actor.role }),
+    },
+    { key: "what", header: t("history.what"), cell: titleOf },
+    {
+      key: "field",
+      header: t("history.field"),
+      cell: (row) => t(`fields.${row.field}`, { defaultValue: row.field }),
+    },
+    {
+      key: "change",
+      header: t("history.change"),
+      cell: (row) => (
+        <>
+          {historyValue(row, row.before, t)} → {historyValue(row, row.after, t)}
+        </>
+      ),
+    },
+    {
+      key: "source",
+      header: t("history.source"),
+      cell: (row) => t(`sources.${row.source}`, { defaultValue: row.source }),
+    },
+    {
+      key: "event",
+      header: t("history.event"),
+      cell: (row) => (
+        <Anchor href={row.link} target="_blank" rel="noreferrer" fz="xs">
+          {t("history.open_event")}
+        </Anchor>
+      ),
+    },
+  ];
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby="history-heading">
-      <Title order={2} fz="h4" id="history-heading" mb="sm">
-        {t("history.heading")}
-      </Title>
+    <HistoryPanel
+      id="history-heading"
+      heading={t("history.heading")}
+      history={history}
+      columns={columns}
+      page={filters.page}
+      pageSize={HISTORY_PAGE_SIZE}
+      onPage={(page) => onFilters({ ...filters, page })}
+      labels={{
+        loading: t("loading"),
+        unavailable: t("unavailable"),
+        empty: t("history.empty"),
+        previous: t("page_previous"),
+        next: t("page_next"),
+      }}
+      minWidth={900}
+      striped
+    >
       <Group gap="sm" mb="sm" align="end">
         <Select
           label={t("history.channel")}
@@ -368,58 +423,6 @@ function HistoryCard({
           }
         />
       </Group>
-      {history.isPending ? (
-        <Loader size="sm" aria-label={t("loading")} />
-      ) : history.isError ? (
-        <Text c="red">{t("unavailable")}</Text>
-      ) : history.data.data.length === 0 ? (
-        <Text c="dimmed">{t("history.empty")}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing={5} fz="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("history.at")}</Table.Th>
-                <Table.Th>{t("history.who")}</Table.Th>
-                <Table.Th>{t("history.what")}</Table.Th>
-                <Table.Th>{t("history.field")}</Table.Th>
-                <Table.Th>{t("history.change")}</Table.Th>
-                <Table.Th>{t("history.source")}</Table.Th>
-                <Table.Th>{t("history.event")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.data.map((row) => (
-                <Table.Tr key={row.event_id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {formats.instant(row.at, { seconds: true })}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.actor.name ?? t(`roles.${row.actor.role}`, { defaultValue: row.actor.role })}
-                  </Table.Td>
-                  <Table.Td>{titleOf(row)}</Table.Td>
-                  <Table.Td>{t(`fields.${row.field}`, { defaultValue: row.field })}</Table.Td>
-                  <Table.Td>
-                    {historyValue(row, row.before, t)} → {historyValue(row, row.after, t)}
-                  </Table.Td>
-                  <Table.Td>{t(`sources.${row.source}`, { defaultValue: row.source })}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={row.link} target="_blank" rel="noreferrer" fz="xs">
-                      {t("history.open_event")}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pages
-        total={pages}
-        value={filters.page}
-        onChange={(page) => onFilters({ ...filters, page })}
-        labels={{ previous: t("page_previous"), next: t("page_next") }}
-      />
-    </Card>
+    </HistoryPanel>
   );
 }

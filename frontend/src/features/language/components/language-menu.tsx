@@ -3,20 +3,12 @@ import { IconCheck } from "@tabler/icons-react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DeferredMenuProps } from "../../../components/ui/deferred-menu.ts";
 import { LANGUAGES, type Language, LOCALE_TAGS, useSiteLanguage } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
 import { languageDropdownMachine } from "../machines/language-dropdown.machine.ts";
-import { LanguageButton } from "./language-picker.tsx";
+import { LanguageButton, type LanguagePickerProps } from "./language-button.tsx";
 
-export interface LanguagePickerProps extends DeferredMenuProps {
-  /** The chosen language; '' follows the site language (or shows a prompt when isNotWebsiteLang). */
-  select?: string;
-  languages?: readonly Language[];
-  /** Choose a language for something other than the interface: the site locale stays as it is. */
-  isNotWebsiteLang?: boolean;
-  onChange?: (language: Language) => void;
-}
+export type { LanguagePickerProps };
 
 /** The language picker itself; the header loads it when the user reaches for it (./language-picker.tsx). */
 export default function LanguageMenu({

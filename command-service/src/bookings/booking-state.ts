@@ -1,0 +1,69 @@
+import type { AncillaryLine } from "@skyward/contracts/ancillaries";
+import type {
+  BookingHeld,
+  RefundQuoted,
+  ReshopPricedOffer,
+  SupplierOperationKind,
+} from "@skyward/contracts/booking-events";
+import type { Money } from "@skyward/contracts/money";
+import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
+import type { Ticket } from "@skyward/contracts/supplier";
+
+/*
+ * The state a booking stream folds to, apart from its decider (booking.ts) so that the deciders it delegates to
+ * (ancillaries/decider.ts) can name it without importing the decider that imports them.
+ */
+
+/** A supplier operation claimed by its "started" event and not yet recorded as done or failed. */
+export interface OpenOperation {
+  id: string;
+  kind: SupplierOperationKind;
+  started_at: string;
+  /** What the company balance was charged when the operation started (issue, exchange). */
+  charged: Money | null;
+  /** The refund quote a refund confirms, or the reshop offer an exchange takes. */
+  quote_id?: string;
+  reshop_offer_id?: string;
+  /** The ancillary lines an ancillaries operation asked for, or the EMD an EMD refund returns. */
+  lines?: AncillaryLine[];
+  emd_number?: string;
+}
+
+/** A flights-change request and the offers priced for it (empty until priced, and again after a failed exchange). */
+export interface ChangeRequest {
+  request_id: string;
+  departure_date: string;
+  return_date: string | null;
+  offers: ReshopPricedOffer[];
+  expires_at: string | null;
+}
+
+export interface Booked extends BookingHeld {
+  tickets: Ticket[];
+  /** What the company balance paid for the tickets (issue plus exchanges); a void credits it back. */
+  charged: Money | null;
+  /** What refunds credited back so far: a refund never takes more than `charged` less this. */
+  refunded: Money | null;
+  refunded_passengers: number[];
+  refund_quote: RefundQuoted | null;
+  change_request: ChangeRequest | null;
+  issued_at: string | null;
+  void_until: string | null;
+  /** A price the supplier quoted at a failed issue, waiting for the agent to accept it at the next issue. */
+  pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
+  comments: { text: string; at: string; by: string | null }[];
+  /** Bags, cabin bags and seats per passenger and segment, with their EMDs (see ancillaries/decider.ts). */
+  ancillaries: AncillaryLine[];
+  /** The supplier operation in flight, if any: only comments and contact changes are accepted meanwhile. */
+  operation: OpenOperation | null;
+}
+
+/**
+ * "ticketing" always has its issue operation open; void, refund and exchange run on "issued" (refund and exchange
+ * also on "exchanged"), cancel on "held". A partial refund leaves the status as it was, the last ticket "refunded".
+ */
+export type ActiveBooking = Booked & {
+  status: "held" | "ticketing" | "issued" | "voided" | "cancelled" | "expired" | "refunded" | "exchanged";
+};
+export type BookingState = { status: "none" } | ActiveBooking;
+export type BookingStatus = ActiveBooking["status"];

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { FareRules, OfferDetails } from "../offers.ts";
+import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "../search.ts";
+import { TextSearchRequest, TextSearchResponse } from "../text-search.ts";
+import { type DocumentedRoute, FilteredSearch, invalid, notFound, unauthorized } from "./shared.ts";
+
+/** The documented routes tagged "Search" (the assembled document keeps the order in ../openapi.ts). */
+export const searchRoutes: readonly DocumentedRoute[] = [
+  {
+    method: "get",
+    path: "/airports",
+    operationId: "listAirports",
+    summary: "Airports and cities matching a text, for the search form",
+    tag: "Search",
+    secured: true,
+    query: AirportsQuery,
+    responses: {
+      200: { description: "Matching airports", schema: z.object({ data: z.array(z.looseObject({})) }) },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/text_search",
+    operationId: "textSearch",
+    summary: "One line of text in any of the five languages turned into a structured search (not run)",
+    tag: "Search",
+    secured: true,
+    body: TextSearchRequest,
+    responses: {
+      200: { description: "The structured search, or what is missing", schema: TextSearchResponse },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/search_results",
+    operationId: "filterSearch",
+    summary: "Apply filters (stops, carriers, times, price, baggage) to a search result",
+    tag: "Search",
+    secured: true,
+    body: ApplyFiltersRequest,
+    responses: {
+      200: { description: "The filtered result", schema: FilteredSearch },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "delete",
+    path: "/search_results/{search_result_id}",
+    operationId: "clearSearchFilter",
+    summary: "Remove one filter from a search result",
+    tag: "Search",
+    secured: true,
+    params: { search_result_id: z.string().min(1).max(100) },
+    query: z.object({ filter_key: FilterKey }),
+    responses: {
+      200: { description: "The result with the filter removed", schema: FilteredSearch },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/offers/{fare_id}/details",
+    operationId: "offerDetails",
+    summary: "A fare's details (flights, baggage, conditions) priced with the caller's markups",
+    tag: "Search",
+    secured: true,
+    params: { fare_id: z.string().min(1).max(200) },
+    query: OfferDetailsQuery,
+    responses: {
+      200: { description: "The offer", schema: z.object({ data: OfferDetails.loose() }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/offers/{fare_id}/fare_rules",
+    operationId: "fareRules",
+    summary: "A fare's rules (refund, change, penalties) as the airline states them",
+    tag: "Search",
+    secured: true,
+    params: { fare_id: z.string().min(1).max(200) },
+    query: OfferDetailsQuery,
+    responses: {
+      200: { description: "The rules", schema: z.object({ data: FareRules.loose() }) },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+];
