@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { BookingDetails, BookingListPage } from "@skyward/contracts/bookings";
-import { holdOneAdult } from "@skyward/scripts/testing/bookings";
+import { holdOneAdult, topUp } from "@skyward/scripts/testing/bookings";
 import { clearOfUtcMidnight } from "@skyward/scripts/testing/clock";
 import type { HttpClient, Json } from "@skyward/scripts/testing/http-client";
 import { demo, type Roles, signInRoles } from "@skyward/scripts/testing/roles";
@@ -142,5 +142,22 @@ describe("the booking reads", () => {
     const bad = await r.agent.get("/bookings", { query: { per_page: 0 } });
     expect(bad.status).toBe(422);
     expect((await t.client().get("/bookings")).status).toBe(401);
+  });
+
+  // Last: it issues a booking, which the empty "issued" list above must not see.
+  it("gives an issued booking's row the end of its void window as cancel_before, as its page does", async () => {
+    const { locator } = (await holdOneAdult(r.agent, "Kravets")) as Json;
+    const companyId = (await t.events(`booking-${locator}`))[0]?.data.company_id as string;
+    await topUp(t.db, t.app.store, companyId, 10_000_000_00);
+    const issued = await r.agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    const after = { "x-min-position": String(issued.body.position) };
+    const page = await r.agent.get(`/bookings/${locator}`, { headers: after });
+    const row = (
+      await r.agent.get("/bookings", { query: { list: "issued" }, headers: after })
+    ).body.data.find((b: Json) => b.locator === locator);
+    expect(page.body.data.cancel_before).toBe(issued.body.void_until);
+    expect(row.cancel_before).toBe(issued.body.void_until);
+    expect(row).not.toHaveProperty("void_until");
   });
 });

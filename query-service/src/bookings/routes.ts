@@ -20,11 +20,11 @@ const LIST_COLUMNS = `b.locator, b.status, b.list, b.fake_booking, b.provider_st
 /** Timestamps as pg reads them (timestamptz: a Date); JSON writes them as ISO strings. */
 type Timestamp = Date;
 
-/** What `cancelBefore` reads of a row: a list row has no void window (read as none). */
+/** What `cancelBefore` reads of a row. */
 interface DeadlineColumns {
   status: BookingStatus;
   time_limit: Timestamp | null;
-  void_until?: Timestamp | null;
+  void_until: Timestamp | null;
 }
 
 /** A row of `GET /bookings` as its query selects it (read.bookings with who booked it and the agency's setting). */
@@ -106,7 +106,7 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
     const { rows } = await pool.query<BookingListDbRow>(
       `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
-              c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel
+              c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, b.void_until
          FROM read.bookings b
          LEFT JOIN read.users u ON u.id = b.agent_id
          LEFT JOIN read.companies c ON c.id = b.company_id
@@ -129,10 +129,10 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
       ],
     );
     res.json({
-      data: rows.map(({ total: _total, price_amount, currency, auto_cancel, ...row }) => ({
+      data: rows.map(({ total: _total, price_amount, currency, auto_cancel, void_until, ...row }) => ({
         ...row,
         price: { amount: price_amount, currency },
-        cancel_before: cancelBefore(row, auto_cancel),
+        cancel_before: cancelBefore({ ...row, void_until }, auto_cancel),
       })),
       meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list },
     });
@@ -247,6 +247,5 @@ function cancelBefore(row: DeadlineColumns, autoCancel: boolean): string | null 
   return iso(row.void_until) ?? iso(row.time_limit);
 }
 
-// A list row has no void_until (undefined): read as none, as before the rows were typed.
 const iso = (value: Timestamp | string | null | undefined): string | null =>
   value instanceof Date ? value.toISOString() : (value as string | null);
