@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
-import { contacts, holdBooking, passenger, search } from "./testing/bookings.ts";
+import { contacts, holdBooking, passenger, search, until } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -49,8 +49,15 @@ describe("a credit limit under concurrency", () => {
     await agent.signIn("agent.lviv@dnipro.test");
     const locators: string[] = [];
     for (let i = 0; i < 8; i++) locators.push(await holdBooking(agent, [`Kredyt${"ABCDEFGH"[i]}`]));
+    // Read once the bookings projection has them (the hold's answer carried no position to wait for).
     const prices = await Promise.all(
-      locators.map(async (l) => (await agent.get(`/bookings/${l}`)).body.data.price.amount as number),
+      locators.map(async (l) => {
+        const read = async () => {
+          const res = await agent.get(`/bookings/${l}`);
+          return res.status === 200 ? res : undefined;
+        };
+        return (await until(read, 10_000, `booking ${l} read`)).body.data.price.amount as number;
+      }),
     );
     const price = Math.max(...prices);
     // Down to zero, then a limit of two and a half tickets; three top-ups of one ticket each race the issues.
