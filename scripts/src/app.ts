@@ -34,6 +34,7 @@ import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { StorageHealth } from "@skyward/infra/storage-health";
+import { metricsRoute, observeProcess } from "@skyward/infra/telemetry/metrics";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
@@ -197,6 +198,12 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     jobs: await openCommandJobs(pool),
     replayable: projections,
   };
+  // The scrape-time figures (pool, projector lag, queue depth, open operations) of this process (issue 30).
+  const unobserve = observeProcess({
+    pool,
+    commands: roles.has("command"),
+    projectors: () => runners.map((r) => ({ name: r.projection.name, position: r.committed })),
+  });
   // Jobs run in command processes, which hold the supplier and the mail transport; each job runs in one of them.
   const jobRunner = roles.has("command")
     ? await startCommandJobs(commandDeps, { sweepEveryMs: options.scheduleEveryMs ?? 5000 })
@@ -209,6 +216,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
       probes: probeRoutes({ pool, runners, storage, now }),
+      metricsRoute: metricsRoute({
+        production: config.NODE_ENV === "production",
+        token: config.METRICS_TOKEN,
+      }),
       storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
@@ -270,6 +281,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         const timer = setTimeout(() => server.closeAllConnections(), 5000);
         await closed;
         clearTimeout(timer);
+        unobserve();
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));

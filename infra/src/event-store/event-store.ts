@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FeedPosition } from "@skyward/contracts/position";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
+import { metrics } from "../telemetry/metrics.ts";
 import {
   PartialReappendError,
   RestoredDatabaseError,
@@ -207,6 +208,7 @@ export class EventStore {
       transaction_id: string | null;
       last_global_position: string | null;
     }[];
+    const started = metrics.start();
     try {
       rows = (
         await this.pool.query(
@@ -215,8 +217,21 @@ export class EventStore {
         )
       ).rows;
     } catch (error) {
-      throw translateError(error);
+      const translated = translateError(error);
+      metrics.appended(
+        started,
+        translated instanceof WrongExpectedVersionError || translated instanceof StreamOrderConflictError
+          ? "conflict"
+          : "error",
+        0,
+      );
+      throw translated;
     }
+    metrics.appended(
+      started,
+      "ok",
+      list.reduce((n, a) => n + a.events.length, 0),
+    );
     const versions: Record<string, number> = {};
     let position: FeedPosition | null = null;
     for (const row of rows) {

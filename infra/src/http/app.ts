@@ -4,6 +4,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { StorageHealth } from "../storage-health.ts";
+import { metrics } from "../telemetry/metrics.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
@@ -25,6 +26,8 @@ export interface HttpAppOptions {
   scriptSources?: string[];
   /** Told of every disk-full refusal a request meets (readiness reports it). */
   storage?: StorageHealth;
+  /** `GET /metrics` (telemetry/metrics.ts metricsRoute): answered beside the probes, before the request log. */
+  metricsRoute?: RequestHandler;
 }
 
 /**
@@ -62,6 +65,9 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   // Before the probes too: no route answers a URL whose escapes do not decode to storable text.
   app.use(urlHygiene);
   if (options.probes) app.use(options.probes);
+  if (options.metricsRoute) app.use(options.metricsRoute);
+  // Every request but the probes and scrapes: its route template, status and latency (issue 30).
+  app.use(metrics.http);
   // A request log costs a child logger and listeners per request even when nothing is written: none when silent.
   if (options.logger.level !== "silent")
     app.use(

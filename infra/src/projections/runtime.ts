@@ -7,6 +7,7 @@ import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
 import { createLogger, type Logger } from "../logger.ts";
+import { metrics } from "../telemetry/metrics.ts";
 import { type Projection, tablesOf } from "./projection.ts";
 import type { SharedFeed } from "./shared-feed.ts";
 
@@ -379,6 +380,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.failure = error instanceof Error ? error : new Error(String(error));
         this.failingSince ??= new Date();
         const attempt = ++this.failures;
+        metrics.projectionFailed(this.projection.name);
         const retryInMs = Math.round(Math.min(min * 2 ** (attempt - 1), max) * (1 + Math.random() * 0.2));
         logger.error(
           {
