@@ -190,6 +190,30 @@ describe("/metrics after a booking flow", () => {
     expect(sum(after, "skyward_supplier_operation_oldest_age_seconds")).toBe(0);
   });
 
+  it("counts job runs by job and outcome, and the jobs waiting in the queue", async () => {
+    const start = await scrape(t);
+    await t.app.commandDeps.jobs.send("reconcile-operations", {});
+    await t.app.commandDeps.jobs.send("expire-booking", { locator: "ZZZZZZ" }, { delayMs: 3_600_000 });
+    let now = start;
+    for (let i = 0; i < 200; i++) {
+      now = await scrape(t);
+      if (
+        sum(now, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" }) >
+        sum(start, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" })
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(
+      sum(now, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" }) -
+        sum(start, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" }),
+    ).toBe(1);
+    expect(
+      sum(now, "skyward_job_run_duration_seconds_count", { job: "reconcile-operations" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sum(now, "skyward_job_queue_depth", { job: "expire-booking" })).toBe(1);
+  });
+
   it("shows the job queue, the pool, sign-in failures and rate-limit refusals", () => {
     expect(after.some((s) => s.name === "skyward_job_queue_depth")).toBe(true);
     expect(sum(after, "skyward_db_pool_connections_in_use")).toBeGreaterThanOrEqual(0);
