@@ -35,6 +35,7 @@ import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { StorageHealth } from "@skyward/infra/storage-health";
 import { metricsRoute, observeProcess } from "@skyward/infra/telemetry/metrics";
+import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
@@ -119,6 +120,8 @@ function analyticsOrigins(config: Config): string[] {
 export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const config = readConfig({ ...process.env, ...options.env, DATABASE_URL: options.databaseUrl });
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+  // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (serve.ts starts them before anything is imported).
+  await startTracing(config.OTEL_EXPORTER_OTLP_ENDPOINT);
   // A server restart drops every pooled connection at once: one warning a second says so without flooding.
   let lostLoggedAt = 0;
   const pool = createPool(options.databaseUrl, {
@@ -282,6 +285,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await closed;
         clearTimeout(timer);
         unobserve();
+        await flushTraces();
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));

@@ -1,6 +1,7 @@
 import type { SupplierCallName } from "@skyward/contracts/config";
 import { DomainError } from "@skyward/infra/http/errors";
 import { metrics } from "@skyward/infra/telemetry/metrics";
+import { traced } from "@skyward/infra/telemetry/tracing";
 import type { Supplier } from "./supplier.ts";
 
 /**
@@ -69,7 +70,9 @@ export function withDeadlines(supplier: Supplier, deadlines: SupplierDeadlines):
           }, ms);
         });
         const started = metrics.start();
-        const call = Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args));
+        const call = traced(`supplier ${property}`, { "skyward.supplier.operation": property }, async () =>
+          (value as (...a: unknown[]) => unknown).apply(target, args),
+        );
         // A late failure of the abandoned call is nobody's to hear.
         call.catch(() => {});
         return Promise.race([call, late])

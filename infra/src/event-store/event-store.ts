@@ -3,6 +3,7 @@ import type { FeedPosition } from "@skyward/contracts/position";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import { metrics } from "../telemetry/metrics.ts";
+import { traced } from "../telemetry/tracing.ts";
 import {
   PartialReappendError,
   RestoredDatabaseError,
@@ -211,9 +212,11 @@ export class EventStore {
     const started = metrics.start();
     try {
       rows = (
-        await this.pool.query(
-          "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
-          [JSON.stringify(payload)],
+        await traced("event-store append", { "skyward.streams": list.length }, () =>
+          this.pool.query(
+            "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
+            [JSON.stringify(payload)],
+          ),
         )
       ).rows;
     } catch (error) {

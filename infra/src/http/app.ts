@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { StorageHealth } from "../storage-health.ts";
 import { metrics } from "../telemetry/metrics.ts";
+import { traceRequest } from "../telemetry/tracing.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
@@ -62,6 +63,8 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   // Brotli (quality 4: fast enough per request) or gzip for every text answer; precompressed assets pass untouched.
   app.use(compression());
   app.use(traceId);
+  // The request's span when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT); its trace id becomes the request's.
+  app.use(traceRequest);
   // Before the probes too: no route answers a URL whose escapes do not decode to storable text.
   app.use(urlHygiene);
   if (options.probes) app.use(options.probes);

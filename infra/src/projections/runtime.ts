@@ -8,6 +8,7 @@ import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { metrics } from "../telemetry/metrics.ts";
+import { projected } from "../telemetry/tracing.ts";
 import { type Projection, tablesOf } from "./projection.ts";
 import type { SharedFeed } from "./shared-feed.ts";
 
@@ -224,6 +225,7 @@ async function applyBatch(
   const handled = new Set(projection.eventTypes);
   const events = batch.filter((e) => handled.has(e.type));
   const to = { tx: last.transactionId, gp: last.globalPosition };
+  const startedAt = Date.now();
   const statements = new StatementBatch();
   if (events.length > 0) await projection.apply(statements, events, tablesOf(projection, generation));
   const hook = options.beforeCommit;
@@ -231,6 +233,7 @@ async function applyBatch(
     live: options.live,
     ...(hook ? { beforeCommit: (client: pg.PoolClient) => hook(events, client) } : {}),
   });
+  if (moved && options.live) projected(projection.name, events, startedAt);
   return moved ? to : null;
 }
 
