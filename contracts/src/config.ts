@@ -122,6 +122,8 @@ export const Config = z
      * The bearer token `/metrics` asks of its scraper. Outside production `/metrics` is open without it; in
      * production it is not served at all unless this is set (issue 30).
      */
+    /** Off only to measure what the metrics cost (the booking-flow benchmark's baseline). */
+    METRICS_ENABLED: flag.default(true),
     METRICS_TOKEN: z
       .string()
       .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, "16 to 256 token characters (letters, digits, ._~+/=-)")

@@ -34,7 +34,7 @@ import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { StorageHealth } from "@skyward/infra/storage-health";
-import { metricsRoute, observeProcess } from "@skyward/infra/telemetry/metrics";
+import { metricsRoute, observeProcess, setMetricsEnabled } from "@skyward/infra/telemetry/metrics";
 import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
@@ -122,6 +122,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
   // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (serve.ts starts them before anything is imported).
   await startTracing(config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  setMetricsEnabled(config.METRICS_ENABLED);
   // A server restart drops every pooled connection at once: one warning a second says so without flooding.
   let lostLoggedAt = 0;
   const pool = createPool(options.databaseUrl, {

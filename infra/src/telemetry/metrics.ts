@@ -271,9 +271,19 @@ function outcomeOf(status: number, code: string | undefined): { outcome: string;
 /** Where an answered error's code is kept for the request metrics (errorHandler sets it). */
 export const ERROR_CODE = "skywardErrorCode";
 
+let enabled = true;
+/** METRICS_ENABLED=false (the benchmark's baseline): every call below returns at once and /metrics is not served. */
+export function setMetricsEnabled(on: boolean): void {
+  enabled = on;
+}
+
 export const metrics = {
   /** Times every request (route template, method, status); a state-changing one also counts as a command. */
   http(req: Request, res: Response, next: NextFunction): void {
+    if (!enabled) {
+      next();
+      return;
+    }
     const started = process.hrtime.bigint();
     res.once("finish", () => {
       const route = routeOf(req);
@@ -289,14 +299,17 @@ export const metrics = {
   },
   /** One append: its outcome and latency; the events it wrote. */
   appended(startedAt: bigint, outcome: "ok" | "conflict" | "error", events: number): void {
+    if (!enabled) return;
     appendDuration.observe({ outcome }, seconds(startedAt));
     if (outcome === "ok") appendEvents.observe(events);
     if (outcome === "conflict") versionConflicts.inc();
   },
   projectionFailed(projection: string): void {
+    if (!enabled) return;
     projectionFailures.inc({ projection: safe(projection) });
   },
   jobRan(job: string, startedAt: bigint, outcome: "ok" | "retry_later" | "failed" | "failed_final"): void {
+    if (!enabled) return;
     jobRuns.inc({ job: safe(job), outcome });
     jobDuration.observe({ job: safe(job) }, seconds(startedAt));
   },
@@ -305,12 +318,15 @@ export const metrics = {
     startedAt: bigint,
     outcome: "ok" | "refused" | "timeout" | "error",
   ): void {
+    if (!enabled) return;
     supplierDuration.observe({ operation: safe(operation), outcome }, seconds(startedAt));
   },
   signInFailed(method: string, reason: string): void {
+    if (!enabled) return;
     signInFailures.inc({ method: safe(method), reason: safe(reason) });
   },
   rateLimited(code: string): void {
+    if (!enabled) return;
     rateLimitRefusals.inc({ code: safe(code) });
   },
   /** Now, for the `startedAt` of the calls above. */
@@ -325,7 +341,7 @@ export const metrics = {
 export function metricsRoute(options: { production: boolean; token?: string }): RequestHandler {
   const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;
   return async (req, res, next) => {
-    if (req.path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    if (!enabled || req.path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) return next();
     if (!expected && options.production) return next();
     if (expected) {
       const given = Buffer.from(req.get("authorization") ?? "");
