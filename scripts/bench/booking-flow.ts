@@ -7,8 +7,8 @@
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
 // starts it with a perf map, for `perf record -p <app pid>`.
-// --telemetry=on: metrics scraped every 5 s and traces exported to an OTLP sink in this process; --telemetry=off:
-// metrics off (METRICS_ENABLED=false) and no tracing. Run both alternately to see what telemetry costs (issue 30).
+// --telemetry=on: metrics scraped every 5 s and traces exported to an OTLP sink in this process; --telemetry=metrics:
+// the metrics scraped, no tracing; --telemetry=off: metrics off (METRICS_ENABLED=false) and no tracing. Run both alternately to see what telemetry costs (issue 30).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -224,15 +224,26 @@ export async function run(args: readonly string[]): Promise<void> {
   const split = args.includes("--split");
   // --telemetry=on|off (issue 30): an OTLP sink here that counts what the app exports, or metrics and tracing off.
   const telemetry = args.find((a) => a.startsWith("--telemetry="))?.split("=")[1] ?? null;
-  const exported = { requests: 0, bytes: 0, scrapes: 0 };
+  const exported = { requests: 0, bytes: 0, scrapes: 0, names: new Map<string, number>() };
   const sink =
     telemetry === "on"
       ? createServer((req, res) => {
           exported.requests++;
+          const chunks: Buffer[] = [];
           req.on("data", (chunk: Buffer) => {
             exported.bytes += chunk.length;
+            chunks.push(chunk);
           });
-          req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+          req.on("end", () => {
+            // Which spans the app sends, to see that each instrumentation took (the JSON encoding).
+            const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
+              resourceSpans?: { scopeSpans: { spans: { name: string }[] }[] }[];
+            };
+            for (const r of body.resourceSpans ?? [])
+              for (const s of r.scopeSpans)
+                for (const { name } of s.spans) exported.names.set(name, (exported.names.get(name) ?? 0) + 1);
+            res.writeHead(200, { "content-type": "application/json" }).end("{}");
+          });
         }).listen(0, "127.0.0.1")
       : null;
   if (sink) await new Promise((resolve) => sink.once("listening", resolve));
@@ -249,7 +260,7 @@ export async function run(args: readonly string[]): Promise<void> {
   );
   const projectors = split ? await spawnApp(databaseUrl, "projectors", telemetryEnv) : null;
   const scraper =
-    telemetry === "on"
+    telemetry === "on" || telemetry === "metrics"
       ? setInterval(() => {
           void fetch(`${app.url}/metrics`)
             .then((r) => r.text())
@@ -474,9 +485,17 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log(`\ncomplete flows: ${flows} (${flowsPerSecond.toFixed(1)}/s), failed flows: ${failures}`);
     if (telemetry)
       console.log(
-        telemetry === "on"
-          ? `telemetry on: metrics scraped ${exported.scrapes} times, ${exported.requests} OTLP exports (${Math.round(exported.bytes / 1024)} KB) received`
+        telemetry === "on" || telemetry === "metrics"
+          ? `telemetry ${telemetry}: metrics scraped ${exported.scrapes} times, ${exported.requests} OTLP exports (${Math.round(exported.bytes / 1024)} KB) received`
           : "telemetry off: METRICS_ENABLED=false, no OTEL_EXPORTER_OTLP_ENDPOINT",
+      );
+    if (exported.names.size > 0)
+      console.log(
+        `spans: ${[...exported.names]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(", ")}`,
       );
     if (afterSalesShare > 0)
       console.log(

@@ -31,7 +31,7 @@ export async function startTracing(endpoint: string | undefined, serviceName = "
     { NodeSDK },
     { OTLPTraceExporter },
     { HttpInstrumentation },
-    { ExpressInstrumentation },
+    { ExpressInstrumentation, ExpressLayerType },
     { PgInstrumentation },
   ] = await Promise.all([
     import("@opentelemetry/sdk-node"),
@@ -48,10 +48,18 @@ export async function startTracing(endpoint: string | undefined, serviceName = "
   const started = new NodeSDK({
     serviceName,
     spanProcessors: [processor],
+    // Lean by default: no span per Express middleware or router (only the route's handler), none per pool checkout, and a query only inside a
+    // traced request, job or batch (the projectors' idle polling would otherwise start a trace per query).
+    // OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (e.g. parentbased_traceidratio, 0.1) sample as usual.
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === "/metrics" }),
-      new ExpressInstrumentation(),
-      new PgInstrumentation(),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => ["/metrics", "/health", "/ready"].includes(req.url ?? ""),
+        requireParentforOutgoingSpans: true,
+      }),
+      new ExpressInstrumentation({
+        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
+      }),
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
     ],
   });
   started.start();
@@ -82,8 +90,10 @@ export function traceRequest(req: Request, res: Response, next: NextFunction): v
     next();
     return;
   }
-  const parent = propagation.extract(context.active(), req.headers);
-  const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER }, parent);
+  // The http instrumentation's server span when it hooked this server (serve.ts); else one of our own.
+  const current = trace.getSpan(context.active());
+  const parent = current ? context.active() : propagation.extract(context.active(), req.headers);
+  const span = current ?? tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER }, parent);
   const ids = span.spanContext();
   if (req.context) req.context.traceId = ids.traceId;
   res.setHeader("x-trace-id", ids.traceId);
@@ -92,9 +102,10 @@ export function traceRequest(req: Request, res: Response, next: NextFunction): v
     if (typeof route === "string") span.updateName(`${req.method} ${req.baseUrl}${route}`);
     span.setAttribute("http.response.status_code", res.statusCode);
     if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    if (!current) span.end();
   });
-  context.with(trace.setSpan(parent, span), next);
+  if (current) next();
+  else context.with(trace.setSpan(parent, span), next);
 }
 
 /** Runs `work` in a span of its own under the current one (none when tracing is off). */
