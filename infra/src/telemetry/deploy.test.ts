@@ -24,7 +24,12 @@ const rules = (
   parse(read("prometheus-alerts.yml")) as { groups: { name: string; rules: Rule[] }[] }
 ).groups.flatMap((g) => g.rules);
 const dashboard = JSON.parse(read("grafana-dashboard.json")) as {
-  panels: { type: string; title: string; targets?: { expr: string }[] }[];
+  panels: {
+    type: string;
+    title: string;
+    targets?: { expr: string }[];
+    gridPos: { x: number; y: number; w: number; h: number };
+  }[];
 };
 
 /** The metric families this process's registry serves (histograms also as _bucket, _count and _sum). */
@@ -32,7 +37,8 @@ async function served(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const m of await registry.getMetricsAsJSON()) {
     names.add(m.name);
-    if (m.type === "histogram") for (const s of ["_bucket", "_count", "_sum"]) names.add(`${m.name}${s}`);
+    if (String(m.type) === "histogram")
+      for (const s of ["_bucket", "_count", "_sum"]) names.add(`${m.name}${s}`);
   }
   return names;
 }
@@ -121,7 +127,7 @@ describe("the Grafana dashboard", () => {
     const names = await served();
     for (const name of exprs.flatMap(namedIn)) expect([name, names.has(name)]).toEqual([name, true]);
     const cells = new Set<string>();
-    for (const panel of dashboard.panels as { gridPos: { x: number; y: number; w: number; h: number } }[])
+    for (const panel of dashboard.panels)
       for (let x = panel.gridPos.x; x < panel.gridPos.x + panel.gridPos.w; x++)
         for (let y = panel.gridPos.y; y < panel.gridPos.y + panel.gridPos.h; y++) {
           expect(cells.has(`${x},${y}`)).toBe(false);
