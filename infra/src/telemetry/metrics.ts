@@ -142,6 +142,9 @@ gauge("skyward_db_up", "1 when the database answered this scrape's queries, 0 wh
   g.set(sources.size === 0 ? 0 : up);
 });
 
+/** The most events a lag figure counts (a constant, not input). */
+const LAG_COUNT_CAP = 1_000_000;
+
 interface Lag {
   events: number;
   seconds: number;
@@ -151,8 +154,14 @@ async function lagsOf(source: ProcessSources): Promise<Map<string, { position: n
   const lags = new Map<string, { position: number } & Lag>();
   for (const p of source.projectors?.() ?? []) {
     const { rows } = await source.pool.query<{ events: string; seconds: number | null }>(
-      `SELECT count(*)::text AS events, extract(epoch FROM clock_timestamp() - min(recorded_at))::float8 AS seconds
-         FROM es.events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+      // Both along the feed's index: the count stops at LAG_COUNT_CAP (a rebuild far behind costs no full scan), the
+      // age is the first unapplied event's.
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM es.events
+                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) LIMIT ${LAG_COUNT_CAP}) behind)::text
+                AS events,
+              (SELECT extract(epoch FROM clock_timestamp() - recorded_at)::float8 FROM es.events
+                WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                ORDER BY transaction_id, global_position LIMIT 1) AS seconds`,
       [String(p.position?.tx ?? 0n), String(p.position?.gp ?? 0n)],
     );
     lags.set(p.name, {
