@@ -118,6 +118,18 @@ export const Config = z
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.
      */
+    /**
+     * The bearer token `/metrics` asks of its scraper. Outside production `/metrics` is open without it; in
+     * production it is not served at all unless this is set (issue 30).
+     */
+    /** Off only to measure what the metrics cost (the booking-flow benchmark's baseline). */
+    METRICS_ENABLED: flag.default(true),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, "16 to 256 token characters (letters, digits, ._~+/=-)")
+      .optional(),
+    /** Where traces go over OTLP/HTTP (`http://collector:4318`); no tracing at all when unset (issue 30). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     CREDENTIALS_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits (32 bytes)")

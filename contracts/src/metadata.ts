@@ -12,6 +12,8 @@ export const EventMetadata = z.object({
   actor: z.object({ user_id: z.string().nullable(), role: z.union([UserType, z.literal("System")]) }),
   scope: z.object({ agency_id: z.string().nullable(), company_id: z.string().nullable() }),
   trace_id: z.string(),
+  /** With tracing on (issue 30): the OpenTelemetry span that decided the event; a projector's span is its child. */
+  span_id: z.string().optional(),
   correlation_id: z.string(),
   causation_id: z.string().nullable(),
   source: SourceChannel,

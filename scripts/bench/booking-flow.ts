@@ -7,9 +7,12 @@
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
 // starts it with a perf map, for `perf record -p <app pid>`.
+// --telemetry=on: metrics scraped every 5 s and traces exported to an OTLP sink in this process; --telemetry=metrics:
+// the metrics scraped, no tracing; --telemetry=off: metrics off (METRICS_ENABLED=false) and no tracing. Run both alternately to see what telemetry costs (issue 30).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
@@ -40,6 +43,7 @@ const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.te
 async function spawnApp(
   databaseUrl: string,
   roles: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -56,6 +60,7 @@ async function spawnApp(
       LOG_LEVEL: "silent",
       SEED_DEMO: "true",
       ROLES: roles,
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -217,11 +222,53 @@ export async function run(args: readonly string[]): Promise<void> {
   const databaseUrl = withDatabase(serverUrl, database);
   // --split: the projectors in a process of their own, as in production (infra/deploy/nginx.conf).
   const split = args.includes("--split");
+  // --telemetry=on|off (issue 30): an OTLP sink here that counts what the app exports, or metrics and tracing off.
+  const telemetry = args.find((a) => a.startsWith("--telemetry="))?.split("=")[1] ?? null;
+  const exported = { requests: 0, bytes: 0, scrapes: 0, names: new Map<string, number>() };
+  const sink =
+    telemetry === "on"
+      ? createServer((req, res) => {
+          exported.requests++;
+          const chunks: Buffer[] = [];
+          req.on("data", (chunk: Buffer) => {
+            exported.bytes += chunk.length;
+            chunks.push(chunk);
+          });
+          req.on("end", () => {
+            // Which spans the app sends, to see that each instrumentation took (the JSON encoding).
+            const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as {
+              resourceSpans?: { scopeSpans: { spans: { name: string }[] }[] }[];
+            };
+            for (const r of body.resourceSpans ?? [])
+              for (const s of r.scopeSpans)
+                for (const { name } of s.spans) exported.names.set(name, (exported.names.get(name) ?? 0) + 1);
+            res.writeHead(200, { "content-type": "application/json" }).end("{}");
+          });
+        }).listen(0, "127.0.0.1")
+      : null;
+  if (sink) await new Promise((resolve) => sink.once("listening", resolve));
+  const telemetryEnv: Record<string, string> =
+    telemetry === "off"
+      ? { METRICS_ENABLED: "false" }
+      : sink
+        ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as { port: number }).port}` }
+        : {};
   const app = await spawnApp(
     databaseUrl,
     split ? "command,query,frontend" : "command,query,projectors,frontend",
+    telemetryEnv,
   );
-  const projectors = split ? await spawnApp(databaseUrl, "projectors") : null;
+  const projectors = split ? await spawnApp(databaseUrl, "projectors", telemetryEnv) : null;
+  const scraper =
+    telemetry === "on" || telemetry === "metrics"
+      ? setInterval(() => {
+          void fetch(`${app.url}/metrics`)
+            .then((r) => r.text())
+            .then(() => {
+              exported.scrapes++;
+            });
+        }, 5000)
+      : null;
   const pool = createPool(databaseUrl, { max: 2 });
   const store = new EventStore(pool);
   const postmaster = server?.pid ?? null;
@@ -419,6 +466,7 @@ export async function run(args: readonly string[]): Promise<void> {
       }),
     );
     clearTimeout(measuring);
+    if (scraper) clearInterval(scraper);
     const elapsed = (performance.now() - started) / 1000;
     const cpuAtEnd = cpuSnapshot(appPids, postmaster);
     const flowsPerSecond = flows / elapsed;
@@ -435,6 +483,20 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     console.log(`\ncomplete flows: ${flows} (${flowsPerSecond.toFixed(1)}/s), failed flows: ${failures}`);
+    if (telemetry)
+      console.log(
+        telemetry === "on" || telemetry === "metrics"
+          ? `telemetry ${telemetry}: metrics scraped ${exported.scrapes} times, ${exported.requests} OTLP exports (${Math.round(exported.bytes / 1024)} KB) received`
+          : "telemetry off: METRICS_ENABLED=false, no OTEL_EXPORTER_OTLP_ENDPOINT",
+      );
+    if (exported.names.size > 0)
+      console.log(
+        `spans: ${[...exported.names]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(", ")}`,
+      );
     if (afterSalesShare > 0)
       console.log(
         `after-sales: ${calls
@@ -484,6 +546,8 @@ export async function run(args: readonly string[]): Promise<void> {
     await pool.end();
     await app.stop();
     await projectors?.stop();
+    if (scraper) clearInterval(scraper);
+    sink?.close();
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }

@@ -34,6 +34,8 @@ import { localWaiter } from "@skyward/infra/projections/read-your-writes";
 import { ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { StorageHealth } from "@skyward/infra/storage-health";
+import { metricsRoute, observeProcess, setMetricsEnabled } from "@skyward/infra/telemetry/metrics";
+import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express } from "express";
@@ -118,6 +120,9 @@ function analyticsOrigins(config: Config): string[] {
 export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const config = readConfig({ ...process.env, ...options.env, DATABASE_URL: options.databaseUrl });
   const logger = createLogger(options.logLevel ?? config.LOG_LEVEL);
+  // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (serve.ts starts them before anything is imported).
+  await startTracing(config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  setMetricsEnabled(config.METRICS_ENABLED);
   // A server restart drops every pooled connection at once: one warning a second says so without flooding.
   let lostLoggedAt = 0;
   const pool = createPool(options.databaseUrl, {
@@ -197,6 +202,12 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
     jobs: await openCommandJobs(pool),
     replayable: projections,
   };
+  // The scrape-time figures (pool, projector lag, queue depth, open operations) of this process (issue 30).
+  const unobserve = observeProcess({
+    pool,
+    commands: roles.has("command"),
+    projectors: () => runners.map((r) => ({ name: r.projection.name, position: r.committed })),
+  });
   // Jobs run in command processes, which hold the supplier and the mail transport; each job runs in one of them.
   const jobRunner = roles.has("command")
     ? await startCommandJobs(commandDeps, { sweepEveryMs: options.scheduleEveryMs ?? 5000 })
@@ -209,6 +220,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       authenticate: authenticate(pool, { notices }),
       production: config.NODE_ENV === "production",
       probes: probeRoutes({ pool, runners, storage, now }),
+      metricsRoute: metricsRoute({
+        production: config.NODE_ENV === "production",
+        token: config.METRICS_TOKEN,
+      }),
       storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
@@ -270,6 +285,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         const timer = setTimeout(() => server.closeAllConnections(), 5000);
         await closed;
         clearTimeout(timer);
+        unobserve();
+        await flushTraces();
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));

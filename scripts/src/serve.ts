@@ -1,5 +1,7 @@
+import { register } from "node:module";
 import { readConfig } from "@skyward/infra/config";
-import { ROLES, type Role, startSkyward } from "./app.ts";
+import { startTracing } from "@skyward/infra/telemetry/tracing";
+import type { Role } from "./app.ts";
 
 /**
  * One production process: `ROLES=command npm run serve`, `ROLES=query`, `ROLES=projectors`, `ROLES=frontend`
@@ -12,6 +14,13 @@ if (!config.DATABASE_URL) {
   console.error("DATABASE_URL is required (the embedded server is for `npm start` only)");
   process.exit(2);
 }
+// Traces (issue 30): the instrumentations hook express, http and pg as they load, so tracing starts before the app is
+// imported; the loader hook lets them see modules imported as ES modules too.
+if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
+  await startTracing(config.OTEL_EXPORTER_OTLP_ENDPOINT, `skyward-${process.env.ROLES ?? "all"}`);
+}
+const { ROLES, startSkyward } = await import("./app.ts");
 const roles = (process.env.ROLES ?? ROLES.join(",")).split(",").map((r) => r.trim()) as Role[];
 const unknown = roles.filter((r) => !ROLES.includes(r));
 if (unknown.length > 0) {

@@ -11,6 +11,7 @@ import type { Position } from "@skyward/contracts/position";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
+import { metrics } from "@skyward/infra/telemetry/metrics";
 import type { CommandDeps } from "../deps.ts";
 import { signInCodeMail, voiceCodeText } from "../notifications/messages.ts";
 import type { NotificationPorts } from "../notifications/ports.ts";
@@ -311,6 +312,7 @@ export class SignInService {
     reason: SignInFailureReason,
     caller: Caller,
   ) {
+    metrics.signInFailed(method, reason);
     const user = await findUserByEmail(this.deps.store, email);
     if (!user) return;
     await runAccountCommand(

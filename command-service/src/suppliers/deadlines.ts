@@ -1,5 +1,7 @@
 import type { SupplierCallName } from "@skyward/contracts/config";
 import { DomainError } from "@skyward/infra/http/errors";
+import { metrics } from "@skyward/infra/telemetry/metrics";
+import { traced } from "@skyward/infra/telemetry/tracing";
 import type { Supplier } from "./supplier.ts";
 
 /**
@@ -39,6 +41,12 @@ export interface SupplierDeadlines {
   perCall?: Partial<Record<SupplierCallName, number>>;
 }
 
+/** How a failed supplier call ends in the metrics: out of time, refused by the airline (a client's error), or not. */
+function supplierOutcome(error: unknown): "refused" | "timeout" | "error" {
+  if (error instanceof SupplierOperationTimedOut || error instanceof SupplierTimeout) return "timeout";
+  return error instanceof DomainError && error.status < 500 ? "refused" : "error";
+}
+
 /**
  * The supplier with a deadline on every call: past it the caller gets on at once while the call, which cannot be
  * taken back, runs on unheard (an operation's late answer is refused once reconciliation has fenced its id).
@@ -61,10 +69,24 @@ export function withDeadlines(supplier: Supplier, deadlines: SupplierDeadlines):
             );
           }, ms);
         });
-        const call = Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args));
+        const started = metrics.start();
+        const call = traced(`supplier ${property}`, { "skyward.supplier.operation": property }, async () =>
+          (value as (...a: unknown[]) => unknown).apply(target, args),
+        );
         // A late failure of the abandoned call is nobody's to hear.
         call.catch(() => {});
-        return Promise.race([call, late]).finally(() => clearTimeout(timer));
+        return Promise.race([call, late])
+          .then(
+            (answer) => {
+              metrics.supplierCalled(property, started, "ok");
+              return answer;
+            },
+            (error: unknown) => {
+              metrics.supplierCalled(property, started, supplierOutcome(error));
+              throw error;
+            },
+          )
+          .finally(() => clearTimeout(timer));
       };
     },
   });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DomainError } from "../http/errors.ts";
+import { traced } from "../telemetry/tracing.ts";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
 import type { EventStore } from "./event-store.ts";
 import type { AppendResult, NewEvent, StoredEvent, StreamAppend } from "./types.ts";
@@ -40,10 +41,18 @@ export interface CommandOutcome<Result> {
  * concurrent writer of the same stream re-runs the whole decision on fresh state, so two racing agents get one
  * success and one answer decided on the winner's outcome.
  */
-export async function runCommand<Result>(
+export function runCommand<Result>(
   store: EventStore,
   work: (ctx: CommandContext) => Promise<CommandOutcome<Result>>,
   options: { maxAttempts?: number } = {},
+): Promise<{ result: Result; append: AppendResult }> {
+  return traced("command", {}, () => runCommandLoop(store, work, options));
+}
+
+async function runCommandLoop<Result>(
+  store: EventStore,
+  work: (ctx: CommandContext) => Promise<CommandOutcome<Result>>,
+  options: { maxAttempts?: number },
 ): Promise<{ result: Result; append: AppendResult }> {
   const maxAttempts = options.maxAttempts ?? 50;
   let trusting = true;

@@ -3,6 +3,8 @@ import { stampVersion, storedVersion, upcastEvent } from "@skyward/contracts/eve
 import type { FeedPosition } from "@skyward/contracts/position";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
+import { metrics } from "../telemetry/metrics.ts";
+import { traced } from "../telemetry/tracing.ts";
 import {
   PartialReappendError,
   RestoredDatabaseError,
@@ -210,16 +212,32 @@ export class EventStore {
       transaction_id: string | null;
       last_global_position: string | null;
     }[];
+    const started = metrics.start();
     try {
       rows = (
-        await this.pool.query(
-          "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
-          [JSON.stringify(payload)],
+        await traced("event-store append", { "skyward.streams": list.length }, () =>
+          this.pool.query(
+            "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
+            [JSON.stringify(payload)],
+          ),
         )
       ).rows;
     } catch (error) {
-      throw translateError(error);
+      const translated = translateError(error);
+      metrics.appended(
+        started,
+        translated instanceof WrongExpectedVersionError || translated instanceof StreamOrderConflictError
+          ? "conflict"
+          : "error",
+        0,
+      );
+      throw translated;
     }
+    metrics.appended(
+      started,
+      "ok",
+      list.reduce((n, a) => n + a.events.length, 0),
+    );
     const versions: Record<string, number> = {};
     let position: FeedPosition | null = null;
     for (const row of rows) {

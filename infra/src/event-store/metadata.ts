@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { RequestContext } from "../http/context.ts";
+import { currentSpanIds } from "../telemetry/tracing.ts";
 
 /** Metadata for events a request causes; scope defaults to the caller's agency and first company. */
 export function metadataFor(
@@ -16,6 +17,7 @@ export function metadataFor(
       company_id: scope?.company_id ?? p?.companyIds[0] ?? null,
     },
     trace_id: context.traceId,
+    ...currentSpanIds(context.traceId),
     correlation_id: context.traceId,
     causation_id: causationId ?? context.causationId ?? null,
     source: context.source,

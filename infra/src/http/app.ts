@@ -4,6 +4,8 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { StorageHealth } from "../storage-health.ts";
+import { metrics } from "../telemetry/metrics.ts";
+import { traceRequest } from "../telemetry/tracing.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
@@ -25,6 +27,8 @@ export interface HttpAppOptions {
   scriptSources?: string[];
   /** Told of every disk-full refusal a request meets (readiness reports it). */
   storage?: StorageHealth;
+  /** `GET /metrics` (telemetry/metrics.ts metricsRoute): answered beside the probes, before the request log. */
+  metricsRoute?: RequestHandler;
 }
 
 /**
@@ -59,9 +63,14 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   // Brotli (quality 4: fast enough per request) or gzip for every text answer; precompressed assets pass untouched.
   app.use(compression());
   app.use(traceId);
+  // The request's span when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT); its trace id becomes the request's.
+  app.use(traceRequest);
   // Before the probes too: no route answers a URL whose escapes do not decode to storable text.
   app.use(urlHygiene);
   if (options.probes) app.use(options.probes);
+  if (options.metricsRoute) app.use(options.metricsRoute);
+  // Every request but the probes and scrapes: its route template, status and latency (issue 30).
+  app.use(metrics.http);
   // A request log costs a child logger and listeners per request even when nothing is written: none when silent.
   if (options.logger.level !== "silent")
     app.use(

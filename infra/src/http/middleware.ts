@@ -3,6 +3,7 @@ import type { ErrorEnvelope } from "@skyward/contracts/errors";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { isDiskFull, type StorageHealth } from "../storage-health.ts";
+import { ERROR_CODE, metrics } from "../telemetry/metrics.ts";
 import "./context.ts";
 import { Forbidden, NotFound, TooManyRequests } from "./errors.ts";
 import { clientErrorOf } from "./input-hygiene.ts";
@@ -158,6 +159,8 @@ export function errorHandler(logger: Logger, storage?: StorageHealth): ErrorRequ
     const { status, body, unexpected, retryAfter } = envelopeFor(error);
     if (unexpected) logger.error({ err: error, traceId: req.context?.traceId }, "unhandled error");
     storage?.note(error);
+    res.locals[ERROR_CODE] = body.errors[0]?.code;
+    if (status === 429) metrics.rateLimited(body.errors[0]?.code ?? "too_many_requests");
     if (res.headersSent) return;
     const wait = retryAfter ?? (error instanceof TooManyRequests ? error.retryAfterSeconds : undefined);
     if (wait !== undefined) res.setHeader("Retry-After", String(Math.max(1, Math.ceil(wait))));

@@ -11,6 +11,7 @@ import {
 import type pg from "pg";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
+import { metrics } from "../telemetry/metrics.ts";
 
 /**
  * Background jobs on PostgreSQL through graphile-worker (schema `graphile_worker`, migrated by the library itself).
@@ -346,11 +347,18 @@ function jobTask<Deps>(
       maxAttempts: job.max_attempts,
       logger: logger.child({ job: name, jobId: job.id, attempt: job.attempts, traceId }),
     };
+    const started = metrics.start();
     try {
       const payload = schema.parse(envelope.success ? (envelope.data.data ?? {}) : raw);
       await handler(payload, deps, context);
+      metrics.jobRan(name, started, "ok");
     } catch (error) {
       const final = job.attempts >= job.max_attempts;
+      metrics.jobRan(
+        name,
+        started,
+        final ? "failed_final" : error instanceof RetryLater ? "retry_later" : "failed",
+      );
       // What the library will wait before the next attempt (its failJob: e^min(attempts, 10) seconds).
       const retryInSeconds = final ? null : Math.round(Math.exp(Math.min(job.attempts, 10)));
       const fields = { err: error, final, retryInSeconds, maxAttempts: job.max_attempts };

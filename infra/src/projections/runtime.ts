@@ -7,6 +7,8 @@ import type { EventStore } from "../event-store/event-store.ts";
 import type { StoredEvent } from "../event-store/types.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
 import { createLogger, type Logger } from "../logger.ts";
+import { metrics } from "../telemetry/metrics.ts";
+import { projected } from "../telemetry/tracing.ts";
 import { type Projection, tablesOf } from "./projection.ts";
 import type { SharedFeed } from "./shared-feed.ts";
 
@@ -223,6 +225,7 @@ async function applyBatch(
   const handled = new Set(projection.eventTypes);
   const events = batch.filter((e) => handled.has(e.type));
   const to = { tx: last.transactionId, gp: last.globalPosition };
+  const startedAt = Date.now();
   const statements = new StatementBatch();
   if (events.length > 0) await projection.apply(statements, events, tablesOf(projection, generation));
   const hook = options.beforeCommit;
@@ -230,6 +233,7 @@ async function applyBatch(
     live: options.live,
     ...(hook ? { beforeCommit: (client: pg.PoolClient) => hook(events, client) } : {}),
   });
+  if (moved && options.live) projected(projection.name, events, startedAt);
   return moved ? to : null;
 }
 
@@ -379,6 +383,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.failure = error instanceof Error ? error : new Error(String(error));
         this.failingSince ??= new Date();
         const attempt = ++this.failures;
+        metrics.projectionFailed(this.projection.name);
         const retryInMs = Math.round(Math.min(min * 2 ** (attempt - 1), max) * (1 + Math.random() * 0.2));
         logger.error(
           {
