@@ -1,70 +1,11 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import type { Page } from "playwright-core";
-import { inDays, signInAsAgent } from "./flows.ts";
+import { holdStandardFare, inDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite({ seedDemo: true });
 // Whole flows with every screen checked by axe-core in two schemes.
 jest.setTimeout(300_000);
-
-/** YYYY-MM-DD this many days from now, as the API takes it. */
-const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * A held booking of a network carrier's Standard fare (refund for a penalty, paid changes), made over the API in the
- * page's own session: the booking screens are tested in booking.e2e.ts, these tests are about what follows.
- */
-async function holdStandardFare(page: Page, lastName: string): Promise<string> {
-  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
-  const headers = { "X-CSRF-Token": token };
-  const search = await page.request.post("/offers", {
-    headers,
-    data: {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: isoInDays(21),
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO"],
-    },
-  });
-  expect(search.status()).toBe(200);
-  const { result } = (await search.json()) as {
-    result: {
-      id: string;
-      origin_destinations: { fares: { fare_id: string; family: string; instant_payment: boolean }[] }[];
-    };
-  };
-  const fare = result.origin_destinations
-    .flatMap((od) => od.fares)
-    .find((f) => f.family === "standard" && !f.instant_payment);
-  if (!fare) throw new Error("no Standard fare in the search");
-  const booked = await page.request.post("/bookings", {
-    headers,
-    data: {
-      search_result_id: result.id,
-      fare_id: fare.fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "M",
-          first_name: "Ivan",
-          last_name: lastName,
-          date_of_birth: "1985-04-12",
-          document: {
-            type: "passport",
-            number: "FN123451",
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2032-01-01",
-          },
-        },
-      ],
-      contacts: { email: "traveller@example.com", phone: "+380501112233" },
-    },
-  });
-  expect(booked.status()).toBe(201);
-  return ((await booked.json()) as { locator: string }).locator;
-}
 
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -71,3 +71,68 @@ export async function searchFlights(page: Page, adults: number): Promise<void> {
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.getByTestId("results-count").waitFor();
 }
+
+/** YYYY-MM-DD this many days from now, as the API takes it. */
+export const isoInDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The CSRF header for a command sent with the page's own session. */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
+  return { "X-CSRF-Token": token };
+}
+
+/**
+ * A held booking of a network carrier's Standard fare (refund for a penalty, paid changes, bags on sale), made over
+ * the API in the page's own session: the booking screens are tested in booking.e2e.ts, callers test what follows.
+ */
+export async function holdStandardFare(page: Page, lastName: string): Promise<string> {
+  const headers = await csrfHeaders(page);
+  const search = await page.request.post("/offers", {
+    headers,
+    data: {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: isoInDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO"],
+    },
+  });
+  expect(search.status()).toBe(200);
+  const { result } = (await search.json()) as {
+    result: {
+      id: string;
+      origin_destinations: { fares: { fare_id: string; family: string; instant_payment: boolean }[] }[];
+    };
+  };
+  const fare = result.origin_destinations
+    .flatMap((od) => od.fares)
+    .find((f) => f.family === "standard" && !f.instant_payment);
+  if (!fare) throw new Error("no Standard fare in the search");
+  const booked = await page.request.post("/bookings", {
+    headers,
+    data: {
+      search_result_id: result.id,
+      fare_id: fare.fare_id,
+      passengers: [
+        {
+          type: "adult",
+          gender: "M",
+          first_name: "Ivan",
+          last_name: lastName,
+          date_of_birth: "1985-04-12",
+          document: {
+            type: "passport",
+            number: `FN${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2032-01-01",
+          },
+        },
+      ],
+      contacts: { email: "traveller@example.com", phone: "+380501112233" },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return ((await booked.json()) as { locator: string }).locator;
+}

@@ -1,81 +1,24 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { demoId } from "@skyward/command-service/world/seed";
 import type { Page } from "playwright-core";
-import { inDays, signInAsAgent } from "./flows.ts";
+import { csrfHeaders, holdStandardFare, inDays, isoInDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
 
 // Issue 21, "Screens that lose or hide work" (items 17 to 21), in a real Chromium against the whole product.
 const suite = browserAppSuite({ seedDemo: true });
 jest.setTimeout(300_000);
 
-const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-type Headers = Record<string, string>;
-
-async function csrf(page: Page): Promise<Headers> {
-  const { token } = (await (await page.request.get("/csrf")).json()) as { token: string };
-  return { "X-CSRF-Token": token };
-}
-
-/** A held booking made over the API with the page's own session (the booking screens are tested elsewhere). */
-async function heldBooking(page: Page, lastName: string): Promise<string> {
-  const headers = await csrf(page);
-  const search = await page.request.post("/offers", {
-    headers,
-    data: {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: isoInDays(21),
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO"],
-    },
-  });
-  expect(search.status()).toBe(200);
-  const { result } = (await search.json()) as {
-    result: {
-      id: string;
-      origin_destinations: { fares: { fare_id: string; family: string; instant_payment: boolean }[] }[];
-    };
-  };
-  // A network carrier's Standard fare: paid changes (an exchange is offered), bags on sale.
-  const fares = result.origin_destinations.flatMap((od) => od.fares).filter((f) => !f.instant_payment);
-  const fare = fares.find((f) => f.family === "standard") ?? fares[0];
-  const booked = await page.request.post("/bookings", {
-    headers,
-    data: {
-      search_result_id: result.id,
-      fare_id: fare?.fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "F",
-          first_name: "Olena",
-          last_name: lastName,
-          date_of_birth: "1988-03-14",
-          document: {
-            type: "passport",
-            number: `FK${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2032-01-01",
-          },
-        },
-      ],
-      contacts: { email: "olena@example.com", phone: "+380501112244" },
-    },
-  });
-  expect(booked.status()).toBe(201);
-  return ((await booked.json()) as { locator: string }).locator;
-}
-
 async function issue(page: Page, locator: string): Promise<void> {
-  const res = await page.request.post("/bookings/issue", { headers: await csrf(page), data: { locator } });
+  const res = await page.request.post("/bookings/issue", {
+    headers: await csrfHeaders(page),
+    data: { locator },
+  });
   expect(res.status()).toBe(201);
 }
 
 async function cancel(page: Page, locator: string): Promise<void> {
   const res = await page.request.post(`/bookings/${locator}`, {
-    headers: { ...(await csrf(page)), "X-HTTP-Method-Override": "DELETE" },
+    headers: { ...(await csrfHeaders(page)), "X-HTTP-Method-Override": "DELETE" },
   });
   expect(res.status()).toBe(200);
 }
@@ -87,9 +30,9 @@ describe("the bookings list keeps its place (item 21)", () => {
     const { page } = suite.session;
     await signInAsAgent(page);
     // The same passenger name in a cancelled and an issued booking.
-    const cancelled = await heldBooking(page, "Zaporozhets");
+    const cancelled = await holdStandardFare(page, "Zaporozhets");
     await cancel(page, cancelled);
-    const issued = await heldBooking(page, "Zaporozhets");
+    const issued = await holdStandardFare(page, "Zaporozhets");
     await issue(page, issued);
 
     await page.goto("/bookings");
@@ -195,7 +138,7 @@ describe("the channel history says what changed, in words (item 19)", () => {
     const { page } = suite.session;
     await signInAsAgent(page, "supervisor@dnipro.test");
     const channelId = demoId("channel", "dnipro");
-    const headers = await csrf(page);
+    const headers = await csrfHeaders(page);
     const patch = { ...headers, "X-HTTP-Method-Override": "PATCH" };
     const added = await page.request.post("/credit_cards/", {
       headers,
@@ -293,7 +236,7 @@ describe("Escape closes the innermost layer only (item 17)", () => {
   it("closes the add-bags dialog, then the exchange date's calendar, and asks before discarding a typed date", async () => {
     const { page } = suite.session;
     await signInAsAgent(page);
-    const locator = await heldBooking(page, "Escapenko");
+    const locator = await holdStandardFare(page, "Escapenko");
     await issue(page, locator);
     await page.goto(`/bookings?locator=${locator}`);
     const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
