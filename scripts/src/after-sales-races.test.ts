@@ -8,7 +8,7 @@ import {
   pricedExchange,
   refundQuote,
 } from "./testing/after-sales.ts";
-import { balanceFromEvents, inDays, moneyOf, topUp } from "./testing/bookings.ts";
+import { balanceFromEvents, distinctLastName, inDays, moneyOf, topUp } from "./testing/bookings.ts";
 import { CrashingCommandProcess, openOperations as openOperationsOf } from "./testing/crash.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -111,7 +111,7 @@ async function inBatches<T>(count: number, width: number, round: (i: number) => 
 describe("one quote, one refund", () => {
   it(`when two confirms of one quote race, ${ROUNDS} rounds, then one refunds, the other is refused, and the credit is made once`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "flex");
+      const locator = await issuedFamily(agent, "flex", [distinctLastName()]);
       const { body } = await refundQuote(agent, locator);
       const answers = await Promise.all([
         confirmRefund(agent, locator, body.quote.quote_id),
@@ -133,7 +133,7 @@ describe("one quote, one refund", () => {
 describe("refund racing the other operations", () => {
   it(`when refund races void, ${ROUNDS} rounds, then exactly one of them happens and the money says which`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const { body } = await refundQuote(agent, locator);
       const answers = await Promise.all([
         confirmRefund(agent, locator, body.quote.quote_id),
@@ -154,7 +154,7 @@ describe("refund racing the other operations", () => {
 
   it(`when refund races exchange, ${ROUNDS} rounds, then exactly one of them happens and the money says which`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const quote = await refundQuote(agent, locator);
       const priced = await pricedExchange(agent, locator, 28);
       const [offer] = priced.body.offers;
@@ -178,7 +178,7 @@ describe("refund racing the other operations", () => {
 describe("after sales racing other writes on the same booking", () => {
   it(`when refund races 5 comments and contact changes, ${ROUNDS} rounds, then no 5xx, each refunds once and nothing stays in flight`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "flex");
+      const locator = await issuedFamily(agent, "flex", [distinctLastName()]);
       const { body } = await refundQuote(agent, locator);
       const [refund, ...others] = await Promise.all([
         confirmRefund(agent, locator, body.quote.quote_id),
@@ -202,7 +202,7 @@ describe("after sales racing other writes on the same booking", () => {
 
   it(`when exchange races 5 comments and contact changes, ${ROUNDS} rounds, then no 5xx, each exchanges once and nothing stays in flight`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const priced = await pricedExchange(agent, locator, 28);
       const [offer] = priced.body.offers;
       const [exchange, ...others] = await Promise.all([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { evolveBalance, initialBalance } from "@skyward/command-service/balances/balance";
 import { confirmRefund, holdFamily, issuedFamily, refundQuote } from "./testing/after-sales.ts";
 import { addAncillaries, firstBag, firstSegment, refundEmd, seatOf } from "./testing/ancillaries.ts";
-import { balanceFromEvents, moneyOf, topUp } from "./testing/bookings.ts";
+import { balanceFromEvents, distinctLastName, moneyOf, topUp } from "./testing/bookings.ts";
 import { CrashingCommandProcess, openOperations as openOperationsOf } from "./testing/crash.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -87,7 +87,7 @@ const bagFor = async (locator: string) => ({
 describe("two EMD purchases", () => {
   it(`when two purchases of the same bag race, ${ROUNDS} rounds, then exactly one EMD is issued and charged once`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const bag = await bagFor(locator);
       const answers = await Promise.all([
         addAncillaries(agent, locator, [bag]),
@@ -108,7 +108,7 @@ describe("two EMD purchases", () => {
 
   it(`when a bag and a seat purchase race, ${ROUNDS} rounds, then each ends once and the money matches`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const bag = await bagFor(locator);
       const seat = await seatOf(agent, locator, await firstSegment(agent, locator), "paid");
       const answers = await Promise.all([
@@ -133,7 +133,7 @@ describe("two EMD purchases", () => {
 describe("EMDs racing the other operations", () => {
   it(`when a purchase races void, ${ROUNDS} rounds, then no 5xx, nothing in flight, and a voided booking nets to zero`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const bag = await bagFor(locator);
       const answers = await Promise.all([
         addAncillaries(agent, locator, [bag]),
@@ -152,7 +152,7 @@ describe("EMDs racing the other operations", () => {
 
   it(`when a purchase races a ticket refund, ${ROUNDS} rounds, then each ends once and the money matches`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "flex");
+      const locator = await issuedFamily(agent, "flex", [distinctLastName()]);
       const bag = await bagFor(locator);
       const { body } = await refundQuote(agent, locator);
       const answers = await Promise.all([
@@ -171,7 +171,7 @@ describe("EMDs racing the other operations", () => {
 
   it(`when a purchase races 5 comments, ${ROUNDS} rounds, then every comment and the purchase are taken`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const bag = await bagFor(locator);
       const answers = await Promise.all([
         addAncillaries(agent, locator, [bag]),
@@ -191,7 +191,7 @@ describe("EMDs racing the other operations", () => {
 
   it(`when two refunds of one EMD race, ${ROUNDS} rounds, then it is credited exactly once`, async () => {
     const rounds = await inBatches(ROUNDS, 5, async () => {
-      const locator = await issuedFamily(agent, "standard");
+      const locator = await issuedFamily(agent, "standard", [distinctLastName()]);
       const added = await addAncillaries(agent, locator, [await bagFor(locator)]);
       const emd = added.body.lines[0].emd_number as string;
       const answers = await Promise.all([refundEmd(agent, locator, emd), refundEmd(agent, locator, emd)]);

@@ -38,6 +38,14 @@ export async function search(client: HttpClient, adults = 1, origin = "KBP", des
   return res.body.result as Json;
 }
 
+/**
+ * A last name no other booking of the run has. The sandbox takes an identical booking call (same fare, same names)
+ * at the same millisecond for a retry and answers the booking it already made, so bookings held side by side in a
+ * race test must not share their names, or two of ours would share one airline booking.
+ */
+export const distinctLastName = (stem = "Petrenko") =>
+  `${stem}${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+
 /** A held booking of one passenger per last name; the last name picks a sandbox scenario (SCENARIOS.md). */
 export async function holdBooking(client: HttpClient, lastNames: string[] = ["Petrenko"]): Promise<string> {
   await clearOfUtcMidnight(30_000); // the tests issue and void within seconds of holding
