@@ -49,7 +49,11 @@ export function watchEmbeddedPostgres(server: EmbeddedServer, options: WatchOpti
       `PostgreSQL (pid ${died}) stopped unexpectedly; starting it again on port ${current.port}`,
     );
     // Lets go of what the dead one held (its log file, its record), so the new one starts clean.
-    await current.stop().catch(() => {});
+    await current
+      .stop()
+      .catch((error: Error) =>
+        options.log("warn", `Letting go of the dead PostgreSQL failed: ${error.message}`),
+      );
     for (let attempt = 1; !stopped; attempt++) {
       try {
         current = await options.restart();
