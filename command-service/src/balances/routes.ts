@@ -8,8 +8,9 @@ import { requireUserType } from "@skyward/infra/http/auth";
 import { InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
+import { positionOf } from "../command-answer.ts";
 import type { CommandDeps } from "../deps.ts";
-import { appendTo, loadBalance, positionOf } from "../directory/administration.ts";
+import { appendTo, loadBalance } from "../directory/administration.ts";
 import { activeCompany, companyStream, evolveCompany, noCompany } from "../directory/company.ts";
 import { balanceStream, decide, evolve } from "./balance.ts";
 

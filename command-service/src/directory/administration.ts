@@ -1,10 +1,9 @@
 import type { Company, JoinAgency, Partner, PersonRow } from "@skyward/contracts/administration";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { Money } from "@skyward/contracts/money";
-import { formatPosition } from "@skyward/contracts/position";
 import type { CommandContext } from "@skyward/infra/event-store/command";
-import type { AppendResult, StoredEvent, StreamAppend } from "@skyward/infra/event-store/types";
-import { isAdministrator } from "@skyward/infra/http/auth";
+import type { StoredEvent, StreamAppend } from "@skyward/infra/event-store/types";
+import { forgetSession, isAdministrator } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import type pg from "pg";
@@ -12,9 +11,6 @@ import { type BalanceState, balanceStream, evolveBalance, initialBalance } from 
 import type { ActiveAgency } from "./agency.ts";
 import type { ActiveCompany } from "./company.ts";
 import type { JoinRequestState } from "./join-request.ts";
-
-export const positionOf = (append: AppendResult) =>
-  append.position ? formatPosition(append.position) : null;
 
 /** Supervisors act only inside their own partner; administrators everywhere; anyone else is told it does not exist. */
 export function assertAgencyScope(p: Principal, agencyId: string, what = "partner"): void {
@@ -70,6 +66,30 @@ export const appendTo = (
   events: readonly { type: string; data: unknown }[],
   metadata: EventMetadata,
 ): StreamAppend => ({ streamId, expected, events: events.map((e) => ({ ...e, metadata })) });
+
+/** An event just decided, as a fold reads it (only type and data matter to these folds). */
+export function asStored(e: { type: string; data: unknown }) {
+  return {
+    globalPosition: 0n,
+    transactionId: 0n,
+    streamId: "",
+    streamPosition: 0,
+    eventId: "",
+    type: e.type,
+    data: e.data,
+    metadata: undefined as never,
+    recordedAt: new Date(0),
+  };
+}
+
+/** Ends every session of a user switched off or removed, in this process and (by notice) in the others. */
+export async function endSessionsOf(pool: pg.Pool, userId: string): Promise<void> {
+  const { rows } = await pool.query<{ id_hash: string }>(
+    "DELETE FROM app.sessions WHERE user_id = $1 RETURNING id_hash",
+    [userId],
+  );
+  for (const row of rows) forgetSession(row.id_hash);
+}
 
 export async function loadBalance(ctx: CommandContext, companyId: string) {
   return ctx.load<BalanceState>(balanceStream(companyId), evolveBalance, initialBalance);
