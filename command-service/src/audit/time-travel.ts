@@ -90,7 +90,7 @@ function folder(deps: CommandDeps, kind: AsOfKind, id: string): Folder {
         async authorize(p) {
           const { state } = await store.fold(streamId, evolveBooking, initialBooking);
           if (SEES_ALL.includes(p.userType) && !p.demo && state.status !== "none") return;
-          await assertMayActOn(pool, p, state);
+          await assertMayActOn(store, p, state);
         },
       };
     }

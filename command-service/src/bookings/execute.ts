@@ -81,7 +81,7 @@ export async function onBooking(
 export type Decision = BookingCommand | { command: BookingCommand; guard: readonly StreamVersion[] };
 
 async function mayActOn(deps: CommandDeps, actor: Actor, state: BookingState): Promise<ActiveBooking> {
-  if ("principal" in actor) return assertMayActOn(deps.pool, actor.principal, state);
+  if ("principal" in actor) return assertMayActOn(deps.store, actor.principal, state);
   if (state.status === "none") throw new NotFound("No such booking", "booking_not_found");
   return state;
 }

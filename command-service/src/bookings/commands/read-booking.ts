@@ -15,5 +15,5 @@ export async function readBooking(
   options: { trusted?: boolean } = {},
 ) {
   const loaded = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking, options);
-  return assertMayActOn(deps.pool, principal, loaded.state);
+  return assertMayActOn(deps.store, principal, loaded.state);
 }

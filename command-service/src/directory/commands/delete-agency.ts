@@ -5,6 +5,7 @@ import { decide as decideBalance } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
 import { appendTo, loadBalance, openBookings } from "../administration.ts";
 import { activeAgency, agencyStream, decideAgency, evolveAgency, noAgency } from "../agency.ts";
+import { companiesOfAgency } from "../companies-of-agency.ts";
 import { companyStream, decideCompany, evolveCompany, noCompany } from "../company.ts";
 
 /** DELETE /agencies/{id}: the partner and every company of it, each balance closed in the same append. */
@@ -17,18 +18,18 @@ export async function deleteAgency(deps: CommandDeps, context: RequestContext, a
     const metadata = metadataFor(context, { agency_id: agencyId, company_id: null });
     // Every company of the partner goes with it: each balance is read here and closed in the same append, so
     // a top-up or a charge racing the deletion either lands first (and refuses it) or is refused.
-    const { rows } = await pool.query<{ id: string }>(
-      "SELECT id FROM read.companies WHERE agency_id = $1 AND NOT deleted",
-      [agencyId],
-    );
+    // Found in the event log, not the directory read model: one created a moment ago is never missed.
+    const ids = await companiesOfAgency(pool, agencyId);
     const companies = await Promise.all(
-      rows.map(async ({ id }) => ({
+      ids.map(async (id) => ({
         id,
         company: await ctx.load(companyStream(id), evolveCompany, noCompany),
         balance: await loadBalance(ctx, id),
       })),
     );
-    const live = companies.filter((c) => c.company.state.status === "active");
+    const live = companies.filter(
+      (c) => c.company.state.status === "active" && c.company.state.agency_id === agencyId,
+    );
     const events = decideAgency(
       {
         type: "DeleteAgency",

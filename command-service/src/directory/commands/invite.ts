@@ -9,6 +9,7 @@ import type { CommandDeps } from "../../deps.ts";
 import { registerUserAppends } from "../../identity/user.ts";
 import { appendTo, personOf } from "../administration.ts";
 import { activeAgency, agencyStream, evolveAgency, noAgency } from "../agency.ts";
+import { companiesOfAgency } from "../companies-of-agency.ts";
 import { sendInvitation } from "../invitation.ts";
 
 /** POST /agencies/{id}/supervisors: a supervisor of the partner, selling for the companies named (all by default). */
@@ -18,11 +19,7 @@ export async function inviteSupervisor(
   agencyId: string,
   body: InviteUserRequest,
 ) {
-  const { rows } = await deps.pool.query<{ id: string }>(
-    "SELECT id FROM read.companies WHERE agency_id = $1 AND NOT deleted ORDER BY registered_at",
-    [agencyId],
-  );
-  const own = rows.map((r) => r.id);
+  const own = await companiesOfAgency(deps.pool, agencyId);
   const foreign = (body.company_ids ?? []).filter((id) => !own.includes(id));
   if (foreign.length > 0) throw new NotFound("No such company", "company_not_found");
   const { person, append } = await invite(
