@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type pg from "pg";
 import { contacts, inDays, passenger, topUp } from "./testing/bookings.ts";
 import type { HttpClient } from "./testing/http-client.ts";
-import { demo, type Roles, signInRoles } from "./testing/roles.ts";
+import { after, demo, type Roles, signInRoles } from "./testing/roles.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
@@ -90,7 +91,7 @@ describe("what a command may read", () => {
     );
   });
 
-  it("when a partner is deleted a moment after a company of it was created, before the directory projection shows the company, then the company goes with it (its balance closed), and its money refuses the deletion", async () => {
+  it("when a partner is deleted a moment after a company of it was created, before the directory projection shows the company, then the company's money refuses the deletion, and without money the company goes with it (its balance closed)", async () => {
     const newPartner = async (name: string) => {
       const created = await roles.admin.post("/agencies", { agency: { name } });
       expect(created.status).toBe(201);
@@ -101,25 +102,56 @@ describe("what a command may read", () => {
         company: { agency_id: agencyId, name, currency: "UAH" },
       });
       expect(created.status).toBe(201);
-      return created.body.company.id as string;
+      return created;
     };
-    const withoutMoney = await newPartner("Lagging Partner Tours");
     const withMoney = await newPartner("Lagging Partner Travel");
+    const withoutMoney = await newPartner("Lagging Partner Tours");
 
-    await whileProjectionLags("read.companies", async () => {
-      const empty = await newCompany(withoutMoney, "Lagging Company");
-      const deleted = await roles.admin.delete(`/agencies/${withoutMoney}`);
-      expect(deleted.status).toBe(200);
-      expect((await t.events(`company-${empty}`)).map((e) => e.type)).toContain("CompanyDeleted");
-      expect((await t.events(`balance-${empty}`)).map((e) => e.type)).toEqual(["BalanceClosed"]);
-
-      const funded = await newCompany(withMoney, "Funded Company");
+    const registered = await whileProjectionLags("read.companies", async () => {
+      const created = await newCompany(withMoney, "Funded Company");
+      const funded = created.body.company.id as string;
       await topUp(t.db, t.app.store, funded, 500_00);
       const refused = await roles.admin.delete(`/agencies/${withMoney}`);
       expect(refused.status).toBe(422);
       expect(refused.body.errors[0].code).toBe("agency_has_money");
       expect((await t.events(`agency-${withMoney}`)).map((e) => e.type)).not.toContain("AgencyDeleted");
       expect((await t.events(`company-${funded}`)).map((e) => e.type)).not.toContain("CompanyDeleted");
+      return created;
     });
+    // The projection catches up before it is held back again.
+    expect((await roles.admin.get(`/agencies/${withMoney}`, after(registered))).status).toBe(200);
+
+    await whileProjectionLags("read.companies", async () => {
+      const empty = (await newCompany(withoutMoney, "Lagging Company")).body.company.id as string;
+      const deleted = await roles.admin.delete(`/agencies/${withoutMoney}`);
+      expect(deleted.status).toBe(200);
+      expect((await t.events(`company-${empty}`)).map((e) => e.type)).toContain("CompanyDeleted");
+      expect((await t.events(`balance-${empty}`)).map((e) => e.type)).toEqual(["BalanceClosed"]);
+    });
+  });
+
+  it("when a company is deleted a moment after a booking of it was held, before the bookings projection shows the booking, then the deletion waits for it and is refused", async () => {
+    const created = await roles.supervisor.post("/companies", {
+      company: { name: "Held Bookings Company", currency: "UAH" },
+    });
+    expect(created.status).toBe(201);
+    const companyId = created.body.company.id as string;
+    const lag: pg.PoolClient = await t.db.pool.connect();
+    try {
+      await lag.query("BEGIN");
+      await lag.query("LOCK TABLE read.bookings IN EXCLUSIVE MODE");
+      const locator = await holdFor(roles.supervisor, companyId, "Heldopen");
+      const deleting = roles.supervisor.delete(`/companies/${companyId}`);
+      await sleep(400);
+      await lag.query("COMMIT");
+      const refused = await deleting;
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[0].code).toBe("company_has_open_bookings");
+      expect((await t.events(`company-${companyId}`)).map((e) => e.type)).not.toContain("CompanyDeleted");
+      expect((await t.events(`booking-${locator}`)).map((e) => e.type)).toContain("BookingHeld");
+    } finally {
+      await lag.query("ROLLBACK").catch(() => undefined);
+      lag.release();
+    }
   });
 });

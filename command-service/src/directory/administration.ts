@@ -8,6 +8,7 @@ import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import type pg from "pg";
 import { type BalanceState, balanceStream, evolveBalance, initialBalance } from "../balances/balance.ts";
+import { readModelCaughtUp } from "../caught-up.ts";
 import type { ActiveAgency } from "./agency.ts";
 import type { ActiveCompany } from "./company.ts";
 import type { JoinRequestState } from "./join-request.ts";
@@ -95,11 +96,15 @@ export async function loadBalance(ctx: CommandContext, companyId: string) {
   return ctx.load<BalanceState>(balanceStream(companyId), evolveBalance, initialBalance);
 }
 
-/** Bookings that may still move money (held, being issued): a company or partner is not deleted under them. */
+/**
+ * Bookings that may still move money (held, being issued): a company or partner is not deleted under them. Counted
+ * once the bookings read model has passed every event committed so far, so a booking held a moment ago counts.
+ */
 export async function openBookings(
   pool: pg.Pool,
   where: { company_id: string } | { agency_id: string },
 ): Promise<number> {
+  await readModelCaughtUp(pool, { name: "bookings", streamType: "booking" });
   const [column, id] =
     "company_id" in where ? ["company_id", where.company_id] : ["agency_id", where.agency_id];
   const { rows } = await pool.query<{ n: number }>(
