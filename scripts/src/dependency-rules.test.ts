@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "@jest/globals";
@@ -153,5 +154,120 @@ describe("import circles", () => {
     expect(importCircles(importGraph(root))).toEqual([
       `2 modules, as command-service/src/${a} → (type) command-service/src/${b} → (type) command-service/src/${a}`,
     ]);
+  });
+});
+
+/**
+ * What a command may read (README, "Design: what a command may read"): command-service decides on event-sourced
+ * state. A read model may lag its events, so each file that reads one says here which tables and why the read
+ * cannot let a lagging row grant access or move money. A new read of a read model fails this test until it is listed.
+ */
+const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
+  "ancillaries/confirm-emds.ts": {
+    tables: ["bookings"],
+    why: "a work list: the confirmation job folds each booking's stream before it acts",
+  },
+  "assistant/answers.ts": {
+    tables: ["bookings", "channel_history", "channels", "companies", "company_balances", "users"],
+    why: "answers to questions, which change nothing",
+  },
+  "assistant/directory.ts": {
+    tables: ["agencies", "channels", "companies", "users"],
+    why: "names to resolve a request against; the planned command checks the caller and decides on its streams",
+  },
+  "assistant/preview.ts": {
+    tables: ["agencies", "channels", "companies", "company_balances", "gates"],
+    why: "a preview of a plan; each step then runs as the command itself, through the same routes",
+  },
+  "audit/time-travel.ts": {
+    tables: ["companies"],
+    why: "a read of history; a company's partner never changes, so a lagging row can only refuse, never widen",
+  },
+  "bookings/reconcile.ts": {
+    tables: ["bookings"],
+    why: "a work list: each stale operation is decided on its booking's stream",
+  },
+  "bookings/scheduler.ts": {
+    tables: ["bookings"],
+    why: "a work list: expiry and supplier confirmation fold each booking's stream before they act",
+  },
+  "directory/administration.ts": {
+    tables: ["agencies", "bookings", "channels", "companies", "users"],
+    why: "name clashes (no access or money) and the answer's people and channels; open bookings are counted only once the bookings read model has caught up (caught-up.ts)",
+  },
+  "directory/commands/disconnect-agent.ts": {
+    tables: ["agent_company_relationships", "companies"],
+    why: "finds the agent and company a relationship id names; the decision is made on the agent's stream",
+  },
+  "directory/commands/duplicate-agency.ts": {
+    tables: ["agencies", "channels"],
+    why: "which channels' settings a copy takes (configuration, switched off; no access or money)",
+  },
+  "directory/commands/register-company.ts": {
+    tables: ["channels"],
+    why: "a default currency the client could have named itself",
+  },
+  "offers/selling-context.ts": {
+    tables: ["channels"],
+    why: "a default channel; the channel's, partner's and gates' streams then decide, guarded at the append",
+  },
+  "sales/report-job.ts": {
+    tables: ["sales_reports"],
+    why: "stores the report a job generated: a read model of its own, not a decision",
+  },
+  "ticketing/commands/create-channel.ts": {
+    tables: ["companies"],
+    why: "a default currency for the new channel",
+  },
+  "ticketing/commands/replace-credentials.ts": {
+    tables: ["companies"],
+    why: "the answer's list of companies, read after the command",
+  },
+  "watchdog/watchdog.ts": {
+    tables: ["bookings", "time_limit_notices", "users"],
+    why: "a work list and mail addresses; each reminder or cancellation is decided on the booking's stream",
+  },
+};
+
+/** The read-model tables a source file names in SQL (`FROM read.x`, `JOIN read.x`, `INTO read.x`, ...). */
+function readModelTables(text: string): string[] {
+  const tables = new Set<string>();
+  for (const match of text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+read\.([a-z_]+)/g))
+    tables.add(match[1] as string);
+  return [...tables].sort();
+}
+
+describe("what a command may read", () => {
+  it("when a command-service file reads a read model, then it is listed with the tables it reads and why (and nothing listed is stale)", () => {
+    const folder = join(root, "command-service", "src");
+    const found: Record<string, string[]> = {};
+    for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+      if (
+        !file.endsWith(".ts") ||
+        file.endsWith(".test.ts") ||
+        file.includes("lint-probe") ||
+        file.includes("circle-probe")
+      )
+        continue;
+      const tables = readModelTables(readFileSync(join(folder, file), "utf8"));
+      if (tables.length > 0) found[file.split(sep).join("/")] = tables;
+    }
+    const listed = Object.fromEntries(
+      Object.entries(READ_MODEL_READS).map(([file, { tables }]) => [file, [...tables].sort()]),
+    );
+    expect(found).toEqual(listed);
+    for (const { why } of Object.values(READ_MODEL_READS)) expect(why.length).toBeGreaterThan(20);
+  });
+
+  it("when a decision reads a read model in SQL, then the scan finds the table, and a read of event-sourced state is not counted", () => {
+    expect(readModelTables('pool.query("SELECT shared_bookings FROM read.companies WHERE id = $1")')).toEqual(
+      ["companies"],
+    );
+    expect(
+      readModelTables("`SELECT c.id FROM read.companies c\n JOIN read.company_balances b ON true`"),
+    ).toEqual(["companies", "company_balances"]);
+    expect(
+      readModelTables("read.map((r) => r.id); store.fold(companyStream(id), evolveCompany, noCompany)"),
+    ).toEqual([]);
   });
 });
