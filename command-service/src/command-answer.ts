@@ -12,7 +12,7 @@ export interface CommandResult<Body extends object> {
 }
 
 /** The append's position as the wire carries it (X-Min-Position of the next read); null when nothing was written. */
-export const positionOf = (append: AppendResult): string | null =>
+export const positionOf = (append: AppendResult) =>
   append.position ? formatPosition(append.position) : null;
 
 /**

@@ -1,8 +1,8 @@
 import type { EventMetadata } from "@skyward/contracts/metadata";
-import { formatPosition, type Position } from "@skyward/contracts/position";
+import type { Position } from "@skyward/contracts/position";
 import { runCommand } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
-import type { AppendResult } from "@skyward/infra/event-store/types";
+import { positionOf } from "../command-answer.ts";
 import {
   type AccountCommand,
   activeUser,
@@ -17,8 +17,6 @@ export interface AccountOutcome {
   /** Feed position of the last event written; null when the command changed nothing. */
   position: Position | null;
 }
-
-const positionOf = (append: AppendResult) => (append.position ? formatPosition(append.position) : null);
 
 /** Read the user's stream → decide → append with the version read (retried on a concurrent writer). */
 export async function runAccountCommand(
