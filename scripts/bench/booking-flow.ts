@@ -182,14 +182,6 @@ async function transactionsOf(pool: pg.Pool, database: string): Promise<number> 
 }
 
 /** Statements and transactions per complete flow, and the statements sent most often. */
-/** Where a connection URL's server listens: its Unix socket when the URL names a socket folder (`?host=/tmp`). */
-function pgTarget(url: string): { host: string; port: number } | { path: string } {
-  const u = new URL(url);
-  const port = Number(u.port || 5432);
-  const socketDir = u.searchParams.get("host");
-  return socketDir?.startsWith("/") ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: u.hostname, port };
-}
-
 /** Events in the store so far (appended by the app; the bench's own pool appends none). */
 async function eventCount(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM es.events");
@@ -251,16 +243,8 @@ export async function run(args: readonly string[]): Promise<void> {
 
   // The app runs in its own process, as in production, so the load generator does not share its event loop.
   const databaseUrl = withDatabase(serverUrl, database);
-  const proxy = counts ? await startCountingProxy(pgTarget(serverUrl)) : null;
-  const appDatabaseUrl = proxy
-    ? (() => {
-        const url = new URL(databaseUrl);
-        url.searchParams.delete("host");
-        url.hostname = "127.0.0.1";
-        url.port = String(proxy.port);
-        return url.toString();
-      })()
-    : databaseUrl;
+  const proxy = counts ? await startCountingProxy(serverUrl) : null;
+  const appDatabaseUrl = proxy ? proxy.urlFor(databaseUrl) : databaseUrl;
   // --split: the projectors in a process of their own, as in production (infra/deploy/nginx.conf).
   const split = args.includes("--split");
   // --telemetry=on|off (issue 30): an OTLP sink here that counts what the app exports, or metrics and tracing off.

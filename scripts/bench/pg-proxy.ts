@@ -12,9 +12,14 @@ export interface WireCounts {
  * sent something, one exchange has completed. A pipelined batch (many statements sent before reading) is one round
  * trip, as it costs one network wait; a figure no machine's speed changes (issue 26).
  */
-export async function startCountingProxy(
-  target: { host: string; port: number } | { path: string },
-): Promise<{ port: number; counts(): WireCounts; close(): Promise<void> }> {
+export async function startCountingProxy(serverUrl: string): Promise<{
+  port: number;
+  /** `url` (a database on the proxied server) as reached through the proxy. */
+  urlFor(url: string): string;
+  counts(): WireCounts;
+  close(): Promise<void>;
+}> {
+  const target = pgTarget(serverUrl);
   const totals: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -45,8 +50,16 @@ export async function startCountingProxy(
     upstream.on("close", close).on("error", close);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
+    urlFor(url) {
+      const u = new URL(url);
+      u.searchParams.delete("host");
+      u.hostname = "127.0.0.1";
+      u.port = String(port);
+      return u.toString();
+    },
     counts: () => ({ ...totals }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -54,4 +67,12 @@ export async function startCountingProxy(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Where a connection URL's server listens: its Unix socket when the URL names a socket folder (`?host=/tmp`). */
+function pgTarget(url: string): { host: string; port: number } | { path: string } {
+  const u = new URL(url);
+  const port = Number(u.port || 5432);
+  const socketDir = u.searchParams.get("host");
+  return socketDir?.startsWith("/") ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: u.hostname, port };
 }
