@@ -11,7 +11,7 @@ import { metrics } from "../telemetry/metrics.ts";
 import { projected } from "../telemetry/tracing.ts";
 import { type CheckpointMove, CommitGroup } from "./commit-group.ts";
 import { type Projection, tablesOf } from "./projection.ts";
-import type { SharedFeed } from "./shared-feed.ts";
+import type { FeedPage, SharedFeed } from "./shared-feed.ts";
 
 export interface RunnerOptions {
   /** A feed reader shared by the projectors of this process (one query for all of them). */
@@ -558,6 +558,9 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
     let stored: Checkpoint | null = null;
     let storedAt = 0;
     const handled = new Set(this.projection.eventTypes);
+    // Set when the last page read was short and nothing lay beyond it held back: until a wake-up says something was
+    // appended, the head of the feed is known to be reached without asking the database again.
+    let atHead = false;
     while (!this.stopped && !this.lockLost) {
       if (!known || !stored) {
         stored = await readCheckpoint(this.pool, this.projection.name, this.generation);
@@ -574,9 +577,17 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         continue;
       }
       const batchSize = this.options.batchSize ?? 1000;
-      const batch = this.options.feed
-        ? await this.options.feed.read(from, batchSize)
-        : await this.store.readFeed(from, batchSize, this.projection.eventTypes);
+      const page: FeedPage =
+        atHead && !this.dirty
+          ? { events: [], pending: false }
+          : this.options.feed
+            ? await this.options.feed.read(from, batchSize)
+            : {
+                events: await this.store.readFeed(from, batchSize, this.projection.eventTypes),
+                pending: null,
+              };
+      const batch = page.events;
+      atHead = page.pending === false && batch.length < batchSize;
       const last = batch.at(-1);
       if (!last) {
         if (comparePositions(stored, from) !== 0) {
@@ -591,6 +602,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
             ))
           ) {
             known = null;
+            atHead = false;
             this.committed = null;
             await this.ensureGeneration();
             continue;
@@ -602,7 +614,9 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.recovered();
         // Events held back only by a transaction still running (often another projector's batch) become
         // readable within milliseconds and no append will announce them: look again shortly.
-        const pending = await (this.options.feed ?? this.store).hasPendingAfter(from);
+        const pending = page.pending ?? (await (this.options.feed ?? this.store).hasPendingAfter(from));
+        // Whatever wakes this runner (an append, the poll) may have added events: the next round reads.
+        atHead = false;
         await this.sleepUntilWake(pending ? PENDING_RETRY_MS : (this.options.pollMs ?? 250));
         continue;
       }
@@ -630,6 +644,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.emit("advanced", this.projection.name, applied);
       } else {
         known = null;
+        atHead = false;
         this.committed = null;
         await this.ensureGeneration();
       }
