@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { createPool, withDatabase } from "@skyward/infra/db";
@@ -22,7 +23,8 @@ import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type pg from "pg";
-import { HttpClient, type HttpResponse } from "../src/testing/http-client.ts";
+import { HttpClient, type HttpResponse, httpTraffic } from "../src/testing/http-client.ts";
+import { startCountingProxy, type WireCounts } from "./pg-proxy.ts";
 
 const TARGETS = { searchP95Ms: 100, bookP99Ms: 100, issueP99Ms: 100, flowsPerSecond: 100 };
 const AFTER_SALES_TARGETS = { everyCallP99Ms: 100, flowsPerSecond: 150 };
@@ -44,6 +46,7 @@ async function spawnApp(
   databaseUrl: string,
   roles: string,
   extraEnv: Record<string, string> = {},
+  appDir: string = process.cwd(),
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -51,6 +54,7 @@ async function spawnApp(
       ? ["--perf-basic-prof-only-functions"]
       : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/src/serve.ts"], {
+    cwd: appDir,
     env: {
       ...process.env,
       // serve is production by default; the bench signs in with the demo world's published password.
@@ -178,7 +182,18 @@ async function transactionsOf(pool: pg.Pool, database: string): Promise<number> 
 }
 
 /** Statements and transactions per complete flow, and the statements sent most often. */
-async function printStatements(pool: pg.Pool, database: string, flows: number, transactionsAtStart: number) {
+/** Events in the store so far (appended by the app; the bench's own pool appends none). */
+async function eventCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM es.events");
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function printStatements(
+  pool: pg.Pool,
+  database: string,
+  flows: number,
+  transactionsAtStart: number,
+): Promise<{ statements: number; transactions: number }> {
   const transactions = (await transactionsOf(pool, database)) - transactionsAtStart;
   // Statements the app sent (not those run inside es.append): each one a message, most a round trip.
   const { rows } = await pool.query<{ calls: string; query: string }>(
@@ -191,6 +206,7 @@ async function printStatements(pool: pg.Pool, database: string, flows: number, t
   console.log(`\nstatements per flow: ${per(total)}, transactions per flow: ${per(transactions)}`);
   for (const row of rows.slice(0, 40))
     console.log(`${per(Number(row.calls)).padStart(7)}  ${row.query.replace(/\s+/g, " ").slice(0, 110)}`);
+  return { statements: total / flows, transactions: transactions / flows };
 }
 
 export async function run(args: readonly string[]): Promise<void> {
@@ -200,7 +216,14 @@ export async function run(args: readonly string[]): Promise<void> {
   const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-flow-"));
   // --statements: counts every statement the app sends (pg_stat_statements), a figure no other load on the
   // machine disturbs, for comparing two versions of the code on a busy machine.
-  const statements = args.includes("--statements");
+  // --counts (issue 26): statements, transactions, round trips and bytes to PostgreSQL (through a counting proxy),
+  // HTTP bytes and events appended, each per flow: figures no machine's speed changes.
+  const counts = args.includes("--counts");
+  const statements = args.includes("--statements") || counts;
+  // --rate=R: an open loop offering R flows a second (see below); --app-dir: the app to measure (compare.ts points
+  // it at the base commit's worktree, so both sides meet the same load generator).
+  const rate = arg(args, "rate", 0);
+  const appDir = args.find((a) => a.startsWith("--app-dir="))?.slice("--app-dir=".length) ?? process.cwd();
   if (statements && !dataDir) throw new Error("--statements needs the bench's own server (no DATABASE_URL)");
   const server = dataDir
     ? await startEmbeddedPostgres({
@@ -220,6 +243,8 @@ export async function run(args: readonly string[]): Promise<void> {
 
   // The app runs in its own process, as in production, so the load generator does not share its event loop.
   const databaseUrl = withDatabase(serverUrl, database);
+  const proxy = counts ? await startCountingProxy(serverUrl) : null;
+  const appDatabaseUrl = proxy ? proxy.urlFor(databaseUrl) : databaseUrl;
   // --split: the projectors in a process of their own, as in production (infra/deploy/nginx.conf).
   const split = args.includes("--split");
   // --telemetry=on|off (issue 30): an OTLP sink here that counts what the app exports, or metrics and tracing off.
@@ -254,11 +279,12 @@ export async function run(args: readonly string[]): Promise<void> {
         ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as { port: number }).port}` }
         : {};
   const app = await spawnApp(
-    databaseUrl,
+    appDatabaseUrl,
     split ? "command,query,frontend" : "command,query,projectors,frontend",
     telemetryEnv,
+    appDir,
   );
-  const projectors = split ? await spawnApp(databaseUrl, "projectors", telemetryEnv) : null;
+  const projectors = split ? await spawnApp(appDatabaseUrl, "projectors", telemetryEnv, appDir) : null;
   const scraper =
     telemetry === "on" || telemetry === "metrics"
       ? setInterval(() => {
@@ -270,11 +296,12 @@ export async function run(args: readonly string[]): Promise<void> {
         }, 5000)
       : null;
   const pool = createPool(databaseUrl, { max: 2 });
-  const store = new EventStore(pool);
   const postmaster = server?.pid ?? null;
   try {
     if (statements) await pool.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    // Deep pockets, so the run measures the flow and not "insufficient balance".
+    // Deep pockets, so the run measures the flow and not "insufficient balance". Appended as the seed does, which
+    // the base commit of `bench compare` understands as well (it had no top-up call yet).
+    const store = new EventStore(pool);
     for (const key of ["dnipro-kyiv", "dnipro-lviv", "vistula-waw"]) {
       const companyId = demoId("company", key);
       const currency = key.startsWith("vistula") ? "PLN" : "UAH";
@@ -360,6 +387,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const appPids = [app.pid, ...(projectors ? [projectors.pid] : [])];
     let cpuAtStart = cpuSnapshot(appPids, postmaster);
     let transactionsAtStart = 0;
+    let wireAtStart: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
+    let trafficAtStart = { ...httpTraffic };
+    let eventsAtStart = 0;
     const measuring = setTimeout(async () => {
       samples = noSamples();
       flows = 0;
@@ -372,99 +402,129 @@ export async function run(args: readonly string[]): Promise<void> {
         transactionsAtStart = await transactionsOf(pool, database);
         await pool.query("SELECT pg_stat_statements_reset()");
       }
+      if (proxy) {
+        wireAtStart = proxy.counts();
+        trafficAtStart = { ...httpTraffic };
+        eventsAtStart = await eventCount(pool);
+      }
     }, warmup * 1000);
-    await Promise.all(
-      clients.map(async (client, index) => {
-        // After-sales owed by this agent (a share of each flow), and whose turn it is among void, refund, exchange.
-        let owed = 0;
-        let turn = index;
-        for (let round = 0; performance.now() < deadline; round++) {
-          const [origin, destination] = ROUTES[(index + round) % ROUTES.length] as readonly [string, string];
-          const departure = new Date(Date.now() + (14 + ((index * 7 + round) % 60)) * 86_400_000)
-            .toISOString()
-            .slice(0, 10);
-          const search = await timed(samples, "search", () =>
-            client.post("/offers", {
-              origin,
-              destination,
-              departure_date: departure,
-              passengers: { adults: 1, children: 0, infants: 0 },
-            }),
+    /** One flow: search, book, issue (unless the fare came back issued), read, and this flow's share of after-sales. */
+    const flow = async (
+      client: HttpClient,
+      index: number,
+      round: number,
+      agent: { owed: number; turn: number },
+    ) => {
+      const [origin, destination] = ROUTES[(index + round) % ROUTES.length] as readonly [string, string];
+      const departure = new Date(Date.now() + (14 + ((index * 7 + round) % 60)) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const search = await timed(samples, "search", () =>
+        client.post("/offers", {
+          origin,
+          destination,
+          departure_date: departure,
+          passengers: { adults: 1, children: 0, infants: 0 },
+        }),
+      );
+      const result = search.body?.result;
+      const fare = result?.origin_destinations?.[0]?.fares?.[0];
+      const fail = (res: HttpResponse) => {
+        failures++;
+        const code = `${res.status} ${res.body?.errors?.[0]?.code ?? ""}`;
+        failureCodes.set(code, (failureCodes.get(code) ?? 0) + 1);
+      };
+      if (search.status !== 200 || !fare) return fail(search);
+      const booked = await timed(samples, "book", () =>
+        client.post("/bookings", {
+          search_result_id: result.id,
+          fare_id: fare.fare_id,
+          passengers: [
+            {
+              type: "adult",
+              gender: "F",
+              first_name: "Bench",
+              last_name: "Traveller",
+              date_of_birth: "1988-02-02",
+              document: {
+                type: "passport",
+                number: `BN${index}${round}00`,
+                issuing_country: "PL",
+                nationality: "PL",
+                expires_on: "2033-01-01",
+              },
+            },
+          ],
+          contacts: { email: "bench@example.com", phone: "+48221234567" },
+        }),
+      );
+      if (booked.status !== 201) return fail(booked);
+      // Instant-payment (low-cost) fares come back issued from the booking call itself.
+      const issued =
+        booked.body.status === "issued"
+          ? booked
+          : await timed(samples, "issue", () =>
+              client.post("/bookings/issue", { locator: booked.body.locator }),
+            );
+      if (issued.status !== 201) return fail(issued);
+      const read = await timed(samples, "read", () =>
+        client.get(`/bookings/${booked.body.locator}`, {
+          headers: { "x-min-position": issued.body.position },
+        }),
+      );
+      if (read.status !== 200 || read.body.data.status !== "issued") return fail(read);
+      if (afterSalesShare > 0) {
+        agent.owed += afterSalesShare;
+        if (agent.owed >= 1) {
+          agent.owed -= 1;
+          const done = await afterSale(
+            client,
+            booked.body.locator,
+            read.body.data.actions ?? [],
+            agent.turn++,
           );
-          const result = search.body?.result;
-          const fare = result?.origin_destinations?.[0]?.fares?.[0];
-          const fail = (res: HttpResponse) => {
-            failures++;
-            const code = `${res.status} ${res.body?.errors?.[0]?.code ?? ""}`;
-            failureCodes.set(code, (failureCodes.get(code) ?? 0) + 1);
-          };
-          if (search.status !== 200 || !fare) {
-            fail(search);
-            continue;
-          }
-          const booked = await timed(samples, "book", () =>
-            client.post("/bookings", {
-              search_result_id: result.id,
-              fare_id: fare.fare_id,
-              passengers: [
-                {
-                  type: "adult",
-                  gender: "F",
-                  first_name: "Bench",
-                  last_name: "Traveller",
-                  date_of_birth: "1988-02-02",
-                  document: {
-                    type: "passport",
-                    number: `BN${index}${round}00`,
-                    issuing_country: "PL",
-                    nationality: "PL",
-                    expires_on: "2033-01-01",
-                  },
-                },
-              ],
-              contacts: { email: "bench@example.com", phone: "+48221234567" },
-            }),
-          );
-          if (booked.status !== 201) {
-            fail(booked);
-            continue;
-          }
-          // Instant-payment (low-cost) fares come back issued from the booking call itself.
-          const issued =
-            booked.body.status === "issued"
-              ? booked
-              : await timed(samples, "issue", () =>
-                  client.post("/bookings/issue", { locator: booked.body.locator }),
-                );
-          if (issued.status !== 201) {
-            fail(issued);
-            continue;
-          }
-          const read = await timed(samples, "read", () =>
-            client.get(`/bookings/${booked.body.locator}`, {
-              headers: { "x-min-position": issued.body.position },
-            }),
-          );
-          if (read.status !== 200 || read.body.data.status !== "issued") {
-            fail(read);
-            continue;
-          }
-          if (afterSalesShare > 0) {
-            owed += afterSalesShare;
-            if (owed >= 1) {
-              owed -= 1;
-              const done = await afterSale(client, booked.body.locator, read.body.data.actions ?? [], turn++);
-              if (done === "none allowed") skipped++;
-              else if (done.status >= 300 || done.body?.data?.status === "issued") {
-                fail(done);
-                continue;
-              }
-            }
-          }
-          flows++;
+          if (done === "none allowed") skipped++;
+          else if (done.status >= 300 || done.body?.data?.status === "issued") return fail(done);
         }
-      }),
-    );
+      }
+      flows++;
+    };
+    if (rate > 0) {
+      // Open loop (--rate): a flow starts every 1/rate seconds whatever the earlier ones are doing, spread over the
+      // signed-in agents, so latency is measured at a load rather than at saturation.
+      const running = new Set<Promise<void>>();
+      const agentsState = clients.map((_, index) => ({ owed: 0, turn: index }));
+      const begun = performance.now();
+      for (let n = 0; ; n++) {
+        const due = begun + (n * 1000) / rate;
+        if (due >= deadline) break;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        const index = n % clients.length;
+        const started = flow(
+          clients[index] as HttpClient,
+          index,
+          Math.floor(n / clients.length),
+          agentsState[index] as {
+            owed: number;
+            turn: number;
+          },
+        ).catch(() => {
+          failures++;
+        });
+        running.add(started);
+        void started.finally(() => running.delete(started));
+      }
+      await Promise.all(running);
+    } else {
+      await Promise.all(
+        clients.map(async (client, index) => {
+          // After-sales owed by this agent (a share of each flow), and whose turn it is among void, refund, exchange.
+          const agent = { owed: 0, turn: index };
+          for (let round = 0; performance.now() < deadline; round++) await flow(client, index, round, agent);
+        }),
+      );
+    }
     clearTimeout(measuring);
     if (scraper) clearInterval(scraper);
     const elapsed = (performance.now() - started) / 1000;
@@ -518,7 +578,54 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     for (const [code, n] of failureCodes) console.log(`  failure ${code}: ${n}`);
-    if (statements) await printStatements(pool, database, flows, transactionsAtStart);
+    const perFlowStatements = statements
+      ? await printStatements(pool, database, flows, transactionsAtStart)
+      : null;
+    let perFlowCounts: Record<string, number> | null = null;
+    if (proxy && perFlowStatements) {
+      const wire = proxy.counts();
+      const per = (n: number) => Math.round((n / flows) * 100) / 100;
+      perFlowCounts = {
+        statements: per(perFlowStatements.statements * flows),
+        transactions: per(perFlowStatements.transactions * flows),
+        round_trips: per(wire.roundTrips - wireAtStart.roundTrips),
+        pg_bytes_sent: per(wire.bytesToServer - wireAtStart.bytesToServer),
+        pg_bytes_received: per(wire.bytesToClient - wireAtStart.bytesToClient),
+        http_responses: per(httpTraffic.responses - trafficAtStart.responses),
+        http_bytes_compressed: per(httpTraffic.bodyBytes - trafficAtStart.bodyBytes),
+        http_bytes_uncompressed: per(httpTraffic.decodedBytes - trafficAtStart.decodedBytes),
+        events_appended: per((await eventCount(pool)) - eventsAtStart),
+      };
+      console.log("\ncounts per flow (no machine changes these):");
+      for (const [name, value] of Object.entries(perFlowCounts)) console.log(`  ${name.padEnd(24)} ${value}`);
+    }
+    // One machine-readable line for `bench compare`.
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        flows_per_second: flowsPerSecond,
+        flows,
+        failed: failures,
+        offered_rate: rate || null,
+        calls: Object.fromEntries(
+          calls
+            .filter((call) => samples[call].length > 0)
+            .map((call) => [
+              call,
+              {
+                count: samples[call].length,
+                p50: percentile(samples[call], 50),
+                p99: percentile(samples[call], 99),
+              },
+            ]),
+        ),
+        cpu_ms_per_flow: {
+          app: perFlow("app"),
+          postgres: perFlow("postgres"),
+          generator: perFlow("generator"),
+        },
+        counts: perFlowCounts,
+      })}`,
+    );
     const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
     console.log("\ntargets:");
     console.log(
@@ -545,6 +652,7 @@ export async function run(args: readonly string[]): Promise<void> {
   } finally {
     await pool.end();
     await app.stop();
+    await proxy?.close();
     await projectors?.stop();
     if (scraper) clearInterval(scraper);
     sink?.close();

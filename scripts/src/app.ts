@@ -31,7 +31,7 @@ import { probeRoutes } from "@skyward/infra/http/readiness";
 import { createLogger } from "@skyward/infra/logger";
 import { migrate } from "@skyward/infra/migrate";
 import { localWaiter } from "@skyward/infra/projections/read-your-writes";
-import { ProjectionRunner } from "@skyward/infra/projections/runtime";
+import { commitGroup, ProjectionRunner } from "@skyward/infra/projections/runtime";
 import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import { StorageHealth } from "@skyward/infra/storage-health";
 import { metricsRoute, observeProcess, setMetricsEnabled } from "@skyward/infra/telemetry/metrics";
@@ -149,8 +149,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const stopNotices = notices ? await notices.listen(options.databaseUrl) : null;
   const stopSharing = notices && roles.has("command") ? shareAppends(notices) : null;
   const feed = new SharedFeed(store);
+  // The projectors' batches ready together commit in one transaction (issue 26).
+  const commits = commitGroup(pool);
   const runners = roles.has("projectors")
-    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, logger }))
+    ? projections.map((p) => new ProjectionRunner(pool, store, p, wakeup, { feed, commits, logger }))
     : [];
   for (const runner of runners) runner.start();
   // The tamper-evident log's chainer links events behind the appends, where the projectors run (issue 14).

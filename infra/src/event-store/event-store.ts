@@ -302,6 +302,40 @@ export class EventStore {
   }
 
   /**
+   * readFeed (every type, with data) and hasPendingAfter in one statement, on one snapshot: the next events after
+   * `after`, and whether events lie beyond them that the feed cannot deliver yet. The live projectors read the head
+   * of the feed this way, so a short page tells them to sleep without a second look and a second question (issue 26).
+   * For reads near the head only: the pending check scans from `after`.
+   */
+  async readFeedPage(
+    after: FeedPosition,
+    limit: number,
+  ): Promise<{ events: StoredEvent[]; pending: boolean }> {
+    const { rows } = await this.pool.query<EventRow & { pending: boolean }>(
+      `SELECT p.pending, v.global_position, v.transaction_id, v.stream_id, v.stream_position, v.event_id,
+              v.event_type, v.data, v.metadata, v.recorded_at
+         FROM (SELECT EXISTS (SELECT FROM es.events
+                               WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                                 AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending) p
+         LEFT JOIN LATERAL (
+           SELECT global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
+                  data, metadata, recorded_at, e.transaction_id AS sort_tx, e.global_position AS sort_gp
+             FROM es.events e
+            WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+              AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            ORDER BY e.transaction_id, e.global_position
+            LIMIT $3) v ON true
+        ORDER BY v.sort_tx, v.sort_gp`,
+      [after.tx.toString(), after.gp.toString(), limit],
+    );
+    return {
+      pending: rows[0]?.pending ?? false,
+      // Without events the one row carries the pending flag only.
+      events: rows.filter((r) => r.event_id !== null).map(toStored),
+    };
+  }
+
+  /**
    * Whether committed events lie after `after` that the feed cannot deliver yet because an older transaction (any
    * writer's, a projector's included) is still running: a subscriber should look again in a moment, not sleep.
    */

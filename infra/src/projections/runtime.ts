@@ -9,12 +9,15 @@ import type { Wakeup } from "../event-store/wakeup.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { metrics } from "../telemetry/metrics.ts";
 import { projected } from "../telemetry/tracing.ts";
+import { type CheckpointMove, CommitGroup } from "./commit-group.ts";
 import { type Projection, tablesOf } from "./projection.ts";
-import type { SharedFeed } from "./shared-feed.ts";
+import type { FeedPage, SharedFeed } from "./shared-feed.ts";
 
 export interface RunnerOptions {
   /** A feed reader shared by the projectors of this process (one query for all of them). */
   feed?: SharedFeed;
+  /** Commits the batches of this process's projectors that are ready together in one transaction (commitGroup). */
+  commits?: CommitGroup;
   batchSize?: number;
   /** Fallback poll when no wake-up arrives (another process's commit, a missed NOTIFY). */
   pollMs?: number;
@@ -109,7 +112,7 @@ async function readCheckpoint(pool: pg.Pool, name: string, generation: number): 
 
 /** The checkpoint's compare-and-set from `from` to `to`, raising `CHECKPOINT_MOVED` when it matched no row. */
 function checkpointCas(
-  projection: Projection,
+  projection: string,
   generation: number,
   from: Checkpoint,
   to: Checkpoint,
@@ -125,7 +128,7 @@ function checkpointCas(
       -- No wait for the WAL flush at this transaction's commit (see commitCheckpoint), also when it is one statement.
       SELECT read.checkpoint_moved(count(*)), set_config('synchronous_commit', 'off', true) FROM moved`,
     values: [
-      projection.name,
+      projection,
       generation,
       to.tx.toString(),
       to.gp.toString(),
@@ -156,9 +159,30 @@ async function commitCheckpoint(
   from: Checkpoint,
   to: Checkpoint,
   statements: readonly Statement[],
-  options: { live: boolean; beforeCommit?: (client: pg.PoolClient) => Promise<void> | void },
+  options: {
+    live: boolean;
+    beforeCommit?: (client: pg.PoolClient) => Promise<void> | void;
+    commits?: CommitGroup;
+  },
 ): Promise<boolean> {
-  const cas = checkpointCas(projection, generation, from, to, options.live);
+  const move = { projection: projection.name, generation, from, to, live: options.live, statements };
+  if (options.commits && !options.beforeCommit) return options.commits.commit(move);
+  return commitAlone(pool, move, options.beforeCommit);
+}
+
+/** A process's commit group: the moves ready in the same turn of the event loop share one transaction. */
+export function commitGroup(pool: pg.Pool): CommitGroup {
+  return new CommitGroup(pool, (move) => commitAlone(pool, move));
+}
+
+/** commitCheckpoint for one move in a transaction of its own. */
+async function commitAlone(
+  pool: pg.Pool,
+  { projection, generation, from, to, live, statements }: CheckpointMove,
+  beforeCommit?: (client: pg.PoolClient) => Promise<void> | void,
+): Promise<boolean> {
+  const cas = checkpointCas(projection, generation, from, to, live);
+  const options = { beforeCommit };
   if (statements.length === 0 && !options.beforeCommit) {
     // A move past events the projection does not handle changes nothing else: one statement is its transaction.
     try {
@@ -202,8 +226,12 @@ function moveCheckpoint(
   generation: number,
   from: Checkpoint,
   to: Checkpoint,
+  commits: CommitGroup | undefined,
 ): Promise<boolean> {
-  return commitCheckpoint(pool, projection, generation, from, to, [], { live: true });
+  return commitCheckpoint(pool, projection, generation, from, to, [], {
+    live: true,
+    ...(commits ? { commits } : {}),
+  });
 }
 
 /**
@@ -231,6 +259,8 @@ async function applyBatch(
   const hook = options.beforeCommit;
   const moved = await commitCheckpoint(pool, projection, generation, from, to, statements.statements, {
     live: options.live,
+    // Rebuilds (not live) commit alone: the group is for the runners of a process following the feed together.
+    ...(options.live && options.commits ? { commits: options.commits } : {}),
     ...(hook ? { beforeCommit: (client: pg.PoolClient) => hook(events, client) } : {}),
   });
   if (moved && options.live) projected(projection.name, events, startedAt);
@@ -528,6 +558,9 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
     let stored: Checkpoint | null = null;
     let storedAt = 0;
     const handled = new Set(this.projection.eventTypes);
+    // Set when the last page read was short and nothing lay beyond it held back: until a wake-up says something was
+    // appended, the head of the feed is known to be reached without asking the database again.
+    let atHead = false;
     while (!this.stopped && !this.lockLost) {
       if (!known || !stored) {
         stored = await readCheckpoint(this.pool, this.projection.name, this.generation);
@@ -544,14 +577,32 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         continue;
       }
       const batchSize = this.options.batchSize ?? 1000;
-      const batch = this.options.feed
-        ? await this.options.feed.read(from, batchSize)
-        : await this.store.readFeed(from, batchSize, this.projection.eventTypes);
+      const page: FeedPage =
+        atHead && !this.dirty
+          ? { events: [], pending: false }
+          : this.options.feed
+            ? await this.options.feed.read(from, batchSize)
+            : {
+                events: await this.store.readFeed(from, batchSize, this.projection.eventTypes),
+                pending: null,
+              };
+      const batch = page.events;
+      atHead = page.pending === false && batch.length < batchSize;
       const last = batch.at(-1);
       if (!last) {
         if (comparePositions(stored, from) !== 0) {
-          if (!(await moveCheckpoint(this.pool, this.projection, this.generation, stored, from))) {
+          if (
+            !(await moveCheckpoint(
+              this.pool,
+              this.projection,
+              this.generation,
+              stored,
+              from,
+              this.options.commits,
+            ))
+          ) {
             known = null;
+            atHead = false;
             this.committed = null;
             await this.ensureGeneration();
             continue;
@@ -563,7 +614,9 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.recovered();
         // Events held back only by a transaction still running (often another projector's batch) become
         // readable within milliseconds and no append will announce them: look again shortly.
-        const pending = await (this.options.feed ?? this.store).hasPendingAfter(from);
+        const pending = page.pending ?? (await (this.options.feed ?? this.store).hasPendingAfter(from));
+        // Whatever wakes this runner (an append, the poll) may have added events: the next round reads.
+        atHead = false;
         await this.sleepUntilWake(pending ? PENDING_RETRY_MS : (this.options.pollMs ?? 250));
         continue;
       }
@@ -591,6 +644,7 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
         this.emit("advanced", this.projection.name, applied);
       } else {
         known = null;
+        atHead = false;
         this.committed = null;
         await this.ensureGeneration();
       }

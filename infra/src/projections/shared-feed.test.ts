@@ -77,7 +77,7 @@ describe("a feed shared by the projectors of a process", () => {
       const seen: StoredEvent[] = [];
       let at = START_POSITION;
       for (;;) {
-        const batch = await feed.read(at, 7);
+        const { events: batch } = await feed.read(at, 7);
         for (const e of batch) {
           const previous = seen.at(-1);
           if (previous) expect(comparePositions(positionOf(previous), positionOf(e))).toBeLessThan(0);
@@ -149,9 +149,29 @@ describe("a feed shared by the projectors of a process", () => {
       // Asked again later, it asks the store again: nothing is remembered past the question.
       expect(await feed.hasPendingAfter(head)).toBe(true);
       expect(asked).toBe(2);
+      // A read of the head answers the same question with its page, on the same snapshot (issue 26).
+      expect(await feed.read(head, 10)).toEqual({ events: [], pending: true });
+      expect(await store.readFeedPage(head, 10)).toEqual({ events: [], pending: true });
     } finally {
       await held.query("ROLLBACK");
       held.release();
     }
+  });
+
+  it("when the head is read with nothing held back, then the page says so and carries the events in feed order", async () => {
+    const store = new EventStore(db.pool);
+    const head = (await store.headPosition()) ?? START_POSITION;
+    expect(await store.readFeedPage(head, 10)).toEqual({ events: [], pending: false });
+    const streamId = `page-${randomUUID()}`;
+    await store.append({
+      streamId,
+      expected: "any",
+      events: [1, 2, 3].map((n) => ({ event_id: randomUUID(), type: "Noted", data: { n }, metadata })),
+    });
+    const page = await store.readFeedPage(head, 10);
+    expect(page.pending).toBe(false);
+    expect(page.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+    expect(page.events).toEqual(await store.readFeed(head, 10));
+    expect((await store.readFeedPage(head, 2)).events).toEqual(page.events.slice(0, 2));
   });
 });

@@ -4,6 +4,12 @@ import type { StoredEvent } from "../event-store/types.ts";
 
 const positionOf = (e: StoredEvent): FeedPosition => ({ tx: e.transactionId, gp: e.globalPosition });
 
+/** A read of the feed: its events, and whether later events are held back by a running transaction (null: unknown). */
+export interface FeedPage {
+  events: StoredEvent[];
+  pending: boolean | null;
+}
+
 /**
  * One read of the feed for every projector of a process. The feed only grows at its end (an event still hidden
  * behind a running transaction sorts after every event already readable), so the events read after a position
@@ -13,7 +19,7 @@ export class SharedFeed {
   /** Contiguous events of the feed, the first one being the next after `windowStart`. */
   private window: StoredEvent[] = [];
   private windowStart: FeedPosition | null = null;
-  private readonly inflight = new Map<string, Promise<StoredEvent[]>>();
+  private readonly inflight = new Map<string, Promise<FeedPage>>();
   private readonly pendingChecks = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -21,18 +27,22 @@ export class SharedFeed {
     private readonly capacity = 5000,
   ) {}
 
-  /** The next events of the feed after `after`, at most `limit`, with data for every type. */
-  read(after: FeedPosition, limit: number): Promise<StoredEvent[]> {
+  /**
+   * The next events of the feed after `after`, at most `limit`, with data for every type; and, when they were read
+   * from the database now rather than from the window, whether events lie beyond them that the feed cannot deliver
+   * yet (null: not known).
+   */
+  read(after: FeedPosition, limit: number): Promise<FeedPage> {
     const index = this.indexAfter(after);
     if (index >= 0 && index < this.window.length)
-      return Promise.resolve(this.window.slice(index, index + limit));
+      return Promise.resolve({ events: this.window.slice(index, index + limit), pending: null });
     const key = `${after.tx}-${after.gp}-${limit}`;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.store.readFeed(after, limit);
+      pending = this.store.readFeedPage(after, limit);
       this.inflight.set(key, pending);
       pending.then(
-        (events) => {
+        ({ events }) => {
           this.inflight.delete(key);
           this.remember(after, events);
         },

@@ -28,6 +28,12 @@ export interface RequestOptions {
 const agent = new http.Agent({ keepAlive: true });
 
 /**
+ * Response body bytes every client of this process received, as sent (compressed when asked) and decoded: the
+ * flow benchmark's bytes per flow (issue 26).
+ */
+export const httpTraffic = { responses: 0, bodyBytes: 0, decodedBytes: 0 };
+
+/**
  * One request; redirects are answered, not followed. Headers as node:http gives them (names in lower case). A kept
  * connection the server closed as idle just as it was reused resets the request before the server read it: sent
  * again once on a new connection, as browsers do (node:http's documented `reusedSocket` idiom).
@@ -50,6 +56,9 @@ function send(
         const encoding = res.headers["content-encoding"];
         const decoded =
           encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
+        httpTraffic.responses++;
+        httpTraffic.bodyBytes += bytes.length;
+        httpTraffic.decodedBytes += decoded.length;
         resolve({
           status: res.statusCode ?? 0,
           raw: res.headers,
