@@ -27,9 +27,10 @@ function generator(seed: string): () => number {
 }
 
 /** The stratum a row is shuffled in: its language and its expected kind, so both halves see every kind. */
-const stratum = (r: { language: string; expect?: { kind?: string } }) => `${r.language}/${r.expect?.kind ?? ""}`;
+const stratum = (r: { language: string; expect?: { kind?: string } }) =>
+  `${r.language}/${r.expect?.kind ?? ""}`;
 
-export function splitRows<T extends { language: string; expect?: { kind?: string } }>(
+export function splitRows<T extends { id: string; language: string; expect?: { kind?: string } }>(
   rows: readonly T[],
   seed = SPLIT_SEED,
 ) {
@@ -50,7 +51,7 @@ export function splitRows<T extends { language: string; expect?: { kind?: string
     tune.push(...mine.slice(0, half));
     held.push(...mine.slice(half));
   }
-  const byId = (a: { id?: unknown }, b: { id?: unknown }) => String(a.id).localeCompare(String(b.id));
+  const byId = (a: T, b: T) => a.id.localeCompare(b.id);
   return { tune: tune.toSorted(byId), held: held.toSorted(byId) };
 }
 
@@ -62,13 +63,16 @@ function arg(name: string): string {
 
 if (import.meta.url === `file://${argv[1]}`) {
   const feature = arg("feature");
-  const rows = JSON.parse(readFileSync(arg("all"), "utf8")) as { language: string }[];
+  const rows = JSON.parse(readFileSync(arg("all"), "utf8")) as { id: string; language: string }[];
   const { tune, held } = splitRows(rows);
   const header = (half: string) => ({
     feature,
     half,
     today: "2026-12-01",
-    split: { seed: SPLIT_SEED, rule: "per language and expected kind: seeded Fisher-Yates shuffle, half to tune (odd extras alternate)" },
+    split: {
+      seed: SPLIT_SEED,
+      rule: "per language and expected kind: seeded Fisher-Yates shuffle, half to tune (odd extras alternate)",
+    },
     conventions: "scripts/ai-eval/README.md",
   });
   writeFileSync(arg("tune"), `${JSON.stringify({ ...header("tune"), rows: tune }, null, 1)}\n`);
