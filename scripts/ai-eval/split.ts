@@ -8,6 +8,9 @@ import { argv } from "node:process";
  *
  *   tsx scripts/ai-eval/split.ts --all=/work/heldback/assistant.all.json --feature=assistant \
  *     --tune=scripts/ai-eval/tables/assistant.tune.json --held=/work/heldback/assistant.held.json
+ *
+ * then `npx biome format --write` the tune half (and `npx biome format --stdin-file-path=x.json` the held-back one)
+ * so that `biome check .` accepts them once committed.
  */
 
 export const SPLIT_SEED = "skyward-issue-25";
