@@ -1,11 +1,12 @@
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
+import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type {
   BookingHeld,
   RefundQuoted,
   ReshopPricedOffer,
   SupplierOperationKind,
 } from "@skyward/contracts/booking-events";
-import type { Money } from "@skyward/contracts/money";
+import { type Money, money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 
@@ -67,3 +68,11 @@ export type ActiveBooking = Booked & {
 };
 export type BookingState = { status: "none" } | ActiveBooking;
 export type BookingStatus = ActiveBooking["status"];
+
+/** A booking command of one type, as the phase deciders take it. */
+export type BookingCommandOf<T extends BookingCommand["type"]> = Extract<BookingCommand, { type: T }>;
+
+export const plus = (a: Money | null, b: Money | null): Money | null =>
+  b === null ? a : a === null ? b : money(a.amount + b.amount, a.currency);
+export const minus = (a: Money | null, b: Money | null): Money | null =>
+  b === null || a === null ? a : money(a.amount - b.amount, a.currency);
