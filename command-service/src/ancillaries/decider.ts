@@ -2,6 +2,7 @@ import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type { BookingEvent, BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { type Money, money } from "@skyward/contracts/money";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
@@ -168,7 +169,7 @@ export function decideAncillaries(command: AncillaryCommand, state: ActiveBookin
       ];
     }
     case "StartEmdRefund": {
-      if (state.status !== "issued" && state.status !== "exchanged" && state.status !== "refunded")
+      if (!allows(state.status, "refund_emd"))
         throw new IllegalState(`This booking is ${state.status}: its EMDs cannot be refunded`, "not_issued");
       const line = state.ancillaries.find((l) => l.emd_number === command.emd_number);
       if (line?.status !== "issued")
@@ -233,7 +234,7 @@ function startAncillaries(
     if (state.time_limit && new Date(state.time_limit) <= command.now)
       throw new IllegalState("The time limit of this booking has passed", "time_limit_passed");
   } else {
-    if (state.status !== "issued" && state.status !== "exchanged")
+    if (!allows(state.status, "add_bags"))
       throw new IllegalState(
         `Ancillaries can be added to held or issued bookings; this booking is ${state.status}`,
         "not_issued",

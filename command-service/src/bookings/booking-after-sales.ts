@@ -1,5 +1,6 @@
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 import { decidePayment } from "../ticketing/card.ts";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
@@ -10,10 +11,10 @@ import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
  */
 
 /** Refunds and changes work on issued (or exchanged) tickets before the journey begins. */
-function assertAfterSales(state: ActiveBooking, now: Date, what: string): void {
-  if (state.status !== "issued" && state.status !== "exchanged")
+function assertAfterSales(state: ActiveBooking, now: Date, action: "refund" | "exchange"): void {
+  if (!allows(state.status, action))
     throw new IllegalState(
-      `Only issued tickets can be ${what}; this booking is ${state.status}`,
+      `Only issued tickets can be ${action === "refund" ? "refunded" : "changed"}; this booking is ${state.status}`,
       "not_issued",
     );
   const departure = firstDeparture(state.fare.flights);
@@ -22,7 +23,7 @@ function assertAfterSales(state: ActiveBooking, now: Date, what: string): void {
 }
 
 function assertChangeable(state: ActiveBooking, now: Date): void {
-  assertAfterSales(state, now, "changed");
+  assertAfterSales(state, now, "exchange");
   if (state.refunded_passengers.length > 0)
     throw new IllegalState(
       "Some tickets of this booking were refunded; it can no longer be changed",
@@ -38,7 +39,7 @@ export function quoteRefund(
   state: ActiveBooking,
   command: BookingCommandOf<"QuoteRefund">,
 ): BookingEventInput[] {
-  assertAfterSales(state, command.now, "refunded");
+  assertAfterSales(state, command.now, "refund");
   const { quote } = command;
   for (const line of quote.lines) {
     const ticket = state.tickets.find((t) => t.passenger_index === line.passenger_index);
@@ -66,7 +67,7 @@ export function startRefund(
   state: ActiveBooking,
   command: BookingCommandOf<"StartRefund">,
 ): BookingEventInput[] {
-  assertAfterSales(state, command.now, "refunded");
+  assertAfterSales(state, command.now, "refund");
   const quote = state.refund_quote;
   // Only the booking's current quote can be confirmed: another (older, or unknown) is refused and changes nothing,
   // so the quote the agent is looking at stays valid; only an expired current quote is replaced (a fresh one).

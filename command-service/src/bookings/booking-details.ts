@@ -1,4 +1,5 @@
 import type { BookingEventInput, BookingModified } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 
@@ -17,12 +18,7 @@ export function modifyBooking(
   state: ActiveBooking,
   command: BookingCommandOf<"ModifyBooking">,
 ): BookingEventInput[] {
-  if (
-    state.status !== "held" &&
-    state.status !== "issued" &&
-    state.status !== "ticketing" &&
-    state.status !== "exchanged"
-  ) {
+  if (!allows(state.status, "modify")) {
     throw new IllegalState(`A ${state.status} booking cannot be modified`, "not_modifiable");
   }
   for (const p of command.change.passengers ?? []) {

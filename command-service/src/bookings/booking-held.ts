@@ -1,4 +1,5 @@
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 
@@ -22,7 +23,7 @@ export function startCancel(
   state: ActiveBooking,
   command: BookingCommandOf<"StartCancel">,
 ): BookingEventInput[] {
-  if (state.status !== "held")
+  if (!allows(state.status, "cancel"))
     throw new IllegalState(
       `Only held bookings can be cancelled; this booking is ${state.status}`,
       "not_held",
@@ -60,7 +61,8 @@ export function expireBooking(
   state: ActiveBooking,
   command: BookingCommandOf<"ExpireBooking">,
 ): BookingEventInput[] {
-  if (state.status !== "held" || !state.time_limit || new Date(state.time_limit) > command.now) return [];
+  if (!allows(state.status, "expire") || !state.time_limit || new Date(state.time_limit) > command.now)
+    return [];
   return [{ type: "BookingExpired", data: { at: command.now.toISOString() } }];
 }
 
@@ -68,7 +70,7 @@ export function repriceBooking(
   state: ActiveBooking,
   command: BookingCommandOf<"RepriceBooking">,
 ): BookingEventInput[] {
-  if (state.status !== "held")
+  if (!allows(state.status, "reprice"))
     throw new IllegalState(`Only held bookings can be repriced; this booking is ${state.status}`, "not_held");
   return [
     {

@@ -1,11 +1,12 @@
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { IllegalState } from "@skyward/infra/http/errors";
 import { type ActiveBooking, type BookingCommandOf, minus } from "./booking-state.ts";
 
 /* The issued phase of a booking (booking.ts dispatches here): void within its window. */
 
 export function startVoid(state: ActiveBooking, command: BookingCommandOf<"StartVoid">): BookingEventInput[] {
-  if (state.status !== "issued")
+  if (!allows(state.status, "void"))
     throw new IllegalState(
       `Only issued tickets can be voided; this booking is ${state.status}`,
       "not_issued",

@@ -1,6 +1,6 @@
-import { assertNever } from "@skyward/contracts/assert-never";
 import { issueCharge } from "@skyward/contracts/booking-actions";
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 import { emdsAtIssue } from "../ancillaries/decider.ts";
 import { decidePayment } from "../ticketing/card.ts";
@@ -17,25 +17,17 @@ export function startIssue(
   state: ActiveBooking,
   command: BookingCommandOf<"StartIssue">,
 ): BookingEventInput[] {
-  switch (state.status) {
-    case "held":
-      break;
-    case "ticketing":
-      throw new Conflict("This booking is being issued right now", "issue_in_progress");
-    case "issued":
-      throw new IllegalState("This booking is already issued", "already_issued");
-    case "exchanged":
-      throw new IllegalState("This booking is already issued", "already_issued");
-    case "voided":
-    case "cancelled":
-    case "expired":
-    case "refunded":
-      throw new IllegalState(
-        `This booking is ${state.status} and cannot be issued`,
-        `booking_${state.status}`,
-      );
-    default:
-      return assertNever(state.status);
+  const status = state.status;
+  if (!allows(status, "issue")) {
+    switch (status) {
+      case "ticketing":
+        throw new Conflict("This booking is being issued right now", "issue_in_progress");
+      case "issued":
+      case "exchanged":
+        throw new IllegalState("This booking is already issued", "already_issued");
+      default:
+        throw new IllegalState(`This booking is ${status} and cannot be issued`, `booking_${status}`);
+    }
   }
   if (state.provider_status !== "confirmed") {
     throw new IllegalState("The airline has not confirmed this booking yet", "provider_in_progress");

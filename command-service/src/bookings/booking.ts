@@ -5,6 +5,7 @@ import {
   type BookingEventInput,
   StoredBookingEvent,
 } from "@skyward/contracts/booking-events";
+import { BOOKING_TRANSITIONS, statusAfterHold, transitionOf } from "@skyward/contracts/booking-lifecycle";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { Conflict, IllegalState } from "@skyward/infra/http/errors";
 import { decideAncillaries, evolveAncillaries } from "../ancillaries/decider.ts";
@@ -26,7 +27,7 @@ import {
   startCancel,
 } from "./booking-held.ts";
 import { recordVoidOutcome, startVoid } from "./booking-issued.ts";
-import { type BookingState, minus, plus } from "./booking-state.ts";
+import { type ActiveBooking, type BookingState, hasTickets, minus, plus } from "./booking-state.ts";
 import { recordIssueOutcome, startIssue } from "./booking-ticketing.ts";
 
 /*
@@ -62,12 +63,22 @@ export function evolveBooking(state: BookingState, stored: StoredEvent): Booking
   return evolve(state, bookingEvent(stored));
 }
 
+/**
+ * The fold of a booking stream. Which status each event moves it to and which supplier operation it opens or closes
+ * are the lifecycle table's (contracts booking-lifecycle.ts); each case adds what its event records. An event that
+ * moves a booking between phases (held, ticketing, issued) is folded only on the phase it comes from: the decider
+ * never appends it on another, and the state's type (a union on the status) lets no phase hold another's fields.
+ */
+/** The booking in the phase it was, its supplier operation closed when the event's transition closes it. */
+const operationAfter = <S extends ActiveBooking>(state: S, closes: boolean): S =>
+  closes ? { ...state, operation: null } : state;
+
 export function evolve(state: BookingState, event: BookingEvent): BookingState {
   if (event.type === "BookingHeld") {
     return {
       ...event.data,
       // An airline that failed the booking holds nothing: it is cancelled (SCENARIOS.md, ASYNCFAIL).
-      status: event.data.provider_status === "failed" ? "cancelled" : "held",
+      status: statusAfterHold(event.data),
       tickets: [],
       charged: null,
       issued_at: null,
@@ -83,32 +94,42 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     };
   }
   if (state.status === "none") return state;
-  const closed = { ...state, operation: null };
+  const to = BOOKING_TRANSITIONS;
+  // An operation's outcome (done or failed) closes it; each opening event opens its own below.
+  const closes = transitionOf(event.type).operation === "closes";
+  const closed = operationAfter(state, closes);
   switch (event.type) {
     case "BookingConfirmedByProvider":
-      return { ...state, provider_status: "confirmed", supplier_booking: event.data.supplier_booking };
+      return { ...closed, provider_status: "confirmed", supplier_booking: event.data.supplier_booking };
     case "BookingFailedByProvider":
+      if (hasTickets(state)) return state;
       return {
-        ...closed,
+        ...operationAfter(state, closes),
         provider_status: "failed",
-        status: "cancelled",
+        status: to.BookingFailedByProvider.to,
         supplier_booking: event.data.supplier_booking,
       };
     case "TicketingStarted": {
-      const operation = { id: event.data.operation_id, kind: "issue" as const, started_at: event.data.at };
+      if (hasTickets(state)) return state;
+      const operation = {
+        id: event.data.operation_id,
+        kind: to.TicketingStarted.operation,
+        started_at: event.data.at,
+      };
       return {
         ...state,
-        status: "ticketing",
+        status: to.TicketingStarted.to,
         charged: event.data.charged,
         operation: { ...operation, charged: event.data.charged },
       };
     }
     case "TicketingFailed":
-      return { ...closed, status: "held", charged: null };
+      if (hasTickets(state)) return state;
+      return { ...operationAfter(state, closes), status: to.TicketingFailed.to, charged: null };
     case "TicketsIssued":
       return {
         ...closed,
-        status: "issued",
+        status: to.TicketsIssued.to,
         tickets: event.data.tickets,
         issued_at: event.data.issued_at,
         void_until: event.data.void_until,
@@ -118,10 +139,10 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "VoidStarted":
     case "CancelStarted":
       return {
-        ...state,
+        ...closed,
         operation: {
           id: event.data.operation_id,
-          kind: event.type === "VoidStarted" ? "void" : "cancel",
+          kind: to[event.type].operation,
           started_at: event.data.at,
           charged: null,
         },
@@ -130,18 +151,19 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "CancelFailed":
       return closed;
     case "BookingVoided":
+      if (!hasTickets(state)) return state;
       return {
-        ...closed,
-        status: "voided",
+        ...operationAfter(state, closes),
+        status: to.BookingVoided.to,
         ancillaries: state.ancillaries.map((l) => (l.status === "refunded" ? l : { ...l, status: "voided" })),
       };
     case "BookingCancelled":
-      return { ...closed, status: "cancelled" };
     case "BookingExpired":
-      return { ...closed, status: "expired" };
+      if (hasTickets(state)) return state;
+      return { ...operationAfter(state, closes), status: to[event.type].to };
     case "BookingPriceChanged":
       return {
-        ...state,
+        ...closed,
         pending_price: {
           price: event.data.new_price,
           price_detail: event.data.new_price_detail,
@@ -150,7 +172,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       };
     case "BookingRepriced":
       return {
-        ...state,
+        ...closed,
         price: event.data.price,
         price_detail: event.data.price_detail,
         supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
@@ -158,33 +180,35 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       };
     case "BookingCommented":
       return {
-        ...state,
+        ...closed,
         comments: [...state.comments, { text: event.data.comment, at: event.data.at, by: event.data.by }],
       };
     case "BookingModified":
-      return modified(state, event.data);
+      return modified(closed, event.data);
     case "RefundQuoted":
-      return { ...state, refund_quote: event.data };
+      return { ...closed, refund_quote: event.data };
     case "RefundStarted":
       return {
-        ...state,
+        ...closed,
         operation: {
           id: event.data.operation_id,
-          kind: "refund",
+          kind: to.RefundStarted.operation,
           started_at: event.data.at,
           charged: null,
           quote_id: event.data.quote_id,
         },
       };
     case "TicketsRefunded": {
+      if (!hasTickets(state)) return state;
       const refundedPassengers = [
         ...state.refunded_passengers,
         ...event.data.lines.map((l) => l.passenger_index),
       ];
+      // The status moves with the last ticket only (withLastTicket); a partial refund leaves it as it was.
       const all = state.tickets.every((t) => refundedPassengers.includes(t.passenger_index));
       return {
-        ...closed,
-        status: all ? "refunded" : state.status,
+        ...operationAfter(state, closes),
+        status: all ? to.TicketsRefunded.to : state.status,
         refunded_passengers: refundedPassengers,
         refunded: plus(state.refunded, event.data.credited),
         refund_quote: null,
@@ -195,7 +219,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       return { ...closed, refund_quote: null };
     case "FlightsChangeRequested":
       return {
-        ...state,
+        ...closed,
         change_request: {
           request_id: event.data.request_id,
           departure_date: event.data.departure_date,
@@ -207,7 +231,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "ReshopOffersPriced":
       if (state.change_request?.request_id !== event.data.request_id) return state;
       return {
-        ...state,
+        ...closed,
         change_request: {
           ...state.change_request,
           offers: event.data.offers,
@@ -216,20 +240,21 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       };
     case "ExchangeStarted":
       return {
-        ...state,
+        ...closed,
         charged: plus(state.charged, event.data.charged),
         operation: {
           id: event.data.operation_id,
-          kind: "exchange",
+          kind: to.ExchangeStarted.operation,
           started_at: event.data.at,
           charged: event.data.charged,
           reshop_offer_id: event.data.reshop_offer_id,
         },
       };
     case "TicketsExchanged":
+      if (!hasTickets(state)) return state;
       return {
-        ...closed,
-        status: "exchanged",
+        ...operationAfter(state, closes),
+        status: to.TicketsExchanged.to,
         tickets: event.data.tickets,
         fare: event.data.fare,
         price: event.data.price,
