@@ -1,7 +1,7 @@
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
-import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import { decidePayment } from "../ticketing/card.ts";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 
@@ -13,19 +13,19 @@ import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 /** Refunds and changes work on issued (or exchanged) tickets before the journey begins. */
 function assertAfterSales(state: ActiveBooking, now: Date, action: "refund" | "exchange"): void {
   if (!allows(state.status, action))
-    throw new IllegalState(
+    throw refuse.notAllowed(
       `Only issued tickets can be ${action === "refund" ? "refunded" : "changed"}; this booking is ${state.status}`,
       "not_issued",
     );
   const departure = firstDeparture(state.fare.flights);
   if (departure && new Date(departure) <= now)
-    throw new IllegalState("The journey has begun: ask the airline about the unused part", "departed");
+    throw refuse.notAllowed("The journey has begun: ask the airline about the unused part", "departed");
 }
 
 function assertChangeable(state: ActiveBooking, now: Date): void {
   assertAfterSales(state, now, "exchange");
   if (state.refunded_passengers.length > 0)
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "Some tickets of this booking were refunded; it can no longer be changed",
       "partly_refunded",
     );
@@ -44,7 +44,7 @@ export function quoteRefund(
   for (const line of quote.lines) {
     const ticket = state.tickets.find((t) => t.passenger_index === line.passenger_index);
     if (!ticket || state.refunded_passengers.includes(line.passenger_index))
-      throw new IllegalState(
+      throw refuse.notAllowed(
         `Passenger ${line.passenger_index + 1} has no ticket left to refund`,
         "no_such_ticket",
       );
@@ -52,14 +52,14 @@ export function quoteRefund(
     const paid =
       state.price_detail.passengers.find((p) => p.type === type)?.total.amount ?? ticket.total.amount;
     if (line.refundable.amount < 0 || line.refundable.amount > paid)
-      throw new IllegalState(
+      throw refuse.notAllowed(
         `The airline quoted more for ticket ${ticket.ticket_number} than was paid for it`,
         "refund_exceeds_charge",
       );
   }
   const left = (state.charged?.amount ?? 0) - (state.refunded?.amount ?? 0);
   if (state.charged && quote.refundable.amount > left)
-    throw new IllegalState("The refund would give back more than was charged", "refund_exceeds_charge");
+    throw refuse.notAllowed("The refund would give back more than was charged", "refund_exceeds_charge");
   return [{ type: "RefundQuoted", data: quote }];
 }
 
@@ -72,14 +72,17 @@ export function startRefund(
   // Only the booking's current quote can be confirmed: another (older, or unknown) is refused and changes nothing,
   // so the quote the agent is looking at stays valid; only an expired current quote is replaced (a fresh one).
   if (!quote)
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "This booking has no refund quote to confirm: ask for one",
       "refund_quote_not_found",
     );
   if (quote.quote_id !== command.quote_id)
-    throw new Conflict("This is not the booking's current refund quote: here it is", "refund_quote_changed");
+    throw refuse.conflict(
+      "This is not the booking's current refund quote: here it is",
+      "refund_quote_changed",
+    );
   if (new Date(quote.expires_at) <= command.now)
-    throw new Conflict("This refund quote has expired: here is a fresh one", "refund_quote_expired");
+    throw refuse.conflict("This refund quote has expired: here is a fresh one", "refund_quote_expired");
   return [
     {
       type: "RefundStarted",
@@ -97,9 +100,9 @@ export function startExchange(
   const request = state.change_request;
   const offer = request?.offers.find((o) => o.reshop_offer_id === command.reshop_offer_id);
   if (!request || !offer)
-    throw new Conflict("This offer is no longer priced: price the offers again", "reshop_offer_not_found");
+    throw refuse.conflict("This offer is no longer priced: price the offers again", "reshop_offer_not_found");
   if (request.expires_at && new Date(request.expires_at) <= command.now)
-    throw new Conflict("These offers have expired: price them again", "reshop_offers_expired");
+    throw refuse.conflict("These offers have expired: price them again", "reshop_offers_expired");
   // Nothing to pay (an even exchange or a residual) needs no card.
   const paidBy = offer.total_due.amount > 0 ? decidePayment(command.payment, command.now) : null;
   const charged =
@@ -175,7 +178,7 @@ export function priceReshopOffers(
 ): BookingEventInput[] {
   assertChangeable(state, command.now);
   if (state.change_request?.request_id !== command.request_id)
-    throw new Conflict(
+    throw refuse.conflict(
       "The flights-change request changed meanwhile: price its offers again",
       "change_request_changed",
     );

@@ -1,6 +1,6 @@
 import type { BookingEventInput, BookingModified } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
-import { IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 
 /* What a booking records in any open phase (booking.ts dispatches here): comments, contacts and documents. */
@@ -19,15 +19,15 @@ export function modifyBooking(
   command: BookingCommandOf<"ModifyBooking">,
 ): BookingEventInput[] {
   if (!allows(state.status, "modify")) {
-    throw new IllegalState(`A ${state.status} booking cannot be modified`, "not_modifiable");
+    throw refuse.notAllowed(`A ${state.status} booking cannot be modified`, "not_modifiable");
   }
   for (const p of command.change.passengers ?? []) {
     if (p.index >= state.passengers.length)
-      throw new IllegalState(`There is no passenger ${p.index + 1}`, "no_such_passenger");
+      throw refuse.notAllowed(`There is no passenger ${p.index + 1}`, "no_such_passenger");
   }
   // A change that changes nothing is refused rather than recorded: the booking's history shows only changes.
   if (!changesSomething(state, command.change))
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "Nothing to change: send contacts or documents that differ from the booking's",
       "nothing_to_change",
     );

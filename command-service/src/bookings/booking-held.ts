@@ -1,6 +1,6 @@
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
-import { IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
 
 /*
@@ -24,7 +24,7 @@ export function startCancel(
   command: BookingCommandOf<"StartCancel">,
 ): BookingEventInput[] {
   if (!allows(state.status, "cancel"))
-    throw new IllegalState(
+    throw refuse.notAllowed(
       `Only held bookings can be cancelled; this booking is ${state.status}`,
       "not_held",
     );
@@ -71,7 +71,10 @@ export function repriceBooking(
   command: BookingCommandOf<"RepriceBooking">,
 ): BookingEventInput[] {
   if (!allows(state.status, "reprice"))
-    throw new IllegalState(`Only held bookings can be repriced; this booking is ${state.status}`, "not_held");
+    throw refuse.notAllowed(
+      `Only held bookings can be repriced; this booking is ${state.status}`,
+      "not_held",
+    );
   return [
     {
       type: "BookingRepriced",

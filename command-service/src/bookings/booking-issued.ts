@@ -1,23 +1,23 @@
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
-import { IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import { type ActiveBooking, type BookingCommandOf, minus } from "./booking-state.ts";
 
 /* The issued phase of a booking (booking.ts dispatches here): void within its window. */
 
 export function startVoid(state: ActiveBooking, command: BookingCommandOf<"StartVoid">): BookingEventInput[] {
   if (!allows(state.status, "void"))
-    throw new IllegalState(
+    throw refuse.notAllowed(
       `Only issued tickets can be voided; this booking is ${state.status}`,
       "not_issued",
     );
   if (state.refunded_passengers.length > 0)
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "Some tickets of this booking were refunded: refund the others instead",
       "partly_refunded",
     );
   if (!state.void_until || new Date(state.void_until) < command.now) {
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "The void window of these tickets has closed; request a refund instead",
       "void_window_closed",
     );

@@ -1,7 +1,7 @@
 import { issueCharge } from "@skyward/contracts/booking-actions";
 import type { BookingEventInput } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
-import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import { emdsAtIssue } from "../ancillaries/decider.ts";
 import { decidePayment } from "../ticketing/card.ts";
 import type { ActiveBooking, BookingCommandOf } from "./booking-state.ts";
@@ -21,25 +21,25 @@ export function startIssue(
   if (!allows(status, "issue")) {
     switch (status) {
       case "ticketing":
-        throw new Conflict("This booking is being issued right now", "issue_in_progress");
+        throw refuse.conflict("This booking is being issued right now", "issue_in_progress");
       case "issued":
       case "exchanged":
-        throw new IllegalState("This booking is already issued", "already_issued");
+        throw refuse.notAllowed("This booking is already issued", "already_issued");
       default:
-        throw new IllegalState(`This booking is ${status} and cannot be issued`, `booking_${status}`);
+        throw refuse.notAllowed(`This booking is ${status} and cannot be issued`, `booking_${status}`);
     }
   }
   if (state.provider_status !== "confirmed") {
-    throw new IllegalState("The airline has not confirmed this booking yet", "provider_in_progress");
+    throw refuse.notAllowed("The airline has not confirmed this booking yet", "provider_in_progress");
   }
   if (state.time_limit && new Date(state.time_limit) <= command.now) {
-    throw new IllegalState("The time limit of this booking has passed", "time_limit_passed");
+    throw refuse.notAllowed("The time limit of this booking has passed", "time_limit_passed");
   }
   const events: BookingEventInput[] = [];
   let price = state.price;
   if (state.pending_price) {
     if (!command.accept_pending_price) {
-      throw new IllegalState(
+      throw refuse.notAllowed(
         "The price has changed: reprice the booking to accept the new price first",
         "price_changed",
       );

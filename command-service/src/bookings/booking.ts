@@ -7,7 +7,7 @@ import {
 } from "@skyward/contracts/booking-events";
 import { BOOKING_TRANSITIONS, statusAfterHold, transitionOf } from "@skyward/contracts/booking-lifecycle";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import { decideAncillaries, evolveAncillaries } from "../ancillaries/decider.ts";
 import {
   priceReshopOffers,
@@ -33,7 +33,16 @@ import { recordIssueOutcome, startIssue } from "./booking-ticketing.ts";
 /*
  * The booking stream: its fold (evolve) and its decider (decide), which dispatches each command to its phase:
  * booking-held.ts, booking-ticketing.ts, booking-issued.ts, booking-after-sales.ts, booking-details.ts (any phase),
- * and ancillaries/decider.ts. The state it folds to is in booking-state.ts.
+ * and ancillaries/decider.ts. The state it folds to is in booking-state.ts, a union on its status.
+ *
+ * To add a command: its type in contracts booking-commands.ts and its events in booking-events.ts (versioned, README
+ * "Changing an event"); each event's transition and the statuses that allow the action in contracts
+ * booking-lifecycle.ts (the compiler asks for every event there, in evolve and in acceptedDuringOperation); the
+ * decision in the phase file, asking `allows(status, action)` and refusing with `refuse.*` (infra refusal.ts: a kind,
+ * a code, a reason; infra http/refusals.ts maps each kind to its HTTP status); its case in decide below; what the
+ * bookings row records in projectors bookings/bookings.ts; the route in commands/ and routes.ts. Tests: booking.test.ts
+ * (given events, when the command, then events or a refusal: testing/decider-kit.ts), projectors
+ * bookings/rows.test.ts (given events, then the row), and an integration test in scripts/src.
  */
 
 export type { BookingHeld } from "@skyward/contracts/booking-events";
@@ -336,12 +345,12 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
 /** The booking decider: the events a command appends on this state, or a named domain error. */
 export function decide(command: BookingCommand, state: BookingState): BookingEventInput[] {
   if (command.type === "HoldBooking") {
-    if (state.status !== "none") throw new Conflict("This locator is already taken", "locator_taken");
+    if (state.status !== "none") throw refuse.conflict("This locator is already taken", "locator_taken");
     return [{ type: "BookingHeld", data: command.held }];
   }
-  if (state.status === "none") throw new IllegalState("This booking does not exist", "booking_missing");
+  if (state.status === "none") throw refuse.notAllowed("This booking does not exist", "booking_missing");
   if (state.operation && !acceptedDuringOperation(command)) {
-    throw new Conflict(
+    throw refuse.conflict(
       state.operation.kind === "issue"
         ? "This booking is being issued right now"
         : `This booking is being completed (${state.operation.kind}) right now; try again in a moment`,
