@@ -86,7 +86,7 @@ describe("error translations", () => {
     const found = serverErrorCodes([
       `throw new NotFound(\`No such \${kind}\`, "thing_not_found");`,
       'throw new SupplierRejected("partly_flown", "Only unflown, (yes)");',
-      'throw refuse.notAllowed(`A ${state.status} booking cannot be modified`, "not_modifiable");',
+      `throw refuse.notAllowed(\`A \${state.status} booking cannot be modified\`, "not_modifiable");`,
       'const closed = (what: string, code: string) => new IllegalState(what, code);\nclosed("main gate", "gate_main_off")',
       'super(409, "credentials_unreadable", "Title", "Detail")',
       'constructor(detail = "x", code = "too_many_requests")',
