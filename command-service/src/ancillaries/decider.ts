@@ -2,7 +2,7 @@ import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type { BookingEvent, BookingEventInput } from "@skyward/contracts/booking-events";
-import { allows } from "@skyward/contracts/booking-lifecycle";
+import { allows, transitionOf } from "@skyward/contracts/booking-lifecycle";
 import { type Money, money } from "@skyward/contracts/money";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { refuse } from "@skyward/infra/refusal";
@@ -53,7 +53,8 @@ const replaced = (lines: readonly AncillaryLine[], changed: readonly AncillaryLi
   lines.map((l) => changed.find((c) => c.line_id === l.line_id) ?? l);
 
 export function evolveAncillaries(state: ActiveBooking, event: AncillaryEvent): ActiveBooking {
-  const closed = { ...state, operation: null };
+  // An outcome closes the operation, as the lifecycle table says; each start opens its own below.
+  const closed = transitionOf(event.type).operation === "closes" ? { ...state, operation: null } : state;
   switch (event.type) {
     case "AncillariesStarted":
       return {
