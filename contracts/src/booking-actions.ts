@@ -1,4 +1,5 @@
 import type { RefundLine } from "./booking-events.ts";
+import { allows } from "./booking-lifecycle.ts";
 import type { BookingAction, BookingStatus, IssueCharge } from "./bookings.ts";
 import { heldUntil } from "./deadline-events.ts";
 import { type Money, money } from "./money.ts";
@@ -6,8 +7,9 @@ import type { FarePenalty, Flight, PassengerType, PriceDetail } from "./offers.t
 import type { Ticket } from "./supplier.ts";
 
 /**
- * "What can I do now" on a booking: the one rule the booking page shows (the front end copies none of it). The
- * command side decides the same conditions and refuses with the same codes; money here is what the fare rules say,
+ * "What can I do now" on a booking: the one rule the booking page shows (the front end copies none of it). What each
+ * status allows is the lifecycle table's (booking-lifecycle.ts), as on the command side, which decides the same
+ * conditions and refuses with the same codes; money here is what the fare rules say,
  * the airline's quote is the word when the agent asks for it.
  */
 export interface BookingFacts {
@@ -130,7 +132,7 @@ function issueVerdict(f: BookingFacts, now: Date): Verdict {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
   if (f.provider_status === "failed")
     return refused("provider_failed", "The airline did not confirm this booking: it holds no seats");
-  if (f.status !== "held")
+  if (!allows(f.status, "issue"))
     return refused("not_held", `Only held bookings can be issued; this one is ${f.status}`);
   if (f.provider_status !== "confirmed")
     return refused("provider_in_progress", "The airline has not confirmed this booking yet");
@@ -150,7 +152,7 @@ function cancelVerdict(f: BookingFacts, now: Date): Verdict {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
   if (f.provider_status === "failed")
     return refused("provider_failed", "The airline did not confirm this booking: it holds no seats");
-  if (f.status !== "held")
+  if (!allows(f.status, "cancel"))
     return refused("not_held", `Only held bookings can be cancelled; this one is ${f.status}`);
   const until = lostAt(f);
   const deadline = until && new Date(until) > now ? until : null;
@@ -159,7 +161,7 @@ function cancelVerdict(f: BookingFacts, now: Date): Verdict {
 
 function voidVerdict(f: BookingFacts, now: Date): Verdict {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
-  if (f.status !== "issued")
+  if (!allows(f.status, "void"))
     return refused("not_issued", `Only issued tickets can be voided; this booking is ${f.status}`);
   if (f.refunded_passengers.length > 0)
     return refused(
@@ -192,9 +194,9 @@ export function voidGivesBack(f: Pick<BookingFacts, "price" | "ancillaries">): M
   return sum([f.price, ...open.map((l) => l.price)], f.price.currency);
 }
 
-function afterSalesRefusal(f: BookingFacts, now: Date): Verdict | null {
+function afterSalesRefusal(f: BookingFacts, now: Date, action: "refund" | "exchange"): Verdict | null {
   if (f.operation) return IN_FLIGHT(f.operation.kind);
-  if (f.status !== "issued" && f.status !== "exchanged")
+  if (!allows(f.status, action))
     return refused(
       "not_issued",
       `Only issued tickets can be refunded or changed; this booking is ${f.status}`,
@@ -206,7 +208,7 @@ function afterSalesRefusal(f: BookingFacts, now: Date): Verdict | null {
 }
 
 function refundVerdict(f: BookingFacts, now: Date): Verdict {
-  const refusal = afterSalesRefusal(f, now);
+  const refusal = afterSalesRefusal(f, now, "refund");
   if (refusal) return refusal;
   const lines = refundFromRules(f, unrefundedPassengers(f));
   return {
@@ -223,7 +225,7 @@ function refundVerdict(f: BookingFacts, now: Date): Verdict {
 }
 
 function exchangeVerdict(f: BookingFacts, now: Date): Verdict {
-  const refusal = afterSalesRefusal(f, now);
+  const refusal = afterSalesRefusal(f, now, "exchange");
   if (refusal) return refusal;
   if (f.fake_booking) return refused("not_exchangeable", "A demo booking has no airline to exchange it with");
   if (f.refunded_passengers.length > 0)
@@ -265,7 +267,7 @@ function addBagsVerdict(f: BookingFacts, now: Date): Verdict {
       return refused("time_limit_passed", "The time limit of this booking has passed");
     return allowed(lostAt(f));
   }
-  if (f.status !== "issued" && f.status !== "exchanged")
+  if (!allows(f.status, "add_bags"))
     return refused("not_issued", `Bags can be added to held or issued bookings; this one is ${f.status}`);
   const departure = firstDeparture(f.fare.flights);
   if (departure && new Date(departure) <= now)

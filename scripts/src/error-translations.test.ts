@@ -9,9 +9,9 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const LANGUAGES = ["en", "ua", "pl", "fr", "es"] as const;
 const SERVER_SOURCES = ["command-service/src", "query-service/src", "infra/src", "projectors/src"];
 
-/** Errors whose code is their second argument (the first is the detail). */
+/** Errors whose code is their second argument (the first is the detail); deciders' refusals too (`refuse.*`). */
 const CODE_SECOND =
-  /new (NotFound|Unauthorized|Forbidden|Conflict|IllegalState|BadRequest|PayloadTooLarge|UnsupportedMediaType|TooManyRequests|SupplierUnavailable|NoAvailability|DomainError)\(|\bclosed\(/g;
+  /new (NotFound|Unauthorized|Forbidden|Conflict|IllegalState|BadRequest|PayloadTooLarge|UnsupportedMediaType|TooManyRequests|SupplierUnavailable|NoAvailability|DomainError)\(|\brefuse\.(missing|conflict|notAllowed)\(|\bclosed\(/g;
 /** The sign-in and supplier refusals lead with it; so does a subclass's `super(status, code, ...)` once past the status. */
 const CODE_FIRST = /new (SupplierRejected|SignInRefused)\(|super\(\s*\d{3},/g;
 const CODE = /^\s*"([a-z][a-z0-9]*(?:_[a-z0-9]+)*)"\s*$/;
@@ -86,6 +86,7 @@ describe("error translations", () => {
     const found = serverErrorCodes([
       `throw new NotFound(\`No such \${kind}\`, "thing_not_found");`,
       'throw new SupplierRejected("partly_flown", "Only unflown, (yes)");',
+      `throw refuse.notAllowed(\`A \${state.status} booking cannot be modified\`, "not_modifiable");`,
       'const closed = (what: string, code: string) => new IllegalState(what, code);\nclosed("main gate", "gate_main_off")',
       'super(409, "credentials_unreadable", "Title", "Detail")',
       'constructor(detail = "x", code = "too_many_requests")',
@@ -95,6 +96,7 @@ describe("error translations", () => {
       [
         "credentials_unreadable",
         "gate_main_off",
+        "not_modifiable",
         "partly_flown",
         "thing_not_found",
         "too_many_requests",

@@ -2,9 +2,10 @@ import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { firstDeparture } from "@skyward/contracts/booking-actions";
 import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type { BookingEvent, BookingEventInput } from "@skyward/contracts/booking-events";
+import { allows, transitionOf } from "@skyward/contracts/booking-lifecycle";
 import { type Money, money } from "@skyward/contracts/money";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
-import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import type { ActiveBooking } from "../bookings/booking-state.ts";
 import { decidePayment } from "../ticketing/card.ts";
 
@@ -52,7 +53,8 @@ const replaced = (lines: readonly AncillaryLine[], changed: readonly AncillaryLi
   lines.map((l) => changed.find((c) => c.line_id === l.line_id) ?? l);
 
 export function evolveAncillaries(state: ActiveBooking, event: AncillaryEvent): ActiveBooking {
-  const closed = { ...state, operation: null };
+  // An outcome closes the operation, as the lifecycle table says; each start opens its own below.
+  const closed = transitionOf(event.type).operation === "closes" ? { ...state, operation: null } : state;
   switch (event.type) {
     case "AncillariesStarted":
       return {
@@ -168,14 +170,17 @@ export function decideAncillaries(command: AncillaryCommand, state: ActiveBookin
       ];
     }
     case "StartEmdRefund": {
-      if (state.status !== "issued" && state.status !== "exchanged" && state.status !== "refunded")
-        throw new IllegalState(`This booking is ${state.status}: its EMDs cannot be refunded`, "not_issued");
+      if (!allows(state.status, "refund_emd"))
+        throw refuse.notAllowed(`This booking is ${state.status}: its EMDs cannot be refunded`, "not_issued");
       const line = state.ancillaries.find((l) => l.emd_number === command.emd_number);
       if (line?.status !== "issued")
-        throw new IllegalState(`EMD ${command.emd_number} is not open on this booking`, "emd_not_refundable");
+        throw refuse.notAllowed(
+          `EMD ${command.emd_number} is not open on this booking`,
+          "emd_not_refundable",
+        );
       const segment = state.fare.flights.flatMap((f) => f.segments).find((s) => s.id === line.segment_id);
       if (segment && new Date(segment.departure_at) <= command.now)
-        throw new IllegalState(`The flight of EMD ${command.emd_number} has departed`, "emd_used");
+        throw refuse.notAllowed(`The flight of EMD ${command.emd_number} has departed`, "emd_used");
       return [
         {
           type: "EmdRefundStarted",
@@ -229,39 +234,39 @@ function startAncillaries(
   const held = state.status === "held";
   if (held) {
     if (state.provider_status !== "confirmed")
-      throw new IllegalState("The airline has not confirmed this booking yet", "provider_in_progress");
+      throw refuse.notAllowed("The airline has not confirmed this booking yet", "provider_in_progress");
     if (state.time_limit && new Date(state.time_limit) <= command.now)
-      throw new IllegalState("The time limit of this booking has passed", "time_limit_passed");
+      throw refuse.notAllowed("The time limit of this booking has passed", "time_limit_passed");
   } else {
-    if (state.status !== "issued" && state.status !== "exchanged")
-      throw new IllegalState(
+    if (!allows(state.status, "add_bags"))
+      throw refuse.notAllowed(
         `Ancillaries can be added to held or issued bookings; this booking is ${state.status}`,
         "not_issued",
       );
     const departure = firstDeparture(state.fare.flights);
     if (departure && new Date(departure) <= command.now)
-      throw new IllegalState("The journey has begun: ask the airline at the airport", "departed");
+      throw refuse.notAllowed("The journey has begun: ask the airline at the airport", "departed");
   }
   const segments = new Set(state.fare.flights.flatMap((f) => f.segments.map((s) => s.id)));
   const taken = [...openLines(state.ancillaries)];
   for (const line of command.lines) {
     const passenger = state.passengers[line.passenger_index];
     if (!passenger || passenger.type === "infant" || state.refunded_passengers.includes(line.passenger_index))
-      throw new IllegalState(
+      throw refuse.notAllowed(
         `Passenger ${line.passenger_index + 1} cannot have ${line.title}`,
         "no_such_passenger",
       );
     if (segments.size > 0 && !segments.has(line.segment_id))
-      throw new IllegalState(`${line.title} is not sold on this booking's flights`, "no_such_segment");
+      throw refuse.notAllowed(`${line.title} is not sold on this booking's flights`, "no_such_segment");
     const samePassengerSegment = (l: AncillaryLine) =>
       l.passenger_index === line.passenger_index && l.segment_id === line.segment_id;
     if (line.type === "seat") {
       if (taken.some((l) => l.type === "seat" && l.segment_id === line.segment_id && l.seat === line.seat))
-        throw new Conflict(`Seat ${line.seat} is already taken`, "seat_taken");
+        throw refuse.conflict(`Seat ${line.seat} is already taken`, "seat_taken");
       if (taken.some((l) => l.type === "seat" && samePassengerSegment(l)))
-        throw new Conflict("This passenger already has a seat on this flight", "seat_already_assigned");
+        throw refuse.conflict("This passenger already has a seat on this flight", "seat_already_assigned");
     } else if (taken.some((l) => l.ancillary_id === line.ancillary_id && samePassengerSegment(l))) {
-      throw new Conflict(`${line.title} is already booked for this passenger`, "ancillary_already_booked");
+      throw refuse.conflict(`${line.title} is already booked for this passenger`, "ancillary_already_booked");
     }
     taken.push(line);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { BalanceEvent } from "@skyward/contracts/balances";
 import type { BalanceAdminCommand } from "@skyward/contracts/directory-commands";
+import { refusal } from "../testing/decider-kit.ts";
 import { type BalanceCommand, type BalanceState, decide, evolve, initialBalance } from "./balance.ts";
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
@@ -11,14 +12,6 @@ const charge = (amount: number, currency = "UAH"): BalanceCommand => ({
   locator: "ABC234",
   reason: "issue",
 });
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
 
 describe("the company balance decider", () => {
   const state: BalanceState = { ...initialBalance, amount: uah(100_00) };

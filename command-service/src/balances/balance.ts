@@ -4,7 +4,7 @@ import type { BalanceCommand } from "@skyward/contracts/booking-commands";
 import type { BalanceAdminCommand } from "@skyward/contracts/directory-commands";
 import type { Money } from "@skyward/contracts/money";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export type { BalanceCommand } from "@skyward/contracts/booking-commands";
 
@@ -56,19 +56,19 @@ export function evolve(state: BalanceState, event: BalanceEvent): BalanceState {
  * currencies, moves nothing on a closed balance.
  */
 export function decide(command: BalanceCommand | BalanceAdminCommand, state: BalanceState): BalanceEvent[] {
-  if (state.closed) throw new IllegalState("The company was deleted", "company_deleted");
+  if (state.closed) throw refuse.notAllowed("The company was deleted", "company_deleted");
   switch (command.type) {
     case "CloseBalance":
       if (state.amount && state.amount.amount !== 0)
-        throw new IllegalState("The company still has money on its balance", "company_has_money");
+        throw refuse.notAllowed("The company still has money on its balance", "company_has_money");
       return [{ type: "BalanceClosed", data: { company_id: command.company_id } }];
     case "SetCreditLimit": {
       const limit = command.credit_limit;
       if (!Number.isSafeInteger(limit.amount) || limit.amount < 0)
-        throw new InvalidInput([{ pointer: "/credit_limit", detail: "must be zero or more minor units" }]);
+        throw refuse.invalid([{ pointer: "/credit_limit", detail: "must be zero or more minor units" }]);
       sameCurrency(state, limit);
       if (state.amount && state.amount.amount < -limit.amount)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "The company owes more than this credit limit; top it up first",
           "below_credit_limit",
         );
@@ -79,12 +79,12 @@ export function decide(command: BalanceCommand | BalanceAdminCommand, state: Bal
     case "CorrectBalance": {
       const { amount } = command;
       if (!Number.isSafeInteger(amount.amount) || amount.amount === 0)
-        throw new InvalidInput([
+        throw refuse.invalid([
           { pointer: "/amount", detail: "must be a whole, non-zero number of minor units" },
         ]);
       const available = sameCurrency(state, amount);
       if (amount.amount < 0 && available.amount + amount.amount < -state.credit_limit)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "This correction would take the balance below its credit limit",
           "below_credit_limit",
         );
@@ -103,7 +103,7 @@ export function decide(command: BalanceCommand | BalanceAdminCommand, state: Bal
 function sameCurrency(state: BalanceState, money: Money): Money {
   const available = state.amount ?? { amount: 0, currency: money.currency };
   if (available.currency !== money.currency) {
-    throw new IllegalState(
+    throw refuse.notAllowed(
       `The company balance is kept in ${available.currency}, not ${money.currency}`,
       "currency_mismatch",
     );
@@ -113,9 +113,7 @@ function sameCurrency(state: BalanceState, money: Money): Money {
 
 function decideMovement(command: BalanceCommand, state: BalanceState): BalanceEvent[] {
   if (!Number.isSafeInteger(command.amount.amount) || command.amount.amount <= 0) {
-    throw new InvalidInput([
-      { pointer: "/amount", detail: "must be a positive whole number of minor units" },
-    ]);
+    throw refuse.invalid([{ pointer: "/amount", detail: "must be a positive whole number of minor units" }]);
   }
   const available = sameCurrency(state, command.amount);
   switch (command.type) {
@@ -128,7 +126,7 @@ function decideMovement(command: BalanceCommand, state: BalanceState): BalanceEv
       ];
     case "ChargeBalance":
       if (available.amount - command.amount.amount < -state.credit_limit) {
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "The company balance is too low to issue this booking",
           "insufficient_balance",
         );

@@ -1,11 +1,13 @@
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
+import type { BookingCommand } from "@skyward/contracts/booking-commands";
 import type {
   BookingHeld,
   RefundQuoted,
   ReshopPricedOffer,
   SupplierOperationKind,
 } from "@skyward/contracts/booking-events";
-import type { Money } from "@skyward/contracts/money";
+import { phaseOfStatus } from "@skyward/contracts/booking-lifecycle";
+import { type Money, money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { Ticket } from "@skyward/contracts/supplier";
 
@@ -38,8 +40,8 @@ export interface ChangeRequest {
   expires_at: string | null;
 }
 
+/** What every booking holds, whatever its phase. */
 export interface Booked extends BookingHeld {
-  tickets: Ticket[];
   /** What the company balance paid for the tickets (issue plus exchanges); a void credits it back. */
   charged: Money | null;
   /** What refunds credited back so far: a refund never takes more than `charged` less this. */
@@ -47,8 +49,6 @@ export interface Booked extends BookingHeld {
   refunded_passengers: number[];
   refund_quote: RefundQuoted | null;
   change_request: ChangeRequest | null;
-  issued_at: string | null;
-  void_until: string | null;
   /** A price the supplier quoted at a failed issue, waiting for the agent to accept it at the next issue. */
   pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
   comments: { text: string; at: string; by: string | null }[];
@@ -59,11 +59,49 @@ export interface Booked extends BookingHeld {
 }
 
 /**
- * "ticketing" always has its issue operation open; void, refund and exchange run on "issued" (refund and exchange
- * also on "exchanged"), cancel on "held". A partial refund leaves the status as it was, the last ticket "refunded".
+ * A booking before its tickets: held (its issue in booking-held.ts and booking-ticketing.ts), and what a held booking
+ * ends as without tickets (cancelled, failed by the airline, expired). It has no tickets, so none can be written.
  */
-export type ActiveBooking = Booked & {
-  status: "held" | "ticketing" | "issued" | "voided" | "cancelled" | "expired" | "refunded" | "exchanged";
-};
+export interface HeldBooking extends Booked {
+  status: "held" | "cancelled" | "expired";
+  tickets: [];
+  issued_at: null;
+  void_until: null;
+}
+
+/** A booking whose issue is in flight ("ticketing" always has its issue operation open): no tickets yet. */
+export interface TicketingBooking extends Booked {
+  status: "ticketing";
+  tickets: [];
+  issued_at: null;
+  void_until: null;
+}
+
+/**
+ * A booking with tickets: issued, exchanged, and what issued tickets end as (voided, refunded). Void, refund and
+ * exchange run on "issued" (refund and exchange also on "exchanged"). A partial refund leaves the status as it was,
+ * the last ticket "refunded".
+ */
+export interface IssuedBooking extends Booked {
+  status: "issued" | "exchanged" | "voided" | "refunded";
+  tickets: Ticket[];
+  issued_at: string;
+  void_until: string | null;
+}
+
+/** A booking in one of its phases, a union on its status: a field of one phase does not type-check in another. */
+export type ActiveBooking = HeldBooking | TicketingBooking | IssuedBooking;
 export type BookingState = { status: "none" } | ActiveBooking;
 export type BookingStatus = ActiveBooking["status"];
+
+/** Whether a booking is in its issued phase (it has tickets), by the lifecycle table's phase of its status. */
+export const hasTickets = (state: ActiveBooking): state is IssuedBooking =>
+  phaseOfStatus(state.status) === "issued";
+
+/** A booking command of one type, as the phase deciders take it. */
+export type BookingCommandOf<T extends BookingCommand["type"]> = Extract<BookingCommand, { type: T }>;
+
+export const plus = (a: Money | null, b: Money | null): Money | null =>
+  b === null ? a : a === null ? b : money(a.amount + b.amount, a.currency);
+export const minus = (a: Money | null, b: Money | null): Money | null =>
+  b === null || a === null ? a : money(a.amount - b.amount, a.currency);

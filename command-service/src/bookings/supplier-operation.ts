@@ -6,6 +6,7 @@ import type { SourceChannel } from "@skyward/contracts/metadata";
 import type { SupplierBooking, Ticket } from "@skyward/contracts/supplier";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, IllegalState } from "@skyward/infra/http/errors";
+import { asHttpError } from "@skyward/infra/http/refusals";
 import { ancillariesOutcome, fakeAncillariesOutcome } from "../ancillaries/outcome.ts";
 import type { CommandDeps } from "../deps.ts";
 import {
@@ -295,8 +296,10 @@ async function callSupplier(
   try {
     ctx = await contextOf(deps, booking);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { ok: false, code: error.code, reason: error.detail ?? error.title, error };
+    // A refusal (the channel closed, its card expired) as the client would be answered it.
+    const refused = asHttpError(error);
+    if (!refused) throw error;
+    return { ok: false, code: refused.code, reason: refused.detail ?? refused.title, error: refused };
   }
   const call = supplierCall(now, ctx);
   try {

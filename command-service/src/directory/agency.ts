@@ -8,7 +8,7 @@ import type { AgencyCommand } from "@skyward/contracts/directory-commands";
 import type { Charge, MarkupRule } from "@skyward/contracts/pricing";
 import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const agencyStream = (agencyId: string) => `agency-${agencyId}`;
 
@@ -70,14 +70,14 @@ export function evolve(state: AgencyState, event: AgencyEvent): AgencyState {
 
 /** The partner, or a 404 when it never existed or was deleted. */
 export function activeAgency(state: AgencyState): ActiveAgency {
-  if (state.status !== "active") throw new NotFound("No such partner", "agency_not_found");
+  if (state.status !== "active") throw refuse.missing("No such partner", "agency_not_found");
   return state;
 }
 
 /** The partner decider: registration once, settings and pricing as full replacements, deletion only when empty. */
 export function decideAgency(command: AgencyCommand, state: AgencyState): AgencyEvent[] {
   if (command.type === "RegisterAgency") {
-    if (state.status !== "none") throw new Conflict("This partner already exists", "agency_exists");
+    if (state.status !== "none") throw refuse.conflict("This partner already exists", "agency_exists");
     const { agency_id } = command;
     const events: AgencyEvent[] = [
       {
@@ -130,12 +130,12 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
       ];
     case "DeleteAgency":
       if (command.companies_with_money.length > 0)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           `The partner still has ${command.companies_with_money.length} companies with money on their balance; settle them first`,
           "agency_has_money",
         );
       if (command.open_bookings > 0)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           `The partner still has ${command.open_bookings} open bookings; let them be issued, cancelled or expire first`,
           "agency_has_open_bookings",
         );

@@ -4,7 +4,7 @@ import type { CompanyCommand } from "@skyward/contracts/directory-commands";
 import type { Currency } from "@skyward/contracts/money";
 import type { MarkupRule } from "@skyward/contracts/pricing";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const companyStream = (companyId: string) => `company-${companyId}`;
 
@@ -46,14 +46,14 @@ export function evolve(state: CompanyState, event: CompanyEvent): CompanyState {
 }
 
 export function activeCompany(state: CompanyState): ActiveCompany {
-  if (state.status !== "active") throw new NotFound("No such company", "company_not_found");
+  if (state.status !== "active") throw refuse.missing("No such company", "company_not_found");
   return state;
 }
 
 /** The company decider: deletion is refused while money sits on its balance or a booking of it is open. */
 export function decideCompany(command: CompanyCommand, state: CompanyState): CompanyEvent[] {
   if (command.type === "RegisterCompany") {
-    if (state.status !== "none") throw new Conflict("This company already exists", "company_exists");
+    if (state.status !== "none") throw refuse.conflict("This company already exists", "company_exists");
     const { markups, ...registered } = command;
     const { type: _type, ...data } = registered;
     const events: CompanyEvent[] = [{ type: "CompanyRegistered", data }];
@@ -73,12 +73,12 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
       ];
     case "DeleteCompany":
       if (command.balance && command.balance.amount !== 0)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "The company still has money on its balance (or owes it); settle it first",
           "company_has_money",
         );
       if (command.open_bookings > 0)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           `The company still has ${command.open_bookings} open bookings; let them be issued, cancelled or expire first`,
           "company_has_open_bookings",
         );

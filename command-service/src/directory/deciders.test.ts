@@ -1,17 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
 import type { AgencyEvent, CompanyEvent, JoinAgencyEvent } from "@skyward/contracts/directory";
+import { refusal } from "../testing/decider-kit.ts";
 import { decideAgency, evolve as evolveAgency, noAgency } from "./agency.ts";
 import { decideCompany, evolve as evolveCompany, noCompany } from "./company.ts";
 import { decideJoinRequest, evolve as evolveJoin, noJoinRequest } from "./join-request.ts";
 
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
 const registered: AgencyEvent = { type: "AgencyRegistered", data: { agency_id: "a1", name: "Dnipro" } };
 const agency = (...events: AgencyEvent[]) => [registered, ...events].reduce(evolveAgency, noAgency);
 const companyRegistered: CompanyEvent = {

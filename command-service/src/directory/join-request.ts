@@ -2,8 +2,8 @@ import { assertNever } from "@skyward/contracts/assert-never";
 import { type JoinAgencyEvent, JoinAgencyEvent as JoinAgencyEventSchema } from "@skyward/contracts/directory";
 import type { JoinAgencyCommand } from "@skyward/contracts/directory-commands";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
 import { deterministicId } from "@skyward/infra/ids";
+import { refuse } from "@skyward/infra/refusal";
 
 /** One connection request stream per agent and partner, so an agent never has two pending with one partner. */
 export const joinRequestId = (userId: string, agencyId: string) =>
@@ -45,27 +45,27 @@ export function decideJoinRequest(command: JoinAgencyCommand, state: JoinRequest
   switch (command.type) {
     case "SendJoinRequest": {
       if (state.status === "sent")
-        throw new IllegalState("A request to this partner is already waiting", "join_request_pending");
+        throw refuse.notAllowed("A request to this partner is already waiting", "join_request_pending");
       if (state.status === "accepted")
-        throw new IllegalState("You already work with this partner", "already_connected");
+        throw refuse.notAllowed("You already work with this partner", "already_connected");
       const { type: _type, ...data } = command;
       return [{ type: "JoinAgencyRequested", data }];
     }
     case "AcceptJoinRequest": {
-      if (state.status === "none") throw new NotFound("No such connection request", "join_request_not_found");
+      if (state.status === "none")
+        throw refuse.missing("No such connection request", "join_request_not_found");
       if (state.status !== "sent")
-        throw new IllegalState(`The request was already ${state.status}`, "join_request_decided");
+        throw refuse.notAllowed(`The request was already ${state.status}`, "join_request_decided");
       const company_id = command.company_id ?? state.company_id;
       if (!company_id)
-        throw new InvalidInput([
-          { pointer: "/company_id", detail: "is required: choose the agent's company" },
-        ]);
+        throw refuse.invalid([{ pointer: "/company_id", detail: "is required: choose the agent's company" }]);
       return [{ type: "JoinAgencyRequestAccepted", data: { request_id: state.request_id, company_id } }];
     }
     case "RejectJoinRequest":
-      if (state.status === "none") throw new NotFound("No such connection request", "join_request_not_found");
+      if (state.status === "none")
+        throw refuse.missing("No such connection request", "join_request_not_found");
       if (state.status !== "sent")
-        throw new IllegalState(`The request was already ${state.status}`, "join_request_decided");
+        throw refuse.notAllowed(`The request was already ${state.status}`, "join_request_decided");
       return [{ type: "JoinAgencyRequestRejected", data: { request_id: state.request_id } }];
     case "ResetJoinRequest":
       if (state.status !== "accepted") return [];

@@ -6,7 +6,7 @@ import type {
   SignInMethod,
 } from "@skyward/contracts/account";
 import type { Language } from "@skyward/contracts/ids";
-import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import type { ActiveUser, EmailClaim, UserEvent, UserState } from "./user.ts";
 
 export type AccountCommand =
@@ -22,7 +22,7 @@ export type AccountCommand =
   | { type: "RevokeApiToken" };
 
 export function activeUser(state: UserState): ActiveUser {
-  if (state.status === "none") throw new NotFound("The account does not exist", "account_not_found");
+  if (state.status === "none") throw refuse.missing("The account does not exist", "account_not_found");
   return state;
 }
 
@@ -54,7 +54,7 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
       return [{ type: "UserSignedOut", data: {} }];
     case "CompleteAccountInfo": {
       if (user.onboarding === "done")
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "Onboarding is already complete; edit the account details instead",
           "onboarded",
         );
@@ -68,7 +68,7 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
     }
     case "AcceptTerms":
       if (user.onboarding === "initial")
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "Complete your account info before accepting the terms",
           "account_info_missing",
         );
@@ -87,7 +87,7 @@ export function decideAccount(command: AccountCommand, state: UserState): UserEv
     case "IssueApiToken":
       return [{ type: "ApiTokenIssued", data: { replaced: user.api_token } }];
     case "RevokeApiToken":
-      if (!user.api_token) throw new NotFound("This account has no API token", "api_token_not_found");
+      if (!user.api_token) throw refuse.missing("This account has no API token", "api_token_not_found");
       return [{ type: "ApiTokenRevoked", data: {} }];
     default:
       command satisfies never;
@@ -117,7 +117,7 @@ export function decideEmailChange(
   const none: EmailChangeEvents = { user: [], previousAddress: [], newAddress: [] };
   if (command.newEmail === user.email) {
     if (command.type === "ChangeEmail") return none;
-    throw new IllegalState("This is already your e-mail address", "email_unchanged");
+    throw refuse.notAllowed("This is already your e-mail address", "email_unchanged");
   }
   switch (command.type) {
     case "RequestEmailChange":
@@ -125,7 +125,7 @@ export function decideEmailChange(
       return { ...none, user: [{ type: "EmailChangeRequested", data: { new_email: command.newEmail } }] };
     case "ChangeEmail":
       if (newAddressClaim.user_id && newAddressClaim.user_id !== user.user_id)
-        throw new Conflict("Another account uses this e-mail address", "email_taken");
+        throw refuse.conflict("Another account uses this e-mail address", "email_taken");
       return {
         user: [{ type: "EmailChanged", data: { email: command.newEmail, previous_email: user.email } }],
         previousAddress: [{ type: "EmailReleased", data: { user_id: user.user_id } }],

@@ -25,7 +25,7 @@ import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { CommandContext } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import type { StreamAppend } from "@skyward/infra/event-store/types";
-import { Conflict } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const userStream = (userId: string) => `user-${userId}`;
 /** One stream per e-mail address makes addresses unique through the event store's no_stream check. */
@@ -162,7 +162,7 @@ export async function registerUserAppends(
 ): Promise<StreamAppend[]> {
   const claim = await ctx.load(emailStream(user.email), evolveEmailClaim, { user_id: null });
   if (claim.state.user_id && claim.state.user_id !== user.user_id) {
-    throw new Conflict("A user with this e-mail already exists", "email_taken");
+    throw refuse.conflict("A user with this e-mail already exists", "email_taken");
   }
   return [
     {

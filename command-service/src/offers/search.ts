@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError } from "@skyward/infra/http/errors";
+import { isRefusal } from "@skyward/infra/refusal";
 import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
 import { type SellingContext, supplierCall } from "./selling-context.ts";
@@ -66,7 +67,7 @@ export async function guardedSearch(
       check(ctx);
     } catch (error) {
       // A refusal is decided on streams read now, never only on what this process remembers.
-      if (attempt === 1 && error instanceof DomainError) continue;
+      if (attempt === 1 && (error instanceof DomainError || isRefusal(error))) continue;
       throw error;
     }
     const priced = await searchOffers(deps, principal, ctx, request);

@@ -1,15 +1,20 @@
 // The deciders' given/when/then kit holds its tests to what they say: a wrong event list, an event its check
 // refuses, a decision where a refusal was expected, or a refusal of another code, kind or status all fail.
 import { describe, expect, it } from "@jest/globals";
-import { DomainError } from "@skyward/infra/http/errors";
+import { Conflict } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import { deciderKit, refusal } from "./decider-kit.ts";
 
 type Counted = { type: "Counted"; n: number };
-/** Counts up to three; a count past three is refused, a count of zero is not a count (a plain Error). */
+/**
+ * Counts up to three; a count past three is refused (a conflict: 409 at the edge), a count of zero is not a count (a
+ * plain Error), and a count of ten is refused the old way, with an HTTP error, which the kit no longer takes.
+ */
 const counter = deciderKit<{ by: number }, number, Counted>({
   decide: ({ by }, total) => {
     if (by === 0) throw new Error("zero");
-    if (total + by > 3) throw new DomainError(409, "too_many", "Too many");
+    if (by === 10) throw new Conflict("Too many", "too_many");
+    if (total + by > 3) throw refuse.conflict("Too many", "too_many");
     return [{ type: "Counted", n: by }];
   },
   evolve: (total, e) => total + e.n,
@@ -38,7 +43,7 @@ describe("the decider kit", () => {
     ).toThrow();
   });
 
-  it("when a refusal is expected, then only a DomainError of that code (and status) passes", () => {
+  it("when a refusal is expected, then only a domain Refusal of that code (answering that status) passes", () => {
     counter.given(counted(3)).when({ by: 1 }).thenRefused("too_many", 409);
     counter.given(counted(3)).when({ by: 1 }).thenRefused("too_many");
     expect(() => counter.given(counted(3)).when({ by: 1 }).thenRefused("too_many", 422)).toThrow();
@@ -46,5 +51,7 @@ describe("the decider kit", () => {
     expect(() => counter.given().when({ by: 1 }).thenRefused("too_many")).toThrow();
     expect(() => counter.given().when({ by: 0 }).thenRefused("zero")).toThrow();
     expect(refusal(() => 1)).toBeNull();
+    expect(refusal(() => counter.given(counted(3)).when({ by: 1 }).thenEvents([]))).not.toBeNull();
+    expect(() => counter.given().when({ by: 10 }).thenRefused("too_many", 409)).toThrow();
   });
 });

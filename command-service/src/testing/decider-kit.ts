@@ -1,5 +1,6 @@
 import { expect } from "@jest/globals";
-import { DomainError } from "@skyward/infra/http/errors";
+import { httpErrorOf } from "@skyward/infra/http/refusals";
+import { Refusal } from "@skyward/infra/refusal";
 
 /** A pure decider as its tests see it: what it decides from a state, and how its events fold into one. */
 export interface Decider<Command, State, Event, Decided = Event> {
@@ -10,11 +11,18 @@ export interface Decider<Command, State, Event, Decided = Event> {
   check?: (event: Decided) => void;
 }
 
-/** What a decider threw, or null when it decided. */
+/**
+ * A decider's refusal as the client is answered it: the refusal (kind, code, reason) with the HTTP `status` the edge
+ * maps it to (infra http/refusals.ts); anything else a decider threw as it is.
+ */
+export type Refused = Refusal & { status: number };
+
+/** What a decider threw (a refusal with the HTTP status it answers), or null when it decided. */
 export function refusal(run: () => unknown): unknown {
   try {
     run();
   } catch (error) {
+    if (error instanceof Refusal) return Object.assign(error, { status: httpErrorOf(error).status });
     return error;
   }
   return null;
@@ -22,7 +30,7 @@ export function refusal(run: () => unknown): unknown {
 
 /**
  * The one given/when/then kit of the deciders' tests: given(events) folded from the initial state, when(command),
- * then these events (each passing the decider's `check`) or a refusal with this error code (and status).
+ * then these events (each passing the decider's `check`) or a refusal with this code (and the HTTP status it answers).
  */
 export function deciderKit<Command, State, Event, Decided = Event>(
   decider: Decider<Command, State, Event, Decided>,
@@ -40,10 +48,10 @@ export function deciderKit<Command, State, Event, Decided = Event>(
             if (decider.check) for (const e of decided) expect(() => decider.check?.(e)).not.toThrow();
             return decided;
           },
-          /** Refused with a DomainError of this code (and HTTP status, when given). */
+          /** Refused in domain terms (a Refusal, no HTTP in it) with this code, answering this HTTP status when given. */
           thenRefused(code: string, status?: number): void {
             const error = refusal(() => decider.decide(command, state));
-            expect(error).toBeInstanceOf(DomainError);
+            expect(error).toBeInstanceOf(Refusal);
             expect(error).toMatchObject(status === undefined ? { code } : { code, status });
           },
         }),

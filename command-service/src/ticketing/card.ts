@@ -7,7 +7,7 @@ import {
 } from "@skyward/contracts/cards";
 import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import type { CardCommand } from "@skyward/contracts/ticketing-commands";
-import { IllegalState, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const cardStream = (cardId: string) => `card-${cardId}`;
 
@@ -61,23 +61,23 @@ export function decidePayment(choice: PaymentChoice, now: Date): PaidBy {
   if (choice.method === "balance") return { method: "balance" };
   const { card } = choice;
   if (card?.status !== "active")
-    throw new IllegalState("Ticketing is switched off: the channel has no card to pay with", "card_missing");
+    throw refuse.notAllowed("Ticketing is switched off: the channel has no card to pay with", "card_missing");
   if (expired(card.exp_month, card.exp_year, now))
-    throw new IllegalState(
+    throw refuse.notAllowed(
       `The channel's card (${card.brand} ending ${card.last4}) expired at the end of ${String(card.exp_month).padStart(2, "0")}/${card.exp_year}: renew it or choose another form of payment`,
       "card_expired",
     );
   return { method: "card", card_id: card.card_id, brand: card.brand, last4: card.last4 };
 }
 
-const notFound = () => new NotFound("No such card", "card_not_found");
+const notFound = () => refuse.missing("No such card", "card_not_found");
 
 /** The card decider: an expired card is refused, and a card a channel still uses cannot be deleted. */
 export function decideCard(command: CardCommand, state: CardState): CardEvent[] {
   if (command.type === "RegisterCard") {
-    if (state.status !== "none") throw new IllegalState("The card exists already", "card_exists");
+    if (state.status !== "none") throw refuse.notAllowed("The card exists already", "card_exists");
     if (expired(command.facts.exp_month, command.facts.exp_year, command.now))
-      throw new InvalidInput([{ pointer: "/exp_year", detail: "the card has expired" }]);
+      throw refuse.invalid([{ pointer: "/exp_year", detail: "the card has expired" }]);
     return [
       {
         type: "CardRegistered",
@@ -99,7 +99,7 @@ export function decideCard(command: CardCommand, state: CardState): CardEvent[] 
         holder: command.holder ?? state.holder,
       };
       if (expired(next.exp_month, next.exp_year, command.now))
-        throw new InvalidInput([{ pointer: "/exp_year", detail: "the card has expired" }]);
+        throw refuse.invalid([{ pointer: "/exp_year", detail: "the card has expired" }]);
       if (
         next.exp_month === state.exp_month &&
         next.exp_year === state.exp_year &&
@@ -116,7 +116,7 @@ export function decideCard(command: CardCommand, state: CardState): CardEvent[] 
       return [{ type: "CardDetachedFromChannel", data: { channel_id: command.channel_id } }];
     case "DeleteCard":
       if (state.channel_ids.length > 0)
-        throw new IllegalState(
+        throw refuse.notAllowed(
           `The card is attached to ${state.channel_ids.length} ticketing channel(s): detach it first`,
           "card_in_use",
         );

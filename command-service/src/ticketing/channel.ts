@@ -2,7 +2,7 @@ import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
 import type { SourceChannel } from "@skyward/contracts/metadata";
 import { type ChannelCreated, ChannelEvent, GateEvent, type GateName } from "@skyward/contracts/ticketing";
 import type { ChannelCommand } from "@skyward/contracts/ticketing-commands";
-import { IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const channelStream = (channelId: string) => `channel-${channelId}`;
 export const GATES_STREAM = "ticketing-gates";
@@ -85,7 +85,7 @@ export function evolveChannel(state: ChannelState, stored: { type: string; data:
 
 export const initialChannel: ChannelState = { status: "none" };
 
-const missing = () => new NotFound("No such ticketing channel", "channel_not_found");
+const missing = () => refuse.missing("No such ticketing channel", "channel_not_found");
 
 /**
  * The channel decider. A command that changes nothing appends nothing, so two administrators flipping the same
@@ -93,7 +93,7 @@ const missing = () => new NotFound("No such ticketing channel", "channel_not_fou
  */
 export function decideChannel(command: ChannelCommand, state: ChannelState): ChannelEvent[] {
   if (command.type === "CreateChannel") {
-    if (state.status !== "none") throw new IllegalState("The channel exists already", "channel_exists");
+    if (state.status !== "none") throw refuse.notAllowed("The channel exists already", "channel_exists");
     return [
       {
         type: "ChannelCreated",
@@ -135,10 +135,10 @@ export function decideChannel(command: ChannelCommand, state: ChannelState): Cha
       return [{ type: "ChannelCardAttached", data: { credit_card_id: command.credit_card_id } }];
     case "DetachCard": {
       if (!state.card_ids.includes(command.credit_card_id))
-        throw new NotFound("The card is not attached to this channel", "card_not_found");
+        throw refuse.missing("The card is not attached to this channel", "card_not_found");
       const paysTickets = state.ticketing_card?.id === command.credit_card_id;
       if (paysTickets && state.form_of_payment === "card")
-        throw new IllegalState(
+        throw refuse.notAllowed(
           "The channel pays tickets with this card: choose another card or the balance first",
           "card_in_use",
         );
@@ -216,7 +216,7 @@ function decideUpdate(
   }
   const fop = command.form_of_payment ?? state.form_of_payment;
   if (fop === "card" && !card)
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "Choose the card that pays this channel's tickets (ticketing_credit_card_id) to pay by card",
       "card_required",
     );
@@ -262,17 +262,18 @@ export function assertCanIssue(gates: Gates, channel: ChannelState, source: Sour
   assertCanSell(gates, channel, source);
   if (channel.status !== "active") return;
   if (!channel.credential_active)
-    throw new IllegalState(
+    throw refuse.notAllowed(
       "Ticketing is switched off: the channel's credentials are not active",
       "credential_inactive",
     );
   if (channel.form_of_payment === "card" && !channel.ticketing_card)
-    throw new IllegalState("Ticketing is switched off: the channel has no card to pay with", "card_missing");
+    throw refuse.notAllowed("Ticketing is switched off: the channel has no card to pay with", "card_missing");
 }
 
 /** The gates a search passes too: a closed gate refuses selling altogether, naming itself. */
 export function assertCanSell(gates: Gates, channel: ChannelState, source: SourceChannel): void {
-  const closed = (what: string, code: string) => new IllegalState(`Ticketing is switched off: ${what}`, code);
+  const closed = (what: string, code: string) =>
+    refuse.notAllowed(`Ticketing is switched off: ${what}`, code);
   if (!gates.main) throw closed("main gate", "gate_main_off");
   if (!gates.consolidator) throw closed("consolidator gate", "gate_consolidator_off");
   if (!gates.channel) throw closed("channel gate", "gate_channel_off");

@@ -2,7 +2,7 @@ import type { AgencyGateToggled, CompanyGateToggled } from "@skyward/contracts/d
 import type { GateName, GateToggled } from "@skyward/contracts/ticketing";
 import type { GateCommand } from "@skyward/contracts/ticketing-commands";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 import type { GlobalGates } from "./channel.ts";
 
 /** A global gate: closing an open one or opening a closed one is an event; asking for what is already so is not. */
@@ -47,7 +47,7 @@ export function decidePartnerGate(
   command: GateCommand,
   state: PartnerGate,
 ): { type: "AgencyGateToggled" | "CompanyGateToggled"; data: AgencyGateToggled | CompanyGateToggled }[] {
-  if (!state.exists) throw new NotFound(`No such ${kind.toLowerCase()}`, `${kind.toLowerCase()}_not_found`);
+  if (!state.exists) throw refuse.missing(`No such ${kind.toLowerCase()}`, `${kind.toLowerCase()}_not_found`);
   if (state.active === command.active) return [];
   return [{ type: `${kind}GateToggled`, data: { active: command.active } }];
 }

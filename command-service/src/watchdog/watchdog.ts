@@ -11,6 +11,7 @@ import { inTransaction } from "@skyward/infra/db";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { DomainError } from "@skyward/infra/http/errors";
+import { isRefusal } from "@skyward/infra/refusal";
 import { type ActiveBooking, bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
 import { systemActor } from "../bookings/execute.ts";
 import { runSupplierOperation } from "../bookings/supplier-operation.ts";
@@ -260,7 +261,10 @@ async function autoCancelHeld(deps: CommandDeps, booking: ActiveBooking, traceId
     });
   } catch (error) {
     // Issued, cancelled or being issued meanwhile: the agent acted, nothing for the watchdog to do.
-    if (error instanceof DomainError && error.status === 422) return false;
+    if (
+      isRefusal(error) ? error.kind === "not_allowed" : error instanceof DomainError && error.status === 422
+    )
+      return false;
     throw error;
   }
   if (!run.outcome.ok)

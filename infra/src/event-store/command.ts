@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DomainError } from "../http/errors.ts";
+import { isRefusal } from "../refusal.ts";
 import { traced } from "../telemetry/tracing.ts";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
 import type { EventStore } from "./event-store.ts";
@@ -98,7 +99,7 @@ async function runCommandLoop<Result>(
     } catch (error) {
       // A refusal (balance, version, gate...) is only ever decided on the latest state: one decided on a state this
       // process merely remembered is decided again on a fresh read, as another process may have moved it on.
-      if (!trusted || !(error instanceof DomainError)) throw error;
+      if (!trusted || !(error instanceof DomainError || isRefusal(error))) throw error;
       trusting = false;
       continue;
     }

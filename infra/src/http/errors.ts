@@ -1,4 +1,5 @@
 import type { ApiError } from "@skyward/contracts/errors";
+import type { FieldProblem } from "../refusal.ts";
 
 type Source = ApiError["source"];
 
@@ -86,11 +87,7 @@ export class TooManyRequests extends DomainError {
   }
 }
 
-export interface FieldProblem {
-  pointer: string;
-  detail: string;
-  location?: "body" | "query" | "params" | "header";
-}
+export type { FieldProblem } from "../refusal.ts";
 
 /** Input that failed validation; one envelope entry per bad field. */
 export class InvalidInput extends DomainError {

@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from "express";
 import { BadRequest, DomainError, InvalidInput, PayloadTooLarge, UnsupportedMediaType } from "./errors.ts";
+import { asHttpError } from "./refusals.ts";
 
 /**
  * Input no route can use is refused here, once, before CSRF, authentication or any handler runs: a broken `%`
@@ -132,7 +133,9 @@ export function readInput(options: { limit: string }): RequestHandler[] {
  * Without this the router's failure to decode a path parameter (a URIError carrying status 400) answers 500.
  */
 export function clientErrorOf(error: unknown): DomainError | null {
-  if (error instanceof DomainError) return error;
+  // Ours: a route's named error, or a decider's refusal as HTTP (refusals.ts).
+  const named = asHttpError(error);
+  if (named) return named;
   if (error instanceof URIError)
     return brokenEscape(error.message.startsWith("Failed to decode param") ? "The path" : "The request");
   const e = error as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown };

@@ -1,113 +1,36 @@
-import { assertNever } from "@skyward/contracts/assert-never";
 import {
   BOOKING_EVENT_TYPES,
   type BookingEvent,
   StoredBookingEvent,
 } from "@skyward/contracts/booking-events";
+import {
+  BOOKING_TRANSITIONS,
+  listOfStatus,
+  statusAfterHold,
+  transitionOf,
+} from "@skyward/contracts/booking-lifecycle";
+import type { BookingStatus } from "@skyward/contracts/bookings";
 import type { PaidBy } from "@skyward/contracts/cards";
 import { StatementBatch } from "@skyward/infra/db";
 import { defineProjection } from "@skyward/infra/projections/projection";
 
-/** Which list of the bookings page a status belongs to; issued and exchanged both show under "issued". */
-export const LIST_OF_STATUS: Record<string, string> = {
-  held: "new",
-  ticketing: "new",
-  issued: "issued",
-  exchanged: "issued",
-  voided: "cancelled",
-  cancelled: "cancelled",
-  expired: "cancelled",
-  refunded: "refunded",
-};
-
-/** The status an event moves a booking to, if it moves it. */
-function statusAfter(event: BookingEvent): string | null {
-  switch (event.type) {
-    case "BookingHeld":
-    case "BookingConfirmedByProvider":
-    case "BookingPriceChanged":
-    case "BookingRepriced":
-    case "BookingCommented":
-    case "BookingModified":
-    case "VoidStarted":
-    case "VoidFailed":
-    case "CancelStarted":
-    case "CancelFailed":
-    case "RefundQuoted":
-    case "RefundStarted":
-    case "RefundFailed":
-    case "TicketsRefunded": // refunded only with its last ticket: decided in its own statement below
-    case "FlightsChangeRequested":
-    case "ReshopOffersPriced":
-    case "ExchangeStarted":
-    case "ExchangeFailed":
-    case "AncillariesStarted":
-    case "AncillariesAdded":
-    case "AncillariesFailed":
-    case "EmdsIssued":
-    case "EmdRefundStarted":
-    case "EmdRefunded":
-    case "EmdRefundFailed":
-      return null;
-    case "TicketsExchanged":
-      return "exchanged";
-    case "TicketingStarted":
-      return "ticketing";
-    case "TicketingFailed":
-      return "held";
-    case "TicketsIssued":
-      return "issued";
-    case "BookingVoided":
-      return "voided";
-    case "BookingCancelled":
-      return "cancelled";
-    case "BookingExpired":
-      return "expired";
-    case "BookingFailedByProvider":
-      // The airline holds nothing any more (SCENARIOS.md, ASYNCFAIL): cancelled, with the airline's reason.
-      return "cancelled";
-    default:
-      return assertNever(event);
-  }
+/**
+ * The status an event moves a booking to, if it moves it, as the lifecycle table says (contracts
+ * booking-lifecycle.ts). A refund moves it only with its last ticket: decided in its own statement below.
+ */
+function statusAfter(event: BookingEvent): BookingStatus | null {
+  const transition = transitionOf(event.type);
+  return transition.to && !transition.withLastTicket ? transition.to : null;
 }
 
-/** The supplier operation an event opens (its kind) or closes (null); undefined when it does neither. */
+/** The supplier operation an event opens (its kind) or closes (null), as the lifecycle table says; undefined when it does neither. */
 function operationAfter(event: BookingEvent): { id: string; kind: string; at: string } | null | undefined {
-  switch (event.type) {
-    case "TicketingStarted":
-      return { id: event.data.operation_id, kind: "issue", at: event.data.at };
-    case "VoidStarted":
-      return { id: event.data.operation_id, kind: "void", at: event.data.at };
-    case "CancelStarted":
-      return { id: event.data.operation_id, kind: "cancel", at: event.data.at };
-    case "RefundStarted":
-      return { id: event.data.operation_id, kind: "refund", at: event.data.at };
-    case "ExchangeStarted":
-      return { id: event.data.operation_id, kind: "exchange", at: event.data.at };
-    case "AncillariesStarted":
-      return { id: event.data.operation_id, kind: "ancillaries", at: event.data.at };
-    case "EmdRefundStarted":
-      return { id: event.data.operation_id, kind: "emd_refund", at: event.data.at };
-    case "AncillariesAdded":
-    case "AncillariesFailed":
-    case "EmdRefunded":
-    case "EmdRefundFailed":
-    case "TicketsRefunded":
-    case "RefundFailed":
-    case "TicketsExchanged":
-    case "ExchangeFailed":
-    case "TicketsIssued":
-    case "TicketingFailed":
-    case "BookingVoided":
-    case "VoidFailed":
-    case "BookingCancelled":
-    case "CancelFailed":
-    case "BookingExpired":
-    case "BookingFailedByProvider":
-      return null;
-    default:
-      return undefined;
-  }
+  const { operation } = transitionOf(event.type);
+  if (operation === undefined) return undefined;
+  if (operation === "closes") return null;
+  // Every event that opens an operation names it and says when (its "started" event).
+  const { operation_id, at } = event.data as { operation_id: string; at: string };
+  return { id: operation_id, kind: operation, at };
 }
 
 /** How a claim that pays (issue, exchange, EMDs) is paid; null for any other event or when it pays nothing. */
@@ -195,7 +118,7 @@ export const bookings = defineProjection({
       const locator = stored.streamId.slice("booking-".length);
       if (e.type === "BookingHeld") {
         const d = e.data;
-        const initial = d.provider_status === "failed" ? "cancelled" : "held";
+        const initial = statusAfterHold(d);
         batch.add(
           `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
              provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
@@ -204,7 +127,7 @@ export const bookings = defineProjection({
           [
             locator,
             initial,
-            LIST_OF_STATUS[initial],
+            listOfStatus(initial),
             d.company_id,
             d.agency_id,
             d.agent_id,
@@ -233,7 +156,7 @@ export const bookings = defineProjection({
       const operation = operationAfter(e);
       if (status) {
         row.set("status", row.param(status));
-        row.set("list", row.param(LIST_OF_STATUS[status]));
+        row.set("list", row.param(listOfStatus(status)));
       }
       if (status || operation !== undefined) row.set("updated_at", row.param(stored.recordedAt));
       const paying = payingClaim(e);
@@ -340,13 +263,14 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
     case "TicketsRefunded": {
       const refund = { at: e.data.at, lines: e.data.lines, credited: e.data.credited };
       const refunded = `(refunded_passengers || ${row.param(JSON.stringify(e.data.lines.map((l) => l.passenger_index)))}::jsonb)`;
-      // The booking is refunded with its last open ticket; a partial refund leaves its status.
+      // The booking moves with its last open ticket (withLastTicket); a partial refund leaves its status.
       const last = `jsonb_array_length(tickets) <= jsonb_array_length(${refunded})`;
+      const to = BOOKING_TRANSITIONS.TicketsRefunded.to;
       row.set("refund_quote", "NULL");
       row.set("refunded_passengers", refunded);
       row.set("refunds", `refunds || ${row.param(JSON.stringify([refund]))}::jsonb`);
-      row.set("status", `CASE WHEN ${last} THEN 'refunded' ELSE status END`);
-      row.set("list", `CASE WHEN ${last} THEN 'refunded' ELSE list END`);
+      row.set("status", `CASE WHEN ${last} THEN ${row.param(to)} ELSE status END`);
+      row.set("list", `CASE WHEN ${last} THEN ${row.param(listOfStatus(to))} ELSE list END`);
       break;
     }
     case "FlightsChangeRequested":

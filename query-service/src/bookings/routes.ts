@@ -1,4 +1,5 @@
 import { type BookingFacts, bookingActions, issueCharge, lostAt } from "@skyward/contracts/booking-actions";
+import { allows, listOfStatus } from "@skyward/contracts/booking-lifecycle";
 import {
   type BookingDetails,
   BookingListQuery,
@@ -193,7 +194,7 @@ function bookingDetails(row: BookingDbRow, now: Date) {
     ancillaries: row.ancillaries,
   };
   const stillHeld = isHeld(row.status);
-  const issuable = facts.status === "held";
+  const issuable = allows(facts.status, "issue");
   return {
     locator: row.locator,
     status: row.status,
@@ -236,7 +237,8 @@ function bookingDetails(row: BookingDbRow, now: Date) {
   };
 }
 
-const isHeld = (status: BookingStatus) => status === "held" || status === "ticketing";
+/** Held and not yet ticketed, or being ticketed: the statuses of the "new" list (the lifecycle table's). */
+const isHeld = (status: BookingStatus) => listOfStatus(status) === "new";
 
 /**
  * The moment to act before, as the spec's `cancel_before`: a held booking's is when it is really lost (the agency's

@@ -8,7 +8,8 @@ import { foldNew, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { AppendResult } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { DomainError, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+import { type DomainError, InvalidInput, NotFound } from "@skyward/infra/http/errors";
+import { asHttpError } from "@skyward/infra/http/refusals";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
 import {
@@ -146,8 +147,8 @@ export async function bookOffer(
         }),
       );
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      refusal = error;
+      refusal = asHttpError(error);
+      if (!refusal) throw error;
     }
     if (claimed) {
       await holdRecorded();

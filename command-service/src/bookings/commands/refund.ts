@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { nonRefundableOf, refundFromRules, unrefundedPassengers } from "@skyward/contracts/booking-actions";
 import type { RefundLine, RefundQuoted } from "@skyward/contracts/booking-events";
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import { money } from "@skyward/contracts/money";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { Conflict, type DomainError, IllegalState } from "@skyward/infra/http/errors";
+import { asHttpError } from "@skyward/infra/http/refusals";
 import type { CommandDeps } from "../../deps.ts";
 import { sellingContext, supplierCall } from "../../offers/selling-context.ts";
 import type { ActiveBooking } from "../booking.ts";
@@ -26,7 +28,7 @@ export async function createRefundQuote(
   passengers: number[] | undefined,
 ) {
   const booking = await readBooking(deps, principal, locator);
-  if (booking.status !== "issued" && booking.status !== "exchanged")
+  if (!allows(booking.status, "refund"))
     throw new IllegalState(
       `Only issued tickets can be refunded; this booking is ${booking.status}`,
       "not_issued",
@@ -144,9 +146,11 @@ export async function confirmRefund(
       }),
     });
   } catch (error) {
-    if (!(error instanceof Conflict)) throw error;
-    if (error.code === "refund_quote_expired") return requote(deps, context, principal, locator, error);
-    if (error.code === "refund_quote_changed") return currentQuote(deps, principal, locator, error);
+    // The decider's conflicts over the quote answer a fresh or the current quote with the refusal (409).
+    const refused = asHttpError(error);
+    if (!(refused instanceof Conflict)) throw error;
+    if (refused.code === "refund_quote_expired") return requote(deps, context, principal, locator, refused);
+    if (refused.code === "refund_quote_changed") return currentQuote(deps, principal, locator, refused);
     throw error;
   }
   const { recorded, outcome } = run;

@@ -1,3 +1,4 @@
+import { allows } from "@skyward/contracts/booking-lifecycle";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
@@ -14,7 +15,7 @@ export async function repriceBooking(
   locator: string,
 ) {
   const booking = await readBooking(deps, principal, locator);
-  if (booking.status !== "held")
+  if (!allows(booking.status, "reprice"))
     throw new IllegalState(
       `Only held bookings can be repriced; this booking is ${booking.status}`,
       "not_held",
