@@ -1,8 +1,7 @@
 import { ErrorEnvelope } from "@skyward/contracts/errors";
-import { openApiDocument } from "@skyward/contracts/openapi";
+import { jsonSchema, openApiDocument } from "@skyward/contracts/openapi";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { RequestHandler } from "express";
-import { z } from "zod";
 
 /*
  * Every JSON answer the app gives under test is checked against the answer schema its route names in `contracts`
@@ -56,10 +55,7 @@ export function answerCheck(): AnswerCheck {
       })),
     )
     .sort((a, b) => a.params - b.params);
-  const { $schema: _dialect, ...envelope } = z.toJSONSchema(ErrorEnvelope, {
-    target: "draft-2020-12",
-    io: "output",
-  }) as JsonSchema;
+  const envelope = jsonSchema(ErrorEnvelope, "output");
   const compiled = new Map<JsonSchema, ValidateFunction>();
   const validator = (schema: JsonSchema) => {
     let validate = compiled.get(schema);
