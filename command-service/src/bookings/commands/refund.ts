@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { nonRefundableOf, refundFromRules, unrefundedPassengers } from "@skyward/contracts/booking-actions";
 import type { RefundLine, RefundQuoted } from "@skyward/contracts/booking-events";
+import type { RefundConfirmResponse, RefundQuoteResponse } from "@skyward/contracts/bookings";
 import { money } from "@skyward/contracts/money";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { Conflict, type DomainError, IllegalState } from "@skyward/infra/http/errors";
@@ -24,7 +25,7 @@ export async function createRefundQuote(
   principal: Principal,
   locator: string,
   passengers: number[] | undefined,
-) {
+): Promise<RefundQuoteResponse> {
   const booking = await readBooking(deps, principal, locator);
   if (booking.status !== "issued" && booking.status !== "exchanged")
     throw new IllegalState(
@@ -111,14 +112,7 @@ function summed(
  * one (the reason and the current quote, unchanged).
  */
 export type RefundConfirmation =
-  | {
-      outcome: "refunded";
-      locator: string;
-      status: string;
-      credited: RefundQuoted["refundable"] | null;
-      refunded_passengers: number[];
-      position: string | null;
-    }
+  | ({ outcome: "refunded" } & RefundConfirmResponse)
   | { outcome: "requoted"; error: DomainError; quote: RefundQuoted; position: string | null };
 
 /**

@@ -1,3 +1,4 @@
+import type { RepriceResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
@@ -12,7 +13,7 @@ export async function repriceBooking(
   context: RequestContext,
   principal: Principal,
   locator: string,
-) {
+): Promise<RepriceResponse> {
   const booking = await readBooking(deps, principal, locator);
   if (booking.status !== "held")
     throw new IllegalState(
