@@ -1,5 +1,5 @@
 import type { Company, DirectoryHistoryRow, Partner, PersonRow } from "@skyward/contracts/administration";
-import type { BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/balances";
+import type { BalanceHistoryResponse, BalanceMovementKind } from "@skyward/contracts/balances";
 import type { Money } from "@skyward/contracts/money";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
@@ -41,7 +41,7 @@ export const balanceHistoryQueryOptions = (filters: BalanceFilters) =>
     queryKey: [...HISTORY_KEY, filters],
     queryFn: async () =>
       (
-        await api.get<{ data: BalanceHistoryRow[]; meta: { total: number } }>("/balance_history", {
+        await api.get<BalanceHistoryResponse>("/balance_history", {
           query: { ...filters, per_page: BALANCE_PAGE_SIZE },
         })
       ).data,
