@@ -62,23 +62,6 @@ export const idParam = { id: z.string().min(1).max(100) };
 export const roleOrScope = errors("Outside the caller's scope (a route not for its role answers 403)");
 /** The media type of the sales spreadsheets (Excel). */
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-/** What a connection request (an agent asking to join a partner) answers. */
-export const JoinAgencyAnswer = z.looseObject({
-  join_agency: z.looseObject({
-    id: z.string(),
-    agency_id: z.string(),
-    user_id: z.string(),
-    company_id: z.string().nullable(),
-    status: z.enum(["sent", "accepted", "rejected", "reset"]),
-  }),
-  position,
-});
-/** A paged history of changes. */
-export const HistoryAnswer = z.looseObject({
-  data: z.array(z.looseObject({ event_id: z.string() })),
-  meta: z.looseObject({ total: z.number().int() }),
-});
-
 /** The request header of read-your-writes: the `position` a command answered. */
 export const minPositionHeader = (waitsFor: "read_models" | "chain") => ({
   name: "X-Min-Position",
