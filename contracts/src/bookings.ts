@@ -4,7 +4,7 @@ import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts
 import { PaidBy } from "./cards.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
-import { Fare, FareLoss, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
+import { Fare, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
 import { Position } from "./position.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 

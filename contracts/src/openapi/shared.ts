@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { AncillaryLine } from "../ancillaries.ts";
-import { Locator } from "../bookings.ts";
 import { ErrorEnvelope } from "../errors.ts";
-import { Money } from "../money.ts";
-import { SearchResult } from "../offers.ts";
 import { Position } from "../position.ts";
 
 /*
@@ -53,11 +49,6 @@ export const sessionRequired = errors(
 );
 export const position = Position;
 
-/** A list under `data`, each item an object (administration reads). */
-export const listOf = (description: string) => ({
-  description,
-  schema: z.object({ data: z.array(z.looseObject({ id: z.string() })) }),
-});
 export const idParam = { id: z.string().min(1).max(100) };
 export const roleOrScope = errors("Outside the caller's scope (a route not for its role answers 403)");
 /** The media type of the sales spreadsheets (Excel). */
