@@ -3,6 +3,7 @@ import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
 import {
+  type ReceiptDataResponse,
   SALES_EXPORT_ROW_LIMIT,
   SaleId,
   type SaleLine,
@@ -349,7 +350,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     };
     const fileName = ticketFileName(line.passenger_name, line.document_number);
     if (query.format === "data") {
-      res.json({ data: { ...receipt, file_name: fileName } });
+      res.json({ data: { ...receipt, file_name: fileName } } satisfies ReceiptDataResponse);
       return;
     }
     const pdf = await renderReceipt(receipt, language);
