@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
+import type { SalesListResponse } from "@skyward/contracts/sales";
 import {
   type ReceiptDataResponse,
   SALES_EXPORT_ROW_LIMIT,
@@ -187,7 +188,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
           total: totals.reduce((n, t) => n + t.lines, 0),
           totals,
         },
-      });
+      } satisfies SalesListResponse);
       return;
     }
     const [lines, totals] = await Promise.all([
@@ -207,7 +208,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
         total: totals.reduce((n, t) => n + t.lines, 0),
         totals,
       },
-    });
+    } satisfies SalesListResponse);
   });
 
   router.get("/sales/export", fresh, async (req, res) => {

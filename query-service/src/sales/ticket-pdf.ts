@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import type { AncillaryKind } from "@skyward/contracts/ancillaries";
 import { paidByText } from "@skyward/contracts/cards";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare } from "@skyward/contracts/offers";
