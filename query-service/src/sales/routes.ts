@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
-import type { SalesListResponse } from "@skyward/contracts/sales";
 import {
   type ReceiptDataResponse,
   SALES_EXPORT_ROW_LIMIT,
   SaleId,
   type SaleLine,
   SalesExportQuery,
+  type SalesListResponse,
   SalesQuery,
   type SalesTotal,
   TicketDownloadQuery,
