@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { Money } from "../money.ts";
 import {
   AnalyticsQuery,
   AnalyticsResponse,
