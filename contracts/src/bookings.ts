@@ -335,6 +335,8 @@ export const BookingDetails = z.object({
       request_id: z.string(),
       departure_date: z.string(),
       return_date: z.string().nullable(),
+      /** When it was asked for (the read model keeps the request's event as it came). */
+      at: z.string(),
       offers: z.array(ReshopPricedOffer),
       expires_at: z.string().nullable(),
     })
