@@ -21,6 +21,7 @@ beforeAll(async () => {
   const router = express.Router();
   router.delete("/bookings/:locator", answer);
   router.post("/bookings/comment", answer);
+  router.delete("/sign_out", answer);
   app.use(router);
   app.get("/csrf", answer);
   server = app.listen(0);
@@ -65,6 +66,16 @@ describe("the answer check", () => {
     ]);
     const mistyped = await call("DELETE", "/bookings/K7M2QX", 200, { ...cancelled, status: "refunded" });
     expect(mistyped.status).toBe(500);
+  });
+
+  it("when a route the public document leaves out answers what its contract does not describe, then the call fails too", async () => {
+    const signedOut = { data: null, position: null };
+    expect(await call("DELETE", "/sign_out", 200, signedOut)).toEqual({ status: 200, body: signedOut });
+    const res = await call("DELETE", "/sign_out", 200, { ...signedOut, session_id: "s-1" });
+    expect([res.status, res.body.errors?.[0]?.detail]).toEqual([
+      500,
+      expect.stringContaining("DELETE /sign_out answered 200"),
+    ]);
   });
 
   it("when a route answers a success status it does not document, then the call fails", async () => {
