@@ -196,7 +196,8 @@ export const DirectoryHistoryRow = z.object({
   company_id: z.string().nullable(),
   type: z.string(),
   data: z.record(z.string(), z.unknown()),
-  actor: z.object({ user_id: z.string().nullable(), role: z.string() }),
+  /** Who made it: the user (null for the system), their role, and their name when the directory has it. */
+  actor: z.object({ user_id: z.string().nullable(), role: z.string(), name: z.string().nullable() }),
   source: z.string(),
   at: z.string(),
   /** Where this change alone is read (GET /directory_history/{event_id}). */
@@ -212,5 +213,84 @@ export const DirectoryHistoryQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+/*
+ * The answers of the administration routes (OpenAPI names them in openapi/administration.ts). Commands answer the
+ * feed `position` of what they wrote, null when nothing was written (a change to what already was).
+ */
+const CommandPosition = z.string().nullable();
+/** `GET /agencies` */
+export const PartnerListResponse = z.object({ data: z.array(Partner) });
+export type PartnerListResponse = z.infer<typeof PartnerListResponse>;
+/** `GET /agencies/{id}` */
+export const PartnerResponse = z.object({ partner: Partner });
+export type PartnerResponse = z.infer<typeof PartnerResponse>;
+/** A command on a partner (create, update, a flag, duplicate) answers the partner after it. */
+export const PartnerCommandResponse = z.object({ partner: Partner, position: CommandPosition });
+export type PartnerCommandResponse = z.infer<typeof PartnerCommandResponse>;
+/** `PUT /agency_transaction_fees/{id}`: the partner after it and its fee. */
+export const TransactionFeeResponse = PartnerCommandResponse.extend({
+  agency_transaction_fee: z.object({ id: z.string(), transaction_fee: Charge.nullable() }),
+});
+export type TransactionFeeResponse = z.infer<typeof TransactionFeeResponse>;
+/** `GET /companies` */
+export const CompanyListResponse = z.object({ data: z.array(Company) });
+export type CompanyListResponse = z.infer<typeof CompanyListResponse>;
+/** `GET /companies/{id}` */
+export const CompanyResponse = z.object({ company: Company });
+export type CompanyResponse = z.infer<typeof CompanyResponse>;
+/** A command on a company (create, markups, shared bookings) answers the company after it. */
+export const CompanyCommandResponse = z.object({ company: Company, position: CommandPosition });
+export type CompanyCommandResponse = z.infer<typeof CompanyCommandResponse>;
+/** A partner, company, person or connection taken away: nothing left to show. */
+export const DeletedResponse = z.object({ data: z.null(), position: CommandPosition });
+export type DeletedResponse = z.infer<typeof DeletedResponse>;
+/** `GET /agencies/{id}/supervisors` */
+export const SupervisorsResponse = z.object({ data: z.array(PersonRow) });
+export type SupervisorsResponse = z.infer<typeof SupervisorsResponse>;
+/** `PUT /account/selling_company`: the caller's companies, the chosen one first. */
+export const SellingCompanyResponse = z.object({
+  data: z.object({ company_ids: z.array(z.string()) }),
+  position: CommandPosition,
+});
+export type SellingCompanyResponse = z.infer<typeof SellingCompanyResponse>;
+/** `GET /directory_history`: a page of changes. */
+export const DirectoryHistoryResponse = z.object({
+  data: z.array(DirectoryHistoryRow),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+});
+export type DirectoryHistoryResponse = z.infer<typeof DirectoryHistoryResponse>;
+/** `GET /directory_history/{event_id}` */
+export const DirectoryChangeResponse = z.object({ data: DirectoryHistoryRow });
+export type DirectoryChangeResponse = z.infer<typeof DirectoryChangeResponse>;
+/** An agent's link to a company (`GET /agent_company_relationships`). */
+export const RelationshipRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  company_id: z.string(),
+  agency_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  since: z.string(),
+});
+export type RelationshipRow = z.infer<typeof RelationshipRow>;
+export const RelationshipsResponse = z.object({ data: z.array(RelationshipRow) });
+export type RelationshipsResponse = z.infer<typeof RelationshipsResponse>;
+/** A connection request with the partner's name and the requester (null when the directory lacks them). */
+export const JoinRequestRow = JoinAgency.extend({
+  updated_at: z.string(),
+  agency_name: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+export type JoinRequestRow = z.infer<typeof JoinRequestRow>;
+/** `GET /join_agency_requests`, newest first. */
+export const JoinRequestsResponse = z.object({ data: z.array(JoinRequestRow) });
+export type JoinRequestsResponse = z.infer<typeof JoinRequestsResponse>;
+/** A connection request sent or decided. */
+export const JoinAgencyResponse = z.object({ join_agency: JoinAgency, position: CommandPosition });
+export type JoinAgencyResponse = z.infer<typeof JoinAgencyResponse>;
 
 export { AgencyFlag };

@@ -126,6 +126,40 @@ export const AncillaryLine = z.object({
 });
 export type AncillaryLine = z.infer<typeof AncillaryLine>;
 
+/*
+ * The answers of the ancillary commands. The locator is checked as bookings.ts's Locator where the request comes in;
+ * this module stays below bookings.ts (which imports its lines), so the answers name it as text.
+ */
+/** `POST /bookings/{locator}/ancillaries`: held with the booking (paid at issue), or EMDs charged to the balance. */
+export const AddAncillariesResponse = z.object({
+  locator: z.string(),
+  /** The booking's status after it. */
+  status: z.string(),
+  lines: z.array(AncillaryLine),
+  total: Money,
+  /** What the company balance was charged now; null before issue (paid with the tickets). */
+  charged: Money.nullable(),
+  /** True while the airline still issues some EMDs (a job confirms them). */
+  async_emd_issue: z.boolean(),
+  position: z.string().nullable(),
+});
+export type AddAncillariesResponse = z.infer<typeof AddAncillariesResponse>;
+/** `POST /bookings/{locator}/emds/{emd_number}/refund`: what the airline returned and the balance was credited. */
+export const EmdRefundResponse = z.object({
+  locator: z.string(),
+  emd_number: z.string(),
+  refunded: Money.nullable(),
+  credited: Money.nullable(),
+  position: z.string().nullable(),
+});
+export type EmdRefundResponse = z.infer<typeof EmdRefundResponse>;
+/** The priced catalogue of an offer or a booking (`GET .../ancillaries`). */
+export const AncillaryCatalogueResponse = z.object({ data: z.array(PricedAncillary) });
+export type AncillaryCatalogueResponse = z.infer<typeof AncillaryCatalogueResponse>;
+/** `GET /bookings/{locator}/seat_map` */
+export const SeatMapResponse = z.object({ data: SeatMap });
+export type SeatMapResponse = z.infer<typeof SeatMapResponse>;
+
 /** What the airline answered for one line it took: its EMD number, or none yet (asynchronous) or at all (free seat). */
 export const AncillaryTaken = z.object({
   ancillary_id: z.string(),

@@ -109,6 +109,9 @@ export const ExportHeader = z.object({
   anchors: z.array(ChainAnchor),
 });
 export type ExportHeader = z.infer<typeof ExportHeader>;
+/** `GET /audit/export` asked for JSON: the export's lines as one document, the header first. */
+export const ExportJsonResponse = z.object({ data: z.array(z.union([ExportHeader, ExportedEvent])) });
+export type ExportJsonResponse = z.infer<typeof ExportJsonResponse>;
 
 const Text = z.string().min(1).max(200);
 const Instant = z.iso.datetime({ offset: true });

@@ -59,6 +59,9 @@ export const BalanceRow = z.object({
   credit_limit: Money.optional(),
 });
 export type BalanceRow = z.infer<typeof BalanceRow>;
+/** `GET /balances` answers the balances of the companies the caller may see. */
+export const BalancesResponse = z.object({ data: z.array(BalanceRow) });
+export type BalancesResponse = z.infer<typeof BalancesResponse>;
 
 /** What moved a balance, as the balance history names it. */
 export const BalanceMovementKind = z.enum(["top_up", "correction", "charge", "credit", "refund", "exchange"]);
@@ -84,6 +87,15 @@ export const BalanceHistoryRow = z.object({
   link: z.string(),
 });
 export type BalanceHistoryRow = z.infer<typeof BalanceHistoryRow>;
+/** `GET /balance_history` answers a page of movements. */
+export const BalanceHistoryResponse = z.object({
+  data: z.array(BalanceHistoryRow),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+});
+export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
+/** `GET /balance_history/{event_id}` answers one movement. */
+export const BalanceMovementResponse = z.object({ data: BalanceHistoryRow });
+export type BalanceMovementResponse = z.infer<typeof BalanceMovementResponse>;
 
 const IsoDate = z.iso.date();
 /** GET /balance_history filters: company, period (inclusive days, UTC), kinds; newest first, paged. */
@@ -132,6 +144,16 @@ export const CreditLimitRequest = z.object({
     MinorUnits.min(0),
   ]),
 });
+
+/** `POST /transactions` and `PUT /companies/{id}/credit_limit` answer the company balance after them. */
+export const BalanceCommandResponse = z.object({
+  /** Null while the company's balance has never moved. */
+  balance_amount: Money.nullable(),
+  /** Without a currency while the balance has never moved (the limit is in the company's currency). */
+  credit_limit: z.object({ amount: z.number().int(), currency: z.string().optional() }).nullable(),
+  position: z.string().nullable(),
+});
+export type BalanceCommandResponse = z.infer<typeof BalanceCommandResponse>;
 
 /** The one field the balance history reads from a booking event that moves money: its supplier operation. */
 export const OperationOf = z.object({ operation_id: z.string() });

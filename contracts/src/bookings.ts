@@ -2,8 +2,10 @@ import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
 import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
 import { PaidBy } from "./cards.ts";
+import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
-import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
+import { Fare, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
+import { Position } from "./position.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
@@ -28,7 +30,7 @@ export const BookOfferResponse = z.object({
   instant_payment: z.boolean(),
   status: z.enum(["held", "issued"]),
   tickets: z.array(Ticket).optional(),
-  position: z.string().nullable(),
+  position: Position.nullable(),
 });
 export type BookOfferResponse = z.infer<typeof BookOfferResponse>;
 
@@ -49,10 +51,32 @@ export const IssueResponse = z.object({
   charge: IssueCharge,
   /** What the company balance was charged: the charge's total, or null when no balance moves (demo, card). */
   charged: Money.nullable(),
-  position: z.string().nullable(),
+  position: Position.nullable(),
 });
 export type IssueResponse = z.infer<typeof IssueResponse>;
 export const LocatorRequest = z.object({ locator: Locator });
+/** `POST /bookings/reprice` answers today's price; `changed` when it replaced the booking's (then a position). */
+export const RepriceResponse = z.object({
+  locator: Locator,
+  changed: z.boolean(),
+  price: Money,
+  price_detail: PriceDetail,
+  position: Position.nullable(),
+});
+export type RepriceResponse = z.infer<typeof RepriceResponse>;
+/** `POST /bookings/reshop` answers a fresh search of the held booking's journey, to book from. */
+export const ReshopHeldResponse = z.object({ locator: Locator, result: SearchResult });
+export type ReshopHeldResponse = z.infer<typeof ReshopHeldResponse>;
+/** `DELETE /bookings/{locator}`: an issued booking voided, a held one cancelled. */
+export const VoidOrCancelResponse = z.object({
+  locator: Locator,
+  status: z.enum(["voided", "cancelled"]),
+  position: Position.nullable(),
+});
+export type VoidOrCancelResponse = z.infer<typeof VoidOrCancelResponse>;
+/** What a comment or a modify of a booking answers: the feed position to read the booking at. */
+export const BookingChangeResponse = z.object({ locator: Locator, position: Position.nullable() });
+export type BookingChangeResponse = z.infer<typeof BookingChangeResponse>;
 export const CommentRequest = z.object({ locator: Locator, comment: z.string().trim().min(1).max(2000) });
 export const ModifyRequest = z.object({
   locator: Locator,
@@ -93,6 +117,62 @@ export type BookingStatus = z.infer<typeof BookingStatus>;
 /** Lists the booking page offers; issued and exchanged both show under "issued". */
 export const BookingList = z.enum(["new", "issued", "cancelled", "refunded"]);
 export type BookingList = z.infer<typeof BookingList>;
+
+/** `POST /orders/{locator}/refund_requests/create` answers the quote recorded on the booking, to confirm. */
+export const RefundQuoteResponse = z.object({
+  locator: Locator,
+  quote: RefundQuoted,
+  position: Position.nullable(),
+});
+export type RefundQuoteResponse = z.infer<typeof RefundQuoteResponse>;
+/** `POST /orders/{locator}/refund_requests/confirm`: refunded, and what the company balance was credited. */
+export const RefundConfirmResponse = z.object({
+  locator: Locator,
+  status: BookingStatus,
+  credited: Money.nullable(),
+  refunded_passengers: z.array(z.number().int()),
+  position: Position.nullable(),
+});
+export type RefundConfirmResponse = z.infer<typeof RefundConfirmResponse>;
+/** A refund confirm of a quote that expired (a fresh one) or is not the current one (that one): 409. */
+export const RefundRequotedResponse = z.object({
+  errors: ErrorEnvelope.shape.errors,
+  quote: RefundQuoted,
+  position: Position.nullable(),
+});
+export type RefundRequotedResponse = z.infer<typeof RefundRequotedResponse>;
+/** `POST /orders/{locator}/flights_change_requests/create`: the request the offers are priced for. */
+export const FlightsChangeCreateResponse = z.object({
+  locator: Locator,
+  request_id: z.string(),
+  departure_date: IsoDate,
+  return_date: IsoDate.nullable(),
+  position: Position.nullable(),
+});
+export type FlightsChangeCreateResponse = z.infer<typeof FlightsChangeCreateResponse>;
+/** An exchange offer as priced for the agent: the airline's offer with our prices, and what its fare gives up. */
+export const ReshopOfferAnswer = ReshopPricedOffer.extend({ fare: Fare, price_detail: PriceDetail });
+/** `POST /orders/{locator}/reshop_offers/price`: the offers of the open request (none after a failure). */
+export const ReshopOffersResponse = z.object({
+  locator: Locator,
+  request_id: z.string(),
+  expires_at: z.string(),
+  offers: z.array(ReshopOfferAnswer),
+  position: Position.nullable(),
+});
+export type ReshopOffersResponse = z.infer<typeof ReshopOffersResponse>;
+/** `POST /orders/{locator}/flights_change_requests/confirm`: the new tickets, and the charge to the balance. */
+export const FlightsChangeConfirmResponse = z.object({
+  locator: Locator,
+  status: BookingStatus,
+  tickets: z.array(Ticket),
+  old_tickets: z.array(z.string()),
+  price: Money,
+  /** What the company balance was charged for it; null when nothing moved (a card, nothing to pay). */
+  charged: Money.nullable(),
+  position: Position.nullable(),
+});
+export type FlightsChangeConfirmResponse = z.infer<typeof FlightsChangeConfirmResponse>;
 
 export const BookingListQuery = z.object({
   /** The list to read; a text search within it when `q` is given. No list: "new", or with `q` every list. */
@@ -255,6 +335,8 @@ export const BookingDetails = z.object({
       request_id: z.string(),
       departure_date: z.string(),
       return_date: z.string().nullable(),
+      /** When it was asked for (the read model keeps the request's event as it came). */
+      at: z.string(),
       offers: z.array(ReshopPricedOffer),
       expires_at: z.string().nullable(),
     })
@@ -269,3 +351,6 @@ export const BookingDetails = z.object({
   agent_id: z.string(),
 });
 export type BookingDetails = z.infer<typeof BookingDetails>;
+/** `GET /bookings/{locator}` answers the booking with what the caller can do with it now. */
+export const BookingDetailsResponse = z.object({ data: BookingDetails });
+export type BookingDetailsResponse = z.infer<typeof BookingDetailsResponse>;

@@ -72,3 +72,6 @@ export const TimeLimitNotice = z.object({
   route: z.string().nullable(),
 });
 export type TimeLimitNotice = z.infer<typeof TimeLimitNotice>;
+/** `GET /time_limit_notices` answers the notices the caller may see. */
+export const TimeLimitNoticesResponse = z.object({ data: z.array(TimeLimitNotice) });
+export type TimeLimitNoticesResponse = z.infer<typeof TimeLimitNoticesResponse>;

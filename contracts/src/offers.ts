@@ -326,6 +326,9 @@ export type SupplierSearchResult = z.infer<typeof SupplierSearchResult>;
 /** POST /offers response body. */
 export const SearchResult = SupplierSearchResult.extend({ origin_destinations: z.array(OriginDestination) });
 export type SearchResult = z.infer<typeof SearchResult>;
+/** `POST /offers` answers the search result (kept for booking, filtering and ancillaries by its id). */
+export const SearchResponse = z.object({ result: SearchResult });
+export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** A fare rule paragraph, numbered by its ATPCO category (5 advance purchase, 16 penalties, 31 changes, ...). */
 export const FareRuleSection = z.object({
@@ -345,6 +348,9 @@ export const FareRules = z.object({
   sections: z.array(FareRuleSection).min(1),
 });
 export type FareRules = z.infer<typeof FareRules>;
+/** `GET /offers/{fare_id}/fare_rules` */
+export const FareRulesResponse = z.object({ data: FareRules });
+export type FareRulesResponse = z.infer<typeof FareRulesResponse>;
 
 /** GET offers/{fare_id}/details: the chosen fare with its itinerary, ancillaries and rules. */
 export const SupplierOfferDetails = z.object({
@@ -359,3 +365,6 @@ export type SupplierOfferDetails = z.infer<typeof SupplierOfferDetails>;
 
 export const OfferDetails = SupplierOfferDetails.extend({ fare: Fare });
 export type OfferDetails = z.infer<typeof OfferDetails>;
+/** `GET /offers/{fare_id}/details` */
+export const OfferDetailsResponse = z.object({ data: OfferDetails });
+export type OfferDetailsResponse = z.infer<typeof OfferDetailsResponse>;

@@ -172,7 +172,7 @@ function inDocumentOrder(routes: readonly DocumentedRoute[]): DocumentedRoute[] 
 type JsonSchema = Record<string, unknown>;
 
 /** zod's own JSON Schema (2020-12, the dialect of OpenAPI 3.1), without the $schema keyword inside the document. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
     io,

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { AncillaryKind } from "./ancillaries.ts";
 import { PaidBy } from "./cards.ts";
 import { Language } from "./ids.ts";
 import { UserType } from "./metadata.ts";
-import { Currency } from "./money.ts";
-import { IsoDate } from "./offers.ts";
+import { Currency, Money } from "./money.ts";
+import { Fare, Flight, IsoDate, Segment } from "./offers.ts";
 
 /**
  * Sales, the sales-report spreadsheet, the ticket download and analytics (seed-spec sections 7 and 9): one sales line
@@ -167,6 +168,50 @@ export const TicketDownloadQuery = z.object({
     .optional(),
 });
 export type TicketDownloadQuery = z.infer<typeof TicketDownloadQuery>;
+
+/** What a receipt shows (the PDF, and `format=data`); the route assembles it from the sales line and its booking. */
+export const Receipt = z.object({
+  /** A ticket's itinerary receipt, or an EMD's receipt for the service it paid. */
+  kind: z.enum(["ticket", "emd"]),
+  passenger: z.string(),
+  /** The ticket's number, or the EMD's. */
+  ticket_number: z.string(),
+  locator: z.string(),
+  status: z.string(),
+  issued_at: z.string(),
+  /** The agency's zone: the issue time is written in it, and named. */
+  time_zone: z.string(),
+  /** An EMD's service, the segment it is for and the passenger's ticket it goes with. */
+  emd: z
+    .object({
+      service: z.object({
+        type: AncillaryKind,
+        weight_kg: z.number().nullable(),
+        seat: z.string().nullable(),
+      }),
+      ticket_number: z.string().nullable(),
+      segment: Segment.nullable(),
+    })
+    .nullable(),
+  carrier: z.string(),
+  route: z.string(),
+  flights: z.array(Flight),
+  fare: Fare.nullable(),
+  price: z.object({ fare: Money, taxes: Money, fees: Money, total: Money, custom: z.boolean() }),
+  /** How the document was paid; null when not known (sold before it was recorded). */
+  paid_by: PaidBy.nullable(),
+  agency: z.object({
+    name: z.string().nullable(),
+    company: z.string().nullable(),
+    agent: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+});
+export type Receipt = z.infer<typeof Receipt>;
+/** `GET /sales/{id}?format=data`: the receipt's data and the file name the PDF goes by. */
+export const ReceiptDataResponse = z.object({ data: Receipt.extend({ file_name: z.string() }) });
+export type ReceiptDataResponse = z.infer<typeof ReceiptDataResponse>;
 
 /** The file name of a ticket receipt: passenger and ticket number, in letters any file system takes. */
 export function ticketFileName(passengerName: string, ticketNumber: string): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CarrierCode } from "./offers.ts";
+import { AirportRef, CarrierCode, SearchResult } from "./offers.ts";
 
 const minutesOfDay = z
   .number()
@@ -30,7 +30,13 @@ export const ApplyFiltersRequest = z.object({
   search_result_id: z.string().min(1).max(100),
   filters: SearchFilters,
 });
+/** `POST /search_results` and `DELETE /search_results/{id}` answer the narrowed result and the filters now set. */
+export const FilteredSearchResponse = z.object({ result: SearchResult, filters: SearchFilters });
+export type FilteredSearchResponse = z.infer<typeof FilteredSearchResponse>;
 
 /** POST /offers body: the search plus, for users who sell for several companies, the company. */
 export const OfferDetailsQuery = z.object({ search_result_id: z.string().min(1).max(100) });
 export const AirportsQuery = z.object({ q: z.string().trim().min(1).max(60) });
+/** `GET /airports` answers the airports and cities matching the text. */
+export const AirportsResponse = z.object({ data: z.array(AirportRef) });
+export type AirportsResponse = z.infer<typeof AirportsResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CardFacts } from "./cards.ts";
+import { CardFacts, CardRow } from "./cards.ts";
 import { IsoDate } from "./offers.ts";
 import { ChannelSource, FormOfPayment, GateName } from "./ticketing.ts";
 
@@ -107,7 +107,10 @@ export const ChannelRow = z.object({
   api: z.boolean(),
   web: z.boolean(),
   extension: z.boolean(),
-  companies: z.array(z.object({ id: z.string(), company_id: z.string(), active: z.boolean() })),
+  /** The agency's companies and whether the channel sells for each (`id` is the channel and company's link). */
+  companies: z.array(
+    z.object({ id: z.string(), company_id: z.string(), name: z.string(), active: z.boolean() }),
+  ),
 });
 export type ChannelRow = z.infer<typeof ChannelRow>;
 
@@ -211,3 +214,140 @@ export type CardCommand = z.infer<typeof CardCommand>;
 
 /** `GET /ticketing/agency_channels?agency_id=`. */
 export const ChannelListQuery = z.object({ agency_id: Id.optional() });
+
+/*
+ * The answers of the ticketing routes (OpenAPI names them in openapi/ticketing.ts). Commands answer the feed
+ * `position` of what they wrote, null when nothing was written (a switch set as it already was).
+ */
+const CommandPosition = z.string().nullable();
+/** `GET /ticketing/agency_channels` */
+export const ChannelListResponse = z.object({ data: z.array(ChannelRow) });
+export type ChannelListResponse = z.infer<typeof ChannelListResponse>;
+/** `GET /ticketing/agency_channels/{id}` */
+export const ChannelResponse = z.object({ data: ChannelRow });
+export type ChannelResponse = z.infer<typeof ChannelResponse>;
+/** `GET /ticketing/channel_history`: a page of changes. */
+export const ChannelHistoryResponse = z.object({
+  data: z.array(ChannelHistoryRow),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+});
+export type ChannelHistoryResponse = z.infer<typeof ChannelHistoryResponse>;
+/** `GET /ticketing/channel_history/{event_id}`: one change with its event as recorded. */
+export const ChannelChangeResponse = z.object({
+  data: ChannelHistoryRow.extend({
+    event: z.object({
+      type: z.string(),
+      data: z.record(z.string(), z.unknown()),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  }),
+});
+export type ChannelChangeResponse = z.infer<typeof ChannelChangeResponse>;
+/** `GET /ticketing/gates`: the global gates, and each partner's and company's. */
+export const GatesResponse = z.object({
+  data: z.object({
+    main_gate: z.boolean(),
+    agency_gate: z.boolean(),
+    channel_gate: z.boolean(),
+    agencies: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
+    companies: z.array(
+      z.object({ id: z.string(), name: z.string(), agency_id: z.string(), active: z.boolean() }),
+    ),
+  }),
+});
+export type GatesResponse = z.infer<typeof GatesResponse>;
+/** A global gate opened or closed. */
+export const GlobalGateResponse = z.object({
+  data: z.object({ gate: GateName, active: z.boolean() }),
+  position: CommandPosition,
+});
+/** A partner's or company's gate opened or closed. */
+export const PartnerGateResponse = z.object({
+  data: z.object({ id: z.string(), active: z.boolean() }),
+  position: CommandPosition,
+});
+/** A channel's source (api, web, extension) switched. */
+export const ChannelSourceResponse = z.object({
+  data: z.object({ id: z.string(), type: ChannelSource, active: z.boolean() }),
+  position: CommandPosition,
+});
+/** A channel switched for one company. */
+export const CompanyChannelResponse = z.object({
+  data: z.object({ id: z.string(), channel_id: z.string(), company_id: z.string(), active: z.boolean() }),
+  position: CommandPosition,
+});
+/** `POST /ticketing/agency_channels`: the channel created (off until its credentials check). */
+export const ChannelCreatedResponse = z.object({
+  data: z.object({
+    id: z.string(),
+    agency_id: z.string(),
+    title: z.string(),
+    currency: z.string(),
+    active: z.boolean(),
+    active_by_admin: z.boolean(),
+    active_credential: z.boolean(),
+  }),
+  position: CommandPosition,
+});
+export type ChannelCreatedResponse = z.infer<typeof ChannelCreatedResponse>;
+/** `PATCH /ticketing/agency_channels/{id}`: the channel's settings after the change. */
+export const ChannelUpdatedResponse = z.object({
+  data: z.object({
+    id: z.string(),
+    agency_id: z.string(),
+    title: z.string(),
+    active_by_admin: z.boolean(),
+    active_by_supervisor: z.boolean(),
+    active_credential: z.boolean(),
+    form_of_payment: FormOfPayment,
+    ticketing_credit_card_id: z.string().nullable(),
+    credit_card_ids: z.array(z.string()),
+    nego_code: z.string().nullable(),
+    resident_fares_code: z.string().nullable(),
+    api: z.boolean(),
+    web: z.boolean(),
+    extension: z.boolean(),
+  }),
+  position: CommandPosition,
+});
+/** A channel or card deleted. */
+export const TicketingDeletedResponse = z.object({
+  data: z.object({ id: z.string(), deleted: z.literal(true) }),
+  position: CommandPosition,
+});
+/** A channel's supplier credentials set or edited: checked at once, with the spec's messages. */
+export const CredentialResponse = z.object({
+  credential: z.object({ active: z.boolean(), agency_id: z.string() }),
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+  messages: z.array(z.object({ type: z.enum(["success", "error"]), text: z.string() })),
+  position: CommandPosition,
+});
+export type CredentialResponse = z.infer<typeof CredentialResponse>;
+/** A card attached to a channel. */
+export const CardAttachedResponse = z.object({
+  data: z.object({ id: z.string(), credit_card_id: z.string() }),
+  position: CommandPosition,
+});
+/** A card detached from a channel. */
+export const CardDetachedResponse = z.object({
+  data: z.object({ id: z.string(), credit_card_id: z.string(), detached: z.literal(true) }),
+  position: CommandPosition,
+});
+/** `GET /credit_cards` */
+export const CardsResponse = z.object({ data: z.array(CardRow) });
+export type CardsResponse = z.infer<typeof CardsResponse>;
+/** `POST /credit_cards`: the card as the vault left it (never its number). */
+export const CardCreatedResponse = z.object({
+  data: CardFacts.extend({ id: z.string(), agency_id: z.string().nullable() }),
+  position: CommandPosition,
+});
+export type CardCreatedResponse = z.infer<typeof CardCreatedResponse>;
+/** `PATCH /credit_cards/{id}`: the card after the change, with the channels it pays for. */
+export const CardUpdatedResponse = z.object({
+  data: CardFacts.extend({
+    id: z.string(),
+    agency_id: z.string().nullable(),
+    channel_ids: z.array(z.string()),
+  }),
+  position: CommandPosition,
+});

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "@jest/globals";
 import { createTestDatabase } from "@skyward/infra/testing";
 import { startSkyward } from "@skyward/scripts/app";
+import { answerCheck } from "@skyward/scripts/testing/answer-check";
 import { launchChromium } from "@skyward/scripts/testing/chromium";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
@@ -25,6 +26,8 @@ export async function startApp(
       seedDemo: options.seedDemo ?? false,
       logLevel: "warn",
       ...(options.env ? { env: options.env } : {}),
+      // Every answer the browser gets is checked against its route's contract, as in the integration tests.
+      checkAnswers: answerCheck().middleware,
     });
     return {
       url: app.url,

@@ -38,7 +38,7 @@ import { metricsRoute, observeProcess, setMetricsEnabled } from "@skyward/infra/
 import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
-import type { Express } from "express";
+import type { Express, RequestHandler } from "express";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { inlineScriptSources } from "./page-scripts.ts";
 import { servePacks } from "./static-assets.ts";
@@ -61,6 +61,8 @@ export interface SkywardOptions {
   roles?: readonly Role[];
   /** Overrides of the per-API-token rate limit (tests). */
   apiRateLimit?: ApiRateLimit;
+  /** Tests: checks each answer against its route's contract (testing/answer-check.ts); none in production. */
+  checkAnswers?: RequestHandler;
 }
 
 export const ROLES = ["command", "query", "projectors", "frontend"] as const;
@@ -230,6 +232,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
       scriptSources: html ? inlineScriptSources(html) : [],
+      checkAnswers: options.checkAnswers,
     },
     (app) => {
       // Bearer (API token) calls take from their token's bucket, shared by every process (issue 14).

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { AddAncillariesRequest, AncillaryLine } from "@skyward/contracts/ancillaries";
+import type {
+  AddAncillariesRequest,
+  AddAncillariesResponse,
+  AncillaryLine,
+} from "@skyward/contracts/ancillaries";
 import { money } from "@skyward/contracts/money";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
+import type { z } from "zod";
 import { balanceStream } from "../balances/balance.ts";
 import { issuingClaim, runSupplierOperation } from "../bookings/supplier-operation.ts";
 import type { CommandDeps } from "../deps.ts";
@@ -20,7 +25,7 @@ export async function addAncillaries(
   principal: Principal,
   locator: string,
   request: AddAncillariesRequest,
-) {
+): Promise<z.input<typeof AddAncillariesResponse>> {
   const { booking, ctx } = await bookingContext(deps, principal, locator);
   const catalogue = new Map((await catalogueOf(deps, booking, ctx)).map((item) => [item.ancillary_id, item]));
   const lines = request.items.map((wanted, i): AncillaryLine => {

@@ -1,3 +1,4 @@
+import type { EmdRefundResponse } from "@skyward/contracts/ancillaries";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import { runSupplierOperation } from "../bookings/supplier-operation.ts";
@@ -13,7 +14,7 @@ export async function refundEmd(
   principal: Principal,
   locator: string,
   emdNumber: string,
-) {
+): Promise<EmdRefundResponse> {
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     start: (_booking, operationId) => ({
       type: "StartEmdRefund",

@@ -1,5 +1,9 @@
 import { unwrapBody } from "@skyward/contracts/administration";
-import { CreditLimitRequest, TransactionRequest } from "@skyward/contracts/balances";
+import {
+  type BalanceCommandResponse,
+  CreditLimitRequest,
+  TransactionRequest,
+} from "@skyward/contracts/balances";
 import type { BalanceCommand } from "@skyward/contracts/booking-commands";
 import type { BalanceAdminCommand } from "@skyward/contracts/directory-commands";
 import { runCommand } from "@skyward/infra/event-store/command";
@@ -68,7 +72,7 @@ export function balanceRoutes(deps: CommandDeps): Router {
         ? { amount: balance.credit_limit, currency: balance.amount.currency }
         : null,
       position,
-    });
+    } satisfies BalanceCommandResponse);
   });
 
   router.put("/companies/:id/credit_limit", async (req, res) => {
@@ -86,7 +90,7 @@ export function balanceRoutes(deps: CommandDeps): Router {
       balance_amount: balance.amount,
       credit_limit: { amount: balance.credit_limit, currency: balance.amount?.currency },
       position,
-    });
+    } satisfies BalanceCommandResponse);
   });
 
   return router;

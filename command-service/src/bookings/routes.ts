@@ -9,6 +9,7 @@ import {
   ModifyRequest,
   RefundConfirmRequest,
   RefundCreateRequest,
+  type RefundRequotedResponse,
 } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -97,7 +98,7 @@ export function bookingRoutes(deps: CommandDeps): Router {
         errors: confirmed.error.toApiErrors(),
         quote: confirmed.quote,
         position: confirmed.position,
-      });
+      } satisfies RefundRequotedResponse);
       return;
     }
     const { outcome: _outcome, ...refunded } = confirmed;

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { ApiTokenResponse, ApiTokenStatusResponse, UpdateAccountDetailsRequest } from "../account.ts";
-import { SellingCompanyRequest } from "../administration.ts";
+import {
+  AccountCommandResponse,
+  AccountDetailsResponse,
+  ApiTokenResponse,
+  ApiTokenStatusResponse,
+  UpdateAccountDetailsRequest,
+} from "../account.ts";
+import { SellingCompanyRequest, SellingCompanyResponse } from "../administration.ts";
 import {
   type DocumentedRoute,
   errors,
@@ -62,7 +68,7 @@ export const accountRoutes: readonly DocumentedRoute[] = [
     tag: "Account",
     secured: true,
     minPosition: "read_models",
-    responses: { 200: { description: "The account", schema: z.looseObject({}) }, 401: unauthorized },
+    responses: { 200: { description: "The account", schema: AccountDetailsResponse }, 401: unauthorized },
   },
   {
     method: "put",
@@ -75,10 +81,7 @@ export const accountRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The caller's companies, chosen first",
-        schema: z.looseObject({
-          data: z.object({ company_ids: z.array(z.string()) }),
-          position: position.nullable(),
-        }),
+        schema: SellingCompanyResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -94,7 +97,7 @@ export const accountRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: UpdateAccountDetailsRequest,
     responses: {
-      200: { description: "The account after it", schema: z.looseObject({ position: position.nullable() }) },
+      200: { description: "The account after it", schema: AccountCommandResponse },
       401: unauthorized,
       422: invalid,
     },

@@ -1,17 +1,31 @@
 import { z } from "zod";
 import {
   AgencyFlagRequest,
+  CompanyCommandResponse,
+  CompanyListResponse,
   CompanyMarkupsRequest,
+  CompanyResponse,
   CreateAgencyRequest,
   CreateCompanyRequest,
+  DeletedResponse,
+  DirectoryChangeResponse,
   DirectoryHistoryQuery,
+  DirectoryHistoryResponse,
   InviteUserRequest,
   JoinAgencyDecision,
   JoinAgencyRequestBody,
+  JoinAgencyResponse,
   JoinRequestsQuery,
+  JoinRequestsResponse,
+  PartnerCommandResponse,
+  PartnerListResponse,
+  PartnerResponse,
   RelationshipsQuery,
+  RelationshipsResponse,
   SharedBookingsRequest,
+  SupervisorsResponse,
   TransactionFeeRequest,
+  TransactionFeeResponse,
   UpdateAgencyRequest,
   UpdateSupervisorRequest,
 } from "../administration.ts";
@@ -19,11 +33,8 @@ import { AgencyFlag } from "../directory.ts";
 import {
   type DocumentedRoute,
   errors,
-  HistoryAnswer,
   idParam,
   invalid,
-  JoinAgencyAnswer,
-  listOf,
   position,
   roleOrScope,
   unauthorized,
@@ -39,7 +50,11 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     tag: "Administration",
     secured: true,
     minPosition: "read_models",
-    responses: { 200: listOf("Agencies"), 401: unauthorized, 404: roleOrScope },
+    responses: {
+      200: { description: "Agencies", schema: PartnerListResponse },
+      401: unauthorized,
+      404: roleOrScope,
+    },
   },
   {
     method: "get",
@@ -51,7 +66,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     params: idParam,
     responses: {
-      200: { description: "The agency", schema: z.object({ partner: z.looseObject({ id: z.string() }) }) },
+      200: { description: "The agency", schema: PartnerResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -65,7 +80,11 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     minPosition: "read_models",
     params: idParam,
-    responses: { 200: listOf("Supervisors"), 401: unauthorized, 404: roleOrScope },
+    responses: {
+      200: { description: "Supervisors", schema: SupervisorsResponse },
+      401: unauthorized,
+      404: roleOrScope,
+    },
   },
   {
     method: "get",
@@ -75,7 +94,11 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     tag: "Administration",
     secured: true,
     minPosition: "read_models",
-    responses: { 200: listOf("Companies"), 401: unauthorized, 404: roleOrScope },
+    responses: {
+      200: { description: "Companies", schema: CompanyListResponse },
+      401: unauthorized,
+      404: roleOrScope,
+    },
   },
   {
     method: "get",
@@ -87,7 +110,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     params: idParam,
     responses: {
-      200: { description: "The company", schema: z.object({ company: z.looseObject({ id: z.string() }) }) },
+      200: { description: "The company", schema: CompanyResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -102,7 +125,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     query: DirectoryHistoryQuery,
     responses: {
-      200: { description: "A page of changes", schema: HistoryAnswer },
+      200: { description: "A page of changes", schema: DirectoryHistoryResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -120,7 +143,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The agency after it (position null when nothing changed)",
-        schema: z.looseObject({ position: position.nullable() }),
+        schema: PartnerCommandResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -140,7 +163,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
       responses: {
         200: {
           description: "The agency after it (position null when nothing changed)",
-          schema: z.looseObject({ position: position.nullable() }),
+          schema: PartnerCommandResponse,
         },
         401: unauthorized,
         404: roleOrScope,
@@ -179,7 +202,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The agency",
-        schema: z.looseObject({ partner: z.looseObject({ id: z.string() }), position }),
+        schema: PartnerCommandResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -197,7 +220,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The company",
-        schema: z.looseObject({ company: z.looseObject({ id: z.string() }), position }),
+        schema: CompanyCommandResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -213,7 +236,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: idParam,
     responses: {
-      200: { description: "Deleted", schema: z.looseObject({ data: z.null(), position }) },
+      200: { description: "Deleted", schema: DeletedResponse },
       401: unauthorized,
       404: roleOrScope,
       422: errors("Not possible in the company's state"),
@@ -228,7 +251,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: idParam,
     responses: {
-      200: { description: "Deleted", schema: z.looseObject({ data: z.null(), position }) },
+      200: { description: "Deleted", schema: DeletedResponse },
       401: unauthorized,
       404: roleOrScope,
       422: errors("Not possible in the agency's state"),
@@ -265,7 +288,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { ...idParam, supervisor_id: z.string().min(1).max(100) },
     responses: {
-      200: { description: "Removed", schema: z.looseObject({ data: z.null(), position }) },
+      200: { description: "Removed", schema: DeletedResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -299,7 +322,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     params: { event_id: z.string().min(1).max(100) },
     responses: {
-      200: { description: "The change", schema: z.object({ data: z.looseObject({ event_id: z.string() }) }) },
+      200: { description: "The change", schema: DirectoryChangeResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -314,7 +337,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     params: idParam,
     body: CompanyMarkupsRequest,
     responses: {
-      200: { description: "The company after it", schema: z.looseObject({ position: position.nullable() }) },
+      200: { description: "The company after it", schema: CompanyCommandResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -330,7 +353,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     params: idParam,
     body: TransactionFeeRequest,
     responses: {
-      200: { description: "The agency after it", schema: z.looseObject({ position: position.nullable() }) },
+      200: { description: "The agency after it", schema: TransactionFeeResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -346,7 +369,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     params: idParam,
     body: SharedBookingsRequest,
     responses: {
-      200: { description: "The company after it", schema: z.looseObject({ position: position.nullable() }) },
+      200: { description: "The company after it", schema: CompanyCommandResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -364,7 +387,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The new agency",
-        schema: z.looseObject({ partner: z.looseObject({ id: z.string() }), position }),
+        schema: PartnerCommandResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -382,7 +405,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     query: RelationshipsQuery,
     responses: {
-      200: listOf("Agents and their companies"),
+      200: { description: "Agents and their companies", schema: RelationshipsResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -397,7 +420,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: idParam,
     responses: {
-      200: { description: "Disconnected", schema: z.looseObject({ data: z.null(), position }) },
+      200: { description: "Disconnected", schema: DeletedResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -411,7 +434,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: JoinAgencyRequestBody,
     responses: {
-      201: { description: "The request, sent", schema: JoinAgencyAnswer },
+      201: { description: "The request, sent", schema: JoinAgencyResponse },
       401: unauthorized,
       404: errors("Not an agent, or no such partner or company"),
       422: errors("The input does not match the contract, or a request to that partner is pending"),
@@ -427,7 +450,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     query: JoinRequestsQuery,
     responses: {
-      200: listOf("Connection requests, newest first"),
+      200: { description: "Connection requests, newest first", schema: JoinRequestsResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -444,7 +467,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     params: idParam,
     body: JoinAgencyDecision,
     responses: {
-      200: { description: "The request after the decision", schema: JoinAgencyAnswer },
+      200: { description: "The request after the decision", schema: JoinAgencyResponse },
       401: unauthorized,
       404: roleOrScope,
       422: errors("The input does not match the contract, or the request was already decided"),

@@ -1,22 +1,16 @@
 import { z } from "zod";
 import {
   AddAncillariesRequest,
+  AddAncillariesResponse,
   AncillaryCatalogueQuery,
+  AncillaryCatalogueResponse,
   EmdNumberParam,
-  PricedAncillary,
-  SeatMap,
+  EmdRefundResponse,
   SeatMapQuery,
+  SeatMapResponse,
 } from "../ancillaries.ts";
 import { Locator } from "../bookings.ts";
-import {
-  AncillariesAnswer,
-  type DocumentedRoute,
-  EmdRefundAnswer,
-  errors,
-  invalid,
-  notFound,
-  unauthorized,
-} from "./shared.ts";
+import { type DocumentedRoute, errors, invalid, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Ancillaries" (the assembled document keeps the order in ../openapi.ts). */
 export const ancillariesRoutes: readonly DocumentedRoute[] = [
@@ -31,7 +25,7 @@ export const ancillariesRoutes: readonly DocumentedRoute[] = [
     params: { fare_id: z.string().min(1).max(200) },
     query: AncillaryCatalogueQuery,
     responses: {
-      200: { description: "The priced catalogue", schema: z.object({ data: z.array(PricedAncillary) }) },
+      200: { description: "The priced catalogue", schema: AncillaryCatalogueResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -47,7 +41,7 @@ export const ancillariesRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     query: AncillaryCatalogueQuery.pick({ type: true }),
     responses: {
-      200: { description: "The priced catalogue", schema: z.object({ data: z.array(PricedAncillary) }) },
+      200: { description: "The priced catalogue", schema: AncillaryCatalogueResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -63,7 +57,7 @@ export const ancillariesRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     query: SeatMapQuery,
     responses: {
-      200: { description: "The seat map", schema: z.object({ data: SeatMap }) },
+      200: { description: "The seat map", schema: SeatMapResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -80,7 +74,7 @@ export const ancillariesRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: AddAncillariesRequest,
     responses: {
-      201: { description: "The lines added", schema: AncillariesAnswer },
+      201: { description: "The lines added", schema: AddAncillariesResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Not sold on this booking, a seat taken, or not possible in the booking's state"),
@@ -95,7 +89,7 @@ export const ancillariesRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { locator: Locator, emd_number: EmdNumberParam },
     responses: {
-      200: { description: "Refunded", schema: EmdRefundAnswer },
+      200: { description: "Refunded", schema: EmdRefundResponse },
       401: unauthorized,
       404: notFound,
       422: errors("The EMD is used, already refunded, or cannot be refunded"),

@@ -3,6 +3,7 @@ import {
   AnchorList,
   AsOfQuery,
   AsOfResponse,
+  ExportJsonResponse,
   HistoryPage,
   HistoryQuery,
   VerifyQuery,
@@ -143,7 +144,7 @@ export const auditRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "A header, then each event with its hash",
-        schema: z.object({ data: z.array(z.looseObject({})) }),
+        schema: ExportJsonResponse,
       },
       401: unauthorized,
       422: invalid,

@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { BalanceHistoryQuery, BalanceRow, CreditLimitRequest, TransactionRequest } from "../balances.ts";
 import {
-  BalanceAnswer,
-  BalanceHistoryAnswer,
-  type DocumentedRoute,
-  idParam,
-  invalid,
-  notFound,
-  roleOrScope,
-  unauthorized,
-} from "./shared.ts";
+  BalanceCommandResponse,
+  BalanceHistoryQuery,
+  BalanceHistoryResponse,
+  BalanceMovementResponse,
+  BalancesResponse,
+  CreditLimitRequest,
+  TransactionRequest,
+} from "../balances.ts";
+import { type DocumentedRoute, idParam, invalid, notFound, roleOrScope, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Balances" (the assembled document keeps the order in ../openapi.ts). */
 export const balancesRoutes: readonly DocumentedRoute[] = [
@@ -23,7 +22,7 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
     secured: true,
     responses: {
       // Loose: the balances read answers more than BalanceRow names (the contract test found it).
-      200: { description: "Balances", schema: z.object({ data: z.array(BalanceRow.loose()) }) },
+      200: { description: "Balances", schema: BalancesResponse },
       401: unauthorized,
     },
   },
@@ -37,7 +36,7 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     query: BalanceHistoryQuery,
     responses: {
-      200: { description: "A page of movements", schema: BalanceHistoryAnswer },
+      200: { description: "A page of movements", schema: BalanceHistoryResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -55,7 +54,7 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The movement",
-        schema: z.object({ data: z.looseObject({ event_id: z.string() }) }),
+        schema: BalanceMovementResponse,
       },
       401: unauthorized,
       404: notFound,
@@ -70,7 +69,7 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: TransactionRequest,
     responses: {
-      201: { description: "The balance after it", schema: BalanceAnswer },
+      201: { description: "The balance after it", schema: BalanceCommandResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -86,7 +85,7 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
     params: idParam,
     body: CreditLimitRequest,
     responses: {
-      200: { description: "The balance after it", schema: BalanceAnswer },
+      200: { description: "The balance after it", schema: BalanceCommandResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import {
-  BookingDetails,
+  BookingChangeResponse,
+  BookingDetailsResponse,
   BookingListPage,
   BookingListQuery,
   BookOfferRequest,
@@ -12,21 +12,17 @@ import {
   LocatorRequest,
   ModifyRequest,
   RefundConfirmRequest,
+  RefundConfirmResponse,
   RefundCreateRequest,
+  RefundQuoteResponse,
+  RefundRequotedResponse,
+  RepriceResponse,
+  ReshopHeldResponse,
+  VoidOrCancelResponse,
 } from "../bookings.ts";
-import { ErrorEnvelope } from "../errors.ts";
-import { SearchRequest, SearchResult } from "../offers.ts";
-import {
-  BookingCommandAnswer,
-  CommandAnswer,
-  type DocumentedRoute,
-  errors,
-  invalid,
-  notFound,
-  RefundAnswer,
-  RefundQuoteAnswer,
-  unauthorized,
-} from "./shared.ts";
+import { TimeLimitNoticesResponse } from "../deadline-events.ts";
+import { SearchRequest, SearchResponse } from "../offers.ts";
+import { type DocumentedRoute, errors, invalid, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Booking" (the assembled document keeps the order in ../openapi.ts). */
 export const bookingsRoutes: readonly DocumentedRoute[] = [
@@ -39,7 +35,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: SearchRequest,
     responses: {
-      200: { description: "The search result", schema: z.object({ result: SearchResult }) },
+      200: { description: "The search result", schema: SearchResponse },
       401: unauthorized,
       422: invalid,
     },
@@ -89,7 +85,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: RefundCreateRequest,
     responses: {
-      201: { description: "The quote to confirm before it expires", schema: RefundQuoteAnswer },
+      201: { description: "The quote to confirm before it expires", schema: RefundQuoteResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Not issued, or a passenger without a ticket to refund"),
@@ -106,14 +102,14 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: RefundConfirmRequest,
     responses: {
-      200: { description: "Refunded", schema: RefundAnswer },
+      200: { description: "Refunded", schema: RefundConfirmResponse },
       401: unauthorized,
       404: notFound,
       409: {
         description:
           "The quote expired (a fresh quote comes with the error), or it is not the booking's current quote (the " +
           "current one comes with the error, unchanged: nothing is asked of the airline, nothing is written)",
-        schema: z.looseObject({ errors: ErrorEnvelope.shape.errors, quote: RefundQuoteAnswer.shape.quote }),
+        schema: RefundRequotedResponse,
       },
       422: errors(
         "The booking holds no refund quote (refund_quote_not_found), or the booking cannot be refunded",
@@ -129,7 +125,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { locator: Locator },
     responses: {
-      200: { description: "Cancelled or voided", schema: CommandAnswer },
+      200: { description: "Cancelled or voided", schema: VoidOrCancelResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Not possible in the booking's state"),
@@ -156,7 +152,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { locator: Locator },
     responses: {
-      200: { description: "The booking", schema: z.object({ data: BookingDetails }) },
+      200: { description: "The booking", schema: BookingDetailsResponse },
       401: unauthorized,
       404: notFound,
     },
@@ -170,7 +166,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: CommentRequest,
     responses: {
-      200: { description: "Commented", schema: BookingCommandAnswer },
+      200: { description: "Commented", schema: BookingChangeResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -185,7 +181,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: ModifyRequest,
     responses: {
-      200: { description: "Modified", schema: BookingCommandAnswer },
+      200: { description: "Modified", schema: BookingChangeResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Invalid input, or not possible in the booking's state"),
@@ -200,7 +196,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: LocatorRequest,
     responses: {
-      200: { description: "The current price", schema: z.looseObject({}) },
+      200: { description: "The current price", schema: RepriceResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Invalid input, or not possible in the booking's state"),
@@ -217,7 +213,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The notices",
-        schema: z.object({ data: z.array(z.looseObject({ locator: Locator })) }),
+        schema: TimeLimitNoticesResponse,
       },
       401: unauthorized,
     },
@@ -232,7 +228,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: LocatorRequest,
     responses: {
-      200: { description: "A fresh search result", schema: z.looseObject({}) },
+      200: { description: "A fresh search result", schema: ReshopHeldResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Invalid input, or a booking without flights to search again"),

@@ -1,6 +1,12 @@
-import { z } from "zod";
-import { FlightsChangeConfirmRequest, FlightsChangeCreateRequest, Locator } from "../bookings.ts";
-import { type DocumentedRoute, errors, notFound, position, unauthorized } from "./shared.ts";
+import {
+  FlightsChangeConfirmRequest,
+  FlightsChangeConfirmResponse,
+  FlightsChangeCreateRequest,
+  FlightsChangeCreateResponse,
+  Locator,
+  ReshopOffersResponse,
+} from "../bookings.ts";
+import { type DocumentedRoute, errors, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Exchange" (the assembled document keeps the order in ../openapi.ts). */
 export const exchangeRoutes: readonly DocumentedRoute[] = [
@@ -14,7 +20,7 @@ export const exchangeRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: FlightsChangeCreateRequest,
     responses: {
-      201: { description: "The change request", schema: z.looseObject({}) },
+      201: { description: "The change request", schema: FlightsChangeCreateResponse },
       401: unauthorized,
       404: notFound,
       422: errors("Invalid dates, or the booking cannot be exchanged"),
@@ -30,7 +36,7 @@ export const exchangeRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { locator: Locator },
     responses: {
-      200: { description: "The offers (empty after a failure)", schema: z.looseObject({}) },
+      200: { description: "The offers (empty after a failure)", schema: ReshopOffersResponse },
       401: unauthorized,
       404: notFound,
       422: errors("No change request, or the booking cannot be exchanged"),
@@ -47,7 +53,7 @@ export const exchangeRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: FlightsChangeConfirmRequest,
     responses: {
-      200: { description: "Exchanged", schema: z.looseObject({ position }) },
+      200: { description: "Exchanged", schema: FlightsChangeConfirmResponse },
       401: unauthorized,
       404: notFound,
       422: errors("The offer is gone or changed, or the booking cannot be exchanged"),

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { Money } from "../money.ts";
-import { AnalyticsQuery, SaleId, SalesExportQuery, SalesQuery, TicketDownloadQuery } from "../sales.ts";
+import {
+  AnalyticsQuery,
+  AnalyticsResponse,
+  ReceiptDataResponse,
+  SaleId,
+  SalesExportQuery,
+  SalesListResponse,
+  SalesQuery,
+  TicketDownloadQuery,
+} from "../sales.ts";
 import { type DocumentedRoute, errors, invalid, unauthorized, XLSX } from "./shared.ts";
 
 /** The documented routes tagged "Sales" (the assembled document keeps the order in ../openapi.ts). */
@@ -18,10 +26,7 @@ export const salesRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "A page of sale lines",
-        schema: z.looseObject({
-          data: z.array(z.looseObject({})),
-          meta: z.looseObject({ total: z.number().int() }),
-        }),
+        schema: SalesListResponse,
       },
       401: unauthorized,
       422: invalid,
@@ -39,7 +44,7 @@ export const salesRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The figures",
-        schema: z.object({ data: z.looseObject({ period: z.looseObject({}) }) }),
+        schema: AnalyticsResponse,
       },
       401: unauthorized,
       422: invalid,
@@ -61,14 +66,7 @@ export const salesRoutes: readonly DocumentedRoute[] = [
       200: {
         description: "The receipt: a PDF file (Content-Disposition names it), or its data as JSON",
         mediaType: "application/pdf",
-        schema: z.object({
-          data: z.looseObject({
-            ticket_number: z.string(),
-            locator: z.string(),
-            file_name: z.string(),
-            price: z.looseObject({ total: Money, custom: z.boolean() }),
-          }),
-        }),
+        schema: ReceiptDataResponse,
       },
       401: unauthorized,
       404: errors("No such sale within the caller's scope"),

@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { FareRules, OfferDetails } from "../offers.ts";
-import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "../search.ts";
+import { FareRulesResponse, OfferDetailsResponse } from "../offers.ts";
+import {
+  AirportsQuery,
+  AirportsResponse,
+  ApplyFiltersRequest,
+  FilteredSearchResponse,
+  FilterKey,
+  OfferDetailsQuery,
+} from "../search.ts";
 import { TextSearchRequest, TextSearchResponse } from "../text-search.ts";
-import { type DocumentedRoute, FilteredSearch, invalid, notFound, unauthorized } from "./shared.ts";
+import { type DocumentedRoute, invalid, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Search" (the assembled document keeps the order in ../openapi.ts). */
 export const searchRoutes: readonly DocumentedRoute[] = [
@@ -15,7 +22,7 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     secured: true,
     query: AirportsQuery,
     responses: {
-      200: { description: "Matching airports", schema: z.object({ data: z.array(z.looseObject({})) }) },
+      200: { description: "Matching airports", schema: AirportsResponse },
       401: unauthorized,
       422: invalid,
     },
@@ -43,7 +50,7 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     secured: true,
     body: ApplyFiltersRequest,
     responses: {
-      200: { description: "The filtered result", schema: FilteredSearch },
+      200: { description: "The filtered result", schema: FilteredSearchResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -59,7 +66,7 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     params: { search_result_id: z.string().min(1).max(100) },
     query: z.object({ filter_key: FilterKey }),
     responses: {
-      200: { description: "The result with the filter removed", schema: FilteredSearch },
+      200: { description: "The result with the filter removed", schema: FilteredSearchResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -75,7 +82,7 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     params: { fare_id: z.string().min(1).max(200) },
     query: OfferDetailsQuery,
     responses: {
-      200: { description: "The offer", schema: z.object({ data: OfferDetails.loose() }) },
+      200: { description: "The offer", schema: OfferDetailsResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,
@@ -91,7 +98,7 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     params: { fare_id: z.string().min(1).max(200) },
     query: OfferDetailsQuery,
     responses: {
-      200: { description: "The rules", schema: z.object({ data: FareRules.loose() }) },
+      200: { description: "The rules", schema: FareRulesResponse },
       401: unauthorized,
       404: notFound,
       422: invalid,

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { AncillaryLine } from "../ancillaries.ts";
-import { Locator } from "../bookings.ts";
 import { ErrorEnvelope } from "../errors.ts";
-import { Money } from "../money.ts";
-import { SearchResult } from "../offers.ts";
 import { Position } from "../position.ts";
 
 /*
@@ -53,90 +49,10 @@ export const sessionRequired = errors(
 );
 export const position = Position;
 
-/** What a cancel, void or refund answers. */
-export const CommandAnswer = z.looseObject({ position });
-/** A refund quote: what the airline returns, valid until it expires. */
-export const RefundQuoteAnswer = z.looseObject({
-  quote: z.looseObject({
-    quote_id: z.string(),
-    refundable: z.object({ amount: z.number().int(), currency: z.string() }),
-    expires_at: z.string(),
-  }),
-  position,
-});
-/** A confirmed refund: the amount credited to the company balance. */
-export const RefundAnswer = z.looseObject({
-  status: z.literal("refunded"),
-  credited: z.object({ amount: z.number().int(), currency: z.string() }),
-  position,
-});
-
-/** An ancillary added: to a held booking (paid with the tickets) or after issue as EMDs charged to the balance. */
-export const AncillariesAnswer = z.looseObject({
-  locator: Locator,
-  status: z.string(),
-  lines: z.array(AncillaryLine),
-  total: Money,
-  /** What the company balance was charged now; null before issue (paid with the tickets). */
-  charged: Money.nullable(),
-  /** True while the airline still issues some EMDs (a job confirms them). */
-  async_emd_issue: z.boolean(),
-  position,
-});
-/** An unused EMD refunded: what the airline returned and the company balance was credited. */
-export const EmdRefundAnswer = z.looseObject({
-  locator: Locator,
-  emd_number: z.string(),
-  refunded: Money.nullable(),
-  credited: Money.nullable(),
-  position,
-});
-
-/** A search result with filters applied, and the filters. */
-export const FilteredSearch = z.looseObject({
-  result: SearchResult,
-  filters: z.record(z.string(), z.unknown()),
-});
-/** A command on a booking that answers the booking's state and the feed position to read it at. */
-export const BookingCommandAnswer = z.looseObject({ position: position.nullable() });
-/** A page of the balance history (movements with their booking and operation). */
-export const BalanceHistoryAnswer = z.looseObject({
-  data: z.array(z.looseObject({ event_id: z.string() })),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
-});
-
-/** A company balance after a command on it. */
-export const BalanceAnswer = z.looseObject({
-  balance_amount: Money.nullable(),
-  credit_limit: z.looseObject({ amount: z.number().int() }).nullable(),
-  position,
-});
-/** A list under `data`, each item an object (administration reads). */
-export const listOf = (description: string) => ({
-  description,
-  schema: z.object({ data: z.array(z.looseObject({ id: z.string() })) }),
-});
 export const idParam = { id: z.string().min(1).max(100) };
 export const roleOrScope = errors("Outside the caller's scope (a route not for its role answers 403)");
 /** The media type of the sales spreadsheets (Excel). */
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-/** What a connection request (an agent asking to join a partner) answers. */
-export const JoinAgencyAnswer = z.looseObject({
-  join_agency: z.looseObject({
-    id: z.string(),
-    agency_id: z.string(),
-    user_id: z.string(),
-    company_id: z.string().nullable(),
-    status: z.enum(["sent", "accepted", "rejected", "reset"]),
-  }),
-  position,
-});
-/** A paged history of changes. */
-export const HistoryAnswer = z.looseObject({
-  data: z.array(z.looseObject({ event_id: z.string() })),
-  meta: z.looseObject({ total: z.number().int() }),
-});
-
 /** The request header of read-your-writes: the `position` a command answered. */
 export const minPositionHeader = (waitsFor: "read_models" | "chain") => ({
   name: "X-Min-Position",

@@ -2,24 +2,33 @@ import { z } from "zod";
 import { CreateCardRequest, UpdateCardRequest } from "../cards.ts";
 import {
   AttachCardRequest,
+  CardAttachedResponse,
+  CardCreatedResponse,
+  CardDetachedResponse,
+  CardsResponse,
+  CardUpdatedResponse,
+  ChannelChangeResponse,
+  ChannelCreatedResponse,
   ChannelHistoryQuery,
+  ChannelHistoryResponse,
   ChannelListQuery,
+  ChannelListResponse,
+  ChannelResponse,
+  ChannelSourceResponse,
+  ChannelUpdatedResponse,
+  CompanyChannelResponse,
   CreateChannelRequest,
   CredentialRequest,
+  CredentialResponse,
+  GatesResponse,
+  GlobalGateResponse,
+  PartnerGateResponse,
   SourceChannelQuery,
+  TicketingDeletedResponse,
   ToggleRequest,
   UpdateChannelRequest,
 } from "../ticketing-commands.ts";
-import {
-  type DocumentedRoute,
-  errors,
-  idParam,
-  invalid,
-  listOf,
-  position,
-  roleOrScope,
-  unauthorized,
-} from "./shared.ts";
+import { type DocumentedRoute, errors, idParam, invalid, roleOrScope, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Ticketing" (the assembled document keeps the order in ../openapi.ts). */
 export const ticketingRoutes: readonly DocumentedRoute[] = [
@@ -32,7 +41,12 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     secured: true,
     minPosition: "read_models",
     query: ChannelListQuery,
-    responses: { 200: listOf("Channels"), 401: unauthorized, 404: roleOrScope, 422: invalid },
+    responses: {
+      200: { description: "Channels", schema: ChannelListResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
   },
   {
     method: "get",
@@ -44,7 +58,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     params: idParam,
     responses: {
-      200: { description: "The channel", schema: z.object({ data: z.looseObject({ id: z.string() }) }) },
+      200: { description: "The channel", schema: ChannelResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -59,7 +73,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     query: ChannelHistoryQuery,
     responses: {
-      200: { description: "A page of changes", schema: z.looseObject({ data: z.array(z.looseObject({})) }) },
+      200: { description: "A page of changes", schema: ChannelHistoryResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -83,7 +97,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
       responses: {
         200: {
           description: "The gate after it",
-          schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+          schema: GlobalGateResponse,
         },
         401: unauthorized,
         404: roleOrScope,
@@ -104,7 +118,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
       responses: {
         200: {
           description: "The gate after it",
-          schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+          schema: PartnerGateResponse,
         },
         401: unauthorized,
         404: roleOrScope,
@@ -122,7 +136,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     minPosition: "read_models",
     params: { event_id: z.string().min(1).max(100) },
     responses: {
-      200: { description: "The change", schema: z.object({ data: z.looseObject({ event_id: z.string() }) }) },
+      200: { description: "The change", schema: ChannelChangeResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -140,7 +154,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The source after it (position null when it already was so)",
-        schema: z.looseObject({ data: z.looseObject({}), position: position.nullable() }),
+        schema: ChannelSourceResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -158,7 +172,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The channel",
-        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position }),
+        schema: ChannelCreatedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -177,7 +191,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The channel after it",
-        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position: position.nullable() }),
+        schema: ChannelUpdatedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -198,10 +212,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
       responses: {
         [method === "post" ? 201 : 200]: {
           description: "Whether the supplier accepted them, in the spec's messages",
-          schema: z.looseObject({
-            credential: z.looseObject({ active: z.boolean() }),
-            messages: z.array(z.object({ type: z.string(), text: z.string() })),
-          }),
+          schema: CredentialResponse,
         },
         401: unauthorized,
         404: roleOrScope,
@@ -220,7 +231,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "Deleted",
-        schema: z.looseObject({ data: z.object({ id: z.string(), deleted: z.literal(true) }), position }),
+        schema: TicketingDeletedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -237,7 +248,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The gates",
-        schema: z.object({ data: z.looseObject({ main_gate: z.boolean() }) }),
+        schema: GatesResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -255,10 +266,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The company's channel after it",
-        schema: z.looseObject({
-          data: z.looseObject({ active: z.boolean() }),
-          position: position.nullable(),
-        }),
+        schema: CompanyChannelResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -274,7 +282,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     tag: "Ticketing",
     secured: true,
     minPosition: "read_models",
-    responses: { 200: listOf("Cards"), 401: unauthorized, 404: roleOrScope },
+    responses: { 200: { description: "Cards", schema: CardsResponse }, 401: unauthorized, 404: roleOrScope },
   },
   {
     method: "post",
@@ -287,7 +295,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The card",
-        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position }),
+        schema: CardCreatedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -306,7 +314,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The card after it",
-        schema: z.looseObject({ data: z.looseObject({ id: z.string() }), position: position.nullable() }),
+        schema: CardUpdatedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -325,10 +333,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "Attached",
-        schema: z.looseObject({
-          data: z.object({ id: z.string(), credit_card_id: z.string() }),
-          position: position.nullable(),
-        }),
+        schema: CardAttachedResponse,
       },
       401: unauthorized,
       404: roleOrScope,
@@ -344,7 +349,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     secured: true,
     params: { ...idParam, card_id: z.string().min(1).max(100) },
     responses: {
-      200: { description: "Detached", schema: z.looseObject({ position: position.nullable() }) },
+      200: { description: "Detached", schema: CardDetachedResponse },
       401: unauthorized,
       404: roleOrScope,
     },
@@ -360,7 +365,7 @@ export const ticketingRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "Deleted",
-        schema: z.looseObject({ data: z.object({ id: z.string(), deleted: z.literal(true) }), position }),
+        schema: TicketingDeletedResponse,
       },
       401: unauthorized,
       404: roleOrScope,

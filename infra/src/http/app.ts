@@ -29,6 +29,8 @@ export interface HttpAppOptions {
   storage?: StorageHealth;
   /** `GET /metrics` (telemetry/metrics.ts metricsRoute): answered beside the probes, before the request log. */
   metricsRoute?: RequestHandler;
+  /** Tests: checks each answer of the routes against its contract (scripts/src/testing/answer-check.ts). */
+  checkAnswers?: RequestHandler;
 }
 
 /**
@@ -80,6 +82,8 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
         autoLogging: { ignore: (req) => req.url?.startsWith("/packs/") ?? false },
       }),
     );
+  // Before CSRF and authentication, so that their refusals are checked too.
+  if (options.checkAnswers) app.use(options.checkAnswers);
   app.use(methodOverride);
   app.use(readInput({ limit: options.bodyLimit ?? "100kb" }));
   app.use(options.csrf.verify);

@@ -1,4 +1,10 @@
-import { BalanceHistoryQuery, type BalanceHistoryRow } from "@skyward/contracts/balances";
+import {
+  BalanceHistoryQuery,
+  type BalanceHistoryResponse,
+  type BalanceHistoryRow,
+  type BalanceMovementResponse,
+  type BalancesResponse,
+} from "@skyward/contracts/balances";
 import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -55,7 +61,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
         balance_amount: { amount: Number(r.amount), currency: r.currency },
         credit_limit: { amount: Number(r.credit_limit), currency: r.currency },
       })),
-    });
+    } satisfies BalancesResponse);
   });
 
   /**
@@ -66,7 +72,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, "Admin", "Support", "Auditor", "Supervisor");
     const q = parseInput(BalanceHistoryQuery, req.query, "query");
     const { data, total } = await historyLines(p, q, null);
-    res.json({ data, meta: { page: q.page, per_page: q.per_page, total } });
+    res.json({ data, meta: { page: q.page, per_page: q.per_page, total } } satisfies BalanceHistoryResponse);
   });
 
   /** One line of the history by its event (each line links here). */
@@ -77,7 +83,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
       ? (await historyLines(p, parseInput(BalanceHistoryQuery, {}, "query"), eventId)).data[0]
       : undefined;
     if (!line) throw new NotFound("No such balance movement", "balance_movement_not_found");
-    res.json({ data: line });
+    res.json({ data: line } satisfies BalanceMovementResponse);
   });
 
   async function historyLines(p: Principal, q: BalanceHistoryQuery, eventId: string | null) {

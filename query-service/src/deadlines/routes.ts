@@ -1,4 +1,4 @@
-import type { TimeLimitNotice } from "@skyward/contracts/deadline-events";
+import type { TimeLimitNotice, TimeLimitNoticesResponse } from "@skyward/contracts/deadline-events";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { Router } from "express";
@@ -45,7 +45,7 @@ export function deadlineRoutes({ pool, readModels }: QueryDeps): Router {
       auto_cancelled_at: iso(r.auto_cancelled_at),
       route: r.route,
     }));
-    res.json({ data });
+    res.json({ data } satisfies TimeLimitNoticesResponse);
   });
 
   return router;

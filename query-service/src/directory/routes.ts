@@ -1,12 +1,17 @@
 import {
   type Company,
+  type CompanyListResponse,
+  type CompanyResponse,
   DirectoryHistoryQuery,
   type DirectoryHistoryRow,
   type JoinAgency,
   JoinRequestsQuery,
   type Partner,
+  type PartnerListResponse,
+  type PartnerResponse,
   type PersonRow,
   RelationshipsQuery,
+  type SupervisorsResponse,
 } from "@skyward/contracts/administration";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
@@ -104,7 +109,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
       `${PARTNER_SELECT} WHERE NOT a.deleted AND ${scope.sql} ORDER BY a.name`,
       scope.params,
     );
-    res.json({ data: rows });
+    res.json({ data: rows } satisfies PartnerListResponse);
   });
 
   router.get("/agencies/:id", fresh, async (req, res) => {
@@ -115,7 +120,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
       [idParam(req, "id"), ...scope.params],
     );
     if (!rows[0]) throw new NotFound("No such partner", "agency_not_found");
-    res.json({ partner: rows[0] });
+    res.json({ partner: rows[0] } satisfies PartnerResponse);
   });
 
   router.get("/agencies/:id/supervisors", fresh, async (req, res) => {
@@ -133,7 +138,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
         WHERE a.id = $1 AND NOT a.deleted AND u.user_type = 'Supervisor' AND ${scope.sql} ORDER BY u.last_name`,
       [agencyId, ...scope.params],
     );
-    res.json({ data: rows.map((r) => r.person) });
+    res.json({ data: rows.map((r) => r.person) } satisfies SupervisorsResponse);
   });
 
   router.get("/companies", freshWithBalances, async (req, res) => {
@@ -143,7 +148,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
       `${COMPANY_SELECT} WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
       scope.params,
     );
-    res.json({ data: rows });
+    res.json({ data: rows } satisfies CompanyListResponse);
   });
 
   router.get("/companies/:id", freshWithBalances, async (req, res) => {
@@ -154,7 +159,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
       [idParam(req, "id"), ...scope.params],
     );
     if (!rows[0]) throw new NotFound("No such company", "company_not_found");
-    res.json({ company: rows[0] });
+    res.json({ company: rows[0] } satisfies CompanyResponse);
   });
 
   router.get("/agent_company_relationships", fresh, async (req, res) => {
@@ -193,7 +198,10 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, ...MANAGERS);
     const q = parseInput(DirectoryHistoryQuery, req.query, "query");
     const { data, total } = await historyLines(p, q, null);
-    res.json({ data, meta: { page: q.page, per_page: q.per_page, total } });
+    res.json({
+      data,
+      meta: { page: q.page, per_page: q.per_page, total },
+    });
   });
 
   /** One change of a partner or company by its event (each history line links here). */

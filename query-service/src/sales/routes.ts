@@ -3,10 +3,12 @@ import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
 import {
+  type ReceiptDataResponse,
   SALES_EXPORT_ROW_LIMIT,
   SaleId,
   type SaleLine,
   SalesExportQuery,
+  type SalesListResponse,
   SalesQuery,
   type SalesTotal,
   TicketDownloadQuery,
@@ -186,7 +188,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
           total: totals.reduce((n, t) => n + t.lines, 0),
           totals,
         },
-      });
+      } satisfies SalesListResponse);
       return;
     }
     const [lines, totals] = await Promise.all([
@@ -206,7 +208,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
         total: totals.reduce((n, t) => n + t.lines, 0),
         totals,
       },
-    });
+    } satisfies SalesListResponse);
   });
 
   router.get("/sales/export", fresh, async (req, res) => {
@@ -349,7 +351,7 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
     };
     const fileName = ticketFileName(line.passenger_name, line.document_number);
     if (query.format === "data") {
-      res.json({ data: { ...receipt, file_name: fileName } });
+      res.json({ data: { ...receipt, file_name: fileName } } satisfies ReceiptDataResponse);
       return;
     }
     const pdf = await renderReceipt(receipt, language);

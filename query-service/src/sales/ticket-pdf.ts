@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
-import type { AncillaryKind } from "@skyward/contracts/ancillaries";
-import { type PaidBy, paidByText } from "@skyward/contracts/cards";
+import { paidByText } from "@skyward/contracts/cards";
 import type { Money } from "@skyward/contracts/money";
-import type { Fare, Flight, Segment } from "@skyward/contracts/offers";
+import type { Fare } from "@skyward/contracts/offers";
+import type { Receipt } from "@skyward/contracts/sales";
 import { zonedTime } from "@skyward/contracts/time-zone";
 import PDFDocument from "pdfkit";
 
@@ -196,39 +196,8 @@ const LOCALE: Record<ReceiptLanguage, string> = {
   es: "es-ES",
 };
 
-/** What the receipt shows; the route assembles it from the sales line and its booking. */
-export interface Receipt {
-  /** A ticket's itinerary receipt, or an EMD's receipt for the service it paid. */
-  kind: "ticket" | "emd";
-  passenger: string;
-  /** The ticket's number, or the EMD's. */
-  ticket_number: string;
-  locator: string;
-  status: string;
-  issued_at: string;
-  /** The agency's zone: the issue time is written in it, and named. */
-  time_zone: string;
-  /** An EMD's service, the segment it is for and the passenger's ticket it goes with. */
-  emd: {
-    service: { type: AncillaryKind; weight_kg: number | null; seat: string | null };
-    ticket_number: string | null;
-    segment: Segment | null;
-  } | null;
-  carrier: string;
-  route: string;
-  flights: Flight[];
-  fare: Fare | null;
-  price: { fare: Money; taxes: Money; fees: Money; total: Money; custom: boolean };
-  /** How the document was paid; null when not known (sold before it was recorded). */
-  paid_by: PaidBy | null;
-  agency: {
-    name: string | null;
-    company: string | null;
-    agent: string | null;
-    email: string | null;
-    phone: string | null;
-  };
-}
+/** What the receipt shows: its contract (contracts/src/sales.ts), also answered as data (`format=data`). */
+export type { Receipt };
 
 /** An amount for people, with the currency's own decimals ("1 234,50 UAH" in Ukrainian). */
 export function formatMoney(money: Money, language: ReceiptLanguage): string {

@@ -1,4 +1,8 @@
-import { ChannelHistoryQuery, ChannelListQuery } from "@skyward/contracts/ticketing-commands";
+import {
+  ChannelHistoryQuery,
+  ChannelListQuery,
+  type GatesResponse,
+} from "@skyward/contracts/ticketing-commands";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -151,7 +155,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
         agencies: agencies.map((a) => ({ ...a, active: partnerGate("agency", a.id) })),
         companies: companies.map((c) => ({ ...c, active: partnerGate("company", c.id) })),
       },
-    });
+    } satisfies GatesResponse);
   });
 
   router.get("/ticketing/agency_channels", fresh, async (req, res) => {
@@ -239,7 +243,9 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
     );
     const row = rows[0];
     if (!row) throw new NotFound("No such change", "change_not_found");
-    res.json({ data: { ...historyRowOf(row, await cardsNamed(pool, [row])), event: row.event } });
+    res.json({
+      data: { ...historyRowOf(row, await cardsNamed(pool, [row])), event: row.event },
+    });
   });
 
   return router;

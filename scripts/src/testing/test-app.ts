@@ -1,10 +1,13 @@
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import { type Skyward, type SkywardOptions, startSkyward } from "../app.ts";
+import { type AnswerViolation, answerCheck } from "./answer-check.ts";
 import { HttpClient } from "./http-client.ts";
 
 export interface TestApp {
   app: Skyward;
   db: TestDatabase;
+  /** Answers that were not what their route's contract describes (each was turned into a 500). */
+  answerViolations: AnswerViolation[];
   /** A fresh browser-like client (own cookie jar). */
   client(headers?: Record<string, string>): HttpClient;
   /** Events of one stream, oldest first. */
@@ -18,7 +21,10 @@ export interface TestApp {
 /** The all-in-one app on its own fresh database with the demo world, for integration tests. */
 export async function startTestApp(options: Partial<SkywardOptions> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
+  // Every JSON answer is checked against its route's answer schema in contracts (issue 22).
+  const check = answerCheck();
   const app = await startSkyward({
+    checkAnswers: check.middleware,
     databaseUrl: db.url,
     port: 0,
     seedDemo: true,
@@ -28,6 +34,7 @@ export async function startTestApp(options: Partial<SkywardOptions> = {}): Promi
   return {
     app,
     db,
+    answerViolations: check.violations,
     client: (headers) => new HttpClient(app.url, headers),
     async events(streamId) {
       const { rows } = await db.pool.query(

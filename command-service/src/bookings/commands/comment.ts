@@ -1,3 +1,4 @@
+import type { BookingChangeResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import type { CommandDeps } from "../../deps.ts";
 import { onBooking } from "../execute.ts";
@@ -8,7 +9,7 @@ export async function commentBooking(
   principal: Principal,
   locator: string,
   comment: string,
-) {
+): Promise<BookingChangeResponse> {
   const { position } = await onBooking(deps, { principal, context }, locator, () => ({
     type: "CommentBooking",
     comment,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FlightsChangeConfirmResponse, FlightsChangeCreateResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
@@ -14,7 +15,7 @@ export async function createFlightsChange(
   principal: Principal,
   locator: string,
   request: { departure_date: string; return_date?: string | undefined },
-) {
+): Promise<FlightsChangeCreateResponse> {
   const booking = await readBooking(deps, principal, locator);
   if (booking.fake_booking)
     throw new IllegalState("A demo booking has no airline to exchange it with", "not_exchangeable");
@@ -54,7 +55,7 @@ export async function confirmFlightsChange(
   principal: Principal,
   locator: string,
   reshopOfferId: string,
-) {
+): Promise<FlightsChangeConfirmResponse> {
   const { company_id: companyId } = await readBooking(deps, principal, locator, { trusted: true });
   const { claimed, recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     turnAt: balanceStream(companyId),

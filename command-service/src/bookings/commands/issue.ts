@@ -13,7 +13,7 @@ export async function issueBooking(
   context: RequestContext,
   principal: Principal,
   request: { locator: string; accept_pending_price: boolean },
-) {
+): Promise<IssueResponse> {
   // Issues of one company take turns at its balance: the booking's, which never changes (so a fold this process
   // keeps answers without a read).
   const { company_id: companyId } = await readBooking(deps, principal, request.locator, { trusted: true });

@@ -1,4 +1,5 @@
 import type { BookingModified } from "@skyward/contracts/booking-events";
+import type { BookingChangeResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import type { CommandDeps } from "../../deps.ts";
 import { onBooking } from "../execute.ts";
@@ -9,7 +10,7 @@ export async function modifyBooking(
   context: RequestContext,
   principal: Principal,
   request: BookingModified & { locator: string },
-) {
+): Promise<BookingChangeResponse> {
   const { locator, ...change } = request;
   const { position } = await onBooking(deps, { principal, context }, locator, () => ({
     type: "ModifyBooking",

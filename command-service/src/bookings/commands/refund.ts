@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { nonRefundableOf, refundFromRules, unrefundedPassengers } from "@skyward/contracts/booking-actions";
 import type { RefundLine, RefundQuoted } from "@skyward/contracts/booking-events";
 import { allows } from "@skyward/contracts/booking-lifecycle";
+import type { RefundConfirmResponse, RefundQuoteResponse } from "@skyward/contracts/bookings";
 import { money } from "@skyward/contracts/money";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { Conflict, type DomainError, IllegalState } from "@skyward/infra/http/errors";
@@ -26,7 +27,7 @@ export async function createRefundQuote(
   principal: Principal,
   locator: string,
   passengers: number[] | undefined,
-) {
+): Promise<RefundQuoteResponse> {
   const booking = await readBooking(deps, principal, locator);
   if (!allows(booking.status, "refund"))
     throw new IllegalState(
@@ -113,14 +114,7 @@ function summed(
  * one (the reason and the current quote, unchanged).
  */
 export type RefundConfirmation =
-  | {
-      outcome: "refunded";
-      locator: string;
-      status: string;
-      credited: RefundQuoted["refundable"] | null;
-      refunded_passengers: number[];
-      position: string | null;
-    }
+  | ({ outcome: "refunded" } & RefundConfirmResponse)
   | { outcome: "requoted"; error: DomainError; quote: RefundQuoted; position: string | null };
 
 /**

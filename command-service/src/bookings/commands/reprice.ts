@@ -1,4 +1,5 @@
 import { allows } from "@skyward/contracts/booking-lifecycle";
+import type { RepriceResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
@@ -13,7 +14,7 @@ export async function repriceBooking(
   context: RequestContext,
   principal: Principal,
   locator: string,
-) {
+): Promise<RepriceResponse> {
   const booking = await readBooking(deps, principal, locator);
   if (!allows(booking.status, "reprice"))
     throw new IllegalState(

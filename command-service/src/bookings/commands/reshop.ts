@@ -1,4 +1,5 @@
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
+import type { ReshopHeldResponse, ReshopOffersResponse } from "@skyward/contracts/bookings";
 import { type Money, money } from "@skyward/contracts/money";
 import { fareLosses, type PriceDetail } from "@skyward/contracts/offers";
 import type { ReshopOffer } from "@skyward/contracts/supplier";
@@ -19,7 +20,11 @@ import { readBooking } from "./read-booking.ts";
  * (`POST /orders/{locator}/reshop_offers/price`). Accepting an airline's new price at issue is not a reshop: the
  * spec's `reshop` flag of `POST /bookings/issue` is read at the route as `accept_pending_price`.
  */
-export async function reshopHeldBooking(deps: CommandDeps, principal: Principal, locator: string) {
+export async function reshopHeldBooking(
+  deps: CommandDeps,
+  principal: Principal,
+  locator: string,
+): Promise<ReshopHeldResponse> {
   const booking = await readBooking(deps, principal, locator);
   const [outbound, inbound] = booking.fare.flights;
   const first = outbound?.segments[0];
@@ -86,7 +91,7 @@ export async function priceReshopOffers(
   context: RequestContext,
   principal: Principal,
   locator: string,
-) {
+): Promise<ReshopOffersResponse> {
   const actor = { principal, context };
   const booking = await readBooking(deps, principal, locator);
   const request = booking.change_request;

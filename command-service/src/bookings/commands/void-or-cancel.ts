@@ -1,3 +1,4 @@
+import type { VoidOrCancelResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
@@ -10,7 +11,7 @@ export async function voidOrCancel(
   context: RequestContext,
   principal: Principal,
   locator: string,
-) {
+): Promise<VoidOrCancelResponse> {
   const actor = { principal, context };
   const current = await readBooking(deps, principal, locator);
   const kind = current.status === "issued" ? "void" : "cancel";

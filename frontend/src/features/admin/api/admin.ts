@@ -1,5 +1,14 @@
-import type { Company, DirectoryHistoryRow, Partner, PersonRow } from "@skyward/contracts/administration";
-import type { BalanceHistoryRow, BalanceMovementKind } from "@skyward/contracts/balances";
+import type {
+  Company,
+  CompanyListResponse,
+  DirectoryHistoryResponse,
+  JoinRequestRow,
+  JoinRequestsResponse,
+  Partner,
+  PartnerListResponse,
+  SupervisorsResponse,
+} from "@skyward/contracts/administration";
+import type { BalanceHistoryResponse, BalanceMovementKind } from "@skyward/contracts/balances";
 import type { Money } from "@skyward/contracts/money";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
@@ -14,7 +23,7 @@ const HISTORY_KEY = ["admin", "balance-history"] as const;
 export const partnersQueryOptions = () =>
   queryOptions({
     queryKey: PARTNERS_KEY,
-    queryFn: async () => (await api.get<{ data: Partner[] }>("/agencies")).data.data,
+    queryFn: async () => (await api.get<PartnerListResponse>("/agencies")).data.data,
     staleTime: 10_000,
   });
 
@@ -22,7 +31,7 @@ export const partnersQueryOptions = () =>
 export const companiesQueryOptions = () =>
   queryOptions({
     queryKey: COMPANIES_KEY,
-    queryFn: async () => (await api.get<{ data: Company[] }>("/companies")).data.data,
+    queryFn: async () => (await api.get<CompanyListResponse>("/companies")).data.data,
     staleTime: 10_000,
   });
 
@@ -41,7 +50,7 @@ export const balanceHistoryQueryOptions = (filters: BalanceFilters) =>
     queryKey: [...HISTORY_KEY, filters],
     queryFn: async () =>
       (
-        await api.get<{ data: BalanceHistoryRow[]; meta: { total: number } }>("/balance_history", {
+        await api.get<BalanceHistoryResponse>("/balance_history", {
           query: { ...filters, per_page: BALANCE_PAGE_SIZE },
         })
       ).data,
@@ -137,29 +146,18 @@ export const supervisorsQueryOptions = (agencyId: string) =>
   queryOptions({
     queryKey: [...PEOPLE_KEY, agencyId],
     queryFn: async () =>
-      (await api.get<{ data: PersonRow[] }>(`/agencies/${path(agencyId)}/supervisors`)).data.data,
+      (await api.get<SupervisorsResponse>(`/agencies/${path(agencyId)}/supervisors`)).data.data,
     enabled: agencyId !== "",
   });
 
-export interface JoinRequestRow {
-  id: string;
-  agency_id: string;
-  agency_name: string;
-  user_id: string;
-  company_id: string | null;
-  status: "sent" | "accepted" | "rejected" | "reset";
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}
+export type { JoinRequestRow };
 
 /** `GET /join_agency_requests?status=sent`: connection requests waiting for a decision. */
 export const joinRequestsQueryOptions = () =>
   queryOptions({
     queryKey: REQUESTS_KEY,
     queryFn: async () =>
-      (await api.get<{ data: JoinRequestRow[] }>("/join_agency_requests", { query: { status: "sent" } })).data
-        .data,
+      (await api.get<JoinRequestsResponse>("/join_agency_requests", { query: { status: "sent" } })).data.data,
   });
 
 /** `GET /directory_history`: the latest partner and company changes, newest first. */
@@ -168,7 +166,7 @@ export const changesQueryOptions = (page: number) =>
     queryKey: [...CHANGES_KEY, page],
     queryFn: async () =>
       (
-        await api.get<{ data: DirectoryHistoryRow[]; meta: { total: number } }>("/directory_history", {
+        await api.get<DirectoryHistoryResponse>("/directory_history", {
           query: { page, per_page: BALANCE_PAGE_SIZE },
         })
       ).data,

@@ -1,6 +1,9 @@
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
-import type { Money } from "@skyward/contracts/money";
-import type { Ticket } from "@skyward/contracts/supplier";
+import type {
+  FlightsChangeConfirmResponse,
+  FlightsChangeCreateResponse,
+  ReshopOffersResponse,
+} from "@skyward/contracts/bookings";
 import { api } from "../../../lib/api-client.ts";
 
 const orders = (locator: string) => `/orders/${encodeURIComponent(locator)}`;
@@ -14,8 +17,8 @@ export interface ChangeDates {
 export async function createFlightsChange(
   locator: string,
   dates: ChangeDates,
-): Promise<{ request_id: string }> {
-  const { data } = await api.post<{ request_id: string }>(
+): Promise<FlightsChangeCreateResponse> {
+  const { data } = await api.post<FlightsChangeCreateResponse>(
     `${orders(locator)}/flights_change_requests/create`,
     dates,
   );
@@ -30,26 +33,18 @@ export interface PricedOffers {
 
 /** `POST /orders/{locator}/reshop_offers/price`: the airline's offers for the request, priced with our markups. */
 export async function priceReshopOffers(locator: string): Promise<PricedOffers> {
-  const { data } = await api.post<PricedOffers>(`${orders(locator)}/reshop_offers/price`, {});
+  const { data } = await api.post<ReshopOffersResponse>(`${orders(locator)}/reshop_offers/price`, {});
   return { request_id: data.request_id, expires_at: data.expires_at, offers: data.offers };
 }
 
-export interface ExchangeConfirmResponse {
-  locator: string;
-  status: string;
-  tickets: Ticket[];
-  old_tickets: string[];
-  price: Money;
-  charged: Money | null;
-  position: string | null;
-}
+export type ExchangeConfirmResponse = FlightsChangeConfirmResponse;
 
 /** `POST /orders/{locator}/flights_change_requests/confirm`: charges the balance and reissues the tickets. */
 export async function confirmFlightsChange(
   locator: string,
   reshopOfferId: string,
 ): Promise<ExchangeConfirmResponse> {
-  const { data } = await api.post<ExchangeConfirmResponse>(
+  const { data } = await api.post<FlightsChangeConfirmResponse>(
     `${orders(locator)}/flights_change_requests/confirm`,
     {
       reshop_offer_id: reshopOfferId,

@@ -1,14 +1,10 @@
 import type { RefundQuoted } from "@skyward/contracts/booking-events";
-import type { Money } from "@skyward/contracts/money";
+import type { RefundConfirmResponse, RefundQuoteResponse } from "@skyward/contracts/bookings";
 import { api } from "../../../lib/api-client.ts";
 
 const orders = (locator: string) => `/orders/${encodeURIComponent(locator)}`;
 
-export interface RefundQuoteResponse {
-  locator: string;
-  quote: RefundQuoted;
-  position: string | null;
-}
+export type { RefundConfirmResponse, RefundQuoteResponse };
 
 /** `POST /orders/{locator}/refund_requests/create`: the airline's quote for these passengers (all open ones if none). */
 export async function createRefundQuote(locator: string, passengers?: number[]): Promise<RefundQuoted> {
@@ -17,14 +13,6 @@ export async function createRefundQuote(locator: string, passengers?: number[]):
     passengers ? { passengers } : {},
   );
   return data.quote;
-}
-
-export interface RefundConfirmResponse {
-  locator: string;
-  status: string;
-  credited: Money | null;
-  refunded_passengers: number[];
-  position: string | null;
 }
 
 /** `POST /orders/{locator}/refund_requests/confirm`: refunds at the airline and credits the balance, once. */

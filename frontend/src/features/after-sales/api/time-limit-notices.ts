@@ -1,4 +1,4 @@
-import type { TimeLimitNotice } from "@skyward/contracts/deadline-events";
+import type { TimeLimitNoticesResponse } from "@skyward/contracts/deadline-events";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -6,7 +6,7 @@ import { api } from "../../../lib/api-client.ts";
 export const timeLimitNoticesQueryOptions = () =>
   queryOptions({
     queryKey: ["time-limit-notices"],
-    queryFn: async () => (await api.get<{ data: TimeLimitNotice[] }>("/time_limit_notices")).data.data,
+    queryFn: async () => (await api.get<TimeLimitNoticesResponse>("/time_limit_notices")).data.data,
     // Reminders arrive from a job: the list follows them without a reload.
     refetchInterval: 60_000,
     staleTime: 30_000,

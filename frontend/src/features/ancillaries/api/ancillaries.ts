@@ -1,5 +1,10 @@
-import type { AncillaryKind, AncillaryLine, PricedAncillary, SeatMap } from "@skyward/contracts/ancillaries";
-import type { Money } from "@skyward/contracts/money";
+import type {
+  AddAncillariesResponse,
+  AncillaryCatalogueResponse,
+  AncillaryKind,
+  EmdRefundResponse,
+  SeatMapResponse,
+} from "@skyward/contracts/ancillaries";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -17,7 +22,7 @@ export const catalogueQueryOptions = (locator: string, type?: AncillaryKind) =>
     queryKey: [...keys.catalogue(locator), type ?? "all"],
     queryFn: async () =>
       (
-        await api.get<{ data: PricedAncillary[] }>(`${booking(locator)}/ancillaries`, {
+        await api.get<AncillaryCatalogueResponse>(`${booking(locator)}/ancillaries`, {
           query: type ? { type } : {},
         })
       ).data.data,
@@ -29,19 +34,11 @@ export const seatMapQueryOptions = (locator: string, segment: string) =>
   queryOptions({
     queryKey: keys.seatMap(locator, segment),
     queryFn: async () =>
-      (await api.get<{ data: SeatMap }>(`${booking(locator)}/seat_map`, { query: { segment } })).data.data,
+      (await api.get<SeatMapResponse>(`${booking(locator)}/seat_map`, { query: { segment } })).data.data,
     staleTime: 10_000,
   });
 
-export interface AddAncillariesResponse {
-  locator: string;
-  status: string;
-  lines: AncillaryLine[];
-  total: Money;
-  charged: Money | null;
-  async_emd_issue: boolean;
-  position: string | null;
-}
+export type { AddAncillariesResponse, EmdRefundResponse };
 
 export interface AncillaryChoice {
   ancillary_id: string;
@@ -67,14 +64,6 @@ export function useAddAncillaries(locator: string) {
       (await api.post<AddAncillariesResponse>(`${booking(locator)}/ancillaries`, { items })).data,
     onSuccess: () => refresh(locator),
   });
-}
-
-export interface EmdRefundResponse {
-  locator: string;
-  emd_number: string;
-  refunded: Money | null;
-  credited: Money | null;
-  position: string | null;
 }
 
 /** `POST /bookings/{locator}/emds/{emd_number}/refund`: an unused EMD, credited back once. */

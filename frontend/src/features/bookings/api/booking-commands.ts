@@ -1,12 +1,15 @@
-import type { BookingListPage, IssueResponse } from "@skyward/contracts/bookings";
-import type { Money } from "@skyward/contracts/money";
-import type { PriceDetail } from "@skyward/contracts/offers";
+import type {
+  BookingListPage,
+  IssueResponse,
+  RepriceResponse,
+  VoidOrCancelResponse,
+} from "@skyward/contracts/bookings";
 import type { BookingContacts } from "@skyward/contracts/supplier";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export type { IssueResponse };
+export type { IssueResponse, RepriceResponse, VoidOrCancelResponse };
 
 /** `POST /bookings/issue`; `reshop: true` accepts the new price the airline quoted at the last attempt (409). */
 export async function issueBooking(locator: string, reshop: boolean): Promise<IssueResponse> {
@@ -17,24 +20,10 @@ export async function issueBooking(locator: string, reshop: boolean): Promise<Is
   return data;
 }
 
-export interface VoidOrCancelResponse {
-  locator: string;
-  status: "voided" | "cancelled";
-  position: string | null;
-}
-
 /** `DELETE /bookings/{locator}`: voids an issued booking inside its void window, cancels a held one. */
 export async function voidOrCancel(locator: string): Promise<VoidOrCancelResponse> {
   const { data } = await api.delete<VoidOrCancelResponse>(`/bookings/${encodeURIComponent(locator)}`);
   return data;
-}
-
-export interface RepriceResponse {
-  locator: string;
-  changed: boolean;
-  price: Money;
-  price_detail: PriceDetail;
-  position: string | null;
 }
 
 export async function repriceBooking(locator: string): Promise<RepriceResponse> {

@@ -1,11 +1,11 @@
-import type { BookingDetails } from "@skyward/contracts/bookings";
+import type { BookingDetails, BookingDetailsResponse } from "@skyward/contracts/bookings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** `GET /bookings/{locator}`: 416 when the booking expired, 404 when it is not the caller's to see. */
 export async function fetchBooking(locator: string): Promise<BookingDetails> {
-  const { data } = await api.get<{ data: BookingDetails }>(`/bookings/${encodeURIComponent(locator)}`);
+  const { data } = await api.get<BookingDetailsResponse>(`/bookings/${encodeURIComponent(locator)}`);
   return data.data;
 }
 

@@ -1,11 +1,18 @@
-import type { ChannelHistoryRow, ChannelRow } from "@skyward/contracts/ticketing-commands";
+import type {
+  CardCreatedResponse,
+  CardsResponse,
+  ChannelCreatedResponse,
+  ChannelHistoryResponse,
+  ChannelListResponse,
+  ChannelRow,
+  CredentialResponse,
+  GatesResponse,
+} from "@skyward/contracts/ticketing-commands";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { optimisticUpdate } from "../../../lib/optimistic.ts";
 
-export type Channel = ChannelRow & {
-  companies: { id: string; company_id: string; name: string; active: boolean }[];
-};
+export type Channel = ChannelRow;
 
 const CHANNELS_KEY = ["ticketing", "channels"] as const;
 const GATES_KEY = ["ticketing", "gates"] as const;
@@ -15,23 +22,17 @@ const HISTORY_KEY = ["ticketing", "history"] as const;
 export const channelsQueryOptions = () =>
   queryOptions({
     queryKey: CHANNELS_KEY,
-    queryFn: async () => (await api.get<{ data: Channel[] }>("/ticketing/agency_channels")).data.data,
+    queryFn: async () => (await api.get<ChannelListResponse>("/ticketing/agency_channels")).data.data,
     staleTime: 10_000,
   });
 
-export interface GatesView {
-  main_gate: boolean;
-  agency_gate: boolean;
-  channel_gate: boolean;
-  agencies: { id: string; name: string; active: boolean }[];
-  companies: { id: string; name: string; agency_id: string; active: boolean }[];
-}
+export type GatesView = GatesResponse["data"];
 
 /** `GET /ticketing/gates`: administrators only. */
 export const gatesQueryOptions = () =>
   queryOptions({
     queryKey: GATES_KEY,
-    queryFn: async () => (await api.get<{ data: GatesView }>("/ticketing/gates")).data.data,
+    queryFn: async () => (await api.get<GatesResponse>("/ticketing/gates")).data.data,
     staleTime: 10_000,
   });
 
@@ -49,7 +50,7 @@ export const historyQueryOptions = (filters: HistoryFilters) =>
     queryKey: [...HISTORY_KEY, filters],
     queryFn: async () =>
       (
-        await api.get<{ data: ChannelHistoryRow[]; meta: { total: number } }>("/ticketing/channel_history", {
+        await api.get<ChannelHistoryResponse>("/ticketing/channel_history", {
           query: { ...filters, per_page: HISTORY_PAGE_SIZE },
         })
       ).data,
@@ -124,16 +125,7 @@ export function useTogglePartnerGate() {
   });
 }
 
-export interface CardView {
-  id: string;
-  agency_id: string | null;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  holder: string;
-  channel_ids: string[];
-}
+export type CardView = CardsResponse["data"][number];
 
 const CARDS_KEY = ["ticketing", "cards"] as const;
 
@@ -141,7 +133,7 @@ const CARDS_KEY = ["ticketing", "cards"] as const;
 export const cardsQueryOptions = () =>
   queryOptions({
     queryKey: CARDS_KEY,
-    queryFn: async () => (await api.get<{ data: CardView[] }>("/credit_cards")).data.data,
+    queryFn: async () => (await api.get<CardsResponse>("/credit_cards")).data.data,
     staleTime: 10_000,
   });
 
@@ -169,15 +161,12 @@ export function useAddCard() {
       exp_year: number;
       holder: string;
       agency_id?: string;
-    }) => (await api.post<{ data: CardView }>("/credit_cards/", { credit_card: card })).data.data,
+    }) => (await api.post<CardCreatedResponse>("/credit_cards/", { credit_card: card })).data.data,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CARDS_KEY }),
   });
 }
 
-export interface CredentialAnswer {
-  credential: { active: boolean; agency_id: string };
-  messages: { type: "success" | "error"; text: string }[];
-}
+export type CredentialAnswer = CredentialResponse;
 
 /** Create or edit a channel's supplier credentials: checked at once, answered with the spec's messages. */
 export function useSaveCredential() {
@@ -217,7 +206,7 @@ export function useCreateChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { agency_id: string; name: string }) =>
-      (await api.post<{ data: Channel }>("/ticketing/agency_channels", { channel: input })).data.data,
+      (await api.post<ChannelCreatedResponse>("/ticketing/agency_channels", { channel: input })).data.data,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
       void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });

@@ -1,16 +1,12 @@
+import type { AirportsResponse } from "@skyward/contracts/search";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-export interface AirportSuggestion {
-  code: string;
-  name: string;
-  city: string;
-  country: string;
-}
+export type AirportSuggestion = AirportsResponse["data"][number];
 
 /** `GET /airports?q=`: the autocomplete of the search form. */
 export async function searchAirports(text: string, signal?: AbortSignal): Promise<AirportSuggestion[]> {
-  const { data } = await api.get<{ data: AirportSuggestion[] }>("/airports", {
+  const { data } = await api.get<AirportsResponse>("/airports", {
     query: { q: text },
     ...(signal ? { signal } : {}),
   });

@@ -1,23 +1,10 @@
-import type { BookOfferRequest } from "@skyward/contracts/bookings";
-import type { Money } from "@skyward/contracts/money";
-import type { Ticket } from "@skyward/contracts/supplier";
+import type { BookOfferRequest, BookOfferResponse } from "@skyward/contracts/bookings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
-export interface BookOfferResponse {
-  locator: string;
-  /** "issued" when an instant-payment fare was ticketed as it was booked. */
-  status?: "held" | "issued";
-  instant_payment?: boolean;
-  tickets?: Ticket[];
-  time_limit: string | null;
-  fake_booking: boolean;
-  provider_status: "confirmed" | "in_progress" | "failed";
-  error: string | null;
-  price: Money;
-  position: string | null;
-}
+/** The answer's shape is the contract's: `status` "issued" when an instant-payment fare was ticketed as booked. */
+export type { BookOfferResponse };
 
 /** `POST /bookings`: holds the seats. One key per filled-in form, so a second click books nothing more. */
 export async function bookOffer(

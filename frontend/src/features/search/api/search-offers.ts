@@ -1,13 +1,10 @@
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
-import type { SearchFilters } from "@skyward/contracts/search";
+import type { SearchRequest, SearchResponse, SearchResult } from "@skyward/contracts/offers";
+import type { FilteredSearchResponse, SearchFilters } from "@skyward/contracts/search";
 import { api } from "../../../lib/api-client.ts";
 
 export type FilterKey = keyof SearchFilters;
 
-export interface FilteredResult {
-  result: SearchResult;
-  filters: SearchFilters;
-}
+export type FilteredResult = FilteredSearchResponse;
 
 /**
  * `POST /offers`: the search. The trace id helps support find a supplier's answer. Administrators and support have
@@ -17,7 +14,7 @@ export async function searchOffers(
   request: SearchRequest,
   companyId?: string,
 ): Promise<{ result: SearchResult; traceId: string | null }> {
-  const { data, traceId } = await api.post<{ result: SearchResult }>(
+  const { data, traceId } = await api.post<SearchResponse>(
     "/offers",
     companyId ? { ...request, company_id: companyId } : request,
   );
@@ -26,7 +23,7 @@ export async function searchOffers(
 
 /** `POST /search_results`: sets filters on a result; the server keeps them and answers the narrowed result. */
 export async function applyFilters(searchResultId: string, filters: SearchFilters): Promise<FilteredResult> {
-  const { data } = await api.post<FilteredResult>("/search_results", {
+  const { data } = await api.post<FilteredSearchResponse>("/search_results", {
     search_result_id: searchResultId,
     filters,
   });
@@ -35,8 +32,11 @@ export async function applyFilters(searchResultId: string, filters: SearchFilter
 
 /** `DELETE /search_results/{id}?filter_key=`: drops one filter. */
 export async function removeFilter(searchResultId: string, key: FilterKey): Promise<FilteredResult> {
-  const { data } = await api.delete<FilteredResult>(`/search_results/${encodeURIComponent(searchResultId)}`, {
-    query: { filter_key: key },
-  });
+  const { data } = await api.delete<FilteredSearchResponse>(
+    `/search_results/${encodeURIComponent(searchResultId)}`,
+    {
+      query: { filter_key: key },
+    },
+  );
   return data;
 }
