@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CarrierCode } from "./offers.ts";
+import { CarrierCode, MAX_SLICES } from "./offers.ts";
 
 const minutesOfDay = z
   .number()
@@ -10,6 +10,21 @@ const window = z.object({ from: minutesOfDay, to: minutesOfDay }).refine((w) => 
   message: "from must not be after to",
 });
 
+/** What one slice of a multi-city journey (0 the first) must fly: its stops and its local times. */
+export const SliceFilter = z
+  .object({
+    slice: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SLICES - 1),
+    stops: z.array(z.number().int().min(0).max(3)).min(1).optional(),
+    departure_time: window.optional(),
+    arrival_time: window.optional(),
+  })
+  .strict();
+export type SliceFilter = z.infer<typeof SliceFilter>;
+
 /** One filter of a result page; each key can be set and removed on its own (`DELETE ...?filter_key=`). */
 export const SearchFilters = z
   .object({
@@ -19,11 +34,21 @@ export const SearchFilters = z
     arrival_time: window,
     price: z.object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }),
     baggage: z.enum(["any", "checked"]),
+    /** Filters of single slices; the ones above apply to every slice. */
+    slices: z.array(SliceFilter).min(1).max(MAX_SLICES),
   })
   .partial()
   .strict();
 export type SearchFilters = z.infer<typeof SearchFilters>;
-export const FilterKey = z.enum(["stops", "carriers", "departure_time", "arrival_time", "price", "baggage"]);
+export const FilterKey = z.enum([
+  "stops",
+  "carriers",
+  "departure_time",
+  "arrival_time",
+  "price",
+  "baggage",
+  "slices",
+]);
 
 /** POST /search_results */
 export const ApplyFiltersRequest = z.object({

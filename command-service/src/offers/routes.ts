@@ -1,4 +1,4 @@
-import { SearchRequest } from "@skyward/contracts/offers";
+import { journeySearchSchema } from "@skyward/contracts/offers";
 import {
   AirportsQuery,
   ApplyFiltersRequest,
@@ -40,7 +40,7 @@ export function offerRoutes(deps: CommandDeps): Router {
 
   router.post("/offers", async (req, res) => {
     const principal = requirePrincipal(req);
-    const request = parseInput(SearchRequest, req.body);
+    const request = parseInput(journeySearchSchema(req.body), req.body);
     const { company_id } = parseInput(SearchBody, req.body);
     // A closed gate refuses the search, naming itself; one closed by another process a moment ago too (the page is
     // kept only if the gates are still as read).

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import type { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import type { Principal } from "@skyward/infra/http/context";
@@ -14,7 +14,7 @@ export interface StoredSearch {
   user_id: string;
   company_id: string;
   channel_id: string;
-  request: SearchRequest;
+  request: JourneySearchRequest;
   result: SearchResult;
   filters: SearchFilters;
 }

@@ -15,7 +15,7 @@ import {
   RefundCreateRequest,
 } from "../bookings.ts";
 import { ErrorEnvelope } from "../errors.ts";
-import { SearchRequest, SearchResult } from "../offers.ts";
+import { JourneySearchRequest, SearchResult } from "../offers.ts";
 import {
   BookingCommandAnswer,
   CommandAnswer,
@@ -37,7 +37,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     summary: "Search flights: priced offers for a route, date and passengers",
     tag: "Booking",
     secured: true,
-    body: SearchRequest,
+    body: JourneySearchRequest,
     responses: {
       200: { description: "The search result", schema: z.object({ result: SearchResult }) },
       401: unauthorized,
