@@ -37,3 +37,17 @@ export function cityCodeOf(airport: string): string | undefined {
   for (const [city, airports] of Object.entries(CITY_AIRPORTS)) if (airports.includes(airport)) return city;
   return undefined;
 }
+
+/**
+ * The main airports of their cities by passenger traffic (the world's busiest and each region's main ones): the
+ * airport suggestions rank them before small fields of the same name (Heathrow before Biggin Hill).
+ */
+export const MAJOR_AIRPORTS: ReadonlySet<string> = new Set(
+  (
+    "ATL DFW DEN ORD LAX JFK LAS MCO MIA CLT SEA PHX EWR SFO IAH BOS FLL MSP LGA DTW PHL SLC BWI DCA IAD SAN TPA " +
+    "YYZ YVR YUL MEX CUN GRU GIG EZE BOG LIM SCL LHR LGW CDG ORY AMS FRA MUC MAD BCN FCO MXP IST SAW ZRH VIE CPH " +
+    "OSL ARN HEL DUB LIS BRU WAW KRK PRG BUD ATH OTP SOF KBP LWO ODS TLV DXB DOH AUH CAI JNB CPT NBO ADD LOS DEL " +
+    "BOM BLR SIN BKK HKG PEK PKX PVG CAN ICN NRT HND KIX SYD MEL AKL KUL CGK MNL TPE BER HAM DUS GDN WRO RIX VNO " +
+    "TLL MAN EDI NCE LYS GVA"
+  ).split(" "),
+);

@@ -58,4 +58,16 @@ export const ApplyFiltersRequest = z.object({
 
 /** POST /offers body: the search plus, for users who sell for several companies, the company. */
 export const OfferDetailsQuery = z.object({ search_result_id: z.string().min(1).max(100) });
+/** GET /airports: an airport, or a city code that searches all its airports (LON: Heathrow, Gatwick...). */
+export const AirportSuggestion = z.object({
+  kind: z.enum(["airport", "city"]),
+  code: z.string().length(3),
+  name: z.string(),
+  city: z.string(),
+  country: z.string().length(2),
+  /** A city's airports, the main one first. */
+  airports: z.array(z.string().length(3)).optional(),
+});
+export type AirportSuggestion = z.infer<typeof AirportSuggestion>;
+
 export const AirportsQuery = z.object({ q: z.string().trim().min(1).max(60) });

@@ -182,6 +182,18 @@ describe("multi-city search", () => {
   });
 });
 
+describe("city codes in the airport suggestions", () => {
+  it("when an agent types London, then LON (all its airports) is the first choice and Heathrow comes before Biggin Hill; signed out, 401", async () => {
+    const res = await agent.get("/airports", { query: { q: "London" } });
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toMatchObject({ kind: "city", code: "LON", city: "London", country: "GB" });
+    const codes = res.body.data.map((a: Json) => a.code);
+    expect(codes[1]).toBe("LHR");
+    expect(codes.indexOf("BQH")).toBeGreaterThan(codes.indexOf("SEN"));
+    expect((await t.client().get("/airports", { query: { q: "London" } })).status).toBe(401);
+  });
+});
+
 describe("multi-city booking", () => {
   it("when an agent books, issues and refunds one passenger of a multi-city journey, then the money is exact and the other passenger's ticket stands", async () => {
     const { locator, fare } = await holdJourney("flex", ["Shevchenko", "Kovalenko"]);

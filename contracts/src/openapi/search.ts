@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { FareRules, OfferDetails } from "../offers.ts";
-import { AirportsQuery, ApplyFiltersRequest, FilterKey, OfferDetailsQuery } from "../search.ts";
+import {
+  AirportSuggestion,
+  AirportsQuery,
+  ApplyFiltersRequest,
+  FilterKey,
+  OfferDetailsQuery,
+} from "../search.ts";
 import { TextSearchRequest, TextSearchResponse } from "../text-search.ts";
 import { type DocumentedRoute, FilteredSearch, invalid, notFound, unauthorized } from "./shared.ts";
 
@@ -15,7 +21,10 @@ export const searchRoutes: readonly DocumentedRoute[] = [
     secured: true,
     query: AirportsQuery,
     responses: {
-      200: { description: "Matching airports", schema: z.object({ data: z.array(z.looseObject({})) }) },
+      200: {
+        description: "Matching cities and airports",
+        schema: z.object({ data: z.array(AirportSuggestion) }),
+      },
       401: unauthorized,
       422: invalid,
     },

@@ -1,11 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
+/** An airport, or a city code that searches all its airports (the server's `AirportSuggestion`; codes from an address carry no kind). */
 export interface AirportSuggestion {
+  kind?: "airport" | "city";
   code: string;
   name: string;
   city: string;
   country: string;
+  airports?: string[] | undefined;
 }
 
 /** `GET /airports?q=`: the autocomplete of the search form. */
