@@ -1,4 +1,4 @@
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { api } from "../../../lib/api-client.ts";
 
@@ -14,7 +14,7 @@ export interface FilteredResult {
  * no company of their own: they name the one they book for (`company_id`, seed spec's search call).
  */
 export async function searchOffers(
-  request: SearchRequest,
+  request: JourneySearchRequest,
   companyId?: string,
 ): Promise<{ result: SearchResult; traceId: string | null }> {
   const { data, traceId } = await api.post<{ result: SearchResult }>(

@@ -14,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import type { SearchRequest } from "@skyward/contracts/offers";
+import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -31,10 +31,12 @@ import { passengerTotal } from "../machines/search-form.ts";
 import {
   formValuesOf,
   hasFilters,
+  journeyDates,
   paramsFromRequest,
   recentSearches,
   rememberSearch,
   requestFromParams,
+  routeOf,
   type SearchParams,
   searchKey,
 } from "../url-state.ts";
@@ -58,12 +60,6 @@ const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.
 const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
 const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
 
-function routeOf(request: SearchRequest): string {
-  return request.return_date
-    ? `${request.origin} ⇄ ${request.destination}`
-    : `${request.origin} → ${request.destination}`;
-}
-
 /** While the results' code arrives (it usually came with the search). */
 function ResultsSkeleton() {
   return (
@@ -75,7 +71,7 @@ function ResultsSkeleton() {
   );
 }
 
-function SearchProgress({ request }: { request: SearchRequest }) {
+function SearchProgress({ request }: { request: JourneySearchRequest }) {
   const { t } = useTranslation("search");
   return (
     <Stack gap="sm" role="status" aria-live="polite">
@@ -152,7 +148,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       () =>
         searchMachine.provide({
           actors: {
-            searchOffers: fromPromise(({ input }: { input: SearchRequest }) =>
+            searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
               notifyingErrors(searchOffers(input, companyRef.current)),
             ),
             restoreResult: fromPromise(
@@ -221,11 +217,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   }, [inResult, inBooking, params.fare, selectedFareId, urlKey, machineKey, send]);
 
   // A new search keeps the company chosen.
-  const addressOf = (next: SearchRequest): SearchParams => ({
+  const addressOf = (next: JourneySearchRequest): SearchParams => ({
     ...paramsFromRequest(next),
     ...(params.company ? { company: params.company } : {}),
   });
-  const search = (next: SearchRequest) => {
+  const search = (next: JourneySearchRequest) => {
     if (searchKey(next) === machineKey && !snapshot.matches("start") && !companyMissing)
       send({ type: "search.submit", request: next });
     else onParams(addressOf(next), { replace: false });
@@ -355,9 +351,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                         : ""}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {routeOf(request)} · {formats.day(request.departure_date)}
-                      {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
-                      {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
+                      {routeOf(request)} ·{" "}
+                      {journeyDates(request)
+                        .map((day) => formats.day(day))
+                        .join(" – ")}{" "}
+                      · {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
                     </Text>
                   </Stack>
                   <Group gap="sm" wrap="nowrap">

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Cabin, MAX_SEATS, SearchRequest } from "@skyward/contracts/offers";
+import { Cabin, type JourneySearchRequest, MAX_SEATS, SearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import {
   type ChipKind,
@@ -217,7 +217,7 @@ export function TextSearch({
   resultId,
   onApplyFilters,
 }: {
-  onSearch: (request: SearchRequest) => void;
+  onSearch: (request: JourneySearchRequest) => void;
   /** The id of the result on screen (null while searching): the moment the pending filters apply. */
   resultId: string | null;
   onApplyFilters: (filters: SearchFilters) => void;
