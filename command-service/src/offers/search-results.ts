@@ -152,6 +152,11 @@ export class SearchResults {
       "DELETE FROM app.search_results WHERE created_at < now() - make_interval(mins => $1)",
       [SEARCH_TTL_MINUTES],
     );
+    // Fare calendars are kept like pages (fare-calendar.ts).
+    await this.pool.query(
+      "DELETE FROM app.fare_calendars WHERE created_at < now() - make_interval(mins => $1)",
+      [SEARCH_TTL_MINUTES],
+    );
     return rowCount ?? 0;
   }
 }
