@@ -96,5 +96,40 @@ describe("the multi-city search form", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await slice(page, 2).getByText("Cannot be before the previous flight's date").waitFor();
     expect(searched).toBe(false);
+    // The refused field takes the focus and may open its date picker: closed before the end-of-test screen check.
+    await page.keyboard.press("Escape");
+    await page.locator(".mantine-DateInput-day").first().waitFor({ state: "detached" });
+  });
+});
+
+describe("the fare calendar", () => {
+  it("opens a 7 × 7 grid of the cheapest totals around a round trip's dates, kept in the address, and a cell searches its dates", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(30)}&return=${isoInDays(32)}`);
+    await page.getByTestId("results-count").waitFor();
+    await page.getByRole("button", { name: "Fare calendar" }).click();
+    await page.waitForURL(/[?&]calendar=open/);
+    const grid = page.getByRole("region", { name: "Cheapest total per date" });
+    await grid.getByRole("table").waitFor();
+    await expect(grid.getByRole("row").count()).resolves.toBe(8);
+    await expect(grid.getByRole("cell").count()).resolves.toBe(49);
+    const asked = grid.locator('[aria-current="date"]');
+    await expect(asked.count()).resolves.toBe(1);
+    await checkScreen(page, "fare calendar");
+
+    // A priced cell other than the asked one: its dates become the search's.
+    const other = grid.locator("button:not([aria-current])").first();
+    const label = (await other.getAttribute("aria-label")) ?? "";
+    await other.click();
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get("depart") !== isoInDays(30) || url.searchParams.get("return") !== isoInDays(32),
+    );
+    await page.getByTestId("results-count").waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.get("calendar")).toBe("open");
+    await grid.getByRole("table").waitFor();
+    await expect(grid.locator('[aria-current="date"]').getAttribute("aria-label")).resolves.toBe(label);
   });
 });

@@ -45,6 +45,8 @@ export const SearchParams = z.object({
   fare: z.string().min(1).max(200).optional().catch(undefined),
   /** The company an administrator or support user books for (they have none of their own). */
   company: z.string().min(1).max(100).optional().catch(undefined),
+  /** The fare calendar around the search's dates is open. */
+  calendar: z.literal("open").optional().catch(undefined),
 });
 export type SearchParams = z.infer<typeof SearchParams>;
 export type { SortOrder };

@@ -14,9 +14,9 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import type { JourneySearchRequest } from "@skyward/contracts/offers";
+import { isMultiCity, type JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
-import { IconPlane } from "@tabler/icons-react";
+import { IconCalendarDollar, IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -56,6 +56,7 @@ import { TextSearch } from "./text-search.tsx";
 const resultParts = () => import("./results-parts.ts");
 const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts.ActiveFilters })));
 const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
+const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FareCalendarPanel })));
 const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FiltersPanel })));
 const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
 const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
@@ -249,6 +250,8 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
     onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
   };
 
+  // The fare calendar is for one-way and round trips.
+  const oneOrRoundTrip = request && !isMultiCity(request) ? request : null;
   const options = useMemo(() => (unfiltered ? filterOptions(unfiltered) : null), [unfiltered]);
   const families = useMemo(() => (unfiltered ? familiesOf(unfiltered) : []), [unfiltered]);
   const sorted = useMemo(() => (result ? sortOptions(result.origin_destinations, sort) : []), [result, sort]);
@@ -364,6 +367,22 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                         {traceId.slice(0, 8)}
                       </Text>
                     ) : null}
+                    {oneOrRoundTrip ? (
+                      <Button
+                        size="compact-xs"
+                        variant={params.calendar === "open" ? "light" : "subtle"}
+                        leftSection={<IconCalendarDollar size={14} aria-hidden />}
+                        aria-pressed={params.calendar === "open"}
+                        onClick={() => {
+                          const { calendar: _calendar, ...rest } = params;
+                          onParams(params.calendar === "open" ? rest : { ...rest, calendar: "open" }, {
+                            replace: true,
+                          });
+                        }}
+                      >
+                        {t("calendar.open")}
+                      </Button>
+                    ) : null}
                     <Switch
                       size="xs"
                       label={tp("client_view")}
@@ -389,6 +408,26 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                   busy={filtering}
                   onRemove={(keys) => send({ type: "filter.remove", keys })}
                 />
+                {oneOrRoundTrip && params.calendar === "open" ? (
+                  <FareCalendarPanel
+                    request={oneOrRoundTrip}
+                    companyId={params.company}
+                    onPick={(departure, ret) => {
+                      const { return_date: _return, ...oneWay } = oneOrRoundTrip;
+                      onParams(
+                        {
+                          ...addressOf({
+                            ...oneWay,
+                            departure_date: departure,
+                            ...(ret ? { return_date: ret } : {}),
+                          }),
+                          calendar: "open",
+                        },
+                        { replace: false },
+                      );
+                    }}
+                  />
+                ) : null}
                 {sorted.length === 0 ? (
                   <Placeholder
                     title={t("no_results.title")}
