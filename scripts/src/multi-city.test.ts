@@ -182,6 +182,30 @@ describe("multi-city search", () => {
   });
 });
 
+describe("multi-city in the text search", () => {
+  it("when an agent types a three-slice journey, then the answer holds the three slices (not a round trip), and they search as typed", async () => {
+    const res = await agent.post("/text_search", {
+      text: "Kyiv to Warsaw on 20 December, then Warsaw to Paris on the 23rd, back to Kyiv on the 28th",
+      language: "en",
+      today: new Date().toISOString().slice(0, 10),
+    });
+    expect(res.status).toBe(200);
+    const { search } = res.body;
+    expect(search.trip).toBe("multi_city");
+    expect(search.return_date).toBeUndefined();
+    expect(search.slices.map((s: Json) => [s.origin, s.destination])).toEqual([
+      ["KBP", "WAW"],
+      ["WAW", "CDG"],
+      ["CDG", "KBP"],
+    ]);
+    const days = search.slices.map((s: Json) => s.departure_date.slice(5));
+    expect(days).toEqual(["12-20", "12-23", "12-28"]);
+    const searched = await agent.post("/offers", { slices: search.slices, passengers: search.passengers });
+    expect(searched.status).toBe(200);
+    expect(searched.body.result.origin_destinations[0].flights).toHaveLength(3);
+  });
+});
+
 describe("city codes in the airport suggestions", () => {
   it("when an agent types London, then LON (all its airports) is the first choice and Heathrow comes before Biggin Hill; signed out, 401", async () => {
     const res = await agent.get("/airports", { query: { q: "London" } });
