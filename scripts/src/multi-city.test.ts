@@ -258,6 +258,19 @@ describe("multi-city booking", () => {
     expect(page.body.data.status).toBe("voided");
   });
 
+  it("when an agent asks to exchange a multi-city ticket, then it is refused (not built yet) and nothing is written", async () => {
+    const { locator } = await holdJourney("flex", ["Melnyk"]);
+    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
+    const before = await t.countEvents();
+    const res = await agent.post(`/orders/${locator}/flights_change_requests/create`, {
+      departure_date: inDays(24),
+      return_date: inDays(29),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].code).toBe("multi_city_exchange");
+    expect(await t.countEvents()).toBe(before);
+  });
+
   it("when a held multi-city booking is cancelled, then it is cancelled and no money moved", async () => {
     const { locator } = await holdJourney("light", ["Tkachenko"]);
     const cancelled = await agent.delete(`/bookings/${locator}`);
