@@ -92,6 +92,21 @@ describe("multi-city search", () => {
     expect(families.has("standard")).toBe(true);
   });
 
+  it("when an agent searches an open jaw (out to Warsaw, back from Paris), then each offer flies out to WAW and home from a Paris airport", async () => {
+    const result = await searchJourney(agent, 1, [
+      { origin: "KBP", destination: "WAW", departure_date: inDays(20) },
+      { origin: "PAR", destination: "KBP", departure_date: inDays(27) },
+    ]);
+    expect(result.origin_destinations.length).toBeGreaterThan(0);
+    for (const od of result.origin_destinations as Json[]) {
+      expect(od.flights).toHaveLength(2);
+      expect(od.flights[0].segments.at(-1).to.code).toBe("WAW");
+      expect(PARIS).toContain(od.flights[1].segments[0].from.code);
+      expect(od.flights[1].segments.at(-1).to.code).toBe("KBP");
+      for (const fare of od.fares as Json[]) expect(fare.fare_segments[0].fare_basis).toMatch(/MC/);
+    }
+  });
+
   it("when the offer details and fare rules of a multi-city fare are read, then they show its three flights; another agency's agent gets 404", async () => {
     const result = await searchJourney(agent);
     const fare = result.origin_destinations[0].fares[0];
