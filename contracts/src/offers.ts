@@ -82,6 +82,72 @@ export const SearchRequest = z
   });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
+/** A multi-city or open-jaw journey holds up to six slices; the one-pair shape above is one or two of them. */
+export const MAX_SLICES = 6;
+
+/** One slice of a journey: an origin, a destination (airport or city code, e.g. LON) and the day it leaves. */
+export const SearchSlice = z
+  .object({ origin: AirportCode, destination: AirportCode, departure_date: IsoDate })
+  .superRefine((s, ctx) => {
+    if (s.origin === s.destination) {
+      ctx.addIssue({ code: "custom", path: ["destination"], message: "must differ from the origin" });
+    }
+  });
+export type SearchSlice = z.infer<typeof SearchSlice>;
+
+/** POST /offers with `slices`: a multi-city or open-jaw journey, each slice leaving no earlier than the one before. */
+export const MultiCitySearchRequest = z
+  .object({
+    slices: z.array(SearchSlice).min(1).max(MAX_SLICES, `at most ${MAX_SLICES} slices`),
+    passengers: PassengerCounts,
+    cabin: Cabin.default("economy"),
+    carriers: z.array(CarrierCode).min(1).max(9).optional(),
+    origin: z.undefined({ error: "give either slices or origin, destination and dates" }).optional(),
+    destination: z.undefined({ error: "give either slices or origin, destination and dates" }).optional(),
+    departure_date: z.undefined({ error: "give either slices or origin, destination and dates" }).optional(),
+    return_date: z.undefined({ error: "give either slices or origin, destination and dates" }).optional(),
+  })
+  .superRefine((r, ctx) => {
+    r.slices.forEach((slice, i) => {
+      const before = r.slices[i - 1];
+      if (before && slice.departure_date < before.departure_date) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["slices", i, "departure_date"],
+          message: "must not be before the previous slice's date",
+        });
+      }
+    });
+  });
+export type MultiCitySearchRequest = z.infer<typeof MultiCitySearchRequest>;
+
+/** What POST /offers reads: the seed's one-pair shape, or slices. */
+export const JourneySearchRequest = z.union([SearchRequest, MultiCitySearchRequest]);
+export type JourneySearchRequest = SearchRequest | MultiCitySearchRequest;
+
+export const isMultiCity = (request: JourneySearchRequest): request is MultiCitySearchRequest =>
+  "slices" in request && Array.isArray(request.slices);
+
+/** The schema a body is read with: slices make it a multi-city search, so its errors name the slice fields. */
+export const journeySearchSchema = (body: unknown) =>
+  typeof body === "object" && body !== null && "slices" in body ? MultiCitySearchRequest : SearchRequest;
+
+/** The slices a search flies, in order: a round trip is two, the way out and the way back. */
+export function searchSlices(request: JourneySearchRequest): SearchSlice[] {
+  if (isMultiCity(request)) return request.slices;
+  const out = {
+    origin: request.origin,
+    destination: request.destination,
+    departure_date: request.departure_date,
+  };
+  return request.return_date === undefined
+    ? [out]
+    : [
+        out,
+        { origin: request.destination, destination: request.origin, departure_date: request.return_date },
+      ];
+}
+
 export const AirportRef = z.object({
   code: AirportCode,
   name: z.string(),
@@ -116,7 +182,8 @@ export type Segment = z.infer<typeof Segment>;
 export const Connection = z.object({ airport: AirportCode, minutes: z.number().int().positive() });
 export type Connection = z.infer<typeof Connection>;
 
-export const Direction = z.enum(["outbound", "return"]);
+/** A one-pair search flies out and back; a multi-city journey's later slices fly onward. */
+export const Direction = z.enum(["outbound", "return", "onward"]);
 export type Direction = z.infer<typeof Direction>;
 
 /** The segments flown in one direction of the journey. */
@@ -307,7 +374,7 @@ export type AncillaryItem = z.infer<typeof AncillaryItem>;
 /** One itinerary option: its flights (one per direction), the fares it can be sold at, and its ancillaries. */
 export const SupplierOriginDestination = z.object({
   id: z.string(),
-  flights: z.array(Flight).min(1).max(2),
+  flights: z.array(Flight).min(1).max(MAX_SLICES),
   fares: z.array(SupplierFare).min(1),
   ancillaries: z.array(AncillaryItem),
 });
@@ -356,7 +423,7 @@ export type FareRulesResponse = z.infer<typeof FareRulesResponse>;
 export const SupplierOfferDetails = z.object({
   search_result_id: z.string(),
   origin_destination_id: z.string(),
-  flights: z.array(Flight).min(1).max(2),
+  flights: z.array(Flight).min(1).max(MAX_SLICES),
   fare: SupplierFare,
   ancillaries: z.array(AncillaryItem),
   fare_rules: FareRules,

@@ -60,6 +60,8 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "refundEmd",
   "listAirports",
   "textSearch",
+  "fareCalendar",
+  "openFareCalendar",
   "filterSearch",
   "clearSearchFilter",
   "offerDetails",

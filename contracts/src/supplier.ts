@@ -2,7 +2,15 @@ import { z } from "zod";
 import { SupplierAncillary } from "./ancillaries.ts";
 import { Email } from "./ids.ts";
 import { Money } from "./money.ts";
-import { Flight, Instant, IsoDate, PassengerType, SupplierFare, SupplierPrice } from "./offers.ts";
+import {
+  Flight,
+  Instant,
+  IsoDate,
+  MAX_SLICES,
+  PassengerType,
+  SupplierFare,
+  SupplierPrice,
+} from "./offers.ts";
 
 /** How a ticketing channel signs in to its supplier. */
 export const SupplierCredentials = z.object({
@@ -144,7 +152,7 @@ export const SupplierBooking = z.object({
   created_at: Instant,
   time_limit: Instant,
   fare_id: z.string(),
-  flights: z.array(Flight).min(1).max(2),
+  flights: z.array(Flight).min(1).max(MAX_SLICES),
   fare: SupplierFare,
   passengers: z.array(BookingPassenger).min(1),
   contacts: BookingContacts,
@@ -233,7 +241,7 @@ export type ReshopRequest = z.infer<typeof ReshopRequest>;
 /** An exchange offer: the new itinerary and fare, and what the agent pays on top of the old tickets. */
 export const ReshopOffer = z.object({
   reshop_offer_id: z.string(),
-  flights: z.array(Flight).min(1).max(2),
+  flights: z.array(Flight).min(1).max(MAX_SLICES),
   fare: SupplierFare,
   fare_difference: Money,
   change_fee: Money,

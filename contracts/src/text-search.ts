@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Language } from "./ids.ts";
-import { AirportCode, Cabin, CarrierCode, IsoDate, PassengerCounts } from "./offers.ts";
+import { AirportCode, Cabin, CarrierCode, IsoDate, MAX_SLICES, PassengerCounts } from "./offers.ts";
 
 /** The longest line an agent types; anything longer is not a search (refused, never cut silently). */
 export const TEXT_SEARCH_MAX_LENGTH = 500;
@@ -38,8 +38,20 @@ export const ParsedSearch = z.strictObject({
   destination: AirportCode.optional(),
   departure_date: IsoDate.optional(),
   return_date: IsoDate.optional(),
-  /** Round trip when a return was asked for, even before its date is known. */
-  trip: z.enum(["one_way", "round_trip"]),
+  /** Round trip when a return was asked for, even before its date is known; multi-city when the line names slices. */
+  trip: z.enum(["one_way", "round_trip", "multi_city"]),
+  /** A multi-city journey's slices in order ("Kyiv to Warsaw on 20 December, then Warsaw to Paris on the 23rd"). */
+  slices: z
+    .array(
+      z.strictObject({
+        origin: AirportCode.optional(),
+        destination: AirportCode.optional(),
+        departure_date: IsoDate.optional(),
+      }),
+    )
+    .min(2)
+    .max(MAX_SLICES)
+    .optional(),
   passengers: PassengerCounts,
   cabin: Cabin,
   direct_only: z.boolean(),

@@ -3,6 +3,8 @@
 // on a fresh embedded PostgreSQL (fsync on). --after-sales (default 20 %) ends that share of the flows with a void, a
 // refund (quote, confirm) or an exchange (change request, priced offers, confirm) in turn, as the booking page's
 // actions allow, and reads the booking again. The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
+// --multi-city[=percent] (default 20 %) searches that share of the flows as a three-slice journey (A → B, then B →
+// the next route's end, back to A), booked, issued and read as any other (issue 23.1).
 // --statements prints the statements and transactions per flow (pg_stat_statements), steady on a busy machine.
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
@@ -138,6 +140,17 @@ function arg(args: readonly string[], name: string, fallback: number): number {
   return found ? Number(found.split("=")[1]) : fallback;
 }
 
+/**
+ * What an agent owes and whose turn it is: after-sales (a share of each flow) and the turn among void, refund and
+ * exchange; multi-city flows (a share of each flow likewise).
+ */
+interface AgentTurns {
+  owed: number;
+  turn: number;
+  multiCityOwed: number;
+}
+const agentTurns = (index: number): AgentTurns => ({ owed: 0, turn: index, multiCityOwed: 0 });
+
 /** An empty sample list per call. */
 const noSamples = () =>
   Object.fromEntries(calls.map((call) => [call, [] as number[]])) as Record<Call, number[]>;
@@ -150,6 +163,7 @@ function percentile(values: number[], p: number): number {
 
 const calls = [
   "search",
+  "search_multi_city",
   "book",
   "issue",
   "read",
@@ -329,6 +343,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const afterSalesShare = args.some((a) => a.startsWith("--after-sales"))
       ? arg(args, "after-sales", 20) / 100
       : 0;
+    const multiCityShare = args.some((a) => a.startsWith("--multi-city"))
+      ? arg(args, "multi-city", 20) / 100
+      : 0;
     let samples = noSamples();
     let flows = 0;
     let failures = 0;
@@ -343,10 +360,14 @@ export async function run(args: readonly string[]): Promise<void> {
       locator: string,
       actions: readonly { action: string; allowed: boolean }[],
       turn: number,
+      multiCity: boolean,
     ): Promise<HttpResponse | "none allowed"> => {
+      // The sandbox does not exchange multi-city tickets yet (multi_city_exchange): they are voided or refunded.
       const allowed = AFTER_SALES.map(
         (_, i) => AFTER_SALES[(turn + i) % AFTER_SALES.length] as AfterSale,
-      ).find((kind) => actions.some((a) => a.action === kind && a.allowed));
+      ).find(
+        (kind) => !(multiCity && kind === "exchange") && actions.some((a) => a.action === kind && a.allowed),
+      );
       if (!allowed) return "none allowed";
       let outcome: HttpResponse;
       if (allowed === "void") {
@@ -409,23 +430,33 @@ export async function run(args: readonly string[]): Promise<void> {
       }
     }, warmup * 1000);
     /** One flow: search, book, issue (unless the fare came back issued), read, and this flow's share of after-sales. */
-    const flow = async (
-      client: HttpClient,
-      index: number,
-      round: number,
-      agent: { owed: number; turn: number },
-    ) => {
+    const flow = async (client: HttpClient, index: number, round: number, agent: AgentTurns) => {
       const [origin, destination] = ROUTES[(index + round) % ROUTES.length] as readonly [string, string];
-      const departure = new Date(Date.now() + (14 + ((index * 7 + round) % 60)) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const search = await timed(samples, "search", () =>
-        client.post("/offers", {
-          origin,
-          destination,
-          departure_date: departure,
-          passengers: { adults: 1, children: 0, infants: 0 },
-        }),
+      const daysOut = 14 + ((index * 7 + round) % 60);
+      const day = (offset: number) =>
+        new Date(Date.now() + (daysOut + offset) * 86_400_000).toISOString().slice(0, 10);
+      const departure = day(0);
+      // Multi-city flows owed by this agent, a share of each flow like the after-sales.
+      agent.multiCityOwed += multiCityShare;
+      const multiCity = agent.multiCityOwed >= 1;
+      if (multiCity) agent.multiCityOwed -= 1;
+      const [, onward] = ROUTES[(index + round + 1) % ROUTES.length] as readonly [string, string];
+      const via = onward === origin || onward === destination ? "FRA" : onward;
+      const passengers = { adults: 1, children: 0, infants: 0 };
+      const search = await timed(samples, multiCity ? "search_multi_city" : "search", () =>
+        client.post(
+          "/offers",
+          multiCity
+            ? {
+                slices: [
+                  { origin, destination, departure_date: departure },
+                  { origin: destination, destination: via, departure_date: day(3) },
+                  { origin: via, destination: origin, departure_date: day(7) },
+                ],
+                passengers,
+              }
+            : { origin, destination, departure_date: departure, passengers },
+        ),
       );
       const result = search.body?.result;
       const fare = result?.origin_destinations?.[0]?.fares?.[0];
@@ -482,6 +513,7 @@ export async function run(args: readonly string[]): Promise<void> {
             booked.body.locator,
             read.body.data.actions ?? [],
             agent.turn++,
+            multiCity,
           );
           if (done === "none allowed") skipped++;
           else if (done.status >= 300 || done.body?.data?.status === "issued") return fail(done);
@@ -493,7 +525,7 @@ export async function run(args: readonly string[]): Promise<void> {
       // Open loop (--rate): a flow starts every 1/rate seconds whatever the earlier ones are doing, spread over the
       // signed-in agents, so latency is measured at a load rather than at saturation.
       const running = new Set<Promise<void>>();
-      const agentsState = clients.map((_, index) => ({ owed: 0, turn: index }));
+      const agentsState = clients.map((_, index) => agentTurns(index));
       const begun = performance.now();
       for (let n = 0; ; n++) {
         const due = begun + (n * 1000) / rate;
@@ -505,10 +537,7 @@ export async function run(args: readonly string[]): Promise<void> {
           clients[index] as HttpClient,
           index,
           Math.floor(n / clients.length),
-          agentsState[index] as {
-            owed: number;
-            turn: number;
-          },
+          agentsState[index] as AgentTurns,
         ).catch(() => {
           failures++;
         });
@@ -519,8 +548,7 @@ export async function run(args: readonly string[]): Promise<void> {
     } else {
       await Promise.all(
         clients.map(async (client, index) => {
-          // After-sales owed by this agent (a share of each flow), and whose turn it is among void, refund, exchange.
-          const agent = { owed: 0, turn: index };
+          const agent = agentTurns(index);
           for (let round = 0; performance.now() < deadline; round++) await flow(client, index, round, agent);
         }),
       );

@@ -193,6 +193,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "POST /offers": { allow: "signed-in" },
   "POST /text_search": { allow: "signed-in", body: () => ({ text: "Kyiv to Warsaw tomorrow" }) },
   "POST /search_results": { allow: "signed-in" },
+  "POST /fare_calendar": { allow: "signed-in" },
+  "GET /fare_calendar/:id": { allow: "signed-in", params: () => ({ id: "missing" }) },
   "DELETE /search_results/:id": {
     allow: "signed-in",
     params: () => ({ id: "missing" }),

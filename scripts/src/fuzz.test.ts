@@ -69,6 +69,7 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "DELETE /account/api_token": () => ({}),
   "POST /offers": () => searchBody(),
   "POST /text_search": () => ({ text: "Kyiv to Warsaw tomorrow, two adults", language: "en" }),
+  "POST /fare_calendar": () => searchBody(),
   "POST /search_results": (ids) => ({
     search_result_id: ids.searchResultId,
     filters: { stops: [0], carriers: ["PS"], price: { min: 0, max: 100000 }, baggage: "any" },

@@ -95,6 +95,13 @@ describe("X-Min-Position in the document", () => {
       carriers: ["PS", "LO"],
     });
     expect(search.status).toBe(200);
+    const calendar = await agent.post("/fare_calendar", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    expect(calendar.status).toBe(200);
     const fare = (search.body.result.origin_destinations as Json[])
       .flatMap((od) => od.fares as Json[])
       .find((f) => !f.instant_payment) as Json;
@@ -134,6 +141,7 @@ describe("X-Min-Position in the document", () => {
       bookingAncillaries: { path: `/bookings/${locator}/ancillaries` },
       seatMap: { path: `/bookings/${locator}/seat_map`, query: { segment } },
       listAirports: { path: "/airports", query: { q: "Kyiv" } },
+      openFareCalendar: { path: `/fare_calendar/${calendar.body.calendar.id}` },
       offerDetails: {
         path: `/offers/${fare.fare_id}/details`,
         query: { search_result_id: search.body.result.id },

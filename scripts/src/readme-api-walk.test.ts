@@ -45,6 +45,18 @@ describe("the README's API walk", () => {
     const history = lines.at(-1)?.split(" ") ?? [];
     expect(history).toEqual(expect.arrayContaining(["BookingHeld", "TicketsIssued"]));
     expect(history.some((type) => /Refund/.test(type))).toBe(true);
+    // The multi-city search of step 2b: each offer flies the three slices in order, Paris by any of its airports.
+    const multiCity = JSON.parse(await readFile(join(folder, "multi-city.json"), "utf8"));
+    expect(multiCity.result.origin_destinations.length).toBeGreaterThan(0);
+    for (const od of multiCity.result.origin_destinations) {
+      const ends = od.flights.map((f: { segments: { from: { code: string }; to: { code: string } }[] }) => [
+        f.segments[0]?.from.code,
+        f.segments.at(-1)?.to.code,
+      ]);
+      expect(ends[0]).toEqual(["KBP", "WAW"]);
+      expect(["CDG", "ORY", "BVA"]).toContain(ends[1][1]);
+      expect(ends[2][1]).toBe("KBP");
+    }
     // Every command of it came through the api source, with the token.
     const { rows } = await t.db.pool.query<{ source: string }>(
       "SELECT DISTINCT metadata->>'source' AS source FROM es.events WHERE stream_id LIKE 'booking-%'",

@@ -7,7 +7,7 @@ const localMinutes = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(is
 const inWindow = (iso: string, w: { from: number; to: number } | undefined) =>
   !w || (localMinutes(iso) >= w.from && localMinutes(iso) <= w.to);
 
-function flightMatches(flight: Flight, f: SearchFilters): boolean {
+function flightMatches(flight: Flight, f: Omit<SearchFilters, "slices">): boolean {
   if (f.stops && !f.stops.includes(Math.min(flight.stops, 3))) return false;
   if (f.carriers && !flight.segments.every((s) => f.carriers?.includes(s.carrier))) return false;
   if (!inWindow(flight.departure_at, f.departure_time)) return false;
@@ -20,6 +20,11 @@ export function applyFilters(result: SearchResult, f: SearchFilters): SearchResu
   const options: OriginDestination[] = [];
   for (const od of result.origin_destinations) {
     if (!od.flights.every((flight) => flightMatches(flight, f))) continue;
+    const slicesMatch = (f.slices ?? []).every((sf) => {
+      const flight = od.flights[sf.slice];
+      return flight !== undefined && flightMatches(flight, sf);
+    });
+    if (!slicesMatch) continue;
     const fares = od.fares.filter(
       (fare) =>
         (f.price?.min === undefined || fare.price.amount >= f.price.min) &&

@@ -1,4 +1,5 @@
-import { SearchRequest } from "@skyward/contracts/offers";
+import { FareCalendarRequest } from "@skyward/contracts/fare-calendar";
+import { journeySearchSchema } from "@skyward/contracts/offers";
 import {
   AirportsQuery,
   ApplyFiltersRequest,
@@ -14,6 +15,7 @@ import type { CommandDeps } from "../deps.ts";
 import { priceOfferDetails } from "../pricing/apply-pricing.ts";
 import { assertCanSell } from "../ticketing/channel.ts";
 import { searchAirports } from "./airport-search.ts";
+import { buildFareCalendar, loadFareCalendar, saveFareCalendar } from "./fare-calendar.ts";
 import { applyFilters } from "./filters.ts";
 import { guardedSearch } from "./search.ts";
 import { companyFor, sellingContext, supplierCall } from "./selling-context.ts";
@@ -40,7 +42,7 @@ export function offerRoutes(deps: CommandDeps): Router {
 
   router.post("/offers", async (req, res) => {
     const principal = requirePrincipal(req);
-    const request = parseInput(SearchRequest, req.body);
+    const request = parseInput(journeySearchSchema(req.body), req.body);
     const { company_id } = parseInput(SearchBody, req.body);
     // A closed gate refuses the search, naming itself; one closed by another process a moment ago too (the page is
     // kept only if the gates are still as read).
@@ -56,6 +58,25 @@ export function offerRoutes(deps: CommandDeps): Router {
     res.type("application/json; charset=utf-8").vary("Accept-Encoding");
     if (req.acceptsEncodings("br") === "br") res.set("Content-Encoding", "br").send(brotli);
     else res.send(json);
+  });
+
+  // The cheapest total per date around the asked ones (issue 23.2), decided and guarded like a search.
+  router.post("/fare_calendar", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const request = parseInput(FareCalendarRequest, req.body);
+    const { company_id } = parseInput(SearchBody, req.body);
+    const companyId = companyFor(principal, company_id);
+    // Read fresh: a calendar is asked far less often than a search, and a gate closed elsewhere must refuse it.
+    const ctx = await sellingContext(deps, principal, companyId, undefined, { fresh: true });
+    assertCanSell(ctx.gates, ctx.channel, req.context.source);
+    const calendar = await buildFareCalendar(deps, ctx, request);
+    await saveFareCalendar(deps.pool, principal, ctx.companyId, request, calendar);
+    res.json({ calendar });
+  });
+
+  router.get("/fare_calendar/:id", async (req, res) => {
+    const principal = requirePrincipal(req);
+    res.json({ calendar: await loadFareCalendar(deps.pool, principal, req.params.id as string) });
   });
 
   router.post("/search_results", async (req, res) => {

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import type { ChangeNotices } from "@skyward/infra/event-store/change-notices";
 import type { Principal } from "@skyward/infra/http/context";
@@ -14,7 +14,7 @@ export interface StoredSearch {
   user_id: string;
   company_id: string;
   channel_id: string;
-  request: SearchRequest;
+  request: JourneySearchRequest;
   result: SearchResult;
   filters: SearchFilters;
 }
@@ -150,6 +150,11 @@ export class SearchResults {
   async purge(): Promise<number> {
     const { rowCount } = await this.pool.query(
       "DELETE FROM app.search_results WHERE created_at < now() - make_interval(mins => $1)",
+      [SEARCH_TTL_MINUTES],
+    );
+    // Fare calendars are kept like pages (fare-calendar.ts).
+    await this.pool.query(
+      "DELETE FROM app.fare_calendars WHERE created_at < now() - make_interval(mins => $1)",
       [SEARCH_TTL_MINUTES],
     );
     return rowCount ?? 0;

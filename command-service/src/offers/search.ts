@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError } from "@skyward/infra/http/errors";
 import { isRefusal } from "@skyward/infra/refusal";
@@ -25,7 +25,7 @@ export async function searchOffers(
   deps: CommandDeps,
   principal: Principal,
   ctx: SellingContext,
-  request: SearchRequest,
+  request: JourneySearchRequest,
 ): Promise<PricedSearch | null> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
@@ -57,7 +57,7 @@ const GUARDED_ATTEMPTS = 3;
 export async function guardedSearch(
   deps: CommandDeps,
   principal: Principal,
-  request: SearchRequest,
+  request: JourneySearchRequest,
   contextOf: (options: { fresh: boolean }) => Promise<SellingContext>,
   check: (ctx: SellingContext) => void = () => {},
 ): Promise<PricedSearch & { ctx: SellingContext }> {

@@ -2,7 +2,7 @@ import type { SeatMap, SupplierAncillary } from "@skyward/contracts/ancillaries"
 import type { Currency } from "@skyward/contracts/money";
 import type {
   FareRules,
-  SearchRequest,
+  JourneySearchRequest,
   SupplierOfferDetails,
   SupplierSearchResult,
 } from "@skyward/contracts/offers";
@@ -65,7 +65,7 @@ export interface Supplier {
 
   checkCredentials(credentials: SupplierCredentials, call: { now: Date }): Promise<CredentialsCheck>;
 
-  search(request: SearchRequest, call: SupplierCall): Promise<SupplierSearchResult>;
+  search(request: JourneySearchRequest, call: SupplierCall): Promise<SupplierSearchResult>;
   offerDetails(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails>;
   fareRules(input: { fare_id: string }, call: SupplierCall): Promise<FareRules>;
   /** Confirms the offer is still sold at its price right before booking. */

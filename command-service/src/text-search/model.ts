@@ -11,6 +11,7 @@ import type { LlmProvider } from "@skyward/infra/llm/provider";
 import { z } from "zod";
 import { findAirline } from "../suppliers/sandbox/airlines.ts";
 import { findAirport } from "../suppliers/sandbox/airports.ts";
+import { parseMultiCity } from "./multi-city.ts";
 import { parseTextSearch } from "./parse.ts";
 
 /** Stands for "no model configured" in providerFromEnv: the embedded parser answers directly. */
@@ -79,6 +80,9 @@ export async function textSearch(
   options: { today: string; language?: Language },
   onError?: (error: unknown) => void,
 ): Promise<TextSearchResponse> {
+  // A multi-city line is read slice by slice (multi-city.ts), never folded into a one-pair search.
+  const multiCity = parseMultiCity(text, options);
+  if (multiCity) return { ...multiCity, source: "embedded" };
   const embedded = parseTextSearch(text, options);
   if (provider === EMBEDDED_TEXT_SEARCH) return { ...embedded, source: "embedded" };
   try {

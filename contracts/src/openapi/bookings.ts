@@ -21,7 +21,7 @@ import {
   VoidOrCancelResponse,
 } from "../bookings.ts";
 import { TimeLimitNoticesResponse } from "../deadline-events.ts";
-import { SearchRequest, SearchResponse } from "../offers.ts";
+import { JourneySearchRequest, SearchResponse } from "../offers.ts";
 import { type DocumentedRoute, errors, invalid, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Booking" (the assembled document keeps the order in ../openapi.ts). */
@@ -33,7 +33,7 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
     summary: "Search flights: priced offers for a route, date and passengers",
     tag: "Booking",
     secured: true,
-    body: SearchRequest,
+    body: JourneySearchRequest,
     responses: {
       200: { description: "The search result", schema: SearchResponse },
       401: unauthorized,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FareCalendarAnswer, FareCalendarRequest } from "../fare-calendar.ts";
 import { FareRulesResponse, OfferDetailsResponse } from "../offers.ts";
 import {
   AirportsQuery,
@@ -39,6 +40,38 @@ export const searchRoutes: readonly DocumentedRoute[] = [
       200: { description: "The structured search, or what is missing", schema: TextSearchResponse },
       401: unauthorized,
       422: invalid,
+    },
+  },
+  {
+    method: "post",
+    path: "/fare_calendar",
+    operationId: "fareCalendar",
+    summary:
+      "The cheapest total per date, 3 days either side of a one-way or round trip's dates (7 × 7 for a round trip)",
+    tag: "Search",
+    secured: true,
+    body: FareCalendarRequest,
+    responses: {
+      200: {
+        description: "The calendar, kept for the caller like a search page",
+        schema: FareCalendarAnswer,
+      },
+      401: unauthorized,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/fare_calendar/{id}",
+    operationId: "openFareCalendar",
+    summary: "A fare calendar the caller asked for in the last hour",
+    tag: "Search",
+    secured: true,
+    params: { id: z.string().min(1).max(100) },
+    responses: {
+      200: { description: "The calendar", schema: FareCalendarAnswer },
+      401: unauthorized,
+      404: notFound,
     },
   },
   {

@@ -28,6 +28,7 @@ const SearchAddress = z.object({
   to: text(3),
   depart: z.catch(z.optional(z.iso.date()), undefined),
   return: z.catch(z.optional(z.iso.date()), undefined),
+  slices: text(120),
   adults: count(1, 9),
   children: count(0, 8),
   infants: count(0, 9),
@@ -37,6 +38,7 @@ const SearchAddress = z.object({
   result: text(100),
   fare: text(200),
   company: text(100),
+  calendar: z.catch(z.optional(z.literal("open")), undefined),
 });
 
 export const Route = createFileRoute("/search")({

@@ -19,6 +19,12 @@ export async function createFlightsChange(
   const booking = await readBooking(deps, principal, locator);
   if (booking.fake_booking)
     throw new IllegalState("A demo booking has no airline to exchange it with", "not_exchangeable");
+  // Exchanging one slice of a multi-city journey is not built yet: refused here, before anything is written.
+  if (booking.fare.flights.some((flight) => flight.direction === "onward"))
+    throw new IllegalState(
+      "Multi-city tickets cannot be exchanged yet: refund them and book the new journey",
+      "multi_city_exchange",
+    );
   const roundTrip = booking.fare.flights.length > 1;
   if (roundTrip !== (request.return_date !== undefined))
     throw new InvalidInput([

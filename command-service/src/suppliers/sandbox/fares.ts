@@ -28,6 +28,8 @@ import { formatLocal } from "./zoned-time.ts";
 export interface Itinerary {
   carrier: Airline;
   journeys: readonly Journey[];
+  /** A multi-city journey: its slices after the first fly onward, none is a return. */
+  multiCity?: boolean;
 }
 
 const LONG_HAUL_KM = 4500;
@@ -241,7 +243,7 @@ interface ItineraryBasis {
  */
 function itineraryBasis(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): ItineraryBasis {
   const { carrier } = itinerary;
-  const roundTrip = itinerary.journeys.length === 2;
+  const roundTrip = itinerary.journeys.length === 2 && !itinerary.multiCity;
   const journeyFaresEur: number[] = [];
   const flightKeys: string[] = [];
   let taxesEur = 0;
@@ -378,7 +380,7 @@ function fareSegments(
   cabin: Cabin,
 ): FareSegment[] {
   const { carrier } = itinerary;
-  const trip = itinerary.journeys.length === 2 ? "RT" : "OW";
+  const trip = itinerary.multiCity ? "MC" : itinerary.journeys.length === 2 ? "RT" : "OW";
   const basisSuffix = `${FARE_BASIS_FAMILY[family]}${trip}${carrier.lowCost ? "LC" : ""}`;
   const segments: FareSegment[] = [];
   itinerary.journeys.forEach((journey, j) => {
@@ -499,7 +501,7 @@ export function flights(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): 
     if (!first || !last) throw new Error("a journey has at least one leg");
     return {
       id: journey.legs.map((l) => l.id).join("_"),
-      direction: j === 0 ? "outbound" : "return",
+      direction: j === 0 ? "outbound" : itinerary.multiCity ? "onward" : "return",
       segments,
       // The journey leaves with its first segment and lands with its last: the same local times.
       departure_at: first.departure_at,

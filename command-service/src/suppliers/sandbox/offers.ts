@@ -1,3 +1,4 @@
+import { airportsOf } from "@skyward/contracts/city-codes";
 import type { Cabin, SupplierFare, SupplierOriginDestination } from "@skyward/contracts/offers";
 import { OfferNotFound } from "../errors.ts";
 import { findAirport } from "./airports.ts";
@@ -10,7 +11,16 @@ import {
   quoteFares,
   supplierFare,
 } from "./fares.ts";
-import { type FareKey, fareId, offerId, parseFareId, type SearchKey, searchId } from "./offer-id.ts";
+import {
+  type FareKey,
+  fareId,
+  type KeySlice,
+  keySlices,
+  offerId,
+  parseFareId,
+  type SearchKey,
+  searchId,
+} from "./offer-id.ts";
 import { arrivalOf, departureOf, type Journey, journeyMinutes, journeys } from "./schedule.ts";
 
 /** An itinerary with its fares, in the place it takes in the search result. */
@@ -41,30 +51,54 @@ const JOURNEYS_PER_DIRECTION_PER_CARRIER = 3;
 const MIN_SAME_DAY_TURNAROUND_MINUTES = 120;
 const MINUTE = 60_000;
 
-function fastest(list: Journey[], carrier: string): Journey[] {
+function fastest(list: Journey[], carrier: string, count = JOURNEYS_PER_DIRECTION_PER_CARRIER): Journey[] {
   return list
     .filter((j) => j.carrier.code === carrier)
     .sort((a, b) => journeyMinutes(a) - journeyMinutes(b) || departureOf(a) - departureOf(b))
-    .slice(0, JOURNEYS_PER_DIRECTION_PER_CARRIER);
+    .slice(0, count);
 }
 
-/** Round trips pair a carrier's best outbound and return journeys; the return leaves after the outbound lands. */
-function itineraries(key: SearchKey): Itinerary[] {
-  const origin = findAirport(key.origin);
-  const destination = findAirport(key.destination);
-  if (!origin || !destination) return [];
-  const outbound = journeys(origin, destination, key.departureDate, key.carriers ?? undefined);
-  if (!key.returnDate) return outbound.map((j) => ({ carrier: j.carrier, journeys: [j] }));
+/** The journeys of one slice: from every airport the origin names (a city code names several) to every one of the destination's. */
+function sliceJourneys(slice: KeySlice, carriers: readonly string[] | undefined): Journey[] {
+  const origins = airportsOf(slice.origin).flatMap((code) => findAirport(code) ?? []);
+  const destinations = airportsOf(slice.destination).flatMap((code) => findAirport(code) ?? []);
+  return origins.flatMap((from) =>
+    destinations.flatMap((to) => (from.code === to.code ? [] : journeys(from, to, slice.date, carriers))),
+  );
+}
 
-  const inbound = journeys(destination, origin, key.returnDate, key.carriers ?? undefined);
-  const carriers = [...new Set(outbound.map((j) => j.carrier.code))];
-  return carriers.flatMap((carrier) => {
-    const returns = fastest(inbound, carrier);
-    return fastest(outbound, carrier).flatMap((out) =>
-      returns
-        .filter((back) => departureOf(back) >= arrivalOf(out) + MIN_SAME_DAY_TURNAROUND_MINUTES * MINUTE)
-        .map((back) => ({ carrier: out.carrier, journeys: [out, back] })),
-    );
+/** A multi-city journey of more than three slices pairs fewer journeys per slice, so the pairs stay a few hundred. */
+const journeysPerSlice = (slices: number) => (slices > 3 ? 2 : JOURNEYS_PER_DIRECTION_PER_CARRIER);
+
+/**
+ * Round trips and multi-city journeys pair a carrier's best journeys of each slice, each leaving after the one
+ * before lands; the carrier must fly every slice (it validates one fare for the whole journey).
+ */
+function itineraries(key: SearchKey): Itinerary[] {
+  const carriers = key.carriers ?? undefined;
+  const [first, ...rest] = keySlices(key).map((slice) => sliceJourneys(slice, carriers));
+  if (!first) return [];
+  const multiCity = key.multiCity !== null;
+  if (rest.length === 0) return first.map((j) => ({ carrier: j.carrier, journeys: [j], multiCity }));
+
+  const perSlice = journeysPerSlice(rest.length + 1);
+  const flown = [...new Set(first.map((j) => j.carrier.code))];
+  return flown.flatMap((carrier) => {
+    const later = rest.map((list) => fastest(list, carrier, perSlice));
+    let paths: Journey[][] = fastest(first, carrier, perSlice).map((j) => [j]);
+    for (const options of later) {
+      paths = paths.flatMap((path) =>
+        options
+          .filter(
+            (next) => departureOf(next) >= arrivalOf(path.at(-1)) + MIN_SAME_DAY_TURNAROUND_MINUTES * MINUTE,
+          )
+          .map((next) => [...path, next]),
+      );
+    }
+    return paths.flatMap((path) => {
+      const [head] = path;
+      return head ? [{ carrier: head.carrier, journeys: path, multiCity }] : [];
+    });
   });
 }
 

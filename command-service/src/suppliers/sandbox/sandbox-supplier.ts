@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { SeatMap, SupplierAncillary } from "@skyward/contracts/ancillaries";
+import { airportsOf } from "@skyward/contracts/city-codes";
 import { type Money, money } from "@skyward/contracts/money";
-import type {
-  FareRules,
-  SearchRequest,
-  SupplierOfferDetails,
-  SupplierPrice,
-  SupplierSearchResult,
+import {
+  type FareRules,
+  isMultiCity,
+  type JourneySearchRequest,
+  type SupplierOfferDetails,
+  type SupplierPrice,
+  type SupplierSearchResult,
+  searchSlices,
 } from "@skyward/contracts/offers";
 import type {
   AncillaryOrderResult,
@@ -87,17 +90,37 @@ export class SandboxSupplier implements Supplier {
       : { active: true, message: CREDENTIAL_MESSAGES.active };
   }
 
-  async search(request: SearchRequest, call: SupplierCall): Promise<SupplierSearchResult> {
+  async search(request: JourneySearchRequest, call: SupplierCall): Promise<SupplierSearchResult> {
     authorize(call);
-    const origin = airport(request.origin, "/origin");
-    airport(request.destination, "/destination");
-    const scenario = searchScenario(request.origin, request.destination);
+    const multiCity = isMultiCity(request);
+    const slices = searchSlices(request);
+    const at = (i: number, field: string) =>
+      multiCity ? `/slices/${i}/${field}` : `/${i === 0 ? field : "return_date"}`;
+    const problems = slices.flatMap((slice, i) =>
+      i > 0 && !multiCity
+        ? []
+        : [
+            ...unknownAirport(slice.origin, at(i, "origin")),
+            ...unknownAirport(slice.destination, at(i, "destination")),
+          ],
+    );
+    if (problems.length > 0) throw new InvalidInput(problems);
+    const [first] = slices;
+    if (!first) throw new InvalidInput([{ pointer: "/slices", detail: "must hold at least one slice" }]);
+    const origin = airport(first.origin, at(0, "origin"));
+    const scenario = slices
+      .map((slice) => searchScenario(slice.origin, slice.destination))
+      .find((found) => found !== null);
     if (scenario === "searchFailure") {
       throw new SupplierUnavailable("The airline system timed out (sandbox scenario: search with ERR)");
     }
     if (scenario === "searchHang")
       await sleep(SANDBOX_SCENARIOS.searchHang.hangSeconds * 1000, undefined, { ref: false });
-    assertSellableDates(request.departure_date, request.return_date, origin, call.now);
+    assertSellableSlices(
+      slices.map((slice, i) => ({ date: slice.departure_date, pointer: at(i, "departure_date") })),
+      origin,
+      call.now,
+    );
     const key = searchKey(request, call.currency);
     const id = searchId(key);
     if (scenario === "noAvailability") return { id, currency: call.currency, origin_destinations: [] };
@@ -735,6 +758,12 @@ export class SandboxSupplier implements Supplier {
       );
     }
     const current = bookingKey(booking);
+    if (current.multiCity) {
+      throw new SupplierRejected(
+        "multi_city_exchange",
+        "The sandbox exchanges one-way and round-trip tickets only, not multi-city ones",
+      );
+    }
     if (Boolean(request.return_date) !== Boolean(current.returnDate)) {
       throw new InvalidInput([
         {
@@ -796,11 +825,17 @@ function authorize(call: SupplierCall): void {
   assertSupportedCurrency(call.currency);
 }
 
+/** An airport, or a city code's main airport (LON: Heathrow). */
 function airport(code: string, pointer: string): Airport {
-  const found = findAirport(code);
+  const found = airportsOf(code).flatMap((each) => findAirport(each) ?? [])[0];
   if (!found) throw new InvalidInput([{ pointer, detail: `${code} is not an airport the sandbox knows` }]);
   return found;
 }
+
+const unknownAirport = (code: string, pointer: string) =>
+  airportsOf(code).some((each) => findAirport(each))
+    ? []
+    : [{ pointer, detail: `${code} is not an airport the sandbox knows` }];
 
 function airline(code: string): Airline {
   const found = findAirline(code);
@@ -810,12 +845,20 @@ function airline(code: string): Airline {
 
 /** From today at the origin up to the 361 days airlines open their schedules for. */
 function assertSellableDates(departure: string, ret: string | undefined, origin: Airport, now: Date): void {
+  assertSellableSlices(
+    [
+      { pointer: "/departure_date", date: departure },
+      ...(ret ? [{ pointer: "/return_date", date: ret }] : []),
+    ],
+    origin,
+    now,
+  );
+}
+
+function assertSellableSlices(dates: { pointer: string; date: string }[], origin: Airport, now: Date): void {
   const today = localDate(origin.timeZone, now.getTime());
   const lastDay = addDays(today, SCHEDULE_DAYS_AHEAD);
-  const problems = [
-    { pointer: "/departure_date", date: departure },
-    ...(ret ? [{ pointer: "/return_date", date: ret }] : []),
-  ].flatMap(({ pointer, date }) =>
+  const problems = dates.flatMap(({ pointer, date }) =>
     date < today
       ? [{ pointer, detail: "must not be in the past" }]
       : date > lastDay

@@ -2,8 +2,12 @@ import {
   AirportCode,
   Cabin,
   IsoDate,
-  type SearchRequest,
+  isMultiCity,
+  type JourneySearchRequest,
+  JourneySearchRequest as JourneySearchRequestSchema,
+  MultiCitySearchRequest,
   SearchRequest as SearchRequestSchema,
+  searchSlices,
 } from "@skyward/contracts/offers";
 import { SearchFilters } from "@skyward/contracts/search";
 import { z } from "zod";
@@ -23,6 +27,12 @@ export const SearchParams = z.object({
   to: AirportCode.optional().catch(undefined),
   depart: IsoDate.optional().catch(undefined),
   return: IsoDate.optional().catch(undefined),
+  /** A multi-city journey, slice by slice: KBP-WAW-2026-12-20_WAW-PAR-2026-12-23 (from, to and depart then unused). */
+  slices: z
+    .string()
+    .regex(/^[A-Z]{3}-[A-Z]{3}-\d{4}-\d{2}-\d{2}(?:_[A-Z]{3}-[A-Z]{3}-\d{4}-\d{2}-\d{2}){0,5}$/)
+    .optional()
+    .catch(undefined),
   adults: count(1, 9),
   children: count(0, 8),
   infants: count(0, 9),
@@ -35,32 +45,59 @@ export const SearchParams = z.object({
   fare: z.string().min(1).max(200).optional().catch(undefined),
   /** The company an administrator or support user books for (they have none of their own). */
   company: z.string().min(1).max(100).optional().catch(undefined),
+  /** The fare calendar around the search's dates is open. */
+  calendar: z.literal("open").optional().catch(undefined),
 });
 export type SearchParams = z.infer<typeof SearchParams>;
 export type { SortOrder };
 
 /** The search the address names, when it names a whole valid one. */
-export function requestFromParams(params: SearchParams): SearchRequest | null {
+export function requestFromParams(params: SearchParams): JourneySearchRequest | null {
+  const passengers = {
+    adults: params.adults ?? 1,
+    children: params.children ?? 0,
+    infants: params.infants ?? 0,
+  };
+  const cabin = params.cabin ?? "economy";
+  if (params.slices) {
+    const parsed = MultiCitySearchRequest.safeParse({
+      slices: params.slices.split("_").map((slice) => ({
+        origin: slice.slice(0, 3),
+        destination: slice.slice(4, 7),
+        departure_date: slice.slice(8),
+      })),
+      passengers,
+      cabin,
+    });
+    return parsed.success ? parsed.data : null;
+  }
   if (!params.from || !params.to || !params.depart) return null;
   const parsed = SearchRequestSchema.safeParse({
     origin: params.from,
     destination: params.to,
     departure_date: params.depart,
     ...(params.return ? { return_date: params.return } : {}),
-    passengers: { adults: params.adults ?? 1, children: params.children ?? 0, infants: params.infants ?? 0 },
-    cabin: params.cabin ?? "economy",
+    passengers,
+    cabin,
   });
   return parsed.success ? parsed.data : null;
 }
 
 /** The address of a search (no sort, filters or booking yet); defaults left out to keep links short. */
-export function paramsFromRequest(request: SearchRequest): SearchParams {
+export function paramsFromRequest(request: JourneySearchRequest): SearchParams {
   const { adults, children, infants } = request.passengers;
+  const journey: SearchParams = isMultiCity(request)
+    ? {
+        slices: request.slices.map((s) => `${s.origin}-${s.destination}-${s.departure_date}`).join("_"),
+      }
+    : {
+        from: request.origin,
+        to: request.destination,
+        depart: request.departure_date,
+        ...(request.return_date ? { return: request.return_date } : {}),
+      };
   return {
-    from: request.origin,
-    to: request.destination,
-    depart: request.departure_date,
-    ...(request.return_date ? { return: request.return_date } : {}),
+    ...journey,
     ...(adults !== 1 ? { adults } : {}),
     ...(children ? { children } : {}),
     ...(infants ? { infants } : {}),
@@ -69,16 +106,49 @@ export function paramsFromRequest(request: SearchRequest): SearchParams {
 }
 
 /** Equal for the same search whatever else the address holds. */
-export function searchKey(request: SearchRequest | null): string {
+export function searchKey(request: JourneySearchRequest | null): string {
   if (!request) return "";
-  const { origin, destination, departure_date, return_date, passengers, cabin } = request;
+  const { passengers, cabin } = request;
+  if (isMultiCity(request)) return JSON.stringify([request.slices, passengers, cabin]);
+  const { origin, destination, departure_date, return_date } = request;
   return JSON.stringify([origin, destination, departure_date, return_date ?? null, passengers, cabin]);
 }
+
+/** "KBP → WAW", "KBP ⇄ WAW" for a round trip, "KBP → WAW → PAR → KBP" for a multi-city journey. */
+export function routeOf(request: JourneySearchRequest): string {
+  if (!isMultiCity(request))
+    return `${request.origin} ${request.return_date ? "⇄" : "→"} ${request.destination}`;
+  const stops = request.slices.flatMap((s, i) =>
+    i > 0 && request.slices[i - 1]?.destination === s.origin ? [s.destination] : [s.origin, s.destination],
+  );
+  return stops.join(" → ");
+}
+
+/** The days a journey leaves, each slice's. */
+export const journeyDates = (request: JourneySearchRequest): string[] =>
+  searchSlices(request).map((s) => s.departure_date);
 
 const airportOf = (code: string) => ({ code, name: code, city: code, country: "" });
 
 /** The search form showing a search from the address (airports by code until the agent picks others). */
-export function formValuesOf(request: SearchRequest): SearchFormValues {
+export function formValuesOf(request: JourneySearchRequest): SearchFormValues {
+  if (isMultiCity(request)) {
+    const [first] = request.slices;
+    return {
+      tripType: "multi_city",
+      origin: first ? airportOf(first.origin) : null,
+      destination: first ? airportOf(first.destination) : null,
+      departureDate: first?.departure_date ?? null,
+      returnDate: null,
+      passengers: request.passengers,
+      cabin: request.cabin,
+      slices: request.slices.map((s) => ({
+        origin: airportOf(s.origin),
+        destination: airportOf(s.destination),
+        departureDate: s.departure_date,
+      })),
+    };
+  }
   return {
     tripType: request.return_date ? "round_trip" : "one_way",
     origin: airportOf(request.origin),
@@ -87,6 +157,7 @@ export function formValuesOf(request: SearchRequest): SearchFormValues {
     returnDate: request.return_date ?? null,
     passengers: request.passengers,
     cabin: request.cabin,
+    slices: [],
   };
 }
 
@@ -94,10 +165,10 @@ export const hasFilters = (filters: SearchFilters | undefined): filters is Searc
   filters !== undefined && Object.keys(filters).length > 0;
 
 const RECENT_LIMIT = 5;
-const RecentSearches = z.array(SearchRequestSchema).max(RECENT_LIMIT);
+const RecentSearches = z.array(JourneySearchRequestSchema).max(RECENT_LIMIT);
 
 /** The last searches made in this browser, newest first; nothing when storage is off or holds something else. */
-export function recentSearches(): SearchRequest[] {
+export function recentSearches(): JourneySearchRequest[] {
   try {
     const parsed = RecentSearches.safeParse(
       JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? "[]"),
@@ -109,7 +180,7 @@ export function recentSearches(): SearchRequest[] {
 }
 
 /** Puts a search first in the recent list (once), keeping the last few. */
-export function rememberSearch(request: SearchRequest): SearchRequest[] {
+export function rememberSearch(request: JourneySearchRequest): JourneySearchRequest[] {
   const key = searchKey(request);
   const next = [request, ...recentSearches().filter((other) => searchKey(other) !== key)].slice(
     0,

@@ -2,7 +2,10 @@ import type { AirportsResponse } from "@skyward/contracts/search";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-export type AirportSuggestion = AirportsResponse["data"][number];
+/** A city or airport the server suggests; one read back from an address carries no kind. */
+export type AirportSuggestion = Omit<AirportsResponse["data"][number], "kind"> & {
+  kind?: AirportsResponse["data"][number]["kind"];
+};
 
 /** `GET /airports?q=`: the autocomplete of the search form. */
 export async function searchAirports(text: string, signal?: AbortSignal): Promise<AirportSuggestion[]> {

@@ -1,4 +1,4 @@
-import type { SearchRequest, SearchResponse, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResponse, SearchResult } from "@skyward/contracts/offers";
 import type { FilteredSearchResponse, SearchFilters } from "@skyward/contracts/search";
 import { api } from "../../../lib/api-client.ts";
 
@@ -11,7 +11,7 @@ export type FilteredResult = FilteredSearchResponse;
  * no company of their own: they name the one they book for (`company_id`, seed spec's search call).
  */
 export async function searchOffers(
-  request: SearchRequest,
+  request: JourneySearchRequest,
   companyId?: string,
 ): Promise<{ result: SearchResult; traceId: string | null }> {
   const { data, traceId } = await api.post<SearchResponse>(

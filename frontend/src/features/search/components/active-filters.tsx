@@ -43,6 +43,8 @@ export function ActiveFilters({
       }
       case "baggage":
         return t("filters.checked_bag");
+      case "slices":
+        return (filters.slices ?? []).map((f) => t("filters.slice", { number: f.slice + 1 })).join(", ");
     }
   };
   const title: Record<FilterKey, string> = {
@@ -52,6 +54,7 @@ export function ActiveFilters({
     arrival_time: t("filters.arrival_time"),
     price: t("filters.price"),
     baggage: t("filters.baggage"),
+    slices: t("filters.slices"),
   };
 
   return (

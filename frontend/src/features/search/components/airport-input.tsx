@@ -1,5 +1,6 @@
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { CITY_AIRPORTS } from "@skyward/contracts/city-codes";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,7 +28,9 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
   const language = useSiteLanguage();
   const cityName = useCityName();
   const airportName = useAirportName();
-  const city = (airport: AirportSuggestion) => cityName(airport.code, airport.city);
+  // A city code is named as its main airport's city is.
+  const city = (airport: AirportSuggestion) =>
+    cityName(CITY_AIRPORTS[airport.code]?.[0] ?? airport.code, airport.city);
   const labelOf = (airport: AirportSuggestion) => airportLabel({ ...airport, city: city(airport) });
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(value ? labelOf(value) : "");
@@ -99,7 +102,12 @@ export function AirportInput({ label, value, onChange, error, icon }: AirportInp
                   </Text>
                   <Text fz="xs" c="dimmed" truncate="end">
                     {/* The airport's own name (in English only the data's whole name), then the country. */}
-                    {[airportName.proper(airport), countryName(airport.country, language)]
+                    {[
+                      airport.kind === "city"
+                        ? t("form.all_airports", { codes: (airport.airports ?? []).join(", ") })
+                        : airportName.proper(airport),
+                      countryName(airport.country, language),
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </Text>

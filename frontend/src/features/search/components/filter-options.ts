@@ -81,6 +81,7 @@ export const FILTER_KEYS: readonly FilterKey[] = [
   "arrival_time",
   "price",
   "baggage",
+  "slices",
 ];
 
 export function activeFilterKeys(filters: SearchFilters): FilterKey[] {

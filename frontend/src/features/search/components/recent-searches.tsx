@@ -1,18 +1,18 @@
 import { Button, Group, Text } from "@mantine/core";
-import type { SearchRequest } from "@skyward/contracts/offers";
+import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import { IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { passengerTotal } from "../machines/search-form.ts";
-import { searchKey } from "../url-state.ts";
+import { journeyDates, routeOf, searchKey } from "../url-state.ts";
 
 /** The last searches made in this browser, one click to run again (each opens its own address). */
 export function RecentSearches({
   searches,
   onOpen,
 }: {
-  searches: SearchRequest[];
-  onOpen: (search: SearchRequest) => void;
+  searches: JourneySearchRequest[];
+  onOpen: (search: JourneySearchRequest) => void;
 }) {
   const { t } = useTranslation(["search-history", "search"]);
   const formats = useFormats();
@@ -31,8 +31,9 @@ export function RecentSearches({
             leftSection={<IconHistory size={14} aria-hidden />}
             onClick={() => onOpen(search)}
           >
-            {`${search.origin} ${search.return_date ? "⇄" : "→"} ${search.destination} · ${formats.day(search.departure_date)}` +
-              `${search.return_date ? ` – ${formats.day(search.return_date)}` : ""} · ` +
+            {`${routeOf(search)} · ${journeyDates(search)
+              .map((day) => formats.day(day))
+              .join(" – ")} · ` +
               t("search:passengers.summary", { count: passengerTotal(search.passengers) })}
           </Button>
         ))}

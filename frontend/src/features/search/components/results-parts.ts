@@ -2,6 +2,7 @@
 // the page (search-page.tsx), so an empty search page loads without it.
 export { ActiveFilters } from "./active-filters.tsx";
 export { BookingForm } from "./booking-form.tsx";
+export { FareCalendarPanel } from "./fare-calendar.tsx";
 export { FiltersPanel } from "./filters-panel.tsx";
 export { ItineraryCard } from "./itinerary-card.tsx";
 export { OfferDetailsModal } from "./offer-details-modal.tsx";

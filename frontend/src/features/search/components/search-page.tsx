@@ -14,9 +14,9 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import type { SearchRequest } from "@skyward/contracts/offers";
+import { isMultiCity, type JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
-import { IconPlane } from "@tabler/icons-react";
+import { IconCalendarDollar, IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -31,10 +31,12 @@ import { passengerTotal } from "../machines/search-form.ts";
 import {
   formValuesOf,
   hasFilters,
+  journeyDates,
   paramsFromRequest,
   recentSearches,
   rememberSearch,
   requestFromParams,
+  routeOf,
   type SearchParams,
   searchKey,
 } from "../url-state.ts";
@@ -54,15 +56,10 @@ import { TextSearch } from "./text-search.tsx";
 const resultParts = () => import("./results-parts.ts");
 const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts.ActiveFilters })));
 const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
+const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FareCalendarPanel })));
 const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FiltersPanel })));
 const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
 const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
-
-function routeOf(request: SearchRequest): string {
-  return request.return_date
-    ? `${request.origin} ⇄ ${request.destination}`
-    : `${request.origin} → ${request.destination}`;
-}
 
 /** While the results' code arrives (it usually came with the search). */
 function ResultsSkeleton() {
@@ -75,7 +72,7 @@ function ResultsSkeleton() {
   );
 }
 
-function SearchProgress({ request }: { request: SearchRequest }) {
+function SearchProgress({ request }: { request: JourneySearchRequest }) {
   const { t } = useTranslation("search");
   return (
     <Stack gap="sm" role="status" aria-live="polite">
@@ -152,7 +149,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       () =>
         searchMachine.provide({
           actors: {
-            searchOffers: fromPromise(({ input }: { input: SearchRequest }) =>
+            searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
               notifyingErrors(searchOffers(input, companyRef.current)),
             ),
             restoreResult: fromPromise(
@@ -221,11 +218,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   }, [inResult, inBooking, params.fare, selectedFareId, urlKey, machineKey, send]);
 
   // A new search keeps the company chosen.
-  const addressOf = (next: SearchRequest): SearchParams => ({
+  const addressOf = (next: JourneySearchRequest): SearchParams => ({
     ...paramsFromRequest(next),
     ...(params.company ? { company: params.company } : {}),
   });
-  const search = (next: SearchRequest) => {
+  const search = (next: JourneySearchRequest) => {
     if (searchKey(next) === machineKey && !snapshot.matches("start") && !companyMissing)
       send({ type: "search.submit", request: next });
     else onParams(addressOf(next), { replace: false });
@@ -253,6 +250,8 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
     onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
   };
 
+  // The fare calendar is for one-way and round trips.
+  const oneOrRoundTrip = request && !isMultiCity(request) ? request : null;
   const options = useMemo(() => (unfiltered ? filterOptions(unfiltered) : null), [unfiltered]);
   const families = useMemo(() => (unfiltered ? familiesOf(unfiltered) : []), [unfiltered]);
   const sorted = useMemo(() => (result ? sortOptions(result.origin_destinations, sort) : []), [result, sort]);
@@ -355,9 +354,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                         : ""}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {routeOf(request)} · {formats.day(request.departure_date)}
-                      {request.return_date ? ` – ${formats.day(request.return_date)}` : ""} ·{" "}
-                      {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
+                      {routeOf(request)} ·{" "}
+                      {journeyDates(request)
+                        .map((day) => formats.day(day))
+                        .join(" – ")}{" "}
+                      · {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
                     </Text>
                   </Stack>
                   <Group gap="sm" wrap="nowrap">
@@ -365,6 +366,22 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                       <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
                         {traceId.slice(0, 8)}
                       </Text>
+                    ) : null}
+                    {oneOrRoundTrip ? (
+                      <Button
+                        size="compact-xs"
+                        variant={params.calendar === "open" ? "light" : "subtle"}
+                        leftSection={<IconCalendarDollar size={14} aria-hidden />}
+                        aria-pressed={params.calendar === "open"}
+                        onClick={() => {
+                          const { calendar: _calendar, ...rest } = params;
+                          onParams(params.calendar === "open" ? rest : { ...rest, calendar: "open" }, {
+                            replace: true,
+                          });
+                        }}
+                      >
+                        {t("calendar.open")}
+                      </Button>
                     ) : null}
                     <Switch
                       size="xs"
@@ -391,6 +408,26 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                   busy={filtering}
                   onRemove={(keys) => send({ type: "filter.remove", keys })}
                 />
+                {oneOrRoundTrip && params.calendar === "open" ? (
+                  <FareCalendarPanel
+                    request={oneOrRoundTrip}
+                    companyId={params.company}
+                    onPick={(departure, ret) => {
+                      const { return_date: _return, ...oneWay } = oneOrRoundTrip;
+                      onParams(
+                        {
+                          ...addressOf({
+                            ...oneWay,
+                            departure_date: departure,
+                            ...(ret ? { return_date: ret } : {}),
+                          }),
+                          calendar: "open",
+                        },
+                        { replace: false },
+                      );
+                    }}
+                  />
+                ) : null}
                 {sorted.length === 0 ? (
                   <Placeholder
                     title={t("no_results.title")}

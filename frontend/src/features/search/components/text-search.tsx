@@ -12,11 +12,18 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Cabin, MAX_SEATS, SearchRequest } from "@skyward/contracts/offers";
+import {
+  Cabin,
+  type JourneySearchRequest,
+  MAX_SEATS,
+  MultiCitySearchRequest,
+  SearchRequest,
+} from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import {
   type ChipKind,
   DayPeriod,
+  type ParsedSearch,
   searchOfChips,
   TEXT_SEARCH_MAX_LENGTH,
   type TextSearchChip,
@@ -217,7 +224,7 @@ export function TextSearch({
   resultId,
   onApplyFilters,
 }: {
-  onSearch: (request: SearchRequest) => void;
+  onSearch: (request: JourneySearchRequest) => void;
   /** The id of the result on screen (null while searching): the moment the pending filters apply. */
   resultId: string | null;
   onApplyFilters: (filters: SearchFilters) => void;
@@ -233,6 +240,8 @@ export function TextSearch({
     validate: translatedValidation(resolveLine, say),
   });
   const [chips, setChips] = useState<Chip[] | null>(null);
+  // A multi-city line's slices as read; editing a chip drops them (the chips then make a one-pair search).
+  const [slices, setSlices] = useState<ParsedSearch["slices"] | null>(null);
   const [unrecognised, setUnrecognised] = useState<string[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
   const pendingFilters = useRef<{ filters: SearchFilters; after: string | null } | null>(null);
@@ -240,6 +249,7 @@ export function TextSearch({
     mutationFn: (line: string) => readLine(line, language),
     onSuccess: (answer) => {
       setChips(answer.chips.map((chip) => ({ ...chip, id: ++chipIds })));
+      setSlices(answer.search.slices ?? null);
       setUnrecognised(answer.unrecognised);
     },
   });
@@ -260,14 +270,20 @@ export function TextSearch({
   const search = chips ? searchOfChips(chips) : null;
   const missing = REQUIRED.filter((kind) => !chips?.some((c) => c.kind === kind));
   const request = search
-    ? SearchRequest.safeParse({
-        origin: search.origin,
-        destination: search.destination,
-        departure_date: search.departure_date,
-        ...(search.return_date ? { return_date: search.return_date } : {}),
-        passengers: search.passengers,
-        cabin: search.cabin,
-      })
+    ? slices
+      ? MultiCitySearchRequest.safeParse({
+          slices,
+          passengers: search.passengers,
+          cabin: search.cabin,
+        })
+      : SearchRequest.safeParse({
+          origin: search.origin,
+          destination: search.destination,
+          departure_date: search.departure_date,
+          ...(search.return_date ? { return_date: search.return_date } : {}),
+          passengers: search.passengers,
+          cabin: search.cabin,
+        })
     : null;
 
   const runSearch = () => {
@@ -379,13 +395,14 @@ export function TextSearch({
                             <ChipEditor
                               chip={chip}
                               onClose={() => setEditing(null)}
-                              onApply={(value, label) =>
+                              onApply={(value, label) => {
+                                setSlices(null);
                                 setChips((all) =>
                                   (all ?? []).map((c, i) =>
                                     i === index ? { ...c, value, ...(label ? { label } : {}) } : c,
                                   ),
-                                )
-                              }
+                                );
+                              }}
                             />
                           </Popover.Dropdown>
                         </Popover>
@@ -394,7 +411,10 @@ export function TextSearch({
                         size="sm"
                         variant="subtle"
                         aria-label={t("text-search:remove", { name })}
-                        onClick={() => setChips((all) => (all ?? []).filter((_, i) => i !== index))}
+                        onClick={() => {
+                          setSlices(null);
+                          setChips((all) => (all ?? []).filter((_, i) => i !== index));
+                        }}
                       >
                         <IconX size={14} aria-hidden />
                       </ActionIcon>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -34,7 +34,7 @@ function startSearch(script: { search?: Reply<SearchResult>[]; filters?: Reply<F
         : Promise.reject(new Error("unscripted"));
   const machine = searchMachine.provide({
     actors: {
-      searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, SearchRequest>(
+      searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, JourneySearchRequest>(
         async ({ input }) => {
           calls.push(`search ${input.origin}-${input.destination}`);
           return { result: await answer(script.search?.shift()), traceId: "trace-1" };

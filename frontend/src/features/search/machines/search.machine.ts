@@ -1,4 +1,4 @@
-import type { SearchRequest, SearchResult } from "@skyward/contracts/offers";
+import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { assign, fromPromise, setup } from "xstate";
 import { notifyingErrors } from "../../../lib/api-client.ts";
@@ -12,7 +12,7 @@ import {
 } from "../api/search-offers.ts";
 
 export interface SearchContext {
-  request: SearchRequest | null;
+  request: JourneySearchRequest | null;
   /** What the agent sees: the result narrowed by the filters. */
   result: SearchResult | null;
   /** The whole answer, which the filter choices (carriers, prices) are drawn from. */
@@ -24,10 +24,10 @@ export interface SearchContext {
 }
 
 export type SearchEvent =
-  | { type: "search.submit"; request: SearchRequest }
+  | { type: "search.submit"; request: JourneySearchRequest }
   | {
       type: "search.restore";
-      request: SearchRequest;
+      request: JourneySearchRequest;
       searchResultId: string;
       filters: SearchFilters;
       fareId: string | null;
@@ -70,8 +70,8 @@ export const searchMachine = setup({
     events: {} as SearchEvent,
   },
   actors: {
-    searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, SearchRequest>(({ input }) =>
-      notifyingErrors(searchOffers(input)),
+    searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, JourneySearchRequest>(
+      ({ input }) => notifyingErrors(searchOffers(input)),
     ),
     // Quiet on failure: an expired result is searched again.
     restoreResult: fromPromise<Restored, { searchResultId: string; filters: SearchFilters }>(({ input }) =>
@@ -82,7 +82,7 @@ export const searchMachine = setup({
     ),
   },
   actions: {
-    startSearch: assign((_, params: { request: SearchRequest }) => ({
+    startSearch: assign((_, params: { request: JourneySearchRequest }) => ({
       ...emptySearch,
       request: params.request,
     })),
@@ -152,7 +152,7 @@ export const searchMachine = setup({
     searching: {
       invoke: {
         src: "searchOffers",
-        input: ({ context }) => context.request as SearchRequest,
+        input: ({ context }) => context.request as JourneySearchRequest,
         onDone: {
           target: "result",
           actions: { type: "showResult", params: ({ event }) => event.output },
