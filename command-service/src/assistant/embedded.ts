@@ -419,6 +419,16 @@ export interface Amount {
 const NUMBER =
   /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille))?(?![\d%])/giu;
 
+/** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
+export function amountsIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const value = parseNumber((m[1] ?? "").replace("−", "-"));
+    if (value !== null) out.push(Math.abs(Math.round(value * (m[2] ? 1000 : 1) * 100)));
+  }
+  return out;
+}
+
 /** The first amount with a currency next to it (or alone), read from text with names masked out. */
 export function findAmount(text: string): Amount | null {
   const found: (Amount & { score: number })[] = [];
@@ -456,15 +466,46 @@ export function findPercent(text: string): number | null {
   return Number.isFinite(value) ? Math.round(value * 100) : null;
 }
 
-/** A two-character airline code written in capitals (LH, PS, W6), when the text names a carrier. */
+/** Airlines by the names people write (folded words in order) → their code. */
+const AIRLINES: [string[], string][] = [
+  [["lufthansa"], "LH"],
+  [["lot"], "LO"],
+  [["ryanair"], "FR"],
+  [["wizz"], "W6"],
+  [["wizzair"], "W6"],
+  [["uia"], "PS"],
+  [["ukraine", "international"], "PS"],
+  [["air", "france"], "AF"],
+  [["klm"], "KL"],
+  [["turkish"], "TK"],
+  [["austrian"], "OS"],
+  [["swiss"], "LX"],
+  [["british", "airways"], "BA"],
+  [["iberia"], "IB"],
+  [["vueling"], "VY"],
+  [["easyjet"], "U2"],
+  [["finnair"], "AY"],
+  [["aegean"], "A3"],
+  [["airbaltic"], "BT"],
+  [["air", "baltic"], "BT"],
+  [["emirates"], "EK"],
+  [["qatar"], "QR"],
+];
+
+/** A word of an airline's name the parser reads as a carrier (folded). */
+export const isAirlineWord = (norm: string): boolean => AIRLINES.some(([words]) => words.includes(norm));
+
+/** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
+  for (let i = 0; i < raw.length; i++)
+    for (const [words, code] of AIRLINES) if (words.every((w, j) => raw[i + j]?.norm === w)) return code;
   for (const t of raw)
     if (/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/.test(t.raw) && !["OK", "ID", "TV", "IT"].includes(t.raw))
       return t.raw;
   return null;
 }
 
-interface Mention {
+export interface Mention {
   entity: Entity;
   start: number;
   /** Tokens matched. */
@@ -503,10 +544,15 @@ function findMentions(tokens: readonly Token[], dir: Directory): Mention[] {
 }
 
 /** A span of the text naming one or more entities equally well (more than one: ambiguous). */
-interface Span {
+export interface Span {
   start: number;
   end: number;
   best: Mention[];
+}
+
+/** The places a text names entities of `dir` (whole names or distinctive first words), in order. */
+export function namedSpans(tokens: readonly Token[], dir: Directory): Span[] {
+  return spansOf(findMentions(tokens, dir));
 }
 
 /** Groups overlapping mentions; in each place the fullest, longest match names it. */
@@ -903,9 +949,33 @@ function currencyWord(tokens: readonly Token[]): string | null {
 }
 
 const KEYWORDS = Object.values(W).flatMap((v) => (Array.isArray(v) ? v : Object.values(v).flat()));
-function _isKeyword(norm: string): boolean {
-  return KEYWORDS.some((k) => norm.startsWith(k) && k.length >= 3) || NAME_STOPS.has(norm);
+/** A word the parser reads as a keyword or a link (folded). */
+export function isKeyword(norm: string): boolean {
+  return (
+    KEYWORDS.some((k) => norm.startsWith(k) && k.length >= 3) ||
+    KEYWORDS.includes(norm) ||
+    NAME_STOPS.has(norm)
+  );
 }
+
+/** Stems of intents that are not verbs (without, new): they name no action of their own. */
+const NOT_VERBS = new Set(
+  ["no", "без", "bez", "sans", "sin", "new", "нов", "now", "nouvel", "nuev", "set"].map(fold),
+);
+/** The stems of the words that ask for an action (switch, top up, create, remove, correct), folded. */
+export const ACTION_STEMS: readonly string[] = [
+  ...W.off,
+  ...W.on,
+  ...W.topUp,
+  ...W.correctionNegative,
+  ...W.correction,
+  ...W.create,
+  ...W.remove,
+].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** Whole words that ask for an action. */
+export const ACTION_WORDS: readonly string[] = [...W.createWords];
+/** The stems that start a reason (its words are data), folded. */
+export const REASON_STEMS: readonly string[] = W.reason;
 
 /** The name written after "company" (or "named ..."), up to a preposition or another name. */
 function nameAfter(all: readonly Token[], free: readonly Token[], text: string): string | undefined {
@@ -928,7 +998,7 @@ function nameAfter(all: readonly Token[], free: readonly Token[], text: string):
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
-function spanText(tokens: readonly Token[], s: Span): string {
+export function spanText(tokens: readonly Token[], s: Span): string {
   return tokens
     .slice(s.start, s.end)
     .map((t) => t.raw)
