@@ -70,9 +70,15 @@ export const AskResponse = z.discriminatedUnion("kind", [
     answers: z.array(Answer).optional(),
   }),
   z.object({ kind: z.literal("answer"), answer: Answer }),
+  /** A missing detail (an amount, an e-mail): the user answers, nothing is guessed. */
+  z.object({
+    kind: z.literal("question"),
+    question: z.object({ code: z.string(), preview: Preview, candidates: z.array(Candidate) }),
+  }),
   /**
-   * A question back, nothing guessed: a name not found (the nearest matches as candidates), two or more matches
-   * (the candidates), a missing detail, or a part of the request no step covers (`unused`: the words not read).
+   * Which one, nothing guessed (issue 25): a name not found (the nearest matches as candidates), two or more matches
+   * (the candidates), an entity the request did not name, or a part of the request no step covers (`unused`: the
+   * words not read).
    */
   z.object({
     kind: z.literal("clarify"),

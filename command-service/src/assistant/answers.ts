@@ -10,6 +10,23 @@ export interface Answer {
   data: unknown;
 }
 
+/** The name of what an answer covers: a company, a partner, or every partner. */
+async function scopeName(pool: pg.Pool, companyId: string | null, agencyId: string | null): Promise<string> {
+  if (companyId) {
+    const { rows } = await pool.query<{ name: string }>("SELECT name FROM read.companies WHERE id = $1", [
+      companyId,
+    ]);
+    if (rows[0]) return rows[0].name;
+  }
+  if (agencyId) {
+    const { rows } = await pool.query<{ name: string }>("SELECT name FROM read.agencies WHERE id = $1", [
+      agencyId,
+    ]);
+    if (rows[0]) return rows[0].name;
+  }
+  return "all partners";
+}
+
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 export async function answerQuestion(
@@ -120,12 +137,14 @@ export async function answerQuestion(
           ORDER BY b.time_limit LIMIT 100`,
         [day, a.agency_id ?? null, a.company_id ?? null, agencyScope],
       );
+      // The answer names the scope it covers: the company or partner asked about, a supervisor's own partner, or all.
+      const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);
       return {
         question: call.entry.name,
         preview: {
           code: "bookings_expiring",
-          params: { count: rows.length, day },
-          text: `${rows.length} booking(s) reach their time limit today (${day})`,
+          params: { count: rows.length, day, scope },
+          text: `${rows.length} booking(s) of ${scope} reach their time limit today (${day})`,
         },
         data: rows.map((r) => ({
           locator: r.locator,

@@ -54,6 +54,9 @@ const RAW_WORDS = {
     "bloque",
     "cierr",
     "cerr",
+    "cort",
+    "zamk",
+    "apaga",
   ],
   offWords: ["off"],
   on: [
@@ -83,6 +86,10 @@ const RAW_WORDS = {
     "abre",
     "abri",
     "desbloque",
+    "rouvr",
+    "otworz",
+    "reabr",
+    "switch on",
   ],
   onWords: ["on"],
   topUp: [
@@ -124,6 +131,10 @@ const RAW_WORDS = {
     "acredit",
   ],
   correctionNegative: [
+    "minus",
+    "мінус",
+    "moins",
+    "menos",
     "deduct",
     "subtract",
     "debit",
@@ -317,9 +328,66 @@ const RAW_WORDS = {
     "llamado",
     "denominada",
   ],
+  // Issue 25: the rest of the catalogue.
+  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase"],
+  partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
+  rename: ["renam", "переймен", "renomm"],
+  nameWord: ["name", "назв", "nazw", "nom", "nombre"],
+  changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
+  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod"],
+  corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
+  numberWord: ["number", "номер", "numer", "numero"],
+  ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
+  autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
+  autoWord: ["auto", "автомат", "automat"],
+  shared: ["shared", "share", "спільн", "wspoln", "partag", "compartid"],
+  eachOther: ["other", "одного", "nawzajem", "mutuel", "entre"],
+  forbid: ["forbid", "заборон", "prevent", "niech", "interdi", "prohib", "impid"],
+  support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
+  phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
+  nego: ["nego", "него"],
+  payment: ["payment", "pay", "оплат", "platn", "plac", "paiement", "pago"],
+  card: ["card", "картк", "карт", "kart", "carte", "tarjeta"],
+  secretWords: [
+    "cvv",
+    "cvc",
+    "password",
+    "пароль",
+    "hasl",
+    "passe",
+    "contrasen",
+    "holder",
+    "власник",
+    "posiadacz",
+    "titulaire",
+    "titular",
+  ],
+  whole: ["whole", "entire", "весь", "всього", "цілого", "caly", "calego", "tout", "todo", "toda"],
+  pronoun: [
+    "its",
+    "his",
+    "her",
+    "their",
+    "його",
+    "її",
+    "їх",
+    "jego",
+    "jej",
+    "ich",
+    "son",
+    "sa",
+    "ses",
+    "leur",
+    "su",
+    "sus",
+    "suyo",
+    "suya",
+    "suyas",
+    "suyos",
+  ],
   sources: {
     api: ["api"],
-    web: ["web", "веб", "site", "website", "strona"],
+    web: ["web", "веб", "site", "website", "strona", "stron", "www", "sitio"],
     extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
   },
 };
@@ -493,7 +561,9 @@ const AIRLINES: [string[], string][] = [
 ];
 
 /** A word of an airline's name the parser reads as a carrier (folded). */
-export const isAirlineWord = (norm: string): boolean => AIRLINES.some(([words]) => words.includes(norm));
+export const isAirlineWord = (norm: string): boolean =>
+  AIRLINES.some(([words]) => words.includes(norm)) ||
+  ["airlines", "airline", "airways", "air", "мау", "lines", "linie", "lotnicze", "aerolineas"].includes(norm);
 
 /** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
@@ -579,6 +649,30 @@ export interface ParseContext {
   /** The caller's own partner (supervisors). */
   agencyId: string | null;
   locale?: string;
+  /** The calls read from the request's earlier parts ("… and switch it on": the channel created before). */
+  before?: readonly ToolCall[];
+}
+
+/** The id placeholder of the entity an earlier step creates, filled in at execute from that step's answer. */
+export const newRef = (step: number) => `$new:${step}`;
+
+/** Steps on the same channel one after the other ("set nego code X and switch it on") become one update. */
+function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const call of calls) {
+    const last = out.at(-1);
+    const a = call.args as { channel_id?: unknown; body?: Record<string, unknown> };
+    const b = last?.args as { channel_id?: unknown; body?: Record<string, unknown> } | undefined;
+    if (
+      last &&
+      call.name === "update_channel" &&
+      last.name === "update_channel" &&
+      a.channel_id === b?.channel_id
+    )
+      last.args = { ...b, body: { ...(b?.body ?? {}), ...(a.body ?? {}) } };
+    else out.push({ ...call });
+  }
+  return out;
 }
 
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
@@ -616,15 +710,19 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   const calls: ToolCall[] = [];
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
-    const whole = parseClause(clause, dir, ctx);
-    // "X and Y": two requests when each half is one on its own; otherwise the clause is read whole.
-    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
-    const parts = halves.length > 1 ? halves.map((h) => parseClause(h, dir, ctx)) : [];
+    const whole = parseClause(clause, dir, { ...ctx, before: calls });
+    // "X, Y and Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
+    // the channel created before it); otherwise the clause is read whole.
+    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s|,\s/giu);
+    const parts: ToolCall[][] = [];
+    if (halves.length > 1)
+      for (const h of halves)
+        parts.push(parseClause(h, dir, { ...ctx, before: [...calls, ...parts.flat()] }));
     const split = parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return calls;
+  return mergeChannelUpdates(calls);
 }
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
@@ -729,7 +827,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const companyRef = (): string | undefined => {
     const c = companies[0];
     if (c) return c.ref;
-    if (agencies.length === 0) return unknownName();
+    if (agencies.length === 0) return unknownName() ?? previousCompany();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
       const agency = a.entities[0] as Entity;
@@ -756,8 +854,198 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     );
     if (partnerChannels.length === 1) return (partnerChannels[0] as Entity).id;
     if (channels[0]) return channels[0].ref;
-    return agencies[0]?.ref;
+    if (agencies[0]) return agencies[0].ref;
+    // "… and switch it on": the channel an earlier step creates.
+    const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
+    if (created >= 0 && companies.length === 0) return newRef(created);
+    // A supervisor's own channel: the only one they have ("our channel").
+    const own = dir.entities.filter((e) => e.kind === "channel" && e.agency_id === ctx.agencyId);
+    if (ctx.userType === "Supervisor" && own.length === 1) return (own[0] as Entity).id;
+    return undefined;
   };
+  /** The company an earlier part of the request acted on ("… and tell me its balance"). */
+  function previousCompany(): string | undefined {
+    for (const c of [...(ctx.before ?? [])].reverse()) {
+      const a = c.args as { company_id?: unknown; body?: { company_id?: unknown } };
+      const id = a.company_id ?? a.body?.company_id;
+      if (typeof id === "string") return id;
+    }
+    return undefined;
+  }
+
+  /** Deleting, renaming, partner options, shared bookings, support users, supervisors and channel settings. */
+  function moreIntents(): ToolCall[] | null {
+    const onOff = on ? true : off ? false : undefined;
+    const supervisors = named("supervisor");
+    const fee = has(W.fee) || has(W.markup);
+    // Partner options.
+    const flag =
+      has(W.production) && words.includes("api")
+        ? "production_api_on"
+        : has(W.corporate) && has(W.numberWord)
+          ? "corporate_number_on"
+          : has(W.ghost)
+            ? "ghost_segments_remarks_on"
+            : has(W.autoWord) && has(W.autoCancel)
+              ? "auto_cancel_held_on"
+              : null;
+    if (flag && onOff !== undefined)
+      return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
+    // Shared bookings: switched, or agents (not) seeing each other's bookings.
+    if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
+      const value = has(W.forbid) || words.includes("nie") || words.includes("not") ? false : onOff;
+      if (value !== undefined)
+        return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
+    }
+    // Removing a supervisor, deleting a company, a channel or a partner.
+    if (has(W.drop) && !fee) {
+      if (has(W.supervisor) || supervisors.length > 0) {
+        const person = supervisors[0];
+        const agency =
+          agencies[0]?.ref ??
+          (person?.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+        return [
+          {
+            name: "remove_supervisor",
+            args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person?.ref }),
+          },
+        ];
+      }
+      if (has(W.channel) || channels.length > 0)
+        return [{ name: "delete_channel", args: { channel_id: channelRef() } }];
+      if (has(W.company) || (companies.length > 0 && !has(W.partner)))
+        return [{ name: "delete_company", args: { company_id: companyRef() } }];
+      if (has(W.partner) || agencies.length > 0)
+        return [{ name: "delete_partner", args: { agency_id: agencyRef() } }];
+    }
+    // A new partner, or a copy of one.
+    const creatingHere = has(W.create) || hasWord(W.createWords) || words.some((w) => w.startsWith("alta"));
+    if (
+      words.some(
+        (w) =>
+          w.startsWith("duplic") || w.startsWith("дублю") || w.startsWith("skopiu") || w.startsWith("copi"),
+      ) &&
+      agencies.length > 0
+    ) {
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, W.named) ?? newName();
+      return [{ name: "duplicate_partner", args: { agency_id: agencyRef(), body: withDefined({ name }) } }];
+    }
+    if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
+      return [{ name: "create_partner", args: { body: withDefined({ name }) } }];
+    }
+    // Renaming a partner.
+    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
+      const name = quoted?.[1]?.trim() ?? newName();
+      const target = agencies[0]?.ref ?? agencyRef();
+      return [{ name: "update_partner", args: { agency_id: target, body: withDefined({ name }) } }];
+    }
+    // A support user.
+    if ((creatingHere || words.some((w) => w.startsWith("invit"))) && has(W.support)) {
+      const email = EMAIL.exec(text)?.[0];
+      const names = personNames(free, email);
+      return [
+        {
+          name: "invite_support",
+          args: {
+            body: withDefined({
+              email,
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          },
+        },
+      ];
+    }
+    // A supervisor's phone.
+    if (has(W.phone) && supervisors.length > 0) {
+      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: withDefined({ phone }),
+          }),
+        },
+      ];
+    }
+    // A new channel.
+    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, W.channel);
+      return [{ name: "create_channel", args: { body: withDefined({ agency_id: agencyRef(), name }) } }];
+    }
+    // A channel's settings: its nego code, how tickets are paid.
+    const settings: Record<string, unknown> = {};
+    if (has(W.nego)) {
+      const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
+      const code =
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]{3,})/u.exec(
+          text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+        )?.[1];
+      if (code) settings.nego_code = code;
+    }
+    if (has(W.payment) || (has(W.card) && has(W.channel))) {
+      if (has(W.card)) settings.form_of_payment = "card";
+      else if (has(W.balance)) settings.form_of_payment = "balance";
+    }
+    if (
+      Object.keys(settings).length > 0 &&
+      (has(W.channel) || channels.length > 0 || (ctx.before ?? []).some((c) => c.name === "create_channel"))
+    ) {
+      const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
+      if (onOff !== undefined) settings[field] = onOff;
+      return [{ name: "update_channel", args: { channel_id: channelRef(), body: settings } }];
+    }
+    // "… and switch it on": the channel created before.
+    if (
+      onOff !== undefined &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      channels.length === 0 &&
+      agencies.length === 0 &&
+      companies.length === 0
+    ) {
+      const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
+      if (created >= 0) {
+        const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
+        return [{ name: "update_channel", args: { channel_id: newRef(created), body: { [field]: onOff } } }];
+      }
+    }
+    return null;
+  }
+  /** A new name: the words after the last entity named and a link word ("to", "на", "na", "en", "a", "as"). */
+  function newName(): string | undefined {
+    const last = spans.at(-1);
+    const from = last ? last.end : 0;
+    let i = from;
+    while (
+      i < tokens.length &&
+      ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"].includes(
+        (tokens[i] as Token).norm,
+      )
+    )
+      i++;
+    if (i === from && last) return undefined;
+    const rest = tokens
+      .slice(i)
+      .filter(
+        (t) => !W.named.some((n) => t.norm.startsWith(n)) && !W.partner.some((n) => t.norm.startsWith(n)),
+      );
+    const first = rest[0];
+    const end = rest.at(-1);
+    return first && end
+      ? text
+          .slice(first.start, end.end)
+          .replace(/[.!]+$/u, "")
+          .trim()
+      : undefined;
+  }
 
   const off = has(W.off) || hasWord(W.offWords);
   const on = !off && (has(W.on) || hasWord(W.onWords));
@@ -785,6 +1073,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
 
+  // Issue 25: the rest of the catalogue, before the switches and money that share their words.
+  const more = moreIntents();
+  if (more) return more;
   // Credit limit, then fees and markups (they carry amounts too), then balance movements.
   if (
     has(W.creditLimit) &&
@@ -830,8 +1121,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
-  if (amount && (correction || has(W.topUp))) {
+  const moneyVerb = correction || has(W.topUp);
+  if (
+    !amount &&
+    moneyVerb &&
+    companies.length > 0 &&
+    !has(W.supervisor) &&
+    !has(W.markup) &&
+    !has(W.fee) &&
+    !has(W.channel)
+  )
+    // "Top up X please": the amount is asked back, never guessed.
+    return [
+      {
+        name: "balance_transaction",
+        args: { body: withDefined({ company_id: companyRef(), kind: correction ? "correction" : "top_up" }) },
+      },
+    ];
+  if (amount && moneyVerb) {
     const minor = negative ? -Math.abs(amount.minor) : amount.minor;
+    if (reason === null)
+      reason = reasonAfterAmount(
+        text,
+        masked,
+        spans.map((sp) => spanText(tokens, sp)),
+      );
     return [
       {
         name: "balance_transaction",
@@ -976,6 +1290,93 @@ export const ACTION_STEMS: readonly string[] = [
 export const ACTION_WORDS: readonly string[] = [...W.createWords];
 /** The stems that start a reason (its words are data), folded. */
 export const REASON_STEMS: readonly string[] = W.reason;
+
+const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u;
+
+/** Words that link an amount to what it is for, dropped from the front of a reason. */
+const REASON_LINKS = new Set([
+  "for",
+  "pour",
+  "para",
+  "por",
+  "за",
+  "на",
+  "na",
+  "dla",
+  "z",
+  "з",
+  "as",
+  "jako",
+  "як",
+  "the",
+  "le",
+  "la",
+  "el",
+]);
+
+/**
+ * A reason written without its keyword: what follows the amount ("… 5,000 PLN, annual prepayment", "… for the bank
+ * transfer of 27 Nov"), names left out; null when nothing follows.
+ */
+function reasonAfterAmount(text: string, masked: string, names: readonly string[]): string | null {
+  let end = -1;
+  for (const m of masked.matchAll(NUMBER)) {
+    const after = masked.slice((m.index ?? 0) + m[0].length);
+    const word = /^\s*([\p{L}$€£₴]+\.?)/u.exec(after);
+    const cur = word?.[1] && currencyOf(word[1].replace(/\.$/u, "")) ? word[0].length : 0;
+    const before = /([\p{L}$€£₴]+)\s*$/u.exec(masked.slice(0, m.index ?? 0))?.[1];
+    if (cur > 0 || (before && currencyOf(before))) end = (m.index ?? 0) + m[0].length + cur;
+  }
+  if (end < 0) return null;
+  let rest = text.slice(end);
+  for (const n of names) rest = rest.replace(n, " ");
+  const sep = /[-–—,:;(]/u.exec(rest);
+  if (sep) rest = rest.slice(sep.index + 1);
+  const words = rest
+    .replace(/[()«»"“”„]/gu, " ")
+    .trim()
+    .split(/\s+/u);
+  while (words.length > 0 && REASON_LINKS.has(fold(words[0] as string))) words.shift();
+  const out = words
+    .join(" ")
+    .replace(/[.!;,]+$/u, "")
+    .trim();
+  return out.length >= 3 ? out : null;
+}
+
+/** A person's first and last names: capitalised words that are not the e-mail, keywords or the first word. */
+function personNames(free: readonly Token[], email: string | undefined): string[] {
+  return free
+    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
+    .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
+    .map((t) => t.raw);
+}
+
+/** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */
+function nameAfterStems(
+  all: readonly Token[],
+  free: readonly Token[],
+  text: string,
+  stems: readonly string[],
+): string | undefined {
+  const freeSet = new Set(free);
+  let i = all.findLastIndex((t) => freeSet.has(t) && stems.some((s) => t.norm.startsWith(s)));
+  if (i < 0) return undefined;
+  i++;
+  const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
+  if (isNamed(all[i])) i++;
+  else if (isNamed(all[i + 1])) i += 2;
+  const picked: Token[] = [];
+  for (; i < all.length; i++) {
+    const t = all[i] as Token;
+    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
+    picked.push(t);
+  }
+  const first = picked[0];
+  const last = picked.at(-1);
+  return first && last ? text.slice(first.start, last.end) : undefined;
+}
 
 /** The name written after "company" (or "named ..."), up to a preposition or another name. */
 function nameAfter(all: readonly Token[], free: readonly Token[], text: string): string | undefined {

@@ -83,15 +83,18 @@ function questionFor(i: Exclude<Interpretation, { kind: "calls" }>, dir: Directo
         i.ref.split(/\s+/u).filter((w) => w.length > 0),
       );
     case "missing":
-      return clarify(
-        "missing",
-        {
+      return {
+        kind: "question",
+        question: {
           code: "missing",
-          params: { command: i.command, fields: i.fields.join(", ") },
-          text: `To ${i.command.replaceAll("_", " ")}, also say: ${i.fields.join(", ")}`,
+          preview: {
+            code: "missing",
+            params: { command: i.command, fields: i.fields.join(", ") },
+            text: `To ${i.command.replaceAll("_", " ")}, also say: ${i.fields.join(", ")}`,
+          },
+          candidates: [],
         },
-        [],
-      );
+      };
     case "not_allowed":
       return {
         kind: "refuse",
@@ -135,6 +138,18 @@ function retypeAmount(step: PlanStep, limit: number): { amount: number; currency
   const body = (step.args.body ?? {}) as { amount?: { currency?: string } };
   const currency = String(step.preview.params.currency ?? body.amount?.currency ?? "");
   return { amount, currency };
+}
+
+/** The id of what a step created, from its answer ({id}, {channel: {id}}, {company: {id}} …). */
+function createdId(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  if (typeof b.id === "string") return b.id;
+  for (const key of ["data", "channel", "agency_channel", "company", "partner", "agency"]) {
+    const inner = b[key] as { id?: unknown } | undefined;
+    if (inner && typeof inner.id === "string") return inner.id;
+  }
+  return null;
 }
 
 /** Where to see what a step changed, on the screens. */
@@ -321,6 +336,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
 
     const context = { ...req.context, source: "assistant" as const, causationId: body.plan_id };
     const results: StepResult[] = [];
+    const created = new Map<number, string>();
     let failed = false;
     for (const step of plan.steps) {
       const base = { index: step.index, command: step.command, links: [], position: null, error: null };
@@ -329,7 +345,14 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         continue;
       }
       const entry = catalogueEntry(step.command);
-      const parsed = entry?.args.safeParse(step.args);
+      // "$new:N": the entity step N created (a channel created, then configured and switched on).
+      const args = JSON.parse(
+        JSON.stringify(step.args).replace(/"\$new:(\d+)"/gu, (whole, n: string) => {
+          const id = created.get(Number(n));
+          return id ? JSON.stringify(id) : whole;
+        }),
+      ) as Record<string, unknown>;
+      const parsed = entry?.args.safeParse(args);
       if (!entry?.route || !parsed?.success) {
         failed = true;
         results.push({
@@ -361,6 +384,8 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         });
         continue;
       }
+      const made = createdId(outcome.body);
+      if (made) created.set(step.index, made);
       results.push({
         ...base,
         status: "done",

@@ -120,6 +120,24 @@ const CARRIER_WORDS = [
   "compania aerea",
 ].map(fold);
 
+/** Words of secrets: card security codes, card holders, passwords (folded). */
+const SECRET_WORDS = [
+  "cvv",
+  "cvc",
+  "password",
+  "пароль",
+  "haslo",
+  "mot de passe",
+  "contrasena",
+  "card holder",
+  "cardholder",
+  "власника картки",
+  "власник картки",
+  "posiadacz",
+  "titulaire de la carte",
+  "titular de la tarjeta",
+].map(fold);
+
 const SEPARATORS =
   /[;\n?]+|,\s|\s(?:and then|then|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
@@ -177,10 +195,30 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   return { tokens, spans, data, reasonFrom, ranges };
 }
 
-/** Is `e` named by the request: a whole-name span naming it (alone or among equals), or its id written? */
+/**
+ * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt name is asked back with
+ * the candidates), or its id written?
+ */
 function namedIn(r: Reading, text: string, e: Entity): boolean {
   if (text.includes(e.id)) return true;
-  return r.spans.some((s) => s.best.some((m) => m.entity.id === e.id && m.full) && s.start < r.reasonFrom);
+  return r.spans.some(
+    (s) =>
+      s.start < r.reasonFrom &&
+      s.best.some(
+        (m) =>
+          m.entity.id === e.id &&
+          m.full &&
+          e.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
+      ),
+  );
+}
+
+/** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
+function sameWord(word: string, name: string): boolean {
+  if (word === name) return true;
+  let i = 0;
+  while (i < word.length && i < name.length && word[i] === name[i]) i++;
+  return i >= 4 && i >= Math.max(word.length, name.length) - 2;
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -306,6 +344,28 @@ export function checkCalls(input: SafetyInput): Verdict {
       text: "The request gives the assistant instructions; it only turns requests into commands you confirm",
     };
 
+  // Card numbers and supplier passwords never pass through the assistant (those commands are not offered).
+  const digits = text.replace(/[\s-]/gu, "");
+  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)))
+    return {
+      kind: "refuse",
+      code: "secret",
+      params: {},
+      text: "Card numbers, card holders and supplier passwords never pass through the assistant: use the cards and channels screens",
+    };
+
+  // Renaming a partner is for administrators (supervisors change its markups only).
+  const rename = calls.find(
+    (c) => c.entry.name === "update_partner" && typeof (c.args.body as { name?: unknown })?.name === "string",
+  );
+  if (rename && input.userType === "Supervisor")
+    return {
+      kind: "refuse",
+      code: "not_allowed",
+      params: { command: "update_partner" },
+      text: "Only administrators rename a partner",
+    };
+
   if (calls.length === 0) return { kind: "ok" };
 
   // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
@@ -366,7 +426,9 @@ export function checkCalls(input: SafetyInput): Verdict {
         (e.kind === "channel" &&
           CHANNEL_COMMANDS.has(command) &&
           (namedParents.has(e.agency_id ?? "") ||
-            (input.userType === "Supervisor" && e.agency_id === input.agencyId && r.spans.length === 0)) &&
+            (input.userType === "Supervisor" &&
+              e.agency_id === input.agencyId &&
+              (r.spans.length === 0 || ownWord))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
       if (implied) continue;
       // A company named and a step on its partner: the scope widened.

@@ -340,6 +340,7 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (text: string) => void }
         {r?.kind === "plan" ? <PlanView response={r} /> : null}
         {r?.kind === "answer" ? <AnswerView response={r} /> : null}
         {r?.kind === "not_understood" ? <Text>{previewText(r.preview)}</Text> : null}
+        {r?.kind === "question" ? <Text>{previewText(r.question.preview)}</Text> : null}
         {r?.kind === "refuse" ? (
           <Alert color="red" title={t("refuse.title")}>
             {previewText(r.refusal.preview)}
