@@ -81,10 +81,26 @@ describe("rule 1: a plan names only what the request named exactly", () => {
     expect(await plans()).toBe(before);
   });
 
-  it("when asked to create a channel and switch it on, then no existing look-alike channel is switched", async () => {
+  it("when asked to create a channel and switch it on, then the new channel is switched on, no existing look-alike", async () => {
     const body = await ask(admin, "create channel Sandbox NDC Two for Dnipro Travel and switch it on");
-    expect(body.kind).toBe("clarify");
-    expect(JSON.stringify(body)).not.toContain("update_channel");
+    expect(body.kind).toBe("plan");
+    expect(body.plan.steps.map((s: Json) => [s.command, s.args])).toEqual([
+      ["create_channel", { body: { agency_id: dnipro, name: "Sandbox NDC Two" } }],
+      ["update_channel", { channel_id: "$new:0", body: { on_by_admin: true } }],
+    ]);
+    // Run, the second step switches on the channel the first one created, and leaves the existing one alone.
+    const existing = (await t.events(`channel-${demoId("channel", "dnipro")}`)).length;
+    const done = ok(await admin.post("/admin_panel/execute", { plan_id: body.plan.id }));
+    expect(done.results.map((r: Json) => r.status)).toEqual(["done", "done"]);
+    expect(await t.events(`channel-${demoId("channel", "dnipro")}`)).toHaveLength(existing);
+    const created = await t.db.pool.query<{ stream_id: string; event_type: string }>(
+      `SELECT stream_id, event_type FROM es.events WHERE metadata->>'causation_id' = $1 ORDER BY global_position`,
+      [body.plan.id],
+    );
+    const streams = [...new Set(created.rows.map((r) => r.stream_id))];
+    expect(streams).toHaveLength(1);
+    expect(created.rows.map((r) => r.event_type)).toEqual(expect.arrayContaining(["ChannelCreated"]));
+    expect(created.rows.length).toBeGreaterThan(1);
   });
 });
 
@@ -114,11 +130,11 @@ describe("rule 2: refused with the reason, and nothing dropped", () => {
     const before = await plans();
     const body = await ask(
       admin,
-      "switch off the ticketing for Dnipro Travel Kyiv and delete the company Dnipro Travel Lviv",
+      "switch off the ticketing for Dnipro Travel Kyiv and create a report of last month",
     );
     expect(body.kind).toBe("clarify");
     expect(body.clarify.code).toBe("part_not_understood");
-    expect(body.clarify.unused).toEqual(expect.arrayContaining(["delete"]));
+    expect(body.clarify.unused).toEqual(expect.arrayContaining(["create", "report"]));
     expect(await plans()).toBe(before);
   });
 
@@ -136,14 +152,17 @@ describe("rule 2: refused with the reason, and nothing dropped", () => {
     expect(body.plan.steps[1].args.company_id).toBe(kyiv);
   });
 
-  it("when the second part would end up in the first step's reason, then it asks back instead", async () => {
+  it("when a comma follows the reason, then the next part is a step of its own, not words of the reason", async () => {
     const body = await ask(
       admin,
       "top up Vistula Warszawa by 100 PLN reason invoice 5, turn off the ticketing for Dnipro Travel Kyiv",
     );
-    expect(body.kind).toBe("clarify");
-    expect(body.clarify.code).toBe("part_in_reason");
-    expect(body.clarify.unused).toEqual(expect.arrayContaining(["turn", "off"]));
+    expect(body.kind).toBe("plan");
+    expect(body.plan.steps.map((s: Json) => s.command)).toEqual([
+      "balance_transaction",
+      "toggle_company_gate",
+    ]);
+    expect(body.plan.steps[0].args.body.reason).toBe("invoice 5");
   });
 
   it("when each part is a step, then the plan has them all in order", async () => {
@@ -333,6 +352,27 @@ describe("rule 5: a model's proposals pass the same checks", () => {
     const body = await ask(admin, "top up Vistula Warszawa by 100 PLN reason invoice 3");
     expect(body.kind).toBe("clarify");
     expect(body.clarify.code).toBe("amount_not_written");
+  });
+
+  it("when the model puts the second part of the request into the first step's reason, then it asks back", async () => {
+    answer = {
+      name: "balance_transaction",
+      args: {
+        body: {
+          company_id: "Vistula Warszawa",
+          kind: "top_up",
+          amount: 10000,
+          reason: "invoice 5, turn off the ticketing for Dnipro Travel Kyiv",
+        },
+      },
+    };
+    const body = await ask(
+      admin,
+      "top up Vistula Warszawa by 100 PLN reason invoice 5, turn off the ticketing for Dnipro Travel Kyiv",
+    );
+    expect(body.kind).toBe("clarify");
+    expect(body.clarify.code).toBe("part_in_reason");
+    expect(body.clarify.unused).toEqual(expect.arrayContaining(["turn", "off"]));
   });
 
   it("when the model's proposal names what the request named, then it is planned as the parser's would be", async () => {

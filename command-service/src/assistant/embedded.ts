@@ -601,6 +601,8 @@ function findMentions(tokens: readonly Token[], dir: Directory): Mention[] {
         k++;
       if (k === 0) continue;
       const full = k === e.tokens.length;
+      // A person is named by their whole name (Martin is not Marta Nowak).
+      if (!full && e.kind === "supervisor") continue;
       const first = e.tokens[0] as string;
       if (!full && (WEAK.has(first) || first.length < 3)) continue;
       // "Sol Sevilla" is not a mention of "Sol Madrid": a capitalised word right after a partial match goes on
@@ -682,7 +684,11 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   const named = spansOf(findMentions(tokens, dir)).map(
     (s) => [(tokens[s.start] as Token).start, (tokens[s.end - 1] as Token).end] as const,
   );
-  const insideName = (at: number) => named.some(([from, to]) => at >= from && at < to);
+  // Quoted text is data too: its commas and verbs cut nothing.
+  const quotes = [...text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu)].map(
+    (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
+  );
+  const insideName = (at: number) => [...named, ...quotes].some(([from, to]) => at >= from && at < to);
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
     let from = 0;
@@ -710,14 +716,24 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   const calls: ToolCall[] = [];
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
-    const whole = parseClause(clause, dir, { ...ctx, before: calls });
-    // "X, Y and Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
-    // the channel created before it); otherwise the clause is read whole.
-    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s|,\s/giu);
+    const earlier = [...(ctx.before ?? []), ...calls];
+    const whole = parseClause(clause, dir, { ...ctx, before: earlier });
+    // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
+    // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
+    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
     const parts: ToolCall[][] = [];
-    if (halves.length > 1)
-      for (const h of halves)
-        parts.push(parseClause(h, dir, { ...ctx, before: [...calls, ...parts.flat()] }));
+    for (const h of halves.length > 1 ? halves : [clause]) {
+      const pieces = cut(h, /,\s/gu);
+      const read: ToolCall[][] = [];
+      if (pieces.length > 1)
+        for (const piece of pieces)
+          read.push(
+            parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+          );
+      if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
+      else if (halves.length > 1)
+        parts.push(parseClause(h, dir, { ...ctx, before: [...earlier, ...parts.flat()] }));
+    }
     const split = parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
@@ -727,7 +743,12 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
   const tokens = tokenize(text);
-  const spans = spansOf(findMentions(tokens, dir));
+  // An e-mail's words (natalia@dnipro.test) name nothing.
+  const mail = EMAIL.exec(text);
+  const inMail = (t: Token) => !!mail && t.start >= mail.index && t.end <= mail.index + mail[0].length;
+  const spans = spansOf(findMentions(tokens, dir)).filter(
+    (sp) => !tokens.slice(sp.start, sp.end).some(inMail),
+  );
   const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
 
   // Quoted text is data (a name), like entity names: masked from intent reading.
@@ -878,6 +899,29 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const onOff = on ? true : off ? false : undefined;
     const supervisors = named("supervisor");
     const fee = has(W.fee) || has(W.markup);
+    // A request to join a partner: accepted or rejected (the request is named by who sent it).
+    if (hasStem(words, ["join", "приєдн", "dolacz", "rejoind", "adhesion", "unirse", "union"])) {
+      const accept = hasStem(words, [
+        "accept",
+        "approv",
+        "прийм",
+        "схвал",
+        "zaakcept",
+        "akcept",
+        "approuv",
+        "acept",
+        "aprueb",
+      ]);
+      const reject = hasStem(words, ["reject", "declin", "decline", "відхил", "odrzu", "refus", "rechaz"]);
+      const person = personNames(free, undefined).join(" ") || unknownName();
+      if ((accept || reject) && person)
+        return [
+          {
+            name: "decide_join_request",
+            args: { request_id: person, body: { status: accept ? "accepted" : "rejected" } },
+          },
+        ];
+    }
     // Partner options.
     const flag =
       has(W.production) && words.includes("api")
@@ -919,7 +963,32 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "delete_partner", args: { agency_id: agencyRef() } }];
     }
     // A new partner, or a copy of one.
-    const creatingHere = has(W.create) || hasWord(W.createWords) || words.some((w) => w.startsWith("alta"));
+    const creatingHere =
+      hasStem(
+        words,
+        W.create.filter((c) => c !== "set"),
+      ) ||
+      hasWord(W.createWords) ||
+      words.some((w) => w.startsWith("alta"));
+    // "… remove supervisor A and add B (b@x)": B is invited in A's place.
+    const removed = (ctx.before ?? []).findLast((c) => c.name === "remove_supervisor");
+    if (removed && creatingHere && mail && !has(W.support)) {
+      const names = personNames(free, mail[0]);
+      return [
+        {
+          name: "invite_supervisor",
+          args: {
+            agency_id: (removed.args as { agency_id?: string }).agency_id,
+            body: withDefined({
+              email: mail[0],
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          },
+        },
+      ];
+    }
     if (
       words.some(
         (w) =>
@@ -927,7 +996,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ) &&
       agencies.length > 0
     ) {
-      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, W.named) ?? newName();
+      const name = quoted?.[1]?.trim() ?? newName();
       return [{ name: "duplicate_partner", args: { agency_id: agencyRef(), body: withDefined({ name }) } }];
     }
     if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
@@ -977,7 +1046,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // A new channel.
     if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
-      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, W.channel);
+      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
       return [{ name: "create_channel", args: { body: withDefined({ agency_id: agencyRef(), name }) } }];
     }
     // A channel's settings: its nego code, how tickets are paid.
@@ -990,7 +1060,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         )?.[1];
       if (code) settings.nego_code = code;
     }
-    if (has(W.payment) || (has(W.card) && has(W.channel))) {
+    if (has(W.payment)) {
       if (has(W.card)) settings.form_of_payment = "card";
       else if (has(W.balance)) settings.form_of_payment = "balance";
     }
@@ -999,7 +1069,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       (has(W.channel) || channels.length > 0 || (ctx.before ?? []).some((c) => c.name === "create_channel"))
     ) {
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
-      if (onOff !== undefined) settings[field] = onOff;
+      // A switch word, not "on" the preposition ("On Vistula Tours' channel set …").
+      const switched = has(W.on) || has(W.off) || ["on", "off"].includes(words.at(-1) ?? "");
+      if (onOff !== undefined && switched) settings[field] = onOff;
       return [{ name: "update_channel", args: { channel_id: channelRef(), body: settings } }];
     }
     // "… and switch it on": the channel created before.
@@ -1021,7 +1093,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   /** A new name: the words after the last entity named and a link word ("to", "на", "na", "en", "a", "as"). */
   function newName(): string | undefined {
-    const last = spans.at(-1);
+    // After the name of what is renamed (the first one named), and a link word; the new name may hold the old.
+    const named = W.named;
+    const marker = tokens.findIndex((t) => named.some((n) => t.norm.startsWith(n)));
+    const last = marker >= 0 ? { end: marker + 1 } : spans[0];
     const from = last ? last.end : 0;
     let i = from;
     while (
@@ -1031,7 +1106,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       )
     )
       i++;
-    if (i === from && last) return undefined;
+    if (i === from && marker < 0) return undefined;
     const rest = tokens
       .slice(i)
       .filter(
@@ -1059,7 +1134,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     return [
       {
         name: "bookings_expiring_today",
-        args: withDefined({ agency_id: agencies[0]?.ref, company_id: companies[0]?.ref }),
+        args: withDefined({
+          agency_id: agencies[0]?.ref,
+          // "… and which of its bookings expire today": the company of the earlier part.
+          company_id:
+            companies[0]?.ref ?? (agencies.length === 0 && has(W.pronoun) ? previousCompany() : undefined),
+        }),
       },
     ];
   if (has(W.who) && (has(W.channel) || channels.length > 0))

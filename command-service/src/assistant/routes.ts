@@ -218,7 +218,11 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       outside: await loadOutside(deps.pool, p),
       userType: p.userType,
       agencyId: p.agencyId,
-      callsIn: (part) => parseAdminRequest(part, dir, { userType: p.userType, agencyId: p.agencyId }).length,
+      callsIn: (part, before = []) => {
+        const ctx = { userType: p.userType, agencyId: p.agencyId };
+        const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+        return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
+      },
     });
     if (verdict.kind === "refuse" || (verdict.kind === "clarify" && interpretation.kind === "calls")) {
       res.json(verdictAnswer(verdict));

@@ -46,7 +46,7 @@ export interface SafetyInput {
   userType: UserType;
   agencyId: string | null;
   /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
-  callsIn: (part: string) => number;
+  callsIn: (part: string, before?: readonly string[]) => number;
 }
 
 /** Commands on a whole partner, and on everyone: never what a request about one company asks for. */
@@ -67,6 +67,8 @@ const CHANNEL_COMMANDS = new Set([
   "toggle_company_channel",
   "toggle_source_channel",
   "channel_changes",
+  "delete_channel",
+  "attach_card_to_channel",
 ]);
 
 /** "Ignore previous instructions", "you are now", "system prompt" … in the five languages (folded). */
@@ -294,16 +296,21 @@ function actionParts(text: string, r: Reading): string[] {
   for (const m of body.matchAll(SEPARATORS)) {
     const at = m.index ?? 0;
     if (inName(at)) continue;
-    parts.push(body.slice(from, at));
+    parts.push(text.slice(from, at));
     from = at + m[0].length;
   }
-  parts.push(body.slice(from));
-  return parts
-    .map((p) => p.trim())
-    .filter((p) => {
-      const words = tokenize(p).map((t) => t.norm);
-      return words.some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
-    });
+  parts.push(text.slice(from, body.length));
+  // A piece with no action of its own ("…, b@x.test") belongs to the action before it.
+  const asks = (p: string) =>
+    tokenize(p)
+      .map((t) => t.norm)
+      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+  const out: string[] = [];
+  for (const piece of parts.map((p) => p.trim()).filter((p) => p.length > 0)) {
+    if (asks(piece)) out.push(piece);
+    else if (out.length > 0) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
+  }
+  return out;
 }
 
 /** Checks resolved calls against the request; the first rule broken is the answer. */
@@ -479,7 +486,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   // Every part asking for an action is a step; a part left over makes the whole answer a question back.
   const parts = actionParts(text, r);
   const commands = calls.filter((c) => c.entry.kind === "command").length;
-  const uncovered = parts.filter((p) => input.callsIn(p) === 0);
+  // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
+  const uncovered = parts.filter((p, i) => input.callsIn(p, parts.slice(0, i)) === 0);
   if (
     uncovered.length > 0 ||
     parts.length > commands + calls.filter((c) => c.entry.kind === "question").length
