@@ -80,7 +80,8 @@ export async function textSearch(
   onError?: (error: unknown) => void,
 ): Promise<TextSearchResponse> {
   const embedded = parseTextSearch(text, options);
-  if (provider === EMBEDDED_TEXT_SEARCH) return { ...embedded, source: "embedded" };
+  // A line asked back (a return before the departure, several legs) is asked back whoever would read it.
+  if (provider === EMBEDDED_TEXT_SEARCH || embedded.ask_back) return { ...embedded, source: "embedded" };
   try {
     const answer = await provider.complete({
       system:

@@ -1,0 +1,408 @@
+import { findAirport } from "../suppliers/sandbox/airports.ts";
+import { cityForms } from "./cities.ts";
+import type { DateHit } from "./dates.ts";
+import type { Place } from "./places.ts";
+import { normalise, type Token } from "./tokens.ts";
+
+/**
+ * What the text search reads beyond its first rules (issue 25): named holidays and feast days in the five
+ * languages, airports by their own names, city codes, misspelt city names (corrected and said), and the lines it
+ * cannot search as they are (a return before the departure; several legs, until multi-city search lands).
+ */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
+
+/** Western Easter Sunday (Gregorian computus, Meeus/Jones/Butcher). */
+function westernEaster(y: number): [number, number] {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+/** Orthodox Easter Sunday (Julian computus, as a Gregorian date): Ukraine's Великдень. */
+function orthodoxEaster(y: number): [number, number] {
+  const a = y % 4;
+  const b = y % 7;
+  const c = y % 19;
+  const d = (19 * c + 15) % 30;
+  const e = (2 * a + 4 * b - d + 34) % 7;
+  const month = Math.floor((d + e + 114) / 31);
+  const day = ((d + e + 114) % 31) + 1;
+  const julian = new Date(Date.UTC(y, month - 1, day));
+  julian.setUTCDate(julian.getUTCDate() + 13);
+  return [julian.getUTCMonth() + 1, julian.getUTCDate()];
+}
+
+const shifted = ([m, d]: [number, number], y: number, days: number): [number, number] => {
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return [t.getUTCMonth() + 1, t.getUTCDate()];
+};
+
+type DayOf = (year: number) => [number, number];
+const fixed =
+  (m: number, d: number): DayOf =>
+  () => [m, d];
+
+/** Holidays by their names (normalised words; a long word also matches its inflected forms by its first letters). */
+const HOLIDAYS: [string[], DayOf][] = [
+  [
+    [
+      "christmas eve",
+      "xmas eve",
+      "святвечір",
+      "святий вечір",
+      "wigilia",
+      "wigilie",
+      "wigilii",
+      "veille de noel",
+      "reveillon de noel",
+      "nochebuena",
+    ],
+    fixed(12, 24),
+  ],
+  [
+    [
+      "christmas",
+      "christmas day",
+      "xmas",
+      "різдво",
+      "різдва",
+      "на різдво",
+      "boze narodzenie",
+      "bozego narodzenia",
+      "noel",
+      "jour de noel",
+      "navidad",
+      "dia de navidad",
+    ],
+    fixed(12, 25),
+  ],
+  [["boxing day", "drugi dzien swiat"], fixed(12, 26)],
+  [
+    [
+      "new year's eve",
+      "new years eve",
+      "sylwester",
+      "sylwestra",
+      "saint sylvestre",
+      "reveillon du nouvel an",
+      "nochevieja",
+      "переддень нового року",
+    ],
+    fixed(12, 31),
+  ],
+  [
+    [
+      "new year's day",
+      "new years day",
+      "new year",
+      "новий рік",
+      "нового року",
+      "nowy rok",
+      "nowego roku",
+      "jour de l'an",
+      "nouvel an",
+      "ano nuevo",
+      "dia de ano nuevo",
+    ],
+    fixed(1, 1),
+  ],
+  [
+    [
+      "epiphany",
+      "three kings",
+      "three kings day",
+      "водохреще",
+      "trzech kroli",
+      "swieto trzech kroli",
+      "epiphanie",
+      "reyes",
+      "dia de reyes",
+    ],
+    fixed(1, 6),
+  ],
+  [
+    [
+      "valentine's day",
+      "valentines day",
+      "valentine's",
+      "valentine",
+      "день святого валентина",
+      "день валентина",
+      "walentynki",
+      "walentynek",
+      "saint valentin",
+      "la saint valentin",
+      "san valentin",
+      "dia de san valentin",
+    ],
+    fixed(2, 14),
+  ],
+  [["день незалежності", "день незалежности"], fixed(8, 24)],
+  [["immaculate conception", "inmaculada", "dia de la inmaculada", "immaculee conception"], fixed(12, 8)],
+  [["all saints", "all saints day", "wszystkich swietych", "toussaint", "todos los santos"], fixed(11, 1)],
+  [["halloween"], fixed(10, 31)],
+  [["assumption", "assomption", "asuncion", "wniebowziecie"], fixed(8, 15)],
+  [["великдень", "великодня", "пасха", "пасху"], (y) => orthodoxEaster(y)],
+  [
+    ["easter monday", "lundi de paques", "lunes de pascua", "poniedzialek wielkanocny", "lany poniedzialek"],
+    (y) => shifted(westernEaster(y), y, 1),
+  ],
+  [
+    ["good friday", "vendredi saint", "viernes santo", "wielki piatek"],
+    (y) => shifted(westernEaster(y), y, -2),
+  ],
+  [
+    [
+      "easter",
+      "easter sunday",
+      "wielkanoc",
+      "wielkanocy",
+      "paques",
+      "dimanche de paques",
+      "pascua",
+      "domingo de pascua",
+      "domingo de resurreccion",
+    ],
+    (y) => westernEaster(y),
+  ],
+];
+
+const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day]) =>
+  names.map((n) => ({ words: normalise(n).split(/[\s-]+/u), day })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/** A word of a holiday's name, or an inflected form of it (Wigilię, Sylwestra, Різдво → на Різдво). */
+const sameWord = (token: string, word: string) => {
+  if (token === word) return true;
+  // Valencia is not Valentine: the stem is all of the word but its last two letters.
+  const stem = Math.max(5, word.length - 2);
+  return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
+};
+
+/** The next day of a holiday on or after the reference day. */
+function nextHoliday(day: DayOf, reference: string): string {
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1, year + 2]) {
+    const [m, d] = day(y);
+    const date = iso(y, m, d);
+    if (date >= reference) return date;
+  }
+  return reference;
+}
+
+/** Holidays named in the line, as dates (their words taken). */
+export function holidayHits(tokens: Token[]): DateHit[] {
+  const hits: DateHit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const p of HOLIDAY_PHRASES) {
+      if (i + p.words.length > tokens.length) continue;
+      if (
+        !p.words.every((w, k) => !(tokens[i + k] as Token).used && sameWord((tokens[i + k] as Token).norm, w))
+      )
+        continue;
+      // "the day of" before a holiday name is part of it ("el día de Navidad", "День Незалежності").
+      const last = tokens[i + p.words.length - 1] as Token;
+      for (let k = 0; k < p.words.length; k++) (tokens[i + k] as Token).used = true;
+      let start = (tokens[i] as Token).start;
+      const before = tokens[i - 1];
+      const dayWord = before && ["dia", "day", "день", "jour", "dzien"].includes(before.norm) && !before.used;
+      if (dayWord) {
+        before.used = true;
+        start = before.start;
+      }
+      hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
+      i += p.words.length - 1;
+      break;
+    }
+  }
+  return hits;
+}
+
+/** Airports by their own names, as people type them, in the five languages (normalised, inflections by prefix). */
+const AIRPORT_NAMES: [string, string[]][] = [
+  ["LHR", ["heathrow"]],
+  ["LGW", ["gatwick"]],
+  ["STN", ["stansted"]],
+  ["LTN", ["luton"]],
+  ["LCY", ["london city"]],
+  ["CDG", ["charles de gaulle", "roissy", "cdg"]],
+  ["ORY", ["orly"]],
+  ["BVA", ["beauvais"]],
+  ["WAW", ["chopin", "okecie", "okeciu", "okecia"]],
+  ["WMI", ["modlin"]],
+  ["KRK", ["balice"]],
+  ["KTW", ["pyrzowice", "pyrzowic"]],
+  ["GDN", ["rebiechowo"]],
+  ["KBP", ["boryspil", "борисп", "borysp", "boryspol"]],
+  ["IEV", ["zhuliany", "жуляни"]],
+  ["BCN", ["el prat", "prat"]],
+  ["MAD", ["barajas"]],
+  ["PMI", ["son sant joan"]],
+  ["FCO", ["fiumicino"]],
+  ["CIA", ["ciampino"]],
+  ["MXP", ["malpensa"]],
+  ["LIN", ["linate"]],
+  ["BGY", ["orio al serio", "bergamo"]],
+  ["TLS", ["blagnac"]],
+  ["NCE", ["cote d'azur"]],
+  ["AMS", ["schiphol"]],
+  ["BRU", ["zaventem"]],
+  ["CRL", ["charleroi"]],
+  ["FRA", ["frankfurt main"]],
+  ["MUC", ["franz josef strauss"]],
+  ["BER", ["brandenburg", "schonefeld"]],
+  ["VIE", ["schwechat"]],
+  ["PRG", ["vaclav havel", "ruzyne"]],
+  ["BUD", ["ferenc liszt", "ferihegy"]],
+  ["CPH", ["kastrup"]],
+  ["ARN", ["arlanda"]],
+  ["OSL", ["gardermoen"]],
+  ["HEL", ["vantaa"]],
+  ["KEF", ["keflavik"]],
+  ["IST", ["istanbul airport"]],
+  ["SAW", ["sabiha gokcen", "sabiha"]],
+  ["TLV", ["ben gurion"]],
+  ["JFK", ["kennedy", "jfk"]],
+  ["EWR", ["newark"]],
+  ["LGA", ["laguardia", "la guardia"]],
+  ["LIS", ["humberto delgado", "portela"]],
+];
+
+const AIRPORT_PHRASES = AIRPORT_NAMES.flatMap(([code, names]) =>
+  names.map((n) => ({ words: normalise(n).split(/[\s-]+/u), code })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/** An airport named by its own name at token i ("Gatwick", "z Pyrzowic", "Charles de Gaulle"). */
+export function airportNamedAt(tokens: readonly Token[], i: number): { place: Place; length: number } | null {
+  for (const p of AIRPORT_PHRASES) {
+    if (i + p.words.length > tokens.length) continue;
+    const ok = p.words.every((w, k) => {
+      const t = tokens[i + k] as Token;
+      return (
+        !t.used &&
+        (t.norm === w || (w.length >= 5 && t.norm.length >= w.length && t.norm.startsWith(w.slice(0, -1))))
+      );
+    });
+    if (!ok) continue;
+    const airport = findAirport(p.code);
+    if (airport) return { place: { code: airport.code, city: airport.city }, length: p.words.length };
+  }
+  return null;
+}
+
+/** Metropolitan (city) codes: a typed LON or PAR means all of the city's airports, never one of them. */
+const CITY_CODES: Record<string, string> = {
+  LON: "London",
+  PAR: "Paris",
+  MIL: "Milan",
+  ROM: "Rome",
+  NYC: "New York",
+  WAS: "Washington",
+  CHI: "Chicago",
+  STO: "Stockholm",
+  MOW: "Moscow",
+  TYO: "Tokyo",
+  OSA: "Osaka",
+  SAO: "São Paulo",
+  RIO: "Rio de Janeiro",
+  BUE: "Buenos Aires",
+  BJS: "Beijing",
+  SEL: "Seoul",
+  YTO: "Toronto",
+  YMQ: "Montreal",
+  REK: "Reykjavík",
+  BER: "Berlin",
+  BUH: "Bucharest",
+  IST: "Istanbul",
+};
+
+/** A city code typed in capitals (LON, PAR, MIL): the city, as its code. */
+export function cityCode(raw: string): Place | null {
+  const city = CITY_CODES[raw];
+  return city && /^[A-Z]{3}$/.test(raw) ? { code: raw, city } : null;
+}
+
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...Array<number>(b.length).fill(0),
+  ]);
+  for (let j = 1; j <= b.length; j++) (d[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(
+        (d[i - 1] as number[])[j]! + 1,
+        (d[i] as number[])[j - 1]! + 1,
+        (d[i - 1] as number[])[j - 1]! + cost,
+      );
+      // A swap of two letters (Amstredam) is one typo.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (d[i - 2] as number[])[j - 2]! + 1);
+      (d[i] as number[])[j] = v;
+    }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+let forms: { form: string; code: string; city: string }[] | undefined;
+
+/**
+ * A misspelt city name (Lodnon, Barselona, Amstredamu, Будапет): the one city form within a small edit distance
+ * (one typo up to 6 letters, two beyond), never when two cities are as near, never for short words.
+ */
+export function misspeltCity(word: string): { place: Place; corrected: string } | null {
+  if (word.length < 5) return null;
+  forms ??= cityForms().map((f) => ({ ...f, form: normalise(f.form) }));
+  const allowed = word.length <= 6 ? 1 : 2;
+  let best: { form: string; code: string; city: string; d: number } | null = null;
+  let tie = false;
+  for (const f of forms) {
+    if (Math.abs(f.form.length - word.length) > allowed || f.form.includes(" ")) continue;
+    if (f.form[0] !== word[0]) continue;
+    const d = distance(word, f.form);
+    if (d === 0) return null;
+    if (d > allowed) continue;
+    if (!best || d < best.d) {
+      best = { ...f, d };
+      tie = false;
+    } else if (d === best.d && f.code !== best.code) tie = true;
+  }
+  if (!best || tie) return null;
+  return { place: { code: best.code, city: best.city }, corrected: best.city };
+}
+
+/** Weekday words (normalised) of the five languages: a weekday beside an explicit date gives way to the date. */
+export function isWeekdayHit(text: string, weekdays: Record<string, string>): boolean {
+  const words = normalise(text)
+    .split(/[^\p{L}']+/u)
+    .filter((w) => w.length > 0);
+  return words.length > 0 && words.some((w) => w in weekdays) && !/\d/.test(text);
+}
+
+/** Words that chain the legs of a journey ("then", "puis", "потім", "potem", "luego"). */
+const THEN = new Set(
+  ["then", "потім", "далі", "potem", "nastepnie", "puis", "ensuite", "luego", "despues"].map(normalise),
+);
+
+/**
+ * Several legs in one line (three places or more with two dates or more, or "then" before another leg): a
+ * multi-city journey, asked back until multi-city search is there, never read as a wrong round trip.
+ */
+export function looksMultiCity(tokens: readonly Token[], places: number, dates: number): boolean {
+  if (places >= 3 && dates >= 2) return true;
+  return places >= 3 && tokens.some((t) => THEN.has(t.norm));
+}
