@@ -234,6 +234,8 @@ export function TextSearch({
   });
   const [chips, setChips] = useState<Chip[] | null>(null);
   const [unrecognised, setUnrecognised] = useState<string[]>([]);
+  // Issue 25: misspellings read as a city are said; a line that cannot be searched as it is is asked back.
+  const [notes, setNotes] = useState<Pick<TextSearchResponse, "corrections" | "ask_back">>({});
   const [editing, setEditing] = useState<number | null>(null);
   const pendingFilters = useRef<{ filters: SearchFilters; after: string | null } | null>(null);
   const read = useMutation({
@@ -241,6 +243,10 @@ export function TextSearch({
     onSuccess: (answer) => {
       setChips(answer.chips.map((chip) => ({ ...chip, id: ++chipIds })));
       setUnrecognised(answer.unrecognised);
+      setNotes({
+        ...(answer.corrections ? { corrections: answer.corrections } : {}),
+        ...(answer.ask_back ? { ask_back: answer.ask_back } : {}),
+      });
     },
   });
 
@@ -403,6 +409,16 @@ export function TextSearch({
                 })}
               </Group>
             )}
+            {notes.ask_back ? (
+              <Text fz="sm" c="orange" role="status" data-testid="text-search-ask-back">
+                {t(`text-search:ask_back.${notes.ask_back.code}`)}
+              </Text>
+            ) : null}
+            {notes.corrections?.map((c) => (
+              <Text key={c.from} fz="xs" c="dimmed" data-testid="text-search-correction">
+                {t("text-search:corrected", { from: c.from, to: c.to })}
+              </Text>
+            ))}
             {unrecognised.length > 0 ? (
               <Text fz="xs" c="dimmed" data-testid="text-search-unrecognised">
                 {t("text-search:unrecognised", { words: unrecognised.join(", ") })}
