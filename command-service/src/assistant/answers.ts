@@ -155,6 +155,44 @@ export async function answerQuestion(
         })),
       };
     }
+    case "sales_figures": {
+      // Within what the caller may see (a supervisor: their partner), narrowed to the partner or company asked about.
+      const { rows } = await pool.query<{ currency: string; total: string; lines: number }>(
+        `SELECT s.currency, coalesce(sum(s.total), 0)::text AS total, count(*)::int AS lines
+           FROM read.sales s
+          WHERE NOT s.fake_booking AND s.sale_date >= $1::date AND s.sale_date <= $2::date
+            AND ($3::text IS NULL OR s.agency_id = $3) AND ($4::text IS NULL OR s.company_id = $4)
+            AND ($5::text IS NULL OR s.agency_id = $5)
+          GROUP BY s.currency ORDER BY s.currency`,
+        [a.date_from, a.date_to, a.agency_id ?? null, a.company_id ?? null, agencyScope],
+      );
+      const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);
+      // Sales lines hold minor units.
+      const totals = rows.map((r) => ({ amount: Math.round(Number(r.total)), currency: r.currency }));
+      const sum = totals.map((t) => money(t.amount, t.currency)).join(", ") || "nothing";
+      return {
+        question: call.entry.name,
+        preview: {
+          code: "sales_figures",
+          params: {
+            scope,
+            from: a.date_from ?? "",
+            to: a.date_to ?? "",
+            total: sum,
+            lines: rows.reduce((n, r) => n + r.lines, 0),
+          },
+          text: `Sales of ${scope} from ${a.date_from} to ${a.date_to}: ${sum}`,
+        },
+        data: {
+          scope,
+          agency_id: a.agency_id ?? agencyScope,
+          company_id: a.company_id ?? null,
+          period: { from: a.date_from, to: a.date_to },
+          totals,
+          link: "/sales",
+        },
+      };
+    }
     default:
       throw new Error(`no answer for ${call.entry.name}`);
   }

@@ -651,6 +651,8 @@ export interface ParseContext {
   /** The caller's own partner (supervisors). */
   agencyId: string | null;
   locale?: string;
+  /** Today (ISO), for periods ("last month"); the server's day when absent. */
+  today?: string;
   /** The calls read from the request's earlier parts ("… and switch it on": the channel created before). */
   before?: readonly ToolCall[];
 }
@@ -1096,7 +1098,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // After the name of what is renamed (the first one named), and a link word; the new name may hold the old.
     const named = W.named;
     const marker = tokens.findIndex((t) => named.some((n) => t.norm.startsWith(n)));
-    const last = marker >= 0 ? { end: marker + 1 } : spans[0];
+    // "Rename our agency to X": the new name follows the first link word when no partner is named before it.
+    const LINKS = ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"];
+    const link = tokens.findIndex(
+      (t, k) => LINKS.includes(t.norm) && (spans[0]?.start ?? tokens.length) >= k,
+    );
+    const last =
+      marker >= 0
+        ? { end: marker + 1 }
+        : link >= 0 && link < (spans[0]?.start ?? tokens.length)
+          ? { end: link }
+          : spans[0];
     const from = last ? last.end : 0;
     let i = from;
     while (
@@ -1130,6 +1142,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const toggle = off || on;
 
   // Questions first: they change nothing, and read like commands only by accident.
+  // "sold" whole ("solde" is a French balance).
+  if ((hasStem(words, SALES_STEMS) || words.includes("sold")) && !toggle && !has(W.markup) && !has(W.fee)) {
+    const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
+    return [
+      {
+        name: "sales_figures",
+        args: withDefined({
+          agency_id: companies.length === 0 ? (agencies[0]?.ref ?? undefined) : undefined,
+          company_id: companies[0]?.ref,
+          date_from: period?.from,
+          date_to: period?.to,
+        }),
+      },
+    ];
+  }
   if (((has(W.booking) && (has(W.expire) || has(W.today))) || (has(W.expire) && has(W.today))) && !toggle)
     return [
       {
@@ -1372,6 +1399,90 @@ export const ACTION_WORDS: readonly string[] = [...W.createWords];
 export const REASON_STEMS: readonly string[] = W.reason;
 
 const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u;
+
+/** Words of selling (folded stems): sales figures are asked for. */
+const SALES_STEMS = [
+  "sell",
+  "sales",
+  "продаж",
+  "продал",
+  "продан",
+  "sprzeda",
+  "vend",
+  "venta",
+  "chiffre",
+  "obrot",
+  "оборот",
+].map(fold);
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
+
+/** A period named in words ("last month", "w zeszłym miesiącu", "le mois dernier", "in November"), from today. */
+function periodOf(words: readonly string[], today: string): { from: string; to: string } | null {
+  const t = new Date(`${today}T00:00:00Z`);
+  const y = t.getUTCFullYear();
+  const m = t.getUTCMonth();
+  const has = (...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(fold(s))));
+  const last = has(
+    "last",
+    "past",
+    "previous",
+    "минул",
+    "попередн",
+    "zeszl",
+    "ubieg",
+    "poprzedn",
+    "ostatni",
+    "dernier",
+    "precedent",
+    "pasad",
+    "ultimo",
+    "anterior",
+  );
+  const month = has("month", "місяц", "miesia", "mois", "mes");
+  const week = has("week", "тижн", "тиждень", "tydzien", "tygodn", "semaine", "semana");
+  const year = has("year", "рік", "року", "rok", "roku", "annee", "ano");
+  if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
+  if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {
+    const d = isoDay(utc(y, m, t.getUTCDate() - 1));
+    return { from: d, to: d };
+  }
+  if (week) {
+    const monday = t.getUTCDate() - ((t.getUTCDay() + 6) % 7) - (last ? 7 : 0);
+    return { from: isoDay(utc(y, m, monday)), to: isoDay(utc(y, m, monday + 6)) };
+  }
+  if (month) {
+    const first = last ? utc(y, m - 1, 1) : utc(y, m, 1);
+    const end = last ? utc(y, m, 0) : utc(y, m + 1, 0);
+    return { from: isoDay(first), to: isoDay(end) };
+  }
+  for (const [i, names] of MONTH_WORDS.entries())
+    if (words.some((w) => names.some((n) => w.startsWith(n)))) {
+      // The most recent such month (this one, or last year's when it is still to come).
+      const yy = i > m ? y - 1 : y;
+      return { from: isoDay(utc(yy, i, 1)), to: isoDay(utc(yy, i + 1, 0)) };
+    }
+  if (year)
+    return last ? { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` } : { from: `${y}-01-01`, to: `${y}-12-31` };
+  return null;
+}
+
+/** Month names' stems in the five languages (folded), January first. */
+const MONTH_WORDS: string[][] = [
+  ["january", "січ", "styczn", "styczen", "janvier", "enero"],
+  ["february", "лют", "luty", "lutego", "fevrier", "febrero"],
+  ["march", "берез", "marzec", "marca", "mars", "marzo"],
+  ["april", "квіт", "kwiecien", "kwietni", "avril", "abril"],
+  ["may", "трав", "maj", "mai", "mayo"],
+  ["june", "черв", "czerw", "juin", "junio"],
+  ["july", "лип", "lipiec", "lipca", "juillet", "julio"],
+  ["august", "серп", "sierp", "aout", "agosto"],
+  ["september", "верес", "wrzes", "septembre", "septiembre"],
+  ["october", "жовт", "pazdziern", "octobre", "octubre"],
+  ["november", "листопад", "listopad", "novembre", "noviembre"],
+  ["december", "груд", "grudz", "grudni", "decembre", "diciembre"],
+].map((l) => l.map(fold));
 
 /** Words that link an amount to what it is for, dropped from the front of a reason. */
 const REASON_LINKS = new Set([

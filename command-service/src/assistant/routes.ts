@@ -192,7 +192,11 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     options.provider ??
     ((dir: Directory, p: Principal) =>
       providerFromEnv(
-        embeddedAdminProvider(dir, { userType: p.userType, agencyId: p.agencyId }),
+        embeddedAdminProvider(dir, {
+          userType: p.userType,
+          agencyId: p.agencyId,
+          today: deps.now().toISOString().slice(0, 10),
+        }),
         process.env,
         (error) =>
           deps.logger.warn({ err: error }, "the language model failed; the embedded parser answered"),
