@@ -337,25 +337,22 @@ export function cityCode(raw: string): Place | null {
 }
 
 function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
-    i,
-    ...Array<number>(b.length).fill(0),
-  ]);
-  for (let j = 1; j <= b.length; j++) (d[0] as number[])[j] = j;
+  // One flat row-major table: (a.length + 1) × (b.length + 1).
+  const w = b.length + 1;
+  const d = new Array<number>((a.length + 1) * w).fill(0);
+  const at = (i: number, j: number) => d[i * w + j] ?? 0;
+  for (let i = 0; i <= a.length; i++) d[i * w] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(
-        (d[i - 1] as number[])[j]! + 1,
-        (d[i] as number[])[j - 1]! + 1,
-        (d[i - 1] as number[])[j - 1]! + cost,
-      );
+      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
       // A swap of two letters (Amstredam) is one typo.
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, (d[i - 2] as number[])[j - 2]! + 1);
-      (d[i] as number[])[j] = v;
+        v = Math.min(v, at(i - 2, j - 2) + 1);
+      d[i * w + j] = v;
     }
-  return (d[a.length] as number[])[b.length] as number;
+  return at(a.length, b.length);
 }
 
 let forms: { form: string; code: string; city: string }[] | undefined;
