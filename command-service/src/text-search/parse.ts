@@ -42,6 +42,7 @@ import {
   isWeekdayHit,
   looksMultiCity,
   misspeltCity,
+  wordDateHits,
 } from "./understanding.ts";
 
 export interface ParseOptions {
@@ -105,9 +106,11 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
 
   // 1. Dates, and which of them is the return.
   // Named holidays first (issue 25), then the other dates; a weekday beside an explicit date gives way to it.
-  const allHits = [...holidayHits(tokens), ...findDates(tokens, text, options.language)].sort(
-    (a, b) => a.start - b.start,
-  );
+  const allHits = [
+    ...holidayHits(tokens),
+    ...wordDateHits(tokens, MONTHS),
+    ...findDates(tokens, text, options.language),
+  ].sort((a, b) => a.start - b.start);
   const weekdayOnly = (h: DateHit) => isWeekdayHit(text.slice(h.start, h.end), WEEKDAYS);
   const hits = allHits.filter(
     (h) =>

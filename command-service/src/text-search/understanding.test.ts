@@ -33,6 +33,24 @@ describe("the text search's understanding (issue 25)", () => {
     }
   });
 
+  it("when a date is written in words, or a feast day moves with Easter, then it is read", () => {
+    for (const [text, depart, back] of [
+      [
+        "billetes de Madrid a Varsovia el cinco de enero, regreso el doce de enero",
+        "2027-01-05",
+        "2027-01-12",
+      ],
+      ["Paris – Bogota le premier mars", "2027-03-01", undefined],
+      ["z Amsterdamu do Dubaju piętnastego stycznia", "2027-01-15", undefined],
+      ["Kraków - Rzym dwudziestego pierwszego grudnia", "2026-12-21", undefined],
+      ["Wrocław - Kopenhaga za dwa tygodnie", "2026-12-15", undefined],
+      ["Genève – Paris le jeudi de l'Ascension", "2027-05-06", undefined],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, depart, back]);
+    }
+  });
+
   it("when a city's name looks like a holiday's (Valencia, Valentine), then it is the city", () => {
     const { search } = parse("Valencia - Palma el día de la Inmaculada");
     expect(search).toMatchObject({ origin: "VLC", destination: "PMI", departure_date: "2026-12-08" });

@@ -162,6 +162,24 @@ const HOLIDAYS: [string[], DayOf][] = [
     (y) => shifted(westernEaster(y), y, 1),
   ],
   [
+    [
+      "ascension",
+      "ascension day",
+      "jeudi de l ascension",
+      "wniebowstapienie",
+      "вознесіння",
+      "dia de la ascension",
+    ],
+    (y) => shifted(westernEaster(y), y, 39),
+  ],
+  [
+    ["pentecost", "whit sunday", "pentecote", "pentecostes", "zielone swiatki", "зелені свята"],
+    (y) => shifted(westernEaster(y), y, 49),
+  ],
+  [["трійця", "трійцю"], (y) => shifted(orthodoxEaster(y), y, 49)],
+  [["whit monday", "lundi de pentecote", "lunes de pentecostes"], (y) => shifted(westernEaster(y), y, 50)],
+  [["corpus christi", "boze cialo", "fete dieu"], (y) => shifted(westernEaster(y), y, 60)],
+  [
     ["good friday", "vendredi saint", "viernes santo", "wielki piatek"],
     (y) => shifted(westernEaster(y), y, -2),
   ],
@@ -227,6 +245,124 @@ export function holidayHits(tokens: Token[]): DateHit[] {
       hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
       i += p.words.length - 1;
       break;
+    }
+  }
+  return hits;
+}
+
+/** Days of the month written in words (cardinals and ordinals, five languages), normalised. */
+const DAY_WORDS: Record<string, number> = {};
+for (const [n, list] of [
+  [1, "first uno primero premier pierwszego pierwszy першого перше"],
+  [2, "second dos deux drugiego drugi другого"],
+  [3, "third tres trois trzeciego trzeci третього"],
+  [4, "fourth cuatro quatre czwartego czwarty четвертого"],
+  [5, "fifth cinco cinq piatego piaty п'ятого"],
+  [6, "sixth seis six szostego szosty шостого"],
+  [7, "seventh siete sept siodmego siodmy сьомого"],
+  [8, "eighth ocho huit osmego osmy восьмого"],
+  [9, "ninth nueve neuf dziewiatego dziewiaty дев'ятого"],
+  [10, "tenth diez dix dziesiatego dziesiaty десятого"],
+  [11, "eleventh once onze jedenastego одинадцятого"],
+  [12, "twelfth doce douze dwunastego дванадцятого"],
+  [13, "thirteenth trece treize trzynastego тринадцятого"],
+  [14, "fourteenth catorce quatorze czternastego чотирнадцятого"],
+  [15, "fifteenth quince quinze pietnastego п'ятнадцятого"],
+  [16, "sixteenth dieciseis seize szesnastego шістнадцятого"],
+  [17, "seventeenth diecisiete siedemnastego сімнадцятого"],
+  [18, "eighteenth dieciocho osiemnastego вісімнадцятого"],
+  [19, "nineteenth diecinueve dziewietnastego дев'ятнадцятого"],
+  [20, "twentieth veinte vingt dwudziestego двадцятого"],
+  [21, "veintiuno"],
+  [22, "veintidos"],
+  [23, "veintitres"],
+  [24, "veinticuatro"],
+  [25, "veinticinco"],
+  [26, "veintiseis"],
+  [27, "veintisiete"],
+  [28, "veintiocho"],
+  [29, "veintinueve"],
+  [30, "thirtieth treinta trente trzydziestego тридцятого"],
+] as const)
+  for (const w of list.split(" ")) DAY_WORDS[normalise(w)] = n;
+
+/** Small counts in words, for "in two weeks", "za dwa tygodnie", "dans deux semaines". */
+const COUNT_WORDS: Record<string, number> = {};
+for (const [n, list] of [
+  [1, "one a an один одну один jeden jedna un une una"],
+  [2, "two два дві dwa dwie deux dos"],
+  [3, "three три trzy trois tres"],
+  [4, "four чотири cztery quatre cuatro"],
+  [5, "five п'ять piec cinq cinco"],
+] as const)
+  for (const w of list.split(" ")) COUNT_WORDS[normalise(w)] = n;
+const WEEK_WORDS = new Set(
+  "week weeks тиждень тижні тижнів tydzien tygodnie tygodni semaine semaines semana semanas"
+    .split(" ")
+    .map(normalise),
+);
+const IN_WORDS = new Set(["in", "за", "через", "za", "dans", "en"].map(normalise));
+
+/** The next `m`/`d` on or after the reference day. */
+function nextMonthDay(reference: string, m: number, d: number): string | null {
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const t = new Date(Date.UTC(y, m - 1, d));
+    if (t.getUTCMonth() !== m - 1) continue;
+    const day = iso(y, m, d);
+    if (day >= reference) return day;
+  }
+  return null;
+}
+
+/**
+ * Dates written in words: "el cinco de enero", "le premier mars", "piętnastego stycznia", "dwudziestego
+ * pierwszego grudnia", and "in two weeks" / "za dwa tygodnie".
+ */
+export function wordDateHits(tokens: Token[], months: Record<string, number>): DateHit[] {
+  const hits: DateHit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.used) continue;
+    let day = DAY_WORDS[t.norm];
+    let k = i + 1;
+    if (day !== undefined && (day === 20 || day === 30)) {
+      const unit = tokens[k];
+      const more = unit && !unit.used ? DAY_WORDS[unit.norm] : undefined;
+      if (more !== undefined && more < 10) {
+        day += more;
+        k++;
+      }
+    }
+    if (day !== undefined) {
+      const link = tokens[k];
+      if (link && ["de", "of", "du"].includes(link.norm)) k++;
+      const month = tokens[k];
+      const m = month && !month.used ? months[month.norm] : undefined;
+      if (m !== undefined) {
+        const d = day;
+        for (let j = i; j <= k; j++) (tokens[j] as Token).used = true;
+        hits.push({ start: t.start, end: (month as Token).end, resolve: (ref) => nextMonthDay(ref, m, d) });
+        i = k;
+        continue;
+      }
+    }
+    const count = tokens[i + 1];
+    const unit = tokens[i + 2];
+    if (IN_WORDS.has(t.norm) && count && unit && !count.used && !unit.used && WEEK_WORDS.has(unit.norm)) {
+      const n = COUNT_WORDS[count.norm];
+      if (n === undefined) continue;
+      for (let j = i; j <= i + 2; j++) (tokens[j] as Token).used = true;
+      hits.push({
+        start: t.start,
+        end: unit.end,
+        resolve: (ref) => {
+          const r = new Date(`${ref}T00:00:00Z`);
+          r.setUTCDate(r.getUTCDate() + 7 * n);
+          return r.toISOString().slice(0, 10);
+        },
+      });
+      i += 2;
     }
   }
   return hits;
