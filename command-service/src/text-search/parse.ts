@@ -42,6 +42,7 @@ import {
   isWeekdayHit,
   looksMultiCity,
   misspeltCity,
+  moreCarrierAt,
   wordDateHits,
 } from "./understanding.ts";
 
@@ -299,6 +300,13 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       continue;
     }
     const t = tokens[i] as Token;
+    const more = moreCarrierAt(tokens, i);
+    if (more) {
+      const from = marked ? i - 1 : i;
+      chip("carrier", more.code, take(tokens, from, i - from + more.length), more.name);
+      i += more.length - 1;
+      continue;
+    }
     if (marked && !t.used && /^[A-Z0-9]{2}$/.test(t.raw)) {
       const carrier = carrierByCode(t.raw);
       if (carrier) chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);

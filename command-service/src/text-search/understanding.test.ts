@@ -51,6 +51,14 @@ describe("the text search's understanding (issue 25)", () => {
     }
   });
 
+  it("when a low-cost airline is named, in any case form, then it is the carrier filter", () => {
+    expect(parse("de Nice à Genève le 15 décembre, par easyJet").search.carriers).toEqual(["U2"]);
+    expect(parse("Wenecja - Neapol Wizz Airem albo Ryanairem 9 stycznia").search.carriers?.sort()).toEqual([
+      "FR",
+      "W6",
+    ]);
+  });
+
   it("when a city's name looks like a holiday's (Valencia, Valentine), then it is the city", () => {
     const { search } = parse("Valencia - Palma el día de la Inmaculada");
     expect(search).toMatchObject({ origin: "VLC", destination: "PMI", departure_date: "2026-12-08" });

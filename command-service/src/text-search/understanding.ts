@@ -368,6 +368,33 @@ export function wordDateHits(tokens: Token[], months: Record<string, number>): D
   return hits;
 }
 
+/** Low-cost airlines the sandbox does not sell but agents ask for, with the case endings of Polish and Ukrainian. */
+const MORE_CARRIERS: { code: string; name: string; words: string[] }[] = [
+  { code: "U2", name: "easyJet", words: ["easyjet"] },
+  { code: "W6", name: "Wizz Air", words: ["wizz", "air"] },
+  { code: "W6", name: "Wizz Air", words: ["wizzair"] },
+  { code: "W6", name: "Wizz Air", words: ["візз", "ейр"] },
+  { code: "FR", name: "Ryanair", words: ["ryanair"] },
+  { code: "FR", name: "Ryanair", words: ["райанейр"] },
+  { code: "VY", name: "Vueling", words: ["vueling"] },
+  { code: "HV", name: "Transavia", words: ["transavia"] },
+].map((c) => ({ ...c, words: c.words.map(normalise) }));
+
+/** A carrier not in the sandbox's list, named at token i ("par easyJet", "Wizz Airem albo Ryanairem"). */
+export function moreCarrierAt(
+  tokens: readonly Token[],
+  i: number,
+): { code: string; name: string; length: number } | null {
+  for (const c of MORE_CARRIERS) {
+    const ok = c.words.every((w, k) => {
+      const t = tokens[i + k];
+      return !!t && !t.used && (t.norm === w || (t.norm.startsWith(w) && t.norm.length - w.length <= 2));
+    });
+    if (ok) return { code: c.code, name: c.name, length: c.words.length };
+  }
+  return null;
+}
+
 /** Airports by their own names, as people type them, in the five languages (normalised, inflections by prefix). */
 const AIRPORT_NAMES: [string, string[]][] = [
   ["LHR", ["heathrow"]],
