@@ -1029,6 +1029,29 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // A supervisor switched off or on (their access, not a channel or a gate).
+    if (
+      supervisors.length > 0 &&
+      onOff !== undefined &&
+      !has(W.channel) &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      !has(W.drop)
+    ) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: { active: onOff },
+          }),
+        },
+      ];
+    }
     // A supervisor's phone.
     if (has(W.phone) && supervisors.length > 0) {
       const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();

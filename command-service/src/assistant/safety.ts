@@ -437,7 +437,13 @@ export function checkCalls(input: SafetyInput): Verdict {
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
-      if (implied) continue;
+      // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
+      const ofPerson =
+        e.kind === "agency" &&
+        Object.values(call.entities).some(
+          (x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x),
+        );
+      if (implied || ofPerson) continue;
       // A company named and a step on its partner: the scope widened.
       if (e.kind === "agency" && namedCompanies.length > 0 && PARTNER_WIDE.has(command)) {
         const company = spanText(r.tokens, namedCompanies[0] as Span);
