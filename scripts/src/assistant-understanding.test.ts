@@ -73,6 +73,15 @@ describe("the rest of the catalogue, in the five languages", () => {
     ).toEqual([["set_shared_bookings", { company_id: kyiv, body: { active: false } }]]);
   });
 
+  it("when a supervisor is switched off by their whole name, then it is their partner's supervisor that changes", async () => {
+    expect(steps(await ask(admin, "Deactivate supervisor Olena Kovalenko"))).toEqual([
+      [
+        "update_supervisor",
+        { agency_id: dnipro, supervisor_id: demoId("user", "dnipro-supervisor"), body: { active: false } },
+      ],
+    ]);
+  });
+
   it("when a supervisor asks to rename their partner, then it is refused: only administrators rename partners", async () => {
     const body = await ask(dniproSupervisor, "Rename our agency to Dnipro Travel Group");
     expect([body.kind, body.refusal?.code]).toEqual(["refuse", "not_allowed"]);
