@@ -218,6 +218,18 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (!kind) continue;
     let j = i - 1;
     while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
+    // "2 osoby dorosłe", "deux personnes adultes": the adult word describes the people counted right before it.
+    const people = counts.people;
+    if (
+      kind === "adults" &&
+      people &&
+      !counts.adults &&
+      /^[\s,]*$/u.test(text.slice(people.span.end, t.start))
+    ) {
+      counts.adults = { n: people.n, span: { start: people.span.start, end: take(tokens, i, 1).end } };
+      delete counts.people;
+      continue;
+    }
     const before = tokens[j];
     let n = countOf(before);
     let from = i;
@@ -344,8 +356,12 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       place = m.value;
       length = m.length;
     } else if (/^[A-Z]{3}$/.test(t.raw)) place = cityCode(t.raw) ?? airportByCode(t.raw);
-    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) place = stemmedPlace(t.norm);
-    else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
+    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) {
+      place = stemmedPlace(t.norm);
+      // Read by its stem, but a letter off a known name (Lisbone): the correction is said too.
+      const near = place ? misspeltCity(t.norm) : null;
+      if (near && near.place.code === place?.code) corrections.push({ from: t.raw, to: near.corrected });
+    } else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
       // A code typed in lower case counts after "from"/"to" or beside another one ("kbp waw").
       const codeLike = (u: Token | undefined) =>
         u !== undefined && /^[a-z]{3}$/i.test(u.raw) && airportByCode(u.raw) !== null;

@@ -59,6 +59,14 @@ describe("the text search's understanding (issue 25)", () => {
     ]);
   });
 
+  it("when people are counted and then called adults, then they are that many adults", () => {
+    expect(parse("Gdańsk Oslo w piątek, 2 osoby dorosłe").search.passengers).toEqual({
+      adults: 2,
+      children: 0,
+      infants: 0,
+    });
+  });
+
   it("when a city's name looks like a holiday's (Valencia, Valentine), then it is the city", () => {
     const { search } = parse("Valencia - Palma el día de la Inmaculada");
     expect(search).toMatchObject({ origin: "VLC", destination: "PMI", departure_date: "2026-12-08" });
@@ -92,6 +100,9 @@ describe("the text search's understanding (issue 25)", () => {
     const es = parse("de Barselona a Lodres el 11 de diciembre");
     expect(es.search).toMatchObject({ origin: "BCN", destination: "LHR" });
     expect(es.corrections?.map((c) => c.from)).toEqual(["Barselona", "Lodres"]);
+    // Read by its stem but a letter off its name: said too; a regular case form is not a correction.
+    expect(parse("de Lisbone à Paris le 2 janvier").corrections).toEqual([{ from: "Lisbone", to: "Lisbon" }]);
+    expect(parse("z Krakowa do Lizbony 2 stycznia").corrections).toBeUndefined();
     // Words that are not places are never read as one, corrected or not.
     const plain = parse("Kyiv to Warsaw on December 10 with a small dog please");
     expect(plain.corrections).toBeUndefined();
