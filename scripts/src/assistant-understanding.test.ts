@@ -82,6 +82,20 @@ describe("the rest of the catalogue, in the five languages", () => {
     ]);
   });
 
+  it("when a channel's nego code and payment are set, then the step says it changes settings, not that it switches", async () => {
+    const body = await ask(admin, "On Vistula Tours' channel set payment by card and nego code VT-77");
+    const [step] = body.plan.steps;
+    expect(step.args).toEqual({
+      channel_id: demoId("channel", "vistula"),
+      body: { nego_code: "VT-77", form_of_payment: "card" },
+    });
+    expect(step.preview.code).toBe("channel_settings");
+    expect(step.changes.map((c: Json) => [c.field, c.after])).toEqual([
+      ["nego_code", "VT-77"],
+      ["form_of_payment", "card"],
+    ]);
+  });
+
   it("when a supervisor asks to rename their partner, then it is refused: only administrators rename partners", async () => {
     const body = await ask(dniproSupervisor, "Rename our agency to Dnipro Travel Group");
     expect([body.kind, body.refusal?.code]).toEqual(["refuse", "not_allowed"]);
