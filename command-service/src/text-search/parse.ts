@@ -424,7 +424,14 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     .map((t) => t.raw);
   chips.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
   // Several legs: asked back until multi-city search reads them, never turned into a wrong round trip.
-  if (!askBack && looksMultiCity(tokens, found.length, hits.length))
+  if (
+    !askBack &&
+    looksMultiCity(
+      tokens,
+      found.map((f) => f.place.code),
+      hits.length,
+    )
+  )
     askBack = {
       code: "multi_city",
       text: "This looks like several flights in a row: search each leg on its own (multi-city search is not there yet)",

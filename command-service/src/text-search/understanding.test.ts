@@ -139,6 +139,7 @@ describe("the text search's understanding (issue 25)", () => {
     for (const text of [
       "Kyiv to Warsaw Dec 10, then Warsaw to Paris Dec 14, then Paris back to Kyiv Dec 20",
       "Київ — Варшава 10 грудня, Варшава — Париж 14 грудня, Париж — Київ 20 грудня",
+      "Kyiv to Warsaw, Warsaw to Berlin",
     ])
       expect([text, parse(text).ask_back?.code]).toEqual([text, "multi_city"]);
     expect(parse("Paris to Rome on the 18th of December, back on the 22nd").ask_back).toBeUndefined();

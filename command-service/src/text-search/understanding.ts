@@ -562,7 +562,10 @@ const THEN = new Set(
  * Several legs in one line (three places or more with two dates or more, or "then" before another leg): a
  * multi-city journey, asked back until multi-city search is there, never read as a wrong round trip.
  */
-export function looksMultiCity(tokens: readonly Token[], places: number, dates: number): boolean {
-  if (places >= 3 && dates >= 2) return true;
+export function looksMultiCity(tokens: readonly Token[], codes: readonly string[], dates: number): boolean {
+  const places = codes.length;
+  // A place named twice among four is where one leg ends and the next starts ("Kyiv to Warsaw, Warsaw to Berlin").
+  const chained = places >= 4 && new Set(codes).size < places;
+  if (chained || (places >= 3 && dates >= 2)) return true;
   return places >= 3 && tokens.some((t) => THEN.has(t.norm));
 }
