@@ -88,6 +88,11 @@ describe("rule 1: a plan names only what the request named exactly", () => {
       ["create_channel", { body: { agency_id: dnipro, name: "Sandbox NDC Two" } }],
       ["update_channel", { channel_id: "$new:0", body: { on_by_admin: true } }],
     ]);
+    // The second step names the channel by the name the first one gives it.
+    expect(body.plan.steps[1].preview).toMatchObject({
+      code: "channel_on",
+      params: { channel: "Sandbox NDC Two" },
+    });
     // Run, the second step switches on the channel the first one created, and leaves the existing one alone.
     const existing = (await t.events(`channel-${demoId("channel", "dnipro")}`)).length;
     const done = ok(await admin.post("/admin_panel/execute", { plan_id: body.plan.id }));

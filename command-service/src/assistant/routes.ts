@@ -252,6 +252,14 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     const steps: PlanStep[] = [];
     for (const [index, call] of commands.entries()) {
       const shown = await previewStep(deps.pool, call);
+      // A step on what an earlier step creates ("$new:0") names it by the name that step gives it.
+      const created = /^\$new:(\d+)$/u.exec(String(call.args.channel_id ?? ""));
+      const maker = created ? steps[Number(created[1])] : undefined;
+      const madeName = (maker?.args.body as { name?: unknown } | undefined)?.name;
+      if (typeof madeName === "string" && typeof shown.preview.params.channel === "string") {
+        shown.preview.params.channel = madeName;
+        shown.preview.text = shown.preview.text.replace(String(call.args.channel_id), madeName);
+      }
       steps.push({
         index,
         command: call.entry.name,
