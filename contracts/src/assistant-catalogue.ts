@@ -474,6 +474,23 @@ export const ASSISTANT_CATALOGUE = [
     refs: [ref("agency", "agency_id"), ref("company", "company_id")],
     offered: true,
   }),
+  entry({
+    name: "sales_figures",
+    kind: "question",
+    description:
+      "How much was sold (tickets issued, refunds netted) in a period, by a partner or a company, or by everyone the user sees? The answer names its scope and period.",
+    roles: ["Admin", "Support", "Supervisor"],
+    movesMoney: false,
+    args: z.object({
+      agency_id: Ref("partner").optional(),
+      company_id: Ref("company").optional(),
+      /** The first and last day of the period (both included). */
+      date_from: z.iso.date(),
+      date_to: z.iso.date(),
+    }),
+    refs: [ref("agency", "agency_id"), ref("company", "company_id")],
+    offered: true,
+  }),
 ] as const satisfies readonly CatalogueEntry<z.ZodObject>[];
 
 export type CatalogueName = (typeof ASSISTANT_CATALOGUE)[number]["name"];

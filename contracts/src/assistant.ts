@@ -42,6 +42,11 @@ export const Plan = z.object({
   steps: z.array(PlanStep),
   /** True when a step moves money: execute then needs `confirm_money: true`. */
   needs_money_confirmation: z.boolean(),
+  /**
+   * The steps whose amount is above the configured limit (`ASSISTANT_RETYPE_ABOVE`): execute needs that amount
+   * typed again (`confirm_amounts`), so a plan built from a misread or injected number never runs on one click.
+   */
+  retype_amounts: z.array(z.object({ step: z.number().int(), currency: z.string() })).optional(),
   provider: z.string(),
 });
 export type Plan = z.infer<typeof Plan>;
@@ -65,11 +70,27 @@ export const AskResponse = z.discriminatedUnion("kind", [
     answers: z.array(Answer).optional(),
   }),
   z.object({ kind: z.literal("answer"), answer: Answer }),
-  /** Ambiguity or a missing detail: the user answers, nothing is guessed. */
+  /** A missing detail (an amount, an e-mail): the user answers, nothing is guessed. */
   z.object({
     kind: z.literal("question"),
     question: z.object({ code: z.string(), preview: Preview, candidates: z.array(Candidate) }),
   }),
+  /**
+   * Which one, nothing guessed (issue 25): a name not found (the nearest matches as candidates), two or more matches
+   * (the candidates), an entity the request did not name, or a part of the request no step covers (`unused`: the
+   * words not read).
+   */
+  z.object({
+    kind: z.literal("clarify"),
+    clarify: z.object({
+      code: z.string(),
+      preview: Preview,
+      candidates: z.array(Candidate),
+      unused: z.array(z.string()),
+    }),
+  }),
+  /** Refused, with the reason: outside the caller's scope, a command their role may not run, instructions in data. */
+  z.object({ kind: z.literal("refuse"), refusal: z.object({ code: z.string(), preview: Preview }) }),
   z.object({ kind: z.literal("not_understood"), preview: Preview }),
 ]);
 export type AskResponse = z.infer<typeof AskResponse>;
@@ -81,6 +102,11 @@ export const ExecuteRequest = z
     steps: z.array(z.number().int().min(0).max(99)).max(100).optional(),
     /** Explicit consent to the money-moving steps among them. */
     confirm_money: z.boolean().optional(),
+    /** The amounts typed again (minor units, as the plan shows them) for the steps the plan lists in `retype_amounts`. */
+    confirm_amounts: z
+      .array(z.object({ step: z.number().int().min(0).max(99), amount: z.number().int() }).strict())
+      .max(100)
+      .optional(),
   })
   .strict();
 export type ExecuteRequest = z.infer<typeof ExecuteRequest>;

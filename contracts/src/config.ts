@@ -115,6 +115,11 @@ export const Config = z
     /** A supplier operation still open this long has lost its caller: the reconcile job completes or undoes it. */
     OPERATION_STALE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /**
+     * The AI assistant's balance steps above this amount (minor units, any currency) run only once the user types
+     * the amount again (issue 25): 1,000,000 = 10 000.00.
+     */
+    ASSISTANT_RETYPE_ABOVE: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1_000_000),
+    /**
      * The key (64 hex digits: 32 bytes) channel credentials are encrypted with at rest; outside production a fixed
      * development key stands in, in production storing credentials is refused until it is set.
      */

@@ -96,6 +96,15 @@ export const TextSearchResponse = z.strictObject({
   chips: z.array(TextSearchChip),
   /** Words of the line that set nothing (besides small words like "from" or "please"). */
   unrecognised: z.array(z.string()),
+  /** Misspelt place names read as the nearest city, said so the agent can check them ("Lodnon" → London). */
+  corrections: z.array(z.strictObject({ from: z.string(), to: z.string() })).optional(),
+  /**
+   * The line cannot be searched as it is, so it is asked back, never guessed: a return before the departure (never
+   * moved a year on), or several legs (a multi-city journey).
+   */
+  ask_back: z
+    .strictObject({ code: z.enum(["return_before_departure", "multi_city"]), text: z.string() })
+    .optional(),
   /** Which path answered: the configured model, or the embedded parser. */
   source: z.enum(["model", "embedded"]),
 });

@@ -10,6 +10,23 @@ export interface Answer {
   data: unknown;
 }
 
+/** The name of what an answer covers: a company, a partner, or every partner. */
+async function scopeName(pool: pg.Pool, companyId: string | null, agencyId: string | null): Promise<string> {
+  if (companyId) {
+    const { rows } = await pool.query<{ name: string }>("SELECT name FROM read.companies WHERE id = $1", [
+      companyId,
+    ]);
+    if (rows[0]) return rows[0].name;
+  }
+  if (agencyId) {
+    const { rows } = await pool.query<{ name: string }>("SELECT name FROM read.agencies WHERE id = $1", [
+      agencyId,
+    ]);
+    if (rows[0]) return rows[0].name;
+  }
+  return "all partners";
+}
+
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 export async function answerQuestion(
@@ -120,12 +137,14 @@ export async function answerQuestion(
           ORDER BY b.time_limit LIMIT 100`,
         [day, a.agency_id ?? null, a.company_id ?? null, agencyScope],
       );
+      // The answer names the scope it covers: the company or partner asked about, a supervisor's own partner, or all.
+      const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);
       return {
         question: call.entry.name,
         preview: {
           code: "bookings_expiring",
-          params: { count: rows.length, day },
-          text: `${rows.length} booking(s) reach their time limit today (${day})`,
+          params: { count: rows.length, day, scope },
+          text: `${rows.length} booking(s) of ${scope} reach their time limit today (${day})`,
         },
         data: rows.map((r) => ({
           locator: r.locator,
@@ -134,6 +153,44 @@ export async function answerQuestion(
           time_limit: r.time_limit.toISOString(),
           link: `/bookings?locator=${encodeURIComponent(r.locator)}`,
         })),
+      };
+    }
+    case "sales_figures": {
+      // Within what the caller may see (a supervisor: their partner), narrowed to the partner or company asked about.
+      const { rows } = await pool.query<{ currency: string; total: string; lines: number }>(
+        `SELECT s.currency, coalesce(sum(s.total), 0)::text AS total, count(*)::int AS lines
+           FROM read.sales s
+          WHERE NOT s.fake_booking AND s.sale_date >= $1::date AND s.sale_date <= $2::date
+            AND ($3::text IS NULL OR s.agency_id = $3) AND ($4::text IS NULL OR s.company_id = $4)
+            AND ($5::text IS NULL OR s.agency_id = $5)
+          GROUP BY s.currency ORDER BY s.currency`,
+        [a.date_from, a.date_to, a.agency_id ?? null, a.company_id ?? null, agencyScope],
+      );
+      const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);
+      // Sales lines hold minor units.
+      const totals = rows.map((r) => ({ amount: Math.round(Number(r.total)), currency: r.currency }));
+      const sum = totals.map((t) => money(t.amount, t.currency)).join(", ") || "nothing";
+      return {
+        question: call.entry.name,
+        preview: {
+          code: "sales_figures",
+          params: {
+            scope,
+            from: a.date_from ?? "",
+            to: a.date_to ?? "",
+            total: sum,
+            lines: rows.reduce((n, r) => n + r.lines, 0),
+          },
+          text: `Sales of ${scope} from ${a.date_from} to ${a.date_to}: ${sum}`,
+        },
+        data: {
+          scope,
+          agency_id: a.agency_id ?? agencyScope,
+          company_id: a.company_id ?? null,
+          period: { from: a.date_from, to: a.date_to },
+          totals,
+          link: "/sales",
+        },
       };
     }
     default:

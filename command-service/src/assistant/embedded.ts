@@ -54,6 +54,9 @@ const RAW_WORDS = {
     "bloque",
     "cierr",
     "cerr",
+    "cort",
+    "zamk",
+    "apaga",
   ],
   offWords: ["off"],
   on: [
@@ -83,6 +86,10 @@ const RAW_WORDS = {
     "abre",
     "abri",
     "desbloque",
+    "rouvr",
+    "otworz",
+    "reabr",
+    "switch on",
   ],
   onWords: ["on"],
   topUp: [
@@ -124,6 +131,10 @@ const RAW_WORDS = {
     "acredit",
   ],
   correctionNegative: [
+    "minus",
+    "мінус",
+    "moins",
+    "menos",
     "deduct",
     "subtract",
     "debit",
@@ -317,9 +328,66 @@ const RAW_WORDS = {
     "llamado",
     "denominada",
   ],
+  // Issue 25: the rest of the catalogue.
+  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase"],
+  partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
+  rename: ["renam", "переймен", "renomm"],
+  nameWord: ["name", "назв", "nazw", "nom", "nombre"],
+  changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
+  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod"],
+  corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
+  numberWord: ["number", "номер", "numer", "numero"],
+  ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
+  autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
+  autoWord: ["auto", "автомат", "automat"],
+  shared: ["shared", "share", "спільн", "wspoln", "partag", "compartid"],
+  eachOther: ["other", "одного", "nawzajem", "mutuel", "entre"],
+  forbid: ["forbid", "заборон", "prevent", "niech", "interdi", "prohib", "impid"],
+  support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
+  phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
+  nego: ["nego", "него"],
+  payment: ["payment", "pay", "оплат", "platn", "plac", "paiement", "pago"],
+  card: ["card", "картк", "карт", "kart", "carte", "tarjeta"],
+  secretWords: [
+    "cvv",
+    "cvc",
+    "password",
+    "пароль",
+    "hasl",
+    "passe",
+    "contrasen",
+    "holder",
+    "власник",
+    "posiadacz",
+    "titulaire",
+    "titular",
+  ],
+  whole: ["whole", "entire", "весь", "всього", "цілого", "caly", "calego", "tout", "todo", "toda"],
+  pronoun: [
+    "its",
+    "his",
+    "her",
+    "their",
+    "його",
+    "її",
+    "їх",
+    "jego",
+    "jej",
+    "ich",
+    "son",
+    "sa",
+    "ses",
+    "leur",
+    "su",
+    "sus",
+    "suyo",
+    "suya",
+    "suyas",
+    "suyos",
+  ],
   sources: {
     api: ["api"],
-    web: ["web", "веб", "site", "website", "strona"],
+    web: ["web", "веб", "site", "website", "strona", "stron", "www", "sitio"],
     extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
   },
 };
@@ -419,6 +487,16 @@ export interface Amount {
 const NUMBER =
   /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille))?(?![\d%])/giu;
 
+/** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
+export function amountsIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const value = parseNumber((m[1] ?? "").replace("−", "-"));
+    if (value !== null) out.push(Math.abs(Math.round(value * (m[2] ? 1000 : 1) * 100)));
+  }
+  return out;
+}
+
 /** The first amount with a currency next to it (or alone), read from text with names masked out. */
 export function findAmount(text: string): Amount | null {
   const found: (Amount & { score: number })[] = [];
@@ -456,15 +534,48 @@ export function findPercent(text: string): number | null {
   return Number.isFinite(value) ? Math.round(value * 100) : null;
 }
 
-/** A two-character airline code written in capitals (LH, PS, W6), when the text names a carrier. */
+/** Airlines by the names people write (folded words in order) → their code. */
+const AIRLINES: [string[], string][] = [
+  [["lufthansa"], "LH"],
+  [["lot"], "LO"],
+  [["ryanair"], "FR"],
+  [["wizz"], "W6"],
+  [["wizzair"], "W6"],
+  [["uia"], "PS"],
+  [["ukraine", "international"], "PS"],
+  [["air", "france"], "AF"],
+  [["klm"], "KL"],
+  [["turkish"], "TK"],
+  [["austrian"], "OS"],
+  [["swiss"], "LX"],
+  [["british", "airways"], "BA"],
+  [["iberia"], "IB"],
+  [["vueling"], "VY"],
+  [["easyjet"], "U2"],
+  [["finnair"], "AY"],
+  [["aegean"], "A3"],
+  [["airbaltic"], "BT"],
+  [["air", "baltic"], "BT"],
+  [["emirates"], "EK"],
+  [["qatar"], "QR"],
+];
+
+/** A word of an airline's name the parser reads as a carrier (folded). */
+export const isAirlineWord = (norm: string): boolean =>
+  AIRLINES.some(([words]) => words.includes(norm)) ||
+  ["airlines", "airline", "airways", "air", "мау", "lines", "linie", "lotnicze", "aerolineas"].includes(norm);
+
+/** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
+  for (let i = 0; i < raw.length; i++)
+    for (const [words, code] of AIRLINES) if (words.every((w, j) => raw[i + j]?.norm === w)) return code;
   for (const t of raw)
     if (/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/.test(t.raw) && !["OK", "ID", "TV", "IT"].includes(t.raw))
       return t.raw;
   return null;
 }
 
-interface Mention {
+export interface Mention {
   entity: Entity;
   start: number;
   /** Tokens matched. */
@@ -490,6 +601,8 @@ function findMentions(tokens: readonly Token[], dir: Directory): Mention[] {
         k++;
       if (k === 0) continue;
       const full = k === e.tokens.length;
+      // A person is named by their whole name (Martin is not Marta Nowak).
+      if (!full && e.kind === "supervisor") continue;
       const first = e.tokens[0] as string;
       if (!full && (WEAK.has(first) || first.length < 3)) continue;
       // "Sol Sevilla" is not a mention of "Sol Madrid": a capitalised word right after a partial match goes on
@@ -503,10 +616,15 @@ function findMentions(tokens: readonly Token[], dir: Directory): Mention[] {
 }
 
 /** A span of the text naming one or more entities equally well (more than one: ambiguous). */
-interface Span {
+export interface Span {
   start: number;
   end: number;
   best: Mention[];
+}
+
+/** The places a text names entities of `dir` (whole names or distinctive first words), in order. */
+export function namedSpans(tokens: readonly Token[], dir: Directory): Span[] {
+  return spansOf(findMentions(tokens, dir));
 }
 
 /** Groups overlapping mentions; in each place the fullest, longest match names it. */
@@ -533,6 +651,32 @@ export interface ParseContext {
   /** The caller's own partner (supervisors). */
   agencyId: string | null;
   locale?: string;
+  /** Today (ISO), for periods ("last month"); the server's day when absent. */
+  today?: string;
+  /** The calls read from the request's earlier parts ("… and switch it on": the channel created before). */
+  before?: readonly ToolCall[];
+}
+
+/** The id placeholder of the entity an earlier step creates, filled in at execute from that step's answer. */
+export const newRef = (step: number) => `$new:${step}`;
+
+/** Steps on the same channel one after the other ("set nego code X and switch it on") become one update. */
+function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const call of calls) {
+    const last = out.at(-1);
+    const a = call.args as { channel_id?: unknown; body?: Record<string, unknown> };
+    const b = last?.args as { channel_id?: unknown; body?: Record<string, unknown> } | undefined;
+    if (
+      last &&
+      call.name === "update_channel" &&
+      last.name === "update_channel" &&
+      a.channel_id === b?.channel_id
+    )
+      last.args = { ...b, body: { ...(b?.body ?? {}), ...(a.body ?? {}) } };
+    else out.push({ ...call });
+  }
+  return out;
 }
 
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
@@ -542,7 +686,11 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   const named = spansOf(findMentions(tokens, dir)).map(
     (s) => [(tokens[s.start] as Token).start, (tokens[s.end - 1] as Token).end] as const,
   );
-  const insideName = (at: number) => named.some(([from, to]) => at >= from && at < to);
+  // Quoted text is data too: its commas and verbs cut nothing.
+  const quotes = [...text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu)].map(
+    (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
+  );
+  const insideName = (at: number) => [...named, ...quotes].some(([from, to]) => at >= from && at < to);
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
     let from = 0;
@@ -570,20 +718,39 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   const calls: ToolCall[] = [];
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
-    const whole = parseClause(clause, dir, ctx);
-    // "X and Y": two requests when each half is one on its own; otherwise the clause is read whole.
+    const earlier = [...(ctx.before ?? []), ...calls];
+    const whole = parseClause(clause, dir, { ...ctx, before: earlier });
+    // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
+    // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
     const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
-    const parts = halves.length > 1 ? halves.map((h) => parseClause(h, dir, ctx)) : [];
+    const parts: ToolCall[][] = [];
+    for (const h of halves.length > 1 ? halves : [clause]) {
+      const pieces = cut(h, /,\s/gu);
+      const read: ToolCall[][] = [];
+      if (pieces.length > 1)
+        for (const piece of pieces)
+          read.push(
+            parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+          );
+      if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
+      else if (halves.length > 1)
+        parts.push(parseClause(h, dir, { ...ctx, before: [...earlier, ...parts.flat()] }));
+    }
     const split = parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return calls;
+  return mergeChannelUpdates(calls);
 }
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
   const tokens = tokenize(text);
-  const spans = spansOf(findMentions(tokens, dir));
+  // An e-mail's words (natalia@dnipro.test) name nothing.
+  const mail = EMAIL.exec(text);
+  const inMail = (t: Token) => !!mail && t.start >= mail.index && t.end <= mail.index + mail[0].length;
+  const spans = spansOf(findMentions(tokens, dir)).filter(
+    (sp) => !tokens.slice(sp.start, sp.end).some(inMail),
+  );
   const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
 
   // Quoted text is data (a name), like entity names: masked from intent reading.
@@ -683,7 +850,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const companyRef = (): string | undefined => {
     const c = companies[0];
     if (c) return c.ref;
-    if (agencies.length === 0) return unknownName();
+    if (agencies.length === 0) return unknownName() ?? previousCompany();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
       const agency = a.entities[0] as Entity;
@@ -710,8 +877,285 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     );
     if (partnerChannels.length === 1) return (partnerChannels[0] as Entity).id;
     if (channels[0]) return channels[0].ref;
-    return agencies[0]?.ref;
+    if (agencies[0]) return agencies[0].ref;
+    // "… and switch it on": the channel an earlier step creates.
+    const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
+    if (created >= 0 && companies.length === 0) return newRef(created);
+    // A supervisor's own channel: the only one they have ("our channel").
+    const own = dir.entities.filter((e) => e.kind === "channel" && e.agency_id === ctx.agencyId);
+    if (ctx.userType === "Supervisor" && own.length === 1) return (own[0] as Entity).id;
+    return undefined;
   };
+  /** The company an earlier part of the request acted on ("… and tell me its balance"). */
+  function previousCompany(): string | undefined {
+    for (const c of [...(ctx.before ?? [])].reverse()) {
+      const a = c.args as { company_id?: unknown; body?: { company_id?: unknown } };
+      const id = a.company_id ?? a.body?.company_id;
+      if (typeof id === "string") return id;
+    }
+    return undefined;
+  }
+
+  /** Deleting, renaming, partner options, shared bookings, support users, supervisors and channel settings. */
+  function moreIntents(): ToolCall[] | null {
+    const onOff = on ? true : off ? false : undefined;
+    const supervisors = named("supervisor");
+    const fee = has(W.fee) || has(W.markup);
+    // A request to join a partner: accepted or rejected (the request is named by who sent it).
+    if (hasStem(words, ["join", "приєдн", "dolacz", "rejoind", "adhesion", "unirse", "union"])) {
+      const accept = hasStem(words, [
+        "accept",
+        "approv",
+        "прийм",
+        "схвал",
+        "zaakcept",
+        "akcept",
+        "approuv",
+        "acept",
+        "aprueb",
+      ]);
+      const reject = hasStem(words, ["reject", "declin", "decline", "відхил", "odrzu", "refus", "rechaz"]);
+      const person = personNames(free, undefined).join(" ") || unknownName();
+      if ((accept || reject) && person)
+        return [
+          {
+            name: "decide_join_request",
+            args: { request_id: person, body: { status: accept ? "accepted" : "rejected" } },
+          },
+        ];
+    }
+    // Partner options.
+    const flag =
+      has(W.production) && words.includes("api")
+        ? "production_api_on"
+        : has(W.corporate) && has(W.numberWord)
+          ? "corporate_number_on"
+          : has(W.ghost)
+            ? "ghost_segments_remarks_on"
+            : has(W.autoWord) && has(W.autoCancel)
+              ? "auto_cancel_held_on"
+              : null;
+    if (flag && onOff !== undefined)
+      return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
+    // Shared bookings: switched, or agents (not) seeing each other's bookings.
+    if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
+      const value = has(W.forbid) || words.includes("nie") || words.includes("not") ? false : onOff;
+      if (value !== undefined)
+        return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
+    }
+    // Removing a supervisor, deleting a company, a channel or a partner.
+    if (has(W.drop) && !fee) {
+      if (has(W.supervisor) || supervisors.length > 0) {
+        const person = supervisors[0];
+        const agency =
+          agencies[0]?.ref ??
+          (person?.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+        return [
+          {
+            name: "remove_supervisor",
+            args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person?.ref }),
+          },
+        ];
+      }
+      if (has(W.channel) || channels.length > 0)
+        return [{ name: "delete_channel", args: { channel_id: channelRef() } }];
+      if (has(W.company) || (companies.length > 0 && !has(W.partner)))
+        return [{ name: "delete_company", args: { company_id: companyRef() } }];
+      if (has(W.partner) || agencies.length > 0)
+        return [{ name: "delete_partner", args: { agency_id: agencyRef() } }];
+    }
+    // A new partner, or a copy of one.
+    const creatingHere =
+      hasStem(
+        words,
+        W.create.filter((c) => c !== "set"),
+      ) ||
+      hasWord(W.createWords) ||
+      words.some((w) => w.startsWith("alta"));
+    // "… remove supervisor A and add B (b@x)": B is invited in A's place.
+    const removed = (ctx.before ?? []).findLast((c) => c.name === "remove_supervisor");
+    if (removed && creatingHere && mail && !has(W.support)) {
+      const names = personNames(free, mail[0]);
+      return [
+        {
+          name: "invite_supervisor",
+          args: {
+            agency_id: (removed.args as { agency_id?: string }).agency_id,
+            body: withDefined({
+              email: mail[0],
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          },
+        },
+      ];
+    }
+    if (
+      words.some(
+        (w) =>
+          w.startsWith("duplic") || w.startsWith("дублю") || w.startsWith("skopiu") || w.startsWith("copi"),
+      ) &&
+      agencies.length > 0
+    ) {
+      const name = quoted?.[1]?.trim() ?? newName();
+      return [{ name: "duplicate_partner", args: { agency_id: agencyRef(), body: withDefined({ name }) } }];
+    }
+    if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
+      return [{ name: "create_partner", args: { body: withDefined({ name }) } }];
+    }
+    // Renaming a partner.
+    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
+      const name = quoted?.[1]?.trim() ?? newName();
+      const target = agencies[0]?.ref ?? agencyRef();
+      return [{ name: "update_partner", args: { agency_id: target, body: withDefined({ name }) } }];
+    }
+    // A support user.
+    if ((creatingHere || words.some((w) => w.startsWith("invit"))) && has(W.support)) {
+      const email = EMAIL.exec(text)?.[0];
+      const names = personNames(free, email);
+      return [
+        {
+          name: "invite_support",
+          args: {
+            body: withDefined({
+              email,
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          },
+        },
+      ];
+    }
+    // A supervisor switched off or on (their access, not a channel or a gate).
+    if (
+      supervisors.length > 0 &&
+      onOff !== undefined &&
+      !has(W.channel) &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      !has(W.drop)
+    ) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: { active: onOff },
+          }),
+        },
+      ];
+    }
+    // A supervisor's phone.
+    if (has(W.phone) && supervisors.length > 0) {
+      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: withDefined({ phone }),
+          }),
+        },
+      ];
+    }
+    // A new channel.
+    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
+      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
+      return [{ name: "create_channel", args: { body: withDefined({ agency_id: agencyRef(), name }) } }];
+    }
+    // A channel's settings: its nego code, how tickets are paid.
+    const settings: Record<string, unknown> = {};
+    if (has(W.nego)) {
+      const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
+      const code =
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]{3,})/u.exec(
+          text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+        )?.[1];
+      if (code) settings.nego_code = code;
+    }
+    if (has(W.payment)) {
+      if (has(W.card)) settings.form_of_payment = "card";
+      else if (has(W.balance)) settings.form_of_payment = "balance";
+    }
+    if (
+      Object.keys(settings).length > 0 &&
+      (has(W.channel) || channels.length > 0 || (ctx.before ?? []).some((c) => c.name === "create_channel"))
+    ) {
+      const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
+      // A switch word, not "on" the preposition ("On Vistula Tours' channel set …").
+      const switched = has(W.on) || has(W.off) || ["on", "off"].includes(words.at(-1) ?? "");
+      if (onOff !== undefined && switched) settings[field] = onOff;
+      return [{ name: "update_channel", args: { channel_id: channelRef(), body: settings } }];
+    }
+    // "… and switch it on": the channel created before.
+    if (
+      onOff !== undefined &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      channels.length === 0 &&
+      agencies.length === 0 &&
+      companies.length === 0
+    ) {
+      const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
+      if (created >= 0) {
+        const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
+        return [{ name: "update_channel", args: { channel_id: newRef(created), body: { [field]: onOff } } }];
+      }
+    }
+    return null;
+  }
+  /** A new name: the words after the last entity named and a link word ("to", "на", "na", "en", "a", "as"). */
+  function newName(): string | undefined {
+    // After the name of what is renamed (the first one named), and a link word; the new name may hold the old.
+    const named = W.named;
+    const marker = tokens.findIndex((t) => named.some((n) => t.norm.startsWith(n)));
+    // "Rename our agency to X": the new name follows the first link word when no partner is named before it.
+    const LINKS = ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"];
+    const link = tokens.findIndex(
+      (t, k) => LINKS.includes(t.norm) && (spans[0]?.start ?? tokens.length) >= k,
+    );
+    const last =
+      marker >= 0
+        ? { end: marker + 1 }
+        : link >= 0 && link < (spans[0]?.start ?? tokens.length)
+          ? { end: link }
+          : spans[0];
+    const from = last ? last.end : 0;
+    let i = from;
+    while (
+      i < tokens.length &&
+      ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"].includes(
+        (tokens[i] as Token).norm,
+      )
+    )
+      i++;
+    if (i === from && marker < 0) return undefined;
+    const rest = tokens
+      .slice(i)
+      .filter(
+        (t) => !W.named.some((n) => t.norm.startsWith(n)) && !W.partner.some((n) => t.norm.startsWith(n)),
+      );
+    const first = rest[0];
+    const end = rest.at(-1);
+    return first && end
+      ? text
+          .slice(first.start, end.end)
+          .replace(/[.!]+$/u, "")
+          .trim()
+      : undefined;
+  }
 
   const off = has(W.off) || hasWord(W.offWords);
   const on = !off && (has(W.on) || hasWord(W.onWords));
@@ -721,11 +1165,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const toggle = off || on;
 
   // Questions first: they change nothing, and read like commands only by accident.
+  // "sold" whole ("solde" is a French balance).
+  if ((hasStem(words, SALES_STEMS) || words.includes("sold")) && !toggle && !has(W.markup) && !has(W.fee)) {
+    const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
+    return [
+      {
+        name: "sales_figures",
+        args: withDefined({
+          agency_id: companies.length === 0 ? (agencies[0]?.ref ?? undefined) : undefined,
+          company_id: companies[0]?.ref,
+          date_from: period?.from,
+          date_to: period?.to,
+        }),
+      },
+    ];
+  }
   if (((has(W.booking) && (has(W.expire) || has(W.today))) || (has(W.expire) && has(W.today))) && !toggle)
     return [
       {
         name: "bookings_expiring_today",
-        args: withDefined({ agency_id: agencies[0]?.ref, company_id: companies[0]?.ref }),
+        args: withDefined({
+          agency_id: agencies[0]?.ref,
+          // "… and which of its bookings expire today": the company of the earlier part.
+          company_id:
+            companies[0]?.ref ?? (agencies.length === 0 && has(W.pronoun) ? previousCompany() : undefined),
+        }),
       },
     ];
   if (has(W.who) && (has(W.channel) || channels.length > 0))
@@ -739,6 +1203,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
 
+  // Issue 25: the rest of the catalogue, before the switches and money that share their words.
+  const more = moreIntents();
+  if (more) return more;
   // Credit limit, then fees and markups (they carry amounts too), then balance movements.
   if (
     has(W.creditLimit) &&
@@ -784,8 +1251,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
-  if (amount && (correction || has(W.topUp))) {
+  const moneyVerb = correction || has(W.topUp);
+  if (
+    !amount &&
+    moneyVerb &&
+    companies.length > 0 &&
+    !has(W.supervisor) &&
+    !has(W.markup) &&
+    !has(W.fee) &&
+    !has(W.channel)
+  )
+    // "Top up X please": the amount is asked back, never guessed.
+    return [
+      {
+        name: "balance_transaction",
+        args: { body: withDefined({ company_id: companyRef(), kind: correction ? "correction" : "top_up" }) },
+      },
+    ];
+  if (amount && moneyVerb) {
     const minor = negative ? -Math.abs(amount.minor) : amount.minor;
+    if (reason === null)
+      reason = reasonAfterAmount(
+        text,
+        masked,
+        spans.map((sp) => spanText(tokens, sp)),
+      );
     return [
       {
         name: "balance_transaction",
@@ -903,8 +1393,203 @@ function currencyWord(tokens: readonly Token[]): string | null {
 }
 
 const KEYWORDS = Object.values(W).flatMap((v) => (Array.isArray(v) ? v : Object.values(v).flat()));
-function _isKeyword(norm: string): boolean {
-  return KEYWORDS.some((k) => norm.startsWith(k) && k.length >= 3) || NAME_STOPS.has(norm);
+/** A word the parser reads as a keyword or a link (folded). */
+export function isKeyword(norm: string): boolean {
+  return (
+    KEYWORDS.some((k) => norm.startsWith(k) && k.length >= 3) ||
+    KEYWORDS.includes(norm) ||
+    NAME_STOPS.has(norm)
+  );
+}
+
+/** Stems of intents that are not verbs (without, new): they name no action of their own. */
+const NOT_VERBS = new Set(
+  ["no", "без", "bez", "sans", "sin", "new", "нов", "now", "nouvel", "nuev", "set"].map(fold),
+);
+/** The stems of the words that ask for an action (switch, top up, create, remove, correct), folded. */
+export const ACTION_STEMS: readonly string[] = [
+  ...W.off,
+  ...W.on,
+  ...W.topUp,
+  ...W.correctionNegative,
+  ...W.correction,
+  ...W.create,
+  ...W.remove,
+].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** Whole words that ask for an action. */
+export const ACTION_WORDS: readonly string[] = [...W.createWords];
+/** The stems that start a reason (its words are data), folded. */
+export const REASON_STEMS: readonly string[] = W.reason;
+
+const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u;
+
+/** Words of selling (folded stems): sales figures are asked for. */
+const SALES_STEMS = [
+  "sell",
+  "sales",
+  "продаж",
+  "продал",
+  "продан",
+  "sprzeda",
+  "vend",
+  "venta",
+  "chiffre",
+  "obrot",
+  "оборот",
+].map(fold);
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
+
+/** A period named in words ("last month", "w zeszłym miesiącu", "le mois dernier", "in November"), from today. */
+function periodOf(words: readonly string[], today: string): { from: string; to: string } | null {
+  const t = new Date(`${today}T00:00:00Z`);
+  const y = t.getUTCFullYear();
+  const m = t.getUTCMonth();
+  const has = (...stems: string[]) => words.some((w) => stems.some((s) => w.startsWith(fold(s))));
+  const last = has(
+    "last",
+    "past",
+    "previous",
+    "минул",
+    "попередн",
+    "zeszl",
+    "ubieg",
+    "poprzedn",
+    "ostatni",
+    "dernier",
+    "precedent",
+    "pasad",
+    "ultimo",
+    "anterior",
+  );
+  const month = has("month", "місяц", "miesia", "mois", "mes");
+  const week = has("week", "тижн", "тиждень", "tydzien", "tygodn", "semaine", "semana");
+  const year = has("year", "рік", "року", "rok", "roku", "annee", "ano");
+  if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
+  if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {
+    const d = isoDay(utc(y, m, t.getUTCDate() - 1));
+    return { from: d, to: d };
+  }
+  if (week) {
+    const monday = t.getUTCDate() - ((t.getUTCDay() + 6) % 7) - (last ? 7 : 0);
+    return { from: isoDay(utc(y, m, monday)), to: isoDay(utc(y, m, monday + 6)) };
+  }
+  if (month) {
+    const first = last ? utc(y, m - 1, 1) : utc(y, m, 1);
+    const end = last ? utc(y, m, 0) : utc(y, m + 1, 0);
+    return { from: isoDay(first), to: isoDay(end) };
+  }
+  for (const [i, names] of MONTH_WORDS.entries())
+    if (words.some((w) => names.some((n) => w.startsWith(n)))) {
+      // The most recent such month (this one, or last year's when it is still to come).
+      const yy = i > m ? y - 1 : y;
+      return { from: isoDay(utc(yy, i, 1)), to: isoDay(utc(yy, i + 1, 0)) };
+    }
+  if (year)
+    return last ? { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` } : { from: `${y}-01-01`, to: `${y}-12-31` };
+  return null;
+}
+
+/** Month names' stems in the five languages (folded), January first. */
+const MONTH_WORDS: string[][] = [
+  ["january", "січ", "styczn", "styczen", "janvier", "enero"],
+  ["february", "лют", "luty", "lutego", "fevrier", "febrero"],
+  ["march", "берез", "marzec", "marca", "mars", "marzo"],
+  ["april", "квіт", "kwiecien", "kwietni", "avril", "abril"],
+  ["may", "трав", "maj", "mai", "mayo"],
+  ["june", "черв", "czerw", "juin", "junio"],
+  ["july", "лип", "lipiec", "lipca", "juillet", "julio"],
+  ["august", "серп", "sierp", "aout", "agosto"],
+  ["september", "верес", "wrzes", "septembre", "septiembre"],
+  ["october", "жовт", "pazdziern", "octobre", "octubre"],
+  ["november", "листопад", "listopad", "novembre", "noviembre"],
+  ["december", "груд", "grudz", "grudni", "decembre", "diciembre"],
+].map((l) => l.map(fold));
+
+/** Words that link an amount to what it is for, dropped from the front of a reason. */
+const REASON_LINKS = new Set([
+  "for",
+  "pour",
+  "para",
+  "por",
+  "за",
+  "на",
+  "na",
+  "dla",
+  "z",
+  "з",
+  "as",
+  "jako",
+  "як",
+  "the",
+  "le",
+  "la",
+  "el",
+]);
+
+/**
+ * A reason written without its keyword: what follows the amount ("… 5,000 PLN, annual prepayment", "… for the bank
+ * transfer of 27 Nov"), names left out; null when nothing follows.
+ */
+function reasonAfterAmount(text: string, masked: string, names: readonly string[]): string | null {
+  let end = -1;
+  for (const m of masked.matchAll(NUMBER)) {
+    const after = masked.slice((m.index ?? 0) + m[0].length);
+    const word = /^\s*([\p{L}$€£₴]+\.?)/u.exec(after);
+    const cur = word?.[1] && currencyOf(word[1].replace(/\.$/u, "")) ? word[0].length : 0;
+    const before = /([\p{L}$€£₴]+)\s*$/u.exec(masked.slice(0, m.index ?? 0))?.[1];
+    if (cur > 0 || (before && currencyOf(before))) end = (m.index ?? 0) + m[0].length + cur;
+  }
+  if (end < 0) return null;
+  let rest = text.slice(end);
+  for (const n of names) rest = rest.replace(n, " ");
+  const sep = /[-–—,:;(]/u.exec(rest);
+  if (sep) rest = rest.slice(sep.index + 1);
+  const words = rest
+    .replace(/[()«»"“”„]/gu, " ")
+    .trim()
+    .split(/\s+/u);
+  while (words.length > 0 && REASON_LINKS.has(fold(words[0] as string))) words.shift();
+  const out = words
+    .join(" ")
+    .replace(/[.!;,]+$/u, "")
+    .trim();
+  return out.length >= 3 ? out : null;
+}
+
+/** A person's first and last names: capitalised words that are not the e-mail, keywords or the first word. */
+function personNames(free: readonly Token[], email: string | undefined): string[] {
+  return free
+    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
+    .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
+    .map((t) => t.raw);
+}
+
+/** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */
+function nameAfterStems(
+  all: readonly Token[],
+  free: readonly Token[],
+  text: string,
+  stems: readonly string[],
+): string | undefined {
+  const freeSet = new Set(free);
+  let i = all.findLastIndex((t) => freeSet.has(t) && stems.some((s) => t.norm.startsWith(s)));
+  if (i < 0) return undefined;
+  i++;
+  const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
+  if (isNamed(all[i])) i++;
+  else if (isNamed(all[i + 1])) i += 2;
+  const picked: Token[] = [];
+  for (; i < all.length; i++) {
+    const t = all[i] as Token;
+    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
+    picked.push(t);
+  }
+  const first = picked[0];
+  const last = picked.at(-1);
+  return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
 /** The name written after "company" (or "named ..."), up to a preposition or another name. */
@@ -928,7 +1613,7 @@ function nameAfter(all: readonly Token[], free: readonly Token[], text: string):
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
-function spanText(tokens: readonly Token[], s: Span): string {
+export function spanText(tokens: readonly Token[], s: Span): string {
   return tokens
     .slice(s.start, s.end)
     .map((t) => t.raw)

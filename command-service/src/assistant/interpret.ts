@@ -61,6 +61,9 @@ export function interpretCalls(
     for (const ref of entry.refs) {
       const value = getAt(args, ref.path);
       if (typeof value !== "string") continue;
+      // The entity an earlier step of this plan creates: its id is known once that step has run.
+      const created = /^\$new:(\d+)$/u.exec(value);
+      if (created && Number(created[1]) < resolved.length) continue;
       const r = resolveRef(dir, ref.kind, value);
       if (r.kind === "many")
         return { kind: "ambiguous", entity: ref.kind, ref: value, candidates: r.candidates };

@@ -110,15 +110,27 @@ export async function previewStep(pool: pg.Pool, call: ResolvedCall): Promise<St
             before: field === "on_by_admin" ? row?.active_by_admin : row?.active_by_supervisor,
             after: body[field],
           });
+      // Settings (issue 25: a nego code, how tickets are paid), shown as what they become.
+      for (const field of ["nego_code", "form_of_payment"] as const)
+        if (body[field] !== undefined) changes.push({ field, before: null, after: body[field] });
       const on = changes[0]?.after === true;
+      // A channel this plan creates has no name in the read models yet: the step that creates it names it.
+      const channel = name("channel_id") || String(a.channel_id ?? "");
+      const switched = changes.some((c) => c.field === "on_by_admin" || c.field === "on_by_supervisor");
       return {
         args: a,
         changes,
-        preview: p(
-          on ? "channel_on" : "channel_off",
-          { channel: name("channel_id"), partner: row?.agency ?? "" },
-          `Switch ${onOff(on)} the channel ${name("channel_id")} of ${row?.agency ?? ""}`,
-        ),
+        preview: switched
+          ? p(
+              on ? "channel_on" : "channel_off",
+              { channel, partner: row?.agency ?? "" },
+              `Switch ${onOff(on)} the channel ${channel} of ${row?.agency ?? ""}`,
+            )
+          : p(
+              "channel_settings",
+              { channel, partner: row?.agency ?? "" },
+              `Change the settings of the channel ${channel} of ${row?.agency ?? ""}`,
+            ),
       };
     }
     case "toggle_company_channel": {

@@ -6,6 +6,7 @@ import {
   ExecuteRequest,
   type ExecuteResponse,
   type PlanStep,
+  type Preview,
   type StepLink,
   type StepResult,
 } from "@skyward/contracts/assistant";
@@ -18,11 +19,12 @@ import { type LlmProvider, providerFromEnv } from "@skyward/infra/llm/provider";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
 import { answerQuestion } from "./answers.ts";
-import { type Directory, loadDirectory } from "./directory.ts";
+import { type Directory, loadDirectory, loadOutside } from "./directory.ts";
 import { dispatch } from "./dispatch.ts";
-import { embeddedAdminProvider } from "./embedded.ts";
+import { embeddedAdminProvider, parseAdminRequest } from "./embedded.ts";
 import { type Interpretation, interpretCalls } from "./interpret.ts";
 import { previewStep } from "./preview.ts";
+import { amountOf, checkCalls, nearest, type Verdict } from "./safety.ts";
 
 /** How long a plan may wait for its execution. */
 export const PLAN_TTL_MS = 10 * 60_000;
@@ -51,35 +53,35 @@ const candidate = (e: Directory["entities"][number]): Candidate => ({
   detail: e.detail,
 });
 
-/** The answer to an interpretation that is not a list of calls: a question back, never a guess. */
-function questionFor(i: Exclude<Interpretation, { kind: "calls" }>): AskResponse {
+/** The answer to an interpretation that is not a list of calls: a question back or a refusal, never a guess. */
+function questionFor(i: Exclude<Interpretation, { kind: "calls" }>, dir: Directory): AskResponse {
+  const clarify = (
+    code: string,
+    preview: Preview,
+    candidates: Candidate[],
+    unused: string[] = [],
+  ): AskResponse => ({
+    kind: "clarify",
+    clarify: { code, preview, candidates, unused },
+  });
   switch (i.kind) {
     case "ambiguous":
-      return {
-        kind: "question",
-        question: {
-          code: "ambiguous",
-          preview: {
-            code: `ambiguous_${i.entity}`,
-            params: { ref: i.ref, count: i.candidates.length },
-            text: `"${i.ref}" matches ${i.candidates.length} ${i.entity} entries: which one?`,
-          },
-          candidates: i.candidates.slice(0, 20).map(candidate),
+      return clarify(
+        "ambiguous",
+        {
+          code: `ambiguous_${i.entity}`,
+          params: { ref: i.ref, count: i.candidates.length },
+          text: `"${i.ref}" matches ${i.candidates.length} ${i.entity} entries: which one?`,
         },
-      };
+        i.candidates.slice(0, 20).map(candidate),
+      );
     case "not_found":
-      return {
-        kind: "question",
-        question: {
-          code: "not_found",
-          preview: {
-            code: `not_found_${i.entity}`,
-            params: { ref: i.ref },
-            text: `No ${i.entity} "${i.ref}" found`,
-          },
-          candidates: [],
-        },
-      };
+      return clarify(
+        "not_found",
+        { code: `not_found_${i.entity}`, params: { ref: i.ref }, text: `No ${i.entity} "${i.ref}" found` },
+        nearest(dir, i.ref, i.entity).map(candidate),
+        i.ref.split(/\s+/u).filter((w) => w.length > 0),
+      );
     case "missing":
       return {
         kind: "question",
@@ -95,11 +97,14 @@ function questionFor(i: Exclude<Interpretation, { kind: "calls" }>): AskResponse
       };
     case "not_allowed":
       return {
-        kind: "not_understood",
-        preview: {
+        kind: "refuse",
+        refusal: {
           code: "not_allowed",
-          params: { command: i.command },
-          text: `You may not ${i.command.replaceAll("_", " ")}`,
+          preview: {
+            code: "not_allowed",
+            params: { command: i.command },
+            text: `Your role may not ${i.command.replaceAll("_", " ")}: the assistant does only what you could do by hand`,
+          },
         },
       };
     case "none":
@@ -108,6 +113,43 @@ function questionFor(i: Exclude<Interpretation, { kind: "calls" }>): AskResponse
         preview: { code: "not_understood", params: {}, text: "The request was not understood" },
       };
   }
+}
+
+/** A safety verdict as the answer (issue 25): a question back with candidates and unused words, or a refusal. */
+function verdictAnswer(v: Exclude<Verdict, { kind: "ok" }>): AskResponse {
+  const preview = { code: v.code, params: v.params, text: v.text };
+  if (v.kind === "refuse") return { kind: "refuse", refusal: { code: v.code, preview } };
+  return {
+    kind: "clarify",
+    clarify: {
+      code: v.code,
+      preview,
+      candidates: v.candidates.slice(0, 20).map(candidate),
+      unused: v.unused,
+    },
+  };
+}
+
+/** A money step's amount when it is above the limit that asks for it to be typed again; null otherwise. */
+function retypeAmount(step: PlanStep, limit: number): { amount: number; currency: string } | null {
+  if (!step.moves_money) return null;
+  const amount = amountOf({ entry: { name: step.command }, args: step.args });
+  if (amount === null || Math.abs(amount) <= limit) return null;
+  const body = (step.args.body ?? {}) as { amount?: { currency?: string } };
+  const currency = String(step.preview.params.currency ?? body.amount?.currency ?? "");
+  return { amount, currency };
+}
+
+/** The id of what a step created, from its answer ({id}, {channel: {id}}, {company: {id}} …). */
+function createdId(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  if (typeof b.id === "string") return b.id;
+  for (const key of ["data", "channel", "agency_channel", "company", "partner", "agency"]) {
+    const inner = b[key] as { id?: unknown } | undefined;
+    if (inner && typeof inner.id === "string") return inner.id;
+  }
+  return null;
 }
 
 /** Where to see what a step changed, on the screens. */
@@ -150,7 +192,11 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     options.provider ??
     ((dir: Directory, p: Principal) =>
       providerFromEnv(
-        embeddedAdminProvider(dir, { userType: p.userType, agencyId: p.agencyId }),
+        embeddedAdminProvider(dir, {
+          userType: p.userType,
+          agencyId: p.agencyId,
+          today: deps.now().toISOString().slice(0, 10),
+        }),
         process.env,
         (error) =>
           deps.logger.warn({ err: error }, "the language model failed; the embedded parser answered"),
@@ -168,8 +214,26 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       ...(body.locale ? { locale: body.locale } : {}),
     });
     const interpretation = interpretCalls(completion.toolCalls, dir, p.userType);
+    // The same rules whoever proposed the calls (the embedded parser or a model): issue 25.
+    const verdict = checkCalls({
+      text: body.text,
+      calls: interpretation.kind === "calls" ? interpretation.calls : [],
+      dir,
+      outside: await loadOutside(deps.pool, p),
+      userType: p.userType,
+      agencyId: p.agencyId,
+      callsIn: (part, before = []) => {
+        const ctx = { userType: p.userType, agencyId: p.agencyId };
+        const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+        return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
+      },
+    });
+    if (verdict.kind === "refuse" || (verdict.kind === "clarify" && interpretation.kind === "calls")) {
+      res.json(verdictAnswer(verdict));
+      return;
+    }
     if (interpretation.kind !== "calls") {
-      res.json(questionFor(interpretation));
+      res.json(questionFor(interpretation, dir));
       return;
     }
     const questions = interpretation.calls.filter((c) => c.entry.kind === "question");
@@ -188,6 +252,14 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     const steps: PlanStep[] = [];
     for (const [index, call] of commands.entries()) {
       const shown = await previewStep(deps.pool, call);
+      // A step on what an earlier step creates ("$new:0") names it by the name that step gives it.
+      const created = /^\$new:(\d+)$/u.exec(String(call.args.channel_id ?? ""));
+      const maker = created ? steps[Number(created[1])] : undefined;
+      const madeName = (maker?.args.body as { name?: unknown } | undefined)?.name;
+      if (typeof madeName === "string" && typeof shown.preview.params.channel === "string") {
+        shown.preview.params.channel = madeName;
+        shown.preview.text = shown.preview.text.replace(String(call.args.channel_id), madeName);
+      }
       steps.push({
         index,
         command: call.entry.name,
@@ -197,6 +269,10 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         moves_money: call.entry.movesMoney,
       });
     }
+    const retype = steps.flatMap((s) => {
+      const amount = retypeAmount(s, deps.config.ASSISTANT_RETYPE_ABOVE);
+      return amount === null ? [] : [{ step: s.index, currency: amount.currency }];
+    });
     const id = randomUUID();
     // On the database's clock, which execute compares it with: this process's may disagree (issue 29).
     const { rows: inserted } = await deps.pool.query<{ expires_at: Date }>(
@@ -213,6 +289,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         expires_at: expiresAt.toISOString(),
         steps,
         needs_money_confirmation: steps.some((s) => s.moves_money),
+        ...(retype.length > 0 ? { retype_amounts: retype } : {}),
         provider: completion.provider,
       },
       ...(answers.length > 0 ? { answers } : {}),
@@ -248,6 +325,22 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         "A step moves money: confirm it explicitly (confirm_money: true)",
         "money_confirmation_required",
       );
+    // A large amount runs only once typed again (the limit as configured now, read from the stored step).
+    for (const step of selected) {
+      const large = retypeAmount(step, deps.config.ASSISTANT_RETYPE_ABOVE);
+      if (large === null) continue;
+      const typed = body.confirm_amounts?.find((c) => c.step === step.index);
+      if (!typed)
+        throw new IllegalState(
+          `Step ${step.index} moves more than the limit: type its amount again (confirm_amounts)`,
+          "amount_retype_required",
+        );
+      if (Math.abs(typed.amount) !== Math.abs(large.amount))
+        throw new IllegalState(
+          `The amount typed for step ${step.index} is not the plan's: nothing was run`,
+          "amount_retype_mismatch",
+        );
+    }
     // Claimed once: a second execute (a double click, a replay) finds it running or done.
     const claimed = await deps.pool.query(
       `UPDATE app.assistant_plans SET status = 'running'
@@ -259,6 +352,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
 
     const context = { ...req.context, source: "assistant" as const, causationId: body.plan_id };
     const results: StepResult[] = [];
+    const created = new Map<number, string>();
     let failed = false;
     for (const step of plan.steps) {
       const base = { index: step.index, command: step.command, links: [], position: null, error: null };
@@ -267,7 +361,14 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         continue;
       }
       const entry = catalogueEntry(step.command);
-      const parsed = entry?.args.safeParse(step.args);
+      // "$new:N": the entity step N created (a channel created, then configured and switched on).
+      const args = JSON.parse(
+        JSON.stringify(step.args).replace(/"\$new:(\d+)"/gu, (whole, n: string) => {
+          const id = created.get(Number(n));
+          return id ? JSON.stringify(id) : whole;
+        }),
+      ) as Record<string, unknown>;
+      const parsed = entry?.args.safeParse(args);
       if (!entry?.route || !parsed?.success) {
         failed = true;
         results.push({
@@ -299,6 +400,8 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         });
         continue;
       }
+      const made = createdId(outcome.body);
+      if (made) created.set(step.index, made);
       results.push({
         ...base,
         status: "done",

@@ -18,7 +18,7 @@ export interface DateHit {
   durationDays?: number;
 }
 
-const MONTHS: Record<string, number> = {};
+export const MONTHS: Record<string, number> = {};
 const addMonths = (list: string[][]) =>
   list.forEach((names, i) => {
     for (const n of names) MONTHS[normalise(n)] = i + 1;
@@ -50,7 +50,7 @@ addMonths([
 ]);
 
 /** Weekdays as chrono's English reads them; every language's names map here so "next" means the same everywhere. */
-const WEEKDAYS: Record<string, string> = {};
+export const WEEKDAYS: Record<string, string> = {};
 const addWeekdays = (list: [string, string][]) => {
   for (const [en, names] of list) for (const n of names.split(" ")) WEEKDAYS[normalise(n)] = en;
 };

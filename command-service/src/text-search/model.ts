@@ -84,7 +84,8 @@ export async function textSearch(
   const multiCity = parseMultiCity(text, options);
   if (multiCity) return { ...multiCity, source: "embedded" };
   const embedded = parseTextSearch(text, options);
-  if (provider === EMBEDDED_TEXT_SEARCH) return { ...embedded, source: "embedded" };
+  // A line asked back (a return before the departure, several legs) is asked back whoever would read it.
+  if (provider === EMBEDDED_TEXT_SEARCH || embedded.ask_back) return { ...embedded, source: "embedded" };
   try {
     const answer = await provider.complete({
       system:

@@ -7,7 +7,7 @@ import {
   type TextSearchChip,
   type TextSearchResponse,
 } from "@skyward/contracts/text-search";
-import { addDays, type DateHit, findDates } from "./dates.ts";
+import { addDays, type DateHit, findDates, MONTHS, WEEKDAYS } from "./dates.ts";
 import {
   ARTICLES,
   CABINS,
@@ -34,7 +34,17 @@ import {
   placeNames,
   stemmedPlace,
 } from "./places.ts";
-import { matchAt, phraseList, type Token, take, tokenize } from "./tokens.ts";
+import { matchAt, normalise, phraseList, type Token, take, tokenize } from "./tokens.ts";
+import {
+  airportNamedAt,
+  cityCode,
+  holidayHits,
+  isWeekdayHit,
+  looksMultiCity,
+  misspeltCity,
+  moreCarrierAt,
+  wordDateHits,
+} from "./understanding.ts";
 
 export interface ParseOptions {
   /** The day relative dates count from (ISO). */
@@ -96,7 +106,22 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   }
 
   // 1. Dates, and which of them is the return.
-  const hits = findDates(tokens, text, options.language);
+  // Named holidays first (issue 25), then the other dates; a weekday beside an explicit date gives way to it.
+  const allHits = [
+    ...holidayHits(tokens),
+    ...wordDateHits(tokens, MONTHS),
+    ...findDates(tokens, text, options.language),
+  ].sort((a, b) => a.start - b.start);
+  const weekdayOnly = (h: DateHit) => isWeekdayHit(text.slice(h.start, h.end), WEEKDAYS);
+  const hits = allHits.filter(
+    (h) =>
+      !weekdayOnly(h) ||
+      !allHits.some(
+        (o) =>
+          o !== h && !weekdayOnly(o) && (Math.abs(o.start - h.end) <= 4 || Math.abs(h.start - o.end) <= 4),
+      ),
+  );
+  let askBack: NonNullable<TextSearchResponse["ask_back"]> | undefined;
   const roles: { hit: DateHit; role: "departure" | "return"; span: { start: number; end: number } }[] = [];
   let durationDays: number | undefined;
   let durationSpan: { start: number; end: number } | undefined;
@@ -139,6 +164,19 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   }
   for (const r of roles) {
     if (r === firstDeparture || returnDate) continue;
+    // A return written as a date before the departure ("Jan 8, back Jan 3") is asked back, never moved a year on.
+    const asWritten = r.hit.resolve(options.today);
+    const words = normalise(text.slice(r.hit.start, r.hit.end)).split(/[^\p{L}\p{N}']+/u);
+    // Only a date with its month written: "back on the 2nd" is the next 2nd after the departure.
+    const explicit =
+      words.some((w) => w in MONTHS) || /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
+    if (r.role === "return" && departure && asWritten && explicit && asWritten < departure) {
+      askBack = {
+        code: "return_before_departure",
+        text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,
+      };
+      continue;
+    }
     const day = r.hit.resolve(departure ?? options.today);
     if (day && (!departure || day >= departure)) {
       returnDate = day;
@@ -180,6 +218,18 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (!kind) continue;
     let j = i - 1;
     while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
+    // "2 osoby dorosłe", "deux personnes adultes": the adult word describes the people counted right before it.
+    const people = counts.people;
+    if (
+      kind === "adults" &&
+      people &&
+      !counts.adults &&
+      /^[\s,]*$/u.test(text.slice(people.span.end, t.start))
+    ) {
+      counts.adults = { n: people.n, span: { start: people.span.start, end: take(tokens, i, 1).end } };
+      delete counts.people;
+      continue;
+    }
     const before = tokens[j];
     let n = countOf(before);
     let from = i;
@@ -262,6 +312,13 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       continue;
     }
     const t = tokens[i] as Token;
+    const more = moreCarrierAt(tokens, i);
+    if (more) {
+      const from = marked ? i - 1 : i;
+      chip("carrier", more.code, take(tokens, from, i - from + more.length), more.name);
+      i += more.length - 1;
+      continue;
+    }
     if (marked && !t.used && /^[A-Z0-9]{2}$/.test(t.raw)) {
       const carrier = carrierByCode(t.raw);
       if (carrier) chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);
@@ -275,6 +332,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     span: { start: number; end: number };
   }[] = [];
   const names = placeNames();
+  const corrections: { from: string; to: string }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.used) continue;
@@ -290,18 +348,51 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     let place: Place | null = null;
     let length = 1;
     const m = matchAt(tokens, i, names);
-    if (m && (!m.value.fallback || marker || /^\p{Lu}/u.test(t.raw))) {
+    const airport = airportNamedAt(tokens, i);
+    if (airport) {
+      place = airport.place;
+      length = airport.length;
+    } else if (m && (!m.value.fallback || marker || /^\p{Lu}/u.test(t.raw))) {
       place = m.value;
       length = m.length;
-    } else if (/^[A-Z]{3}$/.test(t.raw)) place = airportByCode(t.raw);
-    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) place = stemmedPlace(t.norm);
-    else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
+    } else if (/^[A-Z]{3}$/.test(t.raw)) place = cityCode(t.raw) ?? airportByCode(t.raw);
+    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) {
+      place = stemmedPlace(t.norm);
+      // Read by its stem, but a letter off a known name (Lisbone): the correction is said too.
+      const near = place ? misspeltCity(t.norm) : null;
+      if (near && near.place.code === place?.code) corrections.push({ from: t.raw, to: near.corrected });
+    } else if (/^[a-z]{3}$/.test(t.raw) && !STOPWORDS.has(t.norm) && !(t.norm in NUMBER_WORDS)) {
       // A code typed in lower case counts after "from"/"to" or beside another one ("kbp waw").
       const codeLike = (u: Token | undefined) =>
         u !== undefined && /^[a-z]{3}$/i.test(u.raw) && airportByCode(u.raw) !== null;
       if (marker || codeLike(tokens[i + 1]) || codeLike(before)) place = airportByCode(t.raw);
     }
+    if (!place && (marker || /^\p{Lu}/u.test(t.raw))) {
+      // A misspelt city (Lodnon, Barselona): the nearest one, and the correction said.
+      const fix = misspeltCity(t.norm);
+      if (fix) {
+        place = fix.place;
+        corrections.push({ from: t.raw, to: fix.corrected });
+      }
+    }
     if (!place) continue;
+    // "London Heathrow": the airport of the city just named is one place, not two.
+    const prior = found.at(-1);
+    if (
+      airport &&
+      prior &&
+      prior.place.city === place.city &&
+      /^\s*$/u.test(text.slice(prior.span.end, t.start))
+    ) {
+      found.pop();
+      found.push({
+        place,
+        role: prior.role,
+        span: { start: prior.span.start, end: take(tokens, i, length).end },
+      });
+      i += length - 1;
+      continue;
+    }
     const from = marker ? i - 1 : i;
     found.push({ place, role: marker, span: take(tokens, from, i - from + length) });
     i += length - 1;
@@ -332,5 +423,25 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     )
     .map((t) => t.raw);
   chips.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
-  return { search: ParsedSearch.parse(searchOfChips(chips)), chips, unrecognised };
+  // Several legs: asked back until multi-city search reads them, never turned into a wrong round trip.
+  if (
+    !askBack &&
+    looksMultiCity(
+      tokens,
+      found.map((f) => f.place.code),
+      hits.length,
+    )
+  )
+    askBack = {
+      code: "multi_city",
+      text: "This looks like several flights in a row: search each leg on its own (multi-city search is not there yet)",
+    };
+  const used = corrections.filter((c) => chips.some((x) => x.text.includes(c.from)));
+  return {
+    search: ParsedSearch.parse(searchOfChips(chips)),
+    chips,
+    unrecognised,
+    ...(used.length > 0 ? { corrections: used } : {}),
+    ...(askBack ? { ask_back: askBack } : {}),
+  };
 }

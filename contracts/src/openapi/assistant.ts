@@ -8,12 +8,15 @@ export const assistantRoutes: readonly DocumentedRoute[] = [
     path: "/admin_panel/ask",
     operationId: "assistantAsk",
     summary:
-      "The AI admin assistant: a request in words becomes a plan (steps with previews), an answer or a question back; changes nothing",
+      "The AI admin assistant: a request in words becomes a plan (steps with previews), an answer, a question back (`clarify`: candidates and the words not used) or a refusal (`refuse`: outside the caller's scope or role, or instructions to the assistant); changes nothing",
     tag: "Assistant",
     secured: true,
     body: AskRequest,
     responses: {
-      200: { description: "A plan, an answer or a question", schema: AskResponse },
+      200: {
+        description: "A plan, an answer, a question back (clarify) or a refusal (refuse)",
+        schema: AskResponse,
+      },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
@@ -33,7 +36,9 @@ export const assistantRoutes: readonly DocumentedRoute[] = [
       404: errors("No such plan for this user, or no such step"),
       409: errors("The plan has already been executed"),
       410: errors("The plan has expired"),
-      422: errors("Invalid input, no step confirmed, or a money step without confirm_money"),
+      422: errors(
+        "Invalid input, no step confirmed, a money step without confirm_money, or a step above the limit whose amount was not typed again (confirm_amounts)",
+      ),
     },
   },
 ];

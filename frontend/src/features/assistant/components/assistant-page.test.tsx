@@ -107,14 +107,15 @@ describe("the AI admin panel", () => {
       "POST /admin_panel/ask": [
         {
           body: {
-            kind: "question",
-            question: {
+            kind: "clarify",
+            clarify: {
               code: "ambiguous",
               preview: { code: "ambiguous_company", params: { ref: "Dnipro Travel", count: 2 }, text: "" },
               candidates: [
                 { kind: "company", id: "k", name: "Dnipro Travel Kyiv", detail: "Dnipro Travel" },
                 { kind: "company", id: "l", name: "Dnipro Travel Lviv", detail: "Dnipro Travel" },
               ],
+              unused: [],
             },
           },
         },
@@ -132,6 +133,82 @@ describe("the AI admin panel", () => {
         text: "top up Dnipro Travel Lviv by 100 UAH reason x",
         locale: "en",
       }),
+    );
+  });
+
+  it("shows a refusal with its reason, and a question back with the nearest names and the words it did not use", async () => {
+    server = fakeServer({
+      "GET /account/details": adminSession(),
+      "POST /admin_panel/ask": [
+        {
+          body: {
+            kind: "refuse",
+            refusal: {
+              code: "outside_scope",
+              preview: { code: "outside_scope", params: { ref: "Vistula Warszawa" }, text: "" },
+            },
+          },
+        },
+        {
+          body: {
+            kind: "clarify",
+            clarify: {
+              code: "not_found",
+              preview: { code: "not_found", params: { ref: "Vistla Warsawa" }, text: "" },
+              candidates: [{ kind: "company", id: "w", name: "Vistula Warszawa", detail: "Vistula Tours" }],
+              unused: ["Vistla", "Warsawa"],
+            },
+          },
+        },
+      ],
+    });
+    renderApp("/assistant");
+    await ask("turn off the channel for Vistula Warszawa");
+    expect(await screen.findByText("Refused")).toBeInTheDocument();
+    expect(screen.getByText(/“Vistula Warszawa” is outside your partner/)).toBeInTheDocument();
+    await ask("balance of Vistla Warsawa");
+    expect(
+      await screen.findByText("Nothing named “Vistla Warsawa” found. Did you mean one of these?"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Words I did not use: Vistla Warsawa")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Vistula Warszawa (Vistula Tours)" }));
+    await waitFor(() =>
+      expect(server?.bodies["POST /admin_panel/ask"]?.[2]).toEqual({
+        text: "balance of Vistula Warszawa",
+        locale: "en",
+      }),
+    );
+  });
+
+  it("runs a step above the limit only once its amount is typed again, and sends what was typed", async () => {
+    const large = { ...plan, plan: { ...plan.plan, retype_amounts: [{ step: 0, currency: "PLN" }] } };
+    server = fakeServer({
+      "GET /account/details": adminSession(),
+      "POST /admin_panel/ask": { body: large },
+      "POST /admin_panel/execute": {
+        body: { plan_id: plan.plan.id, status: "executed", results: [] },
+      },
+    });
+    renderApp("/assistant");
+    await ask("top up Vistula Warszawa by 5,000 PLN, reason invoice 1182");
+    const run = await screen.findByRole("button", { name: /Run confirmed steps/ });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Confirm step 1" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "I confirm the money movement" }));
+    expect(run).toBeDisabled();
+    fireEvent.change(screen.getByRole("textbox", { name: "Type the amount of step 1 again (PLN)" }), {
+      target: { value: "5 000" },
+    });
+    expect(run).toBeEnabled();
+    fireEvent.click(run);
+    await waitFor(() =>
+      expect(server?.bodies["POST /admin_panel/execute"]).toEqual([
+        {
+          plan_id: plan.plan.id,
+          steps: [0],
+          confirm_money: true,
+          confirm_amounts: [{ step: 0, amount: 500000 }],
+        },
+      ]),
     );
   });
 });

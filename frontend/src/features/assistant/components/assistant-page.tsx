@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -150,10 +151,21 @@ function PlanView({ response }: { response: Extract<AskResponse, { kind: "plan" 
   const execute = useExecute();
   const [confirmed, setConfirmed] = useState<number[]>([]);
   const [moneyConfirmed, setMoneyConfirmed] = useState(false);
+  const [typed, setTyped] = useState<Record<number, string>>({});
   const plan = response.plan;
   const chosen = plan.steps.filter((s) => confirmed.includes(s.index));
   const needsMoney = chosen.some((s) => s.moves_money);
-  const ready = chosen.length > 0 && (!needsMoney || moneyConfirmed) && !execute.data;
+  // Steps above the limit run only once their amount is typed again (issue 25): as written, in major units.
+  const retype = (plan.retype_amounts ?? []).filter((r) => confirmed.includes(r.step));
+  const typedMinor = (step: number) => {
+    const n = Number((typed[step] ?? "").replace(/[\s\u00a0]/g, "").replace(",", "."));
+    return Number.isFinite(n) && (typed[step] ?? "").trim() !== "" ? Math.round(n * 100) : null;
+  };
+  const ready =
+    chosen.length > 0 &&
+    (!needsMoney || moneyConfirmed) &&
+    retype.every((r) => typedMinor(r.step) !== null) &&
+    !execute.data;
   const toggle = (step: PlanStep, on: boolean) =>
     setConfirmed((now) => (on ? [...now, step.index] : now.filter((i) => i !== step.index)));
   return (
@@ -183,6 +195,21 @@ function PlanView({ response }: { response: Extract<AskResponse, { kind: "plan" 
           </Stack>
         </Card>
       ))}
+      {retype.map((r) => (
+        <TextInput
+          key={r.step}
+          label={t("retype.label", { n: r.step + 1, currency: r.currency })}
+          description={t("retype.hint")}
+          inputMode="decimal"
+          autoComplete="off"
+          value={typed[r.step] ?? ""}
+          disabled={!!execute.data}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setTyped((now) => ({ ...now, [r.step]: value }));
+          }}
+        />
+      ))}
       {needsMoney ? (
         <Checkbox
           color="orange"
@@ -196,7 +223,14 @@ function PlanView({ response }: { response: Extract<AskResponse, { kind: "plan" 
         <Button
           disabled={!ready}
           loading={execute.isPending}
-          onClick={() => execute.mutate({ planId: plan.id, steps: confirmed, confirmMoney: moneyConfirmed })}
+          onClick={() =>
+            execute.mutate({
+              planId: plan.id,
+              steps: confirmed,
+              confirmMoney: moneyConfirmed,
+              confirmAmounts: retype.map((r) => ({ step: r.step, amount: typedMinor(r.step) ?? 0 })),
+            })
+          }
         >
           {t("plan.execute", { n: chosen.length })}
         </Button>
@@ -306,24 +340,44 @@ function TurnView({ turn, onAsk }: { turn: Turn; onAsk: (text: string) => void }
         {r?.kind === "plan" ? <PlanView response={r} /> : null}
         {r?.kind === "answer" ? <AnswerView response={r} /> : null}
         {r?.kind === "not_understood" ? <Text>{previewText(r.preview)}</Text> : null}
-        {r?.kind === "question" ? (
+        {r?.kind === "question" ? <Text>{previewText(r.question.preview)}</Text> : null}
+        {r?.kind === "refuse" ? (
+          <Alert color="red" title={t("refuse.title")}>
+            {previewText(r.refusal.preview)}
+          </Alert>
+        ) : null}
+        {r?.kind === "clarify" ? (
           <Stack gap="xs">
-            <Text>{previewText(r.question.preview)}</Text>
+            <Text fw={600} fz="sm">
+              {t("clarify.title")}
+            </Text>
+            <Text>{previewText(r.clarify.preview)}</Text>
             <Group gap="xs">
-              {r.question.candidates.map((c) => {
-                const ref = String(r.question.preview.params.ref ?? "");
+              {r.clarify.candidates.map((c) => {
+                const ref = String(r.clarify.preview.params.ref ?? "");
                 return (
                   <Button
                     key={c.id}
                     variant="light"
                     size="compact-sm"
-                    onClick={() => onAsk(ref ? turn.text.replace(ref, c.name) : `${turn.text} ${c.name}`)}
+                    onClick={() =>
+                      onAsk(
+                        ref && turn.text.includes(ref)
+                          ? turn.text.replace(ref, c.name)
+                          : `${turn.text} ${c.name}`,
+                      )
+                    }
                   >
                     {c.detail ? `${c.name} (${c.detail})` : c.name}
                   </Button>
                 );
               })}
             </Group>
+            {r.clarify.unused.length > 0 ? (
+              <Text fz="sm" c="dimmed">
+                {t("clarify.unused", { words: r.clarify.unused.join(" ") })}
+              </Text>
+            ) : null}
           </Stack>
         ) : null}
       </Paper>

@@ -97,4 +97,34 @@ describe("the search line", () => {
     expect(await screen.findByRole("button", { name: "Change Airline: W6" })).toBeInTheDocument();
     expect(server.bodies["POST /text_search"]).toHaveLength(1);
   });
+
+  it("when the line had a misspelt city or cannot be searched as it is, then the correction and the question back are said", async () => {
+    server = fakeServer({
+      "POST /text_search": {
+        body: {
+          ...lineRead({
+            search: { origin: "LHR" },
+            chips: [
+              {
+                kind: "origin",
+                value: "LHR",
+                label: "London",
+                text: "Lodnon",
+                span: { start: 0, end: 6 },
+              },
+            ],
+          }),
+          corrections: [{ from: "Lodnon", to: "London" }],
+          ask_back: { code: "return_before_departure", text: "" },
+        },
+      },
+    });
+    const box = renderLine();
+    fireEvent.change(box, { target: { value: "Lodnon to Porto on Jan 8, back Jan 3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Read" }));
+    expect(await screen.findByText("Read “Lodnon” as London")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "The return is before the departure: which dates did you mean?",
+    );
+  });
 });

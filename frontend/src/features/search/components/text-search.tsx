@@ -243,6 +243,8 @@ export function TextSearch({
   // A multi-city line's slices as read; editing a chip drops them (the chips then make a one-pair search).
   const [slices, setSlices] = useState<ParsedSearch["slices"] | null>(null);
   const [unrecognised, setUnrecognised] = useState<string[]>([]);
+  // Issue 25: misspellings read as a city are said; a line that cannot be searched as it is is asked back.
+  const [notes, setNotes] = useState<Pick<TextSearchResponse, "corrections" | "ask_back">>({});
   const [editing, setEditing] = useState<number | null>(null);
   const pendingFilters = useRef<{ filters: SearchFilters; after: string | null } | null>(null);
   const read = useMutation({
@@ -251,6 +253,10 @@ export function TextSearch({
       setChips(answer.chips.map((chip) => ({ ...chip, id: ++chipIds })));
       setSlices(answer.search.slices ?? null);
       setUnrecognised(answer.unrecognised);
+      setNotes({
+        ...(answer.corrections ? { corrections: answer.corrections } : {}),
+        ...(answer.ask_back ? { ask_back: answer.ask_back } : {}),
+      });
     },
   });
 
@@ -423,6 +429,16 @@ export function TextSearch({
                 })}
               </Group>
             )}
+            {notes.ask_back ? (
+              <Text fz="sm" c="orange" role="status" data-testid="text-search-ask-back">
+                {t(`text-search:ask_back.${notes.ask_back.code}`)}
+              </Text>
+            ) : null}
+            {notes.corrections?.map((c) => (
+              <Text key={c.from} fz="xs" c="dimmed" data-testid="text-search-correction">
+                {t("text-search:corrected", { from: c.from, to: c.to })}
+              </Text>
+            ))}
             {unrecognised.length > 0 ? (
               <Text fz="xs" c="dimmed" data-testid="text-search-unrecognised">
                 {t("text-search:unrecognised", { words: unrecognised.join(", ") })}

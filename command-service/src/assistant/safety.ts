@@ -1,0 +1,546 @@
+import type { EntityKind } from "@skyward/contracts/assistant-catalogue";
+import type { UserType } from "@skyward/contracts/metadata";
+import type { Directory, Entity } from "./directory.ts";
+import {
+  ACTION_STEMS,
+  ACTION_WORDS,
+  amountsIn,
+  isAirlineWord,
+  isKeyword,
+  namedSpans,
+  REASON_STEMS,
+  type Span,
+  spanText,
+} from "./embedded.ts";
+import type { ResolvedCall } from "./interpret.ts";
+import { fold, type Token, tokenize, tokenMatches } from "./text.ts";
+
+/**
+ * The safety rules of issue 25, checked on every set of resolved calls, whoever proposed them (the embedded parser
+ * or a model): a plan names only entities the request names exactly, never the caller's own partner, a parent or a
+ * look-alike in their place; what lies outside the caller's scope is refused; every part of the request becomes a
+ * step (else the whole answer is a question back, the words not read listed); a command on one company never
+ * widens to its partner or to everyone; amounts are ones the request wrote; instructions to the assistant inside a
+ * request are refused. Pure: the caller loads the directories.
+ */
+
+export type Verdict =
+  | { kind: "ok" }
+  | {
+      kind: "clarify";
+      code: string;
+      params: Record<string, string | number>;
+      text: string;
+      candidates: Entity[];
+      unused: string[];
+    }
+  | { kind: "refuse"; code: string; params: Record<string, string | number>; text: string };
+
+export interface SafetyInput {
+  text: string;
+  calls: readonly ResolvedCall[];
+  /** What the caller may see. */
+  dir: Directory;
+  /** What lies outside the caller's scope (names only): named, the request is refused. */
+  outside: readonly Entity[];
+  userType: UserType;
+  agencyId: string | null;
+  /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
+  callsIn: (part: string, before?: readonly string[]) => number;
+}
+
+/** Commands on a whole partner, and on everyone: never what a request about one company asks for. */
+const PARTNER_WIDE = new Set([
+  "update_partner",
+  "set_transaction_fee",
+  "toggle_partner_gate",
+  "delete_partner",
+  "set_partner_flag",
+  "duplicate_partner",
+]);
+const GLOBAL = new Set(["toggle_global_gate"]);
+/** Commands that belong to the caller's own partner by nature (a supervisor can create nowhere else). */
+const OWN_PARTNER_COMMANDS = new Set(["create_company", "invite_supervisor"]);
+/** Commands whose channel may be the named partner's (or company's partner's) only channel, "the channel". */
+const CHANNEL_COMMANDS = new Set([
+  "update_channel",
+  "toggle_company_channel",
+  "toggle_source_channel",
+  "channel_changes",
+  "delete_channel",
+  "attach_card_to_channel",
+]);
+
+/** "Ignore previous instructions", "you are now", "system prompt" … in the five languages (folded). */
+const INSTRUCTIONS = [
+  /\b(ignore|disregard|forget|override)\b.{0,30}\b(instruction|rule|prompt|previous|above|earlier)/u,
+  /\b(system prompt|you are now|act as|jailbreak|developer mode)\b/u,
+  /(игнор|ігнор|забудь|забуд).{0,30}(інструкц|инструкц|правил|попередн|предыдущ)/u,
+  /(zignoruj|ignoruj|zapomnij).{0,30}(instrukc|polecen|regul|poprzedn)/u,
+  /(ignore|oublie|ignorez|oubliez).{0,30}(instruction|consigne|regle|precedent)/u,
+  /(ignora|olvida|ignore|olvide).{0,30}(instruccion|regla|anterior)/u,
+];
+
+/** Words for "my / our own partner" that name the caller's partner explicitly. */
+const OWN_WORDS = [
+  "my",
+  "our",
+  "own",
+  "мій",
+  "моє",
+  "моя",
+  "наш",
+  "наше",
+  "наша",
+  "свій",
+  "moj",
+  "moja",
+  "moje",
+  "nasz",
+  "nasza",
+  "nasze",
+  "mon",
+  "ma",
+  "notre",
+  "mi",
+  "nuestra",
+  "nuestro",
+].map(fold);
+
+/** Words saying a rule is for one airline: a markup rule for everyone would then be the wrong item. */
+const CARRIER_WORDS = [
+  "carrier",
+  "airline",
+  "перевізник",
+  "авіакомпані",
+  "przewoznik",
+  "linii",
+  "linie",
+  "compagnie",
+  "transporteur",
+  "aerolinea",
+  "compania aerea",
+].map(fold);
+
+/** Words of secrets: card security codes, card holders, passwords (folded). */
+const SECRET_WORDS = [
+  "cvv",
+  "cvc",
+  "password",
+  "пароль",
+  "haslo",
+  "mot de passe",
+  "contrasena",
+  "card holder",
+  "cardholder",
+  "власника картки",
+  "власник картки",
+  "posiadacz",
+  "titulaire de la carte",
+  "titular de la tarjeta",
+].map(fold);
+
+const SEPARATORS =
+  /[;\n?]+|,\s|\s(?:and then|then|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+
+interface Reading {
+  tokens: Token[];
+  spans: Span[];
+  /** Token indexes that are names, quotes, e-mails or the reason: data, not words to read. */
+  data: Set<number>;
+  /** Where the reason starts (a token index; the token count when none). */
+  reasonFrom: number;
+  /** Character ranges that are data (quotes, e-mails, the reasons the calls took). */
+  ranges: [number, number][];
+}
+
+/** The reasons the calls carry, where the request wrote them: their words are data. */
+function reasonsOf(calls: readonly ResolvedCall[]): string[] {
+  return calls.flatMap((c) => {
+    const reason = ((c.args.body ?? {}) as { reason?: unknown }).reason;
+    return typeof reason === "string" && reason.trim().length > 0 ? [reason] : [];
+  });
+}
+
+function read(text: string, dir: Directory, reasons?: readonly string[]): Reading {
+  const tokens = tokenize(text);
+  const spans = namedSpans(tokens, dir);
+  const data = new Set<number>();
+  for (const s of spans) for (let i = s.start; i < s.end; i++) data.add(i);
+  const ranges: [number, number][] = [];
+  for (const m of text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu))
+    ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  for (const m of text.matchAll(/[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/gu))
+    ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  tokens.forEach((t, i) => {
+    if (ranges.some(([a, b]) => t.start >= a && t.end <= b)) data.add(i);
+  });
+  let reasonFrom = tokens.length;
+  if (reasons && reasons.length > 0) {
+    // The reasons the calls took are data, wherever they were written; the rest of the text is read.
+    for (const reason of reasons) {
+      const at = text.indexOf(reason);
+      if (at >= 0) ranges.push([at, at + reason.length]);
+      if (at >= 0)
+        tokens.forEach((t, i) => {
+          if (t.start >= at && t.end <= at + reason.length) data.add(i);
+        });
+    }
+  } else
+    for (let i = 0; i < tokens.length; i++) {
+      if (data.has(i)) continue;
+      if (REASON_STEMS.some((s) => (tokens[i] as Token).norm.startsWith(s))) {
+        reasonFrom = i;
+        break;
+      }
+    }
+  return { tokens, spans, data, reasonFrom, ranges };
+}
+
+/**
+ * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt name is asked back with
+ * the candidates), or its id written?
+ */
+function namedIn(r: Reading, text: string, e: Entity): boolean {
+  if (text.includes(e.id)) return true;
+  return r.spans.some(
+    (s) =>
+      s.start < r.reasonFrom &&
+      s.best.some(
+        (m) =>
+          m.entity.id === e.id &&
+          m.full &&
+          e.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
+      ),
+  );
+}
+
+/** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
+function sameWord(word: string, name: string): boolean {
+  if (word === name) return true;
+  let i = 0;
+  while (i < word.length && i < name.length && word[i] === name[i]) i++;
+  return i >= 4 && i >= Math.max(word.length, name.length) - 2;
+}
+
+/** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
+export function nearest(dir: Directory, ref: string, kind?: EntityKind, max = 5): Entity[] {
+  const words = tokenize(ref).map((t) => t.norm);
+  const target = words.join(" ");
+  const scored = dir.entities
+    .filter((e) => !kind || e.kind === kind)
+    .map((e) => {
+      const shared = words.filter((w) =>
+        e.tokens.some((n) => tokenMatches(w, n) || distance(w, n) <= 2),
+      ).length;
+      const spelling = distance(target, e.tokens.join(" ")) / Math.max(target.length, 1);
+      return { e, shared, spelling };
+    })
+    .filter((x) => x.shared > 0 || x.spelling <= 0.5)
+    .sort((a, b) => b.shared - a.shared || a.spelling - b.spelling);
+  return scored.slice(0, max).map((x) => x.e);
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] as number;
+      row[j] = Math.min(
+        (row[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = cur;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** Every string an argument holds (a name to create, a reason, a person's names): words the plan did use. */
+function argWords(calls: readonly ResolvedCall[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown) => {
+    if (typeof v === "string") for (const t of tokenize(v)) out.add(t.norm);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  for (const c of calls) walk(c.args);
+  return out;
+}
+
+const clarify = (
+  code: string,
+  params: Record<string, string | number>,
+  text: string,
+  candidates: Entity[] = [],
+  unused: string[] = [],
+): Verdict => ({ kind: "clarify", code, params, text, candidates, unused });
+
+/**
+ * Parts of the request (cut outside names, before any reason) that ask for an action: each needs a step. The
+ * ones the embedded parser reads nothing from alone are the parts no step covers.
+ */
+function actionParts(text: string, r: Reading): string[] {
+  const end = (r.tokens[r.reasonFrom] as Token | undefined)?.start ?? text.length;
+  // Quotes, e-mails and reasons are data: blanked, their commas and words cut nothing.
+  const body = r.ranges
+    .reduce((acc, [a, b]) => acc.slice(0, a) + " ".repeat(Math.max(0, b - a)) + acc.slice(b), text)
+    .slice(0, end);
+  const inName = (at: number) =>
+    r.spans.some((s) => at >= (r.tokens[s.start] as Token).start && at < (r.tokens[s.end - 1] as Token).end);
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of body.matchAll(SEPARATORS)) {
+    const at = m.index ?? 0;
+    if (inName(at)) continue;
+    parts.push(text.slice(from, at));
+    from = at + m[0].length;
+  }
+  parts.push(text.slice(from, body.length));
+  // A piece with no action of its own ("…, b@x.test") belongs to the action before it.
+  const asks = (p: string) =>
+    tokenize(p)
+      .map((t) => t.norm)
+      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+  const out: string[] = [];
+  for (const piece of parts.map((p) => p.trim()).filter((p) => p.length > 0)) {
+    if (asks(piece)) out.push(piece);
+    else if (out.length > 0) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
+  }
+  return out;
+}
+
+/** Checks resolved calls against the request; the first rule broken is the answer. */
+export function checkCalls(input: SafetyInput): Verdict {
+  const { text, calls, dir } = input;
+  const r = read(text, dir, reasonsOf(calls));
+  const words = r.tokens.filter((_, i) => !r.data.has(i));
+
+  // Outside the caller's scope: a whole name of another partner's partner, company or channel, not also one of theirs.
+  if (input.outside.length > 0) {
+    const outside = namedSpans(r.tokens, { entities: [...input.outside] });
+    for (const s of outside) {
+      if (!s.best.some((m) => m.full)) continue;
+      const inside = r.spans.some((x) => x.start <= s.start && x.end >= s.end && x.best.some((m) => m.full));
+      if (inside) continue;
+      const ref = spanText(r.tokens, s);
+      return {
+        kind: "refuse",
+        code: "outside_scope",
+        params: { ref },
+        text: `"${ref}" is outside your partner: you may only act on your own partner's companies and channels`,
+      };
+    }
+  }
+
+  // Instructions to the assistant written into the request (names and quotes aside) are refused, never followed.
+  const plain = fold(
+    r.tokens
+      .filter((_, i) => !r.data.has(i) && i < r.reasonFrom)
+      .map((t) => t.raw)
+      .join(" "),
+  );
+  if (INSTRUCTIONS.some((re) => re.test(plain)))
+    return {
+      kind: "refuse",
+      code: "instructions_in_request",
+      params: {},
+      text: "The request gives the assistant instructions; it only turns requests into commands you confirm",
+    };
+
+  // Card numbers and supplier passwords never pass through the assistant (those commands are not offered).
+  const digits = text.replace(/[\s-]/gu, "");
+  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)))
+    return {
+      kind: "refuse",
+      code: "secret",
+      params: {},
+      text: "Card numbers, card holders and supplier passwords never pass through the assistant: use the cards and channels screens",
+    };
+
+  // Renaming a partner is for administrators (supervisors change its markups only).
+  const rename = calls.find(
+    (c) => c.entry.name === "update_partner" && typeof (c.args.body as { name?: unknown })?.name === "string",
+  );
+  if (rename && input.userType === "Supervisor")
+    return {
+      kind: "refuse",
+      code: "not_allowed",
+      params: { command: "update_partner" },
+      text: "Only administrators rename a partner",
+    };
+
+  if (calls.length === 0) return { kind: "ok" };
+
+  // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
+  for (const call of calls) {
+    const body = (call.args.body ?? {}) as { markups?: { carrier?: string | null }[] };
+    if (
+      (call.entry.name === "set_company_markups" || call.entry.name === "update_partner") &&
+      Array.isArray(body.markups) &&
+      body.markups.some((m) => !m.carrier) &&
+      CARRIER_WORDS.some((w) => plain.includes(w))
+    )
+      return clarify(
+        "carrier_unclear",
+        { command: call.entry.name },
+        "Which carrier is the markup for? Write its two-letter code (LO, LH, PS)",
+      );
+  }
+
+  // Names the request wrote that nothing resolved (capitalised words no entity, argument or keyword took).
+  const used = argWords(calls);
+  const sentenceStart = (i: number) =>
+    i === 0 || /[.!?;:\n]\s*$/u.test(text.slice(0, (r.tokens[i] as Token).start));
+  const unknown: Token[] = [];
+  r.tokens.forEach((t, i) => {
+    if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
+    if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
+    if (used.has(t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm)) return;
+    unknown.push(t);
+  });
+  if (unknown.length > 0) {
+    const ref = unknown.map((t) => t.raw).join(" ");
+    return clarify(
+      "not_found",
+      { ref },
+      `Nothing named "${ref}" found: which did you mean?`,
+      nearest(dir, ref),
+      unknown.map((t) => t.raw),
+    );
+  }
+
+  // Every entity of a step is one the request named.
+  const namedCompanies = r.spans.filter((s) => s.best.every((m) => m.entity.kind === "company"));
+  const namedParents = new Set(
+    r.spans.flatMap((s) =>
+      s.best.filter((m) => m.full && s.start < r.reasonFrom).map((m) => m.entity.agency_id ?? ""),
+    ),
+  );
+  const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
+  for (const call of calls) {
+    const command = call.entry.name;
+    for (const [path, e] of Object.entries(call.entities)) {
+      if (namedIn(r, text, e)) continue;
+      const implied =
+        (e.kind === "agency" &&
+          input.userType === "Supervisor" &&
+          e.id === input.agencyId &&
+          (OWN_PARTNER_COMMANDS.has(command) || ownWord)) ||
+        (e.kind === "channel" &&
+          CHANNEL_COMMANDS.has(command) &&
+          (namedParents.has(e.agency_id ?? "") ||
+            (input.userType === "Supervisor" &&
+              e.agency_id === input.agencyId &&
+              (r.spans.length === 0 || ownWord))) &&
+          dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
+      // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
+      const ofPerson =
+        e.kind === "agency" &&
+        Object.values(call.entities).some(
+          (x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x),
+        );
+      if (implied || ofPerson) continue;
+      // A company named and a step on its partner: the scope widened.
+      if (e.kind === "agency" && namedCompanies.length > 0 && PARTNER_WIDE.has(command)) {
+        const company = spanText(r.tokens, namedCompanies[0] as Span);
+        return clarify(
+          "scope_widened",
+          { ref: company, command },
+          `"${company}" is one company: ${command.replaceAll("_", " ")} would change its whole partner. Say the partner to change it, or ask for the company alone`,
+        );
+      }
+      const ref = r.spans[0] ? spanText(r.tokens, r.spans[0]) : e.name;
+      const near = r.spans.flatMap((s) => s.best.map((m) => m.entity)).filter((x) => x.kind === e.kind);
+      return clarify(
+        "not_named",
+        { entity: e.kind, path, command },
+        `The request does not name the ${e.kind} to ${command.replaceAll("_", " ")}: which one?`,
+        near.length > 0
+          ? near
+          : nearest(dir, ref, e.kind).length > 0
+            ? nearest(dir, ref, e.kind)
+            : dir.entities.filter((x) => x.kind === e.kind).slice(0, 10),
+      );
+    }
+    // A command on everyone while the request names one company, partner or channel.
+    if (GLOBAL.has(command) && r.spans.some((s) => s.start < r.reasonFrom)) {
+      const ref = spanText(r.tokens, r.spans[0] as Span);
+      return clarify(
+        "scope_widened",
+        { ref, command },
+        `The request names "${ref}", but ${command.replaceAll("_", " ")} switches it for everyone: which did you mean?`,
+      );
+    }
+    // Amounts are ones the request wrote, outside the reason (a reason's numbers are data).
+    const amount = amountOf(call);
+    if (amount !== null) {
+      const end = (r.tokens[r.reasonFrom] as Token | undefined)?.start ?? text.length;
+      const masked = r.tokens.reduce(
+        (acc, t, i) =>
+          r.data.has(i) ? acc.slice(0, t.start) + " ".repeat(t.end - t.start) + acc.slice(t.end) : acc,
+        text.slice(0, end),
+      );
+      if (!amountsIn(masked).includes(Math.abs(amount)))
+        return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
+    }
+  }
+
+  // Every part asking for an action is a step; a part left over makes the whole answer a question back.
+  const parts = actionParts(text, r);
+  const commands = calls.filter((c) => c.entry.kind === "command").length;
+  // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
+  const uncovered = parts.filter((p, i) => input.callsIn(p, parts.slice(0, i)) === 0);
+  if (
+    uncovered.length > 0 ||
+    parts.length > commands + calls.filter((c) => c.entry.kind === "question").length
+  ) {
+    const left = uncovered.length > 0 ? uncovered : parts.slice(commands);
+    const unused = left.flatMap((p) => tokenize(p).map((t) => t.raw));
+    return clarify(
+      "part_not_understood",
+      { part: left.join(" / ") },
+      `Not every part of the request became a step: "${left.join('", "')}". Ask for it again on its own`,
+      [],
+      unused,
+    );
+  }
+  // A reason holding a second request ("… reason invoice 5, switch off …"): a part ended up in a field.
+  for (const reason of reasonsOf(calls)) {
+    const at = text.indexOf(reason);
+    // A quoted reason is data whatever it says.
+    if (at < 0 || /["«„“”]$/u.test(text.slice(0, at))) continue;
+    const asks = reason
+      .split(SEPARATORS)
+      .slice(1)
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0 && input.callsIn(p) > 0);
+    if (asks.length > 0)
+      return clarify(
+        "part_in_reason",
+        { part: asks.join(" / ") },
+        `The reason holds another request ("${asks.join('", "')}"): ask for it on its own, or quote the reason`,
+        [],
+        asks.flatMap((p) => tokenize(p).map((t) => t.raw)),
+      );
+  }
+  return { kind: "ok" };
+}
+
+/** The amount of a money step or a credit limit (minor units), if it has one. */
+export function amountOf(call: Pick<ResolvedCall, "args"> & { entry: { name: string } }): number | null {
+  const body = (call.args.body ?? {}) as Record<string, unknown>;
+  const v =
+    call.entry.name === "balance_transaction"
+      ? body.amount
+      : call.entry.name === "set_credit_limit"
+        ? body.credit_limit
+        : undefined;
+  if (typeof v === "number") return v;
+  if (v && typeof v === "object" && typeof (v as { amount?: unknown }).amount === "number")
+    return (v as { amount: number }).amount;
+  return null;
+}

@@ -1,0 +1,147 @@
+// What the text search reads beyond its first table (issue 25): holidays, airports by name, city codes, misspellings,
+// explicit dates over weekdays, and the lines it asks back.
+import { describe, expect, it } from "@jest/globals";
+import { TextSearchResponse } from "@skyward/contracts/text-search";
+import { parseTextSearch } from "./parse.ts";
+
+/** A Tuesday. */
+const TODAY = "2026-12-01";
+const parse = (text: string) => {
+  const answer = parseTextSearch(text, { today: TODAY });
+  // Every answer is one the contract allows.
+  expect(TextSearchResponse.safeParse({ ...answer, source: "embedded" }).success).toBe(true);
+  return answer;
+};
+
+describe("the text search's understanding (issue 25)", () => {
+  it("when a holiday or feast day is named, in any of the five languages, then it is its next date", () => {
+    for (const [text, depart, back] of [
+      ["Kyiv to Lviv on Christmas Day, back on New Year's Day", "2026-12-25", "2027-01-01"],
+      ["Київ - Львів на Різдво, назад на Новий рік", "2026-12-25", "2027-01-01"],
+      ["z Londynu do Warszawy na Wigilię", "2026-12-24", undefined],
+      ["Warszawa - Rzym na Sylwestra", "2026-12-31", undefined],
+      ["Paris – Venise pour la Saint-Valentin", "2027-02-14", undefined],
+      ["Bruxelles – Rome le lundi de Pâques", "2027-03-29", undefined],
+      ["Madrid - Valencia para Reyes", "2027-01-06", undefined],
+      ["Málaga - Roma el Domingo de Pascua", "2027-03-28", undefined],
+      // Ukraine's Easter is the Orthodox one.
+      ["Київ - Відень на Великдень", "2027-05-02", undefined],
+      ["з Праги до Києва на День Незалежності", "2027-08-24", undefined],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, depart, back]);
+    }
+  });
+
+  it("when a date is written in words, or a feast day moves with Easter, then it is read", () => {
+    for (const [text, depart, back] of [
+      [
+        "billetes de Madrid a Varsovia el cinco de enero, regreso el doce de enero",
+        "2027-01-05",
+        "2027-01-12",
+      ],
+      ["Paris – Bogota le premier mars", "2027-03-01", undefined],
+      ["z Amsterdamu do Dubaju piętnastego stycznia", "2027-01-15", undefined],
+      ["Kraków - Rzym dwudziestego pierwszego grudnia", "2026-12-21", undefined],
+      ["Wrocław - Kopenhaga za dwa tygodnie", "2026-12-15", undefined],
+      ["Genève – Paris le jeudi de l'Ascension", "2027-05-06", undefined],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, depart, back]);
+    }
+  });
+
+  it("when a low-cost airline is named, in any case form, then it is the carrier filter", () => {
+    expect(parse("de Nice à Genève le 15 décembre, par easyJet").search.carriers).toEqual(["U2"]);
+    expect(parse("Wenecja - Neapol Wizz Airem albo Ryanairem 9 stycznia").search.carriers?.sort()).toEqual([
+      "FR",
+      "W6",
+    ]);
+  });
+
+  it("when people are counted and then called adults, then they are that many adults", () => {
+    expect(parse("Gdańsk Oslo w piątek, 2 osoby dorosłe").search.passengers).toEqual({
+      adults: 2,
+      children: 0,
+      infants: 0,
+    });
+  });
+
+  it("when a city's name looks like a holiday's (Valencia, Valentine), then it is the city", () => {
+    const { search } = parse("Valencia - Palma el día de la Inmaculada");
+    expect(search).toMatchObject({ origin: "VLC", destination: "PMI", departure_date: "2026-12-08" });
+  });
+
+  it("when an airport is named by its own name, then it is that airport, not its city's main one", () => {
+    for (const [text, from, to] of [
+      ["fly out of Gatwick to Orly on Monday", "LGW", "ORY"],
+      ["Chopin to Charles de Gaulle, December 13, 1 adult", "WAW", "CDG"],
+      ["z Pyrzowic do Fiumicino 8 stycznia", "KTW", "FCO"],
+      ["Beauvais – Cracovie le 13 décembre", "BVA", "KRK"],
+      ["first class Dubai to London Heathrow, 22 Dec, return 2 Jan", "DXB", "LHR"],
+    ] as const) {
+      const { search, ask_back } = parse(text);
+      expect([text, search.origin, search.destination, ask_back]).toEqual([text, from, to, undefined]);
+    }
+  });
+
+  it("when a city code is typed, then it stays the city's code", () => {
+    expect(parse("from PAR to MIL on 7 December").search).toMatchObject({
+      origin: "PAR",
+      destination: "MIL",
+    });
+    expect(parse("IEV - PAR 20 січня").search).toMatchObject({ origin: "IEV", destination: "PAR" });
+  });
+
+  it("when a city is misspelt, then the nearest city is searched and the correction is said", () => {
+    const en = parse("Lodnon to Paris on December 11");
+    expect(en.search.origin).toBe("LHR");
+    expect(en.corrections).toEqual([{ from: "Lodnon", to: "London" }]);
+    const es = parse("de Barselona a Lodres el 11 de diciembre");
+    expect(es.search).toMatchObject({ origin: "BCN", destination: "LHR" });
+    expect(es.corrections?.map((c) => c.from)).toEqual(["Barselona", "Lodres"]);
+    // Read by its stem but a letter off its name: said too; a regular case form is not a correction.
+    expect(parse("de Lisbone à Paris le 2 janvier").corrections).toEqual([{ from: "Lisbone", to: "Lisbon" }]);
+    expect(parse("z Krakowa do Lizbony 2 stycznia").corrections).toBeUndefined();
+    // Words that are not places are never read as one, corrected or not.
+    const plain = parse("Kyiv to Warsaw on December 10 with a small dog please");
+    expect(plain.corrections).toBeUndefined();
+    expect(plain.search).toMatchObject({ destination: "WAW", departure_date: "2026-12-10" });
+  });
+
+  it("when a weekday stands beside an explicit date, then the date wins and no return is made of it", () => {
+    for (const text of ["Kraków to Vienna Monday, December 16", "Sevilla - Viena el lunes 16 de diciembre"]) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date, search.trip]).toEqual([
+        text,
+        "2026-12-16",
+        undefined,
+        "one_way",
+      ]);
+    }
+  });
+
+  it("when the return is written before the departure, then it is asked back, never moved a year on", () => {
+    for (const text of [
+      "Lisbon to Porto on Jan 8, back Jan 3",
+      "Warszawa - Kijów 20 grudnia, powrót 10 grudnia",
+      "de Nice à Lisbonne le 8 janvier, retour le 3 janvier",
+    ]) {
+      const answer = parse(text);
+      expect([text, answer.ask_back?.code]).toEqual([text, "return_before_departure"]);
+      expect(answer.search.return_date).toBeUndefined();
+    }
+    // A bare day of the month for the return is the next one after the departure, not a mistake.
+    expect(parse("Warsaw to Lisbon on the 5th, back on the 2nd").ask_back).toBeUndefined();
+  });
+
+  it("when the line holds several legs, then it is asked back rather than read as a wrong round trip", () => {
+    for (const text of [
+      "Kyiv to Warsaw Dec 10, then Warsaw to Paris Dec 14, then Paris back to Kyiv Dec 20",
+      "Київ — Варшава 10 грудня, Варшава — Париж 14 грудня, Париж — Київ 20 грудня",
+      "Kyiv to Warsaw, Warsaw to Berlin",
+    ])
+      expect([text, parse(text).ask_back?.code]).toEqual([text, "multi_city"]);
+    expect(parse("Paris to Rome on the 18th of December, back on the 22nd").ask_back).toBeUndefined();
+  });
+});

@@ -1,0 +1,571 @@
+import { findAirport } from "../suppliers/sandbox/airports.ts";
+import { cityForms } from "./cities.ts";
+import type { DateHit } from "./dates.ts";
+import type { Place } from "./places.ts";
+import { normalise, type Token } from "./tokens.ts";
+
+/**
+ * What the text search reads beyond its first rules (issue 25): named holidays and feast days in the five
+ * languages, airports by their own names, city codes, misspelt city names (corrected and said), and the lines it
+ * cannot search as they are (a return before the departure; several legs, until multi-city search lands).
+ */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
+
+/** Western Easter Sunday (Gregorian computus, Meeus/Jones/Butcher). */
+function westernEaster(y: number): [number, number] {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+/** Orthodox Easter Sunday (Julian computus, as a Gregorian date): Ukraine's Великдень. */
+function orthodoxEaster(y: number): [number, number] {
+  const a = y % 4;
+  const b = y % 7;
+  const c = y % 19;
+  const d = (19 * c + 15) % 30;
+  const e = (2 * a + 4 * b - d + 34) % 7;
+  const month = Math.floor((d + e + 114) / 31);
+  const day = ((d + e + 114) % 31) + 1;
+  const julian = new Date(Date.UTC(y, month - 1, day));
+  julian.setUTCDate(julian.getUTCDate() + 13);
+  return [julian.getUTCMonth() + 1, julian.getUTCDate()];
+}
+
+const shifted = ([m, d]: [number, number], y: number, days: number): [number, number] => {
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return [t.getUTCMonth() + 1, t.getUTCDate()];
+};
+
+type DayOf = (year: number) => [number, number];
+const fixed =
+  (m: number, d: number): DayOf =>
+  () => [m, d];
+
+/** Holidays by their names (normalised words; a long word also matches its inflected forms by its first letters). */
+const HOLIDAYS: [string[], DayOf][] = [
+  [
+    [
+      "christmas eve",
+      "xmas eve",
+      "святвечір",
+      "святий вечір",
+      "wigilia",
+      "wigilie",
+      "wigilii",
+      "veille de noel",
+      "reveillon de noel",
+      "nochebuena",
+    ],
+    fixed(12, 24),
+  ],
+  [
+    [
+      "christmas",
+      "christmas day",
+      "xmas",
+      "різдво",
+      "різдва",
+      "на різдво",
+      "boze narodzenie",
+      "bozego narodzenia",
+      "noel",
+      "jour de noel",
+      "navidad",
+      "dia de navidad",
+    ],
+    fixed(12, 25),
+  ],
+  [["boxing day", "drugi dzien swiat"], fixed(12, 26)],
+  [
+    [
+      "new year's eve",
+      "new years eve",
+      "sylwester",
+      "sylwestra",
+      "saint sylvestre",
+      "reveillon du nouvel an",
+      "nochevieja",
+      "переддень нового року",
+    ],
+    fixed(12, 31),
+  ],
+  [
+    [
+      "new year's day",
+      "new years day",
+      "new year",
+      "новий рік",
+      "нового року",
+      "nowy rok",
+      "nowego roku",
+      "jour de l'an",
+      "nouvel an",
+      "ano nuevo",
+      "dia de ano nuevo",
+    ],
+    fixed(1, 1),
+  ],
+  [
+    [
+      "epiphany",
+      "three kings",
+      "three kings day",
+      "водохреще",
+      "trzech kroli",
+      "swieto trzech kroli",
+      "epiphanie",
+      "reyes",
+      "dia de reyes",
+    ],
+    fixed(1, 6),
+  ],
+  [
+    [
+      "valentine's day",
+      "valentines day",
+      "valentine's",
+      "valentine",
+      "день святого валентина",
+      "день валентина",
+      "walentynki",
+      "walentynek",
+      "saint valentin",
+      "la saint valentin",
+      "san valentin",
+      "dia de san valentin",
+    ],
+    fixed(2, 14),
+  ],
+  [["день незалежності", "день незалежности"], fixed(8, 24)],
+  [["immaculate conception", "inmaculada", "dia de la inmaculada", "immaculee conception"], fixed(12, 8)],
+  [["all saints", "all saints day", "wszystkich swietych", "toussaint", "todos los santos"], fixed(11, 1)],
+  [["halloween"], fixed(10, 31)],
+  [["assumption", "assomption", "asuncion", "wniebowziecie"], fixed(8, 15)],
+  [["великдень", "великодня", "пасха", "пасху"], (y) => orthodoxEaster(y)],
+  [
+    ["easter monday", "lundi de paques", "lunes de pascua", "poniedzialek wielkanocny", "lany poniedzialek"],
+    (y) => shifted(westernEaster(y), y, 1),
+  ],
+  [
+    [
+      "ascension",
+      "ascension day",
+      "jeudi de l ascension",
+      "wniebowstapienie",
+      "вознесіння",
+      "dia de la ascension",
+    ],
+    (y) => shifted(westernEaster(y), y, 39),
+  ],
+  [
+    ["pentecost", "whit sunday", "pentecote", "pentecostes", "zielone swiatki", "зелені свята"],
+    (y) => shifted(westernEaster(y), y, 49),
+  ],
+  [["трійця", "трійцю"], (y) => shifted(orthodoxEaster(y), y, 49)],
+  [["whit monday", "lundi de pentecote", "lunes de pentecostes"], (y) => shifted(westernEaster(y), y, 50)],
+  [["corpus christi", "boze cialo", "fete dieu"], (y) => shifted(westernEaster(y), y, 60)],
+  [
+    ["good friday", "vendredi saint", "viernes santo", "wielki piatek"],
+    (y) => shifted(westernEaster(y), y, -2),
+  ],
+  [
+    [
+      "easter",
+      "easter sunday",
+      "wielkanoc",
+      "wielkanocy",
+      "paques",
+      "dimanche de paques",
+      "pascua",
+      "domingo de pascua",
+      "domingo de resurreccion",
+    ],
+    (y) => westernEaster(y),
+  ],
+];
+
+const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day]) =>
+  names.map((n) => ({ words: normalise(n).split(/[\s-]+/u), day })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/** A word of a holiday's name, or an inflected form of it (Wigilię, Sylwestra, Різдво → на Різдво). */
+const sameWord = (token: string, word: string) => {
+  if (token === word) return true;
+  // Valencia is not Valentine: the stem is all of the word but its last two letters.
+  const stem = Math.max(5, word.length - 2);
+  return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
+};
+
+/** The next day of a holiday on or after the reference day. */
+function nextHoliday(day: DayOf, reference: string): string {
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1, year + 2]) {
+    const [m, d] = day(y);
+    const date = iso(y, m, d);
+    if (date >= reference) return date;
+  }
+  return reference;
+}
+
+/** Holidays named in the line, as dates (their words taken). */
+export function holidayHits(tokens: Token[]): DateHit[] {
+  const hits: DateHit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const p of HOLIDAY_PHRASES) {
+      if (i + p.words.length > tokens.length) continue;
+      if (
+        !p.words.every((w, k) => !(tokens[i + k] as Token).used && sameWord((tokens[i + k] as Token).norm, w))
+      )
+        continue;
+      // "the day of" before a holiday name is part of it ("el día de Navidad", "День Незалежності").
+      const last = tokens[i + p.words.length - 1] as Token;
+      for (let k = 0; k < p.words.length; k++) (tokens[i + k] as Token).used = true;
+      let start = (tokens[i] as Token).start;
+      const before = tokens[i - 1];
+      const dayWord = before && ["dia", "day", "день", "jour", "dzien"].includes(before.norm) && !before.used;
+      if (dayWord) {
+        before.used = true;
+        start = before.start;
+      }
+      hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
+      i += p.words.length - 1;
+      break;
+    }
+  }
+  return hits;
+}
+
+/** Days of the month written in words (cardinals and ordinals, five languages), normalised. */
+const DAY_WORDS: Record<string, number> = {};
+for (const [n, list] of [
+  [1, "first uno primero premier pierwszego pierwszy першого перше"],
+  [2, "second dos deux drugiego drugi другого"],
+  [3, "third tres trois trzeciego trzeci третього"],
+  [4, "fourth cuatro quatre czwartego czwarty четвертого"],
+  [5, "fifth cinco cinq piatego piaty п'ятого"],
+  [6, "sixth seis six szostego szosty шостого"],
+  [7, "seventh siete sept siodmego siodmy сьомого"],
+  [8, "eighth ocho huit osmego osmy восьмого"],
+  [9, "ninth nueve neuf dziewiatego dziewiaty дев'ятого"],
+  [10, "tenth diez dix dziesiatego dziesiaty десятого"],
+  [11, "eleventh once onze jedenastego одинадцятого"],
+  [12, "twelfth doce douze dwunastego дванадцятого"],
+  [13, "thirteenth trece treize trzynastego тринадцятого"],
+  [14, "fourteenth catorce quatorze czternastego чотирнадцятого"],
+  [15, "fifteenth quince quinze pietnastego п'ятнадцятого"],
+  [16, "sixteenth dieciseis seize szesnastego шістнадцятого"],
+  [17, "seventeenth diecisiete siedemnastego сімнадцятого"],
+  [18, "eighteenth dieciocho osiemnastego вісімнадцятого"],
+  [19, "nineteenth diecinueve dziewietnastego дев'ятнадцятого"],
+  [20, "twentieth veinte vingt dwudziestego двадцятого"],
+  [21, "veintiuno"],
+  [22, "veintidos"],
+  [23, "veintitres"],
+  [24, "veinticuatro"],
+  [25, "veinticinco"],
+  [26, "veintiseis"],
+  [27, "veintisiete"],
+  [28, "veintiocho"],
+  [29, "veintinueve"],
+  [30, "thirtieth treinta trente trzydziestego тридцятого"],
+] as const)
+  for (const w of list.split(" ")) DAY_WORDS[normalise(w)] = n;
+
+/** Small counts in words, for "in two weeks", "za dwa tygodnie", "dans deux semaines". */
+const COUNT_WORDS: Record<string, number> = {};
+for (const [n, list] of [
+  [1, "one a an один одну один jeden jedna un une una"],
+  [2, "two два дві dwa dwie deux dos"],
+  [3, "three три trzy trois tres"],
+  [4, "four чотири cztery quatre cuatro"],
+  [5, "five п'ять piec cinq cinco"],
+] as const)
+  for (const w of list.split(" ")) COUNT_WORDS[normalise(w)] = n;
+const WEEK_WORDS = new Set(
+  "week weeks тиждень тижні тижнів tydzien tygodnie tygodni semaine semaines semana semanas"
+    .split(" ")
+    .map(normalise),
+);
+const IN_WORDS = new Set(["in", "за", "через", "za", "dans", "en"].map(normalise));
+
+/** The next `m`/`d` on or after the reference day. */
+function nextMonthDay(reference: string, m: number, d: number): string | null {
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const t = new Date(Date.UTC(y, m - 1, d));
+    if (t.getUTCMonth() !== m - 1) continue;
+    const day = iso(y, m, d);
+    if (day >= reference) return day;
+  }
+  return null;
+}
+
+/**
+ * Dates written in words: "el cinco de enero", "le premier mars", "piętnastego stycznia", "dwudziestego
+ * pierwszego grudnia", and "in two weeks" / "za dwa tygodnie".
+ */
+export function wordDateHits(tokens: Token[], months: Record<string, number>): DateHit[] {
+  const hits: DateHit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.used) continue;
+    let day = DAY_WORDS[t.norm];
+    let k = i + 1;
+    if (day !== undefined && (day === 20 || day === 30)) {
+      const unit = tokens[k];
+      const more = unit && !unit.used ? DAY_WORDS[unit.norm] : undefined;
+      if (more !== undefined && more < 10) {
+        day += more;
+        k++;
+      }
+    }
+    if (day !== undefined) {
+      const link = tokens[k];
+      if (link && ["de", "of", "du"].includes(link.norm)) k++;
+      const month = tokens[k];
+      const m = month && !month.used ? months[month.norm] : undefined;
+      if (m !== undefined) {
+        const d = day;
+        for (let j = i; j <= k; j++) (tokens[j] as Token).used = true;
+        hits.push({ start: t.start, end: (month as Token).end, resolve: (ref) => nextMonthDay(ref, m, d) });
+        i = k;
+        continue;
+      }
+    }
+    const count = tokens[i + 1];
+    const unit = tokens[i + 2];
+    if (IN_WORDS.has(t.norm) && count && unit && !count.used && !unit.used && WEEK_WORDS.has(unit.norm)) {
+      const n = COUNT_WORDS[count.norm];
+      if (n === undefined) continue;
+      for (let j = i; j <= i + 2; j++) (tokens[j] as Token).used = true;
+      hits.push({
+        start: t.start,
+        end: unit.end,
+        resolve: (ref) => {
+          const r = new Date(`${ref}T00:00:00Z`);
+          r.setUTCDate(r.getUTCDate() + 7 * n);
+          return r.toISOString().slice(0, 10);
+        },
+      });
+      i += 2;
+    }
+  }
+  return hits;
+}
+
+/** Low-cost airlines the sandbox does not sell but agents ask for, with the case endings of Polish and Ukrainian. */
+const MORE_CARRIERS: { code: string; name: string; words: string[] }[] = [
+  { code: "U2", name: "easyJet", words: ["easyjet"] },
+  { code: "W6", name: "Wizz Air", words: ["wizz", "air"] },
+  { code: "W6", name: "Wizz Air", words: ["wizzair"] },
+  { code: "W6", name: "Wizz Air", words: ["візз", "ейр"] },
+  { code: "FR", name: "Ryanair", words: ["ryanair"] },
+  { code: "FR", name: "Ryanair", words: ["райанейр"] },
+  { code: "VY", name: "Vueling", words: ["vueling"] },
+  { code: "HV", name: "Transavia", words: ["transavia"] },
+].map((c) => ({ ...c, words: c.words.map(normalise) }));
+
+/** A carrier not in the sandbox's list, named at token i ("par easyJet", "Wizz Airem albo Ryanairem"). */
+export function moreCarrierAt(
+  tokens: readonly Token[],
+  i: number,
+): { code: string; name: string; length: number } | null {
+  for (const c of MORE_CARRIERS) {
+    const ok = c.words.every((w, k) => {
+      const t = tokens[i + k];
+      return !!t && !t.used && (t.norm === w || (t.norm.startsWith(w) && t.norm.length - w.length <= 2));
+    });
+    if (ok) return { code: c.code, name: c.name, length: c.words.length };
+  }
+  return null;
+}
+
+/** Airports by their own names, as people type them, in the five languages (normalised, inflections by prefix). */
+const AIRPORT_NAMES: [string, string[]][] = [
+  ["LHR", ["heathrow"]],
+  ["LGW", ["gatwick"]],
+  ["STN", ["stansted"]],
+  ["LTN", ["luton"]],
+  ["LCY", ["london city"]],
+  ["CDG", ["charles de gaulle", "roissy", "cdg"]],
+  ["ORY", ["orly"]],
+  ["BVA", ["beauvais"]],
+  ["WAW", ["chopin", "okecie", "okeciu", "okecia"]],
+  ["WMI", ["modlin"]],
+  ["KRK", ["balice"]],
+  ["KTW", ["pyrzowice", "pyrzowic"]],
+  ["GDN", ["rebiechowo"]],
+  ["KBP", ["boryspil", "борисп", "borysp", "boryspol"]],
+  ["IEV", ["zhuliany", "жуляни"]],
+  ["BCN", ["el prat", "prat"]],
+  ["MAD", ["barajas"]],
+  ["PMI", ["son sant joan"]],
+  ["FCO", ["fiumicino"]],
+  ["CIA", ["ciampino"]],
+  ["MXP", ["malpensa"]],
+  ["LIN", ["linate"]],
+  ["BGY", ["orio al serio", "bergamo"]],
+  ["TLS", ["blagnac"]],
+  ["NCE", ["cote d'azur"]],
+  ["AMS", ["schiphol"]],
+  ["BRU", ["zaventem"]],
+  ["CRL", ["charleroi"]],
+  ["FRA", ["frankfurt main"]],
+  ["MUC", ["franz josef strauss"]],
+  ["BER", ["brandenburg", "schonefeld"]],
+  ["VIE", ["schwechat"]],
+  ["PRG", ["vaclav havel", "ruzyne"]],
+  ["BUD", ["ferenc liszt", "ferihegy"]],
+  ["CPH", ["kastrup"]],
+  ["ARN", ["arlanda"]],
+  ["OSL", ["gardermoen"]],
+  ["HEL", ["vantaa"]],
+  ["KEF", ["keflavik"]],
+  ["IST", ["istanbul airport"]],
+  ["SAW", ["sabiha gokcen", "sabiha"]],
+  ["TLV", ["ben gurion"]],
+  ["JFK", ["kennedy", "jfk"]],
+  ["EWR", ["newark"]],
+  ["LGA", ["laguardia", "la guardia"]],
+  ["LIS", ["humberto delgado", "portela"]],
+];
+
+const AIRPORT_PHRASES = AIRPORT_NAMES.flatMap(([code, names]) =>
+  names.map((n) => ({ words: normalise(n).split(/[\s-]+/u), code })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/** An airport named by its own name at token i ("Gatwick", "z Pyrzowic", "Charles de Gaulle"). */
+export function airportNamedAt(tokens: readonly Token[], i: number): { place: Place; length: number } | null {
+  for (const p of AIRPORT_PHRASES) {
+    if (i + p.words.length > tokens.length) continue;
+    const ok = p.words.every((w, k) => {
+      const t = tokens[i + k] as Token;
+      return (
+        !t.used &&
+        (t.norm === w || (w.length >= 5 && t.norm.length >= w.length && t.norm.startsWith(w.slice(0, -1))))
+      );
+    });
+    if (!ok) continue;
+    const airport = findAirport(p.code);
+    if (airport) return { place: { code: airport.code, city: airport.city }, length: p.words.length };
+  }
+  return null;
+}
+
+/** Metropolitan (city) codes: a typed LON or PAR means all of the city's airports, never one of them. */
+const CITY_CODES: Record<string, string> = {
+  LON: "London",
+  PAR: "Paris",
+  MIL: "Milan",
+  ROM: "Rome",
+  NYC: "New York",
+  WAS: "Washington",
+  CHI: "Chicago",
+  STO: "Stockholm",
+  MOW: "Moscow",
+  TYO: "Tokyo",
+  OSA: "Osaka",
+  SAO: "São Paulo",
+  RIO: "Rio de Janeiro",
+  BUE: "Buenos Aires",
+  BJS: "Beijing",
+  SEL: "Seoul",
+  YTO: "Toronto",
+  YMQ: "Montreal",
+  REK: "Reykjavík",
+  BER: "Berlin",
+  BUH: "Bucharest",
+  IST: "Istanbul",
+};
+
+/** A city code typed in capitals (LON, PAR, MIL): the city, as its code. */
+export function cityCode(raw: string): Place | null {
+  const city = CITY_CODES[raw];
+  return city && /^[A-Z]{3}$/.test(raw) ? { code: raw, city } : null;
+}
+
+function distance(a: string, b: string): number {
+  // One flat row-major table: (a.length + 1) × (b.length + 1).
+  const w = b.length + 1;
+  const d = new Array<number>((a.length + 1) * w).fill(0);
+  const at = (i: number, j: number) => d[i * w + j] ?? 0;
+  for (let i = 0; i <= a.length; i++) d[i * w] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      // A swap of two letters (Amstredam) is one typo.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, at(i - 2, j - 2) + 1);
+      d[i * w + j] = v;
+    }
+  return at(a.length, b.length);
+}
+
+let forms: { form: string; code: string; city: string }[] | undefined;
+
+/**
+ * A misspelt city name (Lodnon, Barselona, Amstredamu, Будапет): the one city form within a small edit distance
+ * (one typo up to 6 letters, two beyond), never when two cities are as near, never for short words.
+ */
+export function misspeltCity(word: string): { place: Place; corrected: string } | null {
+  if (word.length < 5) return null;
+  forms ??= cityForms().map((f) => ({ ...f, form: normalise(f.form) }));
+  const allowed = word.length <= 6 ? 1 : 2;
+  let best: { form: string; code: string; city: string; d: number } | null = null;
+  let tie = false;
+  for (const f of forms) {
+    if (Math.abs(f.form.length - word.length) > allowed || f.form.includes(" ")) continue;
+    if (f.form[0] !== word[0]) continue;
+    const d = distance(word, f.form);
+    if (d === 0) return null;
+    if (d > allowed) continue;
+    if (!best || d < best.d) {
+      best = { ...f, d };
+      tie = false;
+    } else if (d === best.d && f.code !== best.code) tie = true;
+  }
+  if (!best || tie) return null;
+  return { place: { code: best.code, city: best.city }, corrected: best.city };
+}
+
+/** Weekday words (normalised) of the five languages: a weekday beside an explicit date gives way to the date. */
+export function isWeekdayHit(text: string, weekdays: Record<string, string>): boolean {
+  const words = normalise(text)
+    .split(/[^\p{L}']+/u)
+    .filter((w) => w.length > 0);
+  return words.length > 0 && words.some((w) => w in weekdays) && !/\d/.test(text);
+}
+
+/** Words that chain the legs of a journey ("then", "puis", "потім", "potem", "luego"). */
+const THEN = new Set(
+  ["then", "потім", "далі", "potem", "nastepnie", "puis", "ensuite", "luego", "despues"].map(normalise),
+);
+
+/**
+ * Several legs in one line (three places or more with two dates or more, or "then" before another leg): a
+ * multi-city journey, asked back until multi-city search is there, never read as a wrong round trip.
+ */
+export function looksMultiCity(tokens: readonly Token[], codes: readonly string[], dates: number): boolean {
+  const places = codes.length;
+  // A place named twice among four is where one leg ends and the next starts ("Kyiv to Warsaw, Warsaw to Berlin").
+  const chained = places >= 4 && new Set(codes).size < places;
+  if (chained || (places >= 3 && dates >= 2)) return true;
+  return places >= 3 && tokens.some((t) => THEN.has(t.norm));
+}
