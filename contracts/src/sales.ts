@@ -22,6 +22,11 @@ export type SaleStatus = z.infer<typeof SaleStatus>;
 export const SaleId = z
   .string()
   .regex(/^\d{13}-(ticket|emd|void|refund|exchange)$/, "must be a sales line id");
+/**
+ * A sales line's id as the sales projection writes it: a SaleId, or `{EMD number}-emd-refund` for an EMD's refund
+ * (a line without a receipt of its own: GET /sales/{id} takes a SaleId).
+ */
+export const SaleLineId = z.string().regex(/^\d{13}-(ticket|emd|void|refund|exchange|emd-refund)$/);
 
 /** NUL characters and lone surrogates are refused for every request by the input hygiene middleware. */
 const SafeText = z.string().trim().max(100);
@@ -90,7 +95,7 @@ export function salesPageSize(viewportHeight: number): number {
 
 /** One line of the sales list and the report. Amounts are signed: a void or refund line takes money back. */
 export const SaleLine = z.object({
-  id: SaleId,
+  id: SaleLineId,
   kind: SaleKind,
   status: SaleStatus,
   locator: z.string(),
