@@ -107,7 +107,8 @@ export async function previewStep(pool: pg.Pool, call: ResolvedCall): Promise<St
         if (typeof body[field] === "boolean")
           changes.push({
             field,
-            before: field === "on_by_admin" ? row?.active_by_admin : row?.active_by_supervisor,
+            // A channel the plan creates in an earlier step has no row yet: nothing before (null, not left out).
+            before: (field === "on_by_admin" ? row?.active_by_admin : row?.active_by_supervisor) ?? null,
             after: body[field],
           });
       // Settings (issue 25: a nego code, how tickets are paid), shown as what they become.
