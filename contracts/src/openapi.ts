@@ -143,6 +143,9 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "requestJoinAgency",
   "listJoinRequests",
   "decideJoinRequest",
+  "sendItinerary",
+  "listItineraryMails",
+  "setItineraryOnIssue",
 ];
 
 /** Every documented route, from the module of its capability. */

@@ -4,6 +4,7 @@ import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
 import { timeLimitNotices } from "./deadlines/time-limit-notices.ts";
 import { directory } from "./directory/directory.ts";
+import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 import { sales } from "./sales/sales.ts";
 
 /** Every projection the product runs. */
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   balances,
   sales,
   timeLimitNotices,
+  itineraryMails,
 ];

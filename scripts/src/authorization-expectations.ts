@@ -46,6 +46,10 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "POST /send_voice_otp": { allow: "public" },
   "GET /dev/mailbox": { allow: "public" },
   "GET /dev/voice": { allow: "public" },
+  "GET /dev/mailbox/:id/attachments/:position": {
+    allow: "public",
+    params: () => ({ id: "1", position: "1" }),
+  },
   // Probes for a load balancer or an orchestrator: liveness and readiness.
   "GET /health": { allow: "public" },
   "GET /ready": { allow: "public" },
@@ -128,6 +132,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
   },
   "PUT /companies/:id/credit_limit": { allow: ["Admin"], params: (t) => ({ id: t.companyIds[0] ?? "" }) },
+  "PATCH /companies/:id/itinerary_on_issue": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+    body: () => ({ itinerary_on_issue: true }),
+  },
   "PATCH /ticketing/company_shared_bookings/:id": {
     allow: ["Supervisor", ...administrators],
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
@@ -240,6 +249,16 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+  // The traveller's itinerary e-mail (issue 24): on the bookings of the caller's scope.
+  "POST /bookings/:locator/itinerary_mails": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ itinerary: { to: "probe@example.org" } }),
+  },
+  "GET /bookings/:locator/itinerary_mails": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+  },
   // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
   "POST /orders/:locator/refund_requests/create": {
     allow: "signed-in",

@@ -16,6 +16,7 @@ import {
   UpdateSupervisorRequest,
 } from "../administration.ts";
 import { AgencyFlag } from "../directory.ts";
+import { ItineraryOnIssueRequest, ItineraryOnIssueResponse } from "../itinerary.ts";
 import {
   type DocumentedRoute,
   errors,
@@ -448,6 +449,23 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
       401: unauthorized,
       404: roleOrScope,
       422: errors("The input does not match the contract, or the request was already decided"),
+    },
+  },
+  {
+    method: "patch",
+    path: "/companies/{id}/itinerary_on_issue",
+    operationId: "setItineraryOnIssue",
+    summary:
+      "Whether a company's travellers get their itinerary by e-mail when a booking is issued (on by default)",
+    tag: "Administration",
+    secured: true,
+    params: { id: z.string().min(1).max(200) },
+    body: ItineraryOnIssueRequest,
+    responses: {
+      200: { description: "The setting after it", schema: ItineraryOnIssueResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
     },
   },
 ];
