@@ -146,6 +146,9 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "sendItinerary",
   "listItineraryMails",
   "setItineraryOnIssue",
+  "listInvoices",
+  "getInvoice",
+  "companyStatement",
 ];
 
 /** Every documented route, from the module of its capability. */

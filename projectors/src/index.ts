@@ -4,6 +4,7 @@ import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
 import { timeLimitNotices } from "./deadlines/time-limit-notices.ts";
 import { directory } from "./directory/directory.ts";
+import { invoices } from "./invoices/invoices.ts";
 import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 import { sales } from "./sales/sales.ts";
 
@@ -16,4 +17,5 @@ export const projections: readonly Projection[] = [
   sales,
   timeLimitNotices,
   itineraryMails,
+  invoices,
 ];

@@ -7,6 +7,7 @@ import { bookingRoutes } from "./bookings/routes.ts";
 import { deadlineRoutes } from "./deadlines/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
+import { invoiceRoutes } from "./invoices/routes.ts";
 import { itineraryRoutes } from "./itinerary/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
@@ -26,5 +27,6 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(salesRoutes(deps));
   router.use(deadlineRoutes(deps));
   router.use(itineraryRoutes(deps));
+  router.use(invoiceRoutes(deps));
   return router;
 }

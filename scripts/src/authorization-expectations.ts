@@ -183,6 +183,13 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /bookings": { allow: "signed-in" },
   "GET /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
   "GET /balances": { allow: "signed-in" },
+  // Invoices, credit notes and statements (issue 24): whoever sees the company's balance.
+  "GET /invoices": { allow: "signed-in", query: () => ({ month: new Date().toISOString().slice(0, 7) }) },
+  "GET /invoices/:id": { allow: "signed-in", params: () => ({ id: "00000000-0000-4000-8000-000000000000" }) },
+  "GET /companies/:id/statements/:month": {
+    allow: "signed-in",
+    params: (t) => ({ id: t.companyIds[0] ?? "", month: new Date().toISOString().slice(0, 7) }),
+  },
   // Sales, reports and analytics: the same scopes; an unknown sale or report is 404 for everyone.
   "GET /sales": { allow: "signed-in" },
   "GET /sales/export": { allow: "signed-in" },

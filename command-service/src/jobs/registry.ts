@@ -7,6 +7,7 @@ import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
+import { numberSaleDocuments } from "../invoices/numbering.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
 import { notificationPorts } from "../notifications/ports.ts";
@@ -71,6 +72,9 @@ export function commandJobHandlers(
       const late = await drainItineraryMails(deps, job.traceId);
       if (late > 0)
         job.logger.warn({ queued: late }, "itinerary e-mails queued late (lost with their process)");
+      // Every sale document gets its invoice or credit note, numbered per agency without gaps.
+      const documents = await numberSaleDocuments(deps, job.traceId);
+      if (documents > 0) job.logger.info({ documents }, "invoices and credit notes numbered");
     },
     async "time-limit-watch"({ locator, stage }, deps, job) {
       const done = await watchTimeLimit(deps, locator, stage, job.traceId);
