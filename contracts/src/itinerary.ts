@@ -40,10 +40,15 @@ export const ItineraryEvent = z.discriminatedUnion("type", [
 export type ItineraryEvent = z.infer<typeof ItineraryEvent>;
 export const ITINERARY_EVENT_TYPES = ItineraryEvent.options.map((o) => o.shape.type.value);
 
-/** Stream `company-mail-{company_id}`: the company's settings for mail to its travellers. */
+/** Where the company's monthly statement is mailed (issue 24, item 4); null: nowhere. */
+export const BillingContactSet = z.object({ company_id: z.string(), email: Email.nullable() });
+export type BillingContactSet = z.infer<typeof BillingContactSet>;
+
+/** Stream `company-mail-{company_id}`: the company's settings for mail to its travellers and its billing contact. */
 export const companyMailStream = (companyId: string) => `company-mail-${companyId}`;
 export const CompanyMailEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ItineraryOnIssueSet"), data: ItineraryOnIssueSet }),
+  z.object({ type: z.literal("BillingContactSet"), data: BillingContactSet }),
 ]);
 export type CompanyMailEvent = z.infer<typeof CompanyMailEvent>;
 
@@ -59,6 +64,13 @@ export type SendItineraryRequest = z.infer<typeof SendItineraryRequest>;
 
 /** PATCH /companies/{id}/itinerary_on_issue */
 export const ItineraryOnIssueRequest = z.object({ itinerary_on_issue: z.boolean() });
+
+/** PATCH /companies/{id}/billing_contact: null stops the monthly statement's mail. */
+export const BillingContactRequest = z.object({ billing_email: EmailInput.nullable() });
+export const BillingContactResponse = z.object({
+  data: z.object({ company_id: z.string(), billing_email: z.string().nullable() }),
+  position: CommandPosition,
+});
 
 /** One send as the booking's history shows it. */
 export const ItineraryMail = z.object({

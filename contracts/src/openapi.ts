@@ -149,6 +149,7 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "listInvoices",
   "getInvoice",
   "companyStatement",
+  "setBillingContact",
 ];
 
 /** Every documented route, from the module of its capability. */

@@ -408,6 +408,11 @@ describe("the OpenAPI document", () => {
       params: { id: demoId("company", "dnipro-kyiv") },
       body: { itinerary_on_issue: true },
     }),
+    setBillingContact: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { billing_email: "billing@kyiv.example" },
+    }),
     listInvoices: () => ({ as: "admin", query: { month: new Date().toISOString().slice(0, 7) } }),
     getInvoice: async () => {
       // The walk's sales numbered now rather than at the next booking sweep.

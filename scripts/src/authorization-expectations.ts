@@ -132,6 +132,11 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
   },
   "PUT /companies/:id/credit_limit": { allow: ["Admin"], params: (t) => ({ id: t.companyIds[0] ?? "" }) },
+  "PATCH /companies/:id/billing_contact": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+    body: () => ({ billing_email: null }),
+  },
   "PATCH /companies/:id/itinerary_on_issue": {
     allow: ["Supervisor", ...administrators],
     params: (t) => ({ id: t.companyIds[0] ?? "" }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { numberSaleDocuments } from "@skyward/command-service/invoices/numbering";
+import { openCommandJobs } from "@skyward/command-service/jobs/specs";
 import {
   bookingPage,
   confirmExchange,
@@ -237,5 +238,56 @@ describe("invoices, credit notes and statements", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0].code).toBe("invoice_not_found");
     expect((await agent.get("/invoices/not-a-document")).status).toBe(404);
+  });
+
+  it("when the first day's job runs, then the month's statement is mailed once to the company's billing contact, with its PDF and xlsx", async () => {
+    const path = `/companies/${demo.kyiv}/billing_contact`;
+    expect((await agent.patch(path, { billing_email: "billing@kyiv.example" })).status).toBe(403);
+    expect((await roles.otherSupervisor.patch(path, { billing_email: "billing@kyiv.example" })).status).toBe(
+      404,
+    );
+    const bad = await roles.supervisor.patch(path, { billing_email: "not an address" });
+    expect(bad.status).toBe(422);
+    expect(
+      (await t.events(`company-mail-${demo.kyiv}`)).filter((e) => e.type === "BillingContactSet"),
+    ).toEqual([]);
+    const set = await roles.supervisor.patch(path, { billing_email: "Billing@Kyiv.example" });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ company_id: demo.kyiv, billing_email: "billing@kyiv.example" });
+
+    const jobs = await openCommandJobs(t.app.pool);
+    await jobs.send("statement-mails", { month });
+    await jobs.send("statement-mails", { month });
+    const mails = await until(
+      async () => {
+        const res = await agent.get("/dev/mailbox", { query: { to: "billing@kyiv.example" } });
+        const found = res.body.data as { id: number; subject: string; text: string; attachments?: Json[] }[];
+        return found.length > 0 ? found : undefined;
+      },
+      15_000,
+      "the statement mail",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(
+      (await agent.get("/dev/mailbox", { query: { to: "billing@kyiv.example" } })).body.data,
+    ).toHaveLength(1);
+    const mail = mails[0] as (typeof mails)[number];
+    expect(mail.subject).toContain(`statement ${month}`);
+    expect(mail.text).toContain("Closing balance:");
+    const names = (mail.attachments ?? []).map((a) => a.filename);
+    expect(names).toEqual([`statement-${month}-${demo.kyiv}.pdf`, `statement-${month}-${demo.kyiv}.xlsx`]);
+    const cookie = sessionCookie(await t.client().signIn("agent@dnipro.test"));
+    const pdf = await download(t.app.url, cookie, (mail.attachments as Json[])[0]?.url as string);
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain(`Statement ${month}`);
+    expect(text).toContain("Closing balance");
+    const xlsx = await download(t.app.url, cookie, (mail.attachments as Json[])[1]?.url as string);
+    const sheet = (await readWorkbook(xlsx.bytes)).worksheets[0];
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const closing = rows.find((r) => r[0] === "Closing balance")?.[1] as number;
+    expect(Math.round(closing * 100)).toBe(
+      (await roles.admin.get(`/companies/${demo.kyiv}/statements/${month}`)).body.data.closing_balance,
+    );
   });
 });

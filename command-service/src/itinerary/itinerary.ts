@@ -19,7 +19,7 @@ import { IllegalState } from "@skyward/infra/http/errors";
 import { assertMayActOn } from "../bookings/access.ts";
 import { type ActiveBooking, bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
 import type { CommandDeps } from "../deps.ts";
-import { evolveCompanyMail } from "./settings.ts";
+import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
 
 /**
  * The traveller's itinerary e-mails (issue 24, item 1). Each send is first recorded (`ItineraryMailed` on the
@@ -47,9 +47,7 @@ export function decideItineraryMail(mail: ItineraryMailed, state: ItineraryState
 
 /** Whether a company mails travellers their itinerary on issue: on unless its supervisor turned it off. */
 export async function itineraryOnIssue(deps: CommandDeps, companyId: string): Promise<boolean> {
-  const { state } = await deps.store.fold(companyMailStream(companyId), evolveCompanyMail, {
-    itinerary_on_issue: true,
-  });
+  const { state } = await deps.store.fold(companyMailStream(companyId), evolveCompanyMail, noCompanyMail);
   return state.itinerary_on_issue;
 }
 

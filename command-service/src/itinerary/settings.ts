@@ -1,4 +1,10 @@
-import { CompanyMailEvent, companyMailStream, type ItineraryOnIssueSet } from "@skyward/contracts/itinerary";
+import { unhandledEvent } from "@skyward/contracts/events";
+import {
+  type BillingContactSet,
+  CompanyMailEvent,
+  companyMailStream,
+  type ItineraryOnIssueSet,
+} from "@skyward/contracts/itinerary";
 import { formatPosition } from "@skyward/contracts/position";
 import { runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
@@ -11,11 +17,20 @@ import { activeCompany, companyStream, evolveCompany, noCompany } from "../direc
 /** The company's mail settings as its `company-mail-{id}` stream folds: the itinerary on issue is on by default. */
 export interface CompanyMailState {
   itinerary_on_issue: boolean;
+  billing_email: string | null;
 }
+export const noCompanyMail: CompanyMailState = { itinerary_on_issue: true, billing_email: null };
 
-export function evolveCompanyMail(_state: CompanyMailState, stored: StoredEvent): CompanyMailState {
+export function evolveCompanyMail(state: CompanyMailState, stored: StoredEvent): CompanyMailState {
   const event = CompanyMailEvent.parse({ type: stored.type, data: stored.data });
-  return { itinerary_on_issue: event.data.on };
+  switch (event.type) {
+    case "ItineraryOnIssueSet":
+      return { ...state, itinerary_on_issue: event.data.on };
+    case "BillingContactSet":
+      return { ...state, billing_email: event.data.email };
+    default:
+      return unhandledEvent(event);
+  }
 }
 
 /** PATCH /companies/{id}/itinerary_on_issue: the company's supervisors (and administrators) turn it on or off. */
@@ -26,23 +41,53 @@ export async function setItineraryOnIssue(
   companyId: string,
   on: boolean,
 ) {
+  const position = await setCompanyMail(deps, context, p, companyId, (state) =>
+    state.itinerary_on_issue === on
+      ? null
+      : { type: "ItineraryOnIssueSet", data: { company_id: companyId, on } satisfies ItineraryOnIssueSet },
+  );
+  return { data: { company_id: companyId, itinerary_on_issue: on }, position };
+}
+
+/** PATCH /companies/{id}/billing_contact: where the monthly statement goes (null: it is not mailed). */
+export async function setBillingContact(
+  deps: CommandDeps,
+  context: RequestContext,
+  p: Principal,
+  companyId: string,
+  email: string | null,
+) {
+  const position = await setCompanyMail(deps, context, p, companyId, (state) =>
+    state.billing_email === email
+      ? null
+      : { type: "BillingContactSet", data: { company_id: companyId, email } satisfies BillingContactSet },
+  );
+  return { data: { company_id: companyId, billing_email: email }, position };
+}
+
+async function setCompanyMail(
+  deps: CommandDeps,
+  context: RequestContext,
+  p: Principal,
+  companyId: string,
+  decide: (state: CompanyMailState) => CompanyMailEvent | null,
+): Promise<string | null> {
   const stream = companyMailStream(companyId);
   const { append } = await runCommand(deps.store, async (cmd) => {
     const company = await cmd.load(companyStream(companyId), evolveCompany, noCompany);
     const { agency_id } = activeCompany(company.state);
     assertAgencyScope(p, agency_id, "company");
-    const settings = await cmd.load(stream, evolveCompanyMail, { itinerary_on_issue: true });
+    const settings = await cmd.load(stream, evolveCompanyMail, noCompanyMail);
     const metadata = metadataFor(context, { agency_id, company_id: companyId });
-    const data: ItineraryOnIssueSet = { company_id: companyId, on };
-    const changed = settings.state.itinerary_on_issue !== on;
+    const event = decide(settings.state);
     return {
       appends: [
-        ...(changed
+        ...(event
           ? [
               {
                 streamId: stream,
                 expected: settings.version === 0 ? ("no_stream" as const) : settings.version,
-                events: [{ type: "ItineraryOnIssueSet", data, metadata }],
+                events: [{ ...event, metadata }],
               },
             ]
           : []),
@@ -52,8 +97,5 @@ export async function setItineraryOnIssue(
       result: null,
     };
   });
-  return {
-    data: { company_id: companyId, itinerary_on_issue: on },
-    position: append.position ? formatPosition(append.position) : null,
-  };
+  return append.position ? formatPosition(append.position) : null;
 }

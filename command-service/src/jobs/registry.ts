@@ -8,6 +8,7 @@ import { bookingsDue, confirmBooking, expireBooking } from "../bookings/schedule
 import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
 import { numberSaleDocuments } from "../invoices/numbering.ts";
+import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
 import { notificationPorts } from "../notifications/ports.ts";
@@ -141,6 +142,18 @@ export function commandJobHandlers(
         return;
       }
       await mailer.send({ ...(await composeItineraryMail(deps, booking, mail)), traceId: job.traceId });
+    },
+    async "statement-mails"({ month }, deps, job) {
+      const queued = await queueStatementMails(deps, month, job.traceId);
+      if (queued > 0) job.logger.info({ queued }, "monthly statements queued");
+    },
+    async "send-statement"({ company_id, month, to }, deps, job) {
+      const mail = await composeStatementMail(deps, company_id, month, to);
+      if (!mail) {
+        job.logger.error({ company_id, month }, "statement of an unknown company: not sent");
+        return;
+      }
+      await mailer.send({ ...mail, traceId: job.traceId });
     },
     "sales-report": runSalesReport,
     async "replay-projection"({ run_id }, deps, job) {

@@ -16,7 +16,12 @@ import {
   UpdateSupervisorRequest,
 } from "../administration.ts";
 import { AgencyFlag } from "../directory.ts";
-import { ItineraryOnIssueRequest, ItineraryOnIssueResponse } from "../itinerary.ts";
+import {
+  BillingContactRequest,
+  BillingContactResponse,
+  ItineraryOnIssueRequest,
+  ItineraryOnIssueResponse,
+} from "../itinerary.ts";
 import {
   type DocumentedRoute,
   errors,
@@ -463,6 +468,23 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     body: ItineraryOnIssueRequest,
     responses: {
       200: { description: "The setting after it", schema: ItineraryOnIssueResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "patch",
+    path: "/companies/{id}/billing_contact",
+    operationId: "setBillingContact",
+    summary:
+      "Where a company's monthly statement is e-mailed on the first day of the next month (null: not mailed)",
+    tag: "Administration",
+    secured: true,
+    params: { id: z.string().min(1).max(200) },
+    body: BillingContactRequest,
+    responses: {
+      200: { description: "The billing contact after it", schema: BillingContactResponse },
       401: unauthorized,
       404: roleOrScope,
       422: invalid,

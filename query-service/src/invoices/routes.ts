@@ -5,9 +5,9 @@ import {
   type InvoiceKind,
   InvoiceListQuery,
   Month,
-  type Statement,
   StatementQuery,
 } from "@skyward/contracts/invoices";
+import { monthBounds, statementOf } from "@skyward/infra/documents/statement-data";
 import {
   renderInvoicePdf,
   renderStatementPdf,
@@ -74,10 +74,9 @@ const asDocument = (r: InvoiceRow): InvoiceDocument => ({
 
 /** The month's first instant and the next month's, refusing a month that has not begun. */
 function monthRange(month: string, now: Date): { start: Date; end: Date } {
-  const [year, m] = month.split("-").map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, m - 1, 1));
-  if (start > now) throw new IllegalState(`The month ${month} has not begun`, "month_in_future");
-  return { start, end: new Date(Date.UTC(year, m, 1)) };
+  const bounds = monthBounds(month);
+  if (bounds.start > now) throw new IllegalState(`The month ${month} has not begun`, "month_in_future");
+  return bounds;
 }
 
 async function languageOf(deps: QueryDeps, p: Principal, asked: Language | undefined): Promise<Language> {
@@ -151,7 +150,7 @@ export function invoiceRoutes(deps: QueryDeps): Router {
     ).rows[0];
     if (!company) throw new NotFound("No such company", "company_not_found");
     const { start, end } = monthRange(month, new Date());
-    const statement = await statementOf(deps, company, month, start, end);
+    const statement = await statementOf(pool, company, month, start, end);
     if (query.format === "json") {
       res.json({ data: statement });
       return;
@@ -176,64 +175,4 @@ export function invoiceRoutes(deps: QueryDeps): Router {
   });
 
   return router;
-}
-
-/** Opening balance, every movement of the month with its booking's documents, closing balance. */
-async function statementOf(
-  { pool }: QueryDeps,
-  company: { id: string; name: string; currency: string },
-  month: string,
-  start: Date,
-  end: Date,
-): Promise<Statement> {
-  const opening = await pool.query<{ balance_after: string }>(
-    `SELECT balance_after FROM read.balance_history WHERE company_id = $1 AND at < $2
-      ORDER BY position DESC LIMIT 1`,
-    [company.id, start],
-  );
-  const { rows: movements } = await pool.query<{
-    at: Date;
-    kind: string;
-    amount: string;
-    balance_after: string;
-    locator: string | null;
-    reason: string | null;
-  }>(
-    `SELECT at, kind, amount, balance_after, locator, reason FROM read.balance_history
-      WHERE company_id = $1 AND at >= $2 AND at < $3 ORDER BY position`,
-    [company.id, start, end],
-  );
-  const locators = [...new Set(movements.flatMap((m) => (m.locator ? [m.locator] : [])))];
-  const { rows: documents } = await pool.query<{ locator: string; kind: InvoiceKind; number: number }>(
-    "SELECT locator, kind, number FROM read.invoices WHERE company_id = $1 AND locator = ANY($2) ORDER BY number",
-    [company.id, locators],
-  );
-  const openingBalance = Number(opening.rows[0]?.balance_after ?? 0);
-  const lines = movements.map((m) => {
-    const amount = Number(m.amount);
-    // A charge is documented by the booking's invoices, a credit by its credit notes.
-    const kind: InvoiceKind = amount < 0 ? "invoice" : "credit_note";
-    return {
-      at: m.at.toISOString(),
-      kind: m.kind,
-      amount,
-      balance_after: Number(m.balance_after),
-      locator: m.locator,
-      reason: m.reason,
-      documents: documents
-        .filter((d) => m.locator && d.locator === m.locator && d.kind === kind)
-        .map((d) => documentNumberText(d.kind, d.number)),
-    };
-  });
-  return {
-    company_id: company.id,
-    company_name: company.name,
-    month,
-    currency: company.currency,
-    opening_balance: openingBalance,
-    closing_balance: lines.at(-1)?.balance_after ?? openingBalance,
-    charged: -lines.filter((l) => l.amount < 0).reduce((sum, l) => sum + l.amount, 0),
-    credited: lines.filter((l) => l.amount > 0).reduce((sum, l) => sum + l.amount, 0),
-    movements: lines,
-  };
 }
