@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it, jest } from "@jest/globals";
 import { csrfHeaders, holdStandardFare, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
@@ -64,6 +65,45 @@ describe("the traveller's itinerary e-mail on the booking page", () => {
       `itinerary-${locator}.pdf`,
       expect.stringMatching(/^ITINERARY_IVAN_\d{13}\.pdf$|^Itinerary_Ivan_\d{13}\.pdf$/i),
     ]);
+    expect(suite.session.problems).toEqual([]);
+  });
+
+  it("downloads the month's statement and an invoice from the sales screen", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await holdStandardFare(page, "Invoiced");
+    const issued = await page.request.post("/bookings/issue", {
+      headers: await csrfHeaders(page),
+      data: { locator },
+    });
+    expect(issued.status()).toBe(201);
+    await page.goto("/sales");
+    const section = page.getByRole("region", { name: "Statements and invoices" });
+    await section.waitFor();
+    // The booking sweep numbers the sale's invoice; the list shows it once it has.
+    const documents = section.getByRole("table", { name: "Invoices and credit notes" });
+    for (let i = 0; i < 40 && (await documents.getByRole("cell", { name: locator }).count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await section.waitFor();
+    }
+    await documents.getByRole("cell", { name: locator }).waitFor();
+    await checkScreen(page, "sales-statements");
+
+    const [statement] = await Promise.all([
+      page.waitForEvent("download"),
+      section.getByRole("button", { name: "Statement (PDF)" }).click(),
+    ]);
+    expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d\d-.+\.pdf$/);
+    expect((await readFile((await statement.path()) as string)).subarray(0, 5).toString()).toBe("%PDF-");
+    const [sheet] = await Promise.all([
+      page.waitForEvent("download"),
+      section.getByRole("button", { name: "Statement (Excel)" }).click(),
+    ]);
+    expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
+    const row = documents.getByRole("row").filter({ hasText: locator });
+    const [invoice] = await Promise.all([page.waitForEvent("download"), row.getByRole("button").click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
     expect(suite.session.problems).toEqual([]);
   });
 });
