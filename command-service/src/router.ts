@@ -10,6 +10,7 @@ import { bookingRoutes } from "./bookings/routes.ts";
 import type { CommandDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
 import { identityRoutes } from "./identity/routes.ts";
+import { itineraryRoutes } from "./itinerary/routes.ts";
 import { devOutboxRoutes } from "./notifications/dev-routes.ts";
 import { offerRoutes } from "./offers/routes.ts";
 import { textSearchRoutes } from "./text-search/routes.ts";
@@ -26,6 +27,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(offerRoutes(deps));
   router.use(textSearchRoutes());
   router.use(bookingRoutes(deps));
+  router.use(itineraryRoutes(deps));
   router.use(directoryRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));

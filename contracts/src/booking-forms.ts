@@ -34,3 +34,14 @@ export const CommentForm = z.object({
   comment: typed((comment) => comment.trim(), CommentRequest.shape.comment, "too_long"),
 });
 export type CommentFormValues = z.input<typeof CommentForm>;
+
+/** The booking page's itinerary e-mail: an address, an optional note, the mail's language. */
+export const ItineraryMailForm = z.object({
+  to: typed((email) => email.trim(), BookingContacts.shape.email, "email"),
+  note: z
+    .string()
+    .transform((note) => note.trim())
+    .pipe(z.string().max(1000, { error: "too_long" })),
+  language: z.enum(["en", "ua", "pl", "fr", "es"]),
+});
+export type ItineraryMailFormValues = z.input<typeof ItineraryMailForm>;

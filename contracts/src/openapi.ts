@@ -145,6 +145,13 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "requestJoinAgency",
   "listJoinRequests",
   "decideJoinRequest",
+  "sendItinerary",
+  "listItineraryMails",
+  "setItineraryOnIssue",
+  "listInvoices",
+  "getInvoice",
+  "companyStatement",
+  "setBillingContact",
 ];
 
 /** Every documented route, from the module of its capability. */

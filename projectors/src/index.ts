@@ -4,6 +4,8 @@ import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
 import { timeLimitNotices } from "./deadlines/time-limit-notices.ts";
 import { directory } from "./directory/directory.ts";
+import { invoices } from "./invoices/invoices.ts";
+import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 import { sales } from "./sales/sales.ts";
 
 /** Every projection the product runs. */
@@ -14,4 +16,6 @@ export const projections: readonly Projection[] = [
   balances,
   sales,
   timeLimitNotices,
+  itineraryMails,
+  invoices,
 ];

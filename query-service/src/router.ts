@@ -7,6 +7,8 @@ import { bookingRoutes } from "./bookings/routes.ts";
 import { deadlineRoutes } from "./deadlines/routes.ts";
 import type { QueryDeps } from "./deps.ts";
 import { directoryRoutes } from "./directory/routes.ts";
+import { invoiceRoutes } from "./invoices/routes.ts";
+import { itineraryRoutes } from "./itinerary/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
 import { ticketingReadRoutes } from "./ticketing/routes.ts";
@@ -24,5 +26,7 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));
   router.use(deadlineRoutes(deps));
+  router.use(itineraryRoutes(deps));
+  router.use(invoiceRoutes(deps));
   return router;
 }

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document (generated from the zod contracts) validates, and every operation it documents answers as
 // documented: the calls below are driven by the served document, each answer checked against its JSON Schema.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { numberSaleDocuments } from "@skyward/command-service/invoices/numbering";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { openApiDocument } from "@skyward/contracts/openapi";
@@ -395,6 +396,35 @@ describe("the OpenAPI document", () => {
       as: "admin",
       params: { id: walk.requestJoinAgency.join_agency.id },
       body: { status: "accepted" },
+    }),
+    // Issue 24: the traveller's itinerary e-mail, and the month's invoices and statement.
+    sendItinerary: () => ({
+      params: { locator: walk.exchanged },
+      body: { itinerary: { to: "traveller@example.org", note: "Have a good trip" } },
+    }),
+    listItineraryMails: () => ({ params: { locator: walk.exchanged } }),
+    setItineraryOnIssue: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { itinerary_on_issue: true },
+    }),
+    setBillingContact: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv") },
+      body: { billing_email: "billing@kyiv.example" },
+    }),
+    listInvoices: () => ({ as: "admin", query: { month: new Date().toISOString().slice(0, 7) } }),
+    getInvoice: async () => {
+      // The walk's sales numbered now rather than at the next booking sweep.
+      await numberSaleDocuments({ pool: t.app.pool, store: t.app.store, now: () => new Date() }, "walk");
+      const { rows } = await t.db.pool.query<{ invoice_id: string }>(
+        "SELECT invoice_id FROM read.invoices ORDER BY number LIMIT 1",
+      );
+      return { as: "admin", params: { id: rows[0]?.invoice_id ?? "none" } };
+    },
+    companyStatement: () => ({
+      as: "admin",
+      params: { id: demoId("company", "dnipro-kyiv"), month: new Date().toISOString().slice(0, 7) },
     }),
     getApiTokenStatus: () => ({}),
     issueApiToken: () => ({ as: "person" }),

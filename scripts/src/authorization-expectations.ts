@@ -46,6 +46,10 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "POST /send_voice_otp": { allow: "public" },
   "GET /dev/mailbox": { allow: "public" },
   "GET /dev/voice": { allow: "public" },
+  "GET /dev/mailbox/:id/attachments/:position": {
+    allow: "public",
+    params: () => ({ id: "1", position: "1" }),
+  },
   // Probes for a load balancer or an orchestrator: liveness and readiness.
   "GET /health": { allow: "public" },
   "GET /ready": { allow: "public" },
@@ -128,6 +132,16 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
   },
   "PUT /companies/:id/credit_limit": { allow: ["Admin"], params: (t) => ({ id: t.companyIds[0] ?? "" }) },
+  "PATCH /companies/:id/billing_contact": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+    body: () => ({ billing_email: null }),
+  },
+  "PATCH /companies/:id/itinerary_on_issue": {
+    allow: ["Supervisor", ...administrators],
+    params: (t) => ({ id: t.companyIds[0] ?? "" }),
+    body: () => ({ itinerary_on_issue: true }),
+  },
   "PATCH /ticketing/company_shared_bookings/:id": {
     allow: ["Supervisor", ...administrators],
     params: (t) => ({ id: t.companyIds[0] ?? "" }),
@@ -174,6 +188,13 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /bookings": { allow: "signed-in" },
   "GET /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
   "GET /balances": { allow: "signed-in" },
+  // Invoices, credit notes and statements (issue 24): whoever sees the company's balance.
+  "GET /invoices": { allow: "signed-in", query: () => ({ month: new Date().toISOString().slice(0, 7) }) },
+  "GET /invoices/:id": { allow: "signed-in", params: () => ({ id: "00000000-0000-4000-8000-000000000000" }) },
+  "GET /companies/:id/statements/:month": {
+    allow: "signed-in",
+    params: (t) => ({ id: t.companyIds[0] ?? "", month: new Date().toISOString().slice(0, 7) }),
+  },
   // Sales, reports and analytics: the same scopes; an unknown sale or report is 404 for everyone.
   "GET /sales": { allow: "signed-in" },
   "GET /sales/export": { allow: "signed-in" },
@@ -242,6 +263,16 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     tenantIdsInBody: true,
   },
   "DELETE /bookings/:locator": { allow: "signed-in", params: (t) => ({ locator: t.bookingLocator }) },
+  // The traveller's itinerary e-mail (issue 24): on the bookings of the caller's scope.
+  "POST /bookings/:locator/itinerary_mails": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ itinerary: { to: "probe@example.org" } }),
+  },
+  "GET /bookings/:locator/itinerary_mails": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+  },
   // After sales: every user type on the bookings of its scope; another tenant's locator answers 404.
   "POST /orders/:locator/refund_requests/create": {
     allow: "signed-in",

@@ -2,12 +2,13 @@
 // unless a list below says why not; and `X-Min-Position` (read-your-writes) is documented on exactly the documented
 // reads that honour it, checked by calling each of them with and without it.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { numberSaleDocuments } from "@skyward/command-service/invoices/numbering";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
 import { documentedRoutes } from "@skyward/contracts/openapi";
 import { unlistedRoutes } from "@skyward/contracts/openapi/unlisted";
 import { issuedFamily } from "./testing/after-sales.ts";
-import { inDays } from "./testing/bookings.ts";
+import { inDays, until } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { listRoutes } from "./testing/routes.ts";
 import { keptSalesReport } from "./testing/sales-report.ts";
@@ -31,6 +32,7 @@ const EXCLUDED: Record<string, string> = {
   "GET /csrf": "the CSRF token of cookie sessions; calls with a bearer token need none",
   "GET /dev/mailbox": "development only: not mounted when NODE_ENV=production",
   "GET /dev/voice": "development only: not mounted when NODE_ENV=production",
+  "GET /dev/mailbox/{}/attachments/{}": "development only: not mounted when NODE_ENV=production",
   "GET /openapi.json": "the document itself",
   "POST /start_sign_in": PERSON_SIGN_IN,
   "POST /sign_in": PERSON_SIGN_IN,
@@ -124,6 +126,15 @@ describe("X-Min-Position in the document", () => {
       (l) => l.locator === locator && l.kind === "ticket",
     ) as Json;
     const report = await keptSalesReport(t.db.pool, demoId("user", "dnipro-agent"));
+    // The sale's invoice, numbered now rather than at the next booking sweep.
+    await numberSaleDocuments({ pool: t.app.pool, store: t.app.store, now: () => new Date() }, "openapi");
+    const invoice = await until(
+      async () =>
+        (await t.db.pool.query<{ invoice_id: string }>("SELECT invoice_id FROM read.invoices LIMIT 1"))
+          .rows[0],
+      5000,
+      "an invoice",
+    );
 
     /** How to call each documented read: its path (parameters filled) and query, and who. */
     const reads: Record<string, { path: string; query?: Record<string, string>; as?: HttpClient }> = {
@@ -153,6 +164,13 @@ describe("X-Min-Position in the document", () => {
       balanceHistory: { path: "/balance_history", as: admin },
       balanceMovement: { path: `/balance_history/${movement}`, as: admin },
       timeLimitNotices: { path: "/time_limit_notices" },
+      listItineraryMails: { path: `/bookings/${locator}/itinerary_mails` },
+      listInvoices: { path: "/invoices", query: { month: new Date().toISOString().slice(0, 7) } },
+      getInvoice: { path: `/invoices/${invoice.invoice_id}`, as: admin },
+      companyStatement: {
+        path: `/companies/${companyId}/statements/${new Date().toISOString().slice(0, 7)}`,
+        as: admin,
+      },
       accountDetails: { path: "/account/details" },
       getApiTokenStatus: { path: "/account/api_token" },
       listAgencies: { path: "/agencies", as: admin },

@@ -2,10 +2,15 @@ import { runReplay } from "@skyward/infra/audit/replay-runs";
 import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
+import { bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
+import { numberSaleDocuments } from "../invoices/numbering.ts";
+import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
+import { composeItineraryMail } from "../itinerary/compose.ts";
+import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
 import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
@@ -62,6 +67,15 @@ export function commandJobHandlers(
           { locator },
           { jobKey: `confirm-booking:${locator}`, jobKeyMode: "unsafe_dedupe", traceId: job.traceId },
         );
+      // Travellers' itineraries: on issue, and any recorded send whose job was lost with its process.
+      const onIssue = await mailItinerariesOnIssue(deps, job.traceId);
+      if (onIssue > 0) job.logger.info({ mailed: onIssue }, "itineraries mailed on issue");
+      const late = await drainItineraryMails(deps, job.traceId);
+      if (late > 0)
+        job.logger.warn({ queued: late }, "itinerary e-mails queued late (lost with their process)");
+      // Every sale document gets its invoice or credit note, numbered per agency without gaps.
+      const documents = await numberSaleDocuments(deps, job.traceId);
+      if (documents > 0) job.logger.info({ documents }, "invoices and credit notes numbered");
     },
     async "time-limit-watch"({ locator, stage }, deps, job) {
       const done = await watchTimeLimit(deps, locator, stage, job.traceId);
@@ -119,6 +133,27 @@ export function commandJobHandlers(
     },
     async "send-mail"(mail) {
       await mailer.send(mail);
+    },
+    async "send-itinerary"({ locator, mail_id }, deps, job) {
+      const mail = await recordedMail(deps, locator, mail_id);
+      const { state: booking } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+      if (!mail || booking.status === "none") {
+        job.logger.error({ locator, mail_id }, "itinerary e-mail of an unknown booking or send: not sent");
+        return;
+      }
+      await mailer.send({ ...(await composeItineraryMail(deps, booking, mail)), traceId: job.traceId });
+    },
+    async "statement-mails"({ month }, deps, job) {
+      const queued = await queueStatementMails(deps, month, job.traceId);
+      if (queued > 0) job.logger.info({ queued }, "monthly statements queued");
+    },
+    async "send-statement"({ company_id, month, to }, deps, job) {
+      const mail = await composeStatementMail(deps, company_id, month, to);
+      if (!mail) {
+        job.logger.error({ company_id, month }, "statement of an unknown company: not sent");
+        return;
+      }
+      await mailer.send({ ...mail, traceId: job.traceId });
     },
     "sales-report": runSalesReport,
     async "replay-projection"({ run_id }, deps, job) {

@@ -43,6 +43,19 @@ export const commandJobs = {
     payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
     maxAttempts: 10,
   },
+  /** A traveller's itinerary e-mail (issue 24), written from its booking and sent with its PDFs; retried like mail. */
+  "send-itinerary": { payload: z.object({ locator: z.string(), mail_id: z.string() }), maxAttempts: 10 },
+  /** Each company's statement of the month before, to its billing contact, on the first day of the month. */
+  "statement-mails": {
+    payload: z.object({ month: z.string().optional() }),
+    maxAttempts: 3,
+    cron: "0 6 1 * *",
+  },
+  /** One company's monthly statement e-mail (PDF and xlsx attached); retried like mail. */
+  "send-statement": {
+    payload: z.object({ company_id: z.string(), month: z.string(), to: z.string() }),
+    maxAttempts: 10,
+  },
   /** A projection replayed side by side from the audit screen (and switched, if asked and it agrees); not retried. */
   "replay-projection": { payload: z.object({ run_id: z.string() }), maxAttempts: 1 },
   /** An export too large to answer at once: built, kept for download, its link e-mailed. */

@@ -9,6 +9,8 @@ export interface OutboxMessage {
   subject: string | null;
   text: string;
   sent_at: string;
+  html: string | null;
+  attachments: { filename: string; content_type: string; size: number }[];
 }
 
 /**
@@ -22,9 +24,23 @@ export class DevOutbox implements Mailer, VoiceCaller {
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
+    const attachments = mail.attachments ?? [];
+    // The message and its attachments in one statement: a reader never sees the mail without its files.
     await this.pool.query(
-      "INSERT INTO app.dev_outbox (kind, recipient, email, subject, body) VALUES ('mail', $1, $1, $2, $3)",
-      [mail.to.toLowerCase(), mail.subject, mail.text],
+      `WITH m AS (INSERT INTO app.dev_outbox (kind, recipient, email, subject, body, html)
+                  VALUES ('mail', $1, $1, $2, $3, $4) RETURNING id)
+       INSERT INTO app.dev_outbox_attachments (message_id, position, filename, content_type, content)
+       SELECT m.id, a.position, a.filename, a.content_type, a.content
+         FROM m, unnest($5::text[], $6::text[], $7::bytea[]) WITH ORDINALITY AS a(filename, content_type, content, position)`,
+      [
+        mail.to.toLowerCase(),
+        mail.subject,
+        mail.text,
+        mail.html ?? null,
+        attachments.map((a) => a.filename),
+        attachments.map((a) => a.content_type),
+        attachments.map((a) => a.content),
+      ],
     );
     this.logger.info({ to: mail.to, subject: mail.subject }, `dev mailbox: ${mail.text}`);
   }
@@ -40,8 +56,11 @@ export class DevOutbox implements Mailer, VoiceCaller {
   /** Newest first; `to` matches the recipient (address or phone) or the account's e-mail. */
   async list(kind: "mail" | "voice", to: string | undefined, limit = 50): Promise<OutboxMessage[]> {
     const { rows } = await this.pool.query<OutboxMessage>(
-      `SELECT id::int AS id, recipient AS to, email, subject, body AS text, to_json(sent_at) #>> '{}' AS sent_at
-         FROM app.dev_outbox
+      `SELECT id::int AS id, recipient AS to, email, subject, body AS text, to_json(sent_at) #>> '{}' AS sent_at,
+              html, coalesce((SELECT json_agg(json_build_object('filename', a.filename,
+                  'content_type', a.content_type, 'size', octet_length(a.content)) ORDER BY a.position)
+                FROM app.dev_outbox_attachments a WHERE a.message_id = o.id), '[]') AS attachments
+         FROM app.dev_outbox o
         WHERE kind = $1 AND ($2::text IS NULL OR recipient = $2 OR email = $2
               -- a phone number matches by its digits, however it is written ("+" arrives as " " in a query)
               OR (strpos($2, '@') = 0 AND regexp_replace(recipient, 'D', '', 'g') = regexp_replace($2, 'D', '', 'g')))
@@ -49,5 +68,18 @@ export class DevOutbox implements Mailer, VoiceCaller {
       [kind, to?.trim().toLowerCase() ?? null, limit],
     );
     return rows;
+  }
+
+  /** One attachment of a message (1-based, in the order it was attached), or null. */
+  async attachment(
+    messageId: number,
+    position: number,
+  ): Promise<{ filename: string; content_type: string; content: Buffer } | null> {
+    const { rows } = await this.pool.query<{ filename: string; content_type: string; content: Buffer }>(
+      `SELECT filename, content_type, content FROM app.dev_outbox_attachments
+        WHERE message_id = $1 AND position = $2`,
+      [messageId, position],
+    );
+    return rows[0] ?? null;
   }
 }

@@ -9,6 +9,15 @@ import { DevOutbox } from "./dev-outbox.ts";
 
 const OutboxQuery = z.object({ to: z.string().trim().min(1).max(254).optional() });
 
+const AttachmentParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+  position: z.coerce.number().int().min(1).max(1000),
+});
+
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const FORWARDING_HEADERS = [
   "forwarded",
@@ -44,8 +53,34 @@ export function devOutboxRoutes(deps: { pool: pg.Pool; logger: Logger; config: C
     const { to } = parseInput(OutboxQuery, req.query, "query");
     const messages = await outbox.list("mail", to);
     res.json({
-      data: messages.map(({ id, to, subject, text, sent_at }) => ({ id, to, subject, text, sent_at })),
+      // HTML and attachments only on the mails that have them (the itinerary): the others read as before.
+      data: messages.map(({ id, to, subject, text, sent_at, html, attachments }) => ({
+        id,
+        to,
+        subject,
+        text,
+        sent_at,
+        ...(html ? { html } : {}),
+        ...(attachments.length > 0
+          ? {
+              attachments: attachments.map((a, i) => ({
+                ...a,
+                url: `/dev/mailbox/${id}/attachments/${i + 1}`,
+              })),
+            }
+          : {}),
+      })),
     });
+  });
+
+  router.get("/dev/mailbox/:id/attachments/:position", async (req, res) => {
+    requireLocalCaller(req);
+    const { id, position } = parseInput(AttachmentParams, req.params, "params");
+    const file = await outbox.attachment(id, position);
+    if (!file) throw new NotFound("No such attachment", "attachment_not_found");
+    res.setHeader("Content-Type", file.content_type);
+    res.setHeader("Content-Disposition", `attachment; filename="${file.filename}"`);
+    res.send(file.content);
   });
 
   router.get("/dev/voice", async (req, res) => {

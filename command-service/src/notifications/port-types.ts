@@ -7,8 +7,17 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (the itinerary mail); the text stays for clients that show no HTML. */
+  html?: string;
+  attachments?: MailAttachment[];
   /** The request that sent it, for the log lines of its delivery. */
   traceId?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content: Buffer;
 }
 
 /** Sends e-mail. */

@@ -13,7 +13,18 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      attachments: (mail.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: a.content,
+      })),
+    });
   }
 
   close(): void {

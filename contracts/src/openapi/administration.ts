@@ -31,6 +31,12 @@ import {
 } from "../administration.ts";
 import { AgencyFlag } from "../directory.ts";
 import {
+  BillingContactRequest,
+  BillingContactResponse,
+  ItineraryOnIssueRequest,
+  ItineraryOnIssueResponse,
+} from "../itinerary.ts";
+import {
   type DocumentedRoute,
   errors,
   idParam,
@@ -471,6 +477,40 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
       401: unauthorized,
       404: roleOrScope,
       422: errors("The input does not match the contract, or the request was already decided"),
+    },
+  },
+  {
+    method: "patch",
+    path: "/companies/{id}/itinerary_on_issue",
+    operationId: "setItineraryOnIssue",
+    summary:
+      "Whether a company's travellers get their itinerary by e-mail when a booking is issued (on by default)",
+    tag: "Administration",
+    secured: true,
+    params: { id: z.string().min(1).max(200) },
+    body: ItineraryOnIssueRequest,
+    responses: {
+      200: { description: "The setting after it", schema: ItineraryOnIssueResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
+    },
+  },
+  {
+    method: "patch",
+    path: "/companies/{id}/billing_contact",
+    operationId: "setBillingContact",
+    summary:
+      "Where a company's monthly statement is e-mailed on the first day of the next month (null: not mailed)",
+    tag: "Administration",
+    secured: true,
+    params: { id: z.string().min(1).max(200) },
+    body: BillingContactRequest,
+    responses: {
+      200: { description: "The billing contact after it", schema: BillingContactResponse },
+      401: unauthorized,
+      404: roleOrScope,
+      422: invalid,
     },
   },
 ];

@@ -8,7 +8,23 @@ import {
   CreditLimitRequest,
   TransactionRequest,
 } from "../balances.ts";
-import { type DocumentedRoute, idParam, invalid, notFound, roleOrScope, unauthorized } from "./shared.ts";
+import {
+  InvoiceDocument,
+  InvoiceListQuery,
+  InvoiceListResponse,
+  Month,
+  StatementQuery,
+  StatementResponse,
+} from "../invoices.ts";
+import {
+  type DocumentedRoute,
+  errors,
+  idParam,
+  invalid,
+  notFound,
+  roleOrScope,
+  unauthorized,
+} from "./shared.ts";
 
 /** The documented routes tagged "Balances" (the assembled document keeps the order in ../openapi.ts). */
 export const balancesRoutes: readonly DocumentedRoute[] = [
@@ -89,6 +105,65 @@ export const balancesRoutes: readonly DocumentedRoute[] = [
       401: unauthorized,
       404: roleOrScope,
       422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/invoices",
+    operationId: "listInvoices",
+    summary:
+      "The invoices and credit notes of a month (one per sale document, and per void and refund), numbered per agency without a gap",
+    tag: "Balances",
+    secured: true,
+    minPosition: "read_models",
+    query: InvoiceListQuery,
+    responses: {
+      200: { description: "The documents, by agency and number", schema: InvoiceListResponse },
+      401: unauthorized,
+      422: errors("Not a month, or a month that has not begun"),
+    },
+  },
+  {
+    method: "get",
+    path: "/invoices/{id}",
+    operationId: "getInvoice",
+    summary: "An invoice or credit note as data (format=json, the default) or as PDF (format=pdf)",
+    tag: "Balances",
+    secured: true,
+    minPosition: "read_models",
+    params: { id: z.string() },
+    query: StatementQuery,
+    responses: {
+      200: {
+        description: "The document, or its PDF",
+        mediaType: "application/pdf",
+        schema: z.object({ data: InvoiceDocument }),
+      },
+      401: unauthorized,
+      404: notFound,
+      422: invalid,
+    },
+  },
+  {
+    method: "get",
+    path: "/companies/{id}/statements/{month}",
+    operationId: "companyStatement",
+    summary:
+      "A company's statement of a month: opening balance, every movement with its documents, closing balance; as data, PDF (format=pdf) or xlsx (format=xlsx)",
+    tag: "Balances",
+    secured: true,
+    minPosition: "read_models",
+    params: { id: z.string(), month: Month },
+    query: StatementQuery,
+    responses: {
+      200: {
+        description: "The statement, or its PDF or spreadsheet",
+        mediaType: "application/pdf",
+        schema: StatementResponse,
+      },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Not a month, a month that has not begun, or an unknown format"),
     },
   },
 ];

@@ -21,6 +21,7 @@ import {
   VoidOrCancelResponse,
 } from "../bookings.ts";
 import { TimeLimitNoticesResponse } from "../deadline-events.ts";
+import { ItineraryMailsResponse, SendItineraryRequest, SendItineraryResponse } from "../itinerary.ts";
 import { JourneySearchRequest, SearchResponse } from "../offers.ts";
 import { type DocumentedRoute, errors, invalid, notFound, unauthorized } from "./shared.ts";
 
@@ -232,6 +233,38 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
       401: unauthorized,
       404: notFound,
       422: errors("Invalid input, or a booking without flights to search again"),
+    },
+  },
+  {
+    method: "post",
+    path: "/bookings/{locator}/itinerary_mails",
+    operationId: "sendItinerary",
+    summary:
+      "E-mail an issued booking's itinerary (HTML and text, with the itinerary PDF and every ticket's and EMD's receipt) to any address, with a note",
+    tag: "Booking",
+    secured: true,
+    params: { locator: Locator },
+    body: SendItineraryRequest,
+    responses: {
+      202: { description: "The send, recorded and queued", schema: SendItineraryResponse },
+      401: unauthorized,
+      404: notFound,
+      422: errors("Invalid input (an address that is not one), or a booking not issued yet"),
+    },
+  },
+  {
+    method: "get",
+    path: "/bookings/{locator}/itinerary_mails",
+    operationId: "listItineraryMails",
+    summary: "The itinerary e-mails of a booking: who sent each, to whom, when and why",
+    tag: "Booking",
+    secured: true,
+    minPosition: "read_models",
+    params: { locator: Locator },
+    responses: {
+      200: { description: "The sends, oldest first", schema: ItineraryMailsResponse },
+      401: unauthorized,
+      404: notFound,
     },
   },
 ];

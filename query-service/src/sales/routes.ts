@@ -16,6 +16,7 @@ import {
   ticketFileName,
 } from "@skyward/contracts/sales";
 import type { Ticket } from "@skyward/contracts/supplier";
+import { type Receipt, renderReceipt } from "@skyward/infra/documents/ticket-pdf";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
@@ -46,7 +47,6 @@ import { z } from "zod";
 import type { QueryDeps } from "../deps.ts";
 import { agentLinesScope, totalsSource } from "./aggregates.ts";
 import { analyticsRoutes } from "./analytics.ts";
-import { type Receipt, renderReceipt } from "./ticket-pdf.ts";
 import { viewerOf } from "./viewer.ts";
 
 const TOTAL_COLUMNS = "base_fare, taxes, agency_markup, company_markup, transaction_fee, penalty, total";

@@ -14,6 +14,7 @@ import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import type { RefundConfirmResponse } from "../api/refund.ts";
 import { AfterSalesHistory } from "./after-sales-history.tsx";
 import { BookingNow } from "./booking-now.tsx";
+import { ItineraryMails } from "./itinerary-mails.tsx";
 import { TimeLimitNotices } from "./time-limit-notices.tsx";
 
 // The dialogs, their forms and state machines load when an agent opens one, not with every bookings page.
@@ -109,8 +110,13 @@ export const afterSalesExtensions: BookingExtensions = {
   notices: <TimeLimitNotices />,
   actions: (booking) => <AfterSalesActions booking={booking} />,
   now: (booking) => <BookingNow actions={booking.actions ?? []} />,
-  history: (booking) =>
-    (booking.refunds?.length ?? 0) > 0 || (booking.history?.length ?? 0) > 0 ? (
-      <AfterSalesHistory booking={booking} />
-    ) : null,
+  history: (booking) => (
+    <>
+      {(booking.refunds?.length ?? 0) > 0 || (booking.history?.length ?? 0) > 0 ? (
+        <AfterSalesHistory booking={booking} />
+      ) : null}
+      {/* The traveller's itinerary e-mail, once there are tickets to send. */}
+      {(booking.tickets?.length ?? 0) > 0 ? <ItineraryMails booking={booking} /> : null}
+    </>
+  ),
 };

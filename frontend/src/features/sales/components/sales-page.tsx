@@ -43,6 +43,7 @@ import { personalData } from "../../../lib/replay-privacy.ts";
 import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
 import { ExportProgress } from "./export-progress.tsx";
+import { StatementsSection } from "./statements-section.tsx";
 
 const resolveFilters = zod4Resolver(SalesFiltersForm);
 /** The ticket filter's longest text (the contract's). */
@@ -299,6 +300,8 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
             getItemProps={(n) => ({ "aria-label": t("pagination.page", { page: n }) })}
           />
         </Group>
+
+        <StatementsSection />
       </Stack>
     </Container>
   );

@@ -1,0 +1,235 @@
+import { randomUUID } from "node:crypto";
+import { Language } from "@skyward/contracts/ids";
+import {
+  companyMailStream,
+  ItineraryEvent,
+  type ItineraryMail,
+  type ItineraryMailed,
+  itineraryStream,
+  type SendItineraryRequest,
+} from "@skyward/contracts/itinerary";
+import type { EventMetadata } from "@skyward/contracts/metadata";
+import { formatPosition } from "@skyward/contracts/position";
+import { inTransaction } from "@skyward/infra/db";
+import { runCommand } from "@skyward/infra/event-store/command";
+import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
+import type { StoredEvent } from "@skyward/infra/event-store/types";
+import type { Principal, RequestContext } from "@skyward/infra/http/context";
+import { IllegalState } from "@skyward/infra/http/errors";
+import { assertMayActOn } from "../bookings/access.ts";
+import { type ActiveBooking, bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
+import type { CommandDeps } from "../deps.ts";
+import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
+
+/**
+ * The traveller's itinerary e-mails (issue 24, item 1). Each send is first recorded (`ItineraryMailed` on the
+ * booking's `itinerary-{locator}` stream: who, to whom, when), then queued as a `send-itinerary` job together with
+ * its row in app.itinerary_mails in one transaction; the booking sweep queues any recorded mail whose process died
+ * before that. The job writes the mail from the booking as it stands and sends it through the mail transport.
+ */
+
+export interface ItineraryState {
+  mails: ItineraryMailed[];
+}
+const noMails: ItineraryState = { mails: [] };
+
+export function evolveItinerary(state: ItineraryState, stored: StoredEvent): ItineraryState {
+  const event = ItineraryEvent.parse({ type: stored.type, data: stored.data });
+  return { mails: [...state.mails, event.data] };
+}
+
+/** A mail is recorded once by its id; the on-issue mail once per booking. */
+export function decideItineraryMail(mail: ItineraryMailed, state: ItineraryState): ItineraryEvent[] {
+  if (state.mails.some((m) => m.mail_id === mail.mail_id)) return [];
+  if (mail.reason === "issued" && state.mails.some((m) => m.reason === "issued")) return [];
+  return [{ type: "ItineraryMailed", data: mail }];
+}
+
+/** Whether a company mails travellers their itinerary on issue: on unless its supervisor turned it off. */
+export async function itineraryOnIssue(deps: CommandDeps, companyId: string): Promise<boolean> {
+  const { state } = await deps.store.fold(companyMailStream(companyId), evolveCompanyMail, noCompanyMail);
+  return state.itinerary_on_issue;
+}
+
+/** The booking's default mail language: its agent's (agencies have no language of their own on file). */
+async function defaultLanguage(deps: CommandDeps, booking: ActiveBooking): Promise<Language> {
+  const { rows } = await deps.pool.query<{ language: string }>(
+    "SELECT language FROM read.users WHERE id = $1",
+    [booking.agent_id],
+  );
+  return Language.catch("en").parse(rows[0]?.language);
+}
+
+export const asItineraryMail = (m: ItineraryMailed): ItineraryMail => ({
+  mail_id: m.mail_id,
+  to: m.to,
+  note: m.note,
+  language: m.language,
+  reason: m.reason,
+  by_email: m.by?.email ?? null,
+  at: m.at,
+});
+
+async function recordMail(
+  deps: CommandDeps,
+  mail: ItineraryMailed,
+  metadata: EventMetadata,
+): Promise<{ recorded: boolean; position: string | null }> {
+  const stream = itineraryStream(mail.locator);
+  const { result, append } = await runCommand(deps.store, async (cmd) => {
+    const { state, version } = await cmd.load(stream, evolveItinerary, noMails);
+    const events = decideItineraryMail(mail, state);
+    return {
+      appends:
+        events.length > 0
+          ? [
+              {
+                streamId: stream,
+                expected: version === 0 ? ("no_stream" as const) : version,
+                events: events.map((e) => ({ ...e, metadata })),
+              },
+            ]
+          : [],
+      result: events.length > 0,
+    };
+  });
+  return { recorded: result, position: append.position ? formatPosition(append.position) : null };
+}
+
+/** Queues a recorded mail's job at most once (app.itinerary_mails); false when it was queued already. */
+export function queueItineraryMail(
+  deps: CommandDeps,
+  mail: ItineraryMailed,
+  traceId: string,
+): Promise<boolean> {
+  return inTransaction(deps.pool, async (client) => {
+    const claimed = await client.query(
+      "INSERT INTO app.itinerary_mails (mail_id, locator) VALUES ($1, $2) ON CONFLICT (mail_id) DO NOTHING",
+      [mail.mail_id, mail.locator],
+    );
+    if (claimed.rowCount === 0) return false;
+    const jobId = await deps.jobs.sendIn(
+      client,
+      "send-itinerary",
+      { locator: mail.locator, mail_id: mail.mail_id },
+      { traceId },
+    );
+    await client.query("UPDATE app.itinerary_mails SET job_id = $2 WHERE mail_id = $1", [
+      mail.mail_id,
+      jobId,
+    ]);
+    return true;
+  });
+}
+
+/** POST /bookings/{locator}/itinerary_mails: an agent sends the itinerary to any address, with a note. */
+export async function sendItinerary(
+  deps: CommandDeps,
+  context: RequestContext,
+  principal: Principal,
+  locator: string,
+  request: SendItineraryRequest["itinerary"],
+): Promise<{ data: ItineraryMail; position: string | null }> {
+  const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+  const booking = await assertMayActOn(deps.store, principal, state);
+  if (booking.tickets.length === 0)
+    throw new IllegalState(
+      "The booking has no tickets yet: its itinerary is sent once it is issued",
+      "itinerary_not_issued",
+    );
+  // A demo sandbox mails nobody outside: its bookings are not real.
+  if (booking.fake_booking)
+    throw new IllegalState("A demo booking's itinerary is not e-mailed", "itinerary_demo_booking");
+  const { rows } = await deps.pool.query<{ email: string }>("SELECT email FROM read.users WHERE id = $1", [
+    principal.userId,
+  ]);
+  const mail: ItineraryMailed = {
+    mail_id: randomUUID(),
+    locator,
+    agency_id: booking.agency_id,
+    company_id: booking.company_id,
+    to: request.to,
+    note: request.note ? request.note : null,
+    language: request.language ?? (await defaultLanguage(deps, booking)),
+    reason: "on_demand",
+    by: { user_id: principal.userId, email: rows[0]?.email ?? null },
+    at: deps.now().toISOString(),
+  };
+  const metadata = metadataFor(context, { agency_id: booking.agency_id, company_id: booking.company_id });
+  const { position } = await recordMail(deps, mail, metadata);
+  await queueItineraryMail(deps, mail, context.traceId);
+  return { data: asItineraryMail(mail), position };
+}
+
+/**
+ * Run by the booking sweep: every booking issued since the last sweep gets its on-issue itinerary, to the booking's
+ * contact address, when its company mails them (the default). Decided once per booking (app.itinerary_on_issue);
+ * the event's decider keeps a second sweep from recording a second mail. Returns how many were mailed.
+ */
+export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string): Promise<number> {
+  const { rows } = await deps.pool.query<{ locator: string }>(
+    `SELECT b.locator FROM read.bookings b
+      WHERE b.issued_at IS NOT NULL AND NOT b.fake_booking
+        AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
+      ORDER BY b.issued_at LIMIT 50`,
+  );
+  let mailed = 0;
+  for (const { locator } of rows) {
+    const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
+    if (
+      state.status !== "none" &&
+      state.tickets.length > 0 &&
+      (await itineraryOnIssue(deps, state.company_id))
+    ) {
+      const mail: ItineraryMailed = {
+        mail_id: `issued-${locator}`,
+        locator,
+        agency_id: state.agency_id,
+        company_id: state.company_id,
+        to: state.contacts.email,
+        note: null,
+        language: await defaultLanguage(deps, state),
+        reason: "issued",
+        by: null,
+        at: deps.now().toISOString(),
+      };
+      const metadata = {
+        ...systemMetadata(traceId),
+        scope: { agency_id: state.agency_id, company_id: state.company_id },
+      };
+      const { recorded } = await recordMail(deps, mail, metadata);
+      if (recorded && (await queueItineraryMail(deps, mail, traceId))) mailed++;
+    }
+    await deps.pool.query("INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING", [
+      locator,
+    ]);
+  }
+  return mailed;
+}
+
+/** Recorded mails of the last day never queued (their process died between the two): queued now. */
+export async function drainItineraryMails(deps: CommandDeps, traceId: string): Promise<number> {
+  const { rows } = await deps.pool.query<{ locator: string }>(
+    `SELECT DISTINCT m.locator FROM read.itinerary_mails m
+      WHERE m.at > $1::timestamptz - interval '1 day'
+        AND NOT EXISTS (SELECT 1 FROM app.itinerary_mails q WHERE q.mail_id = m.mail_id)
+      LIMIT 100`,
+    [deps.now()],
+  );
+  let queued = 0;
+  for (const { locator } of rows) {
+    const { state } = await deps.store.fold(itineraryStream(locator), evolveItinerary, noMails);
+    for (const mail of state.mails) if (await queueItineraryMail(deps, mail, traceId)) queued++;
+  }
+  return queued;
+}
+
+/** The recorded mail of a booking by its id (the job's payload names both). */
+export async function recordedMail(
+  deps: CommandDeps,
+  locator: string,
+  mailId: string,
+): Promise<ItineraryMailed | null> {
+  const { state } = await deps.store.fold(itineraryStream(locator), evolveItinerary, noMails);
+  return state.mails.find((m) => m.mail_id === mailId) ?? null;
+}
