@@ -184,7 +184,20 @@ export const SignOutResponse = z.object({ data: z.null(), position: CommandPosit
 /** Development outboxes (`GET /dev/mailbox`, `GET /dev/voice`), newest first. */
 export const DevMailboxResponse = z.object({
   data: z.array(
-    z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() }),
+    z.object({
+      id: z.number(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      sent_at: z.string(),
+      /** Only on the mails that have them (the itinerary, the statement). */
+      html: z.string().optional(),
+      attachments: z
+        .array(
+          z.object({ filename: z.string(), content_type: z.string(), size: z.number(), url: z.string() }),
+        )
+        .optional(),
+    }),
   ),
 });
 export const DevVoiceResponse = z.object({

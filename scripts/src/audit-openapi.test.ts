@@ -124,6 +124,15 @@ describe("the OpenAPI document", () => {
       query: { filter_key: "baggage" },
     }),
     listAirports: () => ({ query: { q: "Kyiv" } }),
+    fareCalendar: () => ({
+      body: {
+        origin: "KBP",
+        destination: "WAW",
+        departure_date: inDays(21),
+        passengers: { adults: 1, children: 0, infants: 0 },
+      },
+    }),
+    openFareCalendar: () => ({ params: { id: walk.fareCalendar.calendar.id } }),
     textSearch: () => ({ body: { text: "Kyiv to Warsaw next Friday, two adults", language: "en" } }),
     bookOffer: () => {
       const result = walk.searchOffers.result;

@@ -168,7 +168,16 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
     why: "a work list: the confirmation job folds each booking's stream before it acts",
   },
   "assistant/answers.ts": {
-    tables: ["bookings", "channel_history", "channels", "companies", "company_balances", "users"],
+    tables: [
+      "agencies",
+      "bookings",
+      "channel_history",
+      "channels",
+      "companies",
+      "company_balances",
+      "sales",
+      "users",
+    ],
     why: "answers to questions, which change nothing",
   },
   "assistant/directory.ts": {
@@ -206,6 +215,22 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
   "directory/commands/register-company.ts": {
     tables: ["channels"],
     why: "a default currency the client could have named itself",
+  },
+  "invoices/numbering.ts": {
+    tables: ["invoices", "sales"],
+    why: "a work list: the sales lines without a document yet; the number itself is the position in the agency's invoice stream, so a lagging read model delays a number and never skips or repeats one",
+  },
+  "invoices/statement-mails.ts": {
+    tables: ["agencies", "companies"],
+    why: "a work list: the companies with a billing contact to mail the month's statement to, each send recorded once per company and month",
+  },
+  "itinerary/compose.ts": {
+    tables: ["companies", "users"],
+    why: "display data printed in the mail (the agency's and agent's names and contacts); it decides nothing",
+  },
+  "itinerary/itinerary.ts": {
+    tables: ["bookings", "itinerary_mails", "users"],
+    why: "work lists of the booking sweep (bookings newly issued, sends not yet queued) and the agent's language as the mail's default; access is checked on the booking's stream",
   },
   "offers/selling-context.ts": {
     tables: ["channels"],
