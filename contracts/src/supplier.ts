@@ -16,7 +16,7 @@ export const CredentialsCheck = z.object({ active: z.boolean(), message: z.strin
 export type CredentialsCheck = z.infer<typeof CredentialsCheck>;
 
 /** Names as printed in the passport's machine-readable zone: Latin letters, spaces, hyphens, apostrophes. */
-const PassengerName = z
+export const PassengerName = z
   .string()
   .trim()
   .min(1)

@@ -5,6 +5,7 @@ import { channels } from "./channels/channels.ts";
 import { timeLimitNotices } from "./deadlines/time-limit-notices.ts";
 import { directory } from "./directory/directory.ts";
 import { sales } from "./sales/sales.ts";
+import { travellers } from "./travellers/travellers.ts";
 
 /** Every projection the product runs. */
 export const projections: readonly Projection[] = [
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   balances,
   sales,
   timeLimitNotices,
+  travellers,
 ];

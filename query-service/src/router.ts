@@ -10,6 +10,7 @@ import { directoryRoutes } from "./directory/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
 import { ticketingReadRoutes } from "./ticketing/routes.ts";
+import { travellerReadRoutes } from "./travellers/routes.ts";
 
 /** Every read the query service answers; it reads schema `read` only. */
 export function queryRouter(deps: QueryDeps): Router {
@@ -24,5 +25,6 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(ticketingReadRoutes(deps));
   router.use(salesRoutes(deps));
   router.use(deadlineRoutes(deps));
+  router.use(travellerReadRoutes(deps));
   return router;
 }
