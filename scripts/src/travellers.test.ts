@@ -235,3 +235,110 @@ describe("who sees and changes travellers", () => {
     );
   });
 });
+
+describe("erasure (right to erasure, by crypto-shredding)", () => {
+  const MARKERS = ["ZORYANA", "SHREDDENKO", "FZ909090", "FZ909091", "SHRED12345", "1979-11-23"];
+  const patterns = MARKERS.map((m) => `%${m}%`);
+  /** Every table of the schemas (read models, app state, the event store) whose rows show a marker, as text. */
+  const tablesShowing = async (schemas: string[]) => {
+    const { rows } = await t.db.pool.query<{ name: string }>(
+      `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+        WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE'
+          AND upper(query_to_xml(format('SELECT * FROM %I.%I', table_schema, table_name), true, false, '')::text)
+              LIKE ANY($2)
+        ORDER BY 1`,
+      [schemas, patterns],
+    );
+    return rows.map((r) => r.name);
+  };
+  const showsAny = (value: unknown) => MARKERS.filter((m) => JSON.stringify(value).toUpperCase().includes(m));
+
+  it("when a supervisor erases a traveller, then no read model, kept answer, audit history, export or stored event shows anything of theirs; readers see a placeholder; the hash chain still verifies", async () => {
+    const person = {
+      first_name: "Zoryana",
+      last_name: "Shreddenko",
+      date_of_birth: "1979-11-23",
+      gender: "F",
+      documents: [passport("FZ909090")],
+      contacts: { email: "zoryana.shreddenko@example.com", phone: "+380671234567" },
+      loyalty: [{ carrier: "PS", number: "SHRED12345" }],
+      ssrs: ["KSML"],
+    };
+    const kept = await roles.agent.post(
+      "/travellers",
+      { traveller: person },
+      { headers: { "idempotency-key": "erase-me-1" } },
+    );
+    expect(kept.status).toBe(201);
+    const id = kept.body.traveller.id as string;
+    const changed = await roles.agent.put(`/travellers/${id}`, {
+      traveller: { ...person, documents: [passport("FZ909091")] },
+    });
+    expect(changed.status).toBe(200);
+    expect((await find(roles.supervisor, "shreddenko", changed)).map((x) => x.id)).toEqual([id]);
+    // Before: the read model and the kept answer show them (the scan finds what it looks for).
+    expect(await tablesShowing(["read", "app"])).toEqual(
+      expect.arrayContaining(["app.idempotency_keys", expect.stringMatching(/^read\.travellers_g\d+$/)]),
+    );
+
+    const erased = await roles.supervisor.delete(`/travellers/${id}`);
+    expect(erased.status).toBe(200);
+    expect(erased.body.traveller).toMatchObject({ id, erased: true, first_name: null, documents: [] });
+    const placeholder = await roles.agent.get(`/travellers/${id}`, after(erased));
+    expect(Traveller.parse(placeholder.body.traveller)).toMatchObject({
+      id,
+      erased: true,
+      first_name: null,
+      last_name: null,
+      date_of_birth: null,
+      gender: null,
+      documents: [],
+      contacts: {},
+      loyalty: [],
+      ssrs: [],
+    });
+    expect(await find(roles.supervisor, "shreddenko", erased)).toEqual([]);
+    expect((await t.events(`traveller-${id}`)).map((e) => e.type)).toEqual([
+      "TravellerRegistered",
+      "TravellerUpdated",
+      "TravellerErased",
+    ]);
+    const { rows: keys } = await t.db.pool.query("SELECT 1 FROM app.traveller_keys WHERE traveller_id = $1", [
+      id,
+    ]);
+    expect(keys).toEqual([]);
+
+    // Every table: the read models, the app's state, the event store's events (data and metadata) and chain.
+    expect(await tablesShowing(["read", "app", "es", "public"])).toEqual([]);
+    await chainAll(t.db.pool);
+    for (const reader of [roles.admin, roles.supervisor, roles.auditor]) {
+      const history = await reader.get("/audit/events", { query: { stream_id: `traveller-${id}` } });
+      const page = HistoryPage.parse(history.body.data);
+      expect(page.events.map((e) => e.type)).toEqual([
+        "TravellerRegistered",
+        "TravellerUpdated",
+        "TravellerErased",
+      ]);
+      expect(showsAny(page)).toEqual([]);
+      const exported = await reader.get("/audit/export", {
+        query: { stream_id: `traveller-${id}` },
+        headers: { accept: "application/json" },
+      });
+      expect(exported.status).toBe(200);
+      expect(exported.body.data.length).toBe(4);
+      expect(showsAny(exported.body)).toEqual([]);
+    }
+    // Nothing can change them again; erasing again changes nothing.
+    expect(codeOf(await roles.agent.put(`/travellers/${id}`, { traveller: person }))).toBe(
+      "422 traveller_erased",
+    );
+    const again = await roles.supervisor.delete(`/travellers/${id}`);
+    expect(again.status).toBe(200);
+    expect((await t.events(`traveller-${id}`)).length).toBe(3);
+
+    await chainAll(t.db.pool);
+    const report = VerifyReport.parse((await roles.admin.get("/audit/verify")).body.data);
+    expect(report).toMatchObject({ ok: true, problem: null, unchained: 0 });
+    expect(report.checked).toBeGreaterThan(0);
+  });
+});
