@@ -48,6 +48,7 @@ import {
 } from "./booking-draft.ts";
 import { forgetDraft, initialDraft, keepDraft } from "./booking-draft-storage.ts";
 import { useClientView } from "./client-view.ts";
+import { type PickedTraveller, TravellerPicker } from "./traveller-picker.tsx";
 
 interface BookingFormProps {
   searchResultId: string;
@@ -71,11 +72,13 @@ function PassengerCard({
   passenger,
   form,
   departureDate,
+  lastDate,
 }: {
   index: number;
   passenger: PassengerDraft;
   form: DraftForm;
   departureDate: string;
+  lastDate: string;
 }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
@@ -87,6 +90,15 @@ function PassengerCard({
   const set = (field: string, value: unknown) => form.setFieldValue(path(field), value as never);
   const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
   const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
+  // A kept traveller fills the passenger; a document that expires before the trip ends is refused at its field.
+  const pick = ({ traveller, document }: PickedTraveller) => {
+    set("gender", traveller.gender);
+    set("first_name", traveller.first_name ?? "");
+    set("last_name", traveller.last_name ?? "");
+    set("date_of_birth", traveller.date_of_birth);
+    if (document) set("document", { ...document });
+    if (document) form.validateField(path("document.expires_on"));
+  };
   return (
     <Paper withBorder radius="md" p="md" component="fieldset" aria-label={title} style={{ margin: 0 }}>
       <Group justify="space-between" mb="sm">
@@ -103,6 +115,7 @@ function PassengerCard({
         </Text>
       </Group>
       <Stack gap="sm">
+        <TravellerPicker index={index} lastDate={lastDate} onPick={pick} />
         <Box style={grid("auto minmax(0, 1fr) minmax(0, 1fr) 150px")}>
           <Input.Wrapper
             label={t("booking.gender")}
@@ -337,6 +350,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 passenger={passenger}
                 form={form}
                 departureDate={departureDate}
+                lastDate={lastDate}
               />
             ))}
             <Paper
