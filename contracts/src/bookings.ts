@@ -4,15 +4,22 @@ import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts
 import { PaidBy } from "./cards.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
+import { LoyaltyNumber, SsrCodes } from "./passenger-services.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
 /** POST /bookings */
+/** A passenger to book, with the loyalty number and SSRs sent to the airline (issue 23). */
+export const PassengerToBook = BookingPassenger.extend({
+  loyalty: LoyaltyNumber.optional(),
+  ssrs: SsrCodes.optional(),
+});
+export type PassengerToBook = z.infer<typeof PassengerToBook>;
 export const BookOfferRequest = z.object({
   search_result_id: z.string().min(1).max(100),
   fare_id: z.string().min(1).max(200),
-  passengers: z.array(BookingPassenger).min(1).max(9),
+  passengers: z.array(PassengerToBook).min(1).max(9),
   contacts: BookingContacts,
 });
 export type BookOfferRequest = z.infer<typeof BookOfferRequest>;
@@ -58,10 +65,20 @@ export const ModifyRequest = z.object({
   locator: Locator,
   contacts: BookingContacts.partial().optional(),
   passengers: z
-    .array(z.object({ index: z.number().int().min(0).max(8), document: TravelDocument }))
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(8),
+        document: TravelDocument.optional(),
+        /** The passenger's loyalty number from now on (null: none); absent: unchanged. */
+        loyalty: LoyaltyNumber.nullable().optional(),
+        /** The passenger's whole set of SSRs from now on; absent: unchanged. */
+        ssrs: SsrCodes.optional(),
+      }),
+    )
     .max(9)
     .optional(),
 });
+export type ModifyRequest = z.infer<typeof ModifyRequest>;
 
 /** POST /orders/{locator}/refund_requests/create: the passengers (indexes) to refund; all not yet refunded if absent. */
 export const RefundCreateRequest = z.object({

@@ -3,6 +3,7 @@ import { SupplierAncillary } from "./ancillaries.ts";
 import { Email } from "./ids.ts";
 import { Money } from "./money.ts";
 import { Flight, Instant, IsoDate, PassengerType, SupplierFare, SupplierPrice } from "./offers.ts";
+import { PassengerServices } from "./passenger-services.ts";
 
 /** How a ticketing channel signs in to its supplier. */
 export const SupplierCredentials = z.object({
@@ -66,6 +67,8 @@ export const SupplierBookRequest = z.object({
   fare_id: z.string().min(1),
   passengers: z.array(BookingPassenger).min(1).max(18),
   contacts: BookingContacts,
+  /** Loyalty numbers and SSRs per passenger (issue 23): the airline refuses a number it cannot credit. */
+  services: z.array(PassengerServices).optional(),
 });
 export type SupplierBookRequest = z.infer<typeof SupplierBookRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Email } from "./ids.ts";
 import { IsoDate } from "./offers.ts";
+import { LoyaltyNumber, LoyaltyNumbers, SsrCode, SsrCodes, unique } from "./passenger-services.ts";
 import { PassengerName, TravelDocument } from "./supplier.ts";
 
 /**
@@ -8,120 +9,6 @@ import { PassengerName, TravelDocument } from "./supplier.ts";
  * contacts, loyalty numbers per carrier and standing special-service requests. Their personal fields are stored in
  * events sealed with a key of their own (crypto-shredding, item 6): erasure destroys the key.
  */
-
-/** Airline alliances, for the loyalty numbers a carrier accepts (its own, or a partner's in the same alliance). */
-export const Alliance = z.enum(["star_alliance", "skyteam", "oneworld"]);
-export type Alliance = z.infer<typeof Alliance>;
-
-/** The carriers whose loyalty numbers we keep, with the alliance each belongs to (null: none). */
-export const LOYALTY_CARRIERS: Readonly<Record<string, Alliance | null>> = {
-  A3: "star_alliance",
-  AA: "oneworld",
-  AC: "star_alliance",
-  AF: "skyteam",
-  AY: "oneworld",
-  AZ: "star_alliance",
-  BA: "oneworld",
-  BT: null,
-  DL: "skyteam",
-  EI: null,
-  EK: null,
-  EW: null,
-  EY: null,
-  FZ: null,
-  G9: null,
-  HV: null,
-  HY: null,
-  IB: "oneworld",
-  J2: null,
-  JU: null,
-  KC: null,
-  KL: "skyteam",
-  LH: "star_alliance",
-  LO: "star_alliance",
-  LS: null,
-  LX: "star_alliance",
-  LY: null,
-  OS: "star_alliance",
-  PC: null,
-  PQ: null,
-  PS: null,
-  QR: "oneworld",
-  RO: "skyteam",
-  SK: "skyteam",
-  SN: "star_alliance",
-  SQ: "star_alliance",
-  TK: "star_alliance",
-  TP: "star_alliance",
-  UA: "star_alliance",
-  VY: null,
-};
-
-/** Whether a carrier (the flight's marketing carrier) accepts a loyalty number of `programme`: its own or an alliance partner's. */
-export function loyaltyAccepted(carrier: string, programme: string): boolean {
-  if (carrier === programme) return true;
-  const alliance = LOYALTY_CARRIERS[carrier];
-  return alliance != null && LOYALTY_CARRIERS[programme] === alliance;
-}
-
-export const LoyaltyNumber = z.object({
-  carrier: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((code) => code in LOYALTY_CARRIERS, "is not a carrier we know"),
-  number: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{4,20}$/, "must be 4-20 letters or digits"),
-});
-export type LoyaltyNumber = z.infer<typeof LoyaltyNumber>;
-
-/** IATA special-meal codes. */
-export const MEAL_SSRS = [
-  "AVML",
-  "BBML",
-  "BLML",
-  "CHML",
-  "DBML",
-  "FPML",
-  "GFML",
-  "HNML",
-  "KSML",
-  "LCML",
-  "LFML",
-  "LSML",
-  "MOML",
-  "NLML",
-  "RVML",
-  "SFML",
-  "VGML",
-  "VJML",
-  "VLML",
-  "VOML",
-] as const;
-/** IATA assistance codes: wheelchairs, sight, hearing, an unaccompanied minor, a passenger needing help. */
-export const ASSISTANCE_SSRS = ["WCHR", "WCHS", "WCHC", "BLND", "DEAF", "DPNA", "MAAS", "UMNR"] as const;
-export const SsrCode = z.enum([...MEAL_SSRS, ...ASSISTANCE_SSRS], {
-  error: "must be an IATA special-service code such as VGML or WCHR",
-});
-export type SsrCode = z.infer<typeof SsrCode>;
-
-/** A passenger's loyalty numbers (one per carrier) and standing SSRs (at most one meal). */
-const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
-export const LoyaltyNumbers = z
-  .array(LoyaltyNumber)
-  .max(10)
-  .refine((numbers) => unique(numbers.map((n) => n.carrier)), "must name each carrier once");
-export const SsrCodes = z
-  .array(SsrCode)
-  .max(6)
-  .refine(unique, "must name each code once")
-  .refine(
-    (codes) => codes.filter((c) => (MEAL_SSRS as readonly string[]).includes(c)).length <= 1,
-    "may hold one meal",
-  );
 
 export const TravellerContacts = z.object({
   email: Email.optional(),

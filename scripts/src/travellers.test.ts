@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { HistoryPage, VerifyReport } from "@skyward/contracts/audit";
 import { Traveller, TravellerAnswer, TravellerList } from "@skyward/contracts/travellers";
 import { chainAll } from "@skyward/infra/audit/chain";
+import { contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { after, demo, type Roles, signInRoles } from "./testing/roles.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
@@ -340,5 +341,103 @@ describe("erasure (right to erasure, by crypto-shredding)", () => {
     const report = VerifyReport.parse((await roles.admin.get("/audit/verify")).body.data);
     expect(report).toMatchObject({ ok: true, problem: null, unchained: 0 });
     expect(report.checked).toBeGreaterThan(0);
+  });
+});
+
+describe("loyalty numbers and SSRs on bookings", () => {
+  /** A fare of an option LOT markets on every flight (LO, Star Alliance), and its search. */
+  async function lotFare(client: HttpClient) {
+    const res = await client.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(21),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["LO"],
+    });
+    expect(res.status).toBe(200);
+    const option = (res.body.result.origin_destinations as Json[]).find((od) =>
+      (od.flights as Json[]).every((f) => (f.segments as Json[]).every((seg) => seg.carrier === "LO")),
+    );
+    const fare = ((option as Json).fares as Json[]).find((f) => !f.instant_payment);
+    return { search_result_id: res.body.result.id as string, fare_id: fare.fare_id as string };
+  }
+
+  it("when a passenger is booked with a loyalty number of the carrier's alliance and SSRs, then the airline takes them and the booking shows them; another alliance's number is refused on its field with the reason, and nothing is written", async () => {
+    const fare = await lotFare(roles.agent);
+    const before = await t.countEvents();
+    const refused = await roles.agent.post("/bookings", {
+      ...fare,
+      passengers: [{ ...passenger("Ivan", "Loyal"), loyalty: { carrier: "AF", number: "2001234567" } }],
+      contacts,
+    });
+    expect(codeOf(refused)).toBe("422 invalid_input");
+    expect(pointers(refused)).toEqual(["/passengers/0/loyalty/carrier"]);
+    expect(refused.body.errors[0].detail).toMatch(/LO does not accept AF.*Star Alliance.*SkyTeam/);
+    for (const [bad, pointer] of [
+      [{ loyalty: { carrier: "ZZ", number: "2001234567" } }, "/passengers/0/loyalty/carrier"],
+      [{ ssrs: ["VGML", "XXXX"] }, "/passengers/0/ssrs/1"],
+      [{ ssrs: ["VGML", "KSML"] }, "/passengers/0/ssrs"],
+    ] as const) {
+      const res = await roles.agent.post("/bookings", {
+        ...fare,
+        passengers: [{ ...passenger("Ivan", "Loyal"), ...bad }],
+        contacts,
+      });
+      expect([pointer, res.status, pointers(res)]).toEqual([pointer, 422, [pointer]]);
+    }
+    expect(await t.countEvents()).toBe(before);
+
+    const held = await roles.agent.post("/bookings", {
+      ...fare,
+      passengers: [
+        {
+          ...passenger("Ivan", "Loyal"),
+          loyalty: { carrier: "lh", number: "992001234567" },
+          ssrs: ["VGML", "WCHR"],
+        },
+      ],
+      contacts,
+    });
+    expect(held.status).toBe(201);
+    const page = await roles.agent.get(`/bookings/${held.body.locator}`, after(held));
+    expect(page.body.data.passengers[0]).toMatchObject({
+      loyalty: { carrier: "LH", number: "992001234567" },
+      ssrs: ["VGML", "WCHR"],
+    });
+    const locator = held.body.locator as string;
+    expect((await t.events(`booking-${locator}`)).map((e) => [e.type, e.data.passengers])).toEqual([
+      ["BookingHeld", [expect.not.objectContaining({ loyalty: expect.anything() })]],
+      [
+        "PassengerServicesRequested",
+        [{ index: 0, loyalty: { carrier: "LH", number: "992001234567" }, ssrs: ["VGML", "WCHR"] }],
+      ],
+    ]);
+
+    // Changed while the booking allows it: another alliance refused on its field, nothing written; then a change.
+    const events = (await t.events(`booking-${locator}`)).length;
+    const wrong = await roles.agent.post("/bookings/modify", {
+      locator,
+      passengers: [{ index: 0, loyalty: { carrier: "BA", number: "12345678" } }],
+    });
+    expect(pointers(wrong)).toEqual(["/passengers/0/loyalty/carrier"]);
+    expect(wrong.body.errors[0].detail).toMatch(/LO does not accept BA.*oneworld/);
+    const same = await roles.agent.post("/bookings/modify", {
+      locator,
+      passengers: [{ index: 0, ssrs: ["VGML", "WCHR"] }],
+    });
+    expect(codeOf(same)).toBe("422 nothing_to_change");
+    expect((await t.events(`booking-${locator}`)).length).toBe(events);
+    const changed = await roles.agent.post("/bookings/modify", {
+      locator,
+      passengers: [{ index: 0, loyalty: null, ssrs: ["DBML"] }],
+    });
+    expect(changed.status).toBe(200);
+    const after2 = await roles.agent.get(`/bookings/${locator}`, after(changed));
+    expect(after2.body.data.passengers[0].ssrs).toEqual(["DBML"]);
+    expect(after2.body.data.passengers[0]).not.toHaveProperty("loyalty");
+    expect((await t.events(`booking-${locator}`)).at(-1)).toMatchObject({
+      type: "PassengerServicesRequested",
+      data: { passengers: [{ index: 0, loyalty: null, ssrs: ["DBML"] }] },
+    });
   });
 });

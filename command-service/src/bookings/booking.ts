@@ -8,8 +8,9 @@ import {
   StoredBookingEvent,
 } from "@skyward/contracts/booking-events";
 import { type Money, money } from "@skyward/contracts/money";
+import { loyaltyRefusal, type PassengerServices } from "@skyward/contracts/passenger-services";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { Conflict, IllegalState } from "@skyward/infra/http/errors";
+import { Conflict, type FieldProblem, IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { decideAncillaries, emdsAtIssue, evolveAncillaries } from "../ancillaries/decider.ts";
 import { decidePayment } from "../ticketing/card.ts";
 import type { ActiveBooking, BookingState } from "./booking-state.ts";
@@ -234,10 +235,52 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "EmdRefunded":
     case "EmdRefundFailed":
       return evolveAncillaries(state, event);
+    case "PassengerServicesRequested":
+      return { ...state, passenger_services: withServices(state.passenger_services, event.data.passengers) };
     default:
       return assertNever(event);
   }
 }
+
+/**
+ * The services a modify changes (issue 23): each entry merged onto what its passenger has, kept only when it differs;
+ * a loyalty number every marketing carrier of the flights must accept, refused on its field otherwise.
+ */
+function changedServices(
+  state: ActiveBooking,
+  requested: readonly Partial<PassengerServices>[],
+): PassengerServices[] {
+  const carriers = state.fare.flights.flatMap((f) => f.segments.map((segment) => segment.carrier));
+  const problems: FieldProblem[] = [];
+  const changed = requested.flatMap((entry, at) => {
+    if (entry.index === undefined || (entry.loyalty === undefined && entry.ssrs === undefined)) return [];
+    const index = entry.index;
+    if (index >= state.passengers.length)
+      throw new IllegalState(`There is no passenger ${index + 1}`, "no_such_passenger");
+    const had = state.passenger_services?.find((s) => s.index === index) ?? {
+      index,
+      loyalty: null,
+      ssrs: [],
+    };
+    const next = {
+      index,
+      loyalty: entry.loyalty === undefined ? had.loyalty : entry.loyalty,
+      ssrs: entry.ssrs ?? had.ssrs,
+    };
+    const refusal = next.loyalty && entry.loyalty ? loyaltyRefusal(carriers, next.loyalty.carrier) : null;
+    if (refusal)
+      problems.push({ pointer: `/passengers/${at}/loyalty/carrier`, detail: refusal, location: "body" });
+    return JSON.stringify(next) === JSON.stringify(had) ? [] : [next];
+  });
+  if (problems.length > 0) throw new InvalidInput(problems);
+  return changed;
+}
+
+/** Each named passenger's services replace what they had; the others keep theirs. */
+const withServices = (kept: readonly PassengerServices[] = [], changed: readonly PassengerServices[]) =>
+  [...kept.filter((k) => !changed.some((c) => c.index === k.index)), ...changed].sort(
+    (a, b) => a.index - b.index,
+  );
 
 const plus = (a: Money | null, b: Money | null): Money | null =>
   b === null ? a : a === null ? b : money(a.amount + b.amount, a.currency);
@@ -293,7 +336,10 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RecordEmdsIssued":
       return true;
     case "ModifyBooking":
-      return command.change.passengers === undefined || command.change.passengers.length === 0;
+      return (
+        (command.change.passengers === undefined || command.change.passengers.length === 0) &&
+        (command.services ?? []).every((s) => s.loyalty === undefined && s.ssrs === undefined)
+      );
     case "HoldBooking":
     case "SettleProviderStatus":
     case "StartIssue":
@@ -318,7 +364,13 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
 export function decide(command: BookingCommand, state: BookingState): BookingEventInput[] {
   if (command.type === "HoldBooking") {
     if (state.status !== "none") throw new Conflict("This locator is already taken", "locator_taken");
-    return [{ type: "BookingHeld", data: command.held }];
+    const services = command.services ?? [];
+    return [
+      { type: "BookingHeld", data: command.held },
+      ...(services.length > 0
+        ? [{ type: "PassengerServicesRequested" as const, data: { passengers: services } }]
+        : []),
+    ];
   }
   if (state.status === "none") throw new IllegalState("This booking does not exist", "booking_missing");
   if (state.operation && !acceptedDuringOperation(command)) {
@@ -575,13 +627,23 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
         if (p.index >= state.passengers.length)
           throw new IllegalState(`There is no passenger ${p.index + 1}`, "no_such_passenger");
       }
-      // A change that changes nothing is refused rather than recorded: the booking's history shows only changes.
-      if (!changesSomething(state, command.change))
-        throw new IllegalState(
-          "Nothing to change: send contacts or documents that differ from the booking's",
-          "nothing_to_change",
-        );
-      return [{ type: "BookingModified", data: command.change }];
+      {
+        const services = changedServices(state, command.services ?? []);
+        // A change that changes nothing is refused rather than recorded: the booking's history shows only changes.
+        if (!changesSomething(state, command.change) && services.length === 0)
+          throw new IllegalState(
+            "Nothing to change: send contacts, documents, loyalty numbers or SSRs that differ from the booking's",
+            "nothing_to_change",
+          );
+        return [
+          ...(changesSomething(state, command.change)
+            ? [{ type: "BookingModified" as const, data: command.change }]
+            : []),
+          ...(services.length > 0
+            ? [{ type: "PassengerServicesRequested" as const, data: { passengers: services } }]
+            : []),
+        ];
+      }
     case "StartAncillaries":
     case "RecordAncillariesOutcome":
     case "RecordEmdsIssued":

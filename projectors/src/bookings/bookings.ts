@@ -29,6 +29,7 @@ function statusAfter(event: BookingEvent): string | null {
     case "BookingRepriced":
     case "BookingCommented":
     case "BookingModified":
+    case "PassengerServicesRequested":
     case "VoidStarted":
     case "VoidFailed":
     case "CancelStarted":
@@ -283,6 +284,17 @@ export const bookings = defineProjection({
           let held = `jsonb_set(held, '{contacts}', (held->'contacts') || ${row.param(JSON.stringify(e.data.contacts ?? {}))}::jsonb)`;
           for (const p of e.data.passengers ?? [])
             held = `jsonb_set(${held}, ${row.param(["passengers", String(p.index), "document"])}::text[], ${row.param(JSON.stringify(p.document))}::jsonb)`;
+          row.set("held", held);
+          break;
+        }
+        case "PassengerServicesRequested": {
+          // On each named passenger, as the booking page shows them: a null loyalty leaves none.
+          let held = "held";
+          for (const p of e.data.passengers)
+            held = `jsonb_set(${held}, ${row.param(["passengers", String(p.index)])}::text[],
+              (((${held})->'passengers'->(${row.param(p.index)}::int)) - 'loyalty') ||
+              jsonb_strip_nulls(jsonb_build_object('loyalty', ${row.param(JSON.stringify(p.loyalty))}::jsonb)) ||
+              jsonb_build_object('ssrs', ${row.param(JSON.stringify(p.ssrs))}::jsonb))`;
           row.set("held", held);
           break;
         }
