@@ -246,7 +246,8 @@ export const BookingDetails = z.object({
     fare: Fare,
     flights: z.array(Flight),
   }),
-  passengers: z.array(BookingPassenger),
+  /** As booked, each with the loyalty number and SSRs the airline took (issue 23). */
+  passengers: z.array(PassengerToBook),
   contacts: BookingContacts,
   comments: z.array(BookingComment),
   issued_at: z.string().nullable(),

@@ -27,6 +27,7 @@ async function keepTraveller(page: Page): Promise<void> {
         // One passport expires before the trip ends (the search flies in 21 days), the other is valid.
         documents: [passport("FP100001", isoInDays(10)), passport("FP100002", "2033-01-01")],
         contacts: { email: "nadiya@example.com" },
+        ssrs: ["VGML", "WCHR"],
       },
     },
   });
@@ -72,6 +73,8 @@ describe("the traveller picker in the booking form", () => {
     expect(await block.getByRole("textbox", { name: "Date of birth" }).inputValue()).toMatch(
       /19.*07.*1984|1984/,
     );
+    // The traveller's standing requests go with the booking.
+    await block.getByTestId("passenger-services").filter({ hasText: "Requests: VGML, WCHR" }).waitFor();
 
     await page.getByRole("textbox", { name: "E-mail" }).fill("nadiya@example.com");
     await page.getByRole("textbox", { name: "Phone" }).fill("+380 50 111 22 33");
@@ -81,9 +84,19 @@ describe("the traveller picker in the booking form", () => {
     const booking = await page.request.get(`/bookings/${locator}`);
     expect(await booking.json()).toMatchObject({
       data: {
-        passengers: [{ first_name: "NADIYA", last_name: "PICKEROVA", document: { number: "FP100002" } }],
+        passengers: [
+          {
+            first_name: "NADIYA",
+            last_name: "PICKEROVA",
+            document: { number: "FP100002" },
+            ssrs: ["VGML", "WCHR"],
+          },
+        ],
       },
     });
+    // The booking page shows them on the passenger.
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
+    await drawer.getByTestId("passenger-ssrs").filter({ hasText: "Requests: VGML, WCHR" }).waitFor();
     expect(suite.session.problems).toEqual([]);
   });
 });

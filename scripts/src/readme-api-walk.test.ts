@@ -67,5 +67,15 @@ describe("the README's API walk", () => {
         }),
       },
     ]);
+    const { rows: services } = await t.db.pool.query<{ data: unknown }>(
+      "SELECT data FROM es.events WHERE event_type = 'PassengerServicesRequested'",
+    );
+    expect(services).toEqual([
+      {
+        data: {
+          passengers: [{ index: 0, loyalty: { carrier: "LO", number: "92012345678" }, ssrs: ["VGML"] }],
+        },
+      },
+    ]);
   }, 180_000);
 });

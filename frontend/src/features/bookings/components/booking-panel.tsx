@@ -268,6 +268,16 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                     <Text span fz="xs" c="dimmed" fw={400}>
                       {passenger.gender === "M" ? t("drawer.mr") : t("drawer.ms")}
                     </Text>
+                    {passenger.loyalty ? (
+                      <Text fz={11} c="dimmed" fw={400} data-testid="passenger-loyalty">
+                        {t("drawer.loyalty", passenger.loyalty)}
+                      </Text>
+                    ) : null}
+                    {passenger.ssrs && passenger.ssrs.length > 0 ? (
+                      <Text fz={11} c="dimmed" fw={400} data-testid="passenger-ssrs">
+                        {t("drawer.ssrs", { codes: passenger.ssrs.join(", ") })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{tSearch(`passenger_types.${passenger.type}`)}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
