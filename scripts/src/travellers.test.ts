@@ -2,12 +2,14 @@
 // found as the agent types, a likely duplicate offered instead of a second record, seen by the agency only, bad
 // input refused on the field with nothing written, and erased by destroying the traveller's key.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { HistoryPage, VerifyReport } from "@skyward/contracts/audit";
 import { Traveller, TravellerAnswer, TravellerList } from "@skyward/contracts/travellers";
 import { chainAll } from "@skyward/infra/audit/chain";
 import { contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { after, demo, type Roles, signInRoles } from "./testing/roles.ts";
+import { download, pdfText, sessionCookie } from "./testing/sales.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
@@ -439,5 +441,38 @@ describe("loyalty numbers and SSRs on bookings", () => {
       type: "PassengerServicesRequested",
       data: { passengers: [{ index: 0, loyalty: null, ssrs: ["DBML"] }] },
     });
+  });
+
+  it("when the booking is issued, then the ticket's receipt (its data and the PDF itinerary) shows the passenger's loyalty number and special services", async () => {
+    const fare = await lotFare(roles.agent);
+    const held = await roles.agent.post("/bookings", {
+      ...fare,
+      passengers: [
+        {
+          ...passenger("Ivan", "Receipted"),
+          loyalty: { carrier: "LO", number: "92012345678" },
+          ssrs: ["AVML", "WCHR"],
+        },
+      ],
+      contacts,
+    });
+    expect(held.status).toBe(201);
+    const issued = await roles.agent.post("/bookings/issue", { locator: held.body.locator });
+    expect(issued.status).toBe(201);
+    const lines = await roles.agent.get("/sales", {
+      ...after(issued),
+      query: { "ticket[text]": held.body.locator },
+    });
+    const line = (lines.body.data as Json[]).find((l) => l.kind === "ticket");
+    const receipt = await roles.agent.get(`/sales/${line.id}`, { query: { format: "data" } });
+    expect(receipt.body.data).toMatchObject({
+      loyalty: { carrier: "LO", number: "92012345678" },
+      ssrs: ["AVML", "WCHR"],
+    });
+    const cookie = sessionCookie(await t.client().signInWithPassword("agent@dnipro.test", DEMO_PASSWORD));
+    const pdf = await download(t.app.url, cookie, `/sales/${line.id}?lang=en`);
+    const text = (await pdfText(pdf.bytes)).replace(/\s+/g, " ");
+    expect(text).toContain("Loyalty number: LO 92012345678");
+    expect(text).toContain("Special services: AVML, WCHR");
   });
 });
