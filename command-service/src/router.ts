@@ -15,6 +15,7 @@ import { devOutboxRoutes } from "./notifications/dev-routes.ts";
 import { offerRoutes } from "./offers/routes.ts";
 import { textSearchRoutes } from "./text-search/routes.ts";
 import { ticketingRoutes } from "./ticketing/routes.ts";
+import { travellerRoutes } from "./travellers/routes.ts";
 
 /** Every command and supplier call the command service answers. */
 export function commandRouter(deps: CommandDeps): Router {
@@ -31,6 +32,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(directoryRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));
+  router.use(travellerRoutes(deps));
   router.use(timeTravelRoutes(deps));
   router.use(replayRoutes(deps));
   // Runs its plans' steps through this very router, so they pass the same checks as by hand.

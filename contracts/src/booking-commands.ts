@@ -10,6 +10,7 @@ import {
 import { PaymentChoice } from "./cards.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
+import { PassengerServices } from "./passenger-services.ts";
 import { SupplierBooking, Ticket } from "./supplier.ts";
 
 /**
@@ -71,7 +72,7 @@ const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 const OperationId = z.string().min(1);
 
 export const BookingCommand = z.discriminatedUnion("type", [
-  cmd("HoldBooking", { held: BookingHeld }),
+  cmd("HoldBooking", { held: BookingHeld, services: z.array(PassengerServices).optional() }),
   cmd("SettleProviderStatus", { supplier_booking: SupplierBooking }),
   cmd("StartIssue", {
     operation_id: OperationId,
@@ -135,7 +136,11 @@ export const BookingCommand = z.discriminatedUnion("type", [
     supplier_booking: SupplierBooking.nullable(),
   }),
   cmd("CommentBooking", { comment: z.string(), now: z.date(), by: z.string().nullable() }),
-  cmd("ModifyBooking", { change: BookingModified }),
+  cmd("ModifyBooking", {
+    change: BookingModified,
+    /** Per entry of the request's passengers (same order): what it changes of their services; absent: unchanged. */
+    services: z.array(PassengerServices.partial({ loyalty: true, ssrs: true })).optional(),
+  }),
 ]);
 export type BookingCommand = z.infer<typeof BookingCommand>;
 

@@ -4,6 +4,7 @@ import { PaidBy } from "./cards.ts";
 import { upcastEvent } from "./event-versions.ts";
 import { Money } from "./money.ts";
 import { Fare, FareLoss, Flight, PriceDetail, SupplierPrice } from "./offers.ts";
+import { PassengerServices } from "./passenger-services.ts";
 import {
   BookingContacts,
   BookingPassenger,
@@ -138,6 +139,12 @@ function bookingEvents(deep: boolean) {
     contacts: BookingContacts.partial().optional(),
     passengers: z.array(z.object({ index: z.number().int().min(0), document: TravelDocument })).optional(),
   });
+
+  /**
+   * Loyalty numbers and special-service requests of passengers (issue 23), as the airline took them with the booking
+   * or as changed since: each named passenger's whole set (a null loyalty: none).
+   */
+  const PassengerServicesRequested = z.object({ passengers: z.array(PassengerServices).min(1) });
 
   /** One ticket's refund as quoted: the airline's part, and our markups and fees the agency keeps. */
   const RefundLine = z.object({
@@ -298,6 +305,7 @@ function bookingEvents(deep: boolean) {
     ev("BookingRepriced", BookingRepriced),
     ev("BookingCommented", BookingCommented),
     ev("BookingModified", BookingModified),
+    ev("PassengerServicesRequested", PassengerServicesRequested),
     ev("AncillariesStarted", AncillariesStarted),
     ev("AncillariesAdded", AncillariesAdded),
     ev("AncillariesFailed", OperationFailed),

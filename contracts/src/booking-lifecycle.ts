@@ -96,6 +96,7 @@ export const BOOKING_TRANSITIONS = {
   BookingRepriced: {},
   BookingCommented: {},
   BookingModified: {},
+  PassengerServicesRequested: {},
   RefundQuoted: {},
   RefundStarted: { operation: "refund" },
   TicketsRefunded: { to: "refunded", withLastTicket: true, operation: "closes" },

@@ -5,16 +5,23 @@ import { PaidBy } from "./cards.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
+import { LoyaltyNumber, SsrCodes } from "./passenger-services.ts";
 import { Position } from "./position.ts";
 import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
 /** POST /bookings */
+/** A passenger to book, with the loyalty number and SSRs sent to the airline (issue 23). */
+export const PassengerToBook = BookingPassenger.extend({
+  loyalty: LoyaltyNumber.optional(),
+  ssrs: SsrCodes.optional(),
+});
+export type PassengerToBook = z.infer<typeof PassengerToBook>;
 export const BookOfferRequest = z.object({
   search_result_id: z.string().min(1).max(100),
   fare_id: z.string().min(1).max(200),
-  passengers: z.array(BookingPassenger).min(1).max(9),
+  passengers: z.array(PassengerToBook).min(1).max(9),
   contacts: BookingContacts,
 });
 export type BookOfferRequest = z.infer<typeof BookOfferRequest>;
@@ -82,10 +89,20 @@ export const ModifyRequest = z.object({
   locator: Locator,
   contacts: BookingContacts.partial().optional(),
   passengers: z
-    .array(z.object({ index: z.number().int().min(0).max(8), document: TravelDocument }))
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(8),
+        document: TravelDocument.optional(),
+        /** The passenger's loyalty number from now on (null: none); absent: unchanged. */
+        loyalty: LoyaltyNumber.nullable().optional(),
+        /** The passenger's whole set of SSRs from now on; absent: unchanged. */
+        ssrs: SsrCodes.optional(),
+      }),
+    )
     .max(9)
     .optional(),
 });
+export type ModifyRequest = z.infer<typeof ModifyRequest>;
 
 /** POST /orders/{locator}/refund_requests/create: the passengers (indexes) to refund; all not yet refunded if absent. */
 export const RefundCreateRequest = z.object({
@@ -309,7 +326,8 @@ export const BookingDetails = z.object({
     fare: Fare,
     flights: z.array(Flight),
   }),
-  passengers: z.array(BookingPassenger),
+  /** As booked, each with the loyalty number and SSRs the airline took (issue 23). */
+  passengers: z.array(PassengerToBook),
   contacts: BookingContacts,
   comments: z.array(BookingComment),
   issued_at: z.string().nullable(),

@@ -7,6 +7,8 @@ export const ApiError = z.object({
   title: z.string(),
   detail: z.string().optional(),
   source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
+  /** What the client may act on instead (the existing traveller a likely duplicate names). */
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
 

@@ -11,6 +11,7 @@ import { salesRoutes } from "./openapi/sales.ts";
 import { searchRoutes } from "./openapi/search.ts";
 import type { DocumentedRoute } from "./openapi/shared.ts";
 import { ticketingRoutes } from "./openapi/ticketing.ts";
+import { travellersRoutes } from "./openapi/travellers.ts";
 import { DOCUMENT_ORDER, documentedRoutes, openApiDocument } from "./openapi.ts";
 
 const modules: Record<string, readonly DocumentedRoute[]> = {
@@ -25,6 +26,7 @@ const modules: Record<string, readonly DocumentedRoute[]> = {
   Sales: salesRoutes,
   Search: searchRoutes,
   Ticketing: ticketingRoutes,
+  Travellers: travellersRoutes,
 };
 
 /**

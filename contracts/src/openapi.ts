@@ -19,6 +19,7 @@ import {
   staleHeader,
 } from "./openapi/shared.ts";
 import { ticketingRoutes } from "./openapi/ticketing.ts";
+import { travellersRoutes } from "./openapi/travellers.ts";
 import { Position } from "./position.ts";
 
 /**
@@ -152,6 +153,11 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "getInvoice",
   "companyStatement",
   "setBillingContact",
+  "listTravellers",
+  "getTraveller",
+  "createTraveller",
+  "updateTraveller",
+  "eraseTraveller",
 ];
 
 /** Every documented route, from the module of its capability. */
@@ -167,6 +173,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = inDocumentOrder([
   ...salesRoutes,
   ...searchRoutes,
   ...ticketingRoutes,
+  ...travellersRoutes,
 ]);
 
 function inDocumentOrder(routes: readonly DocumentedRoute[]): DocumentedRoute[] {

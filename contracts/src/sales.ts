@@ -179,6 +179,9 @@ export const Receipt = z.object({
   /** A ticket's itinerary receipt, or an EMD's receipt for the service it paid. */
   kind: z.enum(["ticket", "emd"]),
   passenger: z.string(),
+  /** The passenger's loyalty number and special-service requests as the airline took them (issue 23). */
+  loyalty: z.object({ carrier: z.string(), number: z.string() }).nullable(),
+  ssrs: z.array(z.string()),
   /** The ticket's number, or the EMD's. */
   ticket_number: z.string(),
   locator: z.string(),

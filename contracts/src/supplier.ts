@@ -11,6 +11,7 @@ import {
   SupplierFare,
   SupplierPrice,
 } from "./offers.ts";
+import { PassengerServices } from "./passenger-services.ts";
 
 /** How a ticketing channel signs in to its supplier. */
 export const SupplierCredentials = z.object({
@@ -24,7 +25,7 @@ export const CredentialsCheck = z.object({ active: z.boolean(), message: z.strin
 export type CredentialsCheck = z.infer<typeof CredentialsCheck>;
 
 /** Names as printed in the passport's machine-readable zone: Latin letters, spaces, hyphens, apostrophes. */
-const PassengerName = z
+export const PassengerName = z
   .string()
   .trim()
   .min(1)
@@ -74,6 +75,8 @@ export const SupplierBookRequest = z.object({
   fare_id: z.string().min(1),
   passengers: z.array(BookingPassenger).min(1).max(18),
   contacts: BookingContacts,
+  /** Loyalty numbers and SSRs per passenger (issue 23): the airline refuses a number it cannot credit. */
+  services: z.array(PassengerServices).optional(),
 });
 export type SupplierBookRequest = z.infer<typeof SupplierBookRequest>;
 

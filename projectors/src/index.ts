@@ -7,6 +7,7 @@ import { directory } from "./directory/directory.ts";
 import { invoices } from "./invoices/invoices.ts";
 import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 import { sales } from "./sales/sales.ts";
+import { travellers } from "./travellers/travellers.ts";
 
 /** Every projection the product runs. */
 export const projections: readonly Projection[] = [
@@ -18,4 +19,5 @@ export const projections: readonly Projection[] = [
   timeLimitNotices,
   itineraryMails,
   invoices,
+  travellers,
 ];

@@ -12,6 +12,7 @@ import { itineraryRoutes } from "./itinerary/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { salesRoutes } from "./sales/routes.ts";
 import { ticketingReadRoutes } from "./ticketing/routes.ts";
+import { travellerReadRoutes } from "./travellers/routes.ts";
 
 /** Every read the query service answers; it reads schema `read` only. */
 export function queryRouter(deps: QueryDeps): Router {
@@ -28,5 +29,6 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(deadlineRoutes(deps));
   router.use(itineraryRoutes(deps));
   router.use(invoiceRoutes(deps));
+  router.use(travellerReadRoutes(deps));
   return router;
 }

@@ -13,6 +13,12 @@ import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { keptSalesReport } from "./testing/sales-report.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
+/** A kept traveller's profile from a booking passenger's fields (its one document). */
+const travellerOf = (first: string, last: string) => {
+  const { type: _type, document, ...person } = passenger(first, last);
+  return { ...person, documents: [document] };
+};
+
 interface Operation {
   operationId: string;
   parameters?: { name: string; in: "path" | "query"; required: boolean; schema: object }[];
@@ -435,6 +441,22 @@ describe("the OpenAPI document", () => {
       as: "admin",
       params: { id: demoId("company", "dnipro-kyiv"), month: new Date().toISOString().slice(0, 7) },
     }),
+    createTraveller: () => ({
+      body: {
+        traveller: {
+          ...travellerOf("Olha", "Walker"),
+          loyalty: [{ carrier: "LH", number: "992001234567" }],
+          ssrs: ["VGML"],
+        },
+      },
+    }),
+    listTravellers: () => ({ query: { q: "walker" } }),
+    getTraveller: () => ({ params: { id: walk.createTraveller.traveller.id } }),
+    updateTraveller: () => ({
+      params: { id: walk.createTraveller.traveller.id },
+      body: { traveller: { ...travellerOf("Olha", "Walker"), ssrs: ["WCHR"] } },
+    }),
+    eraseTraveller: () => ({ as: "admin", params: { id: walk.createTraveller.traveller.id } }),
     getApiTokenStatus: () => ({}),
     issueApiToken: () => ({ as: "person" }),
     // Last: it withdraws the token the walk calls with.

@@ -8,6 +8,8 @@ export interface Tenant {
   userIds: string[];
   /** A real booking of the tenant, made by its agent before the matrix runs. */
   bookingLocator: string;
+  /** A traveller the tenant keeps, kept by its agent before the matrix runs. */
+  travellerId: string;
 }
 
 export interface RouteExpectation {
@@ -31,6 +33,14 @@ export interface RouteExpectation {
 const administrators = ["Admin", "Support"] as const;
 /** Who reads the administration data (issue 11): administrators, and auditors as read-only administrators. */
 const readers = [...administrators, "Auditor"] as const;
+/** A traveller profile that passes validation (the probes' PUT and POST bodies; not the tenant's kept "Matrix"). */
+const travellerProfile = {
+  first_name: "Petro",
+  last_name: "Probe",
+  date_of_birth: "1990-01-01",
+  gender: "F",
+  ssrs: ["VGML"],
+};
 /** The Dnipro tenant's seeded ticketing channel. */
 const dniproChannel = demoId("channel", "dnipro");
 
@@ -320,6 +330,19 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ locator: t.bookingLocator, emd_number: "5660000000000" }),
     body: () => ({}),
   },
+
+  // Travellers the agency keeps (issue 23): every seller keeps them in its scope (agents their companies, supervisors
+  // their agency, a demo user its sandbox), auditors read; erasing is the supervisors' and administrators'. Another
+  // tenant's traveller answers 404; the erase probe names one that does not exist.
+  "GET /travellers": { allow: "signed-in", query: () => ({ q: "matrix" }) },
+  "GET /travellers/:id": { allow: "signed-in", params: (t) => ({ id: t.travellerId }) },
+  "POST /travellers": { allow: "signed-in", body: () => ({ traveller: travellerProfile }) },
+  "PUT /travellers/:id": {
+    allow: "signed-in",
+    params: (t) => ({ id: t.travellerId }),
+    body: () => ({ traveller: travellerProfile }),
+  },
+  "DELETE /travellers/:id": { allow: ["Supervisor", ...administrators], params: () => ({ id: "missing" }) },
 
   // Ticketing gates, channels, credentials and cards (issue 11). Gates and source channels are administrators';
   // an agency's channels and cards its supervisors' too. Bodies ask for what already is (gates open, channel on),

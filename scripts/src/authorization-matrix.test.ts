@@ -32,6 +32,7 @@ const dnipro: Tenant = {
   companyIds: demoCompanies.filter((c) => c.agency === "dnipro").map((c) => demoId("company", c.key)),
   userIds: demoUsers.filter((u) => u.agency_id === "dnipro").map((u) => demoId("user", u.key)),
   bookingLocator: "", // a real Dnipro booking, made in beforeAll
+  travellerId: "", // a traveller Dnipro keeps, kept in beforeAll
 };
 
 interface Caller {
@@ -181,12 +182,39 @@ async function bookAsDniproAgent(app: TestApp): Promise<string> {
   return booked.body.locator as string;
 }
 
+/** A traveller the Dnipro tenant keeps, so traveller routes are probed with an id that exists. */
+async function keepAsDniproAgent(app: TestApp): Promise<string> {
+  const agent = app.client();
+  await agent.signInWithPassword("agent@dnipro.test", DEMO_PASSWORD);
+  const kept = await agent.post("/travellers", {
+    traveller: {
+      first_name: "Oksana",
+      last_name: "Matrix",
+      date_of_birth: "1991-02-02",
+      gender: "F",
+      documents: [
+        {
+          type: "passport",
+          number: "FM123456",
+          issuing_country: "UA",
+          nationality: "UA",
+          expires_on: "2031-01-01",
+        },
+      ],
+    },
+  });
+  if (kept.status !== 201)
+    throw new Error(`keeping a traveller for the matrix failed: ${JSON.stringify(kept.body)}`);
+  return kept.body.traveller.id as string;
+}
+
 let t: TestApp;
 let routes: RouteSignature[];
 beforeAll(async () => {
   t = await startTestApp();
   routes = listRoutes(t.app.http);
   dnipro.bookingLocator = await bookAsDniproAgent(t);
+  dnipro.travellerId = await keepAsDniproAgent(t);
   // Sessions end last, so every other route is called signed in.
   routes.sort(
     (a, b) =>

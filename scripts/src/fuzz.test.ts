@@ -121,6 +121,23 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "PATCH /ticketing/agency_channels/:id/credential": () => ({
     credential: { login: "fuzz", password: "fuzz" },
   }),
+  // Travellers (issue 23): a profile with every part, aimed at a traveller that does not exist where it would change one.
+  "POST /travellers": () => ({
+    traveller: {
+      first_name: "Ann",
+      last_name: "Fuzz",
+      date_of_birth: "1990-01-01",
+      gender: "F",
+      documents: [passenger.document],
+      contacts: { email: "ann@fuzz.test", phone: "+380501234567" },
+      loyalty: [{ carrier: "LH", number: "992001234567" }],
+      ssrs: ["VGML", "WCHR"],
+    },
+  }),
+  "PUT /travellers/:id": () => ({
+    traveller: { first_name: "Ann", last_name: "Fuzz", date_of_birth: "1990-01-01", gender: "F" },
+  }),
+  "DELETE /travellers/:id": () => ({}),
   "POST /credit_cards": () => ({
     credit_card: { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, holder: "ANN FUZZ" },
   }),
@@ -231,6 +248,8 @@ function replaced(value: Json, path: JsonPath, make: (old: Json) => Json): Json 
   if (path.length === 0) return make(value);
   const copy = structuredClone(value);
   const parent = at(copy, path.slice(0, -1));
+  // Gone from under an object an earlier step wrapped in an array (an object in an array in an object).
+  if (parent === undefined || parent === null) return copy;
   const last = path.at(-1) as string | number;
   parent[last] = make(parent[last]);
   return copy;
@@ -539,7 +558,13 @@ beforeAll(async () => {
   if (booked.status !== 201)
     throw new Error(`booking for the fuzz run failed: ${JSON.stringify(booked.body)}`);
   ids = { searchResultId: result.id, fareId, locator: booked.body.locator };
-  tenant = { agencyId: "", companyIds: [], userIds: [], bookingLocator: ids.locator };
+  tenant = {
+    agencyId: "",
+    companyIds: [],
+    userIds: [],
+    bookingLocator: ids.locator,
+    travellerId: "missing",
+  };
 });
 afterAll(() => t.stop());
 

@@ -113,6 +113,10 @@ describe("X-Min-Position in the document", () => {
     const fare = (search.body.result.origin_destinations as Json[])
       .flatMap((od) => od.fares as Json[])
       .find((f) => !f.instant_payment) as Json;
+    const traveller = await agent.post("/travellers", {
+      traveller: { first_name: "Olha", last_name: "Coverage", date_of_birth: "1990-02-03", gender: "F" },
+    });
+    expect(traveller.status).toBe(201);
     const commented = await agent.post("/bookings/comment", { locator, comment: "read-your-writes" });
     expect(commented.status).toBe(200);
     const position = commented.body.position as string;
@@ -205,6 +209,8 @@ describe("X-Min-Position in the document", () => {
       salesReport: { path: `/sales/reports/${report}` },
       listRelationships: { path: "/agent_company_relationships", as: admin },
       listJoinRequests: { path: "/join_agency_requests" },
+      listTravellers: { path: "/travellers", query: { q: "coverage" } },
+      getTraveller: { path: `/travellers/${traveller.body.traveller.id}` },
     };
     const documentedReads = documentedRoutes.filter((r) => r.method === "get");
     expect(documentedReads.map((r) => r.operationId).sort()).toEqual(Object.keys(reads).sort());

@@ -29,7 +29,7 @@ async function walkBlock(): Promise<string> {
 }
 
 describe("the README's API walk", () => {
-  it("when the walk runs as written, then it books, issues and refunds with the API token, and the history shows each step", async () => {
+  it("when the walk runs as written, then it keeps a traveller, books them, issues and refunds with the API token, and the history shows each step", async () => {
     const { stdout } = await run(
       "bash",
       ["--norc", "--noprofile", "-euo", "pipefail", "-c", await walkBlock()],
@@ -62,5 +62,32 @@ describe("the README's API walk", () => {
       "SELECT DISTINCT metadata->>'source' AS source FROM es.events WHERE stream_id LIKE 'booking-%'",
     );
     expect(rows.map((r) => r.source)).toEqual(["api"]);
+    // The passenger is the traveller the walk kept (issue 23): their profile filled the booking.
+    const { rows: kept } = await t.db.pool.query<{ stream_id: string; source: string }>(
+      "SELECT stream_id, metadata->>'source' AS source FROM es.events WHERE event_type = 'TravellerRegistered'",
+    );
+    expect(kept).toEqual([{ stream_id: expect.stringMatching(/^traveller-/), source: "api" }]);
+    const { rows: held } = await t.db.pool.query<{ passenger: Record<string, unknown> }>(
+      "SELECT data->'passengers'->0 AS passenger FROM es.events WHERE event_type = 'BookingHeld'",
+    );
+    expect(held).toEqual([
+      {
+        passenger: expect.objectContaining({
+          first_name: "IVAN",
+          last_name: "PETRENKO",
+          document: expect.objectContaining({ number: "FN123456" }),
+        }),
+      },
+    ]);
+    const { rows: services } = await t.db.pool.query<{ data: unknown }>(
+      "SELECT data FROM es.events WHERE event_type = 'PassengerServicesRequested'",
+    );
+    expect(services).toEqual([
+      {
+        data: {
+          passengers: [{ index: 0, loyalty: { carrier: "LO", number: "92012345678" }, ssrs: ["VGML"] }],
+        },
+      },
+    ]);
   }, 180_000);
 });

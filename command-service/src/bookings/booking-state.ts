@@ -9,6 +9,7 @@ import type {
 import { phaseOfStatus } from "@skyward/contracts/booking-lifecycle";
 import { type Money, money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
+import type { PassengerServices } from "@skyward/contracts/passenger-services";
 import type { Ticket } from "@skyward/contracts/supplier";
 
 /*
@@ -56,6 +57,8 @@ export interface Booked extends BookingHeld {
   ancillaries: AncillaryLine[];
   /** The supplier operation in flight, if any: only comments and contact changes are accepted meanwhile. */
   operation: OpenOperation | null;
+  /** Loyalty numbers and SSRs of the passengers that have any, by index (issue 23). */
+  passenger_services?: PassengerServices[];
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   startExchange,
   startRefund,
 } from "./booking-after-sales.ts";
-import { commentBooking, modified, modifyBooking } from "./booking-details.ts";
+import { commentBooking, modified, modifyBooking, withServices } from "./booking-details.ts";
 import {
   expireBooking,
   recordCancelOutcome,
@@ -290,6 +290,8 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
     case "EmdRefunded":
     case "EmdRefundFailed":
       return evolveAncillaries(state, event);
+    case "PassengerServicesRequested":
+      return { ...state, passenger_services: withServices(state.passenger_services, event.data.passengers) };
     default:
       return assertNever(event);
   }
@@ -321,7 +323,10 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RecordEmdsIssued":
       return true;
     case "ModifyBooking":
-      return command.change.passengers === undefined || command.change.passengers.length === 0;
+      return (
+        (command.change.passengers === undefined || command.change.passengers.length === 0) &&
+        (command.services ?? []).every((s) => s.loyalty === undefined && s.ssrs === undefined)
+      );
     case "HoldBooking":
     case "SettleProviderStatus":
     case "StartIssue":
@@ -346,7 +351,14 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
 export function decide(command: BookingCommand, state: BookingState): BookingEventInput[] {
   if (command.type === "HoldBooking") {
     if (state.status !== "none") throw refuse.conflict("This locator is already taken", "locator_taken");
-    return [{ type: "BookingHeld", data: command.held }];
+    // Loyalty numbers and SSRs asked with the booking ride in an event of their own beside it (issue 23).
+    const services = command.services ?? [];
+    return [
+      { type: "BookingHeld", data: command.held },
+      ...(services.length > 0
+        ? [{ type: "PassengerServicesRequested" as const, data: { passengers: services } }]
+        : []),
+    ];
   }
   if (state.status === "none") throw refuse.notAllowed("This booking does not exist", "booking_missing");
   if (state.operation && !acceptedDuringOperation(command)) {

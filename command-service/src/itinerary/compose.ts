@@ -83,7 +83,12 @@ export async function composeItineraryMail(
       })),
   };
   const segments = booking.fare.flights.flatMap((f) => f.segments);
-  const base: Omit<Receipt, "kind" | "passenger" | "ticket_number" | "emd" | "price"> = {
+  // The passenger's loyalty number and SSRs as the airline took them (issue 23), on their receipts.
+  const servicesOf = (index: number): Pick<Receipt, "loyalty" | "ssrs"> => {
+    const services = booking.passenger_services?.find((s) => s.index === index);
+    return { loyalty: services?.loyalty ?? null, ssrs: services?.ssrs ?? [] };
+  };
+  const base: Omit<Receipt, "kind" | "passenger" | "ticket_number" | "emd" | "price" | "loyalty" | "ssrs"> = {
     locator: booking.locator,
     status: RECEIPT_STATUS[booking.status] ?? "issued",
     issued_at: booking.issued_at ?? mail.at,
@@ -115,6 +120,7 @@ export async function composeItineraryMail(
       ...base,
       kind: "ticket",
       passenger: ticket.passenger_name,
+      ...servicesOf(ticket.passenger_index),
       ticket_number: ticket.ticket_number,
       emd: null,
       price: {
@@ -137,6 +143,7 @@ export async function composeItineraryMail(
       ...base,
       kind: "emd",
       passenger: passengerName(booking, line.passenger_index),
+      ...servicesOf(line.passenger_index),
       ticket_number: line.emd_number,
       emd: {
         service: { type: line.type, weight_kg: line.weight_kg, seat: line.seat },

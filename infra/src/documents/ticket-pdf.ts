@@ -21,6 +21,8 @@ const LABELS = {
   en: {
     title: "Itinerary receipt",
     passenger: "Passenger",
+    loyalty: "Loyalty number",
+    ssrs: "Special services",
     ticket: "Ticket number",
     locator: "Booking reference",
     issued: "Issued",
@@ -53,6 +55,8 @@ const LABELS = {
   ua: {
     title: "Маршрутна квитанція",
     passenger: "Пасажир",
+    loyalty: "Програма лояльності",
+    ssrs: "Спеціальні послуги",
     ticket: "Номер квитка",
     locator: "Код бронювання",
     issued: "Виписано",
@@ -85,6 +89,8 @@ const LABELS = {
   pl: {
     title: "Potwierdzenie podróży",
     passenger: "Pasażer",
+    loyalty: "Program lojalnościowy",
+    ssrs: "Usługi specjalne",
     ticket: "Numer biletu",
     locator: "Kod rezerwacji",
     issued: "Wystawiono",
@@ -117,6 +123,8 @@ const LABELS = {
   fr: {
     title: "Mémo voyage",
     passenger: "Passager",
+    loyalty: "Numéro de fidélité",
+    ssrs: "Services spéciaux",
     ticket: "Numéro de billet",
     locator: "Référence de réservation",
     issued: "Émis le",
@@ -149,6 +157,8 @@ const LABELS = {
   es: {
     title: "Recibo de itinerario",
     passenger: "Pasajero",
+    loyalty: "Número de fidelización",
+    ssrs: "Servicios especiales",
     ticket: "Número de billete",
     locator: "Localizador",
     issued: "Emitido",
@@ -298,6 +308,8 @@ export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Bu
     return done;
   }
   field(l.passenger, r.passenger);
+  if (r.loyalty) field(l.loyalty, `${r.loyalty.carrier} ${r.loyalty.number}`);
+  if (r.ssrs.length > 0) field(l.ssrs, r.ssrs.join(", "));
   field(l.ticket, r.ticket_number);
   field(l.locator, r.locator);
   field(l.issued, zonedTime(new Date(r.issued_at), r.time_zone));

@@ -209,6 +209,17 @@ export const bookings = defineProjection({
           row.set("held", held);
           break;
         }
+        case "PassengerServicesRequested": {
+          // On each named passenger, as the booking page shows them: a null loyalty leaves none.
+          let held = "held";
+          for (const p of e.data.passengers)
+            held = `jsonb_set(${held}, ${row.param(["passengers", String(p.index)])}::text[],
+              (((${held})->'passengers'->(${row.param(p.index)}::int)) - 'loyalty') ||
+              jsonb_strip_nulls(jsonb_build_object('loyalty', ${row.param(JSON.stringify(p.loyalty))}::jsonb)) ||
+              jsonb_build_object('ssrs', ${row.param(JSON.stringify(p.ssrs))}::jsonb))`;
+          row.set("held", held);
+          break;
+        }
         default:
           afterSales(batch, row, e, t.bookings);
           break;

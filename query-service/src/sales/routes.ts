@@ -119,6 +119,22 @@ async function accountOf(pool: QueryDeps["pool"], userId: string) {
 
 const ReportId = z.uuid();
 
+/** The ticket's passenger's loyalty number and SSRs on the booking (read.bookings keeps them per passenger). */
+async function passengerServicesOf(
+  pool: QueryDeps["pool"],
+  locator: string,
+  ticketNumber: string,
+): Promise<Pick<Receipt, "loyalty" | "ssrs">> {
+  const { rows } = await pool.query<{ loyalty: Receipt["loyalty"]; ssrs: string[] | null }>(
+    `SELECT p->'loyalty' AS loyalty, p->'ssrs' AS ssrs
+       FROM read.bookings b CROSS JOIN LATERAL jsonb_array_elements(b.tickets) t
+       CROSS JOIN LATERAL (SELECT b.held->'passengers'->((t->>'passenger_index')::int) AS p) passenger
+      WHERE b.locator = $1 AND t->>'ticket_number' = $2`,
+    [locator, ticketNumber],
+  );
+  return { loyalty: rows[0]?.loyalty ?? null, ssrs: rows[0]?.ssrs ?? [] };
+}
+
 /** What a receipt reads of the booking as held (read.sales_bookings.held, jsonb): its flights and fare. */
 interface HeldFare {
   fare?: { flights?: Flight[]; fare?: Receipt["fare"] };
@@ -323,9 +339,14 @@ export function salesRoutes(deps: QueryDeps): ExpressRouter {
           custom: false,
         };
     const held = line.held ?? {};
+    const services =
+      line.kind === "emd"
+        ? { loyalty: null, ssrs: [] }
+        : await passengerServicesOf(pool, line.locator, line.document_number);
     const receipt: Receipt = {
       kind: line.kind === "emd" ? "emd" : "ticket",
       passenger: line.passenger_name,
+      ...services,
       ticket_number: line.document_number,
       locator: line.locator,
       status: line.status,

@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { BookingHeld } from "@skyward/contracts/booking-events";
-import type { BookOfferRequest, BookOfferResponse } from "@skyward/contracts/bookings";
+import type { BookOfferRequest, BookOfferResponse, PassengerToBook } from "@skyward/contracts/bookings";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import type { Fare, PriceDetail } from "@skyward/contracts/offers";
+import { loyaltyRefusal, type PassengerServices } from "@skyward/contracts/passenger-services";
 import type { SupplierBooking } from "@skyward/contracts/supplier";
 import { foldNew, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
@@ -60,6 +61,15 @@ function assertPassengersMatch(
   }
 }
 
+/** The passengers' loyalty numbers and SSRs, for those who have any. */
+function passengerServices(passengers: readonly PassengerToBook[]): PassengerServices[] {
+  return passengers.flatMap((p, index) =>
+    p.loyalty || (p.ssrs && p.ssrs.length > 0)
+      ? [{ index, loyalty: p.loyalty ?? null, ssrs: p.ssrs ?? [] }]
+      : [],
+  );
+}
+
 /** BookOffer: holds seats at the supplier (never for a demo user) and records the booking. */
 export async function bookOffer(
   deps: CommandDeps,
@@ -72,6 +82,18 @@ export async function bookOffer(
   assertPassengersMatch(request, search.request.passengers);
   const ctx = await sellingContext(deps, principal, search.company_id, search.channel_id);
   const now = deps.now();
+  // Loyalty numbers and SSRs go to the airline beside the passengers, and into an event of their own.
+  const passengers = request.passengers.map(({ loyalty: _loyalty, ssrs: _ssrs, ...passenger }) => passenger);
+  const services = passengerServices(request.passengers);
+  // A demo booking reaches no airline: the same rule the airlines apply refuses a number here.
+  if (principal.demo) {
+    const carriers = flights.flatMap((f) => f.segments.map((segment) => segment.carrier));
+    const problems = services.flatMap(({ index, loyalty }) => {
+      const reason = loyalty && loyaltyRefusal(carriers, loyalty.carrier);
+      return reason ? [{ pointer: `/passengers/${index}/loyalty/carrier`, detail: reason }] : [];
+    });
+    if (problems.length > 0) throw new InvalidInput(problems);
+  }
 
   let supplierBooking: SupplierBooking | null = null;
   let priceDetail: PriceDetail = fare.price_detail;
@@ -79,7 +101,7 @@ export async function bookOffer(
   let holdId: string | null = null;
   if (!principal.demo) {
     supplierBooking = await deps.supplier.book(
-      { fare_id: fare.fare_id, passengers: request.passengers, contacts: request.contacts },
+      { fare_id: fare.fare_id, passengers, contacts: request.contacts, services },
       supplierCall(deps.now(), ctx),
     );
     holdId = await recordHold(deps, supplierBooking, ctx);
@@ -106,7 +128,7 @@ export async function bookOffer(
       fare,
       flights,
     },
-    passengers: request.passengers,
+    passengers,
     contacts: request.contacts,
     price: priceDetail.total,
     price_detail: priceDetail,
@@ -138,7 +160,7 @@ export async function bookOffer(
     let claimed: Awaited<ReturnType<typeof hold>> | null = null;
     try {
       claimed = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
-        hold(deps, held, metadata, {
+        hold(deps, held, services, metadata, {
           operationId,
           ctx,
           context,
@@ -172,7 +194,7 @@ export async function bookOffer(
       return { ...booked, status: "issued", tickets: recorded.booking.tickets, position: recorded.position };
     }
   }
-  const { locator, append } = await hold(deps, held, metadata, null);
+  const { locator, append } = await hold(deps, held, services, metadata, null);
   await holdRecorded();
   return answer(
     locator,
@@ -188,6 +210,7 @@ export async function bookOffer(
 async function hold(
   deps: CommandDeps,
   held: Omit<BookingHeld, "locator">,
+  services: PassengerServices[],
   metadata: EventMetadata,
   claim: {
     operationId: string;
@@ -205,7 +228,7 @@ async function hold(
     const stream = bookingStream(locator);
     // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
     cmd.fresh(stream, evolveBooking, initialBooking);
-    const events = decide({ type: "HoldBooking", held: { ...held, locator } }, initialBooking);
+    const events = decide({ type: "HoldBooking", held: { ...held, locator }, services }, initialBooking);
     if (claim) {
       const state = foldNew(
         evolveBooking,

@@ -1,4 +1,5 @@
 import type { PassengerCounts, PassengerType } from "@skyward/contracts/offers";
+import { loyaltyRefusal, type PassengerServices } from "@skyward/contracts/passenger-services";
 import type { BookingPassenger } from "@skyward/contracts/supplier";
 import { type FieldProblem, InvalidInput } from "@skyward/infra/http/errors";
 
@@ -71,6 +72,24 @@ export function assertPassengersFit(
         location: "body",
       });
     }
+  });
+  if (problems.length > 0) throw new InvalidInput(problems);
+}
+
+/**
+ * A loyalty number goes with every flight of the booking: each marketing carrier must accept it (its own programme,
+ * or one of its alliance). A refused one is named on its field with the reason, as an airline's reservation system
+ * refuses an FQTV it cannot credit.
+ */
+export function assertLoyaltyAccepted(
+  services: readonly PassengerServices[],
+  marketingCarriers: readonly string[],
+): void {
+  const problems: FieldProblem[] = services.flatMap(({ index, loyalty }) => {
+    const reason = loyalty && loyaltyRefusal(marketingCarriers, loyalty.carrier);
+    return reason
+      ? [{ pointer: `/passengers/${index}/loyalty/carrier`, detail: reason, location: "body" as const }]
+      : [];
   });
   if (problems.length > 0) throw new InvalidInput(problems);
 }

@@ -50,7 +50,7 @@ import { fareRules, flights } from "./fares.ts";
 import { parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
 import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
 import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./operation-log.ts";
-import { assertPassengersFit } from "./passengers.ts";
+import { assertLoyaltyAccepted, assertPassengersFit } from "./passengers.ts";
 import { hashString, prng, seeded } from "./random.ts";
 import { bookingScenario, credentialsRejected, SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
 import { seatMap, seatOnMap } from "./seat-map.ts";
@@ -183,6 +183,10 @@ export class SandboxSupplier implements Supplier {
     const dates = itineraryFlights.map((f) => f.departure_at.slice(0, 10));
     const party = { adults: key.search.adults, children: key.search.children, infants: key.search.infants };
     assertPassengersFit(request.passengers, party, dates[0] ?? "", dates.at(-1) ?? "");
+    assertLoyaltyAccepted(
+      request.services ?? [],
+      itineraryFlights.flatMap((f) => f.segments.map((segment) => segment.carrier)),
+    );
 
     const scenario = bookingScenario(request.passengers);
     if (scenario === "soldOut") {

@@ -29,6 +29,7 @@ import { personalData } from "../../../lib/replay-privacy.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
+import { SaveTravellerButton } from "./save-traveller.tsx";
 import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 
 function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
@@ -268,6 +269,19 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                     <Text span fz="xs" c="dimmed" fw={400}>
                       {passenger.gender === "M" ? t("drawer.mr") : t("drawer.ms")}
                     </Text>
+                    {passenger.loyalty ? (
+                      <Text fz={11} c="dimmed" fw={400} data-testid="passenger-loyalty">
+                        {t("drawer.loyalty", passenger.loyalty)}
+                      </Text>
+                    ) : null}
+                    {passenger.ssrs && passenger.ssrs.length > 0 ? (
+                      <Text fz={11} c="dimmed" fw={400} data-testid="passenger-ssrs">
+                        {t("drawer.ssrs", { codes: passenger.ssrs.join(", ") })}
+                      </Text>
+                    ) : null}
+                    {booking.fake_booking ? null : (
+                      <SaveTravellerButton companyId={booking.company_id} passenger={passenger} />
+                    )}
                   </Table.Td>
                   <Table.Td>{tSearch(`passenger_types.${passenger.type}`)}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>

@@ -1,5 +1,6 @@
 import type { BookOfferRequest } from "@skyward/contracts/bookings";
 import type { PassengerCounts, PassengerType } from "@skyward/contracts/offers";
+import type { LoyaltyNumber, SsrCode } from "@skyward/contracts/passenger-services";
 import { BookingContacts, BookingPassenger, TravelDocument } from "@skyward/contracts/supplier";
 import { z } from "zod";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
@@ -22,6 +23,8 @@ export interface PassengerDraft {
     nationality: string | null;
     expires_on: string | null;
   };
+  /** From a kept traveller (issue 23): the loyalty number the flights' carriers take, and their standing SSRs. */
+  services?: { loyalty: LoyaltyNumber | null; ssrs: SsrCode[] };
 }
 
 // A type, not an interface: the form library takes it as a record of values.
@@ -163,6 +166,8 @@ export function validateDraft(
           nationality: p.document.nationality as string,
           expires_on: p.document.expires_on as string,
         },
+        ...(p.services?.loyalty ? { loyalty: p.services.loyalty } : {}),
+        ...(p.services && p.services.ssrs.length > 0 ? { ssrs: p.services.ssrs } : {}),
       })),
       contacts: { email: draft.contacts.email.trim(), phone: cleanPhone(draft.contacts.phone) },
     },

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
+import { loyaltyAccepted } from "@skyward/contracts/passenger-services";
 import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -48,6 +49,7 @@ import {
 } from "./booking-draft.ts";
 import { forgetDraft, initialDraft, keepDraft } from "./booking-draft-storage.ts";
 import { useClientView } from "./client-view.ts";
+import { type PickedTraveller, TravellerPicker } from "./traveller-picker.tsx";
 
 interface BookingFormProps {
   searchResultId: string;
@@ -71,11 +73,16 @@ function PassengerCard({
   passenger,
   form,
   departureDate,
+  lastDate,
+  carriers,
 }: {
   index: number;
   passenger: PassengerDraft;
   form: DraftForm;
   departureDate: string;
+  lastDate: string;
+  /** The marketing carriers of the fare's flights: a loyalty number must suit each. */
+  carriers: readonly string[];
 }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
@@ -87,6 +94,20 @@ function PassengerCard({
   const set = (field: string, value: unknown) => form.setFieldValue(path(field), value as never);
   const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
   const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
+  // A kept traveller fills the passenger; a document that expires before the trip ends is refused at its field.
+  const pick = ({ traveller, document }: PickedTraveller) => {
+    set("gender", traveller.gender);
+    set("first_name", traveller.first_name ?? "");
+    set("last_name", traveller.last_name ?? "");
+    set("date_of_birth", traveller.date_of_birth);
+    if (document) set("document", { ...document });
+    if (document) form.validateField(path("document.expires_on"));
+    // The first loyalty number every carrier of the flights takes (its own or its alliance's), and the SSRs.
+    const loyalty =
+      traveller.loyalty.find((l) => carriers.every((c) => loyaltyAccepted(c, l.carrier))) ?? null;
+    set("services", { loyalty, ssrs: traveller.ssrs });
+  };
+  const services = passenger.services;
   return (
     <Paper withBorder radius="md" p="md" component="fieldset" aria-label={title} style={{ margin: 0 }}>
       <Group justify="space-between" mb="sm">
@@ -103,6 +124,19 @@ function PassengerCard({
         </Text>
       </Group>
       <Stack gap="sm">
+        <TravellerPicker index={index} lastDate={lastDate} onPick={pick} />
+        {services && (services.loyalty || services.ssrs.length > 0) ? (
+          <Text fz="xs" c="dimmed" data-testid="passenger-services" {...personalData}>
+            {[
+              services.loyalty ? t("booking.traveller.loyalty", services.loyalty) : null,
+              services.ssrs.length > 0
+                ? t("booking.traveller.ssrs", { codes: services.ssrs.join(", ") })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </Text>
+        ) : null}
         <Box style={grid("auto minmax(0, 1fr) minmax(0, 1fr) 150px")}>
           <Input.Wrapper
             label={t("booking.gender")}
@@ -242,6 +276,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
   const departureDate = firstFlight ? airportDay(firstFlight.departure_at) : todayIso();
   const lastDate = lastFlight ? airportDay(lastFlight.arrival_at) : departureDate;
   const trip = { departureDate, lastDate, today: todayIso() };
+  const carriers = option.flights.flatMap((flight) => flight.segments.map((segment) => segment.carrier));
 
   const [opening] = useState(() => initialDraft(fare.fare_id, counts));
   const form = useForm<BookingDraft>({
@@ -337,6 +372,8 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 passenger={passenger}
                 form={form}
                 departureDate={departureDate}
+                lastDate={lastDate}
+                carriers={carriers}
               />
             ))}
             <Paper

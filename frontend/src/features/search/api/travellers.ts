@@ -1,0 +1,19 @@
+import type { Traveller } from "@skyward/contracts/travellers";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+/** `GET /travellers?q=`: the kept travellers whose name or document number holds every typed word. */
+export async function findTravellers(text: string, signal?: AbortSignal): Promise<Traveller[]> {
+  const { data } = await api.get<{ data: Traveller[] }>("/travellers", {
+    query: { q: text, limit: 8 },
+    ...(signal ? { signal } : {}),
+  });
+  return data.data;
+}
+
+export const travellersQueryOptions = (text: string) =>
+  queryOptions({
+    queryKey: ["travellers", text.trim().toUpperCase()],
+    queryFn: ({ signal }) => findTravellers(text.trim(), signal),
+    staleTime: 30_000,
+  });
