@@ -170,9 +170,17 @@ describe("the OpenAPI document", () => {
     repriceBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
     issueBooking: () => ({ body: { locator: walk.bookOffer.locator } }),
     getBooking: () => ({ params: { locator: walk.bookOffer.locator } }),
-    refundEmd: () => ({
-      params: { locator: walk.bookOffer.locator, emd_number: walk.getBooking.data.ancillaries[0].emd_number },
-    }),
+    refundEmd: async () => {
+      // The bag's EMD is issued just after the tickets: read the booking again until it shows its number.
+      let emd: string | null = walk.getBooking.data.ancillaries[0]?.emd_number ?? null;
+      for (let attempt = 0; !emd && attempt < 100; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const page = await clients.agent.get(`/bookings/${walk.bookOffer.locator}`);
+        emd = (page.body as Json).data.ancillaries[0]?.emd_number ?? null;
+      }
+      if (!emd) throw new Error("the walk's bag has no EMD number 10 s after the issue");
+      return { params: { locator: walk.bookOffer.locator, emd_number: emd } };
+    },
     listBookings: () => ({ query: { q: walk.bookOffer.locator } }),
     listBalances: () => ({}),
     listEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
@@ -430,12 +438,17 @@ describe("the OpenAPI document", () => {
     }),
     listInvoices: () => ({ as: "admin", query: { month: new Date().toISOString().slice(0, 7) } }),
     getInvoice: async () => {
-      // The walk's sales numbered now rather than at the next booking sweep.
-      await numberSaleDocuments({ pool: t.app.pool, store: t.app.store, now: () => new Date() }, "walk");
-      const { rows } = await t.db.pool.query<{ invoice_id: string }>(
-        "SELECT invoice_id FROM read.invoices ORDER BY number LIMIT 1",
-      );
-      return { as: "admin", params: { id: rows[0]?.invoice_id ?? "none" } };
+      // The walk's sales numbered now rather than at the next booking sweep, once the sales read model has them
+      // (numbering reads its work list there) and until the invoices read model shows the first one.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        await numberSaleDocuments({ pool: t.app.pool, store: t.app.store, now: () => new Date() }, "walk");
+        const { rows } = await t.db.pool.query<{ invoice_id: string }>(
+          "SELECT invoice_id FROM read.invoices ORDER BY number LIMIT 1",
+        );
+        if (rows[0]) return { as: "admin", params: { id: rows[0].invoice_id } };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("no invoice was numbered for the walk's sales within 10 s");
     },
     companyStatement: () => ({
       as: "admin",

@@ -248,6 +248,10 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ["companies"],
     why: "the answer's list of companies, read after the command",
   },
+  "travellers/routes.ts": {
+    tables: ["companies", "travellers"],
+    why: "the company a traveller is kept in, for its agency (which never changes) in the scope check, and the likely duplicate offered instead of a second record (advice, not a guarantee); a company deleted a moment ago may still take a traveller until the projection catches up, which moves no money",
+  },
   "watchdog/watchdog.ts": {
     tables: ["bookings", "time_limit_notices", "users"],
     why: "a work list and mail addresses; each reminder or cancellation is decided on the booking's stream",
