@@ -10,7 +10,7 @@ import {
 import { PaymentChoice } from "./cards.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
-import { SupplierBooking, Ticket } from "./supplier.ts";
+import { ScheduleChange, ScheduleChangeChoice, SupplierBooking, Ticket } from "./supplier.ts";
 
 /**
  * The commands of a booking stream, one discriminated union on `type`: what the booking decider decides on. Time and
@@ -124,6 +124,18 @@ export const BookingCommand = z.discriminatedUnion("type", [
   }),
   cmd("StartEmdRefund", { operation_id: OperationId, now: z.date(), emd_number: z.string() }),
   cmd("RecordEmdRefundOutcome", {
+    operation_id: OperationId,
+    now: z.date(),
+    outcome: outcome(RefundedOutcome),
+  }),
+  cmd("RecordScheduleChange", { change: ScheduleChange, now: z.date() }),
+  cmd("StartScheduleChangeAnswer", {
+    operation_id: OperationId,
+    change_id: z.string(),
+    choice: ScheduleChangeChoice,
+    now: z.date(),
+  }),
+  cmd("RecordScheduleChangeOutcome", {
     operation_id: OperationId,
     now: z.date(),
     outcome: outcome(RefundedOutcome),

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
-import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
+import { RefundLine, RefundQuoted, ReshopPricedOffer, ScheduleChanged } from "./booking-events.ts";
 import { PaidBy } from "./cards.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail } from "./offers.ts";
-import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
+import {
+  BookingContacts,
+  BookingPassenger,
+  ProviderStatus,
+  ScheduleChangeChoice,
+  Ticket,
+  TravelDocument,
+} from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
@@ -78,6 +85,11 @@ export const FlightsChangeCreateRequest = z
   });
 /** POST /orders/{locator}/flights_change_requests/confirm: the reshop offer the agent chose. */
 export const FlightsChangeConfirmRequest = z.object({ reshop_offer_id: z.string().min(1).max(200) });
+/** POST /orders/{locator}/schedule_change/answer: the airline's change the agent saw, and the answer. */
+export const ScheduleChangeAnswerRequest = z.object({
+  change_id: z.string().min(1).max(100),
+  choice: ScheduleChangeChoice,
+});
 
 export const BookingStatus = z.enum([
   "held",
@@ -170,7 +182,16 @@ export type BookingAction = z.infer<typeof BookingAction>;
 /** One supplier operation in the booking's history, as the booking page lists it. */
 export const BookingOperation = z.object({
   operation_id: z.string(),
-  kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
+  kind: z.enum([
+    "issue",
+    "void",
+    "cancel",
+    "refund",
+    "exchange",
+    "ancillaries",
+    "emd_refund",
+    "schedule_change",
+  ]),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   outcome: z.enum(["in_flight", "done", "failed"]),
@@ -237,7 +258,16 @@ export const BookingDetails = z.object({
   /** A supplier operation in flight: the booking page shows it as being completed. */
   operation: z
     .object({
-      kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
+      kind: z.enum([
+        "issue",
+        "void",
+        "cancel",
+        "refund",
+        "exchange",
+        "ancillaries",
+        "emd_refund",
+        "schedule_change",
+      ]),
       started_at: z.string(),
     })
     .nullable(),
@@ -260,6 +290,11 @@ export const BookingDetails = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The airline's latest schedule change: old and new flights, what the agent may answer and by when, and the answer
+   * once given (null while it waits).
+   */
+  schedule_change: ScheduleChanged.extend({ answer: ScheduleChangeChoice.nullable() }).nullable().optional(),
   history: z.array(BookingOperation).optional(),
   /** Bags, cabin bags and seats per passenger and segment, with their EMDs once issued. */
   ancillaries: z.array(BookedAncillary).optional(),

@@ -2,6 +2,7 @@ import { runReplay } from "@skyward/infra/audit/replay-runs";
 import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
+import { bookingsToAskAboutSchedule, checkScheduleChangeJob } from "../bookings/commands/schedule-change.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
@@ -100,6 +101,18 @@ export function commandJobHandlers(
           "confirm-emds",
           { locator },
           { jobKey: `confirm-emds:${locator}`, jobKeyMode: "preserve_run_at", traceId: job.traceId },
+        );
+    },
+    async "check-schedule-change"({ locator }, deps, job) {
+      const { outcome } = await checkScheduleChangeJob(deps, locator, job.traceId);
+      if (outcome === "recorded") job.logger.info({ locator }, "schedule change recorded");
+    },
+    async "schedule-change-sweep"(_payload, deps, job) {
+      for (const locator of await bookingsToAskAboutSchedule(deps))
+        await deps.jobs.send(
+          "check-schedule-change",
+          { locator },
+          { jobKey: `check-schedule-change:${locator}`, jobKeyMode: "unsafe_dedupe", traceId: job.traceId },
         );
     },
     async "purge-search-pages"(_payload, deps) {

@@ -81,6 +81,7 @@ interface BookingColumns extends DeadlineColumns {
   refunds: NonNullable<Details["refunds"]>;
   refund_quote: Details["refund_quote"];
   change_request: Details["change_request"];
+  schedule_change: Details["schedule_change"];
   history: NonNullable<Details["history"]>;
   ancillaries: NonNullable<Details["ancillaries"]>;
   async_emd_issue: boolean;
@@ -227,6 +228,7 @@ function bookingDetails(row: BookingDbRow, now: Date) {
     refunds: row.refunds,
     refund_quote: row.refund_quote,
     change_request: row.change_request,
+    schedule_change: row.schedule_change ?? null,
     history: row.history,
     ancillaries: row.ancillaries,
     actions: bookingActions(facts, now),

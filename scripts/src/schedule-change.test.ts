@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { bookingPage, issuedFamily, startAfterSalesApp } from "./testing/after-sales.ts";
+import { balanceFromEvents, moneyOf, until } from "./testing/bookings.ts";
+import type { HttpClient, Json } from "./testing/http-client.ts";
+import type { TestApp } from "./testing/test-app.ts";
+
+/**
+ * Schedule changes (issue 24.3) over real HTTP and PostgreSQL, with the real job queue: the sandbox airline changes
+ * an issued booking (SCHEDMINOR, SCHEDMAJOR, SCHEDCANCEL), the polling job records it once, and the agent accepts it
+ * or refunds the tickets in full, money exact under races.
+ */
+
+let t: TestApp;
+let agent: HttpClient;
+let companyId: string;
+
+beforeAll(async () => {
+  ({ t, agent, companyId } = await startAfterSalesApp({ scheduleEveryMs: 200 }));
+});
+afterAll(() => t.stop());
+
+const typesOf = async (locator: string) => (await t.events(`booking-${locator}`)).map((e) => e.type);
+const answer = (client: HttpClient, locator: string, body: Json) =>
+  client.post(`/orders/${locator}/schedule_change/answer`, body);
+
+/**
+ * Runs the polling sweep on the job queue (again each second: it finds issued bookings in the read model, which may
+ * not have seen the issue yet) and waits until the booking has its ScheduleChanged event.
+ */
+async function sweptChange(locator: string): Promise<Json> {
+  let sent = 0;
+  const events = await until(
+    async () => {
+      if (Date.now() - sent > 1000) {
+        sent = Date.now();
+        await t.app.commandDeps.jobs.send("schedule-change-sweep", {});
+      }
+      const found = (await t.events(`booking-${locator}`)).filter((e) => e.type === "ScheduleChanged");
+      return found.length > 0 ? found : undefined;
+    },
+    15_000,
+    `the schedule change of ${locator}`,
+  );
+  return events[0]?.data as Json;
+}
+
+/** The booking page once it shows the change. */
+const pageWithChange = (locator: string) =>
+  until(
+    async () => {
+      const page = await bookingPage(agent, locator);
+      return page.body.data?.schedule_change ? page.body.data : undefined;
+    },
+    10_000,
+    `the booking page of ${locator} with its schedule change`,
+  );
+
+describe("learning a schedule change", () => {
+  it("when the airline moves an issued booking's flight 3 h, then the polling job records it once, and the booking page shows old, new, the choices and the deadline", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    expect(change.kind).toBe("major");
+    expect(change.choices).toEqual(["accept", "refund"]);
+    const oldDeparture = Date.parse(change.old_flights[0].departure_at);
+    expect(Date.parse(change.new_flights[0].departure_at) - oldDeparture).toBe(190 * 60_000);
+    // Due 72 h after the notice, or 2 h before departure if sooner.
+    expect(Date.parse(change.respond_by)).toBe(
+      Math.min(Date.parse(change.notified_at) + 72 * 3_600_000, oldDeparture - 2 * 3_600_000),
+    );
+
+    // Asked again (the sweep, the agent's "check now"): the same change, nothing written.
+    const before = await t.countEvents();
+    const checked = await agent.post(`/orders/${locator}/schedule_change/check`, {});
+    expect(checked.status).toBe(200);
+    expect(checked.body.outcome).toBe("known");
+    await t.app.commandDeps.jobs.send("check-schedule-change", { locator });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await t.countEvents()).toBe(before);
+    expect((await typesOf(locator)).filter((x) => x === "ScheduleChanged")).toHaveLength(1);
+
+    const page = await pageWithChange(locator);
+    expect(page.schedule_change).toMatchObject({
+      change_id: change.change_id,
+      kind: "major",
+      answer: null,
+      respond_by: change.respond_by,
+      choices: ["accept", "refund"],
+    });
+    expect(page.schedule_change.old_flights[0].departure_at).toBe(change.old_flights[0].departure_at);
+    expect(page.schedule_change.new_flights[0].departure_at).toBe(change.new_flights[0].departure_at);
+  });
+
+  it("when a booking has no scripted change, then the check finds none and writes nothing", async () => {
+    const locator = await issuedFamily(agent, "flex");
+    const before = await t.countEvents();
+    const checked = await agent.post(`/orders/${locator}/schedule_change/check`, {});
+    expect(checked.body.outcome).toBe("none");
+    expect(await t.countEvents()).toBe(before);
+  });
+});
+
+describe("answering a schedule change", () => {
+  it("when the agent accepts a major change, then the booking flies the new flights, keeps its tickets, moves no money, and the airline reports the change no more", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    const moneyBefore = await moneyOf(t.db, locator);
+    const accepted = await answer(agent, locator, { change_id: change.change_id, choice: "accept" });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ choice: "accept", status: "issued", credited: null });
+    expect((await typesOf(locator)).slice(-2)).toEqual([
+      "ScheduleChangeAnswerStarted",
+      "ScheduleChangeAccepted",
+    ]);
+    expect(await moneyOf(t.db, locator)).toEqual(moneyBefore);
+
+    const page = await bookingPage(agent, locator, accepted.body.position);
+    expect(page.body.data.schedule_change.answer).toBe("accept");
+    expect(page.body.data.fare.flights[0].departure_at).toBe(change.new_flights[0].departure_at);
+    expect(page.body.data.status).toBe("issued");
+    expect(page.body.data.history.at(-1)).toMatchObject({ kind: "schedule_change", outcome: "done" });
+
+    const again = await answer(agent, locator, { change_id: change.change_id, choice: "refund" });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe("schedule_change_answered");
+    const recheck = await agent.post(`/orders/${locator}/schedule_change/check`, {});
+    expect(recheck.body.outcome).toBe("none");
+  });
+
+  it("when the agent refunds a cancelled flight, then every ticket is refunded in full, no penalty, and the balance gets back exactly what it paid", async () => {
+    const balanceBefore = await balanceFromEvents(t.db, companyId);
+    // A standard fare: a voluntary refund would keep a penalty; an involuntary one keeps nothing.
+    const locator = await issuedFamily(agent, "standard", ["SchedCancel", "Petrenko"]);
+    const charged = (await moneyOf(t.db, locator)).find((m) => m.type === "BalanceCharged")?.amount ?? 0;
+    expect(charged).toBeGreaterThan(0);
+    const change = await sweptChange(locator);
+    expect(change.kind).toBe("cancelled");
+    const refunded = await answer(agent, locator, { change_id: change.change_id, choice: "refund" });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ choice: "refund", status: "refunded" });
+    expect(refunded.body.credited.amount).toBe(charged);
+    const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
+    expect(credits).toEqual([{ type: "BalanceCredited", reason: "refund", amount: charged }]);
+    expect(await balanceFromEvents(t.db, companyId)).toBe(balanceBefore);
+
+    const page = await bookingPage(agent, locator, refunded.body.position);
+    expect(page.body.data.status).toBe("refunded");
+    expect(page.body.data.schedule_change.answer).toBe("refund");
+    const [refund] = page.body.data.refunds;
+    expect(refund.lines).toHaveLength(2);
+    for (const line of refund.lines) expect(line.penalty.amount).toBe(0);
+  });
+
+  it("when a minor change is answered with a refund or a bad body, then it is refused clearly and nothing is written", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMinor"]);
+    const change = await sweptChange(locator);
+    expect(change.choices).toEqual(["accept"]);
+    const before = await t.countEvents();
+    const refund = await answer(agent, locator, { change_id: change.change_id, choice: "refund" });
+    expect(refund.status).toBe(422);
+    expect(refund.body.errors[0]).toMatchObject({ code: "invalid_input", source: { pointer: "/choice" } });
+    const bad = await answer(agent, locator, { change_id: change.change_id, choice: "rebook" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toBe("/choice");
+    const missing = await answer(agent, locator, { choice: "accept" });
+    expect(missing.status).toBe(422);
+    const stale = await answer(agent, locator, { change_id: "SCNOTHIS", choice: "accept" });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0].code).toBe("schedule_change_changed");
+    expect(await t.countEvents()).toBe(before);
+  });
+
+  it("when a booking without a change is answered, or another company's agent answers, then it is refused and nothing is written", async () => {
+    const plain = await issuedFamily(agent, "flex");
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    const stranger = t.client();
+    await stranger.signInWithPassword("agent@vistula.test", DEMO_PASSWORD);
+    const before = await t.countEvents();
+    const none = await answer(agent, plain, { change_id: change.change_id, choice: "accept" });
+    expect(none.status).toBe(422);
+    expect(none.body.errors[0].code).toBe("no_schedule_change");
+    expect((await answer(stranger, locator, { change_id: change.change_id, choice: "accept" })).status).toBe(
+      404,
+    );
+    expect((await stranger.post(`/orders/${locator}/schedule_change/check`, {})).status).toBe(404);
+    expect(await t.countEvents()).toBe(before);
+  });
+});
+
+describe("races", () => {
+  it("when accept and refund race, then exactly one wins and money moves only if the refund won", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    const answers = await Promise.all([
+      answer(agent, locator, { change_id: change.change_id, choice: "accept" }),
+      answer(agent, locator, { change_id: change.change_id, choice: "refund" }),
+    ]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)?.body;
+    const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
+    expect(credits).toHaveLength(winner.choice === "refund" ? 1 : 0);
+    const types = await typesOf(locator);
+    expect(types.filter((x) => x === "ScheduleChangeAnswerStarted")).toHaveLength(1);
+  });
+
+  it("when two involuntary refunds race, then the tickets are refunded once and credited once", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedCancel"]);
+    const charged = (await moneyOf(t.db, locator)).find((m) => m.type === "BalanceCharged")?.amount ?? 0;
+    const change = await sweptChange(locator);
+    const answers = await Promise.all([
+      answer(agent, locator, { change_id: change.change_id, choice: "refund" }),
+      answer(agent, locator, { change_id: change.change_id, choice: "refund" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
+    expect(credits).toEqual([{ type: "BalanceCredited", reason: "refund", amount: charged }]);
+    expect((await typesOf(locator)).filter((x) => x === "TicketsRefunded")).toHaveLength(1);
+  });
+
+  it("when the agent comments while the airline is slow to answer the refund, then both are recorded and the credit is exact", async () => {
+    // SLOWAFTERSALES: the airline acts at once, its answer arrives 8 s later.
+    const locator = await issuedFamily(agent, "standard", ["SlowAfterSales", "SchedMajor"]);
+    const charged = (await moneyOf(t.db, locator)).find((m) => m.type === "BalanceCharged")?.amount ?? 0;
+    const change = await sweptChange(locator);
+    const refunding = answer(agent, locator, { change_id: change.change_id, choice: "refund" });
+    await until(
+      async () => ((await typesOf(locator)).includes("ScheduleChangeAnswerStarted") ? true : undefined),
+      5_000,
+      "the claim",
+    );
+    const comment = await agent.post("/bookings/comment", { locator, comment: "Called the traveller" });
+    expect(comment.status).toBe(200);
+    const other = await answer(agent, locator, { change_id: change.change_id, choice: "accept" });
+    expect(other.status).toBe(409);
+    expect(other.body.errors[0].code).toBe("operation_in_progress");
+    const done = await refunding;
+    expect(done.status).toBe(200);
+    expect(done.body.credited.amount).toBe(charged);
+    const types = await typesOf(locator);
+    expect(types.slice(-3)).toEqual(["ScheduleChangeAnswerStarted", "BookingCommented", "TicketsRefunded"]);
+    const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
+    expect(credits).toEqual([{ type: "BalanceCredited", reason: "refund", amount: charged }]);
+  }, 30_000);
+});
