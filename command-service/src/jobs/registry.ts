@@ -9,6 +9,7 @@ import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
+import { mailScheduleChanges } from "../watchdog/schedule-change-mails.ts";
 import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
 import { commandJobs } from "./specs.ts";
 
@@ -108,6 +109,9 @@ export function commandJobHandlers(
       if (outcome === "recorded") job.logger.info({ locator }, "schedule change recorded");
     },
     async "schedule-change-sweep"(_payload, deps, job) {
+      // The traveller's mail of each change waiting, and the agent's reminder once due (the watchdog's part).
+      const mailed = await mailScheduleChanges(deps, job.traceId);
+      if (mailed > 0) job.logger.info({ mailed }, "schedule-change e-mails queued");
       for (const locator of await bookingsToAskAboutSchedule(deps))
         await deps.jobs.send(
           "check-schedule-change",
