@@ -133,6 +133,7 @@ export const BookingCommand = z.discriminatedUnion("type", [
     operation_id: OperationId,
     change_id: z.string(),
     choice: ScheduleChangeChoice,
+    option_id: z.string().nullable(),
     now: z.date(),
   }),
   cmd("RecordScheduleChangeOutcome", {

@@ -239,6 +239,8 @@ function bookingEvents(deep: boolean) {
     kind: ScheduleChangeKind,
     old_flights: h.Flights,
     new_flights: h.Flights,
+    /** The airline's other flights for an involuntary exchange (no fare difference, no fee). */
+    alternatives: z.array(z.object({ option_id: z.string(), flights: h.Flights })),
     notified_at: z.string(),
     respond_by: z.string(),
     /** What the agent may answer: accept, and for a major change or a cancellation an involuntary refund. */
@@ -251,6 +253,8 @@ function bookingEvents(deep: boolean) {
     at: z.string(),
     change_id: z.string(),
     choice: ScheduleChangeChoice,
+    /** The alternative an exchange takes; null for accept and refund. */
+    option_id: z.string().nullable(),
   });
   /** The new flights accepted: the booking flies them from now on (its tickets stay). */
   const ScheduleChangeAccepted = z.object({

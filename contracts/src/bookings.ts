@@ -86,10 +86,17 @@ export const FlightsChangeCreateRequest = z
 /** POST /orders/{locator}/flights_change_requests/confirm: the reshop offer the agent chose. */
 export const FlightsChangeConfirmRequest = z.object({ reshop_offer_id: z.string().min(1).max(200) });
 /** POST /orders/{locator}/schedule_change/answer: the airline's change the agent saw, and the answer. */
-export const ScheduleChangeAnswerRequest = z.object({
-  change_id: z.string().min(1).max(100),
-  choice: ScheduleChangeChoice,
-});
+export const ScheduleChangeAnswerRequest = z
+  .object({
+    change_id: z.string().min(1).max(100),
+    choice: ScheduleChangeChoice,
+    /** The alternative flight an exchange takes (the change's `alternatives`). */
+    option_id: z.string().min(1).max(100).optional(),
+  })
+  .refine((r) => r.choice !== "exchange" || r.option_id !== undefined, {
+    path: ["option_id"],
+    message: "is required for an exchange",
+  });
 
 export const BookingStatus = z.enum([
   "held",

@@ -172,12 +172,17 @@ export const ScheduleChange = z.object({
   kind: ScheduleChangeKind,
   old_flights: z.array(Flight).min(1).max(2),
   new_flights: z.array(Flight).min(1).max(2),
+  /** Other flights the airline offers instead (a major change, a cancellation): an exchange without fare difference or fee. */
+  alternatives: z.array(z.object({ option_id: z.string().min(1), flights: z.array(Flight).min(1).max(2) })),
   notified_at: Instant,
 });
 export type ScheduleChange = z.infer<typeof ScheduleChange>;
 
-/** What the agent answers a schedule change: accept the new flights, or (major, cancelled) a refund in full. */
-export const ScheduleChangeChoice = z.enum(["accept", "refund"]);
+/**
+ * What the agent answers a schedule change: accept the new flights, or (major, cancelled) an involuntary exchange to
+ * one of the airline's alternatives, or a refund in full.
+ */
+export const ScheduleChangeChoice = z.enum(["accept", "exchange", "refund"]);
 export type ScheduleChangeChoice = z.infer<typeof ScheduleChangeChoice>;
 /** The airline's booking after the answer; `refunded` what an involuntary refund gave back (no penalty). */
 export const ScheduleChangeResult = z.object({

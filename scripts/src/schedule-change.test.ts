@@ -66,7 +66,11 @@ describe("learning a schedule change", () => {
     const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
     const change = await sweptChange(locator);
     expect(change.kind).toBe("major");
-    expect(change.choices).toEqual(["accept", "refund"]);
+    expect(change.choices).toEqual(["accept", "exchange", "refund"]);
+    expect(change.alternatives.map((a: Json) => a.option_id)).toEqual([
+      `${change.change_id}M1`,
+      `${change.change_id}P2`,
+    ]);
     const oldDeparture = Date.parse(change.old_flights[0].departure_at);
     expect(Date.parse(change.new_flights[0].departure_at) - oldDeparture).toBe(190 * 60_000);
     // Due 72 h after the notice, or 2 h before departure if sooner.
@@ -90,7 +94,7 @@ describe("learning a schedule change", () => {
       kind: "major",
       answer: null,
       respond_by: change.respond_by,
-      choices: ["accept", "refund"],
+      choices: ["accept", "exchange", "refund"],
     });
     expect(page.schedule_change.old_flights[0].departure_at).toBe(change.old_flights[0].departure_at);
     expect(page.schedule_change.new_flights[0].departure_at).toBe(change.new_flights[0].departure_at);
@@ -154,6 +158,45 @@ describe("answering a schedule change", () => {
     const [refund] = page.body.data.refunds;
     expect(refund.lines).toHaveLength(2);
     for (const line of refund.lines) expect(line.penalty.amount).toBe(0);
+  });
+
+  it("when the agent exchanges a major change to an alternative, then new tickets fly it at the price paid, nothing is charged, and the change is answered", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    const [option] = change.alternatives;
+    const before = await t.events(`booking-${locator}`);
+    const oldTickets = (before.find((e) => e.type === "TicketsIssued")?.data.tickets as Json[]).map(
+      (x) => x.ticket_number,
+    );
+    const moneyBefore = await moneyOf(t.db, locator);
+    const noOption = await answer(agent, locator, { change_id: change.change_id, choice: "exchange" });
+    expect(noOption.status).toBe(422);
+    expect(noOption.body.errors[0].source.pointer).toBe("/option_id");
+    const unknown = await answer(agent, locator, {
+      change_id: change.change_id,
+      choice: "exchange",
+      option_id: "NOSUCH",
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0].source.pointer).toBe("/option_id");
+    expect(await t.events(`booking-${locator}`)).toHaveLength(before.length);
+
+    const exchanged = await answer(agent, locator, {
+      change_id: change.change_id,
+      choice: "exchange",
+      option_id: option.option_id,
+    });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body).toMatchObject({ choice: "exchange", status: "exchanged", credited: null });
+    expect(await moneyOf(t.db, locator)).toEqual(moneyBefore);
+    const page = await bookingPage(agent, locator, exchanged.body.position);
+    expect(page.body.data.status).toBe("exchanged");
+    expect(page.body.data.schedule_change.answer).toBe("exchange");
+    expect(page.body.data.fare.flights[0].departure_at).toBe(option.flights[0].departure_at);
+    expect(page.body.data.price).toEqual((before[0]?.data as Json).price);
+    const newTickets = page.body.data.tickets.map((x: Json) => x.ticket_number);
+    expect(newTickets).toHaveLength(oldTickets.length);
+    for (const n of newTickets) expect(oldTickets).not.toContain(n);
   });
 
   it("when a minor change is answered with a refund or a bad body, then it is refused clearly and nothing is written", async () => {

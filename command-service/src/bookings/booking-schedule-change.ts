@@ -18,9 +18,12 @@ import { hasTickets } from "./booking-state.ts";
 export const ANSWER_WITHIN_MS = 72 * 3_600_000;
 export const ANSWER_CLOSES_BEFORE_DEPARTURE_MS = 2 * 3_600_000;
 
-/** What the agent may answer: a minor change is only accepted; a major change or a cancellation may be refunded. */
-export const choicesFor = (kind: ScheduleChangeKind): ScheduleChangeChoice[] =>
-  kind === "minor" ? ["accept"] : ["accept", "refund"];
+/**
+ * What the agent may answer: a minor change is only accepted; a major change or a cancellation may also be exchanged
+ * to an alternative the airline offers, or refunded.
+ */
+export const choicesFor = (kind: ScheduleChangeKind, alternatives: number): ScheduleChangeChoice[] =>
+  kind === "minor" ? ["accept"] : alternatives > 0 ? ["accept", "exchange", "refund"] : ["accept", "refund"];
 
 /** Until when the agent may answer a change notified at `notifiedAt` on these flights. */
 export function respondBy(notifiedAt: Date, departure: string | null): Date {
@@ -46,9 +49,10 @@ export function recordScheduleChange(
         kind: change.kind,
         old_flights: change.old_flights,
         new_flights: change.new_flights,
+        alternatives: change.kind === "minor" ? [] : change.alternatives,
         notified_at: change.notified_at,
         respond_by: respondBy(notified, firstDeparture(change.old_flights)).toISOString(),
-        choices: choicesFor(change.kind),
+        choices: choicesFor(change.kind, change.alternatives.length),
         at: now.toISOString(),
       },
     },
@@ -85,6 +89,10 @@ export function startScheduleChangeAnswer(
         detail: `A ${change.kind} schedule change can only be answered with ${change.choices.join(" or ")}`,
       },
     ]);
+  const option =
+    command.choice === "exchange" ? change.alternatives.find((a) => a.option_id === command.option_id) : null;
+  if (command.choice === "exchange" && !option)
+    throw refuse.invalid([{ pointer: "/option_id", detail: "is not one of the change's alternatives" }]);
   if (new Date(change.respond_by) <= command.now)
     throw refuse.notAllowed(
       `The answer to this schedule change was due by ${change.respond_by}: ask the airline`,
@@ -98,6 +106,7 @@ export function startScheduleChangeAnswer(
         at: command.now.toISOString(),
         change_id: change.change_id,
         choice: command.choice,
+        option_id: option?.option_id ?? null,
       },
     },
   ];
@@ -132,6 +141,38 @@ export function recordScheduleChangeOutcome(
         },
       },
     ];
+  if (open.choice === "exchange") {
+    const option = change.alternatives.find((a) => a.option_id === open.option_id);
+    const supplierBooking = outcome.done.supplier_booking;
+    if (!option || !supplierBooking)
+      return [
+        {
+          type: "ScheduleChangeAnswerFailed",
+          data: { operation_id: open.id, code: "schedule_change_changed", reason: "The alternative is gone" },
+        },
+      ];
+    // New tickets on the other flight, at the price paid: no fare difference, no fee, nothing charged.
+    return [
+      {
+        type: "TicketsExchanged",
+        data: {
+          operation_id: open.id,
+          reshop_offer_id: option.option_id,
+          old_tickets: state.tickets.map((t) => t.ticket_number),
+          tickets: supplierBooking.tickets,
+          fare: {
+            ...state.fare,
+            departure_at: option.flights[0]?.departure_at ?? state.fare.departure_at,
+            flights: option.flights,
+          },
+          price: state.price,
+          price_detail: state.price_detail,
+          exchanged_at: at,
+          supplier_booking: supplierBooking,
+        },
+      },
+    ];
+  }
   const lines = involuntaryRefundLines(state);
   const refundable = lines.reduce((sum, l) => sum + l.refundable.amount, 0);
   // Never more back than the balance paid and refunds have not returned yet.

@@ -33,6 +33,7 @@ export interface OpenOperation {
   /** The schedule change an answer is for, and the answer. */
   change_id?: string;
   choice?: ScheduleChangeChoice;
+  option_id?: string | null;
 }
 
 /** The airline's latest schedule change, and the agent's answer once recorded (null while it waits). */

@@ -282,6 +282,11 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
         void_until: null,
         refund_quote: null,
         change_request: null,
+        // An involuntary exchange answers the schedule change it was claimed for.
+        schedule_change:
+          state.operation?.kind === "schedule_change" && state.schedule_change
+            ? { ...state.schedule_change, answer: "exchange" }
+            : state.schedule_change,
         supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
       };
     case "ExchangeFailed":
@@ -305,6 +310,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
           charged: null,
           change_id: event.data.change_id,
           choice: event.data.choice,
+          option_id: event.data.option_id,
         },
       };
     case "ScheduleChangeAccepted": {

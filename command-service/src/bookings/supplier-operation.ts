@@ -373,7 +373,12 @@ function supplierCallOf(
       return deps.supplier.refundEmd({ ...input, emd_number: open.emd_number ?? "" }, call);
     case "schedule_change":
       return deps.supplier.answerScheduleChange(
-        { ...input, change_id: open.change_id ?? "", choice: open.choice ?? "accept" },
+        {
+          ...input,
+          change_id: open.change_id ?? "",
+          choice: open.choice ?? "accept",
+          option_id: open.option_id ?? null,
+        },
         call,
       );
     default:

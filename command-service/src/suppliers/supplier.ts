@@ -161,6 +161,8 @@ export interface Supplier {
       booking: SupplierBooking;
       change_id: string;
       choice: ScheduleChangeChoice;
+      /** The alternative an exchange takes. */
+      option_id: string | null;
     },
     call: SupplierCall,
   ): Promise<ScheduleChangeResult>;

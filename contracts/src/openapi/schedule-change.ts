@@ -31,7 +31,7 @@ export const scheduleChangeRoutes: readonly DocumentedRoute[] = [
     path: "/orders/{locator}/schedule_change/answer",
     operationId: "answerScheduleChange",
     summary:
-      "Answer the airline's schedule change by its deadline: accept the new flights, or (major change, cancelled flight) refund the tickets in full without penalty",
+      "Answer the airline's schedule change by its deadline: accept the new flights, or (major change, cancelled flight) exchange to an alternative flight without fare difference or fee, or refund the tickets in full without penalty",
     tag: "Schedule changes",
     secured: true,
     params: { locator: Locator },

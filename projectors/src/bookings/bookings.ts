@@ -326,6 +326,11 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
       row.set("void_until", "NULL");
       row.set("change_request", "NULL");
       row.set("refund_quote", "NULL");
+      // An involuntary exchange (claimed as a schedule change's answer, the operation still open) answers it.
+      row.set(
+        "schedule_change",
+        `CASE WHEN operation_kind = 'schedule_change' THEN schedule_change || '{"answer": "exchange"}'::jsonb ELSE schedule_change END`,
+      );
       row.set("price_amount", `${row.param(e.data.price.amount)}::bigint`);
       row.set("departure_at", row.param(e.data.fare.departure_at));
       row.set(

@@ -70,7 +70,7 @@ export async function answerScheduleChange(
   context: RequestContext,
   principal: Principal,
   locator: string,
-  answer: { change_id: string; choice: ScheduleChangeChoice },
+  answer: { change_id: string; choice: ScheduleChangeChoice; option_id?: string | undefined },
 ) {
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     start: (_booking, operationId) => ({
@@ -78,6 +78,7 @@ export async function answerScheduleChange(
       operation_id: operationId,
       change_id: answer.change_id,
       choice: answer.choice,
+      option_id: answer.choice === "exchange" ? (answer.option_id ?? null) : null,
       now: deps.now(),
     }),
   });

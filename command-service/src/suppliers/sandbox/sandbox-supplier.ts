@@ -679,6 +679,7 @@ export class SandboxSupplier implements Supplier {
       booking: SupplierBooking;
       change_id: string;
       choice: ScheduleChangeChoice;
+      option_id: string | null;
     },
     call: SupplierCall,
   ): Promise<ScheduleChangeResult> {
@@ -690,7 +691,12 @@ export class SandboxSupplier implements Supplier {
 
   /** Accepting flies the new flights; a refund (not for a minor change) closes every open ticket, no penalty kept. */
   #answerScheduleChange(
-    input: { booking: SupplierBooking; change_id: string; choice: ScheduleChangeChoice },
+    input: {
+      booking: SupplierBooking;
+      change_id: string;
+      choice: ScheduleChangeChoice;
+      option_id: string | null;
+    },
     call: SupplierCall,
   ) {
     const booking = this.#current(input.booking, call.now);
@@ -703,12 +709,32 @@ export class SandboxSupplier implements Supplier {
       );
     if (input.choice === "refund" && change.kind === "minor")
       throw new SupplierRejected("refund_not_allowed", "A minor schedule change gives no involuntary refund");
+    const option = change.alternatives.find((a) => a.option_id === input.option_id);
+    if (input.choice === "exchange" && !option)
+      throw new SupplierRejected("schedule_change_not_found", "The airline offers no such alternative");
     const answered = [...(booking.answered_schedule_changes ?? []), change.change_id];
     const currency = booking.price.total.currency;
+    const carrier = airline(booking.fare.validating_carrier);
     const updated: SupplierBooking =
       input.choice === "accept"
         ? { ...booking, flights: change.new_flights, answered_schedule_changes: answered }
-        : { ...booking, tickets: [], status: "refunded", answered_schedule_changes: answered };
+        : input.choice === "exchange" && option
+          ? {
+              ...booking,
+              status: "exchanged",
+              flights: option.flights,
+              // Reissued at the same price: new serials, seeded by the alternative and the tickets they replace.
+              tickets: tickets(
+                booking,
+                booking.price,
+                carrier,
+                `${option.option_id}|${booking.tickets[0]?.ticket_number ?? ""}`,
+              ),
+              issued_at: call.now.toISOString(),
+              void_until: null,
+              answered_schedule_changes: answered,
+            }
+          : { ...booking, tickets: [], status: "refunded", answered_schedule_changes: answered };
     const refunded =
       input.choice === "refund"
         ? money(

@@ -102,12 +102,12 @@ export const SANDBOX_SCENARIOS = {
   scheduleMajor: {
     lastName: "SCHEDMAJOR",
     effect:
-      "Once issued, the airline moves the first flight 3 h 10 min (a major change): the agent may accept it or refund the tickets in full, without penalty.",
+      "Once issued, the airline moves the first flight 3 h 10 min (a major change): the agent may accept it, exchange to the same flight a day before or two days later at no cost, or refund the tickets in full, without penalty.",
   },
   scheduleCancelled: {
     lastName: "SCHEDCANCEL",
     effect:
-      "Once issued, the airline cancels the first flight and moves the passengers to the next day's: the agent may accept it or refund in full.",
+      "Once issued, the airline cancels the first flight and moves the passengers to the next day's: the agent may accept it, exchange at no cost, or refund in full.",
   },
   invalidCredentials: {
     password: "invalid",

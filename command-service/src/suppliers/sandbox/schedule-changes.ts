@@ -11,6 +11,9 @@ import { formatLocal } from "./zoned-time.ts";
  */
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Flights leaving within 2 hours are not sold (SCENARIOS.md). */
+const SALES_CLOSE = 2 * 60 * MINUTE;
 
 /** How far each scripted change moves the first flight: minor 35 minutes, major 3 h 10, cancelled the next day's flight. */
 export const SCHEDULE_CHANGE_SHIFT_MINUTES: Record<ScheduleChangeKind, number> = {
@@ -43,6 +46,16 @@ export function scheduleChangeOf(booking: SupplierBooking, now: Date): ScheduleC
     kind,
     old_flights: booking.flights,
     new_flights: [shiftFlight(first, SCHEDULE_CHANGE_SHIFT_MINUTES[kind]), ...rest],
+    // The same flight the day before (while still sold) and two days later: an exchange at no cost.
+    alternatives:
+      kind === "minor"
+        ? []
+        : [-1, 2]
+            .filter((days) => Date.parse(first.departure_at) + days * DAY - SALES_CLOSE > now.getTime())
+            .map((days) => ({
+              option_id: `${changeId}${days < 0 ? "M" : "P"}${Math.abs(days)}`,
+              flights: [shiftFlight(first, days * 24 * 60), ...rest],
+            })),
     // The airline changed it when the tickets were issued: the polling job finds it at its next run.
     notified_at: booking.issued_at ?? now.toISOString(),
   };
