@@ -167,7 +167,15 @@ export type BookingListPage = z.infer<typeof BookingListPage>;
 export const BookingComment = z.object({ text: z.string(), at: z.string(), by: z.string().nullable() });
 export type BookingComment = z.infer<typeof BookingComment>;
 
-export const BookingActionName = z.enum(["issue", "cancel", "void", "refund", "exchange", "add_bags"]);
+export const BookingActionName = z.enum([
+  "issue",
+  "cancel",
+  "void",
+  "refund",
+  "exchange",
+  "add_bags",
+  "answer_schedule_change",
+]);
 export type BookingActionName = z.infer<typeof BookingActionName>;
 
 /**

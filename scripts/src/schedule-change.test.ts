@@ -96,6 +96,9 @@ describe("learning a schedule change", () => {
       respond_by: change.respond_by,
       choices: ["accept", "exchange", "refund"],
     });
+    // What the agent may do now: answer the change, by its deadline.
+    const action = (page.actions as Json[]).find((a) => a.action === "answer_schedule_change");
+    expect(action).toMatchObject({ allowed: true, deadline: change.respond_by });
     expect(page.schedule_change.old_flights[0].departure_at).toBe(change.old_flights[0].departure_at);
     expect(page.schedule_change.new_flights[0].departure_at).toBe(change.new_flights[0].departure_at);
   });
@@ -128,6 +131,9 @@ describe("answering a schedule change", () => {
     expect(page.body.data.fare.flights[0].departure_at).toBe(change.new_flights[0].departure_at);
     expect(page.body.data.status).toBe("issued");
     expect(page.body.data.history.at(-1)).toMatchObject({ kind: "schedule_change", outcome: "done" });
+    expect(
+      (page.body.data.actions as Json[]).find((a) => a.action === "answer_schedule_change"),
+    ).toMatchObject({ allowed: false, reason_code: "no_schedule_change" });
 
     const again = await answer(agent, locator, { change_id: change.change_id, choice: "refund" });
     expect(again.status).toBe(409);
@@ -165,9 +171,10 @@ describe("answering a schedule change", () => {
     const change = await sweptChange(locator);
     const [option] = change.alternatives;
     const before = await t.events(`booking-${locator}`);
-    const oldTickets = (before.find((e) => e.type === "TicketsIssued")?.data.tickets as Json[]).map(
-      (x) => x.ticket_number,
-    );
+    const issuedEvent = before.find((e) => e.type === "TicketsIssued");
+    if (!issuedEvent) throw new Error(`no TicketsIssued on booking ${locator}`);
+    const oldTickets = (issuedEvent.data.tickets as Json[]).map((x) => x.ticket_number);
+    const heldPrice = (before[0] as { data: Json }).data.price;
     const moneyBefore = await moneyOf(t.db, locator);
     const noOption = await answer(agent, locator, { change_id: change.change_id, choice: "exchange" });
     expect(noOption.status).toBe(422);
@@ -193,7 +200,7 @@ describe("answering a schedule change", () => {
     expect(page.body.data.status).toBe("exchanged");
     expect(page.body.data.schedule_change.answer).toBe("exchange");
     expect(page.body.data.fare.flights[0].departure_at).toBe(option.flights[0].departure_at);
-    expect(page.body.data.price).toEqual((before[0]?.data as Json).price);
+    expect(page.body.data.price).toEqual(heldPrice);
     const newTickets = page.body.data.tickets.map((x: Json) => x.ticket_number);
     expect(newTickets).toHaveLength(oldTickets.length);
     for (const n of newTickets) expect(oldTickets).not.toContain(n);

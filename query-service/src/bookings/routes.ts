@@ -192,6 +192,7 @@ function bookingDetails(row: BookingDbRow, now: Date) {
     refunded_passengers: row.refunded_passengers,
     fare: held.fare,
     ancillaries: row.ancillaries,
+    schedule_change: row.schedule_change ?? null,
   };
   const stillHeld = isHeld(row.status);
   const issuable = facts.status === "held";
