@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { bookingPage, issuedFamily, startAfterSalesApp } from "./testing/after-sales.ts";
 import { balanceFromEvents, moneyOf, until } from "./testing/bookings.ts";
+import { CrashingCommandProcess, openOperations } from "./testing/crash.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import type { TestApp } from "./testing/test-app.ts";
 
@@ -16,9 +17,12 @@ let agent: HttpClient;
 let companyId: string;
 /** The app's clock runs this far ahead of the wall clock: a test moves it to make the agent's reminder due. */
 let clockAhead = 0;
+/** Shared with the child command process a crash test kills, so it reads the agent's session. */
+const SECRET = { SESSION_SECRET: "a-shared-secret-of-at-least-32-characters!" };
 
 beforeAll(async () => {
   ({ t, agent, companyId } = await startAfterSalesApp({
+    env: SECRET,
     scheduleEveryMs: 200,
     now: () => new Date(Date.now() + clockAhead),
   }));
@@ -366,4 +370,28 @@ describe("races", () => {
     const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
     expect(credits).toEqual([{ type: "BalanceCredited", reason: "refund", amount: charged }]);
   }, 30_000);
+});
+
+describe("a crash between the airline's answer and our record", () => {
+  let child: CrashingCommandProcess;
+  beforeAll(async () => {
+    child = await CrashingCommandProcess.start(t, SECRET);
+  });
+  afterAll(() => child?.stop());
+
+  it("when the process dies after the airline refunded the cancelled flight (SLOWAFTERSALES), then reconciliation records the refund and credits it once", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SlowAfterSales", "SchedCancel"]);
+    const charged = (await moneyOf(t.db, locator)).find((m) => m.type === "BalanceCharged")?.amount ?? 0;
+    const change = await sweptChange(locator);
+    const before = await balanceFromEvents(t.db, companyId);
+    const counts = await child.killAfterAirline(agent, locator, (c) =>
+      answer(c, locator, { change_id: change.change_id, choice: "refund" }),
+    );
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
+    expect(await openOperations(t, locator)).toEqual([]);
+    expect((await typesOf(locator)).slice(-2)).toEqual(["ScheduleChangeAnswerStarted", "TicketsRefunded"]);
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before + charged);
+    const credits = (await moneyOf(t.db, locator)).filter((m) => m.type === "BalanceCredited");
+    expect(credits).toEqual([{ type: "BalanceCredited", reason: "refund", amount: charged }]);
+  }, 60_000);
 });
