@@ -29,6 +29,8 @@ export interface BookingFacts {
   fare: { fare: { penalty: FarePenalty }; flights: Flight[] };
   /** Bags and seats with their state: what a void gives back counts the EMDs still open. */
   ancillaries: { status: string; price: Money }[];
+  /** The airline's latest schedule change and its answer (null while it waits); absent or null: none. */
+  schedule_change?: { answer: string | null; respond_by: string } | null;
 }
 
 /** Our markups and fee on one passenger's ticket: the agency keeps them on a refund (its policy). */
@@ -125,6 +127,7 @@ export function bookingActions(facts: BookingFacts, now: Date): BookingAction[] 
     { action: "refund", ...refundVerdict(facts, now) },
     { action: "exchange", ...exchangeVerdict(facts, now) },
     { action: "add_bags", ...addBagsVerdict(facts, now) },
+    { action: "answer_schedule_change", ...scheduleChangeVerdict(facts, now) },
   ];
 }
 
@@ -242,6 +245,32 @@ function exchangeVerdict(f: BookingFacts, now: Date): Verdict {
     deadline: firstDeparture(f.fare.flights),
     money: money(rule.fee.amount * seated, rule.fee.currency),
     estimate: true,
+    reason_code: null,
+    reason: null,
+  };
+}
+
+/** The airline's schedule change waiting for the agent's answer, until its deadline (issue 24.3). */
+function scheduleChangeVerdict(f: BookingFacts, now: Date): Verdict {
+  if (f.operation) return IN_FLIGHT(f.operation.kind);
+  if (!allows(f.status, "answer_schedule_change"))
+    return refused(
+      "not_issued",
+      `Only issued tickets can answer a schedule change; this booking is ${f.status}`,
+    );
+  const change = f.schedule_change;
+  if (!change || change.answer !== null)
+    return refused("no_schedule_change", "The airline has no change on this booking waiting for an answer");
+  if (new Date(change.respond_by) <= now)
+    return refused(
+      "schedule_change_deadline_passed",
+      `The answer to this schedule change was due by ${change.respond_by}: ask the airline`,
+    );
+  return {
+    allowed: true,
+    deadline: change.respond_by,
+    money: null,
+    estimate: false,
     reason_code: null,
     reason: null,
   };

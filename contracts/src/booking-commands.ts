@@ -11,7 +11,7 @@ import { PaymentChoice } from "./cards.ts";
 import { Money } from "./money.ts";
 import { PriceDetail, SupplierPrice } from "./offers.ts";
 import { PassengerServices } from "./passenger-services.ts";
-import { SupplierBooking, Ticket } from "./supplier.ts";
+import { ScheduleChange, ScheduleChangeChoice, SupplierBooking, Ticket } from "./supplier.ts";
 
 /**
  * The commands of a booking stream, one discriminated union on `type`: what the booking decider decides on. Time and
@@ -125,6 +125,19 @@ export const BookingCommand = z.discriminatedUnion("type", [
   }),
   cmd("StartEmdRefund", { operation_id: OperationId, now: z.date(), emd_number: z.string() }),
   cmd("RecordEmdRefundOutcome", {
+    operation_id: OperationId,
+    now: z.date(),
+    outcome: outcome(RefundedOutcome),
+  }),
+  cmd("RecordScheduleChange", { change: ScheduleChange, now: z.date() }),
+  cmd("StartScheduleChangeAnswer", {
+    operation_id: OperationId,
+    change_id: z.string(),
+    choice: ScheduleChangeChoice,
+    option_id: z.string().nullable(),
+    now: z.date(),
+  }),
+  cmd("RecordScheduleChangeOutcome", {
     operation_id: OperationId,
     now: z.date(),
     outcome: outcome(RefundedOutcome),

@@ -10,6 +10,8 @@ import {
   BookingPassenger,
   ProviderStatus,
   RefundQuote,
+  ScheduleChangeChoice,
+  ScheduleChangeKind,
   SupplierBooking,
   Ticket,
   TravelDocument,
@@ -29,6 +31,7 @@ export const SupplierOperationKind = z.enum([
   "exchange",
   "ancillaries",
   "emd_refund",
+  "schedule_change",
 ]);
 export type SupplierOperationKind = z.infer<typeof SupplierOperationKind>;
 
@@ -235,6 +238,41 @@ function bookingEvents(deep: boolean) {
   });
 
   /**
+   * The airline changed the issued booking's flights (learnt from its notice or by asking it): old and new flights,
+   * and until when the agent may answer. Recorded once per change id.
+   */
+  const ScheduleChanged = z.object({
+    change_id: z.string(),
+    kind: ScheduleChangeKind,
+    old_flights: h.Flights,
+    new_flights: h.Flights,
+    /** The airline's other flights for an involuntary exchange (no fare difference, no fee). */
+    alternatives: z.array(z.object({ option_id: z.string(), flights: h.Flights })),
+    notified_at: z.string(),
+    respond_by: z.string(),
+    /** What the agent may answer: accept, and for a major change or a cancellation an involuntary refund. */
+    choices: z.array(ScheduleChangeChoice).min(1),
+    at: z.string(),
+  });
+  /** The claim of the agent's answer to a schedule change (an operation): accept, or a refund in full. */
+  const ScheduleChangeAnswerStarted = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    change_id: z.string(),
+    choice: ScheduleChangeChoice,
+    /** The alternative an exchange takes; null for accept and refund. */
+    option_id: z.string().nullable(),
+  });
+  /** The new flights accepted: the booking flies them from now on (its tickets stay). */
+  const ScheduleChangeAccepted = z.object({
+    operation_id: z.string(),
+    at: z.string(),
+    change_id: z.string(),
+    flights: h.Flights,
+    supplier_booking: h.SupplierBooking.nullable(),
+  });
+
+  /**
    * Ancillaries asked for (an operation): on a held booking they are added and charged with the issue; on an issued
    * one `charged` is what the balance pays for their EMDs in the same append.
    */
@@ -313,6 +351,10 @@ function bookingEvents(deep: boolean) {
     ev("EmdRefundStarted", EmdRefundStarted),
     ev("EmdRefunded", EmdRefunded),
     ev("EmdRefundFailed", OperationFailed),
+    ev("ScheduleChanged", ScheduleChanged),
+    ev("ScheduleChangeAnswerStarted", ScheduleChangeAnswerStarted),
+    ev("ScheduleChangeAccepted", ScheduleChangeAccepted),
+    ev("ScheduleChangeAnswerFailed", OperationFailed),
   ]);
   return {
     union,
@@ -325,6 +367,7 @@ function bookingEvents(deep: boolean) {
     RefundQuoted,
     ReshopPricedOffer,
     TicketsExchanged,
+    ScheduleChanged,
   };
 }
 
@@ -363,6 +406,8 @@ export const ReshopPricedOffer = checked.ReshopPricedOffer;
 export type ReshopPricedOffer = z.infer<typeof ReshopPricedOffer>;
 export const TicketsExchanged = checked.TicketsExchanged;
 export type TicketsExchanged = z.infer<typeof TicketsExchanged>;
+export const ScheduleChanged = checked.ScheduleChanged;
+export type ScheduleChanged = z.infer<typeof ScheduleChanged>;
 export const BookingModified = checked.BookingModified;
 export type BookingModified = z.infer<typeof BookingModified>;
 export type BookingEvent = z.infer<typeof BookingEvent>;

@@ -22,7 +22,8 @@ export type LifecycleAction =
   | "refund"
   | "exchange"
   | "add_bags"
-  | "refund_emd";
+  | "refund_emd"
+  | "answer_schedule_change";
 
 interface StatusRule {
   phase: BookingPhase;
@@ -42,12 +43,12 @@ export const BOOKING_STATUS_RULES = {
   issued: {
     phase: "issued",
     list: "issued",
-    allows: ["void", "refund", "exchange", "modify", "add_bags", "refund_emd"],
+    allows: ["void", "refund", "exchange", "modify", "add_bags", "refund_emd", "answer_schedule_change"],
   },
   exchanged: {
     phase: "issued",
     list: "issued",
-    allows: ["refund", "exchange", "modify", "add_bags", "refund_emd"],
+    allows: ["refund", "exchange", "modify", "add_bags", "refund_emd", "answer_schedule_change"],
   },
   voided: { phase: "issued", list: "cancelled", allows: [] },
   cancelled: { phase: "held", list: "cancelled", allows: [] },
@@ -113,6 +114,11 @@ export const BOOKING_TRANSITIONS = {
   EmdRefundStarted: { operation: "emd_refund" },
   EmdRefunded: { operation: "closes" },
   EmdRefundFailed: { operation: "closes" },
+  // A schedule change waits for the agent's answer; an involuntary refund ends as TicketsRefunded.
+  ScheduleChanged: {},
+  ScheduleChangeAnswerStarted: { operation: "schedule_change" },
+  ScheduleChangeAccepted: { operation: "closes" },
+  ScheduleChangeAnswerFailed: { operation: "closes" },
 } as const satisfies Record<BookingEvent["type"], Transition>;
 
 /** A hold's first status: held, or cancelled when the airline failed it at once. */

@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { AncillaryLine } from "./ancillaries.ts";
-import { RefundLine, RefundQuoted, ReshopPricedOffer } from "./booking-events.ts";
+import { RefundLine, RefundQuoted, ReshopPricedOffer, ScheduleChanged } from "./booking-events.ts";
 import { PaidBy } from "./cards.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
 import { Fare, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
 import { LoyaltyNumber, SsrCodes } from "./passenger-services.ts";
 import { Position } from "./position.ts";
-import { BookingContacts, BookingPassenger, ProviderStatus, Ticket, TravelDocument } from "./supplier.ts";
+import {
+  BookingContacts,
+  BookingPassenger,
+  ProviderStatus,
+  ScheduleChangeChoice,
+  Ticket,
+  TravelDocument,
+} from "./supplier.ts";
 
 /** 6 characters from an alphabet without 0/O/1/I/L. */
 export const Locator = z.string().regex(/^[2-9A-HJKMNP-Z]{6}$/, "must be a 6-character booking locator");
@@ -119,6 +126,18 @@ export const FlightsChangeCreateRequest = z
   });
 /** POST /orders/{locator}/flights_change_requests/confirm: the reshop offer the agent chose. */
 export const FlightsChangeConfirmRequest = z.object({ reshop_offer_id: z.string().min(1).max(200) });
+/** POST /orders/{locator}/schedule_change/answer: the airline's change the agent saw, and the answer. */
+export const ScheduleChangeAnswerRequest = z
+  .object({
+    change_id: z.string().min(1).max(100),
+    choice: ScheduleChangeChoice,
+    /** The alternative flight an exchange takes (the change's `alternatives`). */
+    option_id: z.string().min(1).max(100).optional(),
+  })
+  .refine((r) => r.choice !== "exchange" || r.option_id !== undefined, {
+    path: ["option_id"],
+    message: "is required for an exchange",
+  });
 
 export const BookingStatus = z.enum([
   "held",
@@ -245,7 +264,15 @@ export type BookingListPage = z.infer<typeof BookingListPage>;
 export const BookingComment = z.object({ text: z.string(), at: z.string(), by: z.string().nullable() });
 export type BookingComment = z.infer<typeof BookingComment>;
 
-export const BookingActionName = z.enum(["issue", "cancel", "void", "refund", "exchange", "add_bags"]);
+export const BookingActionName = z.enum([
+  "issue",
+  "cancel",
+  "void",
+  "refund",
+  "exchange",
+  "add_bags",
+  "answer_schedule_change",
+]);
 export type BookingActionName = z.infer<typeof BookingActionName>;
 
 /**
@@ -267,7 +294,16 @@ export type BookingAction = z.infer<typeof BookingAction>;
 /** One supplier operation in the booking's history, as the booking page lists it. */
 export const BookingOperation = z.object({
   operation_id: z.string(),
-  kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
+  kind: z.enum([
+    "issue",
+    "void",
+    "cancel",
+    "refund",
+    "exchange",
+    "ancillaries",
+    "emd_refund",
+    "schedule_change",
+  ]),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   outcome: z.enum(["in_flight", "done", "failed"]),
@@ -335,7 +371,16 @@ export const BookingDetails = z.object({
   /** A supplier operation in flight: the booking page shows it as being completed. */
   operation: z
     .object({
-      kind: z.enum(["issue", "void", "cancel", "refund", "exchange", "ancillaries", "emd_refund"]),
+      kind: z.enum([
+        "issue",
+        "void",
+        "cancel",
+        "refund",
+        "exchange",
+        "ancillaries",
+        "emd_refund",
+        "schedule_change",
+      ]),
       started_at: z.string(),
     })
     .nullable(),
@@ -360,6 +405,11 @@ export const BookingDetails = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The airline's latest schedule change: old and new flights, what the agent may answer and by when, and the answer
+   * once given (null while it waits).
+   */
+  schedule_change: ScheduleChanged.extend({ answer: ScheduleChangeChoice.nullable() }).nullable().optional(),
   history: z.array(BookingOperation).optional(),
   /** Bags, cabin bags and seats per passenger and segment, with their EMDs once issued. */
   ancillaries: z.array(BookedAncillary).optional(),

@@ -51,6 +51,8 @@ export const SUPPLIER_CALLS = [
   "refundConfirm",
   "reshop",
   "reissue",
+  "scheduleChange",
+  "answerScheduleChange",
 ] as const;
 export type SupplierCallName = (typeof SUPPLIER_CALLS)[number];
 

@@ -8,6 +8,7 @@ import { balancesRoutes } from "./openapi/balances.ts";
 import { bookingsRoutes } from "./openapi/bookings.ts";
 import { exchangeRoutes } from "./openapi/exchange.ts";
 import { salesRoutes } from "./openapi/sales.ts";
+import { scheduleChangeRoutes } from "./openapi/schedule-change.ts";
 import { searchRoutes } from "./openapi/search.ts";
 import type { DocumentedRoute } from "./openapi/shared.ts";
 import { ticketingRoutes } from "./openapi/ticketing.ts";
@@ -23,6 +24,7 @@ const modules: Record<string, readonly DocumentedRoute[]> = {
   Balances: balancesRoutes,
   Booking: bookingsRoutes,
   Exchange: exchangeRoutes,
+  "Schedule changes": scheduleChangeRoutes,
   Sales: salesRoutes,
   Search: searchRoutes,
   Ticketing: ticketingRoutes,

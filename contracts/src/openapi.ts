@@ -9,6 +9,7 @@ import { balancesRoutes } from "./openapi/balances.ts";
 import { bookingsRoutes } from "./openapi/bookings.ts";
 import { exchangeRoutes } from "./openapi/exchange.ts";
 import { salesRoutes } from "./openapi/sales.ts";
+import { scheduleChangeRoutes } from "./openapi/schedule-change.ts";
 import { searchRoutes } from "./openapi/search.ts";
 import {
   type DocumentedResponse,
@@ -73,6 +74,8 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "createFlightsChange",
   "priceReshopOffers",
   "confirmFlightsChange",
+  "checkScheduleChange",
+  "answerScheduleChange",
   "balanceHistory",
   "balanceMovement",
   "timeLimitNotices",
@@ -170,6 +173,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = inDocumentOrder([
   ...balancesRoutes,
   ...bookingsRoutes,
   ...exchangeRoutes,
+  ...scheduleChangeRoutes,
   ...salesRoutes,
   ...searchRoutes,
   ...ticketingRoutes,

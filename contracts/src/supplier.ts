@@ -167,8 +167,43 @@ export const SupplierBooking = z.object({
   issued_at: Instant.nullable(),
   /** End of the void window; null when the carrier allows no void (low-cost) or nothing is issued. */
   void_until: Instant.nullable(),
+  /** The airline's schedule changes the agent answered (accepted, exchanged, refunded): none is notified again. */
+  answered_schedule_changes: z.array(z.string()).optional(),
 });
 export type SupplierBooking = z.infer<typeof SupplierBooking>;
+
+/**
+ * A change the airline made to an issued booking's flights: a minor time change, a major one (over 2 hours, or a
+ * changed connection), or a cancelled flight with the flight the airline moved the passengers to.
+ */
+export const ScheduleChangeKind = z.enum(["minor", "major", "cancelled"]);
+export type ScheduleChangeKind = z.infer<typeof ScheduleChangeKind>;
+export const ScheduleChange = z.object({
+  change_id: z.string().min(1),
+  kind: ScheduleChangeKind,
+  old_flights: z.array(Flight).min(1).max(2),
+  new_flights: z.array(Flight).min(1).max(2),
+  /** Other flights the airline offers instead (a major change, a cancellation): an exchange without fare difference or fee. */
+  alternatives: z.array(z.object({ option_id: z.string().min(1), flights: z.array(Flight).min(1).max(2) })),
+  notified_at: Instant,
+});
+export type ScheduleChange = z.infer<typeof ScheduleChange>;
+
+/**
+ * What the agent answers a schedule change: accept the new flights, or (major, cancelled) an involuntary exchange to
+ * one of the airline's alternatives, or a refund in full.
+ */
+export const ScheduleChangeChoice = z.enum(["accept", "exchange", "refund"]);
+export type ScheduleChangeChoice = z.infer<typeof ScheduleChangeChoice>;
+/** The airline's booking after the answer; `refunded` what an involuntary refund gave back (no penalty). */
+export const ScheduleChangeResult = z.object({
+  booking: SupplierBooking,
+  change_id: z.string(),
+  choice: ScheduleChangeChoice,
+  refunded: Money.nullable(),
+  answered_at: Instant,
+});
+export type ScheduleChangeResult = z.infer<typeof ScheduleChangeResult>;
 
 export const RepriceResult = z.object({
   price: SupplierPrice,

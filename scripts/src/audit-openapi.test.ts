@@ -211,6 +211,15 @@ describe("the OpenAPI document", () => {
       params: { locator: walk.exchanged },
       body: { reshop_offer_id: walk.priceReshopOffers.offers[0].reshop_offer_id },
     }),
+    checkScheduleChange: async () => {
+      const locator = await issuedFamily(clients.agent, "standard", ["SchedMajor"]);
+      walk.scheduleChanged = locator;
+      return { params: { locator } };
+    },
+    answerScheduleChange: () => ({
+      params: { locator: walk.scheduleChanged },
+      body: { change_id: walk.checkScheduleChange.change_id, choice: "accept" },
+    }),
     balanceHistory: () => ({ as: "admin" }),
     balanceMovement: () => ({ as: "admin", params: { event_id: walk.balanceHistory.data[0].event_id } }),
     timeLimitNotices: () => ({}),

@@ -309,6 +309,16 @@ export const routeExpectations: Record<string, RouteExpectation> = {
     params: (t) => ({ locator: t.bookingLocator }),
     body: () => ({ reshop_offer_id: "probe" }),
   },
+  "POST /orders/:locator/schedule_change/check": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({}),
+  },
+  "POST /orders/:locator/schedule_change/answer": {
+    allow: "signed-in",
+    params: (t) => ({ locator: t.bookingLocator }),
+    body: () => ({ change_id: "probe", choice: "accept" }),
+  },
   // Ancillaries and EMDs: every user type on the bookings of its scope; probes name items and EMDs that do not exist.
   "GET /bookings/:locator/ancillaries": {
     allow: "signed-in",

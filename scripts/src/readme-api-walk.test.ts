@@ -42,6 +42,8 @@ describe("the README's API walk", () => {
     const lines = stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^ticket \d{13}$/);
     expect(lines).toContain("refunded");
+    // A schedule change learnt from the airline and accepted (issue 24.3).
+    expect(lines).toContain("accepted");
     const history = lines.at(-1)?.split(" ") ?? [];
     expect(history).toEqual(expect.arrayContaining(["BookingHeld", "TicketsIssued"]));
     expect(history.some((type) => /Refund/.test(type))).toBe(true);

@@ -4,13 +4,14 @@ import type {
   BookingHeld,
   RefundQuoted,
   ReshopPricedOffer,
+  ScheduleChanged,
   SupplierOperationKind,
 } from "@skyward/contracts/booking-events";
 import { phaseOfStatus } from "@skyward/contracts/booking-lifecycle";
 import { type Money, money } from "@skyward/contracts/money";
 import type { PriceDetail, SupplierPrice } from "@skyward/contracts/offers";
 import type { PassengerServices } from "@skyward/contracts/passenger-services";
-import type { Ticket } from "@skyward/contracts/supplier";
+import type { ScheduleChangeChoice, Ticket } from "@skyward/contracts/supplier";
 
 /*
  * The state a booking stream folds to, apart from its decider (booking.ts) so that the deciders it delegates to
@@ -30,7 +31,14 @@ export interface OpenOperation {
   /** The ancillary lines an ancillaries operation asked for, or the EMD an EMD refund returns. */
   lines?: AncillaryLine[];
   emd_number?: string;
+  /** The schedule change an answer is for, and the answer. */
+  change_id?: string;
+  choice?: ScheduleChangeChoice;
+  option_id?: string | null;
 }
+
+/** The airline's latest schedule change, and the agent's answer once recorded (null while it waits). */
+export type ScheduleChangeState = ScheduleChanged & { answer: ScheduleChangeChoice | null };
 
 /** A flights-change request and the offers priced for it (empty until priced, and again after a failed exchange). */
 export interface ChangeRequest {
@@ -50,6 +58,7 @@ export interface Booked extends BookingHeld {
   refunded_passengers: number[];
   refund_quote: RefundQuoted | null;
   change_request: ChangeRequest | null;
+  schedule_change: ScheduleChangeState | null;
   /** A price the supplier quoted at a failed issue, waiting for the agent to accept it at the next issue. */
   pending_price: { price: Money; price_detail: PriceDetail; supplier_price: SupplierPrice | null } | null;
   comments: { text: string; at: string; by: string | null }[];

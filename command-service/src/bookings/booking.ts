@@ -27,6 +27,11 @@ import {
   startCancel,
 } from "./booking-held.ts";
 import { recordVoidOutcome, startVoid } from "./booking-issued.ts";
+import {
+  recordScheduleChange,
+  recordScheduleChangeOutcome,
+  startScheduleChangeAnswer,
+} from "./booking-schedule-change.ts";
 import { type ActiveBooking, type BookingState, hasTickets, minus, plus } from "./booking-state.ts";
 import { recordIssueOutcome, startIssue } from "./booking-ticketing.ts";
 
@@ -99,6 +104,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
       refunded_passengers: [],
       refund_quote: null,
       change_request: null,
+      schedule_change: null,
       ancillaries: [],
     };
   }
@@ -221,6 +227,11 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
         refunded_passengers: refundedPassengers,
         refunded: plus(state.refunded, event.data.credited),
         refund_quote: null,
+        // An involuntary refund answers the schedule change it was claimed for.
+        schedule_change:
+          state.operation?.kind === "schedule_change" && state.schedule_change
+            ? { ...state.schedule_change, answer: "refund" }
+            : state.schedule_change,
         supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
       };
     }
@@ -271,6 +282,11 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
         void_until: null,
         refund_quote: null,
         change_request: null,
+        // An involuntary exchange answers the schedule change it was claimed for.
+        schedule_change:
+          state.operation?.kind === "schedule_change" && state.schedule_change
+            ? { ...state.schedule_change, answer: "exchange" }
+            : state.schedule_change,
         supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
       };
     case "ExchangeFailed":
@@ -282,6 +298,32 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
           ? { ...state.change_request, offers: [], expires_at: null }
           : null,
       };
+    case "ScheduleChanged":
+      return { ...closed, schedule_change: { ...event.data, answer: null } };
+    case "ScheduleChangeAnswerStarted":
+      return {
+        ...closed,
+        operation: {
+          id: event.data.operation_id,
+          kind: to.ScheduleChangeAnswerStarted.operation,
+          started_at: event.data.at,
+          charged: null,
+          change_id: event.data.change_id,
+          choice: event.data.choice,
+          option_id: event.data.option_id,
+        },
+      };
+    case "ScheduleChangeAccepted": {
+      const departure = event.data.flights[0]?.departure_at ?? state.fare.departure_at;
+      return {
+        ...closed,
+        fare: { ...state.fare, departure_at: departure, flights: event.data.flights },
+        schedule_change: state.schedule_change ? { ...state.schedule_change, answer: "accept" } : null,
+        supplier_booking: event.data.supplier_booking ?? state.supplier_booking,
+      };
+    }
+    case "ScheduleChangeAnswerFailed":
+      return closed;
     case "AncillariesStarted":
     case "AncillariesAdded":
     case "AncillariesFailed":
@@ -321,6 +363,7 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "RecordAncillariesOutcome":
     case "RecordEmdRefundOutcome":
     case "RecordEmdsIssued":
+    case "RecordScheduleChangeOutcome":
       return true;
     case "ModifyBooking":
       return (
@@ -341,6 +384,8 @@ export function acceptedDuringOperation(command: BookingCommand): boolean {
     case "StartExchange":
     case "StartAncillaries":
     case "StartEmdRefund":
+    case "RecordScheduleChange":
+    case "StartScheduleChangeAnswer":
       return false;
     default:
       return assertNever(command);
@@ -406,6 +451,12 @@ export function decide(command: BookingCommand, state: BookingState): BookingEve
       return recordExchangeOutcome(state, command);
     case "ModifyBooking":
       return modifyBooking(state, command);
+    case "RecordScheduleChange":
+      return recordScheduleChange(state, command);
+    case "StartScheduleChangeAnswer":
+      return startScheduleChangeAnswer(state, command);
+    case "RecordScheduleChangeOutcome":
+      return recordScheduleChangeOutcome(state, command);
     case "StartAncillaries":
     case "RecordAncillariesOutcome":
     case "RecordEmdsIssued":

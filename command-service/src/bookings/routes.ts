@@ -10,6 +10,7 @@ import {
   RefundConfirmRequest,
   RefundCreateRequest,
   type RefundRequotedResponse,
+  ScheduleChangeAnswerRequest,
 } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -24,6 +25,7 @@ import { modifyBooking } from "./commands/modify.ts";
 import { confirmRefund, createRefundQuote } from "./commands/refund.ts";
 import { repriceBooking } from "./commands/reprice.ts";
 import { priceReshopOffers, reshopHeldBooking } from "./commands/reshop.ts";
+import { answerScheduleChange, checkScheduleChange } from "./commands/schedule-change.ts";
 import { voidOrCancel } from "./commands/void-or-cancel.ts";
 
 /** The booking lifecycle's commands (spec section 7, search and booking). */
@@ -123,6 +125,23 @@ export function bookingRoutes(deps: CommandDeps): Router {
     const locator = locatorOf(req.params.locator);
     const { reshop_offer_id } = parseInput(FlightsChangeConfirmRequest, req.body);
     res.json(await confirmFlightsChange(deps, req.context, principal, locator, reshop_offer_id));
+  });
+
+  // Schedule changes (issue 24.3): ask the airline now (the polling job does it too), then answer the change.
+  router.post("/orders/:locator/schedule_change/check", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    res.json({
+      locator,
+      ...(await checkScheduleChange(deps, { principal, context: req.context }, locator)),
+    });
+  });
+
+  router.post("/orders/:locator/schedule_change/answer", async (req, res) => {
+    const principal = requirePrincipal(req);
+    const locator = locatorOf(req.params.locator);
+    const answer = parseInput(ScheduleChangeAnswerRequest, req.body);
+    res.json(await answerScheduleChange(deps, req.context, principal, locator, answer));
   });
 
   return router;

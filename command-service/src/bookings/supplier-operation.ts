@@ -243,6 +243,18 @@ function recordCommand(open: OpenOperation, outcome: Outcome, now: Date): Bookin
         };
       }
       return { type: "RecordEmdRefundOutcome", operation_id: open.id, now, outcome: recorded };
+    case "schedule_change":
+      if (recorded.ok) {
+        if (!recorded.done || !("supplier_booking" in recorded.done) || "tickets" in recorded.done)
+          throw new Error("a schedule change was answered without its booking");
+        return {
+          type: "RecordScheduleChangeOutcome",
+          operation_id: open.id,
+          now,
+          outcome: { ok: true, done: { supplier_booking: recorded.done.supplier_booking } },
+        };
+      }
+      return { type: "RecordScheduleChangeOutcome", operation_id: open.id, now, outcome: recorded };
     default:
       return assertNever(open.kind);
   }
@@ -269,7 +281,7 @@ async function callSupplier(
 ): Promise<Outcome> {
   const now = deps.now();
   if (booking.fake_booking || !booking.supplier_booking) {
-    if (open.kind === "refund" || open.kind === "emd_refund")
+    if (open.kind === "refund" || open.kind === "emd_refund" || open.kind === "schedule_change")
       return { ok: true, done: { supplier_booking: null } };
     if (open.kind === "ancillaries") return { ok: true, done: fakeAncillariesOutcome(booking, open) };
     if (open.kind === "exchange")
@@ -359,6 +371,16 @@ function supplierCallOf(
     }
     case "emd_refund":
       return deps.supplier.refundEmd({ ...input, emd_number: open.emd_number ?? "" }, call);
+    case "schedule_change":
+      return deps.supplier.answerScheduleChange(
+        {
+          ...input,
+          change_id: open.change_id ?? "",
+          choice: open.choice ?? "accept",
+          option_id: open.option_id ?? null,
+        },
+        call,
+      );
     default:
       return assertNever(open.kind);
   }
@@ -381,6 +403,11 @@ function outcomeOf(
   if (open.kind === "emd_refund") {
     if (!("emd_refunded" in result))
       throw new Error("the supplier answered an EMD refund with another operation's result");
+    return { ok: true, done: { supplier_booking: result.booking } };
+  }
+  if (open.kind === "schedule_change") {
+    if (!("answered_at" in result))
+      throw new Error("the supplier answered a schedule change with another operation's result");
     return { ok: true, done: { supplier_booking: result.booking } };
   }
   if (open.kind === "refund") {

@@ -3,6 +3,7 @@ import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@s
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
+import { bookingsToAskAboutSchedule, checkScheduleChangeJob } from "../bookings/commands/schedule-change.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
 import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
@@ -13,6 +14,7 @@ import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { runSalesReport } from "../sales/report-job.ts";
+import { mailScheduleChanges } from "../watchdog/schedule-change-mails.ts";
 import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
 import { commandJobs } from "./specs.ts";
 
@@ -114,6 +116,21 @@ export function commandJobHandlers(
           "confirm-emds",
           { locator },
           { jobKey: `confirm-emds:${locator}`, jobKeyMode: "preserve_run_at", traceId: job.traceId },
+        );
+    },
+    async "check-schedule-change"({ locator }, deps, job) {
+      const { outcome } = await checkScheduleChangeJob(deps, locator, job.traceId);
+      if (outcome === "recorded") job.logger.info({ locator }, "schedule change recorded");
+    },
+    async "schedule-change-sweep"(_payload, deps, job) {
+      // The traveller's mail of each change waiting, and the agent's reminder once due (the watchdog's part).
+      const mailed = await mailScheduleChanges(deps, job.traceId);
+      if (mailed > 0) job.logger.info({ mailed }, "schedule-change e-mails queued");
+      for (const locator of await bookingsToAskAboutSchedule(deps))
+        await deps.jobs.send(
+          "check-schedule-change",
+          { locator },
+          { jobKey: `check-schedule-change:${locator}`, jobKeyMode: "unsafe_dedupe", traceId: job.traceId },
         );
     },
     async "purge-search-pages"(_payload, deps) {

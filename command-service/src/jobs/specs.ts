@@ -33,6 +33,10 @@ export const commandJobs = {
   "confirm-emds": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
   /** Queues confirm-emds for every booking still awaiting EMDs (a confirmation lost with its process too). */
   "emd-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
+  /** Asks the airline whether it changed an issued booking's flights, and records a change once (issue 24.3). */
+  "check-schedule-change": { payload: z.object({ locator: z.string() }), maxAttempts: 5 },
+  /** Queues check-schedule-change for every issued booking whose change, if any, is answered. */
+  "schedule-change-sweep": { payload: z.object({}), maxAttempts: 1, cron: "*/5 * * * *" },
   /**
    * Supplier operations left in flight, and seats held for bookings never recorded; also sendable on demand (job key
    * "reconcile-operations").

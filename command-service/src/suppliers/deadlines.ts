@@ -17,6 +17,7 @@ const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set<SupplierCallName>([
   "reissue",
   "orderAncillaries",
   "refundEmd",
+  "answerScheduleChange",
   "operationOutcome",
 ]);
 

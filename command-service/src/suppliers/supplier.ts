@@ -19,6 +19,9 @@ import type {
   RepriceResult,
   ReshopRequest,
   ReshopResult,
+  ScheduleChange,
+  ScheduleChangeChoice,
+  ScheduleChangeResult,
   SupplierBooking,
   SupplierBookRequest,
   SupplierCredentials,
@@ -33,7 +36,8 @@ export type OperationResult =
   | RefundResult
   | ReissueResult
   | AncillaryOrderResult
-  | EmdRefundResult;
+  | EmdRefundResult
+  | ScheduleChangeResult;
 
 export type OperationLookup =
   | { status: "done"; result: OperationResult }
@@ -145,4 +149,21 @@ export interface Supplier {
     },
     call: SupplierCall,
   ): Promise<ReissueResult>;
+  /**
+   * The airline's change to an issued booking's flights not yet answered, if any: asked by the polling job (an
+   * airline that sends notices answers the same). Asking twice answers the same change with the same id.
+   */
+  scheduleChange(input: { booking: SupplierBooking }, call: SupplierCall): Promise<ScheduleChange | null>;
+  /** Accepts a schedule change, or refunds the tickets in full for it; idempotent on the operation id. */
+  answerScheduleChange(
+    input: {
+      operation_id: string;
+      booking: SupplierBooking;
+      change_id: string;
+      choice: ScheduleChangeChoice;
+      /** The alternative an exchange takes. */
+      option_id: string | null;
+    },
+    call: SupplierCall,
+  ): Promise<ScheduleChangeResult>;
 }

@@ -53,7 +53,7 @@ const paidTickets = (row: RowUpdate, tickets: readonly unknown[]) =>
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 6,
+  version: 7,
   eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
@@ -95,6 +95,8 @@ export const bookings = defineProjection({
       refunds jsonb NOT NULL DEFAULT '[]',
       refund_quote jsonb,
       change_request jsonb,
+      -- The airline's latest schedule change with the agent's answer (null while it waits).
+      schedule_change jsonb,
       history jsonb NOT NULL DEFAULT '[]',
       -- Bags, cabin bags and seats with their EMDs; async_emd_issue while an EMD waits for the airline.
       ancillaries jsonb NOT NULL DEFAULT '[]',
@@ -282,6 +284,26 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
       row.set("refunds", `refunds || ${row.param(JSON.stringify([refund]))}::jsonb`);
       row.set("status", `CASE WHEN ${last} THEN ${row.param(to)} ELSE status END`);
       row.set("list", `CASE WHEN ${last} THEN ${row.param(listOfStatus(to))} ELSE list END`);
+      // An involuntary refund (claimed as a schedule change's answer, the operation still open) answers it.
+      row.set(
+        "schedule_change",
+        `CASE WHEN operation_kind = 'schedule_change' THEN schedule_change || '{"answer": "refund"}'::jsonb ELSE schedule_change END`,
+      );
+      break;
+    }
+    case "ScheduleChanged":
+      row.set("schedule_change", `${row.param(JSON.stringify({ ...e.data, answer: null }))}::jsonb`);
+      break;
+    case "ScheduleChangeAccepted": {
+      const departure = e.data.flights[0]?.departure_at ?? null;
+      row.set("schedule_change", `schedule_change || '{"answer": "accept"}'::jsonb`);
+      const dep = row.param(departure);
+      row.set("departure_at", `coalesce(${dep}::text, departure_at)`);
+      row.set(
+        "held",
+        `jsonb_set(jsonb_set(held, '{fare,flights}', ${row.param(JSON.stringify(e.data.flights))}::jsonb),
+           '{fare,departure_at}', to_jsonb(coalesce(${dep}::text, held->'fare'->>'departure_at')))`,
+      );
       break;
     }
     case "FlightsChangeRequested":
@@ -315,6 +337,11 @@ function afterSales(batch: StatementBatch, row: RowUpdate, e: BookingEvent, tabl
       row.set("void_until", "NULL");
       row.set("change_request", "NULL");
       row.set("refund_quote", "NULL");
+      // An involuntary exchange (claimed as a schedule change's answer, the operation still open) answers it.
+      row.set(
+        "schedule_change",
+        `CASE WHEN operation_kind = 'schedule_change' THEN schedule_change || '{"answer": "exchange"}'::jsonb ELSE schedule_change END`,
+      );
       row.set("price_amount", `${row.param(e.data.price.amount)}::bigint`);
       row.set("departure_at", row.param(e.data.fare.departure_at));
       row.set(
@@ -444,6 +471,15 @@ function history(row: RowUpdate, e: BookingEvent, at: Date): void {
       break;
     case "EmdRefundStarted":
       started("emd_refund", e.data.operation_id, e.data.at, null);
+      break;
+    case "ScheduleChangeAnswerStarted":
+      started("schedule_change", e.data.operation_id, e.data.at, null);
+      break;
+    case "ScheduleChangeAccepted":
+      finished(e.data.operation_id, { outcome: "done" });
+      break;
+    case "ScheduleChangeAnswerFailed":
+      failed(e.data, false);
       break;
     case "AncillariesAdded":
       finished(e.data.operation_id, {

@@ -82,6 +82,7 @@ interface BookingColumns extends DeadlineColumns {
   refunds: NonNullable<Details["refunds"]>;
   refund_quote: Details["refund_quote"];
   change_request: Details["change_request"];
+  schedule_change: Details["schedule_change"];
   history: NonNullable<Details["history"]>;
   ancillaries: NonNullable<Details["ancillaries"]>;
   async_emd_issue: boolean;
@@ -192,6 +193,7 @@ function bookingDetails(row: BookingDbRow, now: Date) {
     refunded_passengers: row.refunded_passengers,
     fare: held.fare,
     ancillaries: row.ancillaries,
+    schedule_change: row.schedule_change ?? null,
   };
   const stillHeld = isHeld(row.status);
   const issuable = allows(facts.status, "issue");
@@ -228,6 +230,7 @@ function bookingDetails(row: BookingDbRow, now: Date) {
     refunds: row.refunds,
     refund_quote: row.refund_quote,
     change_request: row.change_request,
+    schedule_change: row.schedule_change ?? null,
     history: row.history,
     ancillaries: row.ancillaries,
     actions: bookingActions(facts, now),

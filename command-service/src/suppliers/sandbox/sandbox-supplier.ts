@@ -28,6 +28,9 @@ import type {
   ReshopOffer,
   ReshopRequest,
   ReshopResult,
+  ScheduleChange,
+  ScheduleChangeChoice,
+  ScheduleChangeResult,
   SupplierBooking,
   SupplierBookingStatus,
   SupplierBookRequest,
@@ -53,6 +56,7 @@ import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./op
 import { assertLoyaltyAccepted, assertPassengersFit } from "./passengers.ts";
 import { hashString, prng, seeded } from "./random.ts";
 import { bookingScenario, credentialsRejected, SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
+import { scheduleChangeOf } from "./schedule-changes.ts";
 import { seatMap, seatOnMap } from "./seat-map.ts";
 import { addDays, localDate, localToUtc } from "./zoned-time.ts";
 
@@ -685,6 +689,94 @@ export class SandboxSupplier implements Supplier {
       reissued_at: call.now.toISOString(),
     };
     return { result, apply: () => this.#store(exchanged) };
+  }
+
+  async scheduleChange(
+    input: { booking: SupplierBooking },
+    call: SupplierCall,
+  ): Promise<ScheduleChange | null> {
+    authorize(call);
+    const change = scheduleChangeOf(this.#current(input.booking, call.now), call.now);
+    return change ? copyOf(change) : null;
+  }
+
+  async answerScheduleChange(
+    input: {
+      operation_id: string;
+      booking: SupplierBooking;
+      change_id: string;
+      choice: ScheduleChangeChoice;
+      option_id: string | null;
+    },
+    call: SupplierCall,
+  ): Promise<ScheduleChangeResult> {
+    authorize(call);
+    const result = await this.#operation(input.operation_id, () => this.#answerScheduleChange(input, call));
+    await this.#slowAfterSales(input.booking);
+    return result as ScheduleChangeResult;
+  }
+
+  /** Accepting flies the new flights; a refund (not for a minor change) closes every open ticket, no penalty kept. */
+  #answerScheduleChange(
+    input: {
+      booking: SupplierBooking;
+      change_id: string;
+      choice: ScheduleChangeChoice;
+      option_id: string | null;
+    },
+    call: SupplierCall,
+  ) {
+    const booking = this.#current(input.booking, call.now);
+    assertStatus(booking, ["issued", "exchanged"], "answer a schedule change of");
+    const change = scheduleChangeOf(booking, call.now);
+    if (!change || change.change_id !== input.change_id)
+      throw new SupplierRejected(
+        "schedule_change_not_found",
+        "The airline has no such change on this booking",
+      );
+    if (input.choice === "refund" && change.kind === "minor")
+      throw new SupplierRejected("refund_not_allowed", "A minor schedule change gives no involuntary refund");
+    const option = change.alternatives.find((a) => a.option_id === input.option_id);
+    if (input.choice === "exchange" && !option)
+      throw new SupplierRejected("schedule_change_not_found", "The airline offers no such alternative");
+    const answered = [...(booking.answered_schedule_changes ?? []), change.change_id];
+    const currency = booking.price.total.currency;
+    const carrier = airline(booking.fare.validating_carrier);
+    const updated: SupplierBooking =
+      input.choice === "accept"
+        ? { ...booking, flights: change.new_flights, answered_schedule_changes: answered }
+        : input.choice === "exchange" && option
+          ? {
+              ...booking,
+              status: "exchanged",
+              flights: option.flights,
+              // Reissued at the same price: new serials, seeded by the alternative and the tickets they replace.
+              tickets: tickets(
+                booking,
+                booking.price,
+                carrier,
+                `${option.option_id}|${booking.tickets[0]?.ticket_number ?? ""}`,
+              ),
+              issued_at: call.now.toISOString(),
+              void_until: null,
+              answered_schedule_changes: answered,
+            }
+          : { ...booking, tickets: [], status: "refunded", answered_schedule_changes: answered };
+    const refunded =
+      input.choice === "refund"
+        ? money(
+            booking.tickets.reduce((sum, t) => sum + t.total.amount, 0),
+            currency,
+          )
+        : null;
+    const result: ScheduleChangeResult = {
+      booking: copyOf(updated),
+      change_id: change.change_id,
+      choice: input.choice,
+      refunded,
+      answered_at: call.now.toISOString(),
+    };
+    return { result, apply: () => this.#store(updated) };
   }
 
   /** The sandbox's booking, or the caller's snapshot when the sandbox no longer has it; moved on to `now`. */

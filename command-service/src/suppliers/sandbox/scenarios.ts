@@ -94,6 +94,21 @@ export const SANDBOX_SCENARIOS = {
     effect:
       "EMDs of ancillaries bought after issue are issued 5 s later: the booking shows async_emd_issue true until a job confirms them.",
   },
+  scheduleMinor: {
+    lastName: "SCHEDMINOR",
+    effect:
+      "Once issued, the airline moves the first flight 35 minutes (a minor change): the schedule-change job records it; the agent may only accept it.",
+  },
+  scheduleMajor: {
+    lastName: "SCHEDMAJOR",
+    effect:
+      "Once issued, the airline moves the first flight 3 h 10 min (a major change): the agent may accept it, exchange to the same flight a day before or two days later at no cost, or refund the tickets in full, without penalty.",
+  },
+  scheduleCancelled: {
+    lastName: "SCHEDCANCEL",
+    effect:
+      "Once issued, the airline cancels the first flight and moves the passengers to the next day's: the agent may accept it, exchange at no cost, or refund in full.",
+  },
   invalidCredentials: {
     password: "invalid",
     effect: "Credentials check answers inactive; every other call fails: 422 invalid_credentials.",
@@ -114,7 +129,10 @@ type BookingScenario =
   | "exchangeFailure"
   | "slowAfterSalesAnswer"
   | "emdFailure"
-  | "asyncEmd";
+  | "asyncEmd"
+  | "scheduleMinor"
+  | "scheduleMajor"
+  | "scheduleCancelled";
 
 const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.soldOut.lastName, "soldOut"],
@@ -131,6 +149,9 @@ const BY_LAST_NAME: ReadonlyMap<string, BookingScenario> = new Map([
   [SANDBOX_SCENARIOS.slowAfterSalesAnswer.lastName, "slowAfterSalesAnswer"],
   [SANDBOX_SCENARIOS.emdFailure.lastName, "emdFailure"],
   [SANDBOX_SCENARIOS.asyncEmd.lastName, "asyncEmd"],
+  [SANDBOX_SCENARIOS.scheduleMinor.lastName, "scheduleMinor"],
+  [SANDBOX_SCENARIOS.scheduleMajor.lastName, "scheduleMajor"],
+  [SANDBOX_SCENARIOS.scheduleCancelled.lastName, "scheduleCancelled"],
 ]);
 
 /** Derived from the names every time, so a booking keeps its scenario across a restart. */

@@ -15,6 +15,7 @@ import type { RefundConfirmResponse } from "../api/refund.ts";
 import { AfterSalesHistory } from "./after-sales-history.tsx";
 import { BookingNow } from "./booking-now.tsx";
 import { ItineraryMails } from "./itinerary-mails.tsx";
+import { ScheduleChangePanel } from "./schedule-change-panel.tsx";
 import { TimeLimitNotices } from "./time-limit-notices.tsx";
 
 // The dialogs, their forms and state machines load when an agent opens one, not with every bookings page.
@@ -109,7 +110,12 @@ function AfterSalesActions({ booking }: { booking: BookingDetails }) {
 export const afterSalesExtensions: BookingExtensions = {
   notices: <TimeLimitNotices />,
   actions: (booking) => <AfterSalesActions booking={booking} />,
-  now: (booking) => <BookingNow actions={booking.actions ?? []} />,
+  now: (booking) => (
+    <>
+      <ScheduleChangePanel booking={booking} />
+      <BookingNow actions={booking.actions ?? []} />
+    </>
+  ),
   history: (booking) => (
     <>
       {(booking.refunds?.length ?? 0) > 0 || (booking.history?.length ?? 0) > 0 ? (
