@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
 import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -86,7 +87,10 @@ function PassengerCard({
   // Editing a field takes its error away; the others keep theirs until the next submission.
   const set = (field: string, value: unknown) => form.setFieldValue(path(field), value as never);
   const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
-  const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
+  // On a phone each field takes the whole width (issue 27).
+  const narrow = useMediaQuery("(max-width: 36em)");
+  const grid = (columns: string) =>
+    ({ display: "grid", gridTemplateColumns: narrow ? "minmax(0, 1fr)" : columns, gap: 10 }) as const;
   return (
     <Paper withBorder radius="md" p="md" component="fieldset" aria-label={title} style={{ margin: 0 }}>
       <Group justify="space-between" mb="sm">
@@ -355,7 +359,13 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                   {t("booking.contacts_hint")}
                 </Text>
               </Group>
-              <Box style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 }}>
+              <Box
+                style={{
+                  display: "grid",
+                  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+                  gap: 10,
+                }}
+              >
                 <TextInput
                   label={t("booking.email")}
                   {...personalData}
@@ -405,8 +415,8 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Text fz="sm" c={invalid ? "red.7" : "dimmed"}>
+            <Group justify="space-between" wrap="wrap" gap="md">
+              <Text fz="sm" c={invalid ? "red.7" : "dimmed"} style={{ flex: "1 1 200px" }}>
                 {invalid
                   ? t("booking.fix_fields", { count: invalid })
                   : fare.instant_payment

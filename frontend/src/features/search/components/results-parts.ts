@@ -5,3 +5,4 @@ export { BookingForm } from "./booking-form.tsx";
 export { FiltersPanel } from "./filters-panel.tsx";
 export { ItineraryCard } from "./itinerary-card.tsx";
 export { OfferDetailsModal } from "./offer-details-modal.tsx";
+export { ResultsLayout } from "./results-layout.tsx";
