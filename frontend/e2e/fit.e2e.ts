@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import { mayUseScreen, SCREENS } from "@skyward/contracts/screens";
 import type { Page } from "playwright-core";
+import { englishOnly, untranslated } from "./catalogue-text.ts";
 import { unfit } from "./fit.ts";
 import { isoInDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
@@ -31,10 +32,17 @@ async function settled(page: Page, heading = "main h1"): Promise<void> {
   );
 }
 
+/** The interface's English phrases the screen shows in another language (item 3). */
+async function leftInEnglish(page: Page, phrases: string[]): Promise<string[]> {
+  if (phrases.length === 0) return [];
+  return (await untranslated(page, phrases)).map((phrase) => `in English: "${phrase}"`);
+}
+
 /** Opens each main screen the role may use (and the account page), and what does not fit on each. */
 async function sweep(
   page: Page,
   role: (typeof ROLES)[keyof typeof ROLES],
+  english: string[] = [],
 ): Promise<Record<string, string[]>> {
   const findings: Record<string, string[]> = {};
   const paths = [
@@ -44,25 +52,25 @@ async function sweep(
   for (const path of paths) {
     await page.goto(path);
     await settled(page);
-    const found = await unfit(page);
+    const found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
     if (found.length > 0) findings[path] = found;
   }
   return findings;
 }
 
 /** The agent's results of a search and the booking form of its first fare. */
-async function sweepBooking(page: Page): Promise<Record<string, string[]>> {
+async function sweepBooking(page: Page, english: string[] = []): Promise<Record<string, string[]>> {
   const findings: Record<string, string[]> = {};
   await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
   await page.getByTestId("results-count").waitFor();
   await settled(page);
-  let found = await unfit(page);
+  let found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
   if (found.length > 0) findings["search results"] = found;
   // The first fare's select button (whatever the language calls it): the booking form and its summary open.
   await page.locator("article [data-fare-id] button.mantine-Button-root").first().click();
   // The booking form hides the search's heading and shows its own.
   await settled(page, "main h2");
-  found = await unfit(page);
+  found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
   if (found.length > 0) findings["booking form"] = found;
   return findings;
 }
@@ -104,9 +112,10 @@ describe("a phone, 390 × 844 (item 1)", () => {
   });
 });
 
-describe("a laptop, 1280 × 800, in every language (item 2)", () => {
+describe("a laptop, 1280 × 800, in every language (items 2 and 3)", () => {
   for (const language of LANGUAGES)
-    it(`cuts nothing on any role's screens in ${language}`, async () => {
+    it(`cuts nothing and shows no English on any role's screens in ${language}`, async () => {
+      const english = language === "en" ? [] : englishOnly(language);
       const all: Record<string, Record<string, string[]>> = {};
       for (const [email, role] of Object.entries(ROLES)) {
         const session = await openSession(suite.browser, suite.app.url);
@@ -117,8 +126,8 @@ describe("a laptop, 1280 × 800, in every language (item 2)", () => {
           );
           const { page } = session;
           await signInAsAgent(page, email);
-          const findings = await sweep(page, role);
-          if (role === "Agent") Object.assign(findings, await sweepBooking(page));
+          const findings = await sweep(page, role, english);
+          if (role === "Agent") Object.assign(findings, await sweepBooking(page, english));
           if (Object.keys(findings).length > 0) all[role] = findings;
           expect({ role, problems: session.problems }).toEqual({ role, problems: [] });
         } finally {

@@ -70,11 +70,12 @@ function AgentNav({ session }: { session: Session }) {
         alignItems: "center",
       }}
     >
-      {/* An invisible copy of every entry, measured to know how many fit, in a box of no size. */}
+      {/* An invisible copy of every entry, measured to know how many fit, in a box of no size: each as wide as when
+          it is the current screen (bold). */}
       <Box pos="absolute" top={0} left={0} w={0} h={0} style={{ overflow: "hidden" }} aria-hidden>
         <Group ref={fit.ruler} gap={4} wrap="nowrap" w="max-content" style={{ visibility: "hidden" }}>
           {items.map((item) => (
-            <Button key={item.to} component="span" {...look(false)} leftSection={item.icon}>
+            <Button key={item.to} component="span" {...look(true)} leftSection={item.icon}>
               {item.label}
             </Button>
           ))}

@@ -39,7 +39,7 @@ function Endpoint({
           </Text>
         ) : null}
       </Group>
-      <Text fz="xs" c="dimmed" lh={1.3} title={city} maw={110} truncate="end">
+      <Text fz="xs" c="dimmed" lh={1.3} maw={110}>
         <Text span fw={600} c="var(--mantine-color-text)" fz="xs">
           {code}
         </Text>{" "}
