@@ -71,6 +71,12 @@ async function sweepBooking(page: Page, english: string[] = []): Promise<Record<
   // The booking form hides the search's heading and shows its own.
   await settled(page, "main h2");
   found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
+  // The book button, which says the total, is in view on the form's first screenful.
+  const book = await page
+    .locator('main form button[type="submit"]')
+    .last()
+    .evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight);
+  if (!book) found.push("the book button with the total is below the screen");
   if (found.length > 0) findings["booking form"] = found;
   return findings;
 }
@@ -93,7 +99,8 @@ describe("a phone, 390 × 844 (item 1)", () => {
     await signInAsAgent(page, "supervisor@dnipro.test");
     await page.goto("/bookings");
     await settled(page);
-    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+    await menuButton.and(page.locator('[aria-haspopup="menu"]')).click();
     const menu = page.getByRole("menu");
     for (const name of [
       "Search",

@@ -415,7 +415,17 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="space-between" wrap="wrap" gap="md">
+            {/* The total stays in view on the book button while the agent fills a long form (a phone: issue 27). */}
+            <Group
+              justify="space-between"
+              wrap="wrap"
+              gap="md"
+              pos="sticky"
+              bottom={0}
+              py="xs"
+              bg="var(--skyward-surface)"
+              style={{ zIndex: 2 }}
+            >
               <Text fz="sm" c={invalid ? "red.7" : "dimmed"} style={{ flex: "1 1 200px" }}>
                 {invalid
                   ? t("booking.fix_fields", { count: invalid })
