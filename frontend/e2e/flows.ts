@@ -72,6 +72,34 @@ export async function searchFlights(page: Page, adults: number): Promise<void> {
   await page.getByTestId("results-count").waitFor();
 }
 
+/**
+ * The screens the header's navigation offers, in order: the links beside the logo, then those in its "More" (or, on a
+ * phone, "Menu") menu, which holds what does not fit the header's width.
+ */
+export async function navigationEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation");
+  const shown = (await nav.getByRole("link").allTextContents()).map((text) => text.trim());
+  const more = nav.getByRole("button", { name: /^(More|Menu)$/ });
+  if ((await more.count()) === 0) return shown;
+  // The menu's code is in once its button says it opens a menu.
+  await nav.locator('button[aria-haspopup="menu"]').click();
+  const menu = page.getByRole("menu");
+  await menu.getByRole("menuitem").first().waitFor();
+  const rest = (await menu.getByRole("menuitem").allTextContents()).map((text) => text.trim());
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "detached" });
+  return [...shown, ...rest];
+}
+
+/** Opens a screen from the header's navigation, from its menu when it is not beside the logo. */
+export async function openFromNavigation(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole("navigation");
+  const link = nav.getByRole("link", { name, exact: true });
+  if ((await link.count()) > 0) return link.click();
+  await nav.locator('button[aria-haspopup="menu"]').click();
+  await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
+}
+
 /** YYYY-MM-DD this many days from now, as the API takes it. */
 export const isoInDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,51 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, jest } from "@jest/globals";
 import type { Page } from "playwright-core";
+import { englishOnly, untranslated } from "./catalogue-text.ts";
 import { signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite({ seedDemo: true });
 jest.setTimeout(300_000);
-
-const LOCALES = fileURLToPath(new URL("../src/locales/", import.meta.url));
-
-/** Every string of one language's catalogues (legal texts aside), flattened. */
-function catalogue(language: string): string[] {
-  const strings: string[] = [];
-  const walk = (value: unknown) => {
-    if (typeof value === "string") strings.push(value);
-    else if (value && typeof value === "object") for (const child of Object.values(value)) walk(child);
-  };
-  for (const file of readdirSync(join(LOCALES, language)))
-    if (file.endsWith(".json") && file !== "legal.json")
-      walk(JSON.parse(readFileSync(join(LOCALES, language, file), "utf8")));
-  return strings;
-}
-
-/**
- * The interface's English sentences and labels that the other language translates differently: any of them on a
- * screen in that language is an untranslated string. Interpolations are cut at their placeholders.
- */
-function englishOnly(language: string): string[] {
-  const theirs = new Set(catalogue(language));
-  const phrases = new Set<string>();
-  for (const text of catalogue("en")) {
-    if (theirs.has(text)) continue;
-    for (const part of text.split(/\{\{[^}]*\}\}|<[^>]*>|\n/)) {
-      const phrase = part.trim().replace(/[.:,;!?]+$/, "");
-      // Two words or more: a lone word ("Route", "Total") may also be a name or a code.
-      if (/[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(phrase)) phrases.add(phrase);
-    }
-  }
-  return [...phrases];
-}
-
-async function untranslated(page: Page, phrases: string[]): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText);
-  return phrases.filter((phrase) => text.includes(phrase));
-}
 
 /** Elements whose text is cut off: wider inside than their box, with the overflow hidden. */
 async function clipped(page: Page): Promise<string[]> {

@@ -26,17 +26,18 @@ export function LandingHeader() {
     >
       <Container fluid px="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="xl" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+          <Group gap="md" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <UnstyledButton component={Link} to="/" aria-label={t("header.home")} style={{ flexShrink: 0 }}>
               <Logo />
             </UnstyledButton>
-            {/* Narrower than the nav (a phone, the longer languages at 1024 px): it scrolls, the page does not. */}
-            <Box miw={0} style={{ overflowX: "auto", scrollbarWidth: "thin" }}>
-              <MainNav />
-            </Box>
+            {/* Narrower than the nav (a phone, the longer languages): what does not fit goes into a menu. */}
+            <MainNav />
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <LanguagePicker languages={LANDING_LANGUAGES} />
+            {/* On a phone the picker shows its globe only; its name still says the language. */}
+            <Box className="skyward-compact-language">
+              <LanguagePicker languages={LANDING_LANGUAGES} />
+            </Box>
             <UserMenu />
           </Group>
         </Group>

@@ -298,21 +298,38 @@ describe("translated error codes", () => {
     );
   });
 
-  it("keeps the server's words for input errors and wrong codes, which name the field or the attempts left", async () => {
+  it("keeps the server's words for input errors, which name the field and the rule", async () => {
     const error = new ApiError(422, [
       {
         ...refusal("422", "invalid_input", "account.phone must be an international number"),
         title: "Invalid input",
       },
-      refusal("401", "code_wrong", "The code is not correct. 4 attempts left."),
       { status: "422", code: "invalid_input", title: "Invalid input" },
     ]);
     await inLanguage("ua", () =>
       expect(errorMessages(error)).toEqual([
         "account.phone must be an international number",
-        "The code is not correct. 4 attempts left.",
         "Деякі введені дані некоректні",
       ]),
+    );
+  });
+
+  it("says a wrong code and the attempts left in the site language (issue 27: it was English in ua and pl)", async () => {
+    const four = new ApiError(401, [
+      refusal("401", "code_wrong", "The code is not correct. 4 attempts left."),
+    ]);
+    const one = new ApiError(401, [refusal("401", "code_wrong", "The code is not correct. 1 attempt left.")]);
+    const uncounted = new ApiError(401, [refusal("401", "code_wrong", "")]);
+    await inLanguage("ua", () => {
+      expect(errorMessages(four)).toEqual(["Код неправильний. Залишилося 4 спроби."]);
+      expect(errorMessages(uncounted)).toEqual(["Код неправильний."]);
+    });
+    await inLanguage("pl", () => {
+      expect(errorMessages(four)).toEqual(["Kod jest nieprawidłowy. Pozostały 4 próby."]);
+      expect(errorMessages(one)).toEqual(["Kod jest nieprawidłowy. Pozostała 1 próba."]);
+    });
+    await inLanguage("en", () =>
+      expect(errorMessages(one)).toEqual(["The code is not correct. 1 attempt left."]),
     );
   });
 

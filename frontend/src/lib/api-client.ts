@@ -232,10 +232,19 @@ export const api = {
 };
 
 /**
- * Codes whose detail says what a translation cannot: invalid_input names the field and the rule, code_wrong counts
- * the attempts left. Their translation only stands in for a missing detail.
+ * Codes whose detail says what a translation cannot: invalid_input names the field and the rule. Its translation only
+ * stands in for a missing detail.
  */
-const DETAIL_FIRST_CODES = new Set(["invalid_input", "code_wrong"]);
+const DETAIL_FIRST_CODES = new Set(["invalid_input"]);
+
+/**
+ * A wrong sign-in code in the site language with the attempts left, which only the server's detail counts ("… 2
+ * attempts left."): the number is read from it, the words are the catalogue's (issue 27: it was English in ua/pl).
+ */
+function wrongCodeText(item: ApiErrorItem): string | null {
+  const left = /(\d+) attempts? left/.exec(item.detail ?? "")?.[1];
+  return left === undefined ? null : i18n.t("errors:code_wrong_left", { count: Number(left) });
+}
 
 /**
  * The `errors` catalogue's text for an error's code, if it has one. A code the server uses with two meanings has a
@@ -252,6 +261,7 @@ function translatedError(item: ApiErrorItem): string | null {
 /** One error of the envelope in the site language when its code is known; else the server's detail or title. */
 export function errorText(item: ApiErrorItem): string {
   if (item.detail && DETAIL_FIRST_CODES.has(item.code)) return item.detail;
+  if (item.code === "code_wrong") return wrongCodeText(item) ?? translatedError(item) ?? item.title;
   return translatedError(item) ?? (item.detail || item.title);
 }
 

@@ -19,7 +19,8 @@ function Line({ icon, ok, children }: { icon: ReactNode; ok: boolean; children: 
   return (
     <Group gap={6} wrap="nowrap" c={ok ? "var(--mantine-color-text)" : "dimmed"} miw={0}>
       <span style={{ flex: "none", display: "inline-flex" }}>{icon}</span>
-      <Text fz={12} lh={1.35} c="inherit" truncate="end" title={children}>
+      {/* Wrapped, never cut: the Polish and Ukrainian allowances are longer than the column (issue 27). */}
+      <Text fz={12} lh={1.3} c="inherit" miw={0}>
         {children}
       </Text>
     </Group>

@@ -39,7 +39,7 @@ function Endpoint({
           </Text>
         ) : null}
       </Group>
-      <Text fz="xs" c="dimmed" lh={1.3} title={city} maw={110} truncate="end">
+      <Text fz="xs" c="dimmed" lh={1.3} maw={110}>
         <Text span fw={600} c="var(--mantine-color-text)" fz="xs">
           {code}
         </Text>{" "}
@@ -63,12 +63,12 @@ export function FlightSummary({ flight, compact = false }: { flight: Flight; com
   const carriers = carriersOf(flight);
   const via = flight.connections.map((c) => c.airport).join(", ");
   return (
+    // The wide layout's columns are in styles.css (.skyward-flight): on a phone the carriers take a row of their own.
     <Box
+      className={compact ? undefined : "skyward-flight"}
       style={{
         display: "grid",
-        gridTemplateColumns: compact
-          ? "auto minmax(90px, 1fr) auto"
-          : "minmax(130px, 1fr) auto minmax(96px, 1fr) auto",
+        gridTemplateColumns: compact ? "auto minmax(90px, 1fr) auto" : undefined,
         alignItems: "center",
         columnGap: compact ? 10 : 16,
         rowGap: 6,
@@ -81,10 +81,11 @@ export function FlightSummary({ flight, compact = false }: { flight: Flight; com
           ))}
         </Group>
         <Stack gap={0} miw={0}>
-          <Text fz="sm" fw={500} truncate="end">
+          {/* Whole names, wrapped rather than cut (issue 27). */}
+          <Text fz="sm" fw={500} lh={1.3}>
             {carriers.map((c) => c.name).join(" · ")}
           </Text>
-          <Text fz="xs" c="dimmed" truncate="end">
+          <Text fz="xs" c="dimmed">
             {flight.segments.map((s) => `${s.carrier} ${s.flight_number}`).join(", ")}
           </Text>
         </Stack>

@@ -93,50 +93,52 @@ export function SupervisorsCard({ partners }: { partners: Partner[] }) {
       ) : (people.data ?? []).length === 0 ? (
         <Text c="dimmed">{t("empty")}</Text>
       ) : (
-        <Table highlightOnHover verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("people.name")}</Table.Th>
-              <Table.Th>{t("people.email")}</Table.Th>
-              <Table.Th>{t("people.active")}</Table.Th>
-              <Table.Th>{t("actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody {...personalData}>
-            {people.data?.map((person) => {
-              const name = `${person.first_name} ${person.last_name}`;
-              return (
-                <Table.Tr key={person.id}>
-                  <Table.Td fw={600}>{name}</Table.Td>
-                  <Table.Td>{person.email}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={t("people.toggle", { name })}
-                      checked={person.active}
-                      onChange={(event) =>
-                        switchOne.mutate({
-                          agencyId: chosen,
-                          id: person.id,
-                          active: event.currentTarget.checked,
-                        })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      color="red"
-                      variant="subtle"
-                      onClick={() => setRemoving({ id: person.id, name })}
-                    >
-                      {t("delete")}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={480} type="native">
+          <Table highlightOnHover verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("people.name")}</Table.Th>
+                <Table.Th>{t("people.email")}</Table.Th>
+                <Table.Th>{t("people.active")}</Table.Th>
+                <Table.Th>{t("actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody {...personalData}>
+              {people.data?.map((person) => {
+                const name = `${person.first_name} ${person.last_name}`;
+                return (
+                  <Table.Tr key={person.id}>
+                    <Table.Td fw={600}>{name}</Table.Td>
+                    <Table.Td>{person.email}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={t("people.toggle", { name })}
+                        checked={person.active}
+                        onChange={(event) =>
+                          switchOne.mutate({
+                            agencyId: chosen,
+                            id: person.id,
+                            active: event.currentTarget.checked,
+                          })
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => setRemoving({ id: person.id, name })}
+                      >
+                        {t("delete")}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Modal
         opened={removing !== null}

@@ -53,6 +53,8 @@ export function RefundDialog({
   return (
     <AfterSalesDialog
       title={t("refund.title", { locator })}
+      // Wide enough for the quote's seven columns, its credit total included, at 1280 px (issue 27).
+      size="min(1000px, 100%)"
       opened={opened}
       onClose={close}
       penalty={booking.fare.fare.penalty}

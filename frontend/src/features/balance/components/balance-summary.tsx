@@ -28,7 +28,7 @@ export function BalanceSummary() {
             {t("none")}
           </Text>
         ) : (
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="lg" wrap="wrap">
             {rows.map((row) => (
               <Stack key={row.company_id} gap={0}>
                 <Tooltip label={row.company_name} withArrow>

@@ -9,7 +9,6 @@ import {
   Pagination,
   Paper,
   Popover,
-  ScrollArea,
   Stack,
   Table,
   Text,
@@ -173,8 +172,9 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
         </Paper>
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
-          <ScrollArea>
-            <Table striped highlightOnHover fz="sm" miw={1100} aria-label={t("title")}>
+          {/* Narrower than the table: it scrolls inside the panel, the date column kept in view. */}
+          <Table.ScrollContainer minWidth={1100} type="native">
+            <Table striped highlightOnHover fz="sm" aria-label={t("title")}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("columns.date")}</Table.Th>
@@ -286,7 +286,7 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
                 </Table.Tfoot>
               ) : null}
             </Table>
-          </ScrollArea>
+          </Table.ScrollContainer>
         </Paper>
         <Group justify="space-between">
           <Text fz="sm" c="dimmed">

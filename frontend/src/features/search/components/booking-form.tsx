@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
 import type { Fare, OriginDestination, PassengerCounts } from "@skyward/contracts/offers";
 import { loyaltyAccepted } from "@skyward/contracts/passenger-services";
 import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
@@ -93,7 +94,10 @@ function PassengerCard({
   // Editing a field takes its error away; the others keep theirs until the next submission.
   const set = (field: string, value: unknown) => form.setFieldValue(path(field), value as never);
   const title = t("booking.passenger", { number: index + 1, type: t(`passenger_types.${passenger.type}`) });
-  const grid = (columns: string) => ({ display: "grid", gridTemplateColumns: columns, gap: 10 }) as const;
+  // On a phone each field takes the whole width (issue 27).
+  const narrow = useMediaQuery("(max-width: 36em)");
+  const grid = (columns: string) =>
+    ({ display: "grid", gridTemplateColumns: narrow ? "minmax(0, 1fr)" : columns, gap: 10 }) as const;
   // A kept traveller fills the passenger; a document that expires before the trip ends is refused at its field.
   const pick = ({ traveller, document }: PickedTraveller) => {
     set("gender", traveller.gender);
@@ -392,7 +396,13 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                   {t("booking.contacts_hint")}
                 </Text>
               </Group>
-              <Box style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 }}>
+              <Box
+                style={{
+                  display: "grid",
+                  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+                  gap: 10,
+                }}
+              >
                 <TextInput
                   label={t("booking.email")}
                   {...personalData}
@@ -442,8 +452,18 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Text fz="sm" c={invalid ? "red.7" : "dimmed"}>
+            {/* The total stays in view on the book button while the agent fills a long form (a phone: issue 27). */}
+            <Group
+              justify="space-between"
+              wrap="wrap"
+              gap="md"
+              pos="sticky"
+              bottom={0}
+              py="xs"
+              bg="var(--skyward-surface)"
+              style={{ zIndex: 2 }}
+            >
+              <Text fz="sm" c={invalid ? "red.7" : "dimmed"} style={{ flex: "1 1 200px" }}>
                 {invalid
                   ? t("booking.fix_fields", { count: invalid })
                   : fare.instant_payment

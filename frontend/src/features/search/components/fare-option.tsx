@@ -43,7 +43,7 @@ export function FareOption({
         minWidth: 0,
       }}
     >
-      <Text fz={13} fw={650} lh={1.2} truncate="end" title={brand} mb={4}>
+      <Text fz={13} fw={650} lh={1.2} mb={4}>
         {brand}
       </Text>
       <FareConditions fareSegments={fare.fare_segments} penalty={fare.penalty} />
@@ -57,7 +57,15 @@ export function FareOption({
           </Text>
           {fare.instant_payment ? (
             <Tooltip label={t("fare.instant_hint")} withArrow multiline w={220}>
-              <Badge size="xs" variant="light" color="orange" radius="sm">
+              <Badge
+                size="xs"
+                variant="light"
+                color="orange"
+                radius="sm"
+                maw="100%"
+                h="auto"
+                styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}
+              >
                 {t("fare.instant")}
               </Badge>
             </Tooltip>
@@ -74,7 +82,7 @@ export function FareOption({
           {formats.money(total)}
         </Text>
         {passengers > 1 ? (
-          <Text fz={11} c="dimmed" truncate="end" style={{ fontVariantNumeric: "tabular-nums" }}>
+          <Text fz={11} c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }}>
             {tp("per_adult", { amount: formats.money(perPass) })}
           </Text>
         ) : null}

@@ -184,7 +184,7 @@ export function FiltersPanel({
               }}
               label={
                 <Group gap={6} wrap="nowrap" justify="space-between" w={184}>
-                  <Text fz="xs" truncate="end">
+                  <Text fz="xs" lh={1.3}>
                     {carrier.name}{" "}
                     <Text span fz="xs" c="dimmed">
                       {carrier.code}

@@ -40,7 +40,10 @@ export function ItineraryCard({
       data-option-id={option.id}
       style={{ overflow: "hidden" }}
     >
-      <Box style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto" }}>
+      <Box
+        className="skyward-itinerary"
+        style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto" }}
+      >
         <Stack gap={0} p="sm" justify="center">
           {option.flights.map((flight, index) => (
             <Stack key={flight.id} gap={4}>
@@ -66,7 +69,7 @@ export function ItineraryCard({
             </Anchor>
           </Group>
         </Stack>
-        <Group gap={0} wrap="nowrap" align="stretch" bg="var(--skyward-surface)">
+        <Box className="skyward-fares" bg="var(--skyward-surface)">
           {families.map((family) => {
             const fare = option.fares.find((f) => f.family === family);
             return fare ? (
@@ -90,7 +93,7 @@ export function ItineraryCard({
               </Center>
             );
           })}
-        </Group>
+        </Box>
       </Box>
       <Collapse expanded={open}>
         <Divider />

@@ -6,3 +6,4 @@ export { FareCalendarPanel } from "./fare-calendar.tsx";
 export { FiltersPanel } from "./filters-panel.tsx";
 export { ItineraryCard } from "./itinerary-card.tsx";
 export { OfferDetailsModal } from "./offer-details-modal.tsx";
+export { ResultsLayout } from "./results-layout.tsx";

@@ -60,6 +60,7 @@ const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: p
 const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FiltersPanel })));
 const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
 const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
+const ResultsLayout = lazy(() => resultParts().then((parts) => ({ default: parts.ResultsLayout })));
 
 /** While the results' code arrives (it usually came with the search). */
 function ResultsSkeleton() {
@@ -328,24 +329,21 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
 
         {snapshot.matches("result") && !booking && result && options && request ? (
           <Suspense fallback={<ResultsSkeleton />}>
-            <Box
-              style={{
-                display: "grid",
-                gridTemplateColumns: "248px minmax(0, 1fr)",
-                gap: 16,
-                alignItems: "start",
-              }}
+            <ResultsLayout
+              applied={activeFilters.length}
+              filters={
+                <FiltersPanel
+                  options={options}
+                  filters={filters}
+                  currency={result.currency}
+                  busy={filtering}
+                  onApply={(next) => send({ type: "filter.apply", filters: next })}
+                  onRemove={(keys) => send({ type: "filter.remove", keys })}
+                />
+              }
             >
-              <FiltersPanel
-                options={options}
-                filters={filters}
-                currency={result.currency}
-                busy={filtering}
-                onApply={(next) => send({ type: "filter.apply", filters: next })}
-                onRemove={(keys) => send({ type: "filter.remove", keys })}
-              />
               <Stack gap="sm" aria-busy={filtering}>
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" wrap="wrap">
                   <Stack gap={0}>
                     <Text fw={650} data-testid="results-count">
                       {t("results.count", { count: result.origin_destinations.length })}
@@ -361,7 +359,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                       · {t("passengers.summary", { count: seats })} · {t(`cabins.${request.cabin}`)}
                     </Text>
                   </Stack>
-                  <Group gap="sm" wrap="nowrap">
+                  <Group gap="sm" wrap="wrap">
                     {traceId ? (
                       <Text fz={10} c="dimmed" ff="monospace" title={t("results.trace")}>
                         {traceId.slice(0, 8)}
@@ -461,7 +459,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                   </Stack>
                 )}
               </Stack>
-            </Box>
+            </ResultsLayout>
           </Suspense>
         ) : null}
 

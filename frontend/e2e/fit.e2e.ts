@@ -1,0 +1,146 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import { mayUseScreen, SCREENS } from "@skyward/contracts/screens";
+import type { Page } from "playwright-core";
+import { englishOnly, untranslated } from "./catalogue-text.ts";
+import { unfit } from "./fit.ts";
+import { isoInDays, signInAsAgent } from "./flows.ts";
+import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
+
+// Issue 27, items 1 and 2: every main screen of every role fits a phone (390 × 844) and, in each of the five
+// languages, a 1280 × 800 laptop: no sideways page scroll, nothing past the viewport, no text cut, the navigation in a
+// menu rather than scrolled or cut, wide tables scrolling inside themselves with their first column kept.
+const suite = browserAppSuite({ seedDemo: true });
+jest.setTimeout(900_000);
+
+const ROLES = {
+  "agent@dnipro.test": "Agent",
+  "supervisor@dnipro.test": "Supervisor",
+  "admin@skyward.test": "Admin",
+  "support@skyward.test": "Support",
+  "auditor@skyward.test": "Auditor",
+} as const;
+
+const LANGUAGES = ["en", "ua", "pl", "fr", "es"] as const;
+
+/** Waits until the screen has its heading and its data (no request in flight, nothing marked busy). */
+async function settled(page: Page, heading = "main h1"): Promise<void> {
+  await page.locator(heading).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: "detached" });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** The interface's English phrases the screen shows in another language (item 3). */
+async function leftInEnglish(page: Page, phrases: string[]): Promise<string[]> {
+  if (phrases.length === 0) return [];
+  return (await untranslated(page, phrases)).map((phrase) => `in English: "${phrase}"`);
+}
+
+/** Opens each main screen the role may use (and the account page), and what does not fit on each. */
+async function sweep(
+  page: Page,
+  role: (typeof ROLES)[keyof typeof ROLES],
+  english: string[] = [],
+): Promise<Record<string, string[]>> {
+  const findings: Record<string, string[]> = {};
+  const paths = [
+    ...SCREENS.filter((screen) => mayUseScreen(role, screen)).map((screen) => `/${screen}`),
+    "/account",
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await settled(page);
+    const found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
+    if (found.length > 0) findings[path] = found;
+  }
+  return findings;
+}
+
+/** The agent's results of a search and the booking form of its first fare. */
+async function sweepBooking(page: Page, english: string[] = []): Promise<Record<string, string[]>> {
+  const findings: Record<string, string[]> = {};
+  await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
+  await page.getByTestId("results-count").waitFor();
+  await settled(page);
+  let found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
+  if (found.length > 0) findings["search results"] = found;
+  // The first fare's select button (whatever the language calls it): the booking form and its summary open.
+  await page.locator("article [data-fare-id] button.mantine-Button-root").first().click();
+  // The booking form hides the search's heading and shows its own.
+  await settled(page, "main h2");
+  found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
+  // The book button, which says the total, is in view on the form's first screenful.
+  const book = await page
+    .locator('main form button[type="submit"]')
+    .last()
+    .evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight);
+  if (!book) found.push("the book button with the total is below the screen");
+  if (found.length > 0) findings["booking form"] = found;
+  return findings;
+}
+
+describe("a phone, 390 × 844 (item 1)", () => {
+  for (const [email, role] of Object.entries(ROLES))
+    it(`fits every screen of the ${role.toLowerCase()} to the phone's width`, async () => {
+      const { page } = suite.session;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAsAgent(page, email);
+      const findings = await sweep(page, role);
+      if (role === "Agent") Object.assign(findings, await sweepBooking(page));
+      expect({ role, findings }).toEqual({ role, findings: {} });
+      expect(suite.session.problems).toEqual([]);
+    });
+
+  it("reaches every screen through the navigation menu", async () => {
+    const { page } = suite.session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAgent(page, "supervisor@dnipro.test");
+    await page.goto("/bookings");
+    await settled(page);
+    const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+    await menuButton.and(page.locator('[aria-haspopup="menu"]')).click();
+    const menu = page.getByRole("menu");
+    for (const name of [
+      "Search",
+      "Bookings",
+      "Sales",
+      "Analytics",
+      "Channels",
+      "Administration",
+      "Assistant",
+      "Audit",
+    ])
+      await menu.getByRole("menuitem", { name, exact: true }).waitFor();
+    await checkScreen(page, "phone: navigation menu");
+    await menu.getByRole("menuitem", { name: "Audit", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/audit");
+  });
+});
+
+describe("a laptop, 1280 × 800, in every language (items 2 and 3)", () => {
+  for (const language of LANGUAGES)
+    it(`cuts nothing and shows no English on any role's screens in ${language}`, async () => {
+      const english = language === "en" ? [] : englishOnly(language);
+      const all: Record<string, Record<string, string[]>> = {};
+      for (const [email, role] of Object.entries(ROLES)) {
+        const session = await openSession(suite.browser, suite.app.url);
+        try {
+          await session.context.addInitScript(
+            (lng) => window.localStorage.setItem("skyward.locale", lng),
+            language,
+          );
+          const { page } = session;
+          await signInAsAgent(page, email);
+          const findings = await sweep(page, role, english);
+          if (role === "Agent") Object.assign(findings, await sweepBooking(page, english));
+          if (Object.keys(findings).length > 0) all[role] = findings;
+          expect({ role, problems: session.problems }).toEqual({ role, problems: [] });
+        } finally {
+          await session.close();
+        }
+      }
+      expect({ language, all }).toEqual({ language, all: {} });
+    });
+});
