@@ -138,6 +138,25 @@ export const ScheduleChangeAnswerRequest = z
     path: ["option_id"],
     message: "is required for an exchange",
   });
+/** `POST /orders/{locator}/schedule_change/check`: recorded (a new change), known (recorded before) or none. */
+export const ScheduleChangeCheckResponse = z.object({
+  locator: Locator,
+  outcome: z.enum(["recorded", "known", "none"]),
+  change_id: z.string().nullable(),
+  /** The recording's position; null when nothing was written. */
+  position: Position.nullable(),
+});
+export type ScheduleChangeCheckResponse = z.infer<typeof ScheduleChangeCheckResponse>;
+/** `POST /orders/{locator}/schedule_change/answer`: the answer recorded, and what an involuntary refund credited. */
+export const ScheduleChangeAnswerResponse = z.object({
+  locator: Locator,
+  change_id: z.string(),
+  choice: ScheduleChangeChoice,
+  status: z.string(),
+  credited: Money.nullable(),
+  position: Position.nullable(),
+});
+export type ScheduleChangeAnswerResponse = z.infer<typeof ScheduleChangeAnswerResponse>;
 
 export const BookingStatus = z.enum([
   "held",

@@ -200,6 +200,10 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ["bookings"],
     why: "a work list: expiry and supplier confirmation fold each booking's stream before they act",
   },
+  "bookings/commands/schedule-change.ts": {
+    tables: ["bookings"],
+    why: "a work list: the issued bookings the polling job asks the airline about; each change is decided on the booking's stream and recorded once per change id",
+  },
   "directory/administration.ts": {
     tables: ["agencies", "bookings", "channels", "companies", "users"],
     why: "name clashes (no access or money) and the answer's people and channels; open bookings are counted only once the bookings read model has caught up (caught-up.ts)",
@@ -251,6 +255,10 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
   "travellers/routes.ts": {
     tables: ["companies", "travellers"],
     why: "the company a traveller is kept in, for its agency (which never changes) in the scope check, and the likely duplicate offered instead of a second record (advice, not a guarantee); a company deleted a moment ago may still take a traveller until the projection catches up, which moves no money",
+  },
+  "watchdog/schedule-change-mails.ts": {
+    tables: ["bookings", "users"],
+    why: "work lists of the mails to send (the traveller's once per change, the agent's reminder) and the agent's address and language; each send is recorded once, and nothing is decided on money",
   },
   "watchdog/watchdog.ts": {
     tables: ["bookings", "time_limit_notices", "users"],

@@ -93,6 +93,13 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   "DELETE /bookings/:locator": () => ({}),
   "POST /orders/:locator/refund_requests/create": () => ({ passengers: [0] }),
   "POST /orders/:locator/refund_requests/confirm": () => ({ quote_id: "RQFUZZ" }),
+  "POST /orders/:locator/schedule_change/check": () => ({}),
+  "POST /orders/:locator/schedule_change/answer": () => ({ change_id: "SCFUZZ", choice: "accept" }),
+  "POST /bookings/:locator/itinerary_mails": () => ({
+    itinerary: { to: "traveller@fuzz.test", note: "Have a good trip", language: "en" },
+  }),
+  "PATCH /companies/:id/itinerary_on_issue": () => ({ itinerary_on_issue: true }),
+  "PATCH /companies/:id/billing_contact": () => ({ billing_email: "billing@fuzz.test" }),
   "POST /orders/:locator/flights_change_requests/create": () => ({ departure_date: inDays(35) }),
   "POST /orders/:locator/reshop_offers/price": () => ({}),
   "POST /orders/:locator/flights_change_requests/confirm": () => ({ reshop_offer_id: "SBX1-FUZZ" }),

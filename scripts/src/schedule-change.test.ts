@@ -26,6 +26,12 @@ beforeAll(async () => {
     scheduleEveryMs: 200,
     now: () => new Date(Date.now() + clockAhead),
   }));
+  // The itinerary mail on issue (issue 24.1) would add its own event and mail to the traveller's address after each
+  // issue: this suite counts the booking's events and reads the schedule-change mail alone.
+  const admin = t.client();
+  await admin.signInWithPassword("admin@skyward.test", DEMO_PASSWORD);
+  const off = await admin.patch(`/companies/${companyId}/itinerary_on_issue`, { itinerary_on_issue: false });
+  if (off.status !== 200) throw new Error(`itinerary on issue not switched off: ${off.status}`);
 });
 afterAll(() => t.stop());
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   BookingChangeResponse,
   BookingDetailsResponse,
@@ -21,6 +22,7 @@ import {
   VoidOrCancelResponse,
 } from "../bookings.ts";
 import { TimeLimitNoticesResponse } from "../deadline-events.ts";
+import { ErrorEnvelope } from "../errors.ts";
 import { ItineraryMailsResponse, SendItineraryRequest, SendItineraryResponse } from "../itinerary.ts";
 import { JourneySearchRequest, SearchResponse } from "../offers.ts";
 import { type DocumentedRoute, errors, invalid, notFound, unauthorized } from "./shared.ts";
@@ -109,8 +111,9 @@ export const bookingsRoutes: readonly DocumentedRoute[] = [
       409: {
         description:
           "The quote expired (a fresh quote comes with the error), or it is not the booking's current quote (the " +
-          "current one comes with the error, unchanged: nothing is asked of the airline, nothing is written)",
-        schema: RefundRequotedResponse,
+          "current one comes with the error, unchanged: nothing is asked of the airline, nothing is written); or " +
+          "another operation is in flight on the booking (the error alone)",
+        schema: z.union([RefundRequotedResponse, ErrorEnvelope]),
       },
       422: errors(
         "The booking holds no refund quote (refund_quote_not_found), or the booking cannot be refunded",

@@ -1,6 +1,10 @@
-import { z } from "zod";
-import { Locator, ScheduleChangeAnswerRequest } from "../bookings.ts";
-import { type DocumentedRoute, errors, notFound, position, unauthorized } from "./shared.ts";
+import {
+  Locator,
+  ScheduleChangeAnswerRequest,
+  ScheduleChangeAnswerResponse,
+  ScheduleChangeCheckResponse,
+} from "../bookings.ts";
+import { type DocumentedRoute, errors, notFound, unauthorized } from "./shared.ts";
 
 /** The documented routes tagged "Schedule changes" (issue 24.3; the assembled document keeps the order in ../openapi.ts). */
 export const scheduleChangeRoutes: readonly DocumentedRoute[] = [
@@ -16,11 +20,7 @@ export const scheduleChangeRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "recorded (a new change), known (already recorded) or none",
-        schema: z.looseObject({
-          outcome: z.enum(["recorded", "known", "none"]),
-          change_id: z.string().nullable(),
-          position,
-        }),
+        schema: ScheduleChangeCheckResponse,
       },
       401: unauthorized,
       404: notFound,
@@ -37,7 +37,7 @@ export const scheduleChangeRoutes: readonly DocumentedRoute[] = [
     params: { locator: Locator },
     body: ScheduleChangeAnswerRequest,
     responses: {
-      200: { description: "Answered", schema: z.looseObject({ status: z.string(), position }) },
+      200: { description: "Answered", schema: ScheduleChangeAnswerResponse },
       401: unauthorized,
       404: notFound,
       409: errors("Answered already, another change, or an operation in flight"),

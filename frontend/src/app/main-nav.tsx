@@ -1,11 +1,9 @@
-import { ActionIcon, Box, Button, Group } from "@mantine/core";
+import { Box, Button, Group } from "@mantine/core";
 import { mayUseScreen, SCREENS, type Screen } from "@skyward/contracts/screens";
 import {
   IconBuildingBank,
   IconChartBar,
-  IconDots,
   IconHistory,
-  IconMenu2,
   IconPlugConnected,
   IconReportMoney,
   IconSearch,
@@ -13,9 +11,10 @@ import {
   IconTicket,
 } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { forwardRef, lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Session, useSession } from "../lib/session.ts";
+import { look, MenuButton, type NavItem } from "./menu-button.tsx";
 
 /** The working areas of a signed-in agent, in the header next to the logo. */
 export function MainNav() {
@@ -104,51 +103,7 @@ function AgentNav({ session }: { session: Session }) {
   );
 }
 
-const look = (active: boolean) =>
-  ({
-    variant: active ? "light" : "subtle",
-    color: active ? "blue" : "gray",
-    c: active ? undefined : "var(--mantine-color-text)",
-    size: "compact-md",
-    fz: "sm",
-    fw: active ? 600 : 500,
-    style: { flexShrink: 0 },
-  }) as const;
-
 const NavMenu = lazy(() => import("./nav-menu.tsx"));
-
-type MenuButtonProps = { compact: boolean; active: boolean; component?: "span" };
-
-/** What opens the screens that do not fit: a burger on a phone, "More" beside the screens that fit. */
-export const MenuButton = forwardRef<HTMLButtonElement, MenuButtonProps>(function MenuButton(
-  { compact, active, ...props },
-  ref,
-) {
-  const { t } = useTranslation();
-  return compact ? (
-    <ActionIcon
-      ref={ref}
-      variant={active ? "light" : "subtle"}
-      color={active ? "blue" : "gray"}
-      size="lg"
-      aria-label={t("header.menu")}
-      style={{ flexShrink: 0 }}
-      {...props}
-    >
-      <IconMenu2 size={20} />
-    </ActionIcon>
-  ) : (
-    <Button ref={ref} {...look(active)} fw={500} leftSection={<IconDots size={15} />} {...props}>
-      {t("header.more")}
-    </Button>
-  );
-});
-
-export interface NavItem {
-  to: string;
-  label: string;
-  icon: ReactNode;
-}
 
 /**
  * How many of the navigation's entries fit the width the header leaves it, measured on an invisible copy of them (the

@@ -1,6 +1,6 @@
 import { Menu } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { MenuButton, type NavItem } from "./main-nav.tsx";
+import { MenuButton, type NavItem } from "./menu-button.tsx";
 
 /** The navigation's screens that do not fit the header (loaded by ./main-nav.tsx when some do not). */
 export default function NavMenu({

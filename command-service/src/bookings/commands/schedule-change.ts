@@ -1,3 +1,4 @@
+import type { ScheduleChangeAnswerResponse, ScheduleChangeCheckResponse } from "@skyward/contracts/bookings";
 import type { ScheduleChangeChoice } from "@skyward/contracts/supplier";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
@@ -21,7 +22,7 @@ export async function checkScheduleChange(
   deps: CommandDeps,
   actor: Actor,
   locator: string,
-): Promise<{ outcome: "recorded" | "known" | "none"; change_id: string | null; position: string | null }> {
+): Promise<Omit<ScheduleChangeCheckResponse, "locator">> {
   const booking =
     "principal" in actor
       ? await readBooking(deps, actor.principal, locator)
@@ -71,7 +72,7 @@ export async function answerScheduleChange(
   principal: Principal,
   locator: string,
   answer: { change_id: string; choice: ScheduleChangeChoice; option_id?: string | undefined },
-) {
+): Promise<ScheduleChangeAnswerResponse> {
   const { recorded, outcome } = await runSupplierOperation(deps, { principal, context }, locator, {
     start: (_booking, operationId) => ({
       type: "StartScheduleChangeAnswer",
