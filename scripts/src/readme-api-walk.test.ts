@@ -70,7 +70,7 @@ describe("the README's API walk", () => {
     );
     expect(kept).toEqual([{ stream_id: expect.stringMatching(/^traveller-/), source: "api" }]);
     const { rows: held } = await t.db.pool.query<{ passenger: Record<string, unknown> }>(
-      "SELECT data->'passengers'->0 AS passenger FROM es.events WHERE event_type = 'BookingHeld'",
+      "SELECT data->'passengers'->0 AS passenger FROM es.events WHERE event_type = 'BookingHeld' ORDER BY global_position",
     );
     expect(held).toEqual([
       {
@@ -80,6 +80,16 @@ describe("the README's API walk", () => {
           document: expect.objectContaining({ number: "FN123456" }),
         }),
       },
+      // Step 7's booking, whose flight the airline moves (issue 24.3).
+      { passenger: expect.objectContaining({ last_name: "Schedmajor" }) },
+    ]);
+    const { rows: changes } = await t.db.pool.query<{ event_type: string }>(
+      "SELECT event_type FROM es.events WHERE event_type LIKE 'ScheduleChange%' ORDER BY global_position",
+    );
+    expect(changes.map((r) => r.event_type)).toEqual([
+      "ScheduleChanged",
+      "ScheduleChangeAnswerStarted",
+      "ScheduleChangeAccepted",
     ]);
     const { rows: services } = await t.db.pool.query<{ data: unknown }>(
       "SELECT data FROM es.events WHERE event_type = 'PassengerServicesRequested'",
