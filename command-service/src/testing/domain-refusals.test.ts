@@ -11,6 +11,7 @@ const DECIDERS = [
   "bookings/booking-issued.ts",
   "bookings/booking-after-sales.ts",
   "bookings/booking-details.ts",
+  "bookings/booking-schedule-change.ts",
   "ancillaries/decider.ts",
   "balances/balance.ts",
   "directory/agency.ts",
@@ -22,6 +23,7 @@ const DECIDERS = [
   "ticketing/channel.ts",
   "ticketing/gates.ts",
   "watchdog/deadline.ts",
+  "travellers/traveller.ts",
 ];
 
 const source = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), "utf8");

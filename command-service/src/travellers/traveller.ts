@@ -5,7 +5,7 @@ import {
   TravellerEvent as TravellerEventSchema,
 } from "@skyward/contracts/travellers";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
-import { Conflict, IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { refuse } from "@skyward/infra/refusal";
 
 export const travellerStream = (travellerId: string) => `traveller-${travellerId}`;
 
@@ -45,16 +45,16 @@ export function evolve(state: TravellerState, event: TravellerEvent): TravellerS
 /** The traveller decider: an erased traveller is kept as a placeholder and changes no more. */
 export function decideTraveller(command: TravellerCommand, state: TravellerState): TravellerEvent[] {
   if (command.type === "RegisterTraveller") {
-    if (state.status !== "none") throw new Conflict("This traveller already exists", "traveller_exists");
+    if (state.status !== "none") throw refuse.conflict("This traveller already exists", "traveller_exists");
     const { type: _type, ...data } = command;
     return [{ type: "TravellerRegistered", data }];
   }
-  if (state.status === "none") throw new NotFound("No such traveller", "traveller_not_found");
+  if (state.status === "none") throw refuse.missing("No such traveller", "traveller_not_found");
   const { traveller_id } = state;
   switch (command.type) {
     case "UpdateTraveller":
       if (state.status === "erased" || command.personal === null)
-        throw new IllegalState("This traveller was erased and can no longer change", "traveller_erased");
+        throw refuse.notAllowed("This traveller was erased and can no longer change", "traveller_erased");
       return [{ type: "TravellerUpdated", data: { traveller_id, personal: command.personal } }];
     case "EraseTraveller":
       // Erasing twice changes nothing: the key is already gone.
