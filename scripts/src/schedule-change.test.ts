@@ -35,6 +35,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
+/**
+ * Events in the store but the agency's invoice numbers, which the booking sweep (every 200 ms here) appends for each
+ * new sale in the background (issue 24.4): what "writes nothing" means in this suite.
+ */
+const eventsWritten = async () => {
+  const { rows } = await t.db.pool.query<{ n: string }>(
+    "SELECT count(*)::text AS n FROM es.events WHERE stream_id NOT LIKE 'invoices-%'",
+  );
+  return Number(rows[0]?.n);
+};
 const typesOf = async (locator: string) => (await t.events(`booking-${locator}`)).map((e) => e.type);
 const answer = (client: HttpClient, locator: string, body: Json) =>
   client.post(`/orders/${locator}/schedule_change/answer`, body);
@@ -89,13 +99,13 @@ describe("learning a schedule change", () => {
     );
 
     // Asked again (the sweep, the agent's "check now"): the same change, nothing written.
-    const before = await t.countEvents();
+    const before = await eventsWritten();
     const checked = await agent.post(`/orders/${locator}/schedule_change/check`, {});
     expect(checked.status).toBe(200);
     expect(checked.body.outcome).toBe("known");
     await t.app.commandDeps.jobs.send("check-schedule-change", { locator });
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await t.countEvents()).toBe(before);
+    expect(await eventsWritten()).toBe(before);
     expect((await typesOf(locator)).filter((x) => x === "ScheduleChanged")).toHaveLength(1);
 
     const page = await pageWithChange(locator);
@@ -115,10 +125,10 @@ describe("learning a schedule change", () => {
 
   it("when a booking has no scripted change, then the check finds none and writes nothing", async () => {
     const locator = await issuedFamily(agent, "flex");
-    const before = await t.countEvents();
+    const before = await eventsWritten();
     const checked = await agent.post(`/orders/${locator}/schedule_change/check`, {});
     expect(checked.body.outcome).toBe("none");
-    expect(await t.countEvents()).toBe(before);
+    expect(await eventsWritten()).toBe(before);
   });
 });
 
@@ -220,7 +230,7 @@ describe("answering a schedule change", () => {
     const locator = await issuedFamily(agent, "standard", ["SchedMinor"]);
     const change = await sweptChange(locator);
     expect(change.choices).toEqual(["accept"]);
-    const before = await t.countEvents();
+    const before = await eventsWritten();
     const refund = await answer(agent, locator, { change_id: change.change_id, choice: "refund" });
     expect(refund.status).toBe(422);
     expect(refund.body.errors[0]).toMatchObject({ code: "invalid_input", source: { pointer: "/choice" } });
@@ -232,7 +242,7 @@ describe("answering a schedule change", () => {
     const stale = await answer(agent, locator, { change_id: "SCNOTHIS", choice: "accept" });
     expect(stale.status).toBe(409);
     expect(stale.body.errors[0].code).toBe("schedule_change_changed");
-    expect(await t.countEvents()).toBe(before);
+    expect(await eventsWritten()).toBe(before);
   });
 
   it("when a booking without a change is answered, or another company's agent answers, then it is refused and nothing is written", async () => {
@@ -241,7 +251,7 @@ describe("answering a schedule change", () => {
     const change = await sweptChange(locator);
     const stranger = t.client();
     await stranger.signInWithPassword("agent@vistula.test", DEMO_PASSWORD);
-    const before = await t.countEvents();
+    const before = await eventsWritten();
     const none = await answer(agent, plain, { change_id: change.change_id, choice: "accept" });
     expect(none.status).toBe(422);
     expect(none.body.errors[0].code).toBe("no_schedule_change");
@@ -249,7 +259,7 @@ describe("answering a schedule change", () => {
       404,
     );
     expect((await stranger.post(`/orders/${locator}/schedule_change/check`, {})).status).toBe(404);
-    expect(await t.countEvents()).toBe(before);
+    expect(await eventsWritten()).toBe(before);
   });
 });
 
