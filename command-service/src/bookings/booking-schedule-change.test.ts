@@ -1,39 +1,18 @@
 import { describe, expect, it } from "@jest/globals";
 import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward/contracts/booking-events";
-import type { Fare, PriceDetail } from "@skyward/contracts/offers";
+import type { PriceDetail } from "@skyward/contracts/offers";
 import type { ScheduleChange, Ticket } from "@skyward/contracts/supplier";
+import { heldBooking } from "../testing/booking-fixture.ts";
 import { deciderKit } from "../testing/decider-kit.ts";
 import { type BookingCommand, type BookingState, decide, evolve, initialBooking } from "./booking.ts";
 
 /** The schedule-change decisions (booking-schedule-change.ts): given events, when a command, then events or a refusal. */
 
 const price = { amount: 250_00, currency: "UAH" };
-const held: BookingHeld = {
-  locator: "ABC234",
-  company_id: "c1",
-  agency_id: "a1",
-  agent_id: "u1",
-  channel_id: "ch1",
-  supplier_booking: null,
-  fare: {
-    fare_id: "f1",
-    carrier: "PS",
-    route: "KBP-WAW",
-    departure_at: "2026-12-01T08:00:00+02:00",
-    fare: {} as Fare,
-    flights: [],
-  },
-  passengers: [],
-  contacts: { email: "a@b.test", phone: "+380501112233" },
-  price,
-  // What the decider reads of it: the adult's total with our markups.
-  price_detail: { passengers: [{ type: "adult", total: price }] } as unknown as PriceDetail,
-  time_limit: "2026-11-22T12:00:00.000Z",
-  fake_booking: false,
-  provider_status: "confirmed",
-  instant_payment: false,
-  held_at: "2026-11-21T12:00:00.000Z",
-};
+// What the decider reads of the price detail: the adult's total with our markups.
+const held = heldBooking({
+  price_detail: { passengers: [{ type: "adult", total: price }] } as PriceDetail,
+});
 const now = new Date("2026-11-21T13:00:00.000Z");
 const at = now.toISOString();
 const ticket: Ticket = {
