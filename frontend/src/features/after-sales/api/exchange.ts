@@ -37,13 +37,11 @@ export async function priceReshopOffers(locator: string): Promise<PricedOffers> 
   return { request_id: data.request_id, expires_at: data.expires_at, offers: data.offers };
 }
 
-export type ExchangeConfirmResponse = FlightsChangeConfirmResponse;
-
 /** `POST /orders/{locator}/flights_change_requests/confirm`: charges the balance and reissues the tickets. */
 export async function confirmFlightsChange(
   locator: string,
   reshopOfferId: string,
-): Promise<ExchangeConfirmResponse> {
+): Promise<FlightsChangeConfirmResponse> {
   const { data } = await api.post<FlightsChangeConfirmResponse>(
     `${orders(locator)}/flights_change_requests/confirm`,
     {

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Radio, Stack, Table, Text } from "@mantine/core";
+import type { FlightsChangeConfirmResponse } from "@skyward/contracts/bookings";
 import type { FareLoss, Flight } from "@skyward/contracts/offers";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
@@ -7,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { airportDay, airportTime, dayShift } from "../../../lib/date-format.ts";
-import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import { reissueMachine } from "../machines/reissue.machine.ts";
 import {
   AfterSalesDialog,
@@ -77,7 +77,7 @@ export function ExchangeDialog({
   opened,
   onClose,
   onDone,
-}: AfterSalesDialogProps<ExchangeConfirmResponse>) {
+}: AfterSalesDialogProps<FlightsChangeConfirmResponse>) {
   const { t } = useTranslation("after-sales");
   const formats = useFormats();
   const { locator } = booking;

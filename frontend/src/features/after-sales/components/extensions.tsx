@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core";
-import type { BookingDetails } from "@skyward/contracts/bookings";
+import type { BookingDetails, FlightsChangeConfirmResponse } from "@skyward/contracts/bookings";
 import { IconArrowsExchange, IconReceiptRefund } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -10,7 +10,6 @@ import { useFormats } from "../../../components/travel/use-formats.ts";
 import { allows } from "../../../lib/booking-actions.ts";
 import { notify } from "../../../lib/notifications.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import type { ExchangeConfirmResponse } from "../api/exchange.ts";
 import type { RefundConfirmResponse } from "../api/refund.ts";
 import { AfterSalesHistory } from "./after-sales-history.tsx";
 import { BookingNow } from "./booking-now.tsx";
@@ -58,7 +57,7 @@ function AfterSalesActions({ booking }: { booking: BookingDetails }) {
     [formats, locator, moved, navigate, t],
   );
   const exchanged = useCallback(
-    (response: ExchangeConfirmResponse) => {
+    (response: FlightsChangeConfirmResponse) => {
       setOpen(null);
       const count = response.tickets.length;
       notify({

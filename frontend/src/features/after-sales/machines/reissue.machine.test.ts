@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
+import type { FlightsChangeConfirmResponse } from "@skyward/contracts/bookings";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiError } from "../../../lib/api-client.ts";
 import { clearNotifications } from "../../../lib/notifications.ts";
-import type { ChangeDates, ExchangeConfirmResponse, PricedOffers } from "../api/exchange.ts";
+import type { ChangeDates, PricedOffers } from "../api/exchange.ts";
 import { type ReissueEmitted, reissueMachine } from "./reissue.machine.ts";
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
@@ -23,7 +24,7 @@ const priced: PricedOffers = {
   expires_at: "2026-11-24T10:30:00.000Z",
   offers: [offer("o1"), offer("o2")],
 };
-const exchanged: ExchangeConfirmResponse = {
+const exchanged: FlightsChangeConfirmResponse = {
   locator: "E426RA",
   status: "exchanged",
   tickets: [],
@@ -37,7 +38,7 @@ const dates: ChangeDates = { departure_date: "2026-12-20" };
 
 function startReissue(replies: {
   price?: (PricedOffers | Error)[];
-  confirm?: (ExchangeConfirmResponse | Error)[];
+  confirm?: (FlightsChangeConfirmResponse | Error)[];
 }) {
   const calls: string[] = [];
   const emitted: ReissueEmitted["type"][] = [];
@@ -59,7 +60,7 @@ function startReissue(replies: {
         calls.push(`price ${input.locator}`);
         return reply(replies.price);
       }),
-      confirm: fromPromise<ExchangeConfirmResponse, { locator: string; offerId: string }>(
+      confirm: fromPromise<FlightsChangeConfirmResponse, { locator: string; offerId: string }>(
         async ({ input }) => {
           calls.push(`confirm ${input.offerId}`);
           return reply(replies.confirm);

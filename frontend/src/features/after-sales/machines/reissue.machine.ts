@@ -1,11 +1,11 @@
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
+import type { FlightsChangeConfirmResponse } from "@skyward/contracts/bookings";
 import { assign, emit, fromPromise, setup } from "xstate";
 import { notifyingErrors } from "../../../lib/api-client.ts";
 import {
   type ChangeDates,
   confirmFlightsChange,
   createFlightsChange,
-  type ExchangeConfirmResponse,
   type PricedOffers,
   priceReshopOffers,
 } from "../api/exchange.ts";
@@ -16,7 +16,7 @@ export interface ReissueContext {
   offers: ReshopPricedOffer[];
   expiresAt: string | null;
   chosen: string | null;
-  result: ExchangeConfirmResponse | null;
+  result: FlightsChangeConfirmResponse | null;
 }
 
 export type ReissueEvent =
@@ -25,7 +25,7 @@ export type ReissueEvent =
   | { type: "exchange.confirm" }
   | { type: "exchange.back" };
 
-export type ReissueEmitted = { type: "exchanged"; response: ExchangeConfirmResponse };
+export type ReissueEmitted = { type: "exchanged"; response: FlightsChangeConfirmResponse };
 
 /**
  * A reissue as the spec has it: request (the new dates) → offers priced (fare difference, change fee, residual,
@@ -45,7 +45,7 @@ export const reissueMachine = setup({
     price: fromPromise<PricedOffers, { locator: string }>(({ input }) =>
       notifyingErrors(priceReshopOffers(input.locator)),
     ),
-    confirm: fromPromise<ExchangeConfirmResponse, { locator: string; offerId: string }>(({ input }) =>
+    confirm: fromPromise<FlightsChangeConfirmResponse, { locator: string; offerId: string }>(({ input }) =>
       notifyingErrors(confirmFlightsChange(input.locator, input.offerId)),
     ),
   },

@@ -166,8 +166,6 @@ export function useAddCard() {
   });
 }
 
-export type CredentialAnswer = CredentialResponse;
-
 /** Create or edit a channel's supplier credentials: checked at once, answered with the spec's messages. */
 export function useSaveCredential() {
   const queryClient = useQueryClient();
@@ -176,8 +174,8 @@ export function useSaveCredential() {
       const path = `/ticketing/agency_channels/${encodeURIComponent(input.id)}/credential`;
       const body = { credential: { login: input.login, password: input.password } };
       const { data } = input.create
-        ? await api.post<CredentialAnswer>(path, body)
-        : await api.patch<CredentialAnswer>(path, body);
+        ? await api.post<CredentialResponse>(path, body)
+        : await api.patch<CredentialResponse>(path, body);
       return data;
     },
     onSettled: () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Group, PasswordInput, Select, Stack, Text, Text
 import { type FormErrors, useForm } from "@mantine/form";
 import { CreateCardRequest } from "@skyward/contracts/cards";
 import { ChannelSettingsForm, type ChannelSettingsValues } from "@skyward/contracts/channel-forms";
+import type { CredentialResponse } from "@skyward/contracts/ticketing-commands";
 import { CredentialRequest } from "@skyward/contracts/ticketing-commands";
 import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
@@ -13,7 +14,6 @@ import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation } from "../../../lib/form-validation.ts";
 import {
   type Channel,
-  type CredentialAnswer,
   cardsQueryOptions,
   useAddCard,
   useSaveCredential,
@@ -204,7 +204,7 @@ function CredentialForm({ channel }: { channel: Channel }) {
     initialValues: { login: "", password: "" },
     validate: (values) => hints(resolveCredential, t)(values),
   });
-  const [answer, setAnswer] = useState<CredentialAnswer | null>(null);
+  const [answer, setAnswer] = useState<CredentialResponse | null>(null);
   const submit = form.onSubmit((values) => {
     const credential = CredentialRequest.parse(values);
     save.mutate(
