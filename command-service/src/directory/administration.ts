@@ -125,7 +125,16 @@ interface PersonDbRow {
   company_ids: string[];
 }
 const PERSON_COLUMNS = "id, email, first_name, last_name, user_type, active, company_ids";
-export const personOf = (u: PersonDbRow): PersonRow => ({ ...u });
+/** The person as administration shows them: the fields of PersonRow only, never the rest of a user's folded state. */
+export const personOf = (u: PersonDbRow): PersonRow => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  user_type: u.user_type,
+  active: u.active,
+  company_ids: u.company_ids,
+});
 
 interface ChannelDbRow {
   id: string;

@@ -20,6 +20,7 @@ import {
   PartnerCommandResponse,
   PartnerListResponse,
   PartnerResponse,
+  PersonRow,
   RelationshipsQuery,
   RelationshipsResponse,
   SharedBookingsRequest,
@@ -189,7 +190,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The supervisor invited",
-        schema: z.looseObject({ supervisor: z.looseObject({ id: z.string() }), position }),
+        schema: z.object({ supervisor: PersonRow, position }),
       },
       401: unauthorized,
       404: roleOrScope,
@@ -275,10 +276,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       200: {
         description: "The supervisor after it",
-        schema: z.looseObject({
-          supervisor: z.looseObject({ id: z.string() }),
-          position: position.nullable(),
-        }),
+        schema: z.object({ supervisor: PersonRow, position: position.nullable() }),
       },
       401: unauthorized,
       404: roleOrScope,
@@ -310,7 +308,7 @@ export const administrationRoutes: readonly DocumentedRoute[] = [
     responses: {
       201: {
         description: "The support user invited",
-        schema: z.looseObject({ support: z.looseObject({ id: z.string() }), position }),
+        schema: z.object({ support: PersonRow, position }),
       },
       401: unauthorized,
       404: roleOrScope,
