@@ -239,6 +239,32 @@ describe("who sees and changes travellers", () => {
   });
 });
 
+describe("a company deleted a moment ago", () => {
+  it("when a traveller is kept in a company right after the company was deleted (before the read models know), then 404 company_not_found and no traveller is written", async () => {
+    for (let round = 0; round < 5; round++) {
+      const created = await roles.admin.post("/companies", {
+        company: { agency_id: demo.dnipro, name: `Dnipro Travel Brief ${round}`, currency: "UAH" },
+      });
+      expect(created.status).toBe(201);
+      const companyId = created.body.company.id as string;
+      // The company is in the read model the traveller command first reads...
+      expect((await roles.admin.get(`/companies/${companyId}`, after(created))).status).toBe(200);
+      // ...and is deleted; the traveller is asked for at once, without waiting for the deletion to be projected.
+      expect((await roles.admin.delete(`/companies/${companyId}`)).status).toBe(200);
+      const kept = await roles.admin.post("/travellers", {
+        company_id: companyId,
+        traveller: profile("Late", `Keeper${"X".repeat(round + 1)}`, `FL00${round}111`),
+      });
+      expect(codeOf(kept)).toBe("404 company_not_found");
+      const { rows } = await t.db.pool.query(
+        "SELECT count(*)::int AS n FROM es.events WHERE event_type = 'TravellerRegistered' AND data->>'company_id' = $1",
+        [companyId],
+      );
+      expect(rows[0].n).toBe(0);
+    }
+  });
+});
+
 describe("erasure (right to erasure, by crypto-shredding)", () => {
   const MARKERS = ["ZORYANA", "SHREDDENKO", "FZ909090", "FZ909091", "SHRED12345", "1979-11-23"];
   const patterns = MARKERS.map((m) => `%${m}%`);

@@ -25,6 +25,7 @@ import type pg from "pg";
 import { positionOf } from "../command-answer.ts";
 import type { CommandDeps } from "../deps.ts";
 import { appendTo } from "../directory/administration.ts";
+import { activeCompany, companyStream, evolveCompany, noCompany } from "../directory/company.ts";
 import {
   decideTraveller,
   evolveTraveller,
@@ -187,6 +188,10 @@ export function travellerRoutes(deps: CommandDeps): Router {
       demo_owner: demoOwner,
     };
     const { append } = await runCommand(store, async (ctx) => {
+      // The company is read from its stream and its version checked by the same commit: a company deleted after the
+      // read model was read takes no traveller.
+      const kept = await ctx.load(companyStream(company.id), evolveCompany, noCompany);
+      activeCompany(kept.state);
       const fresh = ctx.fresh(travellerStream(travellerId), evolveTraveller, noTraveller);
       const events = decideTraveller(
         { type: "RegisterTraveller", ...belonging, personal: seal(key, profile) },
@@ -194,7 +199,10 @@ export function travellerRoutes(deps: CommandDeps): Router {
       );
       const metadata = metadataFor(req.context, { agency_id: company.agency_id, company_id: company.id });
       return {
-        appends: [appendTo(travellerStream(travellerId), "no_stream", events, metadata)],
+        appends: [
+          appendTo(travellerStream(travellerId), "no_stream", events, metadata),
+          appendTo(companyStream(company.id), kept.version, [], metadata),
+        ],
         result: null,
       };
     });
