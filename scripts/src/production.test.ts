@@ -164,7 +164,7 @@ describe("npm run serve without NODE_ENV", () => {
     ).not.toContain(passwords.get("admin@skyward.test"));
   });
 
-  it("when requests carry cookies, CSRF tokens, bearer tokens, passwords and sign-in codes, then the log shows none of them", async () => {
+  it("when requests carry cookies, CSRF tokens, bearer tokens, passwords, sign-in codes and a traveller's personal data, then the log shows none of them", async () => {
     const secrets: string[] = [];
     // A code user signs in with the code that came by SMTP.
     const agent = new HttpClient(served.url);
@@ -200,6 +200,42 @@ describe("npm run serve without NODE_ENV", () => {
     expect(await loggedRequest(served, bearer.headers.get("x-trace-id") as string)).toMatchObject({
       req: { headers: { authorization: "[redacted]" } },
     });
+
+    // A traveller's personal data (issue 23) is never logged: kept, found as typed, and refused on a bad field.
+    const traveller = {
+      first_name: "Yaryna",
+      last_name: "Ostapchuk",
+      date_of_birth: "1983-07-29",
+      gender: "F",
+      documents: [
+        {
+          type: "passport",
+          number: "FY9081726",
+          issuing_country: "UA",
+          nationality: "UA",
+          expires_on: "2035-02-11",
+        },
+      ],
+      contacts: { email: "yaryna.ostapchuk@example.org", phone: "+380671112233" },
+      loyalty: [],
+      ssrs: ["VGML"],
+    };
+    const kept = await agent.post("/travellers", { traveller });
+    expect(kept.status).toBe(201);
+    const found = await agent.get("/travellers", { query: { q: "FY90817" } });
+    const refused = await agent.post("/travellers", { traveller: { ...traveller, ssrs: ["NOPE"] } });
+    expect(refused.status).toBe(422);
+    for (const res of [kept, found, refused])
+      await loggedRequest(served, res.headers.get("x-trace-id") as string);
+    secrets.push(
+      "Ostapchuk",
+      "OSTAPCHUK",
+      "FY9081726",
+      "FY90817",
+      "1983-07-29",
+      "yaryna.ostapchuk",
+      "671112233",
+    );
 
     // No voice provider in production yet: the new code comes by e-mail instead, and is never logged either.
     const mailsBefore = mails.length;

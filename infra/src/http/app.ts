@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { loggedRequest } from "../logger.ts";
 import type { StorageHealth } from "../storage-health.ts";
 import { metrics } from "../telemetry/metrics.ts";
 import { traceRequest } from "../telemetry/tracing.ts";
@@ -79,6 +80,7 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
       pinoHttp({
         logger: options.logger,
         customProps: (req) => ({ traceId: (req as express.Request).context?.traceId }),
+        serializers: { req: loggedRequest },
         autoLogging: { ignore: (req) => req.url?.startsWith("/packs/") ?? false },
       }),
     );
