@@ -36,6 +36,8 @@ async function receiver(): Promise<{ url: string; spans: Span[]; server: Server 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, server };
 }
 
+const TYPED = "QZ7734511";
+
 describe("a trace for an issue", () => {
   let otlp: Awaited<ReturnType<typeof receiver>>;
   let t: TestApp;
@@ -73,10 +75,18 @@ describe("a trace for an issue", () => {
     });
     expect(page.body.data.status).toBe("issued");
     events = await t.events(`booking-${locator}`);
+    // What an agent types into a search is personal data: the spans name the query's parameters, not its values.
+    expect((await agent.get("/travellers", { query: { q: TYPED } })).status).toBe(200);
     await t.stop(); // flushes the spans
   });
   afterAll(async () => {
     await new Promise((resolve) => otlp.server.close(resolve));
+  });
+
+  it("never carries a query's values: a typed passport number is in no span", () => {
+    const traveller = otlp.spans.filter((s) => JSON.stringify(s).includes("/travellers"));
+    expect(traveller.length).toBeGreaterThan(0);
+    expect(JSON.stringify(otlp.spans)).not.toContain(TYPED);
   });
 
   it("names the request's trace id in x-trace-id and in the events' metadata", async () => {
