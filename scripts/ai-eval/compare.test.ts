@@ -65,6 +65,44 @@ describe("the tune tables", () => {
   });
 });
 
+// The second, independent table (written later by another author who had not read the parser, split with its own
+// seed): its tune halves are as well formed as the first table's; its halves are about half the size.
+describe("the v2 tune tables", () => {
+  const v2Assistant = table<AssistantRow & { language: string }>("assistant.v2");
+  const v2Search = table<SearchRow>("search.v2");
+
+  test("are tune halves of their own split, over the five languages, with unique ids", () => {
+    for (const t of [v2Assistant, v2Search]) {
+      expect(t).toMatchObject({ half: "tune", today: "2026-12-01", split: { seed: "skyward-issue-25-v2" } });
+      const ids = t.rows.map((r) => (r as { id: string }).id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const perLanguage = Language.options.map(
+        (l) => t.rows.filter((r) => (r as { language: string }).language === l).length,
+      );
+      expect(Math.min(...perLanguage)).toBeGreaterThanOrEqual(10);
+      expect(Math.max(...perLanguage) - Math.min(...perLanguage)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  test("every assistant expectation is a command its asker may run, with valid arguments", () => {
+    expect(v2Assistant.rows.flatMap((r) => expectationProblems(r).map((p) => `${r.id}: ${p}`))).toEqual([]);
+  });
+
+  test("every search expectation is airport codes and dates from the table's today on", () => {
+    for (const r of v2Search.rows) {
+      const slices = r.expect.slices ?? (r.expect.search ? [r.expect.search] : []);
+      for (const s of slices) {
+        for (const code of [...(s.origin ?? []), ...(s.destination ?? [])]) AirportCode.parse(code);
+        for (const date of [s.departure_date, s.return_date].filter(Boolean)) {
+          IsoDate.parse(date);
+          expect(date >= r.today).toBe(true);
+        }
+      }
+      expect(r.today).toBe(v2Search.today);
+    }
+  });
+});
+
 const row = (expect: unknown, extra: Partial<AssistantRow> = {}): AssistantRow => ({
   id: "t",
   language: "en",

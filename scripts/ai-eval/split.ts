@@ -11,6 +11,9 @@ import { argv } from "node:process";
  *
  * then `npx biome format --write` the tune half (and `npx biome format --stdin-file-path=x.json` the held-back one)
  * so that `biome check .` accepts them once committed.
+ *
+ * A later, independent table takes its own seed (`--seed=skyward-issue-25-v2`), so its halves owe nothing to the
+ * first table's split; without `--seed` the first table's seed is used.
  */
 
 export const SPLIT_SEED = "skyward-issue-25";
@@ -58,22 +61,24 @@ export function splitRows<T extends { id: string; language: string; expect?: { k
   return { tune: tune.toSorted(byId), held: held.toSorted(byId) };
 }
 
-function arg(name: string): string {
+function arg(name: string, fallback?: string): string {
   const found = argv.find((a) => a.startsWith(`--${name}=`));
+  if (!found && fallback !== undefined) return fallback;
   if (!found) throw new Error(`--${name}=… is required`);
   return found.slice(name.length + 3);
 }
 
 if (import.meta.url === `file://${argv[1]}`) {
   const feature = arg("feature");
+  const seed = arg("seed", SPLIT_SEED);
   const rows = JSON.parse(readFileSync(arg("all"), "utf8")) as { id: string; language: string }[];
-  const { tune, held } = splitRows(rows);
+  const { tune, held } = splitRows(rows, seed);
   const header = (half: string) => ({
     feature,
     half,
     today: "2026-12-01",
     split: {
-      seed: SPLIT_SEED,
+      seed,
       rule: "per language and expected kind: seeded Fisher-Yates shuffle, half to tune (odd extras alternate)",
     },
     conventions: "scripts/ai-eval/README.md",
