@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, type PluginOption, type Rolldown } from "vite";
 
 const BUDGET = 150 * 1024;
@@ -68,6 +68,46 @@ createRoot(document.getElementById("root")).render(
   },
 ];
 
+/** The full stack's app, with one library taken out or one added: what each costs a first page on its own. */
+const STACK = APPS[APPS.length - 1]?.source ?? "";
+APPS.push(
+  {
+    name: "  the stack without zod/mini",
+    source: STACK.replace(/^import \* as z from "zod\/mini";$/m, "")
+      .replace(/^const search = z\.object.*$/m, "")
+      .replace(", validateSearch: search", ""),
+  },
+  {
+    name: "  the stack without i18next",
+    source: STACK.replace(/^import i18next.*$/m, "")
+      .replace(/^import \{ initReactI18next, useTranslation \}.*$/m, "")
+      .replace(/^void i18next.*$/m, "")
+      .replace("const { t } = useTranslation();", "const t = (key) => key;"),
+  },
+  {
+    name: "  the stack + XState (a machine and useMachine)",
+    source: `import { createMachine } from "xstate";\nimport { useMachine } from "@xstate/react";\n${STACK.replace(
+      "const { t } = useTranslation();",
+      `const { t } = useTranslation();\n  const [state, send] = useMachine(machine);`,
+    )
+      .replace(
+        "function Page() {",
+        `const machine = createMachine({ initial: "a", states: { a: { on: { GO: "b" } }, b: {} } });\nfunction Page() {`,
+      )
+      .replace(
+        '<Button type="submit">',
+        '<Button type="submit" onClick={() => send({ type: "GO" })} data-state={String(state.value)}>',
+      )}`,
+  },
+  {
+    name: "  the stack + @mantine/form (useForm)",
+    source: `import { useForm } from "@mantine/form";\n${STACK.replace(
+      "const { t } = useTranslation();",
+      `const { t } = useTranslation();\n  const form = useForm({ initialValues: { from: "" } });`,
+    ).replace('<TextInput label="From" />', '<TextInput label="From" {...form.getInputProps("from")} />')}`,
+  },
+);
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(): Promise<void> {
@@ -90,11 +130,16 @@ export async function run(): Promise<void> {
         plugins: [react()],
         build: { write: false, rolldownOptions: { input: join(folder, "main.jsx") } },
       })) as Rolldown.RolldownOutput;
-      const gzip = output.output
-        .filter((file): file is Rolldown.OutputChunk => file.type === "chunk")
-        .reduce((total, chunk) => total + gzipSync(chunk.code).length, 0);
+      const chunks = output.output.filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
+      const gzip = chunks.reduce((total, chunk) => total + gzipSync(chunk.code).length, 0);
+      // As the server sends it: the build's .br files (quality 11), what a browser receives.
+      const brotli = chunks.reduce(
+        (total, chunk) =>
+          total + brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        0,
+      );
       console.log(
-        `  ${app.name.padEnd(66)} ${kb(gzip).padStart(9)}  ${gzip <= BUDGET ? "under" : "OVER"} budget`,
+        `  ${app.name.padEnd(66)} ${kb(gzip).padStart(9)} gzip ${kb(brotli).padStart(9)} brotli  ${gzip <= BUDGET ? "under" : "OVER"} budget`,
       );
     }
   } finally {
