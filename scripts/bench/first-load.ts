@@ -42,7 +42,7 @@ interface LoadFigures {
   requests: number;
   js: { files: number; gzip: number; sent: number };
   css: { files: number; gzip: number; sent: number };
-  other: { files: number; sent: number };
+  other: { files: number; sent: number; paths: string[] };
   /** Each script and style sheet: name (without its hash) and gzip bytes, largest first. */
   assets: { name: string; gzip: number }[];
 }
@@ -51,7 +51,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
 
 /** A demo agent with onboarding and terms done, so /search and /bookings open at once; its session cookie. */
-async function signedInAgent(url: string): Promise<string> {
+export async function signedInAgent(url: string): Promise<string> {
   const client = new HttpClient(url);
   const signIn = await client.signInWithPassword(AGENT, DEMO_PASSWORD);
   const put = { headers: { "x-http-method-override": "PUT" } };
@@ -108,7 +108,11 @@ async function firstLoad(
     requests: requests.length,
     js: sum("script"),
     css: sum("stylesheet"),
-    other: { files: others.length, sent: others.reduce((total, r) => total + r.sent, 0) },
+    other: {
+      files: others.length,
+      sent: others.reduce((total, r) => total + r.sent, 0),
+      paths: others.map((r) => new URL(r.url).pathname),
+    },
     assets: requests
       .filter((r) => r.type === "script" || r.type === "stylesheet")
       .map((r) => ({
@@ -232,6 +236,7 @@ export async function run(args: readonly string[]): Promise<void> {
       ]);
       // Which files the first load fetched: the place to look when a figure is over its target.
       console.log(`            ${load.assets.map((a) => `${a.name} ${kb(a.gzip)}`).join(", ")}`);
+      console.log(`            other requests: ${load.other.paths.join(", ")}`);
     }
     if (!args.includes("--no-lighthouse")) {
       console.log(

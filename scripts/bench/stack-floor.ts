@@ -1,7 +1,8 @@
 // `npm run bench -- stack-floor`: the least JavaScript a first page can ship on the front end's stack. Builds tiny
 // apps with the production settings of Vite (React 19, Mantine 9, TanStack Router and Query, i18next, zod/mini), one
-// library set at a time, and prints each bundle's gzip size beside issue 9's first-load budget (150 KB). No app code:
-// what a set weighs here is the floor under any page that uses it.
+// library set at a time (then the whole stack with one library taken out or added, to price each), and prints each
+// bundle's gzip and brotli sizes beside issue 27's first-load budget for /sign_in (170 KB as sent: brotli). No app
+// code: what a set weighs here is the floor under any page that uses it.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build, type PluginOption, type Rolldown } from "vite";
 
-const BUDGET = 150 * 1024;
+const BUDGET = 170 * 1024;
 
 /** Each app's imports and what it renders: the stack grows one library set at a time. */
 const APPS: { name: string; source: string }[] = [
@@ -120,7 +121,9 @@ export async function run(): Promise<void> {
   };
   const folder = await mkdtemp(join(frontend, ".stack-floor-"));
   try {
-    console.log(`JS of a first page, minified and gzipped (issue 9's budget: ${kb(BUDGET)})`);
+    console.log(
+      `JS of a first page, minified, gzip and brotli (issue 27's /sign_in budget: ${kb(BUDGET)} brotli)`,
+    );
     for (const app of APPS) {
       await writeFile(join(folder, "main.jsx"), app.source);
       const output = (await build({
@@ -139,7 +142,7 @@ export async function run(): Promise<void> {
         0,
       );
       console.log(
-        `  ${app.name.padEnd(66)} ${kb(gzip).padStart(9)} gzip ${kb(brotli).padStart(9)} brotli  ${gzip <= BUDGET ? "under" : "OVER"} budget`,
+        `  ${app.name.padEnd(66)} ${kb(gzip).padStart(9)} gzip ${kb(brotli).padStart(9)} brotli  ${brotli <= BUDGET ? "under" : "OVER"} budget`,
       );
     }
   } finally {
