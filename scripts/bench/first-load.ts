@@ -1,7 +1,8 @@
 // `npm run bench -- first-load [--no-build] [--no-lighthouse] [--runs=N] [--lighthouse-json=DIR] [--pages=/search,...]
-// [--forms=mobile]`: the first load of
-// the built front end in Chromium (issue 9's targets): requests, JS and CSS bytes (gzip, and as sent), and Lighthouse scores, desktop and
-// mobile. Prints figures only; nothing here is asserted (timings depend on the machine and its load).
+// [--forms=mobile]`: the first load of the built front end in Chromium against issue 27's budgets (replacing issue
+// 9's): requests, JS and CSS bytes as sent (brotli, what the budgets count; gzip beside them), and Lighthouse scores,
+// desktop and mobile, the median of 3 runs (`--runs=N`). Prints figures only; nothing here is asserted (timings depend
+// on the machine and its load; frontend/test/first-load-budget.test.ts holds /sign_in's bytes to its budget).
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -20,14 +21,28 @@ import { CHROMIUM_ARGS, chromiumBinary } from "../src/testing/chromium.ts";
 import { HttpClient } from "../src/testing/http-client.ts";
 
 const AGENT = "agent@dnipro.test";
-const TARGETS = { js: 150 * 1024, css: 40 * 1024, requests: 10, desktop: 95, mobile: 90, accessibility: 100 };
+/** Issue 27's budgets: JS as sent per page, CSS as sent, requests per first load, Lighthouse performance. */
+const TARGETS = {
+  js: { "/sign_in": 170 * 1024, "/search": 220 * 1024, "/bookings": 220 * 1024 } as Record<string, number>,
+  css: 20 * 1024,
+  requests: 10,
+  desktop: 98,
+  mobile: 90,
+  accessibility: 100,
+};
+/** The pages the budgets are about, and whether they are opened signed in. */
+const PAGES = [
+  ["/sign_in", false],
+  ["/search", true],
+  ["/bookings", true],
+] as const;
 
 interface LoadFigures {
   path: string;
   requests: number;
   js: { files: number; gzip: number; sent: number };
   css: { files: number; gzip: number; sent: number };
-  other: { files: number; sent: number };
+  other: { files: number; sent: number; paths: string[] };
   /** Each script and style sheet: name (without its hash) and gzip bytes, largest first. */
   assets: { name: string; gzip: number }[];
 }
@@ -36,7 +51,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
 
 /** A demo agent with onboarding and terms done, so /search and /bookings open at once; its session cookie. */
-async function signedInAgent(url: string): Promise<string> {
+export async function signedInAgent(url: string): Promise<string> {
   const client = new HttpClient(url);
   const signIn = await client.signInWithPassword(AGENT, DEMO_PASSWORD);
   const put = { headers: { "x-http-method-override": "PUT" } };
@@ -93,7 +108,11 @@ async function firstLoad(
     requests: requests.length,
     js: sum("script"),
     css: sum("stylesheet"),
-    other: { files: others.length, sent: others.reduce((total, r) => total + r.sent, 0) },
+    other: {
+      files: others.length,
+      sent: others.reduce((total, r) => total + r.sent, 0),
+      paths: others.map((r) => new URL(r.url).pathname),
+    },
     assets: requests
       .filter((r) => r.type === "script" || r.type === "stylesheet")
       .map((r) => ({
@@ -167,7 +186,7 @@ export async function run(args: readonly string[]): Promise<void> {
     console.log("building the front end (npm run build:frontend; --no-build uses frontend/dist as it is)");
     await promisify(execFile)("npm", ["run", "build:frontend"], { maxBuffer: 64 * 1024 * 1024 });
   }
-  const runs = arg(args, "runs", 1);
+  const runs = arg(args, "runs", 3);
   const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-load-"));
   const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
   const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
@@ -192,22 +211,32 @@ export async function run(args: readonly string[]): Promise<void> {
   try {
     const session = await signedInAgent(app.url);
     console.log(
-      `\nfirst load (cold cache, Chromium ${browser.version()}), targets: JS ≤ ${kb(TARGETS.js)} gzip,`,
+      `\nfirst load (cold cache, Chromium ${browser.version()}), bytes as sent (brotli); targets: JS ≤ ` +
+        `${PAGES.map(([path]) => `${kb(TARGETS.js[path] ?? 0)} ${path}`).join(", ")}; CSS ≤ ${kb(TARGETS.css)}; ` +
+        `≤ ${TARGETS.requests} requests`,
     );
-    console.log(`CSS ≤ ${kb(TARGETS.css)} gzip, ≤ ${TARGETS.requests} requests`);
-    for (const [path, signedIn] of [
-      ["/sign_in", false],
-      ["/search", true],
-    ] as const) {
+    // The budgets' table (markdown), printed last: one row per page, filled in as the figures come.
+    const table = new Map<string, string[]>();
+    for (const [path, signedIn] of PAGES) {
       const load = await firstLoad(browser, app.url, path, signedIn ? session : undefined);
+      const jsTarget = TARGETS.js[path] ?? 0;
       console.log(
         `  ${path.padEnd(9)} requests ${String(load.requests).padStart(3)} (${mark(load.requests <= TARGETS.requests)})` +
-          `  JS ${load.js.files} files ${kb(load.js.gzip)} gzip, ${kb(load.js.sent)} sent (${mark(load.js.gzip <= TARGETS.js)})` +
-          `  CSS ${load.css.files} files ${kb(load.css.gzip)} gzip, ${kb(load.css.sent)} sent (${mark(load.css.gzip <= TARGETS.css)})` +
+          `  JS ${load.js.files} files ${kb(load.js.sent)} sent, ${kb(load.js.gzip)} gzip (${mark(load.js.sent <= jsTarget)})` +
+          `  CSS ${load.css.files} files ${kb(load.css.sent)} sent, ${kb(load.css.gzip)} gzip (${mark(load.css.sent <= TARGETS.css)})` +
           `  other ${load.other.files} (${kb(load.other.sent)})`,
       );
+      const cell = (figure: string, met: boolean) => `${figure} ${met ? "met" : "OVER"}`;
+      table.set(path, [
+        cell(kb(load.js.sent), load.js.sent <= jsTarget),
+        cell(kb(load.css.sent), load.css.sent <= TARGETS.css),
+        cell(String(load.requests), load.requests <= TARGETS.requests),
+        "not run",
+        "not run",
+      ]);
       // Which files the first load fetched: the place to look when a figure is over its target.
       console.log(`            ${load.assets.map((a) => `${a.name} ${kb(a.gzip)}`).join(", ")}`);
+      console.log(`            other requests: ${load.other.paths.join(", ")}`);
     }
     if (!args.includes("--no-lighthouse")) {
       console.log(
@@ -222,11 +251,7 @@ export async function run(args: readonly string[]): Promise<void> {
           ?.split(",");
       const pages = listed("pages");
       const forms = listed("forms");
-      for (const [path, signedIn] of [
-        ["/sign_in", false],
-        ["/search", true],
-        ["/bookings", true],
-      ] as const) {
+      for (const [path, signedIn] of PAGES) {
         if (pages && !pages.includes(path)) continue;
         for (const form of ["desktop", "mobile"] as const) {
           if (forms && !forms.includes(form)) continue;
@@ -248,6 +273,9 @@ export async function run(args: readonly string[]): Promise<void> {
           const medianRun = scores.find((s) => s.performance === performance);
           const accessibility = median(scores.map((s) => s.accessibility));
           const target = form === "desktop" ? TARGETS.desktop : TARGETS.mobile;
+          const row = table.get(path);
+          if (row)
+            row[form === "desktop" ? 3 : 4] = `${performance} ${performance >= target ? "met" : "OVER"}`;
           console.log(
             `  ${path.padEnd(9)} ${form.padEnd(7)} performance ${String(performance).padStart(3)} (${mark(performance >= target)})` +
               `  accessibility ${String(accessibility).padStart(3)} (${mark(accessibility >= TARGETS.accessibility)})` +
@@ -256,6 +284,13 @@ export async function run(args: readonly string[]): Promise<void> {
         }
       }
     }
+    console.log(
+      `\n| page | JS sent (≤ budget) | CSS sent (≤ ${kb(TARGETS.css)}) | requests (≤ ${TARGETS.requests}) ` +
+        `| Lighthouse desktop (≥ ${TARGETS.desktop}) | Lighthouse mobile (≥ ${TARGETS.mobile}) |`,
+    );
+    console.log("|---|---|---|---|---|---|");
+    for (const [path, cells] of table)
+      console.log(`| ${path} (JS ≤ ${kb(TARGETS.js[path] ?? 0)}) | ${cells.join(" | ")} |`);
   } finally {
     await browser.close();
     await app.stop();

@@ -9,7 +9,7 @@ import {
   notifyApiError,
   resetApiClient,
 } from "./api-client.ts";
-import { type Language, setSiteLanguage } from "./i18n.ts";
+import { i18n, type Language, setSiteLanguage } from "./i18n.ts";
 import { clearNotifications, currentNotifications } from "./notifications.ts";
 
 interface Call {
@@ -257,6 +257,25 @@ describe("translated error codes", () => {
       ]);
     });
     expect(errorMessages(error)).toEqual(["The company balance is too low to issue this booking"]);
+  });
+
+  it("words a refusal in the site language on a page that started without the errors catalogue (the sign-in page)", async () => {
+    await setSiteLanguage("pl");
+    try {
+      // As a public page starts: its catalogues leave out the errors' texts (locales/resources.ts).
+      i18n.removeResourceBundle("pl", "errors");
+      i18n.services.backendConnector.state["pl|errors"] = 0;
+      expect(i18n.exists("errors:insufficient_balance")).toBe(false);
+      fakeServer({
+        status: 422,
+        body: { errors: [refusal("422", "insufficient_balance", "The company balance is too low")] },
+      });
+      const failure = await api.post("/bookings/ABC234/ticket", {}).catch((error: unknown) => error);
+      expect(errorMessages(failure)).toEqual(["Saldo firmy jest zbyt niskie, aby wystawić tę rezerwację"]);
+    } finally {
+      await setSiteLanguage("en");
+      window.localStorage.clear();
+    }
   });
 
   it("says in every language who may use a route refused to the caller's role (403)", async () => {

@@ -1,7 +1,7 @@
 import type { ApiError as ApiErrorItem } from "@skyward/contracts/errors";
 import type { FeedPosition, Position } from "@skyward/contracts/position";
 import { trackApiSuccess } from "./analytics.ts";
-import { i18n } from "./i18n.ts";
+import { errorTextsReady, i18n } from "./i18n.ts";
 import { notify } from "./notifications.ts";
 
 /** The one way features talk to the server (DESIGN.md section 6). */
@@ -181,7 +181,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
 
   if (!response.ok) {
     const body = await readBody(response).catch(() => null);
-    const { ErrorEnvelope } = await loadSchemas();
+    const [{ ErrorEnvelope }] = await Promise.all([loadSchemas(), errorTextsReady()]);
     const envelope = ErrorEnvelope.safeParse(body);
     throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId, { body });
   }

@@ -154,6 +154,14 @@ export function siteLanguage(): Language {
   return languageFromTag(i18n.language) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * The server errors' texts, before one is shown: a public page starts without them (resources.ts), and a signed-in
+ * one has them already (this resolves at once). A catalogue that cannot load leaves the server's own words.
+ */
+export function errorTextsReady(): Promise<void> {
+  return i18n.loadNamespaces("errors").catch(() => undefined);
+}
+
 /** Switches the interface language and remembers it in this browser. */
 export async function setSiteLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(LOCALE_TAGS[language]);

@@ -25,13 +25,14 @@ function byNamespace(files: Record<string, unknown>): Catalogues {
 }
 
 /**
- * What a signed-out visitor's first page uses (header, sign-in, server errors and notices): a language's public
- * bundle (`./bundles/<language>-public.ts`, which globs these same files) is about a quarter of its full bundle.
+ * What a signed-out visitor's first page shows (header, sign-in, notices): a language's public bundle
+ * (`./bundles/<language>-public.ts`, which globs these same files) is about a sixth of its full bundle. The server
+ * errors' texts (two thirds of it) come with the full bundle when a first error needs them (lib/api-client.ts), which
+ * the page after signing in needs anyway.
  */
 export const PUBLIC_NAMESPACES: readonly string[] = [
   "common",
   "account",
-  "errors",
   "language",
   "notifications",
   "sign-in",

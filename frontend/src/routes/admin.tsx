@@ -4,22 +4,20 @@ import { mayUseScreen } from "@skyward/contracts/screens";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import { address, count, isoDate, orElse, text } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import type { BalanceFilters } from "../features/admin/api/admin.ts";
 import { AdminPage } from "../features/admin/components/admin-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
 
-const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
-
 /** The balance history's filters and page live in the URL, so a filtered view can be shared and reloaded. */
-const AdminSearch = z.object({
-  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1), 1),
-  company_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
+const AdminSearch = address({
+  page: orElse(count(1, 100_000), 1),
+  company_id: text(100),
   // Checked against the contracts' kinds by the page (below): their schema is classic zod, kept off the route tree.
-  kind: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
-  date_from: IsoDate,
-  date_to: IsoDate,
+  kind: text(40, { min: 0 }),
+  date_from: isoDate,
+  date_to: isoDate,
 });
 
 export const Route = createFileRoute("/admin")({

@@ -1,17 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { address, isoDate } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { analyticsQueryOptions } from "../features/analytics/api/analytics.ts";
 import { AnalyticsPage } from "../features/analytics/components/analytics-page.tsx";
 import { shiftDay, todayIso } from "../lib/date-format.ts";
 import { requireSession } from "../lib/session.ts";
 
-const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
-
 /** The period lives in the URL: /analytics?date_from=&date_to= (the last 30 days when not given). */
-const AnalyticsSearch = z.object({
-  date_from: IsoDate,
-  date_to: IsoDate,
+const AnalyticsSearch = address({
+  date_from: isoDate,
+  date_to: isoDate,
 });
 
 export const Route = createFileRoute("/analytics")({

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { address, count, oneOf, text } from "../app/address.ts";
 import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
@@ -11,16 +11,13 @@ import { PER_PAGE } from "../features/bookings/lists.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { requireSession } from "../lib/session.ts";
 
-const BookingsSearch = z.object({
+const BookingsSearch = address({
   /** Opens one booking of the list: /bookings?locator=ABC234 (seed spec, section 2). */
-  locator: z.catch(z.optional(z.string().check(z.trim(), z.toUpperCase(), z.minLength(1))), undefined),
+  locator: text(Number.MAX_SAFE_INTEGER, { prepare: (value) => value.trim().toUpperCase() }),
   /** The list shown (absent: "new"), a text search within it, and the page: kept over a reload. */
-  list: z.catch(z.optional(z.enum(["new", "issued", "cancelled", "refunded"])), undefined),
-  q: z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), undefined),
-  page: z.catch(
-    z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000)))),
-    undefined,
-  ),
+  list: oneOf(["new", "issued", "cancelled", "refunded"]),
+  q: text(100, { prepare: (value) => value.trim() }),
+  page: count(1, 100_000),
 });
 
 export const Route = createFileRoute("/bookings")({

@@ -3,20 +3,18 @@ import { mayUseScreen } from "@skyward/contracts/screens";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import { address, count, isoDate, orElse, text } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import type { HistoryFilters } from "../features/channels/api/channels.ts";
 import { ChannelsPage } from "../features/channels/components/channels-page.tsx";
 import { requireSession, sessionQueryOptions } from "../lib/session.ts";
 
-const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
-
 /** The audit's filters and page live in the URL, so a filtered view can be shared and reloaded. */
-const ChannelsSearch = z.object({
-  page: z._default(z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1), 1),
-  channel_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
-  date_from: IsoDate,
-  date_to: IsoDate,
+const ChannelsSearch = address({
+  page: orElse(count(1, 100_000), 1),
+  channel_id: text(100),
+  date_from: isoDate,
+  date_to: isoDate,
 });
 
 export const Route = createFileRoute("/channels")({

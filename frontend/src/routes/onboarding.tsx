@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { address } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { OnboardingPanel } from "../features/onboarding/components/onboarding-panel.tsx";
 import { requireSession, safeRedirect } from "../lib/session.ts";
 
-const OnboardingSearch = z.object({
-  redirect: z.pipe(z.catch(z.optional(z.string()), undefined), z.transform(safeRedirect)),
+const OnboardingSearch = address({
+  redirect: (value) => safeRedirect(typeof value === "string" ? value : undefined),
 });
 
 export const Route = createFileRoute("/onboarding")({

@@ -1,19 +1,17 @@
 import { salesPageSize } from "@skyward/contracts/sales";
 import { createFileRoute } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { address, count, isoDate, text } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { salesListQueryOptions } from "../features/sales/api/sales-list.ts";
 import { SalesPage } from "../features/sales/components/sales-page.tsx";
 import { requireSession } from "../lib/session.ts";
 
-const IsoDate = z.catch(z.optional(z.iso.date()), undefined);
-
 /** The filter and page live in the URL: /sales?text=&date_from=&date_to=&page= */
-const SalesSearch = z.object({
-  text: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
-  date_from: IsoDate,
-  date_to: IsoDate,
-  page: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1)))), undefined),
+const SalesSearch = address({
+  text: text(100, { min: 0 }),
+  date_from: isoDate,
+  date_to: isoDate,
+  page: count(1),
 });
 
 export const Route = createFileRoute("/sales")({

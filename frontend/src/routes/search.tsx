@@ -3,7 +3,7 @@ import { mayUseScreen } from "@skyward/contracts/screens";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import { address, count, isoDate, oneOf, record, text } from "../app/address.ts";
 import { PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
 import { SearchPage } from "../features/search/components/search-page.tsx";
@@ -14,31 +14,26 @@ import { siteLanguage } from "../lib/i18n.ts";
 import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
 import { requireSession, useSession } from "../lib/session.ts";
 
-const text = (max: number) =>
-  z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(max))), undefined);
-const count = (min: number, max: number) =>
-  z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max)))), undefined);
-
 /**
- * The address's shape only, in zod/mini: the route tree is part of every first page, the contracts' schemas (classic
- * zod) are not. The page checks the values against the contracts (SearchParams) before using any of them.
+ * The address's shape only, without zod (app/address.ts): the route tree is part of every first page, zod is not.
+ * The page checks the values against the contracts (SearchParams) before using any of them.
  */
-const SearchAddress = z.object({
+const SearchAddress = address({
   from: text(3),
   to: text(3),
-  depart: z.catch(z.optional(z.iso.date()), undefined),
-  return: z.catch(z.optional(z.iso.date()), undefined),
+  depart: isoDate,
+  return: isoDate,
   slices: text(120),
   adults: count(1, 9),
   children: count(0, 8),
   infants: count(0, 9),
   cabin: text(20),
-  sort: z.catch(z.optional(z.enum(["price", "duration", "departure"])), undefined),
-  filters: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
+  sort: oneOf(["price", "duration", "departure"]),
+  filters: record,
   result: text(100),
   fare: text(200),
   company: text(100),
-  calendar: z.catch(z.optional(z.literal("open")), undefined),
+  calendar: oneOf(["open"]),
 });
 
 export const Route = createFileRoute("/search")({

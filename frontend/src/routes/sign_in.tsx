@@ -1,13 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { address } from "../app/address.ts";
 import { SignInPanel } from "../features/sign-in/components/sign-in-panel.tsx";
 import { homeFor, safeRedirect, sessionQueryOptions } from "../lib/session.ts";
 import { sessionHinted } from "../lib/session-hint.ts";
 
-// zod/mini: the route tree is in the first page's code, and the classic zod is not.
-const SignInSearch = z.object({
+// Without zod: the route tree is in the first page's code (app/address.ts).
+const SignInSearch = address({
   /** The page to open after signing in (a guarded page sends its visitors here with it). */
-  redirect: z.pipe(z.catch(z.optional(z.string()), undefined), z.transform(safeRedirect)),
+  redirect: (value) => safeRedirect(typeof value === "string" ? value : undefined),
 });
 
 export const Route = createFileRoute("/sign_in")({

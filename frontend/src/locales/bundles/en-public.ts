@@ -3,7 +3,6 @@ export default import.meta.glob(
   [
     "../en/common.json",
     "../en/account.json",
-    "../en/errors.json",
     "../en/language.json",
     "../en/notifications.json",
     "../en/sign-in.json",

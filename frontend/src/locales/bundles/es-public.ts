@@ -3,7 +3,6 @@ export default import.meta.glob(
   [
     "../es/common.json",
     "../es/account.json",
-    "../es/errors.json",
     "../es/language.json",
     "../es/notifications.json",
     "../es/sign-in.json",

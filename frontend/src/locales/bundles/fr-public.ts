@@ -3,7 +3,6 @@ export default import.meta.glob(
   [
     "../fr/common.json",
     "../fr/account.json",
-    "../fr/errors.json",
     "../fr/language.json",
     "../fr/notifications.json",
     "../fr/sign-in.json",

@@ -3,7 +3,6 @@ export default import.meta.glob(
   [
     "../pl/common.json",
     "../pl/account.json",
-    "../pl/errors.json",
     "../pl/language.json",
     "../pl/notifications.json",
     "../pl/sign-in.json",

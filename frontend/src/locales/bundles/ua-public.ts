@@ -3,7 +3,6 @@ export default import.meta.glob(
   [
     "../ua/common.json",
     "../ua/account.json",
-    "../ua/errors.json",
     "../ua/language.json",
     "../ua/notifications.json",
     "../ua/sign-in.json",

@@ -1,9 +1,8 @@
 import { Alert, Button, Divider, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { ONE_TIME_CODE } from "@skyward/contracts/one-time-code";
-import { SignInCodeForm } from "@skyward/contracts/sign-in-form";
+import { isSignInCode } from "@skyward/contracts/sign-in-checks";
 import { IconLock, IconMail, IconPhone } from "@tabler/icons-react";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
@@ -36,7 +35,7 @@ export function CodeStep(props: CodeStepProps) {
   const { t: tForm } = useTranslation("sign-in-form");
   const form = useForm({
     initialValues: { code: "" },
-    validate: zod4Resolver(SignInCodeForm),
+    validate: { code: (typed) => (isSignInCode(typed) ? null : "code_invalid") },
   });
   const input = useRef<HTMLInputElement>(null);
 

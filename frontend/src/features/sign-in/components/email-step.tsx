@@ -1,10 +1,8 @@
 import { Button, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { SignInEmail, SignInEmailForm } from "@skyward/contracts/sign-in-form";
+import { signInEmail } from "@skyward/contracts/sign-in-checks";
 import { IconWorld } from "@tabler/icons-react";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { isLanguage, LANGUAGES, type Language } from "../../../lib/i18n.ts";
 import { LANGUAGE_NAMES } from "../../../lib/language-names.ts";
@@ -30,7 +28,7 @@ export function EmailStep({
   const { t: tForm } = useTranslation("sign-in-form");
   const form = useForm({
     initialValues: { email: initialEmail },
-    validate: zod4Resolver(SignInEmailForm),
+    validate: { email: (typed) => (signInEmail(typed) === null ? "email_invalid" : null) },
   });
 
   return (
@@ -38,7 +36,7 @@ export function EmailStep({
     <form
       noValidate
       onSubmit={form.onSubmit(
-        (values) => onSubmit(z.parse(SignInEmail, values.email), language),
+        (values) => onSubmit(signInEmail(values.email) ?? values.email, language),
         focusFirstError,
       )}
     >

@@ -1,8 +1,7 @@
 import { Button, Divider, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { SignInPasswordForm } from "@skyward/contracts/sign-in-form";
+import { isSignInPassword } from "@skyward/contracts/sign-in-checks";
 import { IconMail } from "@tabler/icons-react";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
@@ -26,7 +25,7 @@ export function PasswordStep(props: PasswordStepProps) {
   const { t: tForm } = useTranslation("sign-in-form");
   const form = useForm({
     initialValues: { password: "" },
-    validate: zod4Resolver(SignInPasswordForm),
+    validate: { password: (typed) => (isSignInPassword(typed) ? null : "password_required") },
   });
   const input = useRef<HTMLInputElement>(null);
 
