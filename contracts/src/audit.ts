@@ -160,7 +160,7 @@ export const AsOfQuery = z.object({
 });
 export type AsOfQuery = z.infer<typeof AsOfQuery>;
 
-export const AsOfKind = z.enum(["booking", "balance", "channel"]);
+export const AsOfKind = z.enum(["booking", "balance", "channel", "traveller"]);
 export type AsOfKind = z.infer<typeof AsOfKind>;
 
 /** One difference between two states: a JSON path and its value before and after (absent = undefined). */
