@@ -366,7 +366,7 @@ describe("a traveller in time travel", () => {
     return parsed.status === "none" ? null : parsed;
   };
 
-  it("when a kept traveller is read as of two moments, then the names and documents of each moment show and the difference names the new document; after erasure every moment shows the erased marker and nothing personal; other tenants get 404", async () => {
+  it("when a kept traveller is read as of two moments, then the names and documents of each moment show and the difference names the new document, and the event history shows the names; after erasure every moment and every event shows the erased marker and nothing personal; other tenants get 404", async () => {
     const kept = await keep(roles.agent, { traveller: profile("Yaryna", "Timetravel", "FT123456") });
     const keptAt = await moment();
     const changed = await roles.agent.put(`/travellers/${kept.id}`, {
@@ -400,9 +400,28 @@ describe("a traveller in time travel", () => {
       "404 traveller_not_found",
     );
 
+    // The event history reads the names each event sealed, while the key is kept.
+    const history = async (client: HttpClient) => {
+      await chainAll(t.db.pool);
+      const res = await client.get("/audit/events", { query: { stream_id: `traveller-${kept.id}` } });
+      expect(res.status).toBe(200);
+      return HistoryPage.parse(res.body.data).events;
+    };
+    const whileKept = await history(roles.auditor);
+    expect(whileKept.map((e) => e.type)).toEqual(["TravellerRegistered", "TravellerUpdated"]);
+    for (const e of whileKept)
+      expect(e.traveller).toEqual({ erased: false, first_name: "YARYNA", last_name: "TIMETRAVEL" });
+
     const erased = await roles.supervisor.delete(`/travellers/${kept.id}`);
     expect(erased.status).toBe(200);
     const erasedAt = await moment();
+    const afterErasure = await history(roles.auditor);
+    expect(afterErasure.map((e) => [e.type, e.traveller])).toEqual([
+      ["TravellerRegistered", { erased: true, first_name: null, last_name: null }],
+      ["TravellerUpdated", { erased: true, first_name: null, last_name: null }],
+      ["TravellerErased", undefined],
+    ]);
+    expect(showsAny(afterErasure)).toEqual([]);
     for (const client of [roles.agent, roles.supervisor, roles.admin, roles.auditor]) {
       // A moment before the erasure: the traveller was kept then, but its fields cannot be read any more.
       const before = await asOf(client, kept.id, { at: keptAt, compare: erasedAt });

@@ -114,6 +114,13 @@ function History() {
                       <Badge size="sm" variant="light">
                         {e.type}
                       </Badge>
+                      {e.traveller ? (
+                        <Text span fz="xs" ml={6} data-testid="history-traveller">
+                          {e.traveller.erased
+                            ? t("history.traveller_erased")
+                            : `${e.traveller.first_name ?? ""} ${e.traveller.last_name ?? ""}`}
+                        </Text>
+                      ) : null}
                     </summary>
                     <Code block>{JSON.stringify(e.data, null, 2)}</Code>
                   </details>
