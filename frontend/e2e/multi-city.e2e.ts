@@ -136,6 +136,60 @@ describe("the fare calendar", () => {
   });
 });
 
+describe("per-slice filters of a multi-city result", () => {
+  it("filters the second flight alone to direct ones, keeps it in the address over a reload, and every offer's second flight is direct", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const journey = `KBP-WAW-${isoInDays(20)}_WAW-PAR-${isoInDays(23)}_PAR-KBP-${isoInDays(28)}`;
+    await page.goto(`/search?slices=${journey}`);
+    await page.getByTestId("results-count").waitFor();
+    const filters = page.getByRole("complementary", { name: "Filters" });
+    await expect(filters.getByTestId("slice-filters").count()).resolves.toBe(3);
+    const second = filters.getByRole("group", { name: /^Flight 2: WAW → / });
+    const direct = second.getByRole("checkbox", { name: /Direct$/ });
+    const filtered = page.waitForResponse(
+      (res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/search_results",
+    );
+    // Clicked, not checked: the box shows the filter the server keeps, once it answers.
+    await direct.click();
+    const answer = (await (await filtered).json()) as {
+      result: { origin_destinations: { flights: Flight[] }[] };
+      filters: Record<string, unknown>;
+    };
+    expect(answer.filters).toEqual({ slices: [{ slice: 1, stops: [0] }] });
+    expect(answer.result.origin_destinations.length).toBeGreaterThan(0);
+    for (const od of answer.result.origin_destinations) expect(od.flights[1]?.stops).toBe(0);
+    await page.waitForURL((url) => (url.searchParams.get("filters") ?? "").includes('"slices"'));
+    expect(JSON.parse(new URL(page.url()).searchParams.get("filters") ?? "{}")).toEqual({
+      slices: [{ slice: 1, stops: [0] }],
+    });
+    await page
+      .getByRole("list", { name: "Active filters" })
+      .getByRole("listitem")
+      .filter({ hasText: "Per flight: Flight 2" })
+      .waitFor();
+    await checkScreen(page, "multi-city results: second flight filtered");
+
+    await page.reload();
+    await page.getByTestId("results-count").waitFor();
+    await expect(
+      page
+        .getByRole("complementary", { name: "Filters" })
+        .getByRole("group", { name: /^Flight 2: WAW → / })
+        .getByRole("checkbox", { name: /Direct$/ })
+        .isChecked(),
+    ).resolves.toBe(true);
+    // The first flight's filters are untouched.
+    await expect(
+      page
+        .getByRole("complementary", { name: "Filters" })
+        .getByRole("group", { name: /^Flight 1: KBP → WAW/ })
+        .getByRole("checkbox", { checked: true })
+        .count(),
+    ).resolves.toBe(0);
+  });
+});
+
 describe("exchanging one slice of a multi-city booking", () => {
   it("lets the agent pick the second flight and its new date; every offer keeps the first and third flights, and the confirm charges the offer's total", async () => {
     const { page } = suite.session;
