@@ -143,6 +143,13 @@ export const HistoryEvent = z.object({
   data: z.unknown(),
   metadata: EventMetadata.partial(),
   hash: ChainHash,
+  /**
+   * A traveller event's sealed names, read with the traveller's key while it is kept; `erased` (names null) once
+   * the key is gone. Absent on every other event. Not part of the chained data.
+   */
+  traveller: z
+    .object({ erased: z.boolean(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .optional(),
 });
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 
@@ -160,7 +167,7 @@ export const AsOfQuery = z.object({
 });
 export type AsOfQuery = z.infer<typeof AsOfQuery>;
 
-export const AsOfKind = z.enum(["booking", "balance", "channel"]);
+export const AsOfKind = z.enum(["booking", "balance", "channel", "traveller"]);
 export type AsOfKind = z.infer<typeof AsOfKind>;
 
 /** One difference between two states: a JSON path and its value before and after (absent = undefined). */

@@ -92,6 +92,7 @@ export const BookingCommand = z.discriminatedUnion("type", [
     request_id: z.string(),
     departure_date: z.string(),
     return_date: z.string().nullable(),
+    slice: z.number().int().min(0).nullable(),
     now: z.date(),
   }),
   cmd("PriceReshopOffers", {

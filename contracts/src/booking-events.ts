@@ -183,11 +183,15 @@ function bookingEvents(deep: boolean) {
     supplier_booking: h.SupplierBooking.nullable(),
   });
 
-  /** A flights-change request: the journey the agent wants instead (same route, other dates). */
+  /**
+   * A flights-change request: the journey the agent wants instead (same route, other dates); with `slice`, only that
+   * slice changes (to `departure_date`), the others keep their flights.
+   */
   const FlightsChangeRequested = z.object({
     request_id: z.string(),
     departure_date: z.string(),
     return_date: z.string().nullable(),
+    slice: z.number().int().min(0).nullable(),
     at: z.string(),
   });
   /** An exchange offer as priced for the agent: the airline's charges plus our markups on the difference. */

@@ -4,7 +4,7 @@ import { RefundLine, RefundQuoted, ReshopPricedOffer, ScheduleChanged } from "./
 import { PaidBy } from "./cards.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
-import { Fare, Flight, IsoDate, PriceDetail, SearchResult } from "./offers.ts";
+import { Fare, Flight, IsoDate, MAX_SLICES, PriceDetail, SearchResult } from "./offers.ts";
 import { LoyaltyNumber, SsrCodes } from "./passenger-services.ts";
 import { Position } from "./position.ts";
 import {
@@ -117,12 +117,28 @@ export const RefundCreateRequest = z.object({
 });
 /** POST /orders/{locator}/refund_requests/confirm: the quote the agent saw. */
 export const RefundConfirmRequest = z.object({ quote_id: z.string().min(1).max(100) });
-/** POST /orders/{locator}/flights_change_requests/create: the new dates of the same journey. */
+/**
+ * POST /orders/{locator}/flights_change_requests/create: the new dates of the same journey; or, with `slice`, the new
+ * date of that one slice (0 the first) of a round trip or multi-city journey, the other slices keeping their flights.
+ */
 export const FlightsChangeCreateRequest = z
-  .object({ departure_date: IsoDate, return_date: IsoDate.optional() })
+  .object({
+    departure_date: IsoDate,
+    return_date: IsoDate.optional(),
+    slice: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SLICES - 1)
+      .optional(),
+  })
   .refine((r) => r.return_date === undefined || r.return_date >= r.departure_date, {
     path: ["return_date"],
     message: "must not be before the departure date",
+  })
+  .refine((r) => r.slice === undefined || r.return_date === undefined, {
+    path: ["return_date"],
+    message: "must be empty when one slice is changed: its new date is the departure date",
   });
 /** POST /orders/{locator}/flights_change_requests/confirm: the reshop offer the agent chose. */
 export const FlightsChangeConfirmRequest = z.object({ reshop_offer_id: z.string().min(1).max(200) });
@@ -202,6 +218,8 @@ export const FlightsChangeCreateResponse = z.object({
   request_id: z.string(),
   departure_date: IsoDate,
   return_date: IsoDate.nullable(),
+  /** The one slice changed (0 the first); null: the whole journey. */
+  slice: z.number().int().nullable(),
   position: Position.nullable(),
 });
 export type FlightsChangeCreateResponse = z.infer<typeof FlightsChangeCreateResponse>;
@@ -417,6 +435,8 @@ export const BookingDetails = z.object({
       request_id: z.string(),
       departure_date: z.string(),
       return_date: z.string().nullable(),
+      /** The one slice changed (0 the first); null: the whole journey. Optional: older clients read without it. */
+      slice: z.number().int().nullable().optional(),
       /** When it was asked for (the read model keeps the request's event as it came). */
       at: z.string(),
       offers: z.array(ReshopPricedOffer),

@@ -74,6 +74,14 @@ export const UPCASTERS: Readonly<Record<string, readonly Upcaster[]>> = {
     },
   ],
   ExchangeStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
+  FlightsChangeRequested: [
+    {
+      from: 1,
+      change:
+        "issue 23: a change request may name the one slice it changes; one before it changed the whole journey (null)",
+      up: adds("slice", () => null),
+    },
+  ],
   AncillariesStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
   ReshopOffersPriced: [
     {

@@ -269,10 +269,14 @@ export type RefundQuote = z.infer<typeof RefundQuote>;
 export const RefundResult = z.object({ booking: SupplierBooking, refunded: Money, refunded_at: Instant });
 export type RefundResult = z.infer<typeof RefundResult>;
 
-/** A flights-change request: the same route on other dates (and optionally another cabin). */
+/**
+ * A flights-change request: the same route on other dates; with `slice`, that one slice on `departure_date` (another
+ * date or another flight), every other slice on the flights booked.
+ */
 export const ReshopRequest = z.object({
   departure_date: IsoDate,
   return_date: IsoDate.optional(),
+  slice: z.number().int().min(0).optional(),
 });
 export type ReshopRequest = z.infer<typeof ReshopRequest>;
 

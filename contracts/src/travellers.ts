@@ -115,6 +115,25 @@ export const Traveller = z.object({
 });
 export type Traveller = z.infer<typeof Traveller>;
 
+/**
+ * A traveller as of a moment (`GET /audit/as_of/traveller/{id}`): where it belongs and its personal fields then,
+ * readable while its key is kept; once erased, every moment shows `personal_erased` and no personal field.
+ */
+export const TravellerAsOf = z.union([
+  z.object({ status: z.literal("none") }),
+  z.object({
+    status: z.enum(["kept", "erased"]),
+    traveller_id: z.string(),
+    company_id: z.string(),
+    agency_id: z.string(),
+    demo_owner: z.string().nullable(),
+    /** The traveller is erased now: its key is gone, so no moment of its past can be read. */
+    personal_erased: z.boolean(),
+    personal: TravellerProfile.nullable(),
+  }),
+]);
+export type TravellerAsOf = z.infer<typeof TravellerAsOf>;
+
 /** POST /travellers, PUT /travellers/{id}, DELETE /travellers/{id}. */
 export const TravellerAnswer = z.object({ traveller: Traveller, position: z.string().nullable() });
 /** GET /travellers/{id}. */

@@ -124,17 +124,15 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
  * A held booking of a network carrier's Standard fare (refund for a penalty, paid changes, bags on sale), made over
  * the API in the page's own session: the booking screens are tested in booking.e2e.ts, callers test what follows.
  */
-export async function holdStandardFare(page: Page, lastName: string): Promise<string> {
+export async function holdStandardFare(
+  page: Page,
+  lastName: string,
+  journey: Record<string, unknown> = { origin: "KBP", destination: "WAW", departure_date: isoInDays(21) },
+): Promise<string> {
   const headers = await csrfHeaders(page);
   const search = await page.request.post("/offers", {
     headers,
-    data: {
-      origin: "KBP",
-      destination: "WAW",
-      departure_date: isoInDays(21),
-      passengers: { adults: 1, children: 0, infants: 0 },
-      carriers: ["PS", "LO"],
-    },
+    data: { ...journey, passengers: { adults: 1, children: 0, infants: 0 }, carriers: ["PS", "LO"] },
   });
   expect(search.status()).toBe(200);
   const { result } = (await search.json()) as {

@@ -362,12 +362,9 @@ export async function run(args: readonly string[]): Promise<void> {
       turn: number,
       multiCity: boolean,
     ): Promise<HttpResponse | "none allowed"> => {
-      // The sandbox does not exchange multi-city tickets yet (multi_city_exchange): they are voided or refunded.
       const allowed = AFTER_SALES.map(
         (_, i) => AFTER_SALES[(turn + i) % AFTER_SALES.length] as AfterSale,
-      ).find(
-        (kind) => !(multiCity && kind === "exchange") && actions.some((a) => a.action === kind && a.allowed),
-      );
+      ).find((kind) => actions.some((a) => a.action === kind && a.allowed));
       if (!allowed) return "none allowed";
       let outcome: HttpResponse;
       if (allowed === "void") {
@@ -383,7 +380,11 @@ export async function run(args: readonly string[]): Promise<void> {
       } else {
         const departure = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
         const request = await timed(samples, "change_request", () =>
-          client.post(`/orders/${locator}/flights_change_requests/create`, { departure_date: departure }),
+          // A multi-city journey changes one slice: its last, moved later.
+          client.post(`/orders/${locator}/flights_change_requests/create`, {
+            departure_date: departure,
+            ...(multiCity ? { slice: 2 } : {}),
+          }),
         );
         if (request.status !== 201) return request;
         const priced = await timed(samples, "reshop_price", () =>

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
-import { bookingPage, confirmRefund, refundQuote, startAfterSalesApp } from "./testing/after-sales.ts";
+import {
+  bookingPage,
+  confirmExchange,
+  confirmRefund,
+  refundQuote,
+  startAfterSalesApp,
+} from "./testing/after-sales.ts";
 import { balanceFromEvents, contacts, inDays, moneyOf, passenger } from "./testing/bookings.ts";
-import type { HttpClient, Json } from "./testing/http-client.ts";
+import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import type { TestApp } from "./testing/test-app.ts";
 
 /** Multi-city and open-jaw journeys over real HTTP and PostgreSQL: search, filters, book, issue, void, cancel, refund. */
@@ -274,19 +280,6 @@ describe("multi-city booking", () => {
     expect(page.body.data.status).toBe("voided");
   });
 
-  it("when an agent asks to exchange a multi-city ticket, then it is refused (not built yet) and nothing is written", async () => {
-    const { locator } = await holdJourney("flex", ["Melnyk"]);
-    expect((await agent.post("/bookings/issue", { locator })).status).toBe(201);
-    const before = await t.countEvents();
-    const res = await agent.post(`/orders/${locator}/flights_change_requests/create`, {
-      departure_date: inDays(24),
-      return_date: inDays(29),
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[0].code).toBe("multi_city_exchange");
-    expect(await t.countEvents()).toBe(before);
-  });
-
   it("when a held multi-city booking is cancelled, then it is cancelled and no money moved", async () => {
     const { locator } = await holdJourney("light", ["Tkachenko"]);
     const cancelled = await agent.delete(`/bookings/${locator}`);
@@ -294,5 +287,158 @@ describe("multi-city booking", () => {
     expect(await moneyOf(t.db, locator)).toEqual([]);
     const page = await bookingPage(agent, locator, cancelled.body.position);
     expect(page.body.data.status).toBe("cancelled");
+  });
+});
+
+/** A flight as flown: its segments' carriers, numbers and departures. */
+const flown = (flight: Json) =>
+  (flight.segments as Json[]).map((s) => `${s.carrier}${s.flight_number}@${s.departure_at}`).join();
+
+/** An issued three-slice Flex journey (changes allowed), its booked flights, and its exchange offers for one slice. */
+async function pricedSliceChange(lastName: string, slice: number, departureDate: string) {
+  const { locator } = await holdJourney("flex", [lastName]);
+  const issued = await agent.post("/bookings/issue", { locator });
+  expect(issued.status).toBe(201);
+  const booked = (await bookingPage(agent, locator, issued.body.position)).body.data.fare.flights as Json[];
+  const created = await agent.post(`/orders/${locator}/flights_change_requests/create`, {
+    slice,
+    departure_date: departureDate,
+  });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ slice, departure_date: departureDate, return_date: null });
+  const priced = await agent.post(`/orders/${locator}/reshop_offers/price`, {});
+  expect(priced.status).toBe(200);
+  return { locator, booked, offers: priced.body.offers as Json[], position: priced.body.position as string };
+}
+
+const dearest = (offers: Json[]) =>
+  offers.reduce((a, b) => (b.total_due.amount > a.total_due.amount ? b : a), offers[0] as Json);
+
+describe("exchange of one slice", () => {
+  it("when an agent changes the second slice of a multi-city journey to another date, then every offer keeps the other slices' flights, the balance is charged the offer's total once and the booking flies the new slice", async () => {
+    const { locator, booked, offers, position } = await pricedSliceChange("Savchenko", 1, inDays(24));
+    expect(offers.length).toBeGreaterThan(0);
+    for (const o of offers) {
+      expect(o.flights).toHaveLength(3);
+      expect(flown(o.flights[0])).toBe(flown(booked[0] as Json));
+      expect(flown(o.flights[2])).toBe(flown(booked[2] as Json));
+      expect(o.flights[1].departure_at.slice(0, 10)).toBe(inDays(24));
+      expect(o.flights.map((f: Json) => f.direction)).toEqual(["outbound", "onward", "onward"]);
+      expect(o.total_due.amount).toBe(o.fare_difference.amount + o.change_fee.amount + o.markup.amount);
+      expect(o.change_fee.amount).toBeGreaterThanOrEqual(0);
+    }
+    const page = await bookingPage(agent, locator, position);
+    expect(page.body.data.change_request).toMatchObject({ slice: 1, departure_date: inDays(24) });
+
+    // The dearest offer costs something: its money is checked to the unit.
+    const offer = dearest(offers);
+    expect(offer.total_due.amount).toBeGreaterThan(0);
+    const before = await balanceFromEvents(t.db, companyId);
+    const confirmed = await confirmExchange(agent, locator, offer.reshop_offer_id);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: "exchanged", charged: offer.total_due });
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before - offer.total_due.amount);
+    expect((await moneyOf(t.db, locator)).filter((m) => m.reason === "exchange")).toEqual([
+      { type: "BalanceCharged", reason: "exchange", amount: offer.total_due.amount },
+    ]);
+    const after = (await bookingPage(agent, locator, confirmed.body.position)).body.data;
+    expect(after.status).toBe("exchanged");
+    expect((after.fare.flights as Json[]).map(flown)).toEqual([
+      flown(booked[0] as Json),
+      flown(offer.flights[1]),
+      flown(booked[2] as Json),
+    ]);
+  });
+
+  it("when the return slice of a round trip is changed alone, then every offer keeps the way out and flies home on the new date", async () => {
+    const search = await agent.post("/offers", {
+      origin: "KBP",
+      destination: "WAW",
+      departure_date: inDays(30),
+      return_date: inDays(35),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO"],
+    });
+    const fare = (search.body.result.origin_destinations as Json[])
+      .flatMap((od) => od.fares as Json[])
+      .find((f) => f.family === "flex" && !f.instant_payment);
+    const held = await agent.post("/bookings", {
+      search_result_id: search.body.result.id,
+      fare_id: fare?.fare_id,
+      passengers: [passenger("Olena", "Hrytsenko")],
+      contacts,
+    });
+    expect(held.status).toBe(201);
+    const locator = held.body.locator as string;
+    const issued = await agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    const booked = (await bookingPage(agent, locator, issued.body.position)).body.data.fare.flights as Json[];
+    const created = await agent.post(`/orders/${locator}/flights_change_requests/create`, {
+      slice: 1,
+      departure_date: inDays(37),
+    });
+    expect(created.status).toBe(201);
+    const priced = await agent.post(`/orders/${locator}/reshop_offers/price`, {});
+    expect(priced.status).toBe(200);
+    expect(priced.body.offers.length).toBeGreaterThan(0);
+    for (const o of priced.body.offers as Json[]) {
+      expect(flown(o.flights[0])).toBe(flown(booked[0] as Json));
+      expect(o.flights[1].departure_at.slice(0, 10)).toBe(inDays(37));
+    }
+  });
+
+  it("when the slice named does not exist, is missing on a multi-city journey, or its date passes a neighbour's, then the field answers a clear error and nothing is written", async () => {
+    const { locator } = await holdJourney("flex", ["Lysenko"]);
+    const issued = await agent.post("/bookings/issue", { locator });
+    expect(issued.status).toBe(201);
+    await bookingPage(agent, locator, issued.body.position);
+    const before = await t.countEvents();
+    const ask = (body: Json) => agent.post(`/orders/${locator}/flights_change_requests/create`, body);
+    const outOfRange = await ask({ slice: 3, departure_date: inDays(29) });
+    expect(outOfRange.status).toBe(422);
+    expect(outOfRange.body.errors).toEqual([
+      expect.objectContaining({ source: { pointer: "/slice" }, detail: expect.stringContaining("3 slices") }),
+    ]);
+    const tooBig = await ask({ slice: 6, departure_date: inDays(29) });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors[0].source).toEqual({ pointer: "/slice" });
+    const missing = await ask({ departure_date: inDays(24), return_date: inDays(29) });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0]).toMatchObject({ source: { pointer: "/slice" } });
+    const pastNeighbour = await ask({ slice: 1, departure_date: inDays(29) });
+    expect(pastNeighbour.status).toBe(422);
+    expect(pastNeighbour.body.errors[0]).toMatchObject({ source: { pointer: "/departure_date" } });
+    const both = await ask({ slice: 1, departure_date: inDays(24), return_date: inDays(27) });
+    expect(both.status).toBe(422);
+    expect(both.body.errors[0]).toMatchObject({ source: { pointer: "/return_date" } });
+    expect(await t.countEvents()).toBe(before);
+  });
+
+  it("when two exchange confirms of one slice race on the same booking, then exactly one exchanges, the balance is charged once and nothing stays in flight", async () => {
+    const { locator, offers } = await pricedSliceChange("Kovalchuk", 2, inDays(29));
+    expect(offers.length).toBeGreaterThan(0);
+    const first = dearest(offers);
+    const second = offers.find((o) => o !== first) ?? first;
+    expect(first.total_due.amount).toBeGreaterThan(0);
+    const before = await balanceFromEvents(t.db, companyId);
+    const answers: HttpResponse[] = await Promise.all([
+      confirmExchange(agent, locator, first.reshop_offer_id),
+      confirmExchange(agent, locator, second.reshop_offer_id),
+    ]);
+    for (const a of answers) expect(a.status).toBeLessThan(500);
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    const lost = answers.find((a) => a.status !== 200);
+    expect(lost?.body.errors[0].code).toEqual(expect.any(String));
+    const events = await t.events(`booking-${locator}`);
+    expect(events.filter((e) => e.type === "TicketsExchanged")).toHaveLength(1);
+    const charged = events
+      .filter((e) => e.type === "ExchangeStarted")
+      .map((e) => (e.data.charged as Json | null)?.amount ?? 0);
+    expect(charged).toHaveLength(1);
+    expect(await balanceFromEvents(t.db, companyId)).toBe(before - (charged[0] ?? 0));
+    expect((await moneyOf(t.db, locator)).filter((m) => m.reason === "exchange")).toEqual([
+      { type: "BalanceCharged", reason: "exchange", amount: won[0]?.body.charged.amount },
+    ]);
   });
 });

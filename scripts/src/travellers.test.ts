@@ -3,8 +3,8 @@
 // input refused on the field with nothing written, and erased by destroying the traveller's key.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
-import { HistoryPage, VerifyReport } from "@skyward/contracts/audit";
-import { Traveller, TravellerAnswer, TravellerList } from "@skyward/contracts/travellers";
+import { AsOfResponse, HistoryPage, VerifyReport } from "@skyward/contracts/audit";
+import { Traveller, TravellerAnswer, TravellerAsOf, TravellerList } from "@skyward/contracts/travellers";
 import { chainAll } from "@skyward/infra/audit/chain";
 import { contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
@@ -369,6 +369,102 @@ describe("erasure (right to erasure, by crypto-shredding)", () => {
     const report = VerifyReport.parse((await roles.admin.get("/audit/verify")).body.data);
     expect(report).toMatchObject({ ok: true, problem: null, unchained: 0 });
     expect(report.checked).toBeGreaterThan(0);
+  });
+});
+
+describe("a traveller in time travel", () => {
+  const MARKERS = ["YARYNA", "TIMETRAVEL", "FT123456", "FT123457", "1986-03-14", "992001234567"];
+  const showsAny = (value: unknown) => MARKERS.filter((m) => JSON.stringify(value).toUpperCase().includes(m));
+  const moment = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const at = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return at;
+  };
+  const asOf = async (client: HttpClient, id: string, query: Record<string, string>) => {
+    const res = await client.get(`/audit/as_of/traveller/${id}`, { query });
+    if (res.status !== 200) return { status: res.status, code: codeOf(res), body: null };
+    const body = AsOfResponse.parse(res.body.data);
+    return { status: 200, code: "", body };
+  };
+  const personalOf = (state: unknown) => {
+    const parsed = TravellerAsOf.parse(state);
+    return parsed.status === "none" ? null : parsed;
+  };
+
+  it("when a kept traveller is read as of two moments, then the names and documents of each moment show and the difference names the new document, and the event history shows the names; after erasure every moment and every event shows the erased marker and nothing personal; other tenants get 404", async () => {
+    const kept = await keep(roles.agent, { traveller: profile("Yaryna", "Timetravel", "FT123456") });
+    const keptAt = await moment();
+    const changed = await roles.agent.put(`/travellers/${kept.id}`, {
+      traveller: profile("Yaryna", "Timetravel", "FT123457"),
+    });
+    expect(changed.status).toBe(200);
+    const changedAt = await moment();
+
+    for (const client of [roles.agent, roles.supervisor, roles.admin, roles.auditor]) {
+      const read = await asOf(client, kept.id, { at: keptAt, compare: changedAt });
+      expect(read.status).toBe(200);
+      const then = personalOf(read.body?.as_of.state);
+      expect(then).toMatchObject({
+        status: "kept",
+        personal_erased: false,
+        personal: { first_name: "YARYNA", last_name: "TIMETRAVEL", date_of_birth: "1986-03-14" },
+      });
+      expect(then?.personal?.documents[0]?.number).toBe("FT123456");
+      expect(personalOf(read.body?.compared?.state)?.personal?.documents[0]?.number).toBe("FT123457");
+      expect(read.body?.changes).toContainEqual({
+        path: "/personal/documents/0/number",
+        before: "FT123456",
+        after: "FT123457",
+      });
+    }
+    for (const client of [roles.lvivAgent, roles.otherSupervisor, roles.otherAgent, roles.demoUser]) {
+      const refused = await asOf(client, kept.id, { at: changedAt });
+      expect(refused.code).toBe("404 traveller_not_found");
+    }
+    expect((await asOf(roles.admin, "no-such-traveller", { at: changedAt })).code).toBe(
+      "404 traveller_not_found",
+    );
+
+    // The event history reads the names each event sealed, while the key is kept.
+    const history = async (client: HttpClient) => {
+      await chainAll(t.db.pool);
+      const res = await client.get("/audit/events", { query: { stream_id: `traveller-${kept.id}` } });
+      expect(res.status).toBe(200);
+      return HistoryPage.parse(res.body.data).events;
+    };
+    const whileKept = await history(roles.auditor);
+    expect(whileKept.map((e) => e.type)).toEqual(["TravellerRegistered", "TravellerUpdated"]);
+    for (const e of whileKept)
+      expect(e.traveller).toEqual({ erased: false, first_name: "YARYNA", last_name: "TIMETRAVEL" });
+
+    const erased = await roles.supervisor.delete(`/travellers/${kept.id}`);
+    expect(erased.status).toBe(200);
+    const erasedAt = await moment();
+    const afterErasure = await history(roles.auditor);
+    expect(afterErasure.map((e) => [e.type, e.traveller])).toEqual([
+      ["TravellerRegistered", { erased: true, first_name: null, last_name: null }],
+      ["TravellerUpdated", { erased: true, first_name: null, last_name: null }],
+      ["TravellerErased", undefined],
+    ]);
+    expect(showsAny(afterErasure)).toEqual([]);
+    for (const client of [roles.agent, roles.supervisor, roles.admin, roles.auditor]) {
+      // A moment before the erasure: the traveller was kept then, but its fields cannot be read any more.
+      const before = await asOf(client, kept.id, { at: keptAt, compare: erasedAt });
+      expect(before.status).toBe(200);
+      expect(personalOf(before.body?.as_of.state)).toMatchObject({
+        status: "kept",
+        personal_erased: true,
+        personal: null,
+      });
+      expect(personalOf(before.body?.compared?.state)).toMatchObject({
+        status: "erased",
+        personal_erased: true,
+        personal: null,
+      });
+      expect(before.body?.changes).toEqual([{ path: "/status", before: "kept", after: "erased" }]);
+      expect(showsAny(before.body)).toEqual([]);
+    }
   });
 });
 

@@ -7,11 +7,13 @@ import {
 } from "@skyward/contracts/audit";
 import { Locator } from "@skyward/contracts/bookings";
 import { storedVersion, upcastEvent } from "@skyward/contracts/event-versions";
+import { type SealedPersonalData, type TravellerAsOf, TravellerProfile } from "@skyward/contracts/travellers";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
 import { parseInput } from "@skyward/infra/http/validate";
+import { travellerKey, unseal } from "@skyward/infra/travellers/personal-data";
 import { Router } from "express";
 import type pg from "pg";
 import { balanceStream, evolveBalance, initialBalance } from "../balances/balance.ts";
@@ -19,6 +21,12 @@ import { assertMayActOn } from "../bookings/access.ts";
 import { evolveBooking, initialBooking } from "../bookings/booking.ts";
 import type { CommandDeps } from "../deps.ts";
 import { channelStream, evolveChannel, initialChannel } from "../ticketing/channel.ts";
+import {
+  evolveTraveller,
+  noTraveller,
+  type TravellerState,
+  travellerStream,
+} from "../travellers/traveller.ts";
 
 /** Read-only callers who see every stream's past (administrators; auditors read everything too). */
 const SEES_ALL: readonly string[] = ["Admin", "Support", "Auditor"];
@@ -66,7 +74,7 @@ export function diffStates(before: unknown, after: unknown, path = ""): StateCha
 
 interface Folder {
   streamId: string;
-  fold(events: readonly StoredEvent[]): unknown;
+  fold(events: readonly StoredEvent[]): unknown | Promise<unknown>;
   /** Refuses (404) a caller who may not see this stream today. */
   authorize(p: Principal): Promise<void>;
 }
@@ -115,6 +123,17 @@ function folder(deps: CommandDeps, kind: AsOfKind, id: string): Folder {
         },
       };
     }
+    case "traveller": {
+      const streamId = travellerStream(id);
+      return {
+        streamId,
+        fold: async (events) => travellerAsOf(events, await travellerKey(pool, id)),
+        async authorize(p) {
+          const { state } = await store.fold(streamId, evolveTraveller, noTraveller);
+          if (state.status === "none" || !mayReadTraveller(p, state)) throw notFound();
+        },
+      };
+    }
     case "channel": {
       const streamId = channelStream(id);
       return {
@@ -132,6 +151,30 @@ function folder(deps: CommandDeps, kind: AsOfKind, id: string): Folder {
       };
     }
   }
+}
+
+/** Who sees a traveller's past: whoever sees the traveller today (query-service's travellerScope). */
+function mayReadTraveller(p: Principal, t: Exclude<TravellerState, { status: "none" }>): boolean {
+  if (p.demo) return t.demo_owner === p.userId;
+  if (t.demo_owner !== null) return false;
+  if (SEES_ALL.includes(p.userType)) return true;
+  if (p.userType === "Supervisor") return t.agency_id === p.agencyId;
+  return p.userType === "Agent" && p.companyIds.includes(t.company_id);
+}
+
+/**
+ * A traveller folded up to a moment, its personal fields unsealed with the key kept today: none once erased (every
+ * moment, the ones before the erasure too), which the state says in `personal_erased`.
+ */
+export function travellerAsOf(events: readonly StoredEvent[], key: Buffer | null): TravellerAsOf {
+  const state = events.reduce(evolveTraveller, noTraveller);
+  if (state.status === "none") return state;
+  const sealed = events
+    .map((e) => (e.data as { personal?: SealedPersonalData }).personal)
+    .filter((personal) => personal !== undefined)
+    .at(-1);
+  const personal = key && sealed ? TravellerProfile.parse(unseal(key, sealed)) : null;
+  return { ...state, personal_erased: key === null, personal };
 }
 
 /**
@@ -153,7 +196,7 @@ export function timeTravelRoutes(deps: CommandDeps): Router {
     const at = async (moment: string): Promise<AsOfState & { raw: unknown }> => {
       const events = await eventsUntil(deps.pool, f.streamId, moment);
       const last = events.at(-1);
-      const state = f.fold(events);
+      const state = await f.fold(events);
       return {
         at: new Date(moment).toISOString(),
         version: last?.streamPosition ?? 0,

@@ -166,6 +166,7 @@ export function requestFlightsChange(
         request_id: command.request_id,
         departure_date: command.departure_date,
         return_date: command.return_date,
+        slice: command.slice,
         at: command.now.toISOString(),
       },
     },

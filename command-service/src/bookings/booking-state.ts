@@ -45,6 +45,8 @@ export interface ChangeRequest {
   request_id: string;
   departure_date: string;
   return_date: string | null;
+  /** The one slice changed (to departure_date); null: the whole journey. */
+  slice: number | null;
   offers: ReshopPricedOffer[];
   expires_at: string | null;
 }

@@ -525,7 +525,7 @@ describe("after sales: exchange", () => {
   const base = [Held(), Started(), Issued(null)];
   const Requested: BookingEvent = {
     type: "FlightsChangeRequested",
-    data: { request_id: "x1", departure_date: "2026-12-05", return_date: null, at },
+    data: { request_id: "x1", departure_date: "2026-12-05", return_date: null, slice: null, at },
   };
   const Priced: BookingEvent = {
     type: "ReshopOffersPriced",
@@ -556,6 +556,7 @@ describe("after sales: exchange", () => {
         request_id: "x1",
         departure_date: "2026-12-05",
         return_date: null,
+        slice: null,
         now,
       })
       .thenEvents([Requested]);
@@ -574,6 +575,7 @@ describe("after sales: exchange", () => {
         request_id: "x1",
         departure_date: "2026-12-05",
         return_date: null,
+        slice: null,
         now,
       })
       .thenRefused("not_issued", 422);

@@ -244,6 +244,7 @@ export function evolve(state: BookingState, event: BookingEvent): BookingState {
           request_id: event.data.request_id,
           departure_date: event.data.departure_date,
           return_date: event.data.return_date,
+          slice: event.data.slice,
           offers: [],
           expires_at: null,
         },

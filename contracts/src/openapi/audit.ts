@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AnchorList,
+  AsOfKind,
   AsOfQuery,
   AsOfResponse,
   ExportJsonResponse,
@@ -58,10 +59,11 @@ export const auditRoutes: readonly DocumentedRoute[] = [
     method: "get",
     path: "/audit/as_of/{kind}/{id}",
     operationId: "timeTravel",
-    summary: "A booking, a company balance or a channel as of a moment, and its difference with another",
+    summary:
+      "A booking, a company balance, a channel or a traveller (personal fields only while not erased) as of a moment, and its difference with another",
     tag: "Audit",
     secured: true,
-    params: { kind: z.enum(["booking", "balance", "channel"]), id: z.string().min(1).max(200) },
+    params: { kind: AsOfKind, id: z.string().min(1).max(200) },
     query: AsOfQuery,
     responses: {
       200: { description: "The state then", schema: z.object({ data: AsOfResponse }) },

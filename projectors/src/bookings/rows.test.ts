@@ -314,7 +314,7 @@ describe("bookings projection: the lifecycle", () => {
         issued(),
         {
           type: "FlightsChangeRequested",
-          data: { request_id: "rq1", departure_date: "2026-12-05", return_date: null, at: AT },
+          data: { request_id: "rq1", departure_date: "2026-12-05", return_date: null, slice: null, at: AT },
         },
         {
           type: "ExchangeStarted",

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type HistoryPage, HistoryQuery, VerifyQuery } from "@skyward/contracts/audit";
 import type { UserType } from "@skyward/contracts/metadata";
 import { comparePositions, Position, parsePosition } from "@skyward/contracts/position";
+import { SealedPersonalData } from "@skyward/contracts/travellers";
 import {
   type ChainFilter,
   chainHead,
@@ -13,6 +14,7 @@ import { exportLines } from "@skyward/infra/audit/export";
 import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { parseInput } from "@skyward/infra/http/validate";
+import { unseal } from "@skyward/infra/travellers/personal-data";
 import { type Request, type Response, Router } from "express";
 import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
@@ -69,6 +71,42 @@ const filterOf = (q: HistoryQuery): ChainFilter => ({
   after_seq: q.after_seq,
 });
 
+type TravellerNames = NonNullable<HistoryPage["events"][number]["traveller"]>;
+
+/**
+ * The names each traveller event of a page sealed, read with the keys kept today (one query): an erased traveller's
+ * events say `erased` and show no name.
+ */
+async function travellerNames(
+  pool: pg.Pool,
+  events: readonly { event_id: string; stream_id: string; data: unknown }[],
+): Promise<Map<string, TravellerNames>> {
+  const sealedEvents = events.flatMap((e) => {
+    const personal = (e.data as { personal?: unknown } | null)?.personal;
+    const sealed = SealedPersonalData.safeParse(personal);
+    return e.stream_id.startsWith("traveller-") && sealed.success
+      ? [{ id: e.event_id, traveller: e.stream_id.slice("traveller-".length), sealed: sealed.data }]
+      : [];
+  });
+  if (sealedEvents.length === 0) return new Map();
+  const { rows } = await pool.query<{ traveller_id: string; key: Buffer }>(
+    "SELECT traveller_id, key FROM app.traveller_keys WHERE traveller_id = ANY($1)",
+    [[...new Set(sealedEvents.map((e) => e.traveller))]],
+  );
+  const keys = new Map(rows.map((r) => [r.traveller_id, r.key]));
+  return new Map(
+    sealedEvents.map(({ id, traveller, sealed }): [string, TravellerNames] => {
+      const key = keys.get(traveller);
+      if (!key) return [id, { erased: true, first_name: null, last_name: null }];
+      const profile = unseal(key, sealed) as { first_name?: string; last_name?: string };
+      return [
+        id,
+        { erased: false, first_name: profile.first_name ?? null, last_name: profile.last_name ?? null },
+      ];
+    }),
+  );
+}
+
 /** The event history, its export and the tamper-evident log's verifier (issue 14). Reads es.chain and es.events. */
 export function auditRoutes({ pool }: QueryDeps): Router {
   const router = Router();
@@ -79,6 +117,10 @@ export function auditRoutes({ pool }: QueryDeps): Router {
     const query = parseInput(HistoryQuery, req.query, "query");
     await chainedUpTo(pool, req, res);
     const page = await readChained(pool, filterOf(query), query.limit, (offset) => historyScope(p, offset));
+    const names = await travellerNames(
+      pool,
+      page.map((c) => c.event),
+    );
     const body: HistoryPage = {
       events: page.map((c) => ({
         seq: c.seq,
@@ -91,6 +133,7 @@ export function auditRoutes({ pool }: QueryDeps): Router {
         data: c.event.data,
         metadata: c.event.metadata as HistoryPage["events"][number]["metadata"],
         hash: c.hash,
+        ...(names.has(c.event.event_id) ? { traveller: names.get(c.event.event_id) } : {}),
       })),
       next_after_seq: page.length === query.limit ? (page.at(-1)?.seq ?? null) : null,
     };

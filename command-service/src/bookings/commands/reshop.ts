@@ -115,6 +115,7 @@ export async function priceReshopOffers(
         request: {
           departure_date: request.departure_date,
           ...(request.return_date ? { return_date: request.return_date } : {}),
+          ...(request.slice !== null ? { slice: request.slice } : {}),
         },
       },
       supplierCall(deps.now(), ctx),

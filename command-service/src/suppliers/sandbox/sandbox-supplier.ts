@@ -4,6 +4,7 @@ import { airportsOf } from "@skyward/contracts/city-codes";
 import { type Money, money } from "@skyward/contracts/money";
 import {
   type FareRules,
+  type Flight,
   isMultiCity,
   type JourneySearchRequest,
   type SupplierOfferDetails,
@@ -50,7 +51,7 @@ import { type Airport, findAirport } from "./airports.ts";
 import { sandboxCatalogue, seatPrices } from "./ancillaries.ts";
 import { assertSupportedCurrency } from "./exchange-rates.ts";
 import { fareRules, flights } from "./fares.ts";
-import { parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
+import { keySlices, parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
 import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
 import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./operation-log.ts";
 import { assertLoyaltyAccepted, assertPassengersFit } from "./passengers.ts";
@@ -597,15 +598,22 @@ export class SandboxSupplier implements Supplier {
     assertStatus(booking, ["issued", "exchanged"], "change");
     const key = this.#reshopKey(booking, input.request, call);
     const closesAt = call.now.getTime() + SALES_CLOSE_BEFORE_DEPARTURE;
+    const changed = input.request.slice;
+    // One slice changes: every other slice keeps the flights booked.
+    const keepsTheRest = (offered: Flight[]) =>
+      changed === undefined ||
+      offered.every((f, i) => i === changed || flightSignature(f) === flightSignature(booking.flights[i]));
     const offers: ReshopOffer[] = buildOffers(key, closesAt)
-      .flatMap((offer) =>
-        offer.fares.map((fare) => ({
+      .flatMap((offer) => {
+        const offered = flights(offer.itinerary, offer.cabins, key.cabin);
+        if (!keepsTheRest(offered)) return [];
+        return offer.fares.map((fare) => ({
           reshop_offer_id: fare.fare_id,
-          flights: flights(offer.itinerary, offer.cabins, key.cabin),
+          flights: offered,
           fare,
           ...exchangeCharges(booking, fare.price),
-        })),
-      )
+        }));
+      })
       .sort((a, b) => a.total_due.amount - b.total_due.amount)
       .slice(0, MAX_RESHOP_OFFERS);
     return { offers, expires_at: iso(call.now.getTime() + QUOTE_VALIDITY) };
@@ -641,7 +649,9 @@ export class SandboxSupplier implements Supplier {
     const resolved = resolveIn(input.reshop_offer_id, call);
     const { key, offer, fare } = resolved;
     const current = bookingKey(booking);
+    const route = (k: SearchKey) => keySlices(k).map((slice) => `${slice.origin}${slice.destination}`);
     const sameTrip =
+      route(key.search).join() === route(current).join() &&
       key.search.origin === current.origin &&
       key.search.destination === current.destination &&
       key.search.cabin === current.cabin &&
@@ -854,11 +864,11 @@ export class SandboxSupplier implements Supplier {
       );
     }
     const current = bookingKey(booking);
+    if (request.slice !== undefined) return oneSliceKey(current, booking, request, request.slice, call.now);
     if (current.multiCity) {
-      throw new SupplierRejected(
-        "multi_city_exchange",
-        "The sandbox exchanges one-way and round-trip tickets only, not multi-city ones",
-      );
+      throw new InvalidInput([
+        { pointer: "/slice", detail: "is required for a multi-city journey: the slice to change" },
+      ]);
     }
     if (Boolean(request.return_date) !== Boolean(current.returnDate)) {
       throw new InvalidInput([
@@ -899,6 +909,52 @@ export class SandboxSupplier implements Supplier {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A flight as the traveller flies it: its segments' carriers, numbers and departures. */
+const flightSignature = (flight: Flight | undefined) =>
+  flight?.segments.map((s) => `${s.carrier}${s.flight_number}@${s.departure_at}`).join() ?? "";
+
+/**
+ * The key of a booked journey with one slice moved to a new date (or the same date, for another flight), on the
+ * validating carrier; the date stays between its neighbours' and within the sold schedule.
+ */
+function oneSliceKey(
+  current: SearchKey,
+  booking: SupplierBooking,
+  request: ReshopRequest,
+  index: number,
+  now: Date,
+): SearchKey {
+  const slices = keySlices(current);
+  const slice = slices[index];
+  if (!slice) {
+    throw new InvalidInput([
+      {
+        pointer: "/slice",
+        detail: `must be below ${slices.length}: this journey has ${slices.length} slices`,
+      },
+    ]);
+  }
+  const date = request.departure_date;
+  const before = slices[index - 1];
+  const after = slices[index + 1];
+  if ((before && date < before.date) || (after && date > after.date)) {
+    throw new InvalidInput([
+      { pointer: "/departure_date", detail: "must stay between the dates of the slices before and after it" },
+    ]);
+  }
+  assertSellableSlices([{ pointer: "/departure_date", date }], airport(slice.origin, "/origin"), now);
+  const moved = slices.map((s, i) => (i === index ? { ...s, date } : s));
+  const [first] = moved;
+  return {
+    ...current,
+    departureDate: first?.date ?? date,
+    returnDate: current.multiCity ? null : (moved[1]?.date ?? null),
+    multiCity: current.multiCity ? moved : null,
+    carriers: [booking.fare.validating_carrier],
+    currency: booking.price.total.currency,
+  };
+}
 
 /**
  * A deep copy of a booking, so neither the caller nor the sandbox sees the other's later edits. A booking is plain

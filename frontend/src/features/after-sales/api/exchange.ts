@@ -11,6 +11,8 @@ const orders = (locator: string) => `/orders/${encodeURIComponent(locator)}`;
 export interface ChangeDates {
   departure_date: string;
   return_date?: string;
+  /** The one slice changed (0 the first) to departure_date; absent: the whole journey. */
+  slice?: number;
 }
 
 /** `POST /orders/{locator}/flights_change_requests/create`: the new dates of the same journey. */

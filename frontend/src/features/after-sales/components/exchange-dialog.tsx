@@ -86,6 +86,17 @@ export function ExchangeDialog({
   const inbound = booking.fare.flights.find((f) => f.direction === "return");
   const [departure, setDeparture] = useState<string | null>(dayOf(outbound?.departure_at));
   const [returning, setReturning] = useState<string | null>(dayOf(inbound?.departure_at));
+  const { flights } = booking.fare;
+  // A multi-city journey changes one slice at a time; a round trip may too.
+  const multiCity = flights.some((f) => f.direction === "onward");
+  const [slice, setSlice] = useState<number | null>(multiCity ? 0 : null);
+  const [sliceDate, setSliceDate] = useState<string | null>(dayOf(flights[0]?.departure_at));
+  const sliceDirty = slice !== null && sliceDate !== dayOf(flights[slice]?.departure_at);
+  const chooseSlice = (value: string) => {
+    const index = value === "whole" ? null : Number(value);
+    setSlice(index);
+    setSliceDate(dayOf(flights[index ?? 0]?.departure_at));
+  };
 
   useEffect(() => {
     const done = actor.on("exchanged", ({ response }) => onDone(response));
@@ -98,6 +109,10 @@ export function ExchangeDialog({
   const priced = state.matches("priced") || confirming;
   const choice = offers.find((o) => o.reshop_offer_id === chosen);
   const search = () => {
+    if (slice !== null) {
+      if (sliceDate) send({ type: "exchange.search", dates: { departure_date: sliceDate, slice } });
+      return;
+    }
     if (!departure) return;
     send({
       type: "exchange.search",
@@ -111,32 +126,78 @@ export function ExchangeDialog({
       title={t("exchange.title", { locator })}
       opened={opened}
       onClose={onClose}
-      dirty={departure !== dayOf(outbound?.departure_at) || returning !== dayOf(inbound?.departure_at)}
+      dirty={
+        sliceDirty ||
+        departure !== dayOf(outbound?.departure_at) ||
+        returning !== dayOf(inbound?.departure_at)
+      }
       penalty={booking.fare.fare.penalty}
       rule="change"
       lead={t("exchange.lead")}
     >
-      <Group align="flex-end" gap="sm">
-        <DateField
-          label={t("exchange.departure_date")}
-          value={departure}
-          onChange={(value) => setDeparture(value)}
-          w={180}
-          disabled={searching || confirming}
-        />
-        {inbound ? (
+      {flights.length > 1 ? (
+        <Radio.Group
+          label={t("exchange.slice.label")}
+          value={slice === null ? "whole" : String(slice)}
+          onChange={chooseSlice}
+          data-testid="exchange-slice"
+        >
+          <Stack gap={4} mt={4}>
+            {multiCity ? null : (
+              <Radio value="whole" label={t("exchange.slice.whole")} disabled={searching || confirming} />
+            )}
+            {flights.map((flight, i) => (
+              <Radio
+                key={flight.id}
+                value={String(i)}
+                disabled={searching || confirming}
+                label={t("exchange.slice.option", {
+                  number: i + 1,
+                  from: flight.segments[0]?.from.code ?? "",
+                  to: flight.segments.at(-1)?.to.code ?? "",
+                  day: formats.day(airportDay(flight.departure_at)),
+                })}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : null}
+      {slice !== null ? (
+        <Group align="flex-end" gap="sm">
           <DateField
-            label={t("exchange.return_date")}
-            value={returning}
-            onChange={(value) => setReturning(value)}
+            label={t("exchange.slice.date", { number: slice + 1 })}
+            value={sliceDate}
+            onChange={(value) => setSliceDate(value)}
+            w={220}
+            disabled={searching || confirming}
+          />
+          <Button onClick={search} loading={searching} disabled={!sliceDate || confirming}>
+            {t("exchange.search")}
+          </Button>
+        </Group>
+      ) : (
+        <Group align="flex-end" gap="sm">
+          <DateField
+            label={t("exchange.departure_date")}
+            value={departure}
+            onChange={(value) => setDeparture(value)}
             w={180}
             disabled={searching || confirming}
           />
-        ) : null}
-        <Button onClick={search} loading={searching} disabled={!departure || confirming}>
-          {t("exchange.search")}
-        </Button>
-      </Group>
+          {inbound ? (
+            <DateField
+              label={t("exchange.return_date")}
+              value={returning}
+              onChange={(value) => setReturning(value)}
+              w={180}
+              disabled={searching || confirming}
+            />
+          ) : null}
+          <Button onClick={search} loading={searching} disabled={!departure || confirming}>
+            {t("exchange.search")}
+          </Button>
+        </Group>
+      )}
 
       {priced ? (
         <Stack

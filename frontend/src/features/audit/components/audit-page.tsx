@@ -114,6 +114,13 @@ function History() {
                       <Badge size="sm" variant="light">
                         {e.type}
                       </Badge>
+                      {e.traveller ? (
+                        <Text span fz="xs" ml={6} data-testid="history-traveller">
+                          {e.traveller.erased
+                            ? t("history.traveller_erased")
+                            : `${e.traveller.first_name ?? ""} ${e.traveller.last_name ?? ""}`}
+                        </Text>
+                      ) : null}
                     </summary>
                     <Code block>{JSON.stringify(e.data, null, 2)}</Code>
                   </details>
@@ -164,7 +171,7 @@ function TimeTravel() {
             size="xs"
             aria-label={t("travel.kind")}
             {...form.getInputProps("kind")}
-            data={(["booking", "balance", "channel"] as const).map((k) => ({
+            data={(["booking", "balance", "channel", "traveller"] as const).map((k) => ({
               value: k,
               label: t(`travel.kinds.${k}`),
             }))}
@@ -186,6 +193,11 @@ function TimeTravel() {
       {result && (
         <Stack gap="xs">
           <Text fz="sm">{t("travel.version", { count: result.as_of.version })}</Text>
+          {isErasedTraveller(result.as_of.state) ? (
+            <Badge color="gray" variant="light" tt="none" data-testid="travel-erased">
+              {t("travel.erased")}
+            </Badge>
+          ) : null}
           {result.as_of.version === 0 ? (
             <Text c="dimmed">{t("travel.nothing")}</Text>
           ) : (
@@ -270,6 +282,12 @@ function Verify() {
  * The audit screen: event history (and its export), time travel, and for the log's readers its verifier and the
  * replay of projections side by side (switching one: administrators only).
  */
+/** A traveller's past whose personal fields are gone with its key (erased): said in words, not only in the JSON. */
+const isErasedTraveller = (state: unknown) =>
+  typeof state === "object" &&
+  state !== null &&
+  (state as { personal_erased?: unknown }).personal_erased === true;
+
 export function AuditPage({ canVerify, canSwitch }: { canVerify: boolean; canSwitch: boolean }) {
   const { t } = useTranslation("audit");
   return (

@@ -1,5 +1,5 @@
 import type { FareFamilyCode, Flight, SearchResult } from "@skyward/contracts/offers";
-import type { SearchFilters } from "@skyward/contracts/search";
+import type { SearchFilters, SliceFilter } from "@skyward/contracts/search";
 import type { FilterKey } from "../api/search-offers.ts";
 
 export interface CarrierOption {
@@ -19,12 +19,56 @@ export function familiesOf(result: SearchResult): FareFamilyCode[] {
   return FAMILY_ORDER.filter((family) => present.has(family));
 }
 
+/** One slice of a multi-city result, filtered on its own: its ends and the stop counts its flights have. */
+export interface SliceOption {
+  slice: number;
+  from: string;
+  to: string;
+  stops: number[];
+}
+
 export interface FilterOptions {
   /** Stop counts present: 0, 1, 2 (2 standing for "2 or more"). */
   stops: number[];
   carriers: CarrierOption[];
   price: { min: number; max: number } | null;
   hasBaggageChoice: boolean;
+  /** The slices of a multi-city result (none for a one-pair search). */
+  slices: SliceOption[];
+}
+
+/** Each slice of a multi-city result with the stop counts its flights have, from every itinerary. */
+function sliceOptions(result: SearchResult): SliceOption[] {
+  const options = result.origin_destinations;
+  if (!options.some((option) => option.flights.some((flight) => flight.direction === "onward"))) return [];
+  const slices: SliceOption[] = [];
+  for (const option of options)
+    option.flights.forEach((flight, i) => {
+      const entry = slices[i] ?? {
+        slice: i,
+        from: flight.segments[0]?.from.code ?? "",
+        to: flight.segments.at(-1)?.to.code ?? "",
+        stops: [],
+      };
+      const stops = Math.min(flight.stops, 2);
+      if (!entry.stops.includes(stops)) entry.stops = [...entry.stops, stops].sort();
+      slices[i] = entry;
+    });
+  return slices;
+}
+
+/** The filters of slices with one slice's filter set (its keys merged), or removed when it is left empty. */
+export function withSliceFilter(
+  current: SliceFilter[] | undefined,
+  slice: number,
+  change: Omit<Partial<SliceFilter>, "slice">,
+): SliceFilter[] {
+  const others = (current ?? []).filter((f) => f.slice !== slice);
+  const merged: SliceFilter = { ...(current ?? []).find((f) => f.slice === slice), ...change, slice };
+  for (const key of ["stops", "departure_time", "arrival_time"] as const)
+    if (merged[key] === undefined) delete merged[key];
+  const kept = Object.keys(merged).length > 1 ? [merged] : [];
+  return [...others, ...kept].sort((a, b) => a.slice - b.slice);
 }
 
 const cheapest = (amounts: number[]) => (amounts.length ? Math.min(...amounts) : null);
@@ -64,6 +108,7 @@ export function filterOptions(result: SearchResult): FilterOptions {
       ),
     price: min === null ? null : { min, max: Math.max(...prices) },
     hasBaggageChoice: withBag && withoutBag,
+    slices: sliceOptions(result),
   };
 }
 

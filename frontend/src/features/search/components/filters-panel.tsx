@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { SearchFilters } from "@skyward/contracts/search";
+import type { SearchFilters, SliceFilter } from "@skyward/contracts/search";
 import { IconFilter } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +19,13 @@ import { useFormats } from "../../../components/travel/use-formats.ts";
 import { clockTime } from "../../../lib/date-format.ts";
 import { majorUnit } from "../../../lib/money.ts";
 import type { FilterKey } from "../api/search-offers.ts";
-import { activeFilterKeys, type FilterOptions, stopsFromFilter, stopsToFilter } from "./filter-options.ts";
+import {
+  activeFilterKeys,
+  type FilterOptions,
+  stopsFromFilter,
+  stopsToFilter,
+  withSliceFilter,
+} from "./filter-options.ts";
 
 const DAY = 24 * 60;
 
@@ -247,6 +253,58 @@ export function FiltersPanel({
             />
           </Section>
         ) : null}
+        {options.slices.map((slice) => {
+          const own = filters.slices?.find((f) => f.slice === slice.slice);
+          const ownStops = stopsFromFilter(own?.stops);
+          // A result restored with its filters has only what they let through: a set filter stays choosable.
+          const stopChoices = [...new Set([...slice.stops, ...ownStops])].sort();
+          const setSlice = (change: Omit<Partial<SliceFilter>, "slice">) => {
+            const next = withSliceFilter(filters.slices, slice.slice, change);
+            setOrRemove("slices", next.length ? next : undefined);
+          };
+          const title = t("filters.slice_title", {
+            number: slice.slice + 1,
+            from: slice.from,
+            to: slice.to,
+          });
+          return (
+            <Stack key={slice.slice} gap="xs" data-testid="slice-filters" data-slice={slice.slice}>
+              <Divider />
+              <Section title={title}>
+                {stopChoices.length > 1 || ownStops.length > 0
+                  ? stopChoices.map((stop) => (
+                      <Checkbox
+                        key={stop}
+                        size="xs"
+                        label={t(`filters.stops_${stop}` as "filters.stops_0")}
+                        aria-label={`${title}: ${t(`filters.stops_${stop}` as "filters.stops_0")}`}
+                        checked={ownStops.includes(stop)}
+                        disabled={busy}
+                        onChange={(event) => {
+                          const picked = event.currentTarget.checked
+                            ? [...ownStops, stop]
+                            : ownStops.filter((s) => s !== stop);
+                          setSlice({ stops: picked.length ? stopsToFilter(picked) : undefined });
+                        }}
+                      />
+                    ))
+                  : null}
+                <Range
+                  label={`${title}: ${t("filters.departure_time")}`}
+                  min={0}
+                  max={DAY}
+                  step={30}
+                  value={[own?.departure_time?.from ?? 0, own?.departure_time?.to ?? DAY]}
+                  format={clockTime}
+                  disabled={busy}
+                  onCommit={([from, to]) =>
+                    setSlice({ departure_time: from === 0 && to === DAY ? undefined : { from, to } })
+                  }
+                />
+              </Section>
+            </Stack>
+          );
+        })}
         <Divider />
         <Switch
           size="sm"
