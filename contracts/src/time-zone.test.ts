@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@jest/globals";
-import { TimeZone, wallClockDate, zonedTime } from "./time-zone.ts";
+import { describe, expect, it, jest } from "@jest/globals";
+import { isTimeZone, TimeZone, wallClockDate, zonedTime } from "./time-zone.ts";
 
 describe("agency time zones", () => {
   it("given an instant, then its wall clock follows the zone's offset on that date, summer time included", () => {
@@ -22,6 +22,19 @@ describe("agency time zones", () => {
         const expected = at.toLocaleString("sv-SE", { timeZone: zone, hourCycle: "h23" });
         expect(wallClockDate(at, zone).toISOString().slice(0, 19).replace("T", " ")).toBe(expected);
       }
+  });
+
+  it("given a zone checked again and again, then Intl is asked once (every agency fold checks it; issue 26)", () => {
+    const formatters = jest.spyOn(Intl, "DateTimeFormat");
+    try {
+      for (let i = 0; i < 100; i++) expect(TimeZone.parse("Asia/Kathmandu")).toBe("Asia/Kathmandu");
+      expect(formatters).toHaveBeenCalledTimes(1);
+      // An invalid name is refused each time and kept nowhere.
+      for (let i = 0; i < 3; i++) expect(isTimeZone("Mars/Olympus")).toBe(false);
+      expect(formatters).toHaveBeenCalledTimes(4);
+    } finally {
+      formatters.mockRestore();
+    }
   });
 
   it("given a name that is no IANA zone, then it is refused", () => {

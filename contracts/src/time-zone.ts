@@ -6,13 +6,23 @@ import { z } from "zod";
  */
 export const DEFAULT_TIME_ZONE = "UTC";
 
+/**
+ * Zones already found valid. Asking Intl costs a formatter per question, and every fold of an agency's events
+ * parses its time zone again (the search's selling context folds them for each search: 1.5 % of the app's CPU in the
+ * flow bench, issue 26). Only valid names are kept, at most a few thousand: a stranger's invalid names keep nothing.
+ */
+const validZones = new Set<string>();
+const MAX_KEPT_ZONES = 4096;
+
 export function isTimeZone(zone: string): boolean {
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (validZones.size < MAX_KEPT_ZONES) validZones.add(zone);
+  return true;
 }
 
 export const TimeZone = z

@@ -1,18 +1,13 @@
-import { createRequire } from "node:module";
 import type { AncillaryKind } from "@skyward/contracts/ancillaries";
 import type { Language } from "@skyward/contracts/ids";
 import type { Fare, Flight, PenaltyRule, Segment } from "@skyward/contracts/offers";
-import PDFDocument from "pdfkit";
+import { openPdf } from "./pdf.ts";
 import { formatMoney } from "./ticket-pdf.ts";
 
 /**
  * The traveller's itinerary (issue 24): the whole booking for every passenger, as the e-mail's text and HTML parts
  * and as a PDF, in the booking's language, branded with the agency's name and contacts.
  */
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 export interface ItineraryExtra {
   passenger_index: number;
@@ -325,19 +320,7 @@ ${blocks(it, language).map(section).join("\n")}
 /** The itinerary as a PDF (pdfkit, DejaVu Sans for every language's letters); resolves with its bytes. */
 export function renderItineraryPdf(it: Itinerary, language: Language): Promise<Buffer> {
   const l = LABELS[language];
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: `${l.title} ${it.locator}`, Author: it.agency.name },
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = openPdf({ title: `${l.title} ${it.locator}`, author: it.agency.name });
   doc.font("bold").fontSize(16).text(it.agency.name);
   doc.font("body").fontSize(9).fillColor("#555");
   for (const line of [it.agency.email, it.agency.phone]) if (line) doc.text(line);

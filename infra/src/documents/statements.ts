@@ -1,17 +1,12 @@
-import { createRequire } from "node:module";
 import type { Language } from "@skyward/contracts/ids";
 import type { InvoiceDocument, Statement } from "@skyward/contracts/invoices";
 import { minorDigits } from "@skyward/contracts/money";
 import ExcelJS from "exceljs";
-import PDFDocument from "pdfkit";
 import { moneyFormat } from "../sales/workbook.ts";
+import { renderPdf } from "./pdf.ts";
 import { formatMoney } from "./ticket-pdf.ts";
 
 /** A company's monthly statement (PDF and xlsx) and an invoice or credit note (PDF), in five languages. */
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const LABELS = {
   en: {
@@ -141,20 +136,8 @@ const LABELS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-function pdf(title: string, author: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: title, Author: author } });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  draw(doc);
-  doc.end();
-  return done;
-}
+const pdf = (title: string, author: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> =>
+  renderPdf({ title, author }, draw);
 
 const money = (amount: number, currency: string, language: Language) =>
   formatMoney({ amount, currency }, language);

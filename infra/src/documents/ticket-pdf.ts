@@ -1,19 +1,14 @@
-import { createRequire } from "node:module";
 import { paidByText } from "@skyward/contracts/cards";
 import type { Money } from "@skyward/contracts/money";
 import type { Fare } from "@skyward/contracts/offers";
 import type { Receipt } from "@skyward/contracts/sales";
 import { zonedTime } from "@skyward/contracts/time-zone";
-import PDFDocument from "pdfkit";
+import { openPdf } from "./pdf.ts";
 
 /**
  * The itinerary receipt a traveller gets for one ticket (pdfkit). Text is set in DejaVu Sans, embedded from the npm
  * package `dejavu-fonts-ttf`: its glyphs cover the Latin of Polish, French and Spanish and the Cyrillic of Ukrainian.
  */
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 export type ReceiptLanguage = "en" | "ua" | "pl" | "fr" | "es";
 
@@ -251,18 +246,9 @@ function serviceOf(
 /** Renders the receipt; resolves with the PDF's bytes. */
 export function renderReceipt(r: Receipt, language: ReceiptLanguage): Promise<Buffer> {
   const l = LABELS[language];
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    info: { Title: `${r.kind === "emd" ? l.emd_title : l.title} ${r.ticket_number}`, Author: "Skyward" },
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, done } = openPdf({
+    title: `${r.kind === "emd" ? l.emd_title : l.title} ${r.ticket_number}`,
+    author: "Skyward",
   });
 
   // Agency block in place of a logo (agencies have no logo on file yet): name, company, agent and contacts.
