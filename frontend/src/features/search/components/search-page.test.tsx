@@ -191,6 +191,7 @@ describe("search page", () => {
     expect(server.calls).toContain("DELETE /search_results/result-1");
   });
 
+  // The longest jsdom walk (about 38 s alone): twice the default time limit, so a loaded machine does not cut it short.
   it("books the chosen fare: checks the form, shows the server's field errors and never books twice", async () => {
     const refused = fieldRefusal(
       "/passengers/1/last_name",
@@ -315,5 +316,5 @@ describe("search page", () => {
     });
     expect(router.state.location.search).toEqual({ locator: "E426RA" });
     expect(notices()).toContainEqual(["success", expect.stringMatching(/^Booking E426RA is held until /)]);
-  });
+  }, 120_000);
 });
