@@ -138,6 +138,9 @@ export interface SearchPageProps {
   choosesCompany?: boolean;
 }
 
+/** Runs `work` once the browser has painted the current frame (a frame, then a task after it). */
+const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
+
 const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -175,7 +178,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
   const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
-  const sort: SortOrder = params.sort ?? "price";
+  // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
+  // click's paint (issue 27's interaction budget).
+  const [chosenSort, setChosenSort] = useState<SortOrder | null>(null);
+  const addressSort: SortOrder = params.sort ?? "price";
+  const sort: SortOrder = chosenSort ?? addressSort;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address caught up (or changed): it says the sort again
+  useEffect(() => setChosenSort(null), [addressSort]);
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
 
   const urlRequest = useMemo(() => requestFromParams(params), [params]);
   const urlKey = searchKey(urlRequest);
@@ -261,8 +272,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   selectFareRef.current = selectFare;
   const selectFareStable = useCallback((fareId: string) => selectFareRef.current(fareId), []);
   const setSort = (order: SortOrder) => {
-    const { sort: _sort, ...rest } = params;
-    onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
+    setChosenSort(order);
+    afterPaint(() => {
+      const { sort: _sort, ...rest } = paramsRef.current;
+      onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
+    });
   };
 
   // The fare calendar is for one-way and round trips.
