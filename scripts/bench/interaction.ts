@@ -102,7 +102,10 @@ export async function run(args: readonly string[]): Promise<void> {
     await departure.press("Escape");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByTestId("results-count").waitFor();
-    const offers = await page.getByRole("article").count();
+    // The offers the result holds (the page renders a window of them: results-list.tsx).
+    const offers = Number(
+      ((await page.getByTestId("results-count").textContent()) ?? "").match(/\d+/)?.[0] ?? 0,
+    );
     const quiet = () => page.locator('[aria-busy="true"]').waitFor({ state: "detached" });
 
     const figures: [string, number][] = [];

@@ -1,15 +1,18 @@
 import { Anchor, Box, Center, Collapse, Divider, Group, Paper, Stack, Text } from "@mantine/core";
 import type { FareFamilyCode, OriginDestination } from "@skyward/contracts/offers";
 import { IconChevronDown } from "@tabler/icons-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FlightSummary } from "../../../components/travel/flight-summary.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { FARE_COLUMN_WIDTH, FareOption } from "./fare-option.tsx";
 
-/** One itinerary: its flights on the left, its fare families side by side on the right. */
-export function ItineraryCard({
+/**
+ * One itinerary: its flights on the left, its fare families side by side on the right. Memoized: a filter or a sort
+ * of the results re-renders only the cards whose props changed (results-list.tsx keeps them the same objects).
+ */
+export const ItineraryCard = memo(function ItineraryCard({
   option,
   passengers,
   onSelect,
@@ -110,4 +113,4 @@ export function ItineraryCard({
       </Collapse>
     </Paper>
   );
-}
+});

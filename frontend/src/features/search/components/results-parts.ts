@@ -7,3 +7,4 @@ export { FiltersPanel } from "./filters-panel.tsx";
 export { ItineraryCard } from "./itinerary-card.tsx";
 export { OfferDetailsModal } from "./offer-details-modal.tsx";
 export { ResultsLayout } from "./results-layout.tsx";
+export { ResultsList } from "./results-list.tsx";

@@ -19,7 +19,17 @@ import type { SearchFilters } from "@skyward/contracts/search";
 import { IconCalendarDollar, IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { useFormats } from "../../../components/travel/use-formats.ts";
@@ -58,9 +68,9 @@ const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts
 const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
 const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FareCalendarPanel })));
 const FiltersPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FiltersPanel })));
-const ItineraryCard = lazy(() => resultParts().then((parts) => ({ default: parts.ItineraryCard })));
 const OfferDetailsModal = lazy(() => resultParts().then((parts) => ({ default: parts.OfferDetailsModal })));
 const ResultsLayout = lazy(() => resultParts().then((parts) => ({ default: parts.ResultsLayout })));
+const ResultsList = lazy(() => resultParts().then((parts) => ({ default: parts.ResultsList })));
 
 /** While the results' code arrives (it usually came with the search). */
 function ResultsSkeleton() {
@@ -128,6 +138,9 @@ export interface SearchPageProps {
   choosesCompany?: boolean;
 }
 
+/** Runs `work` once the browser has painted the current frame (a frame, then a task after it). */
+const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
+
 const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -165,7 +178,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
   const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
-  const sort: SortOrder = params.sort ?? "price";
+  // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
+  // click's paint (issue 27's interaction budget).
+  const [chosenSort, setChosenSort] = useState<SortOrder | null>(null);
+  const addressSort: SortOrder = params.sort ?? "price";
+  const sort: SortOrder = chosenSort ?? addressSort;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address caught up (or changed): it says the sort again
+  useEffect(() => setChosenSort(null), [addressSort]);
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
 
   const urlRequest = useMemo(() => requestFromParams(params), [params]);
   const urlKey = searchKey(urlRequest);
@@ -246,16 +267,29 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
     return rest;
   };
   const selectFare = (fareId: string) => onParams({ ...withoutFare(), fare: fareId }, { replace: false });
+  // The cards get a choice that stays the same function (they are memoized), calling this render's.
+  const selectFareRef = useRef(selectFare);
+  selectFareRef.current = selectFare;
+  const selectFareStable = useCallback((fareId: string) => selectFareRef.current(fareId), []);
   const setSort = (order: SortOrder) => {
-    const { sort: _sort, ...rest } = params;
-    onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
+    setChosenSort(order);
+    afterPaint(() => {
+      const { sort: _sort, ...rest } = paramsRef.current;
+      onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
+    });
   };
 
   // The fare calendar is for one-way and round trips.
   const oneOrRoundTrip = request && !isMultiCity(request) ? request : null;
   const options = useMemo(() => (unfiltered ? filterOptions(unfiltered) : null), [unfiltered]);
   const families = useMemo(() => (unfiltered ? familiesOf(unfiltered) : []), [unfiltered]);
-  const sorted = useMemo(() => (result ? sortOptions(result.origin_destinations, sort) : []), [result, sort]);
+  // The list follows a new sort or filtered answer in a render of its own (interruptible), after the click's paint.
+  const listedResult = useDeferredValue(result);
+  const listedSort = useDeferredValue(sort);
+  const sorted = useMemo(
+    () => (listedResult ? sortOptions(listedResult.origin_destinations, listedSort) : []),
+    [listedResult, listedSort],
+  );
   const selected = useMemo(() => {
     if (!selectedFareId || !result) return null;
     for (const option of result.origin_destinations) {
@@ -445,17 +479,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                   />
                 ) : (
                   <Stack gap="sm" style={{ opacity: filtering ? 0.55 : 1, transition: "opacity 120ms" }}>
-                    {sorted.map((option) => (
-                      <ItineraryCard
-                        key={option.id}
-                        option={option}
-                        passengers={seats}
-                        cheapest={cheapest}
-                        families={families}
-                        onSelect={selectFare}
-                        onDetails={setDetailsFareId}
-                      />
-                    ))}
+                    <ResultsList
+                      resultId={unfiltered?.id ?? result.id}
+                      options={sorted}
+                      passengers={seats}
+                      cheapest={cheapest}
+                      families={families}
+                      onSelect={selectFareStable}
+                      onDetails={setDetailsFareId}
+                    />
                   </Stack>
                 )}
               </Stack>
