@@ -26,6 +26,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
@@ -59,7 +60,11 @@ function History() {
   });
   const [filters, setFilters] = useState<HistoryFilters | null>(null);
   const [afterSeq, setAfterSeq] = useState<number | null>(null);
-  const page = useQuery({ ...historyQueryOptions(filters ?? {}, afterSeq), enabled: filters !== null });
+  const page = useQuery({
+    ...historyQueryOptions(filters ?? {}, afterSeq),
+    enabled: filters !== null,
+    ...shownInline,
+  });
   return (
     <Stack gap="sm">
       <form
@@ -91,7 +96,7 @@ function History() {
         </Group>
       </form>
       {page.isFetching && <Loader size="sm" />}
-      {page.error && <Alert color="red">{failure(page.error)}</Alert>}
+      <LoadFailed query={page} />
       {page.data && page.data.events.length === 0 && <Text c="dimmed">{t("history.empty")}</Text>}
       {page.data && page.data.events.length > 0 && (
         <Table striped fz="xs" aria-label={t("tabs.history")}>

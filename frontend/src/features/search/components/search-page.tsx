@@ -22,11 +22,11 @@ import { useMachine } from "@xstate/react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
+import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { notifyingErrors } from "../../../lib/api-client.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
-import { searchMachine } from "../machines/search.machine.ts";
+import { type LastResult, searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import {
   formValuesOf,
@@ -119,6 +119,60 @@ function Placeholder({ title, text, action }: { title: string; text: string; act
   );
 }
 
+/**
+ * A search that failed: why, with a Retry of the same search (the form above keeps it), and the results shown
+ * before it, still open to choose from (a fare chosen there reopens that search's result).
+ */
+function SearchFailed({
+  messages,
+  onRetry,
+  last,
+  onSelect,
+  onDetails,
+}: {
+  messages: string[];
+  onRetry: () => void;
+  last: LastResult | null;
+  onSelect: (last: LastResult, fareId: string) => void;
+  onDetails: (fareId: string) => void;
+}) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const sorted = useMemo(() => (last ? sortOptions(last.result.origin_destinations, "price") : []), [last]);
+  const families = useMemo(() => (last ? familiesOf(last.unfiltered) : []), [last]);
+  const cheapest = useMemo(() => (last ? (filterOptions(last.unfiltered).price?.min ?? null) : null), [last]);
+  return (
+    <Stack gap="sm" data-testid="search-failed">
+      <LoadFailedAlert title={t("failed.title")} messages={messages} onRetry={onRetry} />
+      {last ? (
+        <Stack gap="sm" aria-labelledby="last-results-heading" component="section">
+          <Text fw={650} id="last-results-heading">
+            {t("failed.last_results", {
+              route: routeOf(last.request),
+              dates: journeyDates(last.request)
+                .map((day) => formats.day(day))
+                .join(" – "),
+            })}
+          </Text>
+          <Suspense fallback={<ResultsSkeleton />}>
+            {sorted.map((option) => (
+              <ItineraryCard
+                key={option.id}
+                option={option}
+                passengers={passengerTotal(last.request.passengers)}
+                cheapest={cheapest}
+                families={families}
+                onSelect={(fareId) => onSelect(last, fareId)}
+                onDetails={onDetails}
+              />
+            ))}
+          </Suspense>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
 export interface SearchPageProps {
   /** The page's address (validated by the route): the search, its sort and filters, the open booking form. */
   params?: SearchParams;
@@ -150,8 +204,9 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       () =>
         searchMachine.provide({
           actors: {
+            // A failure is said beside the form (with a Retry), not in a notification.
             searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
-              notifyingErrors(searchOffers(input, companyRef.current)),
+              searchOffers(input, companyRef.current),
             ),
             restoreResult: fromPromise(
               ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
@@ -164,7 +219,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   );
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
-  const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
+  const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   const sort: SortOrder = params.sort ?? "price";
 
   const urlRequest = useMemo(() => requestFromParams(params), [params]);
@@ -302,6 +357,21 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
 
         {(snapshot.matches("searching") || snapshot.matches("restoring")) && request ? (
           <SearchProgress request={request} />
+        ) : null}
+
+        {snapshot.matches("failed") && request ? (
+          <SearchFailed
+            messages={failure ?? []}
+            onRetry={() => send({ type: "search.submit", request })}
+            last={last}
+            onSelect={(lastResult, fareId) =>
+              onParams(
+                { ...addressOf(lastResult.request), result: lastResult.unfiltered.id, fare: fareId },
+                { replace: false },
+              )
+            }
+            onDetails={setDetailsFareId}
+          />
         ) : null}
 
         {snapshot.matches("start") ? (
@@ -463,11 +533,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
           </Suspense>
         ) : null}
 
-        {result ? (
+        {result || last ? (
           <Suspense fallback={null}>
             <OfferDetailsModal
               fareId={detailsFareId}
-              searchResultId={result.id}
+              searchResultId={result?.id ?? last?.unfiltered.id ?? ""}
               onClose={() => setDetailsFareId(null)}
               onBook={(fareId) => {
                 setDetailsFareId(null);
