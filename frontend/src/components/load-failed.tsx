@@ -45,7 +45,7 @@ export function LoadFailedAlert({
             {message}
           </Text>
         ))}
-        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+        <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
           {t("load_failed.retry")}
         </Button>
       </Stack>
