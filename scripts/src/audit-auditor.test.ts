@@ -140,9 +140,9 @@ describe("the Auditor", () => {
     ]);
     expect((await names(agent, "Dnipro")).companies.map((c) => c.name)).toEqual(["Dnipro Travel Kyiv"]);
     // An id found again names it (a picker's value read back from the address); a pattern's wildcards are text.
-    expect((await names(auditor, demoId("user", "dnipro-supervisor"))).people.map((person) => person.name)).toEqual([
-      "Olena Kovalenko",
-    ]);
+    expect(
+      (await names(auditor, demoId("user", "dnipro-supervisor"))).people.map((person) => person.name),
+    ).toEqual(["Olena Kovalenko"]);
     // A pattern's wildcards are taken as text, and a blank query is refused.
     expect((await names(auditor, "%")).people).toEqual([]);
     expect((await auditor.get("/audit/names", { query: { q: " " } })).status).toBe(422);
