@@ -124,7 +124,8 @@ export function auditRoutes({ pool }: QueryDeps): Router {
 
   /**
    * The history's pickers: people and companies found by name (or e-mail, or their id: a picker's value read back
-   * from the address), within what the caller's history shows: everyone for the log's readers, the agency's for a supervisor, an agent's own self and companies.
+   * from the address), within what the caller's history shows: everyone for the log's readers, the agency's for a
+   * supervisor, an agent's own self and companies.
    */
   router.get("/audit/names", async (req, res) => {
     const p = requirePrincipal(req);
