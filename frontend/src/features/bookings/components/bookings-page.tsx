@@ -191,6 +191,7 @@ export function BookingsPage({
               />
               {bookings.isFetching ? <Loader size={14} /> : null}
               <TextInput
+                data-shortcut="search"
                 aria-label={t("search_label")}
                 placeholder={t("search_placeholder")}
                 leftSection={<IconSearch size={14} />}

@@ -346,12 +346,27 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
               resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
               onApplyFilters={applyFilters}
             />
-            <SearchForm
-              key={urlKey}
-              initial={urlRequest ? formValuesOf(urlRequest) : undefined}
-              searching={snapshot.matches("searching") || snapshot.matches("restoring")}
-              onSearch={search}
-            />
+            <Box data-shortcut="new-search">
+              <SearchForm
+                key={urlKey}
+                initial={urlRequest ? formValuesOf(urlRequest) : undefined}
+                searching={snapshot.matches("searching") || snapshot.matches("restoring")}
+                onSearch={search}
+              />
+            </Box>
+            {/* The next Tab after the search button: straight to the first fare, past the filters. */}
+            {snapshot.matches({ result: "browsing" }) && sorted.length > 0 ? (
+              <a
+                href="#first-fare"
+                className="skyward-skip-link"
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.querySelector<HTMLElement>("[data-fare-id] [data-shortcut-open]")?.focus();
+                }}
+              >
+                {t("skip_to_first_fare")}
+              </a>
+            ) : null}
           </Stack>
         </Box>
 
