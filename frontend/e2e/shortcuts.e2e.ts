@@ -25,7 +25,7 @@ describe("the experienced agent's keyboard", () => {
     // One Tab from the search button: the skip link; Enter: the first fare's choice has the focus.
     await page.getByRole("button", { name: "Search", exact: true }).focus();
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to the first fare" });
+    const skip = page.getByRole("button", { name: "Skip to the first fare" });
     await expect(hasFocus(skip)).resolves.toBe(true);
     await checkScreen(page, "search skip link");
     await page.keyboard.press("Enter");

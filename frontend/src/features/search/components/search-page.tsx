@@ -356,16 +356,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
             </Box>
             {/* The next Tab after the search button: straight to the first fare, past the filters. */}
             {snapshot.matches({ result: "browsing" }) && sorted.length > 0 ? (
-              <a
-                href="#first-fare"
+              <button
+                type="button"
                 className="skyward-skip-link"
-                onClick={(event) => {
-                  event.preventDefault();
-                  document.querySelector<HTMLElement>("[data-fare-id] [data-shortcut-open]")?.focus();
-                }}
+                onClick={() =>
+                  document.querySelector<HTMLElement>("[data-fare-id] [data-shortcut-open]")?.focus()
+                }
               >
                 {t("skip_to_first_fare")}
-              </a>
+              </button>
             ) : null}
           </Stack>
         </Box>
