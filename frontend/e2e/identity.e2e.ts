@@ -132,7 +132,7 @@ describe("signing in", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("pl");
     await page.getByRole("button", { name: "Dalej" }).click();
     await page.getByRole("button", { name: "Akceptuję i przechodzę dalej" }).click();
-    await page.waitForURL(`${suite.app.url}/`);
+    await page.waitForURL(`${suite.app.url}/search`);
     await page.getByRole("button", { name: "Menu konta: Piotr Zielinski" }).waitFor();
     expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
@@ -220,7 +220,7 @@ describe("the account page", () => {
     await page.getByLabel(/^Phone/).fill("+48 22 555 01 02");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: "Accept and continue" }).click();
-    await page.waitForURL(`${suite.app.url}/`);
+    await page.waitForURL(`${suite.app.url}/search`);
 
     await page.getByRole("button", { name: "Account menu: Ada Admin" }).click();
     await page.getByRole("menuitem", { name: "Account" }).click();
