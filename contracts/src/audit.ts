@@ -142,6 +142,8 @@ export const HistoryEvent = z.object({
   recorded_at: z.string(),
   data: z.unknown(),
   metadata: EventMetadata.partial(),
+  /** The acting user's name as the directory has it now (null for the system or a user without one). */
+  actor_name: z.string().nullable(),
   hash: ChainHash,
   /**
    * A traveller event's sealed names, read with the traveller's key while it is kept; `erased` (names null) once
@@ -152,6 +154,17 @@ export const HistoryEvent = z.object({
     .optional(),
 });
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
+
+/** `GET /audit/names?q=`: people and companies of the caller's history scope whose names (or e-mails) hold `q`, or
+ * whose id it is. */
+export const AuditNamesQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export type AuditNamesQuery = z.infer<typeof AuditNamesQuery>;
+
+export const AuditNames = z.object({
+  people: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AuditNames = z.infer<typeof AuditNames>;
 
 export const HistoryPage = z.object({
   events: z.array(HistoryEvent),

@@ -52,6 +52,7 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "getApiTokenStatus",
   "revokeApiToken",
   "listEvents",
+  "findAuditNames",
   "verifyLog",
   "listAnchors",
   "timeTravel",

@@ -58,10 +58,15 @@ async function openAuditAsAuditor(page: Page): Promise<void> {
   await page.getByRole("heading", { level: 1, name: "Audit" }).waitFor();
 }
 
-/** A moment as a datetime-local field holds it (the browser's local time, to the second). */
-function localField(date: Date): string {
+/** Types a moment as the screen takes it: the date in the site's order (DD.MM.YYYY), the local time to the second. */
+async function typeMoment(page: Page, label: string, date: Date): Promise<void> {
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+  const day = page.getByRole("textbox", { name: label, exact: true });
+  await day.fill(`${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}`);
+  await day.press("Escape");
+  await page
+    .getByRole("textbox", { name: `${label}: time`, exact: true })
+    .fill(`${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`);
 }
 
 /** Waits until the next whole second has begun (and a little more), and returns that second. */
@@ -88,12 +93,36 @@ describe("the auditor's screens", () => {
       // machine): the auditor looks once it has, as a person would look again.
       await chainedUpTo(page, off.body.position);
       await page.getByRole("textbox", { name: "Stream", exact: true }).fill(`channel-${dniproChannel}`);
+      // The actor is picked by name as it is typed, not typed as an id.
+      const actor = page.getByRole("combobox", { name: "Actor" });
+      await actor.click();
+      await actor.pressSequentially("Kovalen");
+      await page.getByRole("option", { name: "Olena Kovalenko (Supervisor)" }).click();
       await page.getByRole("button", { name: "Show events" }).click();
       const history = page.getByRole("table", { name: "Event history" });
       const change = history.getByRole("row").filter({ hasText: "Supervisor" }).last();
       await change.waitFor();
-      // Who: the supervisor's role and user id; when: the time shown, between the call's start and end.
-      await expect(change.textContent()).resolves.toContain(demoId("user", "dnipro-supervisor"));
+      // Who: the supervisor by name and role (the id behind it); when: the time shown, between the call's start and end.
+      await expect(change.textContent()).resolves.toContain("Olena Kovalenko (Supervisor)");
+      await expect(change.locator("[data-actor-id]").getAttribute("data-actor-id")).resolves.toBe(
+        demoId("user", "dnipro-supervisor"),
+      );
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+        stream_id: `channel-${dniproChannel}`,
+        actor_id: demoId("user", "dnipro-supervisor"),
+      });
+      const rows = await history.getByRole("row").allTextContents();
+      // A reload shows the same events, and the same filters in the form (the actor by name).
+      await page.reload();
+      await history
+        .getByRole("row")
+        .nth(rows.length - 1)
+        .waitFor();
+      await expect(history.getByRole("row").allTextContents()).resolves.toEqual(rows);
+      await expect(page.getByRole("textbox", { name: "Stream", exact: true }).inputValue()).resolves.toBe(
+        `channel-${dniproChannel}`,
+      );
+      await expect(actor.inputValue()).resolves.toBe("Olena Kovalenko (Supervisor)");
       const shown = await change.getByRole("cell").first().textContent();
       // The screen shows the time in the interface language (English dates read the European way), to the second:
       // one of the seconds the change was made in.
@@ -134,8 +163,8 @@ describe("the auditor's screens", () => {
     await openAuditAsAuditor(page);
     await page.getByRole("tab", { name: "Time travel" }).click();
     await page.getByRole("textbox", { name: "Locator or id" }).fill(locator);
-    await page.getByLabel("As of", { exact: true }).fill(localField(beforeExchange));
-    await page.getByLabel("Compare with (optional)").fill(localField(afterExchange));
+    await typeMoment(page, "As of", beforeExchange);
+    await typeMoment(page, "Compare with (optional)", afterExchange);
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await page.getByRole("heading", { name: "What changed" }).waitFor();
     // As it was: issued, with its first ticket, and not yet the new one.
@@ -146,6 +175,14 @@ describe("the auditor's screens", () => {
     // What the exchange changed: the status, from issued to exchanged.
     const statusRow = page.getByRole("row", { name: '/status "issued" "exchanged"', exact: true });
     await statusRow.waitFor();
+    // The stream and both moments are in the address: a reload shows the same state and changes.
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      tab: "time_travel",
+      id: locator,
+    });
+    await page.reload();
+    await statusRow.waitFor();
+    await expect(page.getByRole("textbox", { name: "Locator or id" }).inputValue()).resolves.toBe(locator);
     await checkScreen(page, "audit-time-travel-exchange");
     expect(suite.session.problems).toEqual([]);
   });

@@ -63,7 +63,7 @@ const signInButtonIdle = (page: Page) =>
   page.locator('button[type="submit"]:not([data-loading])', { hasText: "Sign in" }).waitFor();
 
 describe("signing in", () => {
-  it("signs a demo agent in by e-mail code, through onboarding to the start page, and out again", async () => {
+  it("signs a demo agent in by e-mail code, through onboarding to the search, and out again", async () => {
     const { page } = suite.session;
     await startSignIn(page, "agent@dnipro.test");
     await page.getByRole("heading", { level: 1, name: "Check your e-mail" }).waitFor();
@@ -89,10 +89,11 @@ describe("signing in", () => {
     await checkScreen(page, "identity-onboarding-privacy");
     await page.getByRole("button", { name: "Accept and continue" }).click();
 
-    await page.waitForURL(`${suite.app.url}/`);
-    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    // Onboarding done, the agent lands on the search, ready to work (issue 27 item 6).
+    await page.waitForURL(`${suite.app.url}/search`);
+    await page.getByRole("heading", { level: 1, name: "Flight search" }).waitFor();
     await page.getByRole("status").filter({ hasText: "Welcome to Skyward, Taras!" }).waitFor();
-    await checkScreen(page, "identity-signed-in-home");
+    await checkScreen(page, "identity-signed-in-search");
 
     // A reload keeps the suite.session; the header knows who is signed in.
     await page.reload();
@@ -131,7 +132,7 @@ describe("signing in", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("pl");
     await page.getByRole("button", { name: "Dalej" }).click();
     await page.getByRole("button", { name: "Akceptuję i przechodzę dalej" }).click();
-    await page.waitForURL(`${suite.app.url}/`);
+    await page.waitForURL(`${suite.app.url}/search`);
     await page.getByRole("button", { name: "Menu konta: Piotr Zielinski" }).waitFor();
     expect(unexpected(suite.session.problems, 401)).toEqual([]);
   });
@@ -219,7 +220,7 @@ describe("the account page", () => {
     await page.getByLabel(/^Phone/).fill("+48 22 555 01 02");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: "Accept and continue" }).click();
-    await page.waitForURL(`${suite.app.url}/`);
+    await page.waitForURL(`${suite.app.url}/search`);
 
     await page.getByRole("button", { name: "Account menu: Ada Admin" }).click();
     await page.getByRole("menuitem", { name: "Account" }).click();

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { demoId } from "@skyward/command-service/world/seed";
-import { AsOfResponse, HistoryPage, VerifyReport } from "@skyward/contracts/audit";
+import { AsOfResponse, AuditNames, HistoryPage, VerifyReport } from "@skyward/contracts/audit";
 import { chainAll } from "@skyward/infra/audit/chain";
 import { holdBooking } from "./testing/bookings.ts";
 import type { HttpClient } from "./testing/http-client.ts";
@@ -93,6 +93,8 @@ describe("the Auditor", () => {
       user_id: demoId("user", "dnipro-supervisor"),
       role: "Supervisor",
     });
+    // The screen names the actor: the directory's name beside the id.
+    expect(change?.actor_name).toBe("Olena Kovalenko");
     expect(Date.parse(change?.recorded_at ?? "")).toBeGreaterThanOrEqual(Date.parse(before));
     expect(Date.parse(change?.recorded_at ?? "")).toBeLessThanOrEqual(Date.parse(after));
     const travelled = AsOfResponse.parse(
@@ -105,6 +107,45 @@ describe("the Auditor", () => {
     expect(travelled.changes).toEqual(
       expect.arrayContaining([{ path: "/active_by_supervisor", before: true, after: false }]),
     );
+  });
+
+  it("finds people and companies by name for the history's pickers, each caller within their own history", async () => {
+    const names = async (client: HttpClient, q: string) => {
+      const res = await client.get("/audit/names", { query: { q } });
+      expect(res.status).toBe(200);
+      return AuditNames.parse(res.body.data);
+    };
+    // The auditor reads the whole log: anyone, any company.
+    const found = await names(auditor, "kovalenko");
+    expect(found.people).toEqual([
+      { id: demoId("user", "dnipro-supervisor"), name: "Olena Kovalenko", role: "Supervisor" },
+    ]);
+    expect((await names(auditor, "Vistula")).companies.map((c) => c.name)).toEqual(["Vistula Warszawa"]);
+    // A supervisor finds the agency's people and companies, not another agency's.
+    const supervisor = await signedIn("supervisor@dnipro.test");
+    expect((await names(supervisor, "Shevchuk")).people.map((person) => person.name)).toEqual([
+      "Taras Shevchuk",
+    ]);
+    expect((await names(supervisor, "Nowak")).people).toEqual([]);
+    expect((await names(supervisor, "Vistula")).companies).toEqual([]);
+    expect((await names(supervisor, "Dnipro Travel")).companies.map((c) => c.name)).toEqual([
+      "Dnipro Travel Kyiv",
+      "Dnipro Travel Lviv",
+    ]);
+    // An agent finds themself and their companies only.
+    const agent = await signedIn("agent@dnipro.test");
+    expect((await names(agent, "Kovalenko")).people).toEqual([]);
+    expect((await names(agent, "Taras")).people.map((person) => person.id)).toEqual([
+      demoId("user", "dnipro-agent"),
+    ]);
+    expect((await names(agent, "Dnipro")).companies.map((c) => c.name)).toEqual(["Dnipro Travel Kyiv"]);
+    // An id found again names it (a picker's value read back from the address); a pattern's wildcards are text.
+    expect(
+      (await names(auditor, demoId("user", "dnipro-supervisor"))).people.map((person) => person.name),
+    ).toEqual(["Olena Kovalenko"]);
+    // A pattern's wildcards are taken as text, and a blank query is refused.
+    expect((await names(auditor, "%")).people).toEqual([]);
+    expect((await auditor.get("/audit/names", { query: { q: " " } })).status).toBe(422);
   });
 
   it("signs out", async () => {

@@ -184,6 +184,7 @@ describe("the OpenAPI document", () => {
     listBookings: () => ({ query: { q: walk.bookOffer.locator } }),
     listBalances: () => ({}),
     listEvents: () => ({ query: { locator: walk.bookOffer.locator } }),
+    findAuditNames: () => ({ query: { q: "Ko" } }),
     timeTravel: () => ({
       params: { kind: "booking", id: walk.bookOffer.locator },
       query: { at: new Date().toISOString() },

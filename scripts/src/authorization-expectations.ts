@@ -431,6 +431,8 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   // those who read the whole log.
   "GET /audit/events": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
   "GET /audit/export": { allow: "signed-in", query: (t) => ({ locator: t.bookingLocator }) },
+  // The history's pickers: names within the caller's own history scope (themselves at least).
+  "GET /audit/names": { allow: "signed-in", query: () => ({ q: "a" }) },
   "GET /audit/verify": { allow: [...administrators, "Auditor"] },
   "GET /audit/anchors": { allow: [...administrators, "Auditor"] },
   // Replays side by side (issue 14): the log's readers compare (auditors too: scratch tables, nothing anyone reads),

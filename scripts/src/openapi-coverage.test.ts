@@ -152,6 +152,7 @@ describe("X-Min-Position in the document", () => {
       getBooking: { path: `/bookings/${locator}` },
       listBalances: { path: "/balances" },
       listEvents: { path: "/audit/events", query: { locator } },
+      findAuditNames: { path: "/audit/names", query: { q: "Ko" } },
       verifyLog: { path: "/audit/verify", as: admin },
       listAnchors: { path: "/audit/anchors", as: admin },
       timeTravel: { path: `/audit/as_of/booking/${locator}`, query: { at: new Date().toISOString() } },

@@ -1,5 +1,6 @@
 import { Card, Loader, Table, type TableTdProps, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LoadFailed, type Reloadable } from "./load-failed.tsx";
 import { type Column, type PageLabels, Pages } from "./ui/data-table.tsx";
 
 /** One column of a history panel: its header and cell, and the cell's own props (a monospace id, no wrapping). */
@@ -7,8 +8,9 @@ export interface HistoryColumn<Row> extends Omit<Column<Row>, "sortValue"> {
   td?: TableTdProps;
 }
 
-/** A page of history as the server answers it (`{data, meta: {total}}`), through react-query. */
-export interface HistoryQuery<Row> {
+/** A page of history as the server answers it (`{data, meta: {total}}`), through react-query; a failure with
+ * `refetch` is said with a Retry. */
+export interface HistoryQuery<Row> extends Partial<Omit<Reloadable, "isError">> {
   isPending: boolean;
   isError: boolean;
   data?: { data: readonly Row[]; meta: { total: number } } | undefined;
@@ -60,6 +62,16 @@ export function HistoryPanel<Row extends { event_id: string }>({
       {children}
       {history.isPending ? (
         <Loader size="sm" aria-label={labels.loading} />
+      ) : history.isError && history.refetch ? (
+        <LoadFailed
+          query={{
+            ...history,
+            error: history.error,
+            isFetching: Boolean(history.isFetching),
+            refetch: history.refetch,
+          }}
+          title={labels.unavailable}
+        />
       ) : history.isError && labels.unavailable ? (
         <Text c="red">{labels.unavailable}</Text>
       ) : rows.length === 0 ? (

@@ -1,4 +1,5 @@
 import {
+  BRAND_FAMILY_WORDS,
   RULE_SECTION_TITLES,
   type RuleSectionKey,
   readRuleText,
@@ -17,11 +18,22 @@ export function useFareText() {
   const { t } = useTranslation("fares");
   const formats = useFormats();
 
-  /** "Economy Light" → "Економ Лайт"; a brand the supplier named otherwise is shown as sent. */
+  /**
+   * "Economy Light" → "Економ Лайт"; a brand the supplier named otherwise is shown as sent. The brand's own cabin
+   * word is read, whatever the fare's cabin (a mixed-cabin fare keeps its brand): never half translated.
+   */
   const brand = (fare: { brand_name: string; family: FareFamilyCode; cabin?: Cabin }): string => {
-    const cabin = standardBrandCabin(fare);
+    const cabin = standardBrandCabin({ brand_name: fare.brand_name, family: fare.family });
     if (!cabin) return fare.brand_name;
     return t("brand", { cabin: t(`cabins.${cabin}`), family: t(`families.${fare.family}`) });
+  };
+
+  /** A brand known only by its name (an exchange offer's): the standard "<Cabin> <Family>" read, else as sent. */
+  const brandName = (name: string): string => {
+    const family = (Object.keys(BRAND_FAMILY_WORDS) as FareFamilyCode[]).find((f) =>
+      name.endsWith(` ${BRAND_FAMILY_WORDS[f]}`),
+    );
+    return family ? brand({ brand_name: name, family }) : name;
   };
 
   /** A rule section's title by its ATPCO category, when it is the standard one; else as sent. */
@@ -48,5 +60,5 @@ export function useFareText() {
       .join(" ");
   };
 
-  return { brand, sectionTitle, sectionText };
+  return { brand, brandName, sectionTitle, sectionText };
 }

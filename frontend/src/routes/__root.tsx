@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Link, Outlet, useRouter } from "@tanstack/r
 import { useTranslation } from "react-i18next";
 import { LandingHeader } from "../app/landing-header.tsx";
 import type { RouterContext } from "../app/router-context.ts";
+import { KeyboardShortcuts } from "../app/shortcuts.tsx";
 import { NotificationBar } from "../components/notification-bar.tsx";
 import { cataloguesFor } from "../lib/i18n.ts";
 
@@ -23,6 +24,7 @@ function RootLayout() {
     <>
       <LandingHeader />
       <NotificationBar />
+      <KeyboardShortcuts />
       <Box component="main" bg="var(--skyward-surface)" mih="calc(100dvh - var(--skyward-header-height))">
         <Outlet />
       </Box>

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type HistoryPage, HistoryQuery, VerifyQuery } from "@skyward/contracts/audit";
+import {
+  type AuditNames,
+  AuditNamesQuery,
+  type HistoryPage,
+  HistoryQuery,
+  VerifyQuery,
+} from "@skyward/contracts/audit";
 import type { UserType } from "@skyward/contracts/metadata";
 import { comparePositions, Position, parsePosition } from "@skyward/contracts/position";
 import { SealedPersonalData } from "@skyward/contracts/travellers";
@@ -37,6 +43,18 @@ export function historyScope(p: Principal, offset: number): { sql: string; param
       params: [...bookings.params, p.agencyId],
     };
   return { sql: ofBookings, params: bookings.params };
+}
+
+/** The names of the users who acted in a page of history (an actor is shown by name, not by id). */
+async function actorNames(pool: pg.Pool, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: string; name: string | null }>(
+    `SELECT id, nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), '') AS name
+       FROM read.users WHERE id = ANY($1::text[])`,
+    [wanted],
+  );
+  return new Map(rows.flatMap((row) => (row.name ? [[row.id, row.name] as const] : [])));
 }
 
 /**
@@ -117,9 +135,13 @@ export function auditRoutes({ pool }: QueryDeps): Router {
     const query = parseInput(HistoryQuery, req.query, "query");
     await chainedUpTo(pool, req, res);
     const page = await readChained(pool, filterOf(query), query.limit, (offset) => historyScope(p, offset));
-    const names = await travellerNames(
+    const travellers = await travellerNames(
       pool,
       page.map((c) => c.event),
+    );
+    const actors = await actorNames(
+      pool,
+      page.map((c) => (c.event.metadata as HistoryPage["events"][number]["metadata"]).actor?.user_id),
     );
     const body: HistoryPage = {
       events: page.map((c) => ({
@@ -132,12 +154,45 @@ export function auditRoutes({ pool }: QueryDeps): Router {
         recorded_at: c.event.recorded_at,
         data: c.event.data,
         metadata: c.event.metadata as HistoryPage["events"][number]["metadata"],
+        actor_name:
+          actors.get((c.event.metadata as HistoryPage["events"][number]["metadata"]).actor?.user_id ?? "") ??
+          null,
         hash: c.hash,
-        ...(names.has(c.event.event_id) ? { traveller: names.get(c.event.event_id) } : {}),
+        ...(travellers.has(c.event.event_id) ? { traveller: travellers.get(c.event.event_id) } : {}),
       })),
       next_after_seq: page.length === query.limit ? (page.at(-1)?.seq ?? null) : null,
     };
     res.json({ data: body });
+  });
+
+  /**
+   * The history's pickers: people and companies found by name (or e-mail, or their id: a picker's value read back
+   * from the address), within what the caller's history shows: everyone for the log's readers, the agency's for a
+   * supervisor, an agent's own self and companies.
+   */
+  router.get("/audit/names", async (req, res) => {
+    const p = requirePrincipal(req);
+    const { q } = parseInput(AuditNamesQuery, req.query, "query");
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const everything = !p.demo && LOG_READERS.includes(p.userType);
+    const agency = !p.demo && p.userType === "Supervisor" ? p.agencyId : null;
+    const [people, companies] = await Promise.all([
+      pool.query<{ id: string; name: string; role: string }>(
+        `SELECT id, trim(first_name || ' ' || last_name) AS name, user_type AS role FROM read.users
+          WHERE ((first_name || ' ' || last_name) ILIKE $1 OR email ILIKE $1 OR id = $5)
+            AND ($2::boolean OR ($3::text IS NOT NULL AND agency_id = $3) OR id = $4)
+          ORDER BY last_name, first_name LIMIT 20`,
+        [pattern, everything, agency, p.userId, q],
+      ),
+      pool.query<{ id: string; name: string }>(
+        `SELECT id, name FROM read.companies
+          WHERE NOT deleted AND (name ILIKE $1 OR id = $5)
+            AND ($2::boolean OR ($3::text IS NOT NULL AND agency_id = $3) OR id = ANY($4::text[]))
+          ORDER BY name LIMIT 20`,
+        [pattern, everything, agency, [...p.companyIds], q],
+      ),
+    ]);
+    res.json({ data: { people: people.rows, companies: companies.rows } satisfies AuditNames });
   });
 
   /** The same selection as JSON Lines, with the chain hashes to check it offline (npm run verify-log -- --file). */

@@ -2,6 +2,7 @@ import { Input, Loader, Popover, TextInput, type TextInputProps } from "@mantine
 import type { CalendarLevel } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useEscapeLayer } from "../ui/layers.ts";
 
 // The calendar (Mantine's dates, dayjs and its locales) loads when a field first opens or takes the focus.
@@ -58,6 +59,7 @@ export function DateField({
   onKeyDown,
   ...rest
 }: DateFieldProps) {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   // The open calendar is the innermost layer: Escape closes it, not the dialog or drawer it sits in.
   useEscapeLayer(opened, () => setOpened(false));
@@ -95,7 +97,7 @@ export function DateField({
           leftSection={<IconCalendar size={15} />}
           rightSection={
             clearable && value && !readOnly && !disabled ? (
-              <Input.ClearButton onClick={() => pick(null)} />
+              <Input.ClearButton aria-label={t("date_time.clear")} onClick={() => pick(null)} />
             ) : undefined
           }
           size={size}

@@ -66,6 +66,13 @@ describe("fare families and rules in the interface language", () => {
       "Super Saver",
     );
     expect(result.current.brand({ brand_name: "Business Flex", family: "flex" })).toBe("Бізнес Флекс");
+    // A mixed-cabin fare keeps its brand's cabin word, translated (not the brand left in English beside it).
+    expect(result.current.brand({ brand_name: "Premium Flex", family: "flex", cabin: "economy" })).toBe(
+      "Преміум Флекс",
+    );
+    // An exchange offer names its brand only: read the same way.
+    expect(result.current.brandName("Economy Light")).toBe("Економ Лайт");
+    expect(result.current.brandName("Super Saver")).toBe("Super Saver");
   });
 
   it("when rule texts are the supplier's known sentences, then they read in the language; any unknown sentence keeps the text as sent", async () => {

@@ -20,6 +20,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
@@ -77,13 +78,15 @@ export function AdminPage({
   onFilters: (next: BalanceFilters) => void;
 }) {
   const { t } = useTranslation("admin");
-  const partners = useQuery(partnersQueryOptions());
-  const companies = useQuery(companiesQueryOptions());
+  const partners = useQuery({ ...partnersQueryOptions(), ...shownInline });
+  const companies = useQuery({ ...companiesQueryOptions(), ...shownInline });
   return (
     <Stack gap="lg" p="md" maw={1280} mx="auto" w="100%">
       <Title order={1} fz="h2">
         {t("title")}
       </Title>
+      <LoadFailed query={partners} />
+      <LoadFailed query={companies} />
       <PartnersCard partners={partners.data} loading={partners.isPending} role={role} />
       <CompaniesCard
         partners={partners.data ?? []}
@@ -418,7 +421,7 @@ function BalancesCard({
 }) {
   const { t } = useTranslation("admin");
   const language = useSiteLanguage();
-  const history = useQuery(balanceHistoryQueryOptions(filters));
+  const history = useQuery({ ...balanceHistoryQueryOptions(filters), ...shownInline });
   const transaction = useTransaction();
   const form = useForm({
     initialValues: { company_id: "", kind: "top_up" as "top_up" | "correction", amount: 0, reason: "" },

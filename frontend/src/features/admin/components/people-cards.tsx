@@ -18,6 +18,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { personalData } from "../../../lib/replay-privacy.ts";
@@ -174,7 +175,7 @@ export function JoinRequestsCard({
   companies: { id: string; name: string; agency_id: string }[];
 }) {
   const { t } = useTranslation("admin");
-  const requests = useQuery(joinRequestsQueryOptions());
+  const requests = useQuery({ ...joinRequestsQueryOptions(), ...shownInline });
   const decide = useDecideJoinRequest();
   const [companyFor, setCompanyFor] = useState<Record<string, string>>({});
   return (
@@ -184,6 +185,8 @@ export function JoinRequestsCard({
       </Title>
       {requests.isPending ? (
         <Loader size="sm" aria-label={t("loading")} />
+      ) : requests.isError ? (
+        <LoadFailed query={requests} />
       ) : (requests.data ?? []).length === 0 ? (
         <Text c="dimmed">{t("empty")}</Text>
       ) : (
@@ -252,7 +255,7 @@ export function ChangesCard() {
   const { t } = useTranslation("admin");
   const formats = useFormats();
   const [page, setPage] = useState(1);
-  const changes = useQuery(changesQueryOptions(page));
+  const changes = useQuery({ ...changesQueryOptions(page), ...shownInline });
   const columns: HistoryColumn<DirectoryHistoryRow>[] = [
     { key: "at", header: t("balances.at"), cell: (line) => formats.instant(line.at, { seconds: true }) },
     {

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { airportDay, airportTime, dayShift } from "../../../lib/date-format.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 import { reissueMachine } from "../machines/reissue.machine.ts";
 import {
   AfterSalesDialog,
@@ -80,6 +81,7 @@ export function ExchangeDialog({
 }: AfterSalesDialogProps<FlightsChangeConfirmResponse>) {
   const { t } = useTranslation("after-sales");
   const formats = useFormats();
+  const fareText = useFareText();
   const { locator } = booking;
   const [state, send, actor] = useMachine(reissueMachine, { input: { locator } });
   const outbound = booking.fare.flights.find((f) => f.direction === "outbound") ?? booking.fare.flights[0];
@@ -249,7 +251,7 @@ export function ExchangeDialog({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text fz="sm">{offer.brand_name}</Text>
+                      <Text fz="sm">{fareText.brandName(offer.brand_name)}</Text>
                       {offer.losses ? <OfferLosses losses={offer.losses} /> : null}
                     </Table.Td>
                     <AmountCell money={offer.new_price} />

@@ -4,6 +4,7 @@ import { Badge, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text,
 import type { AnalyticsRank } from "@skyward/contracts/sales";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { formatDay } from "../../../lib/date-format.ts";
 import { type Language, useSiteLanguage } from "../../../lib/i18n.ts";
@@ -44,7 +45,7 @@ function change(now: number, before: number | undefined): number | null {
 export function AnalyticsPage({ dateFrom, dateTo, onChange }: AnalyticsPageProps) {
   const { t } = useTranslation("sales");
   const language = useSiteLanguage();
-  const analytics = useQuery(analyticsQueryOptions(dateFrom, dateTo));
+  const analytics = useQuery({ ...analyticsQueryOptions(dateFrom, dateTo), ...shownInline });
   const data = analytics.data;
   const currencies = data
     ? [...new Set([...data.current, ...data.by_day].map((f) => f.currency))].sort()
@@ -86,6 +87,7 @@ export function AnalyticsPage({ dateFrom, dateTo, onChange }: AnalyticsPageProps
             {analytics.isFetching ? <Loader size={14} aria-label={t("loading")} /> : null}
           </Group>
         </Group>
+        <LoadFailed query={analytics} />
         {data ? (
           <Text fz="sm" c="dimmed">
             {t("analytics.previous", {

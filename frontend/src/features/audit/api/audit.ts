@@ -1,4 +1,10 @@
-import type { AsOfResponse, HistoryPage, HistoryQuery, VerifyReport } from "@skyward/contracts/audit";
+import type {
+  AsOfResponse,
+  AuditNames,
+  HistoryPage,
+  HistoryQuery,
+  VerifyReport,
+} from "@skyward/contracts/audit";
 import { queryOptions } from "@tanstack/react-query";
 import { api, buildUrl } from "../../../lib/api-client.ts";
 
@@ -55,3 +61,12 @@ export async function timeTravel(kind: string, id: string, at: string, compare: 
 export async function verifyLog() {
   return (await api.get<{ data: VerifyReport }>("/audit/verify")).data.data;
 }
+
+/** `GET /audit/names?q=`: people and companies of the caller's history, found by name (or by id). */
+export const auditNamesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ["audit", "names", q],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: AuditNames }>("/audit/names", { query: { q }, signal })).data.data,
+    staleTime: 60_000,
+  });

@@ -24,23 +24,25 @@ import {
 } from "@skyward/contracts/audit-forms";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateTimeField } from "../../../components/date-time-field.tsx";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
+import { downloadAnchors, downloadExport, historyQueryOptions, timeTravel, verifyLog } from "../api/audit.ts";
 import {
-  downloadAnchors,
-  downloadExport,
-  type HistoryFilters,
-  historyQueryOptions,
-  timeTravel,
-  verifyLog,
-} from "../api/audit.ts";
+  type AuditView,
+  HISTORY_FILTERS,
+  historyFiltersOf,
+  historyValuesOf,
+  travelValuesOf,
+} from "../audit-view.ts";
+import { NamePicker } from "./name-picker.tsx";
 import { ReplayPanel } from "./replay-panel.tsx";
 
-const FILTERS = ["locator", "stream_id", "trace_id", "actor_id", "company_id", "from", "to"] as const;
 /** The history query's longest text (a filter or an id). */
 const TEXT_MAX = 200;
 const resolveFilters = zod4Resolver(HistoryFiltersForm);
@@ -49,37 +51,62 @@ const resolveTravel = zod4Resolver(TimeTravelForm);
 const failure = (error: unknown) =>
   error instanceof ApiError && error.errors[0] ? errorText(error.errors[0]) : String(error);
 
-function History() {
+function History({ view, onView }: { view: AuditView; onView: (next: AuditView) => void }) {
   const { t } = useTranslation("audit");
   const formats = useFormats();
   const say = useFormErrorWords({ max: TEXT_MAX });
   const form = useForm<HistoryFiltersValues>({
-    initialValues: Object.fromEntries(FILTERS.map((name) => [name, ""])) as HistoryFiltersValues,
+    initialValues: historyValuesOf(view),
     validate: translatedValidation(resolveFilters, say),
   });
-  const [filters, setFilters] = useState<HistoryFilters | null>(null);
+  const filters = useMemo(() => historyFiltersOf(view), [view]);
   const [afterSeq, setAfterSeq] = useState<number | null>(null);
-  const page = useQuery({ ...historyQueryOptions(filters ?? {}, afterSeq), enabled: filters !== null });
+  const page = useQuery({
+    ...historyQueryOptions(filters ?? {}, afterSeq),
+    enabled: filters !== null,
+    ...shownInline,
+  });
   return (
     <Stack gap="sm">
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
           setAfterSeq(null);
-          setFilters(HistoryFiltersForm.parse(values));
+          const parsed = HistoryFiltersForm.parse(values);
+          const next: AuditView = { ...withoutHistory(view), shown: true };
+          for (const key of HISTORY_FILTERS) if (parsed[key]) next[key] = parsed[key];
+          onView(next);
         }, focusFirstError)}
       >
         <Group align="flex-end" gap="xs">
-          {FILTERS.map((name) => (
-            <TextInput
-              key={name}
-              size="xs"
-              w={name === "from" || name === "to" ? 190 : 160}
-              type={name === "from" || name === "to" ? "datetime-local" : "text"}
-              label={t(`filters.${name}`)}
-              {...form.getInputProps(name)}
-            />
-          ))}
+          {HISTORY_FILTERS.map((name) =>
+            name === "from" || name === "to" ? (
+              <DateTimeField
+                key={name}
+                label={t(`filters.${name}`)}
+                value={form.getValues()[name] ?? ""}
+                error={form.errors[name] as string | undefined}
+                onChange={(value) => form.setFieldValue(name, value)}
+              />
+            ) : name === "actor_id" || name === "company_id" ? (
+              <NamePicker
+                key={name}
+                kind={name === "actor_id" ? "people" : "companies"}
+                label={t(`filters.${name}`)}
+                value={form.getValues()[name] ?? ""}
+                error={form.errors[name] as string | undefined}
+                onChange={(id) => form.setFieldValue(name, id)}
+              />
+            ) : (
+              <TextInput
+                key={name}
+                size="xs"
+                w={160}
+                label={t(`filters.${name}`)}
+                {...form.getInputProps(name)}
+              />
+            ),
+          )}
           <Button size="xs" type="submit">
             {t("filters.search")}
           </Button>
@@ -91,54 +118,59 @@ function History() {
         </Group>
       </form>
       {page.isFetching && <Loader size="sm" />}
-      {page.error && <Alert color="red">{failure(page.error)}</Alert>}
+      <LoadFailed query={page} />
       {page.data && page.data.events.length === 0 && <Text c="dimmed">{t("history.empty")}</Text>}
       {page.data && page.data.events.length > 0 && (
-        <Table striped fz="xs" aria-label={t("tabs.history")}>
-          <Table.Thead>
-            <Table.Tr>
-              {(["time", "event", "stream", "actor", "source", "trace", "causation", "hash"] as const).map(
-                (c) => (
-                  <Table.Th key={c}>{t(`history.${c}`)}</Table.Th>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.data.events.map((e: HistoryEvent) => (
-              <Table.Tr key={e.seq}>
-                <Table.Td>{formats.instant(e.recorded_at, { seconds: true })}</Table.Td>
-                <Table.Td>
-                  <details>
-                    <summary>
-                      <Badge size="sm" variant="light">
-                        {e.type}
-                      </Badge>
-                      {e.traveller ? (
-                        <Text span fz="xs" ml={6} data-testid="history-traveller">
-                          {e.traveller.erased
-                            ? t("history.traveller_erased")
-                            : `${e.traveller.first_name ?? ""} ${e.traveller.last_name ?? ""}`}
-                        </Text>
-                      ) : null}
-                    </summary>
-                    <Code block>{JSON.stringify(e.data, null, 2)}</Code>
-                  </details>
-                </Table.Td>
-                <Table.Td>
-                  {e.stream_id} #{e.stream_position}
-                </Table.Td>
-                <Table.Td>
-                  {e.metadata.actor?.role} {e.metadata.actor?.user_id ?? ""}
-                </Table.Td>
-                <Table.Td>{e.metadata.source}</Table.Td>
-                <Table.Td>{e.metadata.trace_id}</Table.Td>
-                <Table.Td>{e.metadata.causation_id}</Table.Td>
-                <Table.Td title={e.hash}>{e.hash.slice(0, 12)}…</Table.Td>
+        <Table.ScrollContainer minWidth={1100}>
+          <Table striped fz="xs" aria-label={t("tabs.history")}>
+            <Table.Thead>
+              <Table.Tr>
+                {(["time", "event", "stream", "actor", "source", "trace", "causation", "hash"] as const).map(
+                  (c) => (
+                    <Table.Th key={c}>{t(`history.${c}`)}</Table.Th>
+                  ),
+                )}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.data.events.map((e: HistoryEvent) => (
+                <Table.Tr key={e.seq}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {formats.instant(e.recorded_at, { seconds: true })}
+                  </Table.Td>
+                  <Table.Td>
+                    {/* The event's whole name, wrapped where it must be, never cut. */}
+                    <details>
+                      <summary>
+                        <Text span fz="xs" fw={600} ff="monospace" style={{ overflowWrap: "anywhere" }}>
+                          {e.type}
+                        </Text>
+                        {e.traveller ? (
+                          <Text span fz="xs" ml={6} data-testid="history-traveller">
+                            {e.traveller.erased
+                              ? t("history.traveller_erased")
+                              : `${e.traveller.first_name ?? ""} ${e.traveller.last_name ?? ""}`}
+                          </Text>
+                        ) : null}
+                      </summary>
+                      <Code block>{JSON.stringify(e.data, null, 2)}</Code>
+                    </details>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {e.stream_id} #{e.stream_position}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActorCell event={e} />
+                  </Table.Td>
+                  <Table.Td>{e.metadata.source}</Table.Td>
+                  <Table.Td>{e.metadata.trace_id}</Table.Td>
+                  <Table.Td>{e.metadata.causation_id}</Table.Td>
+                  <Table.Td title={e.hash}>{e.hash.slice(0, 12)}…</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {page.data?.next_after_seq && (
         <Button size="xs" variant="subtle" onClick={() => setAfterSeq(page.data?.next_after_seq ?? null)}>
@@ -149,22 +181,61 @@ function History() {
   );
 }
 
-function TimeTravel() {
+/** Who acted: the person's name and role (their id in the tooltip), or the role alone for the system. */
+function ActorCell({ event }: { event: HistoryEvent }) {
+  const { t } = useTranslation("audit");
+  const actor = event.metadata.actor;
+  if (!actor) return null;
+  const role = t(`roles.${actor.role}`, actor.role);
+  return (
+    <Text span fz="xs" title={actor.user_id ?? undefined} data-actor-id={actor.user_id ?? undefined}>
+      {event.actor_name ? `${event.actor_name} (${role})` : role}
+    </Text>
+  );
+}
+
+/** The address without the history's filters. */
+const withoutHistory = (view: AuditView): AuditView =>
+  Object.fromEntries(
+    Object.entries(view).filter(
+      ([key]) => key !== "shown" && !(HISTORY_FILTERS as readonly string[]).includes(key),
+    ),
+  );
+
+function TimeTravel({ view, onView }: { view: AuditView; onView: (next: AuditView) => void }) {
   const { t } = useTranslation("audit");
   const say = useFormErrorWords({ max: TEXT_MAX });
   const form = useForm<TimeTravelValues>({
-    initialValues: { kind: "booking", id: "", at: "", compare: "" },
+    initialValues: travelValuesOf(view),
     validate: translatedValidation(resolveTravel, say),
   });
-  const travel = useMutation({
-    mutationFn: ({ kind, id, at, compare }: TimeTravelForm) => timeTravel(kind, id, at, compare ?? null),
+  // The stream and moments the address names are shown as of then (a reload shows the same state).
+  const asked =
+    view.id && view.at
+      ? { kind: view.kind ?? "booking", id: view.id, at: view.at, compare: view.compare }
+      : null;
+  const travel = useQuery({
+    queryKey: ["audit", "as_of", asked],
+    queryFn: () => (asked ? timeTravel(asked.kind, asked.id, asked.at, asked.compare ?? null) : null),
+    enabled: asked !== null,
+    ...shownInline,
   });
-  const result: AsOfResponse | undefined = travel.data;
+  const result: AsOfResponse | null | undefined = travel.data;
   return (
     <Stack gap="sm">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => travel.mutate(TimeTravelForm.parse(values)), focusFirstError)}
+        onSubmit={form.onSubmit((values) => {
+          const parsed = TimeTravelForm.parse(values);
+          const { kind: _k, id: _i, at: _a, compare: _c, ...rest } = view;
+          onView({
+            ...rest,
+            kind: parsed.kind,
+            id: parsed.id,
+            at: parsed.at,
+            ...(parsed.compare ? { compare: parsed.compare } : {}),
+          });
+        }, focusFirstError)}
       >
         <Group align="flex-end" gap="xs">
           <SegmentedControl
@@ -177,19 +248,24 @@ function TimeTravel() {
             }))}
           />
           <TextInput size="xs" label={t("travel.id")} {...form.getInputProps("id")} />
-          <TextInput size="xs" type="datetime-local" label={t("travel.at")} {...form.getInputProps("at")} />
-          <TextInput
-            size="xs"
-            type="datetime-local"
-            label={t("travel.compare")}
-            {...form.getInputProps("compare")}
+          <DateTimeField
+            label={t("travel.at")}
+            value={form.getValues().at ?? ""}
+            error={form.errors.at as string | undefined}
+            onChange={(value) => form.setFieldValue("at", value)}
           />
-          <Button size="xs" type="submit" loading={travel.isPending}>
+          <DateTimeField
+            label={t("travel.compare")}
+            value={form.getValues().compare ?? ""}
+            error={form.errors.compare as string | undefined}
+            onChange={(value) => form.setFieldValue("compare", value)}
+          />
+          <Button size="xs" type="submit" loading={travel.isFetching}>
             {t("travel.show")}
           </Button>
         </Group>
       </form>
-      {travel.error && <Alert color="red">{failure(travel.error)}</Alert>}
+      <LoadFailed query={travel} />
       {result && (
         <Stack gap="xs">
           <Text fz="sm">{t("travel.version", { count: result.as_of.version })}</Text>
@@ -278,17 +354,28 @@ function Verify() {
   );
 }
 
-/**
- * The audit screen: event history (and its export), time travel, and for the log's readers its verifier and the
- * replay of projections side by side (switching one: administrators only).
- */
 /** A traveller's past whose personal fields are gone with its key (erased): said in words, not only in the JSON. */
 const isErasedTraveller = (state: unknown) =>
   typeof state === "object" &&
   state !== null &&
   (state as { personal_erased?: unknown }).personal_erased === true;
 
-export function AuditPage({ canVerify, canSwitch }: { canVerify: boolean; canSwitch: boolean }) {
+/**
+ * The audit screen: event history (and its export), time travel, and for the log's readers its verifier and the
+ * replay of projections side by side (switching one: administrators only).
+ */
+export function AuditPage({
+  canVerify,
+  canSwitch,
+  view = {},
+  onView = () => {},
+}: {
+  canVerify: boolean;
+  canSwitch: boolean;
+  /** The tab, filters, stream and moments, kept in the address. */
+  view?: AuditView;
+  onView?: (next: AuditView) => void;
+}) {
   const { t } = useTranslation("audit");
   return (
     <Container fluid px="lg" py="md" maw={1480}>
@@ -301,7 +388,14 @@ export function AuditPage({ canVerify, canSwitch }: { canVerify: boolean; canSwi
             {t("lead")}
           </Text>
         </Stack>
-        <Tabs defaultValue="history" keepMounted={false}>
+        <Tabs
+          value={view.tab ?? "history"}
+          onChange={(tab) => {
+            const { tab: _tab, ...rest } = view;
+            onView(tab && tab !== "history" ? { ...rest, tab: tab as AuditView["tab"] } : rest);
+          }}
+          keepMounted={false}
+        >
           <Tabs.List>
             <Tabs.Tab value="history">{t("tabs.history")}</Tabs.Tab>
             <Tabs.Tab value="time_travel">{t("tabs.time_travel")}</Tabs.Tab>
@@ -309,10 +403,10 @@ export function AuditPage({ canVerify, canSwitch }: { canVerify: boolean; canSwi
             {canVerify && <Tabs.Tab value="replay">{t("tabs.replay")}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="history" pt="sm">
-            <History />
+            <History view={view} onView={onView} />
           </Tabs.Panel>
           <Tabs.Panel value="time_travel" pt="sm">
-            <TimeTravel />
+            <TimeTravel view={view} onView={onView} />
           </Tabs.Panel>
           {canVerify && (
             <Tabs.Panel value="verify" pt="sm">

@@ -2,6 +2,7 @@ import { Group, Loader, Paper, Stack, Text, ThemeIcon, Tooltip } from "@mantine/
 import { IconWallet } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { balancesQueryOptions } from "../../../lib/balances.ts";
 
@@ -9,7 +10,7 @@ import { balancesQueryOptions } from "../../../lib/balances.ts";
 export function BalanceSummary() {
   const { t } = useTranslation("balance");
   const formats = useFormats();
-  const balances = useQuery(balancesQueryOptions());
+  const balances = useQuery({ ...balancesQueryOptions(), ...shownInline });
   const rows = balances.data ?? [];
   return (
     <Paper withBorder radius="md" px="sm" py={6} component="section" aria-label={t("label")}>
@@ -20,9 +21,7 @@ export function BalanceSummary() {
         {balances.isPending ? (
           <Loader size={14} />
         ) : balances.isError ? (
-          <Text fz="sm" c="dimmed">
-            {t("unavailable")}
-          </Text>
+          <LoadFailed query={balances} title={t("unavailable")} />
         ) : rows.length === 0 ? (
           <Text fz="sm" c="dimmed">
             {t("none")}

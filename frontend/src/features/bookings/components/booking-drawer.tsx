@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Center, Loader, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, type Reloadable } from "../../../components/load-failed.tsx";
 import { Drawer } from "../../../components/ui/drawer.tsx";
-import { ApiError, errorMessages, notifyApiError } from "../../../lib/api-client.ts";
+import { ApiError, notifyApiError } from "../../../lib/api-client.ts";
 import { bookingQueryOptions } from "../api/booking.ts";
 import { dropFromLists } from "../api/booking-commands.ts";
 
@@ -73,12 +73,7 @@ export function BookingDrawer({
       closeButtonProps={{ "aria-label": t("drawer.close") }}
     >
       {opened.isPending && locator ? <BookingLoading /> : null}
-      {opened.openError ? (
-        <BookingOpenError
-          message={errorMessages(opened.error).join(" ")}
-          onRetry={() => void opened.refetch()}
-        />
-      ) : null}
+      {opened.openError ? <BookingOpenError opened={opened} /> : null}
       {data && locator === data.locator ? (
         <Suspense fallback={<BookingLoading />}>
           <BookingPanel key={data.locator} booking={data} />
@@ -98,22 +93,11 @@ export function BookingLoading() {
 }
 
 /** The opened booking could not be read (spec section 8: the booking gets an open error flag). */
-export function BookingOpenError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function BookingOpenError({ opened }: { opened: Reloadable }) {
   const { t } = useTranslation("bookings");
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={16} />}
-      title={t("drawer.error_title")}
-      data-open-error
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{message}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t("drawer.retry")}
-        </Button>
-      </Stack>
-    </Alert>
+    <div data-open-error>
+      <LoadFailed query={opened} title={t("drawer.error_title")} />
+    </div>
   );
 }

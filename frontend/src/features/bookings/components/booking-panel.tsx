@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { BookingDetails } from "@skyward/contracts/bookings";
 import { paidByText } from "@skyward/contracts/cards";
-import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCheck, IconCopy, IconInfoCircle, IconPrinter } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
@@ -124,6 +124,16 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
                 </Tooltip>
               )}
             </CopyButton>
+            <Tooltip label={t("drawer.print")} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => window.print()}
+                aria-label={t("drawer.print")}
+              >
+                <IconPrinter size={15} />
+              </ActionIcon>
+            </Tooltip>
             <StatusBadge status={booking.status} size="md" />
             {booking.fake_booking ? <FakeBadge /> : null}
           </Group>

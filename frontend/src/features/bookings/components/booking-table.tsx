@@ -66,6 +66,8 @@ export function BookingTable({
               <Table.Tr
                 key={row.locator}
                 data-locator={row.locator}
+                data-shortcut-row
+                tabIndex={-1}
                 bg={row.locator === openLocator ? "var(--skyward-selected)" : undefined}
                 style={{ cursor: "pointer" }}
                 onClick={() =>

@@ -178,6 +178,20 @@ describe("bookings page", () => {
     expect(router.state.location.search).toEqual({});
   });
 
+  it("says a list that failed to load in its place, with a Retry that loads it, and no notification", async () => {
+    const down = failure(503, "service_unavailable", "The service is busy, try again in a moment");
+    // A server in trouble is asked three times by the route's loader, and three times by the page, before it says so.
+    serve({ "GET /bookings": [down, down, down, down, down, down, listOf(LOCATOR, "Y857RG")] });
+    renderApp("/bookings");
+    const alert = await screen.findByRole("alert", {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent("This could not be loaded");
+    expect(alert).toHaveTextContent("The service is busy, try again in a moment");
+    expect(notices()).toEqual([]);
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Y857RG")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("opens the booking the locator names, upper-cased, in a drawer", async () => {
     serve({ [`GET /bookings/${LOCATOR}`]: { body: { data: booking() } } });
     const { router } = renderApp(`/bookings?locator=%20${LOCATOR.toLowerCase()}`);
@@ -264,7 +278,7 @@ describe("bookings page", () => {
     expect(await within(opened).findByText("The booking could not be opened")).toBeInTheDocument();
     expect(within(opened).getByText("No such booking")).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ locator: LOCATOR });
-    fireEvent.click(within(opened).getByRole("button", { name: "Try again" }));
+    fireEvent.click(within(opened).getByRole("button", { name: "Retry" }));
     expect(await within(opened).findByTestId("booking-locator")).toHaveTextContent(LOCATOR);
   });
 

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Center,
   Container,
@@ -21,6 +22,7 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
 import { BOOKING_LISTS, listOfStatus, PER_PAGE } from "../lists.ts";
@@ -82,8 +84,8 @@ export function BookingsPage({
   const [createdTo, setCreatedTo] = useState<string | null>(null);
   const [byTimeLimit, setByTimeLimit] = useState(false);
   const queue = byTimeLimit && list === "new";
-  const bookings = useQuery(
-    bookingListQueryOptions({
+  const bookings = useQuery({
+    ...bookingListQueryOptions({
       list,
       q: query,
       page,
@@ -92,7 +94,8 @@ export function BookingsPage({
       createdTo,
       byTimeLimit: queue,
     }),
-  );
+    ...shownInline,
+  });
   const rows = bookings.data?.data ?? [];
   const total = bookings.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -188,6 +191,7 @@ export function BookingsPage({
               />
               {bookings.isFetching ? <Loader size={14} /> : null}
               <TextInput
+                data-shortcut="search"
                 aria-label={t("search_label")}
                 placeholder={t("search_placeholder")}
                 leftSection={<IconSearch size={14} />}
@@ -207,7 +211,11 @@ export function BookingsPage({
               {t("searching_list", { query, list: t(`lists.${list}`) })}
             </Text>
           ) : null}
-          {bookings.isPending ? (
+          {bookings.isError ? (
+            <Box p="sm">
+              <LoadFailed query={bookings} />
+            </Box>
+          ) : bookings.isPending ? (
             <Center py={60}>
               <Loader size="sm" />
             </Center>

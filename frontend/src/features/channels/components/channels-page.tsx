@@ -19,6 +19,7 @@ import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type HistoryColumn, HistoryPanel } from "../../../components/history-panel.tsx";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { type Column, ConfirmButton, DataTable } from "../../../components/ui/data-table.tsx";
 import {
@@ -53,7 +54,7 @@ export function ChannelsPage({
   onFilters: (next: HistoryFilters) => void;
 }) {
   const { t } = useTranslation("channels");
-  const channels = useQuery(channelsQueryOptions());
+  const channels = useQuery({ ...channelsQueryOptions(), ...shownInline });
   return (
     <Stack gap="lg" p="md" maw={1280} mx="auto" w="100%">
       <Title order={1} fz="h2">
@@ -67,7 +68,7 @@ export function ChannelsPage({
         {channels.isPending ? (
           <Loader size="sm" aria-label={t("loading")} />
         ) : channels.isError ? (
-          <Text c="red">{t("unavailable")}</Text>
+          <LoadFailed query={channels} title={t("unavailable")} />
         ) : (
           <ChannelsTable rows={channels.data} administrator={administrator} />
         )}
@@ -79,7 +80,7 @@ export function ChannelsPage({
 
 function GatesCard() {
   const { t } = useTranslation("channels");
-  const gates = useQuery(gatesQueryOptions());
+  const gates = useQuery({ ...gatesQueryOptions(), ...shownInline });
   const toggle = useToggleGate();
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="gates-heading">
@@ -97,6 +98,8 @@ function GatesCard() {
             />
           ))}
         </Group>
+      ) : gates.isError ? (
+        <LoadFailed query={gates} />
       ) : (
         <Loader size="sm" aria-label={t("loading")} />
       )}
@@ -331,7 +334,7 @@ function HistoryCard({
 }) {
   const { t } = useTranslation("channels");
   const formats = useFormats();
-  const history = useQuery(historyQueryOptions(filters));
+  const history = useQuery({ ...historyQueryOptions(filters), ...shownInline });
   const titleOf = (row: ChannelHistoryRow) =>
     row.gate
       ? t(`gate_kinds.${row.gate}`)

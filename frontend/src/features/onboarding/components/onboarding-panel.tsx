@@ -46,7 +46,8 @@ export function OnboardingPanel({ session, redirectTo }: OnboardingPanelProps) {
     void queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }).then(() => {
       if (left) return;
       notify({ text: t("welcome", { name: info.first_name }), type: "success" });
-      return navigate({ href: safeRedirect(redirectTo) ?? "/", replace: true });
+      // Done: straight to work, on the search (unless the agent came from another screen).
+      return navigate({ href: safeRedirect(redirectTo) ?? "/search", replace: true });
     });
     return () => {
       left = true;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { resetApiClient } from "../../../lib/api-client.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type FakeServer, fakeServer } from "../../../test-utils/fake-server.ts";
@@ -27,6 +27,30 @@ function renderSales(filter: SalesFilter = { text: "", dateFrom: null, dateTo: n
     </QueryClientProvider>,
   );
 }
+
+describe("the sales list failing to load", () => {
+  it("says so in its place, with a Retry that loads it", async () => {
+    server?.restore();
+    const denied = {
+      status: 403,
+      body: {
+        errors: [{ status: "403", code: "forbidden", title: "forbidden", detail: "Not for this role" }],
+      },
+    };
+    server = fakeServer({
+      "GET /sales/": [
+        denied,
+        { body: { data: [ticketLine], meta: { page: 1, per_page: 20, total: 1, totals: [] } } },
+      ],
+    });
+    renderSales();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("This could not be loaded");
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("5665411767380")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
 
 describe("the sales filters", () => {
   it("when the end date is before the start, then says so at the end's field and keeps the URL's filter", async () => {

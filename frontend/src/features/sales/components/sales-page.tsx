@@ -31,6 +31,7 @@ import { useQuery } from "@tanstack/react-query";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { formatInstant } from "../../../lib/date-format.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
@@ -70,7 +71,7 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
   const { height } = useViewportSize();
   // Before the first measure the hook says 0: the page size waits for the real height.
   const perPage = salesPageSize(height || window.innerHeight);
-  const sales = useQuery(salesListQueryOptions(filter, page, perPage));
+  const sales = useQuery({ ...salesListQueryOptions(filter, page, perPage), ...shownInline });
   const say = useFormErrorWords({ max: TEXT_MAX, days: MAX_SALES_RANGE_DAYS });
   const form = useForm<SalesFiltersValues>({
     initialValues: { text: filter.text, date_from: filter.dateFrom, date_to: filter.dateTo },
@@ -170,6 +171,8 @@ export function SalesPage({ filter, page, onChange }: SalesPageProps) {
             {sales.isFetching ? <Loader size={14} aria-label={t("loading")} /> : null}
           </Group>
         </Paper>
+
+        <LoadFailed query={sales} />
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
           {/* Narrower than the table: it scrolls inside the panel, the date column kept in view. */}

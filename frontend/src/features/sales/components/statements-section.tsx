@@ -14,6 +14,7 @@ import { IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { errorMessages } from "../../../lib/api-client.ts";
 import { balancesQueryOptions } from "../../../lib/balances.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
@@ -33,7 +34,7 @@ export function StatementsSection() {
   const [chosen, setChosen] = useState<string | null>(null);
   const companyId = chosen ?? companies[0]?.company_id ?? "";
   const validMonth = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month <= thisMonth();
-  const invoices = useQuery(invoicesQueryOptions(validMonth ? month : "", companyId));
+  const invoices = useQuery({ ...invoicesQueryOptions(validMonth ? month : "", companyId), ...shownInline });
   const saving = (run: () => Promise<void>) => () =>
     run().catch((error) => notify({ type: "error", text: errorMessages(error).join(" ") }));
   if (companies.length === 0) return null;
@@ -80,7 +81,9 @@ export function StatementsSection() {
             {t("statements.xlsx")}
           </Button>
         </Group>
-        {(invoices.data ?? []).length === 0 ? (
+        {invoices.isError ? (
+          <LoadFailed query={invoices} />
+        ) : (invoices.data ?? []).length === 0 ? (
           <Text fz="sm" c="dimmed">
             {t("statements.no_documents")}
           </Text>

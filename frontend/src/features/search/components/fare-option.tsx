@@ -93,7 +93,13 @@ export function FareOption({
         ) : null}
       </Stack>
       <Group gap={4} wrap="nowrap" mt={6}>
-        <Button size="compact-sm" flex={1} onClick={onSelect} aria-label={t("fare.select_label", { brand })}>
+        <Button
+          size="compact-sm"
+          flex={1}
+          onClick={onSelect}
+          aria-label={t("fare.select_label", { brand })}
+          data-shortcut-open
+        >
           {t("fare.select")}
         </Button>
         <Tooltip label={t("fare.details")} withArrow>

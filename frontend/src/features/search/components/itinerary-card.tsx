@@ -41,6 +41,8 @@ export const ItineraryCard = memo(function ItineraryCard({
         .map((f) => f.segments.map((s) => `${s.carrier} ${s.flight_number}`).join(", "))
         .join(" / ")}
       data-option-id={option.id}
+      data-shortcut-row
+      tabIndex={-1}
       style={{ overflow: "hidden" }}
     >
       <Box

@@ -141,31 +141,49 @@ describe("search page", () => {
     expect(server.calls).not.toContain("POST /offers");
   });
 
-  it("goes back to the start with the server's error when the search fails", async () => {
-    serve({
-      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
-      "POST /offers": {
-        status: 502,
-        body: {
-          errors: [
-            {
-              status: "502",
-              code: "supplier_unavailable",
-              title: "Supplier unavailable",
-              detail: "The airline did not answer",
-            },
-          ],
-        },
+  it("says a failed search beside the form with a Retry, keeping the form and the results shown before it", async () => {
+    const unavailable = {
+      status: 502,
+      body: {
+        errors: [
+          {
+            status: "502",
+            code: "supplier_unavailable",
+            title: "Supplier unavailable",
+            detail: "The airline did not answer",
+          },
+        ],
       },
+    };
+    const server = serve({
+      "GET /airports": [{ body: { data: [kbp] } }, { body: { data: [waw] } }],
+      "POST /offers": [{ body: { result: result() } }, unavailable, { body: { result: result() } }],
     });
     renderApp("/search");
     await search();
-    // The search starts through the address: wait for its answer, not the start page shown before it.
-    await waitFor(() =>
-      expect(notices()).toContainEqual(["error", "The airline system is not responding, try again later"]),
+    expect(await screen.findByTestId("results-count", {}, LAZY)).toHaveTextContent("2 options");
+
+    typeDate(document.body, "Departure", inDays(22));
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    const alert = await screen.findByRole("alert", {}, LAZY);
+    expect(alert).toHaveTextContent("The search failed");
+    expect(alert).toHaveTextContent("The airline system is not responding, try again later");
+    expect(notices()).toEqual([]);
+    // The form keeps the failed search; the results of the one before stay, under its error.
+    expect(screen.getByRole("textbox", { name: "Departure" })).toHaveValue(inDays(22));
+    const previous = screen.getByRole("region", { name: /^Your previous search: KBP → WAW/ });
+    expect(within(previous).getAllByRole("article")).toHaveLength(2);
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByTestId("results-count", {}, LAZY)).toHaveTextContent("2 options");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    // The Retry asks for the failed search again, not the one before it.
+    const dates = (server.bodies["POST /offers"] ?? []).map(
+      (body) => (body as { departure_date: string }).departure_date,
     );
-    expect(await screen.findByText("Start with a route")).toBeInTheDocument();
-    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(dates).toHaveLength(3);
+    expect(dates[1]).not.toBe(dates[0]);
+    expect(dates[2]).toBe(dates[1]);
   });
 
   it("filters by airline on the server and removes the filter again", async () => {
@@ -180,7 +198,8 @@ describe("search page", () => {
     renderApp("/search");
     await search();
     await screen.findByTestId("results-count", {}, LAZY);
-    fireEvent.click(screen.getByRole("checkbox", { name: "LOT Polish Airlines LO" }));
+    // The filter panel is its own lazy part: it may come just after the count.
+    fireEvent.click(await screen.findByRole("checkbox", { name: "LOT Polish Airlines LO" }, LAZY));
     await waitFor(() => expect(screen.getByTestId("results-count")).toHaveTextContent("1 option of 2"));
     expect(server.bodies["POST /search_results"]).toEqual([
       { search_result_id: "result-1", filters: { carriers: ["LO"] } },

@@ -32,11 +32,11 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
+import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
-import { notifyingErrors } from "../../../lib/api-client.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
-import { searchMachine } from "../machines/search.machine.ts";
+import { type LastResult, searchMachine } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import {
   formValuesOf,
@@ -129,6 +129,58 @@ function Placeholder({ title, text, action }: { title: string; text: string; act
   );
 }
 
+/**
+ * A search that failed: why, with a Retry of the same search (the form above keeps it), and the results shown
+ * before it, still open to choose from (a fare chosen there reopens that search's result).
+ */
+function SearchFailed({
+  messages,
+  onRetry,
+  last,
+  onSelect,
+  onDetails,
+}: {
+  messages: string[];
+  onRetry: () => void;
+  last: LastResult | null;
+  onSelect: (last: LastResult, fareId: string) => void;
+  onDetails: (fareId: string) => void;
+}) {
+  const { t } = useTranslation("search");
+  const formats = useFormats();
+  const sorted = useMemo(() => (last ? sortOptions(last.result.origin_destinations, "price") : []), [last]);
+  const families = useMemo(() => (last ? familiesOf(last.unfiltered) : []), [last]);
+  const cheapest = useMemo(() => (last ? (filterOptions(last.unfiltered).price?.min ?? null) : null), [last]);
+  return (
+    <Stack gap="sm" data-testid="search-failed">
+      <LoadFailedAlert title={t("failed.title")} messages={messages} onRetry={onRetry} />
+      {last ? (
+        <Stack gap="sm" aria-labelledby="last-results-heading" component="section">
+          <Text fw={650} id="last-results-heading">
+            {t("failed.last_results", {
+              route: routeOf(last.request),
+              dates: journeyDates(last.request)
+                .map((day) => formats.day(day))
+                .join(" – "),
+            })}
+          </Text>
+          <Suspense fallback={<ResultsSkeleton />}>
+            <ResultsList
+              resultId={last.result.id}
+              options={sorted}
+              passengers={passengerTotal(last.request.passengers)}
+              cheapest={cheapest}
+              families={families}
+              onSelect={(fareId) => onSelect(last, fareId)}
+              onDetails={onDetails}
+            />
+          </Suspense>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
 export interface SearchPageProps {
   /** The page's address (validated by the route): the search, its sort and filters, the open booking form. */
   params?: SearchParams;
@@ -163,8 +215,9 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       () =>
         searchMachine.provide({
           actors: {
+            // A failure is said beside the form (with a Retry), not in a notification.
             searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
-              notifyingErrors(searchOffers(input, companyRef.current)),
+              searchOffers(input, companyRef.current),
             ),
             restoreResult: fromPromise(
               ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
@@ -177,7 +230,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   );
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
   const [recent, setRecent] = useState(recentSearches);
-  const { request, result, unfiltered, filters, traceId, selectedFareId } = snapshot.context;
+  const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
   // click's paint (issue 27's interaction budget).
   const [chosenSort, setChosenSort] = useState<SortOrder | null>(null);
@@ -325,17 +378,46 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
               resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
               onApplyFilters={applyFilters}
             />
-            <SearchForm
-              key={urlKey}
-              initial={urlRequest ? formValuesOf(urlRequest) : undefined}
-              searching={snapshot.matches("searching") || snapshot.matches("restoring")}
-              onSearch={search}
-            />
+            <Box data-shortcut="new-search">
+              <SearchForm
+                key={urlKey}
+                initial={urlRequest ? formValuesOf(urlRequest) : undefined}
+                searching={snapshot.matches("searching") || snapshot.matches("restoring")}
+                onSearch={search}
+              />
+            </Box>
+            {/* The next Tab after the search button: straight to the first fare, past the filters. */}
+            {snapshot.matches({ result: "browsing" }) && sorted.length > 0 ? (
+              <button
+                type="button"
+                className="skyward-skip-link"
+                onClick={() =>
+                  document.querySelector<HTMLElement>("[data-fare-id] [data-shortcut-open]")?.focus()
+                }
+              >
+                {t("skip_to_first_fare")}
+              </button>
+            ) : null}
           </Stack>
         </Box>
 
         {(snapshot.matches("searching") || snapshot.matches("restoring")) && request ? (
           <SearchProgress request={request} />
+        ) : null}
+
+        {snapshot.matches("failed") && request ? (
+          <SearchFailed
+            messages={failure ?? []}
+            onRetry={() => send({ type: "search.submit", request })}
+            last={last}
+            onSelect={(lastResult, fareId) =>
+              onParams(
+                { ...addressOf(lastResult.request), result: lastResult.unfiltered.id, fare: fareId },
+                { replace: false },
+              )
+            }
+            onDetails={setDetailsFareId}
+          />
         ) : null}
 
         {snapshot.matches("start") ? (
@@ -495,11 +577,11 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
           </Suspense>
         ) : null}
 
-        {result ? (
+        {result || last ? (
           <Suspense fallback={null}>
             <OfferDetailsModal
               fareId={detailsFareId}
-              searchResultId={result.id}
+              searchResultId={result?.id ?? last?.unfiltered.id ?? ""}
               onClose={() => setDetailsFareId(null)}
               onBook={(fareId) => {
                 setDetailsFareId(null);

@@ -330,6 +330,7 @@ export function TextSearch({
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
               id={inputId}
+              data-shortcut="search"
               style={{ flex: 1 }}
               label={t("text-search:label")}
               description={t("text-search:hint")}

@@ -74,7 +74,7 @@ describe("search machine", () => {
     expect(calls).toEqual(["search KBP-WAW"]);
   });
 
-  it("goes back to the start with no results when the search fails", async () => {
+  it("fails beside the form: says why, keeps the results shown before it, and a retry of the search shows its results", async () => {
     const failure = new ApiError(502, [
       {
         status: "502",
@@ -83,17 +83,30 @@ describe("search machine", () => {
         detail: "The airline did not answer",
       },
     ]);
-    const { actor, settled } = startSearch({ search: [result("r-1", ["a"]), failure] });
+    const { actor, calls, settled } = startSearch({
+      search: [result("r-1", ["a"]), failure, result("r-2", ["b", "c"])],
+    });
     actor.send({ type: "search.submit", request });
     await settled();
-    actor.send({ type: "search.submit", request: { ...request, destination: "ERR" } });
-    expect(actor.getSnapshot().context.result).toBeNull();
+    const failing = { ...request, destination: "ERR" };
+    actor.send({ type: "search.submit", request: failing });
     await settled();
-    expect(actor.getSnapshot().value).toBe("start");
-    expect(actor.getSnapshot().context).toMatchObject({ result: null, unfiltered: null, filters: {} });
+    expect(actor.getSnapshot().value).toBe("failed");
+    expect(actor.getSnapshot().context).toMatchObject({
+      request: failing,
+      result: null,
+      failure: ["The airline system is not responding, try again later"],
+      last: { request, result: { id: "r-1" }, unfiltered: { id: "r-1" } },
+    });
+
+    actor.send({ type: "search.submit", request: failing });
+    await settled();
+    expect(actor.getSnapshot().value).toEqual({ result: "browsing" });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, last: null, result: { id: "r-2" } });
+    expect(calls).toEqual(["search KBP-WAW", "search KBP-ERR", "search KBP-ERR"]);
   });
 
-  it("shows a failed search's errors as notifications", async () => {
+  it("says a failed search's errors in its state, not as notifications", async () => {
     const machine = searchMachine;
     const { fetch: realFetch } = globalThis;
     globalThis.fetch = (async () => ({
@@ -115,10 +128,11 @@ describe("search machine", () => {
     try {
       const actor = createActor(machine).start();
       actor.send({ type: "search.submit", request });
-      await waitFor(actor, (s) => s.matches("start"));
-      expect(currentNotifications().map((n) => [n.type, n.text])).toEqual([
-        ["error", "The airline system is not responding, try again later"],
+      await waitFor(actor, (s) => s.matches("failed"));
+      expect(actor.getSnapshot().context.failure).toEqual([
+        "The airline system is not responding, try again later",
       ]);
+      expect(currentNotifications()).toEqual([]);
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -1,7 +1,7 @@
 import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { assign, fromPromise, setup } from "xstate";
-import { notifyingErrors } from "../../../lib/api-client.ts";
+import { errorMessages, notifyingErrors } from "../../../lib/api-client.ts";
 import { type Restored, restoreResult } from "../api/restore-result.ts";
 import {
   applyFilters,
@@ -21,6 +21,17 @@ export interface SearchContext {
   traceId: string | null;
   /** The fare the booking form is open for. */
   selectedFareId: string | null;
+  /** Why the last search failed (the server's words), said beside the form with a Retry. */
+  failure: string[] | null;
+  /** The results shown before a search that failed, kept on screen under its error. */
+  last: LastResult | null;
+}
+
+/** A search's results as the agent last saw them. */
+export interface LastResult {
+  request: JourneySearchRequest;
+  result: SearchResult;
+  unfiltered: SearchResult;
 }
 
 export type SearchEvent =
@@ -58,11 +69,13 @@ const emptySearch = {
   filters: {},
   traceId: null,
   selectedFareId: null,
-} satisfies Omit<SearchContext, "request">;
+  failure: null,
+} satisfies Omit<SearchContext, "request" | "last">;
 
 /**
- * The search (seed spec, section 4): start → searching → result on success; back to start on error, with the
- * results reset to empty. Inside a result the agent filters it and opens the booking form for a fare.
+ * The search (seed spec, section 4): start → searching → result on success; on error `failed`, which says why
+ * beside the form (the page offers a Retry) and keeps the results shown before it. Inside a result the agent
+ * filters it and opens the booking form for a fare.
  */
 export const searchMachine = setup({
   types: {
@@ -70,8 +83,9 @@ export const searchMachine = setup({
     events: {} as SearchEvent,
   },
   actors: {
+    // Quiet on failure: the page says it beside the form, with a Retry.
     searchOffers: fromPromise<{ result: SearchResult; traceId: string | null }, JourneySearchRequest>(
-      ({ input }) => notifyingErrors(searchOffers(input)),
+      ({ input }) => searchOffers(input),
     ),
     // Quiet on failure: an expired result is searched again.
     restoreResult: fromPromise<Restored, { searchResultId: string; filters: SearchFilters }>(({ input }) =>
@@ -82,17 +96,26 @@ export const searchMachine = setup({
     ),
   },
   actions: {
-    startSearch: assign((_, params: { request: JourneySearchRequest }) => ({
+    // The results on screen stay as the last ones until the new search answers (or fails).
+    startSearch: assign(({ context }, params: { request: JourneySearchRequest }) => ({
       ...emptySearch,
       request: params.request,
+      last:
+        context.request && context.result && context.unfiltered
+          ? { request: context.request, result: context.result, unfiltered: context.unfiltered }
+          : context.last,
     })),
     showResult: assign((_, params: { result: SearchResult; traceId: string | null }) => ({
       result: params.result,
       unfiltered: params.result,
       filters: {},
       traceId: params.traceId,
+      last: null,
     })),
-    resetResults: assign(emptySearch),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      ...emptySearch,
+      failure: errorMessages(params.error),
+    })),
     showRestored: assign((_, params: Restored) => ({ ...params, traceId: null })),
     showFiltered: assign((_, params: FilteredResult) => ({
       result: params.result,
@@ -108,7 +131,7 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: "search",
-  context: { request: null, ...emptySearch },
+  context: { request: null, last: null, ...emptySearch },
   initial: "start",
   on: {
     "search.submit": {
@@ -128,6 +151,7 @@ export const searchMachine = setup({
   },
   states: {
     start: {},
+    failed: {},
     restoring: {
       invoke: {
         src: "restoreResult",
@@ -157,7 +181,10 @@ export const searchMachine = setup({
           target: "result",
           actions: { type: "showResult", params: ({ event }) => event.output },
         },
-        onError: { target: "start", actions: "resetResults" },
+        onError: {
+          target: "failed",
+          actions: { type: "showFailure", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     result: {

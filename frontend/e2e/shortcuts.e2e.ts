@@ -1,0 +1,117 @@
+import { describe, expect, it, jest } from "@jest/globals";
+import type { Locator, Page } from "playwright-core";
+import { holdStandardFare, isoInDays, signInAsAgent } from "./flows.ts";
+import { browserAppSuite, checkScreen } from "./harness.ts";
+
+// Issue 27 item 6, the experienced agent: keys for the daily moves, a skip link from the search button to the first
+// fare, printing the itinerary.
+const suite = browserAppSuite({ seedDemo: true });
+jest.setTimeout(300_000);
+
+const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Takes the focus off any field (as clicking beside it does). */
+async function leaveFields(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+describe("the experienced agent's keyboard", () => {
+  it("skips from the search button to the first fare, and moves through the results with j, k and o", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
+    await page.getByTestId("results-count").waitFor();
+
+    // One Tab from the search button: the skip link; Enter: the first fare's choice has the focus.
+    await page.getByRole("button", { name: "Search", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("button", { name: "Skip to the first fare" });
+    await expect(hasFocus(skip)).resolves.toBe(true);
+    await checkScreen(page, "search skip link");
+    await page.keyboard.press("Enter");
+    const firstFare = page.locator("[data-fare-id] [data-shortcut-open]").first();
+    await expect(hasFocus(firstFare)).resolves.toBe(true);
+
+    // Keys typed in a field stay in the field.
+    const from = page.getByRole("textbox", { name: "From", exact: true });
+    await from.focus();
+    await page.keyboard.type("b");
+    expect(new URL(page.url()).pathname).toBe("/search");
+    await expect(from.inputValue()).resolves.toContain("b");
+    await page.keyboard.press("Escape");
+
+    await leaveFields(page);
+    const cards = page.getByRole("article");
+    await page.keyboard.press("j");
+    await expect(hasFocus(cards.nth(0))).resolves.toBe(true);
+    await page.keyboard.press("j");
+    await expect(hasFocus(cards.nth(1))).resolves.toBe(true);
+    await page.keyboard.press("k");
+    await expect(hasFocus(cards.nth(0))).resolves.toBe(true);
+    // o opens the focused itinerary's first fare: the booking form.
+    await page.keyboard.press("o");
+    await page.waitForURL(/[?&]fare=/);
+
+    // ? lists the keys in a dialog.
+    await leaveFields(page);
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await help.waitFor();
+    await expect(help.getByRole("row").count()).resolves.toBe(7);
+    await checkScreen(page, "keyboard shortcuts dialog");
+    await page.keyboard.press("Escape");
+    await help.waitFor({ state: "detached" });
+  });
+
+  it("goes to the bookings with b, to their search box with /, opens a row with Enter, prints it, and starts a new search with n", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const locator = await holdStandardFare(page, "Keyson");
+    await page.goto("/account");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+
+    await leaveFields(page);
+    await page.keyboard.press("b");
+    await page.waitForURL(/\/bookings/);
+    await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
+    await page.keyboard.press("/");
+    const box = page.getByRole("textbox", { name: "Search bookings" });
+    await expect(hasFocus(box)).resolves.toBe(true);
+    await page.keyboard.type(locator);
+    await page.locator(`tr[data-locator="${locator}"]`).waitFor();
+
+    await leaveFields(page);
+    await page.keyboard.press("j");
+    const row = page.locator(`tr[data-locator="${locator}"]`);
+    await expect(hasFocus(row)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`[?&]locator=${locator}`));
+    const drawer = page.getByRole("dialog", { name: `Booking ${locator}` });
+    await drawer.getByTestId("booking-locator").waitFor();
+
+    // The itinerary prints from the booking itself.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await drawer.getByRole("button", { name: "Print the itinerary" }).click();
+    await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await expect(drawer.getByRole("button", { name: "Copy locator" }).count()).resolves.toBe(1);
+    await checkScreen(page, "booking with print");
+    await page.keyboard.press("Escape");
+    // Keys wait while a dialog is on screen, its closing too.
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].some(
+          (element) => element.getClientRects().length > 0,
+        ),
+    );
+
+    await leaveFields(page);
+    await page.keyboard.press("n");
+    await page.waitForURL(/\/search$/);
+    await expect(hasFocus(page.getByRole("textbox", { name: "From", exact: true }))).resolves.toBe(true);
+  });
+});
