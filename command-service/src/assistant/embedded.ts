@@ -56,6 +56,7 @@ const RAW_WORDS = {
     "cerr",
     "cort",
     "zamk",
+    "закри",
     "apaga",
   ],
   offWords: ["off"],
@@ -89,6 +90,7 @@ const RAW_WORDS = {
     "rouvr",
     "otworz",
     "reabr",
+    "відкри",
     "switch on",
   ],
   onWords: ["on"],
@@ -227,7 +229,6 @@ const RAW_WORDS = {
     "додати",
     "нов",
     "зареєстр",
-    "відкри",
     "utworz",
     "stworz",
     "dodaj",
@@ -329,7 +330,7 @@ const RAW_WORDS = {
     "denominada",
   ],
   // Issue 25: the rest of the catalogue.
-  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase"],
+  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
   rename: ["renam", "переймен", "renomm"],
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
@@ -341,8 +342,21 @@ const RAW_WORDS = {
   autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
   autoWord: ["auto", "автомат", "automat"],
   shared: ["shared", "share", "спільн", "wspoln", "partag", "compartid"],
-  eachOther: ["other", "одного", "nawzajem", "mutuel", "entre"],
-  forbid: ["forbid", "заборон", "prevent", "niech", "interdi", "prohib", "impid"],
+  eachOther: [
+    "other",
+    "одного",
+    "одне",
+    "інших",
+    "nawzajem",
+    "innych",
+    "siebie",
+    "mutuel",
+    "entre",
+    "autres",
+    "demas",
+    "otros",
+  ],
+  forbid: ["forbid", "заборон", "prevent", "interdi", "prohib", "impid"],
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
   phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
   nego: ["nego", "него"],
@@ -371,6 +385,10 @@ const RAW_WORDS = {
     "його",
     "її",
     "їх",
+    "них",
+    "ними",
+    "нього",
+    "неї",
     "jego",
     "jej",
     "ich",
@@ -391,6 +409,39 @@ const RAW_WORDS = {
     extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
   },
 };
+
+/**
+ * Seeing and letting (agents seeing each other's bookings), and negation as whole words: kept out of the keyword
+ * lists, so a person called Vera or Letícia is still a name.
+ */
+const SEE_STEMS = ["see", "view", "бач", "перегляд", "widz", "ogląd", "voi", "voy", "vean", "ver", "vea"].map(
+  fold,
+);
+const ALLOW_STEMS = [
+  "let",
+  "allow",
+  "дозвол",
+  "pozwól",
+  "pozwal",
+  "permet",
+  "permit",
+  "autoris",
+  "autoriz",
+].map(fold);
+const NEGATIONS = [
+  "not",
+  "dont",
+  "doesnt",
+  "no",
+  "ne",
+  "pas",
+  "nie",
+  "не",
+  "ні",
+  "never",
+  "jamais",
+  "nunca",
+].map(fold);
 
 /** The stems folded as the text is (й → и, ł → l, é → e), so both sides compare alike. */
 const foldAll = <T>(v: T): T =>
@@ -725,7 +776,13 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
     const parts: ToolCall[][] = [];
     for (const h of halves.length > 1 ? halves : [clause]) {
-      const pieces = cut(h, /,\s/gu);
+      // A comma piece that asks for nothing ("…, b@x.test", "…: Anna Nowak") belongs to the piece before it.
+      const pieces: string[] = [];
+      for (const piece of cut(h, /,\s/gu)) {
+        if (pieces.length > 0 && isDetailOnly(piece))
+          pieces[pieces.length - 1] = `${pieces.at(-1)}, ${piece}`;
+        else pieces.push(piece);
+      }
       const read: ToolCall[][] = [];
       if (pieces.length > 1)
         for (const piece of pieces)
@@ -741,6 +798,19 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     searchFrom += clause.length;
   }
   return mergeChannelUpdates(calls);
+}
+
+/** Does a piece of a request hold a word asking for an action (switch, top up, create, remove, correct)? */
+export function asksForAction(piece: string): boolean {
+  return tokenize(piece).some(
+    (t) => ACTION_STEMS.some((s) => t.norm.startsWith(s)) || ACTION_WORDS.includes(t.norm),
+  );
+}
+
+/** A piece holding only details of the piece before (an e-mail, a person's names): no action, no keyword. */
+function isDetailOnly(piece: string): boolean {
+  const rest = piece.replace(new RegExp(EMAIL.source, "gu"), " ");
+  return !asksForAction(rest) && !tokenize(rest).some((t) => isKeyword(t.norm) && !NAME_STOPS.has(t.norm));
 }
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
@@ -939,21 +1009,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
     // Shared bookings: switched, or agents (not) seeing each other's bookings.
     if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
-      const value = has(W.forbid) || words.includes("nie") || words.includes("not") ? false : onOff;
+      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
+      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
+      const negated = words.some((w) => NEGATIONS.includes(w));
+      const value =
+        has(W.forbid) || (negated && (letSee || onOff !== undefined))
+          ? false
+          : (onOff ?? (letSee ? true : undefined));
       if (value !== undefined)
         return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
     }
     // Removing a supervisor, deleting a company, a channel or a partner.
-    if (has(W.drop) && !fee) {
+    if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
         const person = supervisors[0];
         const agency =
           agencies[0]?.ref ??
           (person?.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+        // A person named whom no supervisor matches: their name goes to the resolver, which asks back.
         return [
           {
             name: "remove_supervisor",
-            args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person?.ref }),
+            args: withDefined({
+              agency_id: agency ?? agencyOfUnknown(),
+              supervisor_id: person?.ref ?? unknownName(),
+            }),
           },
         ];
       }
@@ -992,9 +1072,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     if (
-      words.some(
-        (w) =>
-          w.startsWith("duplic") || w.startsWith("дублю") || w.startsWith("skopiu") || w.startsWith("copi"),
+      words.some((w) =>
+        ["duplic", "dupliq", "дублю", "дубл", "skopiu", "kopiu", "copi", "clon", "klonu", "клону"].some((s) =>
+          w.startsWith(fold(s)),
+        ),
       ) &&
       agencies.length > 0
     ) {
@@ -1004,6 +1085,28 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
       const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
       return [{ name: "create_partner", args: { body: withDefined({ name }) } }];
+    }
+    // A supervisor's first or last name changed.
+    const renaming =
+      has(W.rename) ||
+      ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
+    if (renaming && supervisors.length > 0 && !has(W.phone)) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      const value = quoted?.[1]?.trim() ?? valueAfterLink(person.span.end);
+      const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
+      const field = surname ? "last_name" : "first_name";
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: withDefined({ [field]: value }),
+          }),
+        },
+      ];
     }
     // Renaming a partner.
     if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
@@ -1080,7 +1183,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.nego)) {
       const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
       const code =
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]{3,})/u.exec(
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
           text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
         )?.[1];
       if (code) settings.nego_code = code;
@@ -1116,6 +1219,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     return null;
   }
+  /** The words after a link word that follows token `from` ("… Kovalenko to Kovalenko-Petrenko"). */
+  function valueAfterLink(from: number): string | undefined {
+    let i = from;
+    while (i < tokens.length && !NEW_NAME_LEAD.has((tokens[i] as Token).norm)) i++;
+    while (i < tokens.length && NEW_NAME_LEAD.has((tokens[i] as Token).norm)) i++;
+    const first = tokens[i];
+    if (!first || i >= reasonFrom) return undefined;
+    const last = tokens.at(-1) as Token;
+    return withoutEndPunctuation(text.slice(first.start, last.end + 1));
+  }
+  /** The only partner an unknown person could belong to (the caller's own, or the only one they see). */
+  function agencyOfUnknown(): string | undefined {
+    const a = agencies[0];
+    if (a) return a.ref;
+    if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
+    return ctx.agencyId ?? undefined;
+  }
   /** A new name: the words after the last entity named and a link word ("to", "на", "na", "en", "a", "as"). */
   function newName(): string | undefined {
     // After the name of what is renamed (the first one named), and a link word; the new name may hold the old.
@@ -1134,13 +1254,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           : spans[0];
     const from = last ? last.end : 0;
     let i = from;
-    while (
-      i < tokens.length &&
-      ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"].includes(
-        (tokens[i] as Token).norm,
-      )
-    )
-      i++;
+    // An article only before "name" ("sous le nom X", "under the name X"): "to La Maison" keeps its "La".
+    const lead = (k: number) =>
+      NEW_NAME_LEAD.has((tokens[k] as Token).norm) ||
+      (["the", "le", "la", "el"].includes((tokens[k] as Token).norm) &&
+        W.nameWord.some((n) => tokens[k + 1]?.norm.startsWith(n)));
+    while (i < tokens.length && lead(i)) i++;
     if (i === from && marker < 0) return undefined;
     const rest = tokens
       .slice(i)
@@ -1149,12 +1268,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       );
     const first = rest[0];
     const end = rest.at(-1);
-    return first && end
-      ? text
-          .slice(first.start, end.end)
-          .replace(/[.!]+$/u, "")
-          .trim()
-      : undefined;
+    return first && end ? withoutEndPunctuation(text.slice(first.start, end.end + 1)) : undefined;
   }
 
   const off = has(W.off) || hasWord(W.offWords);
@@ -1226,6 +1340,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
+  if (
+    has(W.creditLimit) &&
+    has(["credit", "кредит", "kredyt", "credito"]) &&
+    !amount &&
+    (companies.length > 0 || agencies.length > 0)
+  )
+    // "Set the credit limit of X": the amount is asked back, never guessed.
+    return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
   if (has(W.fee)) {
     const remove = has(W.remove) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
@@ -1323,7 +1445,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   if (creating && has(W.company)) {
-    const name = quoted?.[1]?.trim() ?? nameAfter(tokens, free, text);
+    const name =
+      quoted?.[1]?.trim() ??
+      nameAfter(
+        tokens,
+        free,
+        text,
+        tokens.filter((_, i) => inSpan(i) && i < reasonFrom),
+      );
     return [
       {
         name: "create_company",
@@ -1592,12 +1721,94 @@ function nameAfterStems(
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
+/** "Last name" / "surname" in the five languages (folded stems). */
+const SURNAME_STEMS = ["surname", "lastname", "прізвищ", "nazwisk", "famille", "apellido"].map(fold);
+
+/** Words between an old name and a new one: links, articles, "new", "the name" ("… sous le nom X", "… como nuevo socio X"). */
+const NEW_NAME_LEAD = new Set(
+  [
+    "to",
+    "into",
+    "as",
+    "in",
+    "new",
+    "name",
+    "called",
+    "under",
+    "на",
+    "як",
+    "в",
+    "до",
+    "новий",
+    "нова",
+    "нову",
+    "нового",
+    "назву",
+    "назвою",
+    "під",
+    "na",
+    "jako",
+    "do",
+    "nowy",
+    "nowa",
+    "nowego",
+    "nowej",
+    "nazwa",
+    "nazwe",
+    "nazwie",
+    "pod",
+    "nazwą",
+    "en",
+    "a",
+    "comme",
+    "sous",
+    "nom",
+    "nouveau",
+    "nouvelle",
+    "nouvel",
+    "como",
+    "nuevo",
+    "nueva",
+    "nombre",
+    "con",
+    ":",
+  ].map(fold),
+);
+
+/**
+ * A name as written, without the sentence's closing punctuation, but keeping an abbreviation's dot ("Sp. z o.o.",
+ * "S.A.", "Ltd."): a dot after a short part that follows another dot or a one- or two-letter part.
+ */
+export function withoutEndPunctuation(name: string): string {
+  const trimmed = name.trim();
+  if (
+    /(?:^|[\s.])\p{L}{1,3}\.$/u.test(trimmed) &&
+    /\p{L}\.\p{L}{1,3}\.$|\b(?:ltd|inc|co|corp|sp|s\.a|llc)\.$/iu.test(trimmed)
+  )
+    return trimmed;
+  return trimmed.replace(/[.!?,;:]+$/u, "").trim();
+}
+
 /** The name written after "company" (or "named ..."), up to a preposition or another name. */
-function nameAfter(all: readonly Token[], free: readonly Token[], text: string): string | undefined {
+function nameAfter(
+  all: readonly Token[],
+  free: readonly Token[],
+  text: string,
+  names: readonly Token[] = [],
+): string | undefined {
   const freeSet = new Set(free);
+  // A new company's name may start with its partner's ("Dnipro Travel Kharkiv"): named words are read too.
+  const readable = new Set([...free, ...names]);
   let i = all.findIndex((t) => freeSet.has(t) && W.company.some((s) => t.norm.startsWith(s)));
   if (i < 0) return undefined;
   i++;
+  // "a new company: X", "una empresa nueva: X".
+  while (
+    i < all.length &&
+    NEW_NAME_LEAD.has((all[i] as Token).norm) &&
+    !NAME_STOPS.has((all[i] as Token).norm)
+  )
+    i++;
   // "named X", and the two-word forms: "o nazwie X", "під назвою X".
   const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
   if (isNamed(all[i])) i++;
@@ -1605,7 +1816,8 @@ function nameAfter(all: readonly Token[], free: readonly Token[], text: string):
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
-    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (!readable.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
     picked.push(t);
   }
   const first = picked[0];

@@ -122,6 +122,33 @@ const CARRIER_WORDS = [
   "compania aerea",
 ].map(fold);
 
+/** "All carriers" / "every airline" in the five languages (folded): a rule for everyone is what was asked. */
+const ALL_CARRIERS =
+  /\b(all|every|any)( the)? (carrier|airline)|\b(всі|усі|всіх|усіх|будь-яких?) (перевізник|авіакомпані)|\bwszystki\p{L}* (przewoznik|lini)|\b(tous|toutes) (les )?(transporteur|compagnie)|\b(todos|todas) (los |las )?(aerolinea|transportista|compania)/u;
+
+/** Attaching something (a card to a channel) in the five languages (folded stems). */
+const ATTACH_STEMS = [
+  "attach",
+  "link",
+  "add",
+  "прикріп",
+  "привяж",
+  "привяз",
+  "додай",
+  "podepn",
+  "przypn",
+  "dolacz",
+  "podlacz",
+  "associ",
+  "attache",
+  "lie",
+  "asoci",
+  "vincul",
+  "adjunt",
+  "anad",
+].map(fold);
+const CARD_WORDS = ["card", "картк", "карт", "kart", "carte", "tarjeta"].map(fold);
+
 /** Words of secrets: card security codes, card holders, passwords (folded). */
 const SECRET_WORDS = [
   "cvv",
@@ -220,7 +247,10 @@ function sameWord(word: string, name: string): boolean {
   if (word === name) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
-  return i >= 4 && i >= Math.max(word.length, name.length) - 2;
+  if (i < 4 || i < Math.max(word.length, name.length) - 2) return false;
+  // The same letters swapped at the end (Travle, Travel) are a typo, not an ending.
+  const tail = (w: string) => [...w.slice(i)].sort().join("");
+  return word.length !== name.length || tail(word) !== tail(name);
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -291,25 +321,31 @@ function actionParts(text: string, r: Reading): string[] {
     .slice(0, end);
   const inName = (at: number) =>
     r.spans.some((s) => at >= (r.tokens[s.start] as Token).start && at < (r.tokens[s.end - 1] as Token).end);
-  const parts: string[] = [];
+  const cuts: [number, number][] = [];
   let from = 0;
   for (const m of body.matchAll(SEPARATORS)) {
     const at = m.index ?? 0;
     if (inName(at)) continue;
-    parts.push(text.slice(from, at));
+    cuts.push([from, at]);
     from = at + m[0].length;
   }
-  parts.push(text.slice(from, body.length));
+  cuts.push([from, body.length]);
+  // Whether a piece asks for something is read on the blanked text (a quoted reason's "top up by 1,000,000" asks
+  // for nothing); the piece itself keeps its e-mail, which its step needs.
+  const parts = cuts.map(([a, b]) => text.slice(a, b));
+  const blanked = cuts.map(([a, b]) => body.slice(a, b));
   // A piece with no action of its own ("…, b@x.test") belongs to the action before it.
   const asks = (p: string) =>
     tokenize(p)
       .map((t) => t.norm)
       .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
   const out: string[] = [];
-  for (const piece of parts.map((p) => p.trim()).filter((p) => p.length > 0)) {
-    if (asks(piece)) out.push(piece);
+  parts.forEach((raw, k) => {
+    const piece = raw.trim();
+    if (piece.length === 0) return;
+    if (asks(blanked[k] ?? "")) out.push(piece);
     else if (out.length > 0) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
-  }
+  });
   return out;
 }
 
@@ -373,6 +409,19 @@ export function checkCalls(input: SafetyInput): Verdict {
       text: "Only administrators rename a partner",
     };
 
+  // A stored card named by its last digits: the assistant sees no cards, so it asks which, never guesses one.
+  const plainWords = plain.split(/\s+/u);
+  if (
+    plainWords.some((w) => CARD_WORDS.some((c) => w.startsWith(c))) &&
+    plainWords.some((w) => ATTACH_STEMS.some((a) => w.startsWith(a))) &&
+    !calls.some((c) => c.entry.name === "update_channel")
+  )
+    return clarify(
+      "card_not_named",
+      {},
+      "Which card? The assistant does not see stored cards: attach one on the channel's cards screen",
+    );
+
   if (calls.length === 0) return { kind: "ok" };
 
   // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
@@ -382,7 +431,8 @@ export function checkCalls(input: SafetyInput): Verdict {
       (call.entry.name === "set_company_markups" || call.entry.name === "update_partner") &&
       Array.isArray(body.markups) &&
       body.markups.some((m) => !m.carrier) &&
-      CARRIER_WORDS.some((w) => plain.includes(w))
+      CARRIER_WORDS.some((w) => plain.includes(w)) &&
+      !ALL_CARRIERS.test(plain)
     )
       return clarify(
         "carrier_unclear",
@@ -512,7 +562,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   for (const reason of reasonsOf(calls)) {
     const at = text.indexOf(reason);
     // A quoted reason is data whatever it says.
-    if (at < 0 || /["«„“”]$/u.test(text.slice(0, at))) continue;
+    if (at < 0 || /["«„“”]\s*$/u.test(text.slice(0, at))) continue;
     const asks = reason
       .split(SEPARATORS)
       .slice(1)
