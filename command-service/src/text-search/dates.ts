@@ -147,6 +147,11 @@ function nextDayOf(reference: string, m: number, d: number, year?: number): stri
 /** Words between "back" and a bare day ("back on the 12th", "retour le 9", "regreso el 10", "powrót w 10"). */
 const BARE_DAY_LEADS = new Set(["on", "the", "le", "el", "на", "w", "dnia"].map(normalise));
 
+/** Words right before a bare day that make it a date ("le 30", "el 30", "el día 30", "dnia 30"). */
+const BARE_DAY_ALONE = new Set(["le", "el", "dia", "jour", "dnia", "день"].map(normalise));
+/** Words right after a bare day that make it a date ("30-go", "30 числа", "30 de este mes"). */
+const DAY_TAILS = new Set(["go", "ego", "числа", "число", "th"].map(normalise));
+
 /** A day of the month alone: that day in the reference's month, or the next month that has it. */
 function nextDayOfMonth(reference: string, d: number): string | null {
   let y = Number(reference.slice(0, 4));
@@ -306,8 +311,28 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
         (lead && RETURN_MARKERS.has(lead.norm)) ||
         (lead && BARE_DAY_LEADS.has(lead.norm) && beforeLead && RETURN_MARKERS.has(beforeLead.norm));
       const ordinal = /^\d{1,2}(st|nd|rd|th)$/.test(t.norm) && lead?.norm === "the";
-      if (d !== null && d >= 1 && d <= 31 && (afterReturn || ordinal) && !DAY_UNITS[n1?.norm ?? ""]) {
-        hits.push({ ...take(ordinal ? i - 1 : i, i), resolve: (ref) => nextDayOfMonth(ref, d) });
+      // "le 30", "el día 30", "dnia 30": a day alone after its article or the word "day"; "30-go", "30 числа":
+      // a day with its ordinal ending or the word "of the month".
+      const dayLead =
+        !!lead &&
+        !lead.used &&
+        /^\d{1,2}$/.test(t.norm) &&
+        BARE_DAY_ALONE.has(lead.norm) &&
+        !DAY_UNITS[n1?.norm ?? ""];
+      const dayTail = !!n1 && !n1.used && /^\d{1,2}$/.test(t.norm) && DAY_TAILS.has(n1.norm);
+      if (
+        d !== null &&
+        d >= 1 &&
+        d <= 31 &&
+        (afterReturn || ordinal || dayLead || dayTail) &&
+        !DAY_UNITS[n1?.norm ?? ""]
+      ) {
+        const from = ordinal
+          ? i - 1
+          : dayLead && ["dia", "jour", "день", "dzien"].includes(lead.norm)
+            ? i - 1
+            : i;
+        hits.push({ ...take(from, dayTail ? i + 1 : i), resolve: (ref) => nextDayOfMonth(ref, d) });
         continue;
       }
     }
@@ -382,6 +407,13 @@ export function findDates(tokens: Token[], text: string, language: string | unde
       if (covered.length === 0 || covered.some((t) => t.used)) continue;
       // Whole words only: English "a M" (a minute) inside "a Múnich" is no date.
       if ((covered[0] as Token).start < r.index || (covered.at(-1) as Token).end > r.index + r.text.length)
+        continue;
+      // A lone weekday abbreviation in lower case ("el mar" is the sea, not martes; "sol", "dom") is a word.
+      if (
+        covered.length === 1 &&
+        /^\p{Ll}{2,4}\.?$/u.test(r.text.trim()) &&
+        !WEEKDAYS[(covered[0] as Token).norm]
+      )
         continue;
       for (const t of covered) t.used = true;
       const phrase = r.text;
