@@ -413,7 +413,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   const plainWords = plain.split(/\s+/u);
   if (
     plainWords.some((w) => CARD_WORDS.some((c) => w.startsWith(c))) &&
-    plainWords.some((w) => ATTACH_STEMS.some((a) => w.startsWith(a))) &&
+    (plainWords.some((w) => ATTACH_STEMS.some((a) => w.startsWith(a))) || /прив\s?я[жз]/u.test(plain)) &&
     !calls.some((c) => c.entry.name === "update_channel")
   )
     return clarify(
