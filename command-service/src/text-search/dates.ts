@@ -411,7 +411,7 @@ export function findDates(tokens: Token[], text: string, language: string | unde
       // A lone weekday abbreviation in lower case ("el mar" is the sea, not martes; "sol", "dom") is a word.
       if (
         covered.length === 1 &&
-        /^\p{Ll}{2,4}\.?$/u.test(r.text.trim()) &&
+        /^\p{Ll}{2,4}$/u.test((covered[0] as Token).raw) &&
         !WEEKDAYS[(covered[0] as Token).norm]
       )
         continue;

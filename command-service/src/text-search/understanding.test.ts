@@ -144,4 +144,79 @@ describe("the text search's understanding (issue 25)", () => {
       expect([text, parse(text).ask_back?.code]).toEqual([text, "multi_city"]);
     expect(parse("Paris to Rome on the 18th of December, back on the 22nd").ask_back).toBeUndefined();
   });
+
+  it("when more feast days are named (saints, national days, Holy Week), then each is its next date", () => {
+    for (const [text, depart] of [
+      ["Boston to Dublin for St Patrick's Day", "2027-03-17"],
+      ["Sevilla - Madrid el Día de la Hispanidad", "2027-10-12"],
+      ["Київ - Краків на день святого Миколая", "2026-12-06"],
+      ["Gdańsk - Oslo na Mikołajki", "2026-12-06"],
+      ["Paris – Lisbonne pour la fête du Travail", "2027-05-01"],
+      ["Londyn - Kraków na Święto Niepodległości", "2027-11-11"],
+      ["Sevilla - Roma el Jueves Santo", "2027-03-25"],
+      ["Lyon – Rome le mercredi des Cendres", "2027-02-10"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+    // A holiday after a return word is the return ("retour le jour de l'An": split at its elision as the line is).
+    const { search } = parse("Lyon – Rome à Noël, retour le jour de l'An");
+    expect([search.departure_date, search.return_date]).toEqual(["2026-12-25", "2027-01-01"]);
+  });
+
+  it("when a day of the month is written alone after its article or with its ordinal ending, then it is this month's", () => {
+    for (const text of [
+      "Madrid - Lisboa el 28",
+      "Madrid - Lisboa el día 28",
+      "Lyon – Porto le 28",
+      "z Gdańska do Oslo 28-go",
+      "з Одеси до Відня 28 числа",
+    ])
+      expect([text, parse(text).search.departure_date]).toEqual([text, "2026-12-28"]);
+  });
+
+  it("when a city code is typed in capitals, then it stays the city's code, never one of its airports", () => {
+    const { search } = parse("PAR - NYC on March 3");
+    expect([search.origin, search.destination]).toEqual(["PAR", "NYC"]);
+  });
+
+  it("when a capitals word or a lower-case word is also an airport code, then it is a place only where no other is named", () => {
+    // CEO and VIP are words; "ver" (to see) is Veracruz's code, "mar" (the sea) no weekday.
+    const a = parse("Urgent for our VIP guest, Vienna to Prague tomorrow").search;
+    expect([a.origin, a.destination, a.departure_date]).toEqual(["VIE", "PRG", "2026-12-02"]);
+    const b = parse("Barcelona Palma para ver el mar, 28 de diciembre").search;
+    expect([b.origin, b.destination, b.departure_date, b.return_date]).toEqual([
+      "BCN",
+      "PMI",
+      "2026-12-28",
+      undefined,
+    ]);
+    // Typed codes beside each other are still a route.
+    const c = parse("KBP WAW tomorrow").search;
+    expect([c.origin, c.destination]).toEqual(["KBP", "WAW"]);
+  });
+
+  it("when an airport is named in Ukrainian, or a city by a form not listed before, then it is read", () => {
+    const a = parse("з Жулян до Гатвіка в п'ятницю").search;
+    expect([a.origin, a.destination]).toEqual(["IEV", "LGW"]);
+    const b = parse("з Тель-Авіва до Ларнаки завтра").search;
+    expect([b.origin, b.destination]).toEqual(["TLV", "LCA"]);
+    const c = parse("z Pafos do Tuluzy jutro").search;
+    expect([c.origin, c.destination]).toEqual(["PFO", "TLS"]);
+  });
+
+  it("when a French or Spanish city is misspelt, then it is corrected and the correction said", () => {
+    const answer = parse("Tuolouse – Madrid le 10 décembre");
+    expect(answer.search.origin).toBe("TLS");
+    expect(answer.corrections).toEqual([{ from: "Tuolouse", to: "Toulouse" }]);
+  });
+
+  it("when 'no connection' is said in any of its ways, then only direct flights are searched", () => {
+    for (const text of [
+      "Nice - Paris demain, pas de correspondance",
+      "Nice - Paris demain sans correspondance",
+      "Madrid - Bilbao mañana sin transbordos",
+      "Kyiv to Vienna tomorrow, no layovers",
+      "z Gdańska do Oslo jutro bez międzylądowań",
+    ])
+      expect([text, parse(text).search.direct_only]).toEqual([text, true]);
+  });
 });

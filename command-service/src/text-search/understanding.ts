@@ -528,7 +528,7 @@ const AIRPORT_NAMES: [string, string[]][] = [
   ["KTW", ["pyrzowice", "pyrzowic"]],
   ["GDN", ["rebiechowo"]],
   ["KBP", ["boryspil", "борисп", "borysp", "boryspol"]],
-  ["IEV", ["zhuliany", "жуляни"]],
+  ["IEV", ["zhuliany", "жуляни", "жулян", "zhulyany", "żulany"]],
   ["BCN", ["el prat", "prat"]],
   ["MAD", ["barajas", "барахас"]],
   ["PMI", ["son sant joan"]],
