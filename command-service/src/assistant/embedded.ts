@@ -175,6 +175,9 @@ const RAW_WORDS = {
     "корект",
     "korekt",
     "koryg",
+    "skoryg",
+    "skorekt",
+    "poprawi",
     "corrig",
     "correc",
     "ajust",
@@ -332,7 +335,7 @@ const RAW_WORDS = {
   // Issue 25: the rest of the catalogue.
   drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
-  rename: ["renam", "переймен", "renomm"],
+  rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod"],
@@ -341,7 +344,17 @@ const RAW_WORDS = {
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
   autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
   autoWord: ["auto", "автомат", "automat"],
-  shared: ["shared", "share", "спільн", "wspoln", "partag", "compartid"],
+  shared: [
+    "shared",
+    "share",
+    "sharing",
+    "спільн",
+    "wspoln",
+    "wspoldziel",
+    "partag",
+    "compartid",
+    "compartir",
+  ],
   eachOther: [
     "other",
     "одного",
@@ -1019,6 +1032,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (value !== undefined)
         return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
     }
+    // "Replace supervisor A with B (b@x)": A removed, B invited to A's partner.
+    if (hasStem(words, REPLACE_STEMS) && supervisors.length > 0 && mail && !has(W.support) && !fee) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      const names = personNames(free, mail[0]);
+      return [
+        {
+          name: "remove_supervisor",
+          args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person.ref }),
+        },
+        {
+          name: "invite_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            body: withDefined({
+              email: mail[0],
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          }),
+        },
+      ];
+    }
     // Removing a supervisor, deleting a company, a channel or a partner.
     if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
@@ -1559,6 +1597,13 @@ const SALES_STEMS = [
   "продаж",
   "продал",
   "продан",
+  "продав",
+  "виручк",
+  "revenue",
+  "turnover",
+  "przychod",
+  "ingreso",
+  "recette",
   "sprzeda",
   "vend",
   "venta",
@@ -1720,6 +1765,21 @@ function nameAfterStems(
   const last = picked.at(-1);
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
+
+/** Replacing one person with another in the five languages (folded stems). */
+const REPLACE_STEMS = [
+  "replac",
+  "substitut",
+  "swap",
+  "замін",
+  "замен",
+  "zastap",
+  "zastęp",
+  "zamien",
+  "remplac",
+  "reemplaz",
+  "sustitu",
+].map(fold);
 
 /** "Last name" / "surname" in the five languages (folded stems). */
 const SURNAME_STEMS = ["surname", "lastname", "прізвищ", "nazwisk", "famille", "apellido"].map(fold);

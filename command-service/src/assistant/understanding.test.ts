@@ -56,7 +56,7 @@ const dir: Directory = {
 
 const admin = { userType: "Admin" as UserType, agencyId: null };
 const balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
-const parse = (text: string, ctx: { userType: UserType; agencyId: string | null } = admin) =>
+const parse = (text: string, ctx: { userType: UserType; agencyId: string | null; today?: string } = admin) =>
   parseAdminRequest(text, dir, ctx);
 
 /** The verdict the route gives: the calls resolved, then checked against the request. */
@@ -101,6 +101,42 @@ describe("assistant understanding (issue 25): phrasing families in five language
       expect(parse(text)).toEqual([
         { name: "set_shared_bookings", args: { company_id: "co-tallinn", body: { active: false } } },
       ]);
+  });
+
+  it("replaces one supervisor with another: the first removed, the second invited to the same partner", () => {
+    for (const text of [
+      "Replace supervisor Zofia Lis with Ana Gil (ana.gil@sierra.test)",
+      "Заміни супервайзера Zofia Lis на Ana Gil, ana.gil@sierra.test",
+      "Zastąp Zofia Lis nową supervisorką Ana Gil, ana.gil@sierra.test",
+      "Remplace la superviseure Zofia Lis par Ana Gil (ana.gil@sierra.test)",
+      "Sustituye a Zofia Lis por Ana Gil, ana.gil@sierra.test",
+    ]) {
+      const calls = parse(text);
+      expect([text, calls.map((c) => c.name)]).toEqual([text, ["remove_supervisor", "invite_supervisor"]]);
+      expect(calls[0]?.args).toEqual({ agency_id: "ag-iberia", supervisor_id: "u-zofia" });
+      expect(calls[1]?.args).toMatchObject({
+        agency_id: "ag-iberia",
+        body: { email: "ana.gil@sierra.test", first_name: "Ana", last_name: "Gil" },
+      });
+    }
+  });
+
+  it("reads perfective and gerund forms of the verbs (skoryguj, sharing, renombra, продав)", () => {
+    expect(parse("Skoryguj saldo Baltic Wings Riga o -20 EUR, powód: błąd")[0]?.args).toMatchObject({
+      body: { kind: "correction", amount: { amount: -2000, currency: "EUR" } },
+    });
+    expect(parse("Turn off booking sharing at Baltic Wings Riga")).toEqual([
+      { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: false } } },
+    ]);
+    expect(parse("Renombra Sierra Viajes a Sierra Viajes Sur")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-iberia", body: { name: "Sierra Viajes Sur" } } },
+    ]);
+    expect(parse("Скільки продав Baltic Wings минулого місяця?", { ...admin, today: "2026-12-01" })).toEqual([
+      {
+        name: "sales_figures",
+        args: { agency_id: "ag-baltic", date_from: "2026-11-01", date_to: "2026-11-30" },
+      },
+    ]);
   });
 
   it("changes a supervisor's last or first name, the new one written after a link word", () => {
