@@ -150,7 +150,7 @@ const BARE_DAY_LEADS = new Set(["on", "the", "le", "el", "на", "w", "dnia"].ma
 /** Words right before a bare day that make it a date ("le 30", "el 30", "el día 30", "dnia 30"). */
 const BARE_DAY_ALONE = new Set(["le", "el", "dia", "jour", "dnia", "день"].map(normalise));
 /** Words right after a bare day that make it a date ("30-go", "30 числа", "30 de este mes"). */
-const DAY_TAILS = new Set(["go", "ego", "числа", "число", "th"].map(normalise));
+const DAY_TAILS = new Set(["go", "ego", "го", "ого", "числа", "число", "th"].map(normalise));
 
 /** A day of the month alone: that day in the reference's month, or the next month that has it. */
 function nextDayOfMonth(reference: string, d: number): string | null {

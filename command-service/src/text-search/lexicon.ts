@@ -67,7 +67,9 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
       "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
-      "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero",
+      "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero " +
+      // "3 tickets", "два квитки", "4 bilety", "2 billets", "3 billetes", "2 seats / places / plazas / miejsca / місця"
+      "tickets seats квитки квитків місця місць bilety biletów miejsca miejsc billets places billetes plazas asientos",
   ).map((w) => [w, "people"] as const),
 ]);
 
@@ -290,7 +292,8 @@ const PERIODS: Record<DayPeriod, string> = {
     "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde",
   evening:
     "evening|in the evening|evenings|вечір|ввечері|увечері|вечором|вечірній|вечірнім|вечірньому|wieczorem|wieczór|" +
-    "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|por la noche|de la noche|en la noche",
+    "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|en fin de journée|fin de journée|" +
+    "por la noche|de la noche|en la noche|a última hora|vespertino",
   night:
     "night|at night|overnight|red-eye|red eye|night flight|вночі|уночі|нічний|нічним|w nocy|nocą|nocny|nocnym|" +
     "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno",

@@ -219,4 +219,27 @@ describe("the text search's understanding (issue 25)", () => {
     ])
       expect([text, parse(text).search.direct_only]).toEqual([text, true]);
   });
+
+  it("when tickets or seats are counted, then they are the travellers; a day's end is the evening", () => {
+    for (const [text, adults] of [
+      ["need 3 tickets Kyiv to Rome tomorrow", 3],
+      ["два квитки з Києва до Риму завтра", 2],
+      ["4 bilety z Warszawy do Rzymu jutro", 4],
+      ["2 billets Paris – Rome demain", 2],
+    ] as const)
+      expect([text, parse(text).search.passengers.adults]).toEqual([text, adults]);
+    expect(parse("Lyon – Rome demain en fin de journée").search.departure_time).toEqual({
+      from: 1020,
+      to: 1440,
+    });
+  });
+
+  it("when Thanksgiving, Holy Week or a Ukrainian ordinal day is named, then it is its next date", () => {
+    for (const [text, depart] of [
+      ["Boston to Chicago on Thanksgiving", "2027-11-25"],
+      ["Sevilla - Roma en Semana Santa", "2027-03-21"],
+      ["з Дніпра до Праги 30-го", "2026-12-30"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+  });
 });

@@ -291,6 +291,12 @@ const HOLIDAYS: [string[], DayOf][] = [
     (y) => shifted(westernEaster(y), y, -47),
   ],
   [["tlusty czwartek"], (y) => shifted(westernEaster(y), y, -52)],
+  // Holy Week: from its Sunday (Palm Sunday), the day a trip "for Holy Week" leaves.
+  [
+    ["holy week", "semaine sainte", "semana santa", "wielki tydzien", "страсний тиждень", "страсного тижня"],
+    (y) => shifted(westernEaster(y), y, -7),
+  ],
+  [["thanksgiving", "thanksgiving day"], (y) => thanksgiving(y)],
   [["вербна неділя", "вербну неділю"], (y) => shifted(orthodoxEaster(y), y, -7)],
   [
     [
@@ -327,6 +333,12 @@ const sameWord = (token: string, word: string) => {
   const stem = Math.max(5, word.length - 2);
   return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
 };
+
+/** The fourth Thursday of November (US Thanksgiving). */
+function thanksgiving(y: number): [number, number] {
+  const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+  return [11, 1 + ((4 - first + 7) % 7) + 21];
+}
 
 /** The next day of a holiday on or after the reference day. */
 function nextHoliday(day: DayOf, reference: string): string {
