@@ -82,14 +82,26 @@ const NEXT = new Set(
     "przyszłej",
     "próximo",
     "próxima",
+    "наступних",
+    "наступні",
+    "przyszły",
+    "przyszły",
+    "prochain",
+    "prochaine",
   ].map(normalise),
 );
 const NEXT_AFTER = new Set(["prochain", "prochaine"].map(normalise));
+/** The weekend in the five languages (its Saturday is the day a weekend trip leaves). */
+const WEEKEND_WORDS = new Set(
+  ["weekend", "week-end", "вихідних", "вихідні", "weekendu", "weekendzie", "finde", "findesemana"].map(
+    normalise,
+  ),
+);
 
 const RELATIVE: Record<string, number> = {};
 for (const [days, list] of [
   [0, "today сьогодні dziś dzisiaj aujourd'hui hoy"],
-  [1, "tomorrow завтра jutro demain mañana"],
+  [1, "tomorrow tmrw tmr tomorow tommorow tommorrow завтра jutro demain mañana"],
   [2, "післязавтра pojutrze"],
 ] as const)
   for (const w of list.split(" ")) RELATIVE[normalise(w)] = days;
@@ -350,6 +362,28 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
     if (relative !== undefined) {
       hits.push({ ...take(i, i), resolve: (ref) => addDays(ref, relative) });
       continue;
+    }
+
+    // The weekend ("на вихідних", "w weekend", "ce week-end", "este fin de semana"): its Saturday, next week's after
+    // "next" / "наступних" / "przyszły" / "prochain" / "próximo".
+    {
+      const weekendAt = WEEKEND_WORDS.has(t.norm)
+        ? 1
+        : t.norm === "week" && n1?.norm === "end"
+          ? 2
+          : t.norm === "fin" && n1?.norm === "de" && tokens[i + 2]?.norm === "semana"
+            ? 3
+            : 0;
+      if (weekendAt > 0 && !tokens.slice(i, i + weekendAt).some((x) => x.used)) {
+        const lead = tokens[i - 1];
+        const after = tokens[i + weekendAt];
+        const next =
+          (!!lead && !lead.used && NEXT.has(lead.norm)) ||
+          (!!after && !after.used && (NEXT_AFTER.has(after.norm) || after.norm === "proximo"));
+        const from = next && lead && NEXT.has(lead.norm) ? i - 1 : i;
+        hits.push({ ...take(from, i + weekendAt - 1), resolve: (ref) => weekday(ref, "Saturday", next) });
+        continue;
+      }
     }
 
     // Weekdays: "Friday", "next Friday", "наступної п'ятниці", "w przyszły piątek", "vendredi prochain", "el próximo viernes"

@@ -242,4 +242,15 @@ describe("the text search's understanding (issue 25)", () => {
     ] as const)
       expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
   });
+
+  it("when the weekend is named, then it is its Saturday (next week's after 'next'); 'tmrw' is tomorrow", () => {
+    for (const [text, depart] of [
+      ["з Одеси до Стамбула на вихідних", "2026-12-05"],
+      ["z Gdańska do Oslo w przyszły weekend", "2026-12-12"],
+      ["Paris – Rome ce week-end", "2026-12-05"],
+      ["Madrid - Roma el próximo fin de semana", "2026-12-12"],
+      ["Kyiv to Rome tmrw", "2026-12-02"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+  });
 });
