@@ -43,6 +43,8 @@ const RAW_WORDS = {
     "dezaktyw",
     "zablok",
     "zatrzym",
+    "wstrzymaj",
+    "przerwij",
     "desactiv",
     "coup",
     "etein",
@@ -89,6 +91,7 @@ const RAW_WORDS = {
     "desbloque",
     "rouvr",
     "otworz",
+    "wznow",
     "reabr",
     "відкри",
     "switch on",
@@ -433,6 +436,14 @@ const SEE_STEMS = ["see", "view", "бач", "перегляд", "widz", "ogląd"
 const ALLOW_STEMS = [
   "let",
   "allow",
+  "give",
+  "grant",
+  "надай",
+  "nadaj",
+  "donne",
+  "accord",
+  "otorg",
+  "conced",
   "дозвол",
   "pozwól",
   "pozwal",
@@ -1111,9 +1122,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     if (
       words.some((w) =>
-        ["duplic", "dupliq", "дублю", "дубл", "skopiu", "kopiu", "copi", "clon", "klonu", "клону"].some((s) =>
-          w.startsWith(fold(s)),
-        ),
+        [
+          "duplic",
+          "dupliq",
+          "дублю",
+          "дубл",
+          "skopiu",
+          "kopiu",
+          "copi",
+          "copy",
+          "clon",
+          "klonu",
+          "клону",
+        ].some((s) => w.startsWith(fold(s))),
       ) &&
       agencies.length > 0
     ) {
@@ -1284,8 +1305,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const link = tokens.findIndex(
       (t, k) => LINKS.includes(t.norm) && (spans[0]?.start ?? tokens.length) >= k,
     );
+    // "named Y" after the old name; a name word before it ("Zmień nazwę X na Y") is read from X's end.
     const last =
-      marker >= 0
+      marker >= 0 && marker >= (spans[0]?.start ?? -1)
         ? { end: marker + 1 }
         : link >= 0 && link < (spans[0]?.start ?? tokens.length)
           ? { end: link }
@@ -1450,7 +1472,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
-  if ((has(W.balance) || (has(W.money) && has(W.question))) && !toggle)
+  // "How much money is left on X?": "on" there is a preposition, not a switch.
+  const switchWord = off || has(W.on);
+  if ((has(W.balance) || (has(W.money) && has(W.question))) && (!toggle || (has(W.question) && !switchWord)))
     return [{ name: "company_balance", args: withDefined({ company_id: companyRef() }) }];
 
   // Creating: a supervisor (an e-mail), a company (a name).

@@ -139,6 +139,24 @@ describe("assistant understanding (issue 25): phrasing families in five language
     ]);
   });
 
+  it("reads a name word before the old name, copies, grants, suspensions and money questions with 'on'", () => {
+    expect(parse("Zmień nazwę Sierra Viajes na Sierra Tours")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-iberia", body: { name: "Sierra Tours" } } },
+    ]);
+    expect(parse("Copy Baltic Wings into a new partner called Baltic Wings Oslo")).toEqual([
+      { name: "duplicate_partner", args: { agency_id: "ag-baltic", body: { name: "Baltic Wings Oslo" } } },
+    ]);
+    expect(parse("Give the agents of Baltic Wings Riga shared bookings")).toEqual([
+      { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: true } } },
+    ]);
+    expect(parse("Wstrzymaj wystawianie biletów dla całego partnera Sierra Viajes")).toEqual([
+      { name: "toggle_partner_gate", args: { agency_id: "ag-iberia", body: { active: false } } },
+    ]);
+    expect(parse("How much money is left on Baltic Wings Tallinn?")).toEqual([
+      { name: "company_balance", args: { company_id: "co-tallinn" } },
+    ]);
+  });
+
   it("changes a supervisor's last or first name, the new one written after a link word", () => {
     expect(parse("Change the surname of Ivan Petrenko to Petrenko-Bondar")).toEqual([
       {
