@@ -157,6 +157,25 @@ describe("assistant understanding (issue 25): phrasing families in five language
     ]);
   });
 
+  it("reads more ways of putting money on a balance (закинь, нарахуй, transfer, virer)", () => {
+    for (const text of [
+      "Будь ласка, закинь 60 EUR на Baltic Wings Riga, причина: бонус",
+      "Нарахуй Baltic Wings Riga 60 EUR, причина: бонус",
+      "Transfer 60 EUR to Baltic Wings Riga, reason: bonus",
+      "Vire 60 EUR à Baltic Wings Riga, motif : bonus",
+    ])
+      expect([text, parse(text)[0]?.args]).toEqual([
+        text,
+        {
+          body: expect.objectContaining({
+            company_id: "co-riga",
+            kind: "top_up",
+            amount: { amount: 6000, currency: "EUR" },
+          }),
+        },
+      ]);
+  });
+
   it("changes a supervisor's last or first name, the new one written after a link word", () => {
     expect(parse("Change the surname of Ivan Petrenko to Petrenko-Bondar")).toEqual([
       {
