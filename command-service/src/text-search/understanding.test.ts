@@ -253,4 +253,15 @@ describe("the text search's understanding (issue 25)", () => {
     ] as const)
       expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
   });
+
+  it("when a city the table did not list is named in its own language and case (Bâle, Florencji, Хургади), then it is found", () => {
+    for (const [text, destination] of [
+      ["de Paris à Bâle le 6 janvier", "BSL"],
+      ["z Warszawy do Florencji 5 stycznia", "FLR"],
+      ["de Madrid a Florencia el 5 de enero", "FLR"],
+      ["з Варшави до Хургади 10 січня", "HRG"],
+      ["z Krakowa do Bolonii jutro", "BLQ"],
+    ] as const)
+      expect([text, parse(text).search.destination]).toEqual([text, destination]);
+  });
 });
