@@ -176,6 +176,20 @@ describe("assistant understanding (issue 25): phrasing families in five language
       ]);
   });
 
+  it("reads shutting, freezing and reopening as switches off and on", () => {
+    for (const [text, active] of [
+      ["Could you please shut the gate for Baltic Wings Riga?", false],
+      ["Заморозь шлюз Baltic Wings Riga", false],
+      ["Gèle la billetterie de Baltic Wings Riga", false],
+      ["I'd like Baltic Wings Riga's gate reopened", true],
+      ["Odmroź bramkę Baltic Wings Riga", true],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_company_gate", args: { company_id: "co-riga", body: { active } } }],
+      ]);
+  });
+
   it("changes a supervisor's last or first name, the new one written after a link word", () => {
     expect(parse("Change the surname of Ivan Petrenko to Petrenko-Bondar")).toEqual([
       {
