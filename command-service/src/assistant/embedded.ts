@@ -834,14 +834,32 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
             parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
           );
       if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
-      else if (halves.length > 1)
-        parts.push(parseClause(h, dir, { ...ctx, before: [...earlier, ...parts.flat()] }));
+      else if (halves.length > 1) {
+        const before = [...earlier, ...parts.flat()];
+        let got = parseClause(h, dir, { ...ctx, before });
+        // "Delete company X and Y": a half that only names something takes the verb of the half before it.
+        const k = halves.indexOf(h);
+        if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0) {
+          const lead = verbLead(halves[k - 1] as string, dir);
+          if (lead) got = parseClause(`${lead} ${h}`, dir, { ...ctx, before });
+        }
+        parts.push(got);
+      }
     }
     const split = parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
   return mergeChannelUpdates(calls);
+}
+
+/** The words of a request before the first name it gives ("Supprime la société" of "… Dnipro Travel Kyiv"), if they ask for an action. */
+function verbLead(part: string, dir: Directory): string | undefined {
+  const tokens = tokenize(part);
+  const first = spansOf(findMentions(tokens, dir))[0];
+  if (!first || first.start === 0) return undefined;
+  const lead = part.slice(0, (tokens[first.start] as Token).start).trim();
+  return asksForAction(lead) ? lead : undefined;
 }
 
 /** Does a piece of a request hold a word asking for an action (switch, top up, create, remove, correct)? */
@@ -1564,6 +1582,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // A name nothing matches ("the gate for Vistula Krakow"): the resolver asks back with the nearest.
+      const unknown = unknownName();
+      if (unknown && channels.length === 0)
+        return [{ name: "toggle_company_gate", args: { company_id: unknown, body } }];
     }
     if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0))
       return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];

@@ -1,4 +1,5 @@
 /** Text helpers of the embedded parser: accent- and case-insensitive tokens, fuzzy token equality. */
+import { cityForms } from "../text-search/cities.ts";
 
 const FOLD: Record<string, string> = { ł: "l", đ: "d", ø: "o", ß: "ss", æ: "ae", œ: "oe", ı: "i" };
 
@@ -62,12 +63,35 @@ function withinOneEdit(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
+let cities: Map<string, string> | undefined;
+/** The city a one-word form names in any of the five languages, in any case (Kiev, Kijów, Києва → KBP). */
+export function cityOf(word: string): string | undefined {
+  if (!cities) {
+    const map = new Map<string, string>();
+    for (const f of cityForms()) {
+      const key = fold(f.form);
+      if (!/^[\p{L}]+$/u.test(key)) continue;
+      // A form two cities share is no one city's.
+      const known = map.get(key);
+      map.set(key, known && known !== f.code ? "" : f.code);
+    }
+    cities = map;
+  }
+  return cities.get(word) || undefined;
+}
+
+/** The same city written in another language or case ("Dnipro Travel Kiev" is "Dnipro Travel Kyiv"). */
+export function sameCity(word: string, name: string): boolean {
+  const a = cityOf(word);
+  return a !== undefined && a === cityOf(name);
+}
+
 /**
  * A word of the text names a word of an entity's name: equal, an inflected form (Warszawy ~ Warszawa, Vistuli ~
  * Vistula: a long common stem) or one typo in a long word.
  */
 export function tokenMatches(word: string, name: string): boolean {
-  if (word === name) return true;
+  if (word === name || sameCity(word, name)) return true;
   if (word.length < 4 || name.length < 4) return false;
   const prefix = commonPrefix(word, name);
   if (prefix >= 4 && prefix >= Math.max(word.length, name.length) - 2) return true;

@@ -278,7 +278,58 @@ describe("assistant understanding (issue 25): phrasing families in five language
   });
 });
 
+describe("assistant understanding (issue 25): names in other languages, shared verbs, unknown names", () => {
+  it("reads a company named with its city in another language or case as that company", () => {
+    for (const text of [
+      "Top up Baltic Wings Riga by 50 EUR, reason: advance",
+      "Recarga Baltic Wings Riga con 50 EUR, motivo: anticipo",
+      "Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka",
+      "Поповни Baltic Wings Рига на 50 EUR, причина: аванс",
+    ]) {
+      expect([text, parse(text)[0]?.args]).toEqual([
+        text,
+        { body: expect.objectContaining({ company_id: "co-riga" }) },
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("gives a half that only names something the verb of the half before it", () => {
+    expect(parse("Supprime la société Baltic Wings Riga et Baltic Wings Tallinn")).toEqual([
+      { name: "delete_company", args: { company_id: "co-riga" } },
+      { name: "delete_company", args: { company_id: "co-tallinn" } },
+    ]);
+    expect(parse("Close the gates of Baltic Wings Riga and Sierra Sevilla").map((c) => c.args)).toEqual([
+      { company_id: "co-riga", body: { active: false } },
+      { company_id: "co-sevilla", body: { active: false } },
+    ]);
+  });
+
+  it("passes a gate's unknown company name to the resolver, which asks back", () => {
+    expect(interpretCalls(parse("Close the gate for Sol Vilnius"), dir, "Admin")).toMatchObject({
+      kind: "not_found",
+      entity: "company",
+    });
+    // Written on to a partner's name, it is asked back too, never the partner's gate.
+    expect(verdictOf("Close the gate for Baltic Wings Vilnius")).toMatchObject({ kind: "clarify" });
+  });
+});
+
 describe("assistant safety (issue 25): the verdicts those readings meet", () => {
+  it("asks back a supervisor named with a partner that is not theirs", () => {
+    expect(verdictOf("Deactivate Ivan Petrenko's account at Sierra Viajes")).toMatchObject({
+      kind: "clarify",
+      code: "not_in_partner",
+    });
+    expect(verdictOf("Deactivate Ivan Petrenko's account at Baltic Wings")).toEqual({ kind: "ok" });
+  });
+
+  it("offers the known name a longer unknown one was written on to", () => {
+    const v = verdictOf("Top up Sierra Sevilla Centro by 10 EUR, reason invoice 3");
+    expect(v).toMatchObject({ kind: "clarify", code: "not_found" });
+    if (v.kind === "clarify") expect(v.candidates.map((c) => c.id)).toContain("co-sevilla");
+  });
+
   it("asks back a name with its last letters swapped instead of planning on the look-alike", () => {
     const v = verdictOf("Top up Sierra Sevilal by 500 EUR, reason invoice 7");
     expect(v.kind).toBe("clarify");
