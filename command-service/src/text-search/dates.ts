@@ -91,6 +91,8 @@ const NEXT = new Set(
   ].map(normalise),
 );
 const NEXT_AFTER = new Set(["prochain", "prochaine"].map(normalise));
+/** English weekday abbreviations. */
+const EN_SHORT_DAYS = new Set(["mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"]);
 /** The weekend in the five languages (its Saturday is the day a weekend trip leaves). */
 const WEEKEND_WORDS = new Set(
   ["weekend", "week-end", "вихідних", "вихідні", "weekendu", "weekendzie", "finde", "findesemana"].map(
@@ -202,7 +204,7 @@ function dayNumber(token: Token | undefined): number | null {
 }
 
 /** Own rules over the words; each taken date marks its words used. */
-function ownRules(tokens: Token[], text: string): DateHit[] {
+function ownRules(tokens: Token[], text: string, language?: string): DateHit[] {
   const hits: DateHit[] = [];
   const take = (from: number, to: number) => {
     for (let k = from; k <= to; k++) (tokens[k] as Token).used = true;
@@ -252,15 +254,18 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
 
     // Ranges "5-12 December", "from 5 to 12 December", "du 5 au 12 décembre", "del 5 al 12 de diciembre"
     {
-      const first = RANGE_FROM.has(t.norm) ? i + 1 : i;
+      // "from the 10th to the 17th of January": the articles and "of" are skipped.
+      let first = RANGE_FROM.has(t.norm) ? i + 1 : i;
+      if (first > i && tokens[first]?.norm === "the") first++;
       const d1 = dayNumber(tokens[first]);
       const sepWord = tokens[first + 1];
       if (d1 !== null && sepWord) {
         const hyphen = /^\s*[-–—]\s*$/.test(between(tokens[first] as Token, sepWord));
-        const secondAt = hyphen ? first + 1 : RANGE_TO.has(sepWord.norm) ? first + 2 : -1;
+        let secondAt = hyphen ? first + 1 : RANGE_TO.has(sepWord.norm) ? first + 2 : -1;
+        if (secondAt === first + 2 && tokens[secondAt]?.norm === "the") secondAt++;
         const d2 = secondAt > 0 ? dayNumber(tokens[secondAt]) : null;
         let monthAt = secondAt + 1;
-        if (tokens[monthAt]?.norm === "de") monthAt++;
+        if (tokens[monthAt]?.norm === "de" || tokens[monthAt]?.norm === "of") monthAt++;
         const month = MONTHS[tokens[monthAt]?.norm ?? ""];
         if (d2 !== null && month && !tokens[monthAt]?.used) {
           let last = monthAt;
@@ -392,7 +397,11 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
       hits.push({ ...take(i, i + 1), resolve: (ref) => weekday(ref, en, true) });
       continue;
     }
-    const dayName = WEEKDAYS[t.norm];
+    // English short weekdays are words elsewhere ("mon fils", "sun" aside): read only in an English line.
+    const dayName =
+      language && language !== "en" && EN_SHORT_DAYS.has(t.norm) && t.raw === t.norm
+        ? undefined
+        : WEEKDAYS[t.norm];
     if (dayName) {
       const next = n1 !== undefined && !n1.used && NEXT_AFTER.has(n1.norm);
       hits.push({ ...take(i, next ? i + 1 : i), resolve: (ref) => weekday(ref, dayName, next) });
@@ -422,7 +431,7 @@ const LOCALES = { en: chrono.en, ua: chrono.uk, fr: chrono.fr, es: chrono.es } a
 
 /** Every date of the line, in the order written. `language` is tried first by chrono. */
 export function findDates(tokens: Token[], text: string, language: string | undefined): DateHit[] {
-  const hits = ownRules(tokens, text);
+  const hits = ownRules(tokens, text, language);
   const order = [
     ...(language && language in LOCALES ? [language as keyof typeof LOCALES] : []),
     ...(Object.keys(LOCALES) as (keyof typeof LOCALES)[]),
@@ -446,7 +455,8 @@ export function findDates(tokens: Token[], text: string, language: string | unde
       if (
         covered.length === 1 &&
         /^\p{Ll}{2,4}$/u.test((covered[0] as Token).raw) &&
-        !WEEKDAYS[(covered[0] as Token).norm]
+        (!WEEKDAYS[(covered[0] as Token).norm] ||
+          (!!language && language !== "en" && EN_SHORT_DAYS.has((covered[0] as Token).norm)))
       )
         continue;
       for (const t of covered) t.used = true;

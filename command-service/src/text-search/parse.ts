@@ -160,7 +160,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     let span = { start: hit.start, end: hit.end };
     let role: "departure" | "return" = "departure";
     let j = indexAt(hit.start) - 1;
-    for (let skipped = 0; j >= 0 && skipped < 2; skipped++) {
+    // A range ("aller-retour du 10 au 17") holds both dates: a return word before it is the trip's, not the range's.
+    for (let skipped = 0; j >= 0 && skipped < 2 && !hit.until; skipped++) {
       const t = tokens[j] as Token;
       if (t.used) break;
       if (RETURN_MARKERS.has(t.norm)) {

@@ -264,4 +264,24 @@ describe("the text search's understanding (issue 25)", () => {
     ] as const)
       expect([text, parse(text).search.destination]).toEqual([text, destination]);
   });
+
+  it("when a range follows a round-trip word, or its days have articles, then it is the departure and the return", () => {
+    for (const text of [
+      "Paris – Rome aller-retour du 10 au 17 janvier",
+      "з Києва до Риму туди й назад з 10 до 17 січня",
+      "Kyiv to Rome from the 10th to the 17th of January",
+      "z Warszawy do Rzymu od 10 do 17 stycznia",
+    ]) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, "2027-01-10", "2027-01-17"]);
+    }
+  });
+
+  it("when an English weekday abbreviation is a word of another language ('mon fils'), then it is no date", () => {
+    const { search } = parseTextSearch("Paris – Berlin le 13 janvier avec ma femme et mon fils", {
+      today: TODAY,
+      language: "fr",
+    });
+    expect([search.departure_date, search.return_date]).toEqual(["2027-01-13", undefined]);
+  });
 });
