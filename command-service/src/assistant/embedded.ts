@@ -76,6 +76,7 @@ const RAW_WORDS = {
     "resum",
     "open",
     "увімк",
+    "ввімк",
     "вмик",
     "включ",
     "активу",
@@ -580,14 +581,18 @@ export interface Amount {
 }
 
 const NUMBER =
-  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille))?(?![\d%])/giu;
+  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille|mln\.?|млн\.?|million\p{L}*|mio\.?|millon\p{L}*|мільйон\p{L}*|milion\p{L}*))?(?![\d%])/giu;
+
+/** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
+const multiplierOf = (word: string | undefined): number =>
+  !word ? 1 : /^\s?(mln|млн|million|mio|millon|мільйон|milion)/iu.test(word) ? 1_000_000 : 1000;
 
 /** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
 export function amountsIn(text: string): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const value = parseNumber((m[1] ?? "").replace("−", "-"));
-    if (value !== null) out.push(Math.abs(Math.round(value * (m[2] ? 1000 : 1) * 100)));
+    if (value !== null) out.push(Math.abs(Math.round(value * multiplierOf(m[2]) * 100)));
   }
   return out;
 }
@@ -605,7 +610,7 @@ export function findAmount(text: string): Amount | null {
       /^\s?(percent|per cent|відсот|процент|procent|pour ?cent|por ?ciento)/iu.test(fold(after))
     )
       continue;
-    const multiplier = m[2] ? 1000 : 1;
+    const multiplier = multiplierOf(m[2]);
     const before = text.slice(0, m.index ?? 0);
     const next = /^\s*([\p{L}$€£₴]+)/u.exec(after)?.[1];
     const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
@@ -839,7 +844,9 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
         let got = parseClause(h, dir, { ...ctx, before });
         // "Delete company X and Y": a half that only names something takes the verb of the half before it.
         const k = halves.indexOf(h);
-        if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0) {
+        const namesOnly =
+          !asksForAction(h) && spansOf(findMentions(tokenize(h), dir)).some((sp) => sp.start === 0);
+        if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0 && namesOnly) {
           const lead = verbLead(halves[k - 1] as string, dir);
           if (lead) got = parseClause(`${lead} ${h}`, dir, { ...ctx, before });
         }
@@ -1129,7 +1136,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (has(W.company) || (companies.length > 0 && !has(W.partner)))
         return [{ name: "delete_company", args: { company_id: companyRef() } }];
       if (has(W.partner) || agencies.length > 0)
-        return [{ name: "delete_partner", args: { agency_id: agencyRef() } }];
+        return [
+          { name: "delete_partner", args: { agency_id: agencies[0]?.ref ?? unknownName() ?? agencyRef() } },
+        ];
     }
     // A new partner, or a copy of one.
     const creatingHere =
@@ -1163,6 +1172,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         [
           "duplic",
           "dupliq",
+          "zduplik",
           "дублю",
           "дубл",
           "skopiu",
@@ -1181,7 +1191,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
       const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
-      return [{ name: "create_partner", args: { body: withDefined({ name }) } }];
+      // "… with a 3% markup": the new partner's markups.
+      const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
+      const markups = charge ? [{ carrier, charge }] : undefined;
+      return [{ name: "create_partner", args: { body: withDefined({ name, markups }) } }];
     }
     // A supervisor's first or last name changed.
     const renaming =
@@ -1438,6 +1451,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
+  // "… to zero": a written zero is an amount.
+  if (
+    has(W.creditLimit) &&
+    has(["credit", "кредит", "kredyt", "credito"]) &&
+    !amount &&
+    words.some((w) => ZERO_WORDS.includes(w))
+  )
+    return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
   if (
     has(W.creditLimit) &&
     has(["credit", "кредит", "kredyt", "credito"]) &&
@@ -1832,6 +1853,9 @@ function nameAfterStems(
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
+/** Zero written as a word, in the five languages (folded). */
+export const ZERO_WORDS: readonly string[] = ["zero", "нуль", "нуля", "cero", "zéro"].map(fold);
+
 /** Replacing one person with another in the five languages (folded stems). */
 const REPLACE_STEMS = [
   "replac",
@@ -1958,7 +1982,21 @@ export function spanText(tokens: readonly Token[], s: Span): string {
     .join(" ");
 }
 
+/** A language named in the request ("мова польська", "in Polish", "po polsku", "en français", "en español"). */
+const LANGUAGE_WORDS: [string, string[]][] = [
+  ["pl", ["polish", "польськ", "polsk", "polonais", "polaco", "polaca"]],
+  ["ua", ["ukrainian", "українськ", "ukrain", "ucranian"]],
+  ["fr", ["french", "французьк", "francusk", "francais", "frances"]],
+  ["es", ["spanish", "іспанськ", "hiszpansk", "espagnol", "espanol"]],
+  ["en", ["english", "англійськ", "angielsk", "anglais", "ingles"]],
+];
+
 function languageOf(locale: string | undefined, text: string): string {
+  const words = tokenize(text.replace(new RegExp(EMAIL.source, "gu"), " ")).map((t) => t.norm);
+  const said = LANGUAGE_WORDS.find(([, stems]) =>
+    words.some((w) => stems.some((s) => w.startsWith(fold(s)))),
+  );
+  if (said) return said[0];
   if (locale && ["en", "ua", "pl", "fr", "es"].includes(locale)) return locale;
   if (/[\u0400-\u04ff]/u.test(text)) return "ua";
   if (/[ąęłńśźż]/iu.test(text)) return "pl";

@@ -11,9 +11,10 @@ import {
   REASON_STEMS,
   type Span,
   spanText,
+  ZERO_WORDS,
 } from "./embedded.ts";
 import type { ResolvedCall } from "./interpret.ts";
-import { fold, sameCity, type Token, tokenize, tokenMatches } from "./text.ts";
+import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The safety rules of issue 25, checked on every set of resolved calls, whoever proposed them (the embedded parser
@@ -244,7 +245,7 @@ function namedIn(r: Reading, text: string, e: Entity): boolean {
 
 /** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
 function sameWord(word: string, name: string): boolean {
-  if (word === name || sameCity(word, name)) return true;
+  if (word === name || sameCity(word, name) || sameInLatin(word, name, sameWord)) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
   if (i < 4 || i < Math.max(word.length, name.length) - 2) return false;
@@ -551,7 +552,8 @@ export function checkCalls(input: SafetyInput): Verdict {
           r.data.has(i) ? acc.slice(0, t.start) + " ".repeat(t.end - t.start) + acc.slice(t.end) : acc,
         text.slice(0, end),
       );
-      if (!amountsIn(masked).includes(Math.abs(amount)))
+      const zero = amount === 0 && plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w));
+      if (!zero && !amountsIn(masked).includes(Math.abs(amount)))
         return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
     }
   }

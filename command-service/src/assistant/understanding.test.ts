@@ -315,6 +315,70 @@ describe("assistant understanding (issue 25): names in other languages, shared v
   });
 });
 
+describe("assistant understanding (issue 25): names in Cyrillic, millions, zero, languages, new partners' markups", () => {
+  it("reads a supervisor's Latin name written in Cyrillic and inflected", () => {
+    const text = "зміни телефон Івана Петренка на +380671112233";
+    expect(parse(text)).toEqual([
+      {
+        name: "update_supervisor",
+        args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { phone: "+380671112233" } },
+      },
+    ]);
+    expect(verdictOf(text)).toEqual({ kind: "ok" });
+  });
+
+  it("reads millions (mln, млн, million) and a written zero as amounts", () => {
+    expect(parse("doładowanie Baltic Wings Riga 1,5 mln EUR, przedpłata roczna")[0]?.args).toMatchObject({
+      body: { amount: { amount: 150_000_000, currency: "EUR" } },
+    });
+    const zero = "límite de crédito de Baltic Wings Riga a cero";
+    expect(parse(zero)).toEqual([
+      { name: "set_credit_limit", args: { company_id: "co-riga", body: { credit_limit: 0 } } },
+    ]);
+    expect(verdictOf(zero)).toEqual({ kind: "ok" });
+  });
+
+  it("takes an invitee's language when the request names it", () => {
+    for (const [text, language] of [
+      ["запроси супервайзера у Baltic Wings: Anna Berg, anna@baltic.test, мова польська", "pl"],
+      ["Invite Anna Berg, anna@baltic.test, as a supervisor of Baltic Wings, in Spanish", "es"],
+      ["Invite Anna Berg (anna@baltic.test) comme superviseure de Baltic Wings, en anglais", "en"],
+    ] as const)
+      expect([text, parse(text)[0]?.args]).toEqual([
+        text,
+        expect.objectContaining({ body: expect.objectContaining({ language }) }),
+      ]);
+  });
+
+  it("creates a partner with its markup, duplicates with 'zduplikuj', and switches a new channel on with 'ввімкни'", () => {
+    expect(parse("створи партнера «Полісся Тур» з націнкою 3%")).toEqual([
+      {
+        name: "create_partner",
+        args: {
+          body: { name: "Полісся Тур", markups: [{ carrier: null, charge: { kind: "percent", bps: 300 } }] },
+        },
+      },
+    ]);
+    expect(parse("zduplikuj partnera Baltic Wings jako Baltic Wings Kraków")[0]?.name).toBe(
+      "duplicate_partner",
+    );
+    expect(parse("створи канал Galileo для Baltic Wings, оплата карткою, і одразу ввімкни його")).toEqual([
+      { name: "create_channel", args: { body: { agency_id: "ag-baltic", name: "Galileo" } } },
+      {
+        name: "update_channel",
+        args: { channel_id: "$new:0", body: { form_of_payment: "card", on_by_admin: true } },
+      },
+    ]);
+  });
+
+  it("passes a partner's unknown name to the resolver when deleting it", () => {
+    expect(interpretCalls(parse("видали партнера Одеса Тревел"), dir, "Admin")).toMatchObject({
+      kind: "not_found",
+      entity: "agency",
+    });
+  });
+});
+
 describe("assistant safety (issue 25): the verdicts those readings meet", () => {
   it("asks back a supervisor named with a partner that is not theirs", () => {
     expect(verdictOf("Deactivate Ivan Petrenko's account at Sierra Viajes")).toMatchObject({

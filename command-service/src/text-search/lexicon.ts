@@ -114,6 +114,7 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["ejecutiva", "business"],
   ["negocios", "business"],
   ["first class", "first"],
+  ["1st class", "first"],
   ["first", "first"],
   ["перший клас", "first"],
   ["першим класом", "first"],

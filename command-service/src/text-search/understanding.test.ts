@@ -284,4 +284,10 @@ describe("the text search's understanding (issue 25)", () => {
     });
     expect([search.departure_date, search.return_date]).toEqual(["2027-01-13", undefined]);
   });
+
+  it("when '1st class' or a low-cost carrier not sold here is written, then it is read", () => {
+    const a = parse("Tokyo from Frankfurt, 1st class, March 3rd").search;
+    expect([a.origin, a.cabin]).toEqual(["FRA", "first"]);
+    expect(parse("Dublin to Oslo on Sunday, SAS or Norwegian").search.carriers).toEqual(["SK", "DY"]);
+  });
 });

@@ -507,6 +507,11 @@ const MORE_CARRIERS: { code: string; name: string; words: string[] }[] = [
   { code: "FR", name: "Ryanair", words: ["райанейр"] },
   { code: "VY", name: "Vueling", words: ["vueling"] },
   { code: "HV", name: "Transavia", words: ["transavia"] },
+  { code: "DY", name: "Norwegian", words: ["norwegian"] },
+  { code: "BT", name: "airBaltic", words: ["airbaltic"] },
+  { code: "BT", name: "airBaltic", words: ["air", "baltic"] },
+  { code: "EW", name: "Eurowings", words: ["eurowings"] },
+  { code: "PC", name: "Pegasus", words: ["pegasus"] },
 ].map((c) => ({ ...c, words: c.words.map(normalise) }));
 
 /** A carrier not in the sandbox's list, named at token i ("par easyJet", "Wizz Airem albo Ryanairem"). */
