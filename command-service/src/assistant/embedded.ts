@@ -1391,7 +1391,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
   // Questions first: they change nothing, and read like commands only by accident.
   // "sold" whole ("solde" is a French balance).
-  if ((hasStem(words, SALES_STEMS) || words.includes("sold")) && !toggle && !has(W.markup) && !has(W.fee)) {
+  // "CA" (chiffre d'affaires) over a period is sales too.
+  const turnover =
+    words.includes("ca") &&
+    /\bCA\b/u.test(text) &&
+    periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10)) !== null;
+  if (
+    (hasStem(words, SALES_STEMS) || words.includes("sold") || turnover) &&
+    !toggle &&
+    !has(W.markup) &&
+    !has(W.fee)
+  ) {
     const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
     return [
       {
@@ -1727,6 +1737,23 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
   const month = has("month", "місяц", "miesia", "mois", "mes");
   const week = has("week", "тижн", "тиждень", "tydzien", "tygodn", "semaine", "semana");
   const year = has("year", "рік", "року", "rok", "roku", "annee", "ano");
+  // "du 1er au 15 novembre", "from the 1st to the 15th of November", "з 1 по 15 листопада": that month's days.
+  for (let i = 0; i < words.length; i++) {
+    const d1 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[i] as string);
+    if (!d1) continue;
+    for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
+      const d2 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[j] as string);
+      if (!d2) continue;
+      const monthAt = words
+        .slice(j + 1, j + 4)
+        .findIndex((w) => MONTH_WORDS.some((n) => n.some((x) => w.startsWith(x))));
+      if (monthAt < 0) break;
+      const word = words[j + 1 + monthAt] as string;
+      const mi = MONTH_WORDS.findIndex((n) => n.some((x) => word.startsWith(x)));
+      const yy = mi > m ? y - 1 : y;
+      return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
+    }
+  }
   if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
   if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {
     const d = isoDay(utc(y, m, t.getUTCDate() - 1));

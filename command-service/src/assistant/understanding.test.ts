@@ -371,6 +371,23 @@ describe("assistant understanding (issue 25): names in Cyrillic, millions, zero,
     ]);
   });
 
+  it("reads sales over a range of days of one month, and 'CA' with a period as sales", () => {
+    for (const text of [
+      "CA de Baltic Wings Riga du 1er au 15 novembre",
+      "How much did Baltic Wings Riga sell from the 1st to the 15th of November?",
+      "Скільки продала Baltic Wings Riga з 1 по 15 листопада?",
+    ])
+      expect([text, parse(text, { ...admin, today: "2026-12-01" })]).toEqual([
+        text,
+        [
+          {
+            name: "sales_figures",
+            args: { company_id: "co-riga", date_from: "2026-11-01", date_to: "2026-11-15" },
+          },
+        ],
+      ]);
+  });
+
   it("passes a partner's unknown name to the resolver when deleting it", () => {
     expect(interpretCalls(parse("видали партнера Одеса Тревел"), dir, "Admin")).toMatchObject({
       kind: "not_found",
