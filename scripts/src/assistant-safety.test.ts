@@ -107,6 +107,18 @@ describe("rule 1: a plan names only what the request named exactly", () => {
     expect(created.rows.map((r) => r.event_type)).toEqual(expect.arrayContaining(["ChannelCreated"]));
     expect(created.rows.length).toBeGreaterThan(1);
   });
+  it("when a card is named by its last digits, then it asks which card (the assistant sees no cards) and makes no plan", async () => {
+    const before = await plans();
+    for (const [client, text] of [
+      [admin, "Attach the card ending 4242 to the channel of Vistula Tours"],
+      [dniproSupervisor, "Прив'яжи картку, що закінчується на 4242, до нашого каналу"],
+    ] as const) {
+      const body = await ask(client, text);
+      expect(body.kind).toBe("clarify");
+      expect(body.clarify.code).toBe("card_not_named");
+    }
+    expect(await plans()).toBe(before);
+  });
 });
 
 describe("rule 2: refused with the reason, and nothing dropped", () => {

@@ -43,6 +43,15 @@ const RAW_WORDS = {
     "dezaktyw",
     "zablok",
     "zatrzym",
+    "wstrzymaj",
+    "shut",
+    "halt",
+    "freez",
+    "замороз",
+    "zamroz",
+    "gele",
+    "congel",
+    "przerwij",
     "desactiv",
     "coup",
     "etein",
@@ -56,6 +65,7 @@ const RAW_WORDS = {
     "cerr",
     "cort",
     "zamk",
+    "закри",
     "apaga",
   ],
   offWords: ["off"],
@@ -66,6 +76,7 @@ const RAW_WORDS = {
     "resum",
     "open",
     "увімк",
+    "ввімк",
     "вмик",
     "включ",
     "активу",
@@ -88,7 +99,15 @@ const RAW_WORDS = {
     "desbloque",
     "rouvr",
     "otworz",
+    "wznow",
+    "reopen",
+    "unfreez",
+    "розморо",
+    "odmroz",
+    "degel",
+    "descongel",
     "reabr",
+    "відкри",
     "switch on",
   ],
   onWords: ["on"],
@@ -105,6 +124,13 @@ const RAW_WORDS = {
     "refill",
     "поповн",
     "зарах",
+    "нарах",
+    "закин",
+    "перерах",
+    "transfer",
+    "transfi",
+    "przelew",
+    "vire",
     "додай",
     "додати",
     "внес",
@@ -173,6 +199,9 @@ const RAW_WORDS = {
     "корект",
     "korekt",
     "koryg",
+    "skoryg",
+    "skorekt",
+    "poprawi",
     "corrig",
     "correc",
     "ajust",
@@ -227,7 +256,6 @@ const RAW_WORDS = {
     "додати",
     "нов",
     "зареєстр",
-    "відкри",
     "utworz",
     "stworz",
     "dodaj",
@@ -329,9 +357,9 @@ const RAW_WORDS = {
     "denominada",
   ],
   // Issue 25: the rest of the catalogue.
-  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase"],
+  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
-  rename: ["renam", "переймен", "renomm"],
+  rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod"],
@@ -340,9 +368,32 @@ const RAW_WORDS = {
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
   autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
   autoWord: ["auto", "автомат", "automat"],
-  shared: ["shared", "share", "спільн", "wspoln", "partag", "compartid"],
-  eachOther: ["other", "одного", "nawzajem", "mutuel", "entre"],
-  forbid: ["forbid", "заборон", "prevent", "niech", "interdi", "prohib", "impid"],
+  shared: [
+    "shared",
+    "share",
+    "sharing",
+    "спільн",
+    "wspoln",
+    "wspoldziel",
+    "partag",
+    "compartid",
+    "compartir",
+  ],
+  eachOther: [
+    "other",
+    "одного",
+    "одне",
+    "інших",
+    "nawzajem",
+    "innych",
+    "siebie",
+    "mutuel",
+    "entre",
+    "autres",
+    "demas",
+    "otros",
+  ],
+  forbid: ["forbid", "заборон", "prevent", "interdi", "prohib", "impid"],
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
   phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
   nego: ["nego", "него"],
@@ -371,6 +422,10 @@ const RAW_WORDS = {
     "його",
     "її",
     "їх",
+    "них",
+    "ними",
+    "нього",
+    "неї",
     "jego",
     "jej",
     "ich",
@@ -391,6 +446,47 @@ const RAW_WORDS = {
     extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
   },
 };
+
+/**
+ * Seeing and letting (agents seeing each other's bookings), and negation as whole words: kept out of the keyword
+ * lists, so a person called Vera or Letícia is still a name.
+ */
+const SEE_STEMS = ["see", "view", "бач", "перегляд", "widz", "ogląd", "voi", "voy", "vean", "ver", "vea"].map(
+  fold,
+);
+const ALLOW_STEMS = [
+  "let",
+  "allow",
+  "give",
+  "grant",
+  "надай",
+  "nadaj",
+  "donne",
+  "accord",
+  "otorg",
+  "conced",
+  "дозвол",
+  "pozwól",
+  "pozwal",
+  "permet",
+  "permit",
+  "autoris",
+  "autoriz",
+].map(fold);
+const NEGATIONS = [
+  "not",
+  "dont",
+  "doesnt",
+  "no",
+  "ne",
+  "pas",
+  "nie",
+  "не",
+  "ні",
+  "never",
+  "jamais",
+  "nunca",
+].map(fold);
 
 /** The stems folded as the text is (й → и, ł → l, é → e), so both sides compare alike. */
 const foldAll = <T>(v: T): T =>
@@ -485,14 +581,18 @@ export interface Amount {
 }
 
 const NUMBER =
-  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille))?(?![\d%])/giu;
+  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille|mln\.?|млн\.?|million\p{L}*|mio\.?|millon\p{L}*|мільйон\p{L}*|milion\p{L}*))?(?![\d%])/giu;
+
+/** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
+const multiplierOf = (word: string | undefined): number =>
+  !word ? 1 : /^\s?(mln|млн|million|mio|millon|мільйон|milion)/iu.test(word) ? 1_000_000 : 1000;
 
 /** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
 export function amountsIn(text: string): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const value = parseNumber((m[1] ?? "").replace("−", "-"));
-    if (value !== null) out.push(Math.abs(Math.round(value * (m[2] ? 1000 : 1) * 100)));
+    if (value !== null) out.push(Math.abs(Math.round(value * multiplierOf(m[2]) * 100)));
   }
   return out;
 }
@@ -510,7 +610,7 @@ export function findAmount(text: string): Amount | null {
       /^\s?(percent|per cent|відсот|процент|procent|pour ?cent|por ?ciento)/iu.test(fold(after))
     )
       continue;
-    const multiplier = m[2] ? 1000 : 1;
+    const multiplier = multiplierOf(m[2]);
     const before = text.slice(0, m.index ?? 0);
     const next = /^\s*([\p{L}$€£₴]+)/u.exec(after)?.[1];
     const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
@@ -725,7 +825,13 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
     const parts: ToolCall[][] = [];
     for (const h of halves.length > 1 ? halves : [clause]) {
-      const pieces = cut(h, /,\s/gu);
+      // A comma piece that asks for nothing ("…, b@x.test", "…: Anna Nowak") belongs to the piece before it.
+      const pieces: string[] = [];
+      for (const piece of cut(h, /,\s/gu)) {
+        if (pieces.length > 0 && isDetailOnly(piece))
+          pieces[pieces.length - 1] = `${pieces.at(-1)}, ${piece}`;
+        else pieces.push(piece);
+      }
       const read: ToolCall[][] = [];
       if (pieces.length > 1)
         for (const piece of pieces)
@@ -733,14 +839,47 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
             parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
           );
       if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
-      else if (halves.length > 1)
-        parts.push(parseClause(h, dir, { ...ctx, before: [...earlier, ...parts.flat()] }));
+      else if (halves.length > 1) {
+        const before = [...earlier, ...parts.flat()];
+        let got = parseClause(h, dir, { ...ctx, before });
+        // "Delete company X and Y": a half that only names something takes the verb of the half before it.
+        const k = halves.indexOf(h);
+        const namesOnly =
+          !asksForAction(h) && spansOf(findMentions(tokenize(h), dir)).some((sp) => sp.start === 0);
+        if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0 && namesOnly) {
+          const lead = verbLead(halves[k - 1] as string, dir);
+          if (lead) got = parseClause(`${lead} ${h}`, dir, { ...ctx, before });
+        }
+        parts.push(got);
+      }
     }
     const split = parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
   return mergeChannelUpdates(calls);
+}
+
+/** The words of a request before the first name it gives ("Supprime la société" of "… Dnipro Travel Kyiv"), if they ask for an action. */
+function verbLead(part: string, dir: Directory): string | undefined {
+  const tokens = tokenize(part);
+  const first = spansOf(findMentions(tokens, dir))[0];
+  if (!first || first.start === 0) return undefined;
+  const lead = part.slice(0, (tokens[first.start] as Token).start).trim();
+  return asksForAction(lead) ? lead : undefined;
+}
+
+/** Does a piece of a request hold a word asking for an action (switch, top up, create, remove, correct)? */
+export function asksForAction(piece: string): boolean {
+  return tokenize(piece).some(
+    (t) => ACTION_STEMS.some((s) => t.norm.startsWith(s)) || ACTION_WORDS.includes(t.norm),
+  );
+}
+
+/** A piece holding only details of the piece before (an e-mail, a person's names): no action, no keyword. */
+function isDetailOnly(piece: string): boolean {
+  const rest = piece.replace(new RegExp(EMAIL.source, "gu"), " ");
+  return !asksForAction(rest) && !tokenize(rest).some((t) => isKeyword(t.norm) && !NAME_STOPS.has(t.norm));
 }
 
 function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
@@ -939,21 +1078,56 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
     // Shared bookings: switched, or agents (not) seeing each other's bookings.
     if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
-      const value = has(W.forbid) || words.includes("nie") || words.includes("not") ? false : onOff;
+      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
+      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
+      const negated = words.some((w) => NEGATIONS.includes(w));
+      const value =
+        has(W.forbid) || (negated && (letSee || onOff !== undefined))
+          ? false
+          : (onOff ?? (letSee ? true : undefined));
       if (value !== undefined)
         return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
     }
+    // "Replace supervisor A with B (b@x)": A removed, B invited to A's partner.
+    if (hasStem(words, REPLACE_STEMS) && supervisors.length > 0 && mail && !has(W.support) && !fee) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      const names = personNames(free, mail[0]);
+      return [
+        {
+          name: "remove_supervisor",
+          args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person.ref }),
+        },
+        {
+          name: "invite_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            body: withDefined({
+              email: mail[0],
+              first_name: names[0],
+              last_name: names[1],
+              language: languageOf(ctx.locale, text),
+            }),
+          }),
+        },
+      ];
+    }
     // Removing a supervisor, deleting a company, a channel or a partner.
-    if (has(W.drop) && !fee) {
+    if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
         const person = supervisors[0];
         const agency =
           agencies[0]?.ref ??
           (person?.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+        // A person named whom no supervisor matches: their name goes to the resolver, which asks back.
         return [
           {
             name: "remove_supervisor",
-            args: withDefined({ agency_id: agency ?? undefined, supervisor_id: person?.ref }),
+            args: withDefined({
+              agency_id: agency ?? agencyOfUnknown(),
+              supervisor_id: person?.ref ?? unknownName(),
+            }),
           },
         ];
       }
@@ -962,7 +1136,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (has(W.company) || (companies.length > 0 && !has(W.partner)))
         return [{ name: "delete_company", args: { company_id: companyRef() } }];
       if (has(W.partner) || agencies.length > 0)
-        return [{ name: "delete_partner", args: { agency_id: agencyRef() } }];
+        return [
+          { name: "delete_partner", args: { agency_id: agencies[0]?.ref ?? unknownName() ?? agencyRef() } },
+        ];
     }
     // A new partner, or a copy of one.
     const creatingHere =
@@ -992,9 +1168,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     if (
-      words.some(
-        (w) =>
-          w.startsWith("duplic") || w.startsWith("дублю") || w.startsWith("skopiu") || w.startsWith("copi"),
+      words.some((w) =>
+        [
+          "duplic",
+          "dupliq",
+          "zduplik",
+          "дублю",
+          "дубл",
+          "skopiu",
+          "kopiu",
+          "copi",
+          "copy",
+          "clon",
+          "klonu",
+          "клону",
+        ].some((s) => w.startsWith(fold(s))),
       ) &&
       agencies.length > 0
     ) {
@@ -1003,7 +1191,32 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
       const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
-      return [{ name: "create_partner", args: { body: withDefined({ name }) } }];
+      // "… with a 3% markup": the new partner's markups.
+      const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
+      const markups = charge ? [{ carrier, charge }] : undefined;
+      return [{ name: "create_partner", args: { body: withDefined({ name, markups }) } }];
+    }
+    // A supervisor's first or last name changed.
+    const renaming =
+      has(W.rename) ||
+      ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
+    if (renaming && supervisors.length > 0 && !has(W.phone)) {
+      const person = supervisors[0] as (typeof supervisors)[number];
+      const agency =
+        agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
+      const value = quoted?.[1]?.trim() ?? valueAfterLink(person.span.end);
+      const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
+      const field = surname ? "last_name" : "first_name";
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agency ?? undefined,
+            supervisor_id: person.ref,
+            body: withDefined({ [field]: value }),
+          }),
+        },
+      ];
     }
     // Renaming a partner.
     if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
@@ -1080,7 +1293,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.nego)) {
       const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
       const code =
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]{3,})/u.exec(
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
           text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
         )?.[1];
       if (code) settings.nego_code = code;
@@ -1116,6 +1329,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     return null;
   }
+  /** The words after a link word that follows token `from` ("… Kovalenko to Kovalenko-Petrenko"). */
+  function valueAfterLink(from: number): string | undefined {
+    let i = from;
+    while (i < tokens.length && !NEW_NAME_LEAD.has((tokens[i] as Token).norm)) i++;
+    while (i < tokens.length && NEW_NAME_LEAD.has((tokens[i] as Token).norm)) i++;
+    const first = tokens[i];
+    if (!first || i >= reasonFrom) return undefined;
+    const last = tokens.at(-1) as Token;
+    return withoutEndPunctuation(text.slice(first.start, last.end + 1));
+  }
+  /** The only partner an unknown person could belong to (the caller's own, or the only one they see). */
+  function agencyOfUnknown(): string | undefined {
+    const a = agencies[0];
+    if (a) return a.ref;
+    if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
+    return ctx.agencyId ?? undefined;
+  }
   /** A new name: the words after the last entity named and a link word ("to", "на", "na", "en", "a", "as"). */
   function newName(): string | undefined {
     // After the name of what is renamed (the first one named), and a link word; the new name may hold the old.
@@ -1126,21 +1356,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const link = tokens.findIndex(
       (t, k) => LINKS.includes(t.norm) && (spans[0]?.start ?? tokens.length) >= k,
     );
+    // "named Y" after the old name; a name word before it ("Zmień nazwę X na Y") is read from X's end.
     const last =
-      marker >= 0
+      marker >= 0 && marker >= (spans[0]?.start ?? -1)
         ? { end: marker + 1 }
         : link >= 0 && link < (spans[0]?.start ?? tokens.length)
           ? { end: link }
           : spans[0];
     const from = last ? last.end : 0;
     let i = from;
-    while (
-      i < tokens.length &&
-      ["to", "на", "na", "en", "a", "as", "into", "jako", "як", "como", "comme", "in"].includes(
-        (tokens[i] as Token).norm,
-      )
-    )
-      i++;
+    // An article only before "name" ("sous le nom X", "under the name X"): "to La Maison" keeps its "La".
+    const lead = (k: number) =>
+      NEW_NAME_LEAD.has((tokens[k] as Token).norm) ||
+      (["the", "le", "la", "el"].includes((tokens[k] as Token).norm) &&
+        W.nameWord.some((n) => tokens[k + 1]?.norm.startsWith(n)));
+    while (i < tokens.length && lead(i)) i++;
     if (i === from && marker < 0) return undefined;
     const rest = tokens
       .slice(i)
@@ -1149,12 +1379,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       );
     const first = rest[0];
     const end = rest.at(-1);
-    return first && end
-      ? text
-          .slice(first.start, end.end)
-          .replace(/[.!]+$/u, "")
-          .trim()
-      : undefined;
+    return first && end ? withoutEndPunctuation(text.slice(first.start, end.end + 1)) : undefined;
   }
 
   const off = has(W.off) || hasWord(W.offWords);
@@ -1166,7 +1391,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
   // Questions first: they change nothing, and read like commands only by accident.
   // "sold" whole ("solde" is a French balance).
-  if ((hasStem(words, SALES_STEMS) || words.includes("sold")) && !toggle && !has(W.markup) && !has(W.fee)) {
+  // "CA" (chiffre d'affaires) over a period is sales too.
+  const turnover =
+    words.includes("ca") &&
+    /\bCA\b/u.test(text) &&
+    periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10)) !== null;
+  if (
+    (hasStem(words, SALES_STEMS) || words.includes("sold") || turnover) &&
+    !toggle &&
+    !has(W.markup) &&
+    !has(W.fee)
+  ) {
     const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
     return [
       {
@@ -1226,6 +1461,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
+  // "… to zero": a written zero is an amount.
+  if (
+    has(W.creditLimit) &&
+    has(["credit", "кредит", "kredyt", "credito"]) &&
+    !amount &&
+    words.some((w) => ZERO_WORDS.includes(w))
+  )
+    return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
+  if (
+    has(W.creditLimit) &&
+    has(["credit", "кредит", "kredyt", "credito"]) &&
+    !amount &&
+    (companies.length > 0 || agencies.length > 0)
+  )
+    // "Set the credit limit of X": the amount is asked back, never guessed.
+    return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
   if (has(W.fee)) {
     const remove = has(W.remove) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
@@ -1290,7 +1541,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   }
-  if ((has(W.balance) || (has(W.money) && has(W.question))) && !toggle)
+  // "How much money is left on X?": "on" there is a preposition, not a switch.
+  const switchWord = off || has(W.on);
+  if ((has(W.balance) || (has(W.money) && has(W.question))) && (!toggle || (has(W.question) && !switchWord)))
     return [{ name: "company_balance", args: withDefined({ company_id: companyRef() }) }];
 
   // Creating: a supervisor (an e-mail), a company (a name).
@@ -1323,7 +1576,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   if (creating && has(W.company)) {
-    const name = quoted?.[1]?.trim() ?? nameAfter(tokens, free, text);
+    const name =
+      quoted?.[1]?.trim() ??
+      nameAfter(
+        tokens,
+        free,
+        text,
+        tokens.filter((_, i) => inSpan(i) && i < reasonFrom),
+      );
     return [
       {
         name: "create_company",
@@ -1353,6 +1613,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // A name nothing matches ("the gate for Vistula Krakow"): the resolver asks back with the nearest.
+      const unknown = unknownName();
+      if (unknown && channels.length === 0)
+        return [{ name: "toggle_company_gate", args: { company_id: unknown, body } }];
     }
     if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0))
       return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];
@@ -1430,6 +1694,13 @@ const SALES_STEMS = [
   "продаж",
   "продал",
   "продан",
+  "продав",
+  "виручк",
+  "revenue",
+  "turnover",
+  "przychod",
+  "ingreso",
+  "recette",
   "sprzeda",
   "vend",
   "venta",
@@ -1466,6 +1737,23 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
   const month = has("month", "місяц", "miesia", "mois", "mes");
   const week = has("week", "тижн", "тиждень", "tydzien", "tygodn", "semaine", "semana");
   const year = has("year", "рік", "року", "rok", "roku", "annee", "ano");
+  // "du 1er au 15 novembre", "from the 1st to the 15th of November", "з 1 по 15 листопада": that month's days.
+  for (let i = 0; i < words.length; i++) {
+    const d1 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[i] as string);
+    if (!d1) continue;
+    for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
+      const d2 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[j] as string);
+      if (!d2) continue;
+      const monthAt = words
+        .slice(j + 1, j + 4)
+        .findIndex((w) => MONTH_WORDS.some((n) => n.some((x) => w.startsWith(x))));
+      if (monthAt < 0) break;
+      const word = words[j + 1 + monthAt] as string;
+      const mi = MONTH_WORDS.findIndex((n) => n.some((x) => word.startsWith(x)));
+      const yy = mi > m ? y - 1 : y;
+      return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
+    }
+  }
   if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
   if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {
     const d = isoDay(utc(y, m, t.getUTCDate() - 1));
@@ -1592,12 +1880,112 @@ function nameAfterStems(
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
+/** Zero written as a word, in the five languages (folded). */
+export const ZERO_WORDS: readonly string[] = ["zero", "нуль", "нуля", "cero", "zéro"].map(fold);
+
+/** Replacing one person with another in the five languages (folded stems). */
+const REPLACE_STEMS = [
+  "replac",
+  "substitut",
+  "swap",
+  "замін",
+  "замен",
+  "zastap",
+  "zastęp",
+  "zamien",
+  "remplac",
+  "reemplaz",
+  "sustitu",
+].map(fold);
+
+/** "Last name" / "surname" in the five languages (folded stems). */
+const SURNAME_STEMS = ["surname", "lastname", "прізвищ", "nazwisk", "famille", "apellido"].map(fold);
+
+/** Words between an old name and a new one: links, articles, "new", "the name" ("… sous le nom X", "… como nuevo socio X"). */
+const NEW_NAME_LEAD = new Set(
+  [
+    "to",
+    "into",
+    "as",
+    "in",
+    "new",
+    "name",
+    "called",
+    "under",
+    "на",
+    "як",
+    "в",
+    "до",
+    "новий",
+    "нова",
+    "нову",
+    "нового",
+    "назву",
+    "назвою",
+    "під",
+    "na",
+    "jako",
+    "do",
+    "nowy",
+    "nowa",
+    "nowego",
+    "nowej",
+    "nazwa",
+    "nazwe",
+    "nazwie",
+    "pod",
+    "nazwą",
+    "en",
+    "a",
+    "comme",
+    "sous",
+    "nom",
+    "nouveau",
+    "nouvelle",
+    "nouvel",
+    "como",
+    "nuevo",
+    "nueva",
+    "nombre",
+    "con",
+    ":",
+  ].map(fold),
+);
+
+/**
+ * A name as written, without the sentence's closing punctuation, but keeping an abbreviation's dot ("Sp. z o.o.",
+ * "S.A.", "Ltd."): a dot after a short part that follows another dot or a one- or two-letter part.
+ */
+export function withoutEndPunctuation(name: string): string {
+  const trimmed = name.trim();
+  if (
+    /(?:^|[\s.])\p{L}{1,3}\.$/u.test(trimmed) &&
+    /\p{L}\.\p{L}{1,3}\.$|\b(?:ltd|inc|co|corp|sp|s\.a|llc)\.$/iu.test(trimmed)
+  )
+    return trimmed;
+  return trimmed.replace(/[.!?,;:]+$/u, "").trim();
+}
+
 /** The name written after "company" (or "named ..."), up to a preposition or another name. */
-function nameAfter(all: readonly Token[], free: readonly Token[], text: string): string | undefined {
+function nameAfter(
+  all: readonly Token[],
+  free: readonly Token[],
+  text: string,
+  names: readonly Token[] = [],
+): string | undefined {
   const freeSet = new Set(free);
+  // A new company's name may start with its partner's ("Dnipro Travel Kharkiv"): named words are read too.
+  const readable = new Set([...free, ...names]);
   let i = all.findIndex((t) => freeSet.has(t) && W.company.some((s) => t.norm.startsWith(s)));
   if (i < 0) return undefined;
   i++;
+  // "a new company: X", "una empresa nueva: X".
+  while (
+    i < all.length &&
+    NEW_NAME_LEAD.has((all[i] as Token).norm) &&
+    !NAME_STOPS.has((all[i] as Token).norm)
+  )
+    i++;
   // "named X", and the two-word forms: "o nazwie X", "під назвою X".
   const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
   if (isNamed(all[i])) i++;
@@ -1605,7 +1993,8 @@ function nameAfter(all: readonly Token[], free: readonly Token[], text: string):
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
-    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (!readable.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
     picked.push(t);
   }
   const first = picked[0];
@@ -1620,7 +2009,21 @@ export function spanText(tokens: readonly Token[], s: Span): string {
     .join(" ");
 }
 
+/** A language named in the request ("мова польська", "in Polish", "po polsku", "en français", "en español"). */
+const LANGUAGE_WORDS: [string, string[]][] = [
+  ["pl", ["polish", "польськ", "polsk", "polonais", "polaco", "polaca"]],
+  ["ua", ["ukrainian", "українськ", "ukrain", "ucranian"]],
+  ["fr", ["french", "французьк", "francusk", "francais", "frances"]],
+  ["es", ["spanish", "іспанськ", "hiszpansk", "espagnol", "espanol"]],
+  ["en", ["english", "англійськ", "angielsk", "anglais", "ingles"]],
+];
+
 function languageOf(locale: string | undefined, text: string): string {
+  const words = tokenize(text.replace(new RegExp(EMAIL.source, "gu"), " ")).map((t) => t.norm);
+  const said = LANGUAGE_WORDS.find(([, stems]) =>
+    words.some((w) => stems.some((s) => w.startsWith(fold(s)))),
+  );
+  if (said) return said[0];
   if (locale && ["en", "ua", "pl", "fr", "es"].includes(locale)) return locale;
   if (/[\u0400-\u04ff]/u.test(text)) return "ua";
   if (/[ąęłńśźż]/iu.test(text)) return "pl";

@@ -228,7 +228,10 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
       },
     });
-    if (verdict.kind === "refuse" || (verdict.kind === "clarify" && interpretation.kind === "calls")) {
+    if (
+      verdict.kind === "refuse" ||
+      (verdict.kind === "clarify" && (interpretation.kind === "calls" || interpretation.kind === "none"))
+    ) {
       res.json(verdictAnswer(verdict));
       return;
     }

@@ -11,9 +11,10 @@ import {
   REASON_STEMS,
   type Span,
   spanText,
+  ZERO_WORDS,
 } from "./embedded.ts";
 import type { ResolvedCall } from "./interpret.ts";
-import { fold, type Token, tokenize, tokenMatches } from "./text.ts";
+import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The safety rules of issue 25, checked on every set of resolved calls, whoever proposed them (the embedded parser
@@ -122,6 +123,33 @@ const CARRIER_WORDS = [
   "compania aerea",
 ].map(fold);
 
+/** "All carriers" / "every airline" in the five languages (folded): a rule for everyone is what was asked. */
+const ALL_CARRIERS =
+  /\b(all|every|any)( the)? (carrier|airline)|\b(всі|усі|всіх|усіх|будь-яких?) (перевізник|авіакомпані)|\bwszystki\p{L}* (przewoznik|lini)|\b(tous|toutes) (les )?(transporteur|compagnie)|\b(todos|todas) (los |las )?(aerolinea|transportista|compania)/u;
+
+/** Attaching something (a card to a channel) in the five languages (folded stems). */
+const ATTACH_STEMS = [
+  "attach",
+  "link",
+  "add",
+  "прикріп",
+  "привяж",
+  "привяз",
+  "додай",
+  "podepn",
+  "przypn",
+  "dolacz",
+  "podlacz",
+  "associ",
+  "attache",
+  "lie",
+  "asoci",
+  "vincul",
+  "adjunt",
+  "anad",
+].map(fold);
+const CARD_WORDS = ["card", "картк", "карт", "kart", "carte", "tarjeta"].map(fold);
+
 /** Words of secrets: card security codes, card holders, passwords (folded). */
 const SECRET_WORDS = [
   "cvv",
@@ -217,10 +245,13 @@ function namedIn(r: Reading, text: string, e: Entity): boolean {
 
 /** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
 function sameWord(word: string, name: string): boolean {
-  if (word === name) return true;
+  if (word === name || sameCity(word, name) || sameInLatin(word, name, sameWord)) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
-  return i >= 4 && i >= Math.max(word.length, name.length) - 2;
+  if (i < 4 || i < Math.max(word.length, name.length) - 2) return false;
+  // The same letters swapped at the end (Travle, Travel) are a typo, not an ending.
+  const tail = (w: string) => [...w.slice(i)].sort().join("");
+  return word.length !== name.length || tail(word) !== tail(name);
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -291,25 +322,31 @@ function actionParts(text: string, r: Reading): string[] {
     .slice(0, end);
   const inName = (at: number) =>
     r.spans.some((s) => at >= (r.tokens[s.start] as Token).start && at < (r.tokens[s.end - 1] as Token).end);
-  const parts: string[] = [];
+  const cuts: [number, number][] = [];
   let from = 0;
   for (const m of body.matchAll(SEPARATORS)) {
     const at = m.index ?? 0;
     if (inName(at)) continue;
-    parts.push(text.slice(from, at));
+    cuts.push([from, at]);
     from = at + m[0].length;
   }
-  parts.push(text.slice(from, body.length));
+  cuts.push([from, body.length]);
+  // Whether a piece asks for something is read on the blanked text (a quoted reason's "top up by 1,000,000" asks
+  // for nothing); the piece itself keeps its e-mail, which its step needs.
+  const parts = cuts.map(([a, b]) => text.slice(a, b));
+  const blanked = cuts.map(([a, b]) => body.slice(a, b));
   // A piece with no action of its own ("…, b@x.test") belongs to the action before it.
   const asks = (p: string) =>
     tokenize(p)
       .map((t) => t.norm)
       .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
   const out: string[] = [];
-  for (const piece of parts.map((p) => p.trim()).filter((p) => p.length > 0)) {
-    if (asks(piece)) out.push(piece);
+  parts.forEach((raw, k) => {
+    const piece = raw.trim();
+    if (piece.length === 0) return;
+    if (asks(blanked[k] ?? "")) out.push(piece);
     else if (out.length > 0) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
-  }
+  });
   return out;
 }
 
@@ -373,6 +410,19 @@ export function checkCalls(input: SafetyInput): Verdict {
       text: "Only administrators rename a partner",
     };
 
+  // A stored card named by its last digits: the assistant sees no cards, so it asks which, never guesses one.
+  const plainWords = plain.split(/\s+/u);
+  if (
+    plainWords.some((w) => CARD_WORDS.some((c) => w.startsWith(c))) &&
+    (plainWords.some((w) => ATTACH_STEMS.some((a) => w.startsWith(a))) || /прив\s?я[жз]/u.test(plain)) &&
+    !calls.some((c) => c.entry.name === "update_channel")
+  )
+    return clarify(
+      "card_not_named",
+      {},
+      "Which card? The assistant does not see stored cards: attach one on the channel's cards screen",
+    );
+
   if (calls.length === 0) return { kind: "ok" };
 
   // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
@@ -382,7 +432,8 @@ export function checkCalls(input: SafetyInput): Verdict {
       (call.entry.name === "set_company_markups" || call.entry.name === "update_partner") &&
       Array.isArray(body.markups) &&
       body.markups.some((m) => !m.carrier) &&
-      CARRIER_WORDS.some((w) => plain.includes(w))
+      CARRIER_WORDS.some((w) => plain.includes(w)) &&
+      !ALL_CARRIERS.test(plain)
     )
       return clarify(
         "carrier_unclear",
@@ -404,11 +455,17 @@ export function checkCalls(input: SafetyInput): Verdict {
   });
   if (unknown.length > 0) {
     const ref = unknown.map((t) => t.raw).join(" ");
+    // "Vistula Warsaw Center": a name written on to a known one is asked back with that one among the nearest.
+    const at = r.tokens.indexOf(unknown[0] as Token);
+    const beside = r.spans
+      .filter((sp) => sp.end === at || sp.start === r.tokens.indexOf(unknown.at(-1) as Token) + 1)
+      .flatMap((sp) => sp.best.map((m) => m.entity));
+    const candidates = [...new Map([...beside, ...nearest(dir, ref)].map((e) => [e.id, e])).values()];
     return clarify(
       "not_found",
       { ref },
       `Nothing named "${ref}" found: which did you mean?`,
-      nearest(dir, ref),
+      candidates,
       unknown.map((t) => t.raw),
     );
   }
@@ -423,6 +480,17 @@ export function checkCalls(input: SafetyInput): Verdict {
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
   for (const call of calls) {
     const command = call.entry.name;
+    // A person and a partner both named, but the person is not that partner's: never the one for the other.
+    const people = Object.values(call.entities).filter((e) => e.kind === "supervisor");
+    const partner = Object.values(call.entities).find((e) => e.kind === "agency");
+    const stranger = people.find((p) => partner && p.agency_id !== partner.id);
+    if (stranger && partner)
+      return clarify(
+        "not_in_partner",
+        { ref: stranger.name, partner: partner.name },
+        `${stranger.name} is not a supervisor of ${partner.name}: which did you mean?`,
+        dir.entities.filter((e) => e.kind === "supervisor" && e.agency_id === partner.id).slice(0, 10),
+      );
     for (const [path, e] of Object.entries(call.entities)) {
       if (namedIn(r, text, e)) continue;
       const implied =
@@ -484,7 +552,8 @@ export function checkCalls(input: SafetyInput): Verdict {
           r.data.has(i) ? acc.slice(0, t.start) + " ".repeat(t.end - t.start) + acc.slice(t.end) : acc,
         text.slice(0, end),
       );
-      if (!amountsIn(masked).includes(Math.abs(amount)))
+      const zero = amount === 0 && plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w));
+      if (!zero && !amountsIn(masked).includes(Math.abs(amount)))
         return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
     }
   }
@@ -512,7 +581,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   for (const reason of reasonsOf(calls)) {
     const at = text.indexOf(reason);
     // A quoted reason is data whatever it says.
-    if (at < 0 || /["«„“”]$/u.test(text.slice(0, at))) continue;
+    if (at < 0 || /["«„“”]\s*$/u.test(text.slice(0, at))) continue;
     const asks = reason
       .split(SEPARATORS)
       .slice(1)

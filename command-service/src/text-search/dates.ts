@@ -82,14 +82,28 @@ const NEXT = new Set(
     "przyszłej",
     "próximo",
     "próxima",
+    "наступних",
+    "наступні",
+    "przyszły",
+    "przyszły",
+    "prochain",
+    "prochaine",
   ].map(normalise),
 );
 const NEXT_AFTER = new Set(["prochain", "prochaine"].map(normalise));
+/** English weekday abbreviations. */
+const EN_SHORT_DAYS = new Set(["mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"]);
+/** The weekend in the five languages (its Saturday is the day a weekend trip leaves). */
+const WEEKEND_WORDS = new Set(
+  ["weekend", "week-end", "вихідних", "вихідні", "weekendu", "weekendzie", "finde", "findesemana"].map(
+    normalise,
+  ),
+);
 
 const RELATIVE: Record<string, number> = {};
 for (const [days, list] of [
   [0, "today сьогодні dziś dzisiaj aujourd'hui hoy"],
-  [1, "tomorrow завтра jutro demain mañana"],
+  [1, "tomorrow tmrw tmr tomorow tommorow tommorrow завтра jutro demain mañana"],
   [2, "післязавтра pojutrze"],
 ] as const)
   for (const w of list.split(" ")) RELATIVE[normalise(w)] = days;
@@ -147,6 +161,11 @@ function nextDayOf(reference: string, m: number, d: number, year?: number): stri
 /** Words between "back" and a bare day ("back on the 12th", "retour le 9", "regreso el 10", "powrót w 10"). */
 const BARE_DAY_LEADS = new Set(["on", "the", "le", "el", "на", "w", "dnia"].map(normalise));
 
+/** Words right before a bare day that make it a date ("le 30", "el 30", "el día 30", "dnia 30"). */
+const BARE_DAY_ALONE = new Set(["le", "el", "dia", "jour", "dnia", "день"].map(normalise));
+/** Words right after a bare day that make it a date ("30-go", "30 числа", "30 de este mes"). */
+const DAY_TAILS = new Set(["go", "ego", "го", "ого", "числа", "число", "th"].map(normalise));
+
 /** A day of the month alone: that day in the reference's month, or the next month that has it. */
 function nextDayOfMonth(reference: string, d: number): string | null {
   let y = Number(reference.slice(0, 4));
@@ -185,7 +204,7 @@ function dayNumber(token: Token | undefined): number | null {
 }
 
 /** Own rules over the words; each taken date marks its words used. */
-function ownRules(tokens: Token[], text: string): DateHit[] {
+function ownRules(tokens: Token[], text: string, language?: string): DateHit[] {
   const hits: DateHit[] = [];
   const take = (from: number, to: number) => {
     for (let k = from; k <= to; k++) (tokens[k] as Token).used = true;
@@ -235,15 +254,18 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
 
     // Ranges "5-12 December", "from 5 to 12 December", "du 5 au 12 décembre", "del 5 al 12 de diciembre"
     {
-      const first = RANGE_FROM.has(t.norm) ? i + 1 : i;
+      // "from the 10th to the 17th of January": the articles and "of" are skipped.
+      let first = RANGE_FROM.has(t.norm) ? i + 1 : i;
+      if (first > i && tokens[first]?.norm === "the") first++;
       const d1 = dayNumber(tokens[first]);
       const sepWord = tokens[first + 1];
       if (d1 !== null && sepWord) {
         const hyphen = /^\s*[-–—]\s*$/.test(between(tokens[first] as Token, sepWord));
-        const secondAt = hyphen ? first + 1 : RANGE_TO.has(sepWord.norm) ? first + 2 : -1;
+        let secondAt = hyphen ? first + 1 : RANGE_TO.has(sepWord.norm) ? first + 2 : -1;
+        if (secondAt === first + 2 && tokens[secondAt]?.norm === "the") secondAt++;
         const d2 = secondAt > 0 ? dayNumber(tokens[secondAt]) : null;
         let monthAt = secondAt + 1;
-        if (tokens[monthAt]?.norm === "de") monthAt++;
+        if (tokens[monthAt]?.norm === "de" || tokens[monthAt]?.norm === "of") monthAt++;
         const month = MONTHS[tokens[monthAt]?.norm ?? ""];
         if (d2 !== null && month && !tokens[monthAt]?.used) {
           let last = monthAt;
@@ -306,8 +328,28 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
         (lead && RETURN_MARKERS.has(lead.norm)) ||
         (lead && BARE_DAY_LEADS.has(lead.norm) && beforeLead && RETURN_MARKERS.has(beforeLead.norm));
       const ordinal = /^\d{1,2}(st|nd|rd|th)$/.test(t.norm) && lead?.norm === "the";
-      if (d !== null && d >= 1 && d <= 31 && (afterReturn || ordinal) && !DAY_UNITS[n1?.norm ?? ""]) {
-        hits.push({ ...take(ordinal ? i - 1 : i, i), resolve: (ref) => nextDayOfMonth(ref, d) });
+      // "le 30", "el día 30", "dnia 30": a day alone after its article or the word "day"; "30-go", "30 числа":
+      // a day with its ordinal ending or the word "of the month".
+      const dayLead =
+        !!lead &&
+        !lead.used &&
+        /^\d{1,2}$/.test(t.norm) &&
+        BARE_DAY_ALONE.has(lead.norm) &&
+        !DAY_UNITS[n1?.norm ?? ""];
+      const dayTail = !!n1 && !n1.used && /^\d{1,2}$/.test(t.norm) && DAY_TAILS.has(n1.norm);
+      if (
+        d !== null &&
+        d >= 1 &&
+        d <= 31 &&
+        (afterReturn || ordinal || dayLead || dayTail) &&
+        !DAY_UNITS[n1?.norm ?? ""]
+      ) {
+        const from = ordinal
+          ? i - 1
+          : dayLead && ["dia", "jour", "день", "dzien"].includes(lead.norm)
+            ? i - 1
+            : i;
+        hits.push({ ...take(from, dayTail ? i + 1 : i), resolve: (ref) => nextDayOfMonth(ref, d) });
         continue;
       }
     }
@@ -327,13 +369,39 @@ function ownRules(tokens: Token[], text: string): DateHit[] {
       continue;
     }
 
+    // The weekend ("на вихідних", "w weekend", "ce week-end", "este fin de semana"): its Saturday, next week's after
+    // "next" / "наступних" / "przyszły" / "prochain" / "próximo".
+    {
+      const weekendAt = WEEKEND_WORDS.has(t.norm)
+        ? 1
+        : t.norm === "week" && n1?.norm === "end"
+          ? 2
+          : t.norm === "fin" && n1?.norm === "de" && tokens[i + 2]?.norm === "semana"
+            ? 3
+            : 0;
+      if (weekendAt > 0 && !tokens.slice(i, i + weekendAt).some((x) => x.used)) {
+        const lead = tokens[i - 1];
+        const after = tokens[i + weekendAt];
+        const next =
+          (!!lead && !lead.used && NEXT.has(lead.norm)) ||
+          (!!after && !after.used && (NEXT_AFTER.has(after.norm) || after.norm === "proximo"));
+        const from = next && lead && NEXT.has(lead.norm) ? i - 1 : i;
+        hits.push({ ...take(from, i + weekendAt - 1), resolve: (ref) => weekday(ref, "Saturday", next) });
+        continue;
+      }
+    }
+
     // Weekdays: "Friday", "next Friday", "наступної п'ятниці", "w przyszły piątek", "vendredi prochain", "el próximo viernes"
     if (NEXT.has(t.norm) && n1 && !n1.used && WEEKDAYS[n1.norm]) {
       const en = WEEKDAYS[n1.norm] as string;
       hits.push({ ...take(i, i + 1), resolve: (ref) => weekday(ref, en, true) });
       continue;
     }
-    const dayName = WEEKDAYS[t.norm];
+    // English short weekdays are words elsewhere ("mon fils", "sun" aside): read only in an English line.
+    const dayName =
+      language && language !== "en" && EN_SHORT_DAYS.has(t.norm) && t.raw === t.norm
+        ? undefined
+        : WEEKDAYS[t.norm];
     if (dayName) {
       const next = n1 !== undefined && !n1.used && NEXT_AFTER.has(n1.norm);
       hits.push({ ...take(i, next ? i + 1 : i), resolve: (ref) => weekday(ref, dayName, next) });
@@ -363,7 +431,7 @@ const LOCALES = { en: chrono.en, ua: chrono.uk, fr: chrono.fr, es: chrono.es } a
 
 /** Every date of the line, in the order written. `language` is tried first by chrono. */
 export function findDates(tokens: Token[], text: string, language: string | undefined): DateHit[] {
-  const hits = ownRules(tokens, text);
+  const hits = ownRules(tokens, text, language);
   const order = [
     ...(language && language in LOCALES ? [language as keyof typeof LOCALES] : []),
     ...(Object.keys(LOCALES) as (keyof typeof LOCALES)[]),
@@ -382,6 +450,14 @@ export function findDates(tokens: Token[], text: string, language: string | unde
       if (covered.length === 0 || covered.some((t) => t.used)) continue;
       // Whole words only: English "a M" (a minute) inside "a Múnich" is no date.
       if ((covered[0] as Token).start < r.index || (covered.at(-1) as Token).end > r.index + r.text.length)
+        continue;
+      // A lone weekday abbreviation in lower case ("el mar" is the sea, not martes; "sol", "dom") is a word.
+      if (
+        covered.length === 1 &&
+        /^\p{Ll}{2,4}$/u.test((covered[0] as Token).raw) &&
+        (!WEEKDAYS[(covered[0] as Token).norm] ||
+          (!!language && language !== "en" && EN_SHORT_DAYS.has((covered[0] as Token).norm)))
+      )
         continue;
       for (const t of covered) t.used = true;
       const phrase = r.text;

@@ -67,7 +67,9 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
       "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
-      "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero",
+      "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero " +
+      // "3 tickets", "два квитки", "4 bilety", "2 billets", "3 billetes", "2 seats / places / plazas / miejsca / місця"
+      "tickets seats квитки квитків місця місць bilety biletów miejsca miejsc billets places billetes plazas asientos",
   ).map((w) => [w, "people"] as const),
 ]);
 
@@ -112,6 +114,7 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["ejecutiva", "business"],
   ["negocios", "business"],
   ["first class", "first"],
+  ["1st class", "first"],
   ["first", "first"],
   ["перший клас", "first"],
   ["першим класом", "first"],
@@ -200,6 +203,14 @@ export const DIRECT: readonly (readonly [string, true])[] = [
   ["no stops", true],
   ["no layovers", true],
   ["no connections", true],
+  ["no connection", true],
+  ["no layover", true],
+  ["no stopovers", true],
+  ["no stopover", true],
+  ["no transfers", true],
+  ["without a connection", true],
+  ["without layovers", true],
+  ["without a layover", true],
   ["without stops", true],
   ["without connections", true],
   ["прямий", true],
@@ -210,22 +221,41 @@ export const DIRECT: readonly (readonly [string, true])[] = [
   ["прямі рейси", true],
   ["без пересадок", true],
   ["без пересадки", true],
+  ["без зупинок", true],
+  ["без стиковок", true],
   ["bezpośredni", true],
   ["bezpośrednio", true],
   ["bezpośrednie", true],
   ["bezpośrednim", true],
   ["bez przesiadek", true],
   ["bez przesiadki", true],
+  ["bez międzylądowań", true],
+  ["bez międzylądowania", true],
+  ["bez przesiadania", true],
   ["vol direct", true],
   ["vols directs", true],
   ["sans escale", true],
   ["sans escales", true],
+  ["sans correspondance", true],
+  ["sans correspondances", true],
+  ["pas de correspondance", true],
+  ["aucune correspondance", true],
+  ["pas d'escale", true],
+  ["pas d escale", true],
+  ["aucune escale", true],
+  ["sans changement", true],
   ["directo", true],
   ["directos", true],
   ["vuelo directo", true],
   ["vuelos directos", true],
   ["sin escalas", true],
   ["sin escala", true],
+  ["sin conexiones", true],
+  ["sin conexion", true],
+  ["sin transbordos", true],
+  ["sin transbordo", true],
+  ["sin paradas", true],
+  ["ninguna escala", true],
 ];
 
 /** Before a city: where the trip starts from. */
@@ -263,7 +293,8 @@ const PERIODS: Record<DayPeriod, string> = {
     "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde",
   evening:
     "evening|in the evening|evenings|вечір|ввечері|увечері|вечором|вечірній|вечірнім|вечірньому|wieczorem|wieczór|" +
-    "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|por la noche|de la noche|en la noche",
+    "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|en fin de journée|fin de journée|" +
+    "por la noche|de la noche|en la noche|a última hora|vespertino",
   night:
     "night|at night|overnight|red-eye|red eye|night flight|вночі|уночі|нічний|нічним|w nocy|nocą|nocny|nocnym|" +
     "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno",

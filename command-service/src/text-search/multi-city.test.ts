@@ -58,4 +58,14 @@ describe("multi-city lines", () => {
     // The one-line parser alone reads the same line as a round trip: the mistake this module avoids.
     expect(parseTextSearch(text, { today }).search.trip).toBe("round_trip");
   });
+
+  it("when a later slice gives a day without its month, then it is that day after the slice before it", () => {
+    expect(
+      slicesOf("Paris → Varsovie le 10 janvier, puis Varsovie → Kyiv le 14, puis Kyiv → Paris le 20 janvier"),
+    ).toEqual([
+      { origin: "CDG", destination: "WAW", departure_date: "2027-01-10" },
+      { origin: "WAW", destination: "KBP", departure_date: "2027-01-14" },
+      { origin: "KBP", destination: "CDG", departure_date: "2027-01-20" },
+    ]);
+  });
 });

@@ -30,7 +30,15 @@ function parts(text: string): { text: string; start: number }[] {
  * then the line is an ordinary one-pair search, for the one-line parser alone.
  */
 export function parseMultiCity(text: string, options: ParseOptions): Parsed | null {
-  const parsed = parts(text).map((part) => ({ ...part, answer: parseTextSearch(part.text, options) }));
+  // Each part read from the day the part before it leaves: "… le 10 janvier, puis … le 14" is January's 14th.
+  const parsed: { text: string; start: number; answer: ReturnType<typeof parseTextSearch> }[] = [];
+  let reference = options.today;
+  for (const part of parts(text)) {
+    const answer = parseTextSearch(part.text, { ...options, today: reference });
+    parsed.push({ ...part, answer });
+    const day = answer.search.departure_date;
+    if (day && (!reference || day >= reference)) reference = day;
+  }
   const isSlice = (p: (typeof parsed)[number]) =>
     p.answer.search.departure_date !== undefined &&
     (p.answer.search.destination !== undefined || p.answer.search.origin !== undefined) &&

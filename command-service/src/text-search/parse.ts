@@ -88,6 +88,32 @@ function countOf(t: Token | undefined): number | null {
  * The embedded parser: one line in English, Ukrainian, Polish, French or Spanish to a structured search, with the
  * words each part came from. No model and no network; the same line and day always give the same answer.
  */
+/** Capitals words that are not places, though some are also airport codes (CEO, VIP). */
+const NOT_PLACES = new Set([
+  "CEO",
+  "CFO",
+  "CTO",
+  "COO",
+  "VIP",
+  "PDF",
+  "ETA",
+  "FYI",
+  "USD",
+  "EUR",
+  "GBP",
+  "PLN",
+  "UAH",
+  "CHF",
+  "PNR",
+  "API",
+  "SMS",
+  "TBD",
+  "ASAP",
+]);
+
+/** A typed code right after (another capitals code: "KBP WAW"). */
+const codeNext = (u: Token | undefined) => !!u && /^[A-Z]{3}$/.test(u.raw);
+
 export function parseTextSearch(text: string, options: ParseOptions): Omit<TextSearchResponse, "source"> {
   const tokens = tokenize(text);
   const chips: TextSearchChip[] = [];
@@ -134,7 +160,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     let span = { start: hit.start, end: hit.end };
     let role: "departure" | "return" = "departure";
     let j = indexAt(hit.start) - 1;
-    for (let skipped = 0; j >= 0 && skipped < 2; skipped++) {
+    // A range ("aller-retour du 10 au 17") holds both dates: a return word before it is the trip's, not the range's.
+    for (let skipped = 0; j >= 0 && skipped < 2 && !hit.until; skipped++) {
       const t = tokens[j] as Token;
       if (t.used) break;
       if (RETURN_MARKERS.has(t.norm)) {
@@ -330,6 +357,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     place: Place;
     role: "origin" | "destination" | null;
     span: { start: number; end: number };
+    /** A code typed in lower case, or a capitals word not near a route: a place only where nothing else is. */
+    weak?: true;
   }[] = [];
   const names = placeNames();
   const corrections: { from: string; to: string }[] = [];
@@ -347,16 +376,30 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
         : null;
     let place: Place | null = null;
     let length = 1;
+    let weak = false;
     const m = matchAt(tokens, i, names);
     const airport = airportNamedAt(tokens, i);
-    if (airport) {
+    // A city code typed in capitals (NYC, LON, PAR) means the whole city, before any one airport's name for it.
+    const metro = /^[A-Z]{3}$/.test(t.raw) ? cityCode(t.raw) : null;
+    if (metro) place = metro;
+    else if (airport) {
       place = airport.place;
       length = airport.length;
     } else if (m && (!m.value.fallback || marker || /^\p{Lu}/u.test(t.raw))) {
       place = m.value;
       length = m.length;
-    } else if (/^[A-Z]{3}$/.test(t.raw)) place = cityCode(t.raw) ?? airportByCode(t.raw);
-    else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) {
+    } else if (/^[A-Z]{3}$/.test(t.raw) && !NOT_PLACES.has(t.raw)) {
+      place = airportByCode(t.raw);
+      // A code in capitals away from any route word or dash ("… for our CEO, Munich to Zurich") is weak.
+      const dashNear = (u: Token | undefined, v: Token | undefined) =>
+        !!u && !!v && /^\s*[-–—→>/]+\s*$/u.test(text.slice(u.end, v.start));
+      weak =
+        !marker &&
+        !dashNear(t, tokens[i + 1]) &&
+        !dashNear(tokens[i - 1], t) &&
+        !codeNext(tokens[i + 1]) &&
+        !codeNext(tokens[i - 1]);
+    } else if ((marker || /^\p{Lu}\p{Ll}/u.test(t.raw)) && t.norm.length >= 4) {
       place = stemmedPlace(t.norm);
       // Read by its stem, but a letter off a known name (Lisbone): the correction is said too.
       const near = place ? misspeltCity(t.norm) : null;
@@ -366,6 +409,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       const codeLike = (u: Token | undefined) =>
         u !== undefined && /^[a-z]{3}$/i.test(u.raw) && airportByCode(u.raw) !== null;
       if (marker || codeLike(tokens[i + 1]) || codeLike(before)) place = airportByCode(t.raw);
+      // "para ver el mar": a lower-case word that is also a code counts only where no other place is named.
+      weak = place !== null;
     }
     if (!place && (marker || /^\p{Lu}/u.test(t.raw))) {
       // A misspelt city (Lodnon, Barselona): the nearest one, and the correction said.
@@ -394,9 +439,21 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       continue;
     }
     const from = marker ? i - 1 : i;
-    found.push({ place, role: marker, span: take(tokens, from, i - from + length) });
+    found.push({
+      place,
+      role: marker,
+      span: take(tokens, from, i - from + length),
+      ...(weak ? { weak } : {}),
+    });
     i += length - 1;
   }
+  // Weak places give way when the line names enough others: their words go back to the unread ones.
+  const strong = found.filter((f) => !f.weak);
+  if (strong.length >= 2)
+    for (const f of found.filter((x) => x.weak)) {
+      for (const t of tokens) if (t.start >= f.span.start && t.end <= f.span.end) t.used = false;
+      found.splice(found.indexOf(f), 1);
+    }
   const origin = found.find((f) => f.role === "origin");
   const destination = found.find((f) => f.role === "destination");
   const unmarked = found.filter((f) => f.role === null);

@@ -144,4 +144,150 @@ describe("the text search's understanding (issue 25)", () => {
       expect([text, parse(text).ask_back?.code]).toEqual([text, "multi_city"]);
     expect(parse("Paris to Rome on the 18th of December, back on the 22nd").ask_back).toBeUndefined();
   });
+
+  it("when more feast days are named (saints, national days, Holy Week), then each is its next date", () => {
+    for (const [text, depart] of [
+      ["Boston to Dublin for St Patrick's Day", "2027-03-17"],
+      ["Sevilla - Madrid el Día de la Hispanidad", "2027-10-12"],
+      ["Київ - Краків на день святого Миколая", "2026-12-06"],
+      ["Gdańsk - Oslo na Mikołajki", "2026-12-06"],
+      ["Paris – Lisbonne pour la fête du Travail", "2027-05-01"],
+      ["Londyn - Kraków na Święto Niepodległości", "2027-11-11"],
+      ["Sevilla - Roma el Jueves Santo", "2027-03-25"],
+      ["Lyon – Rome le mercredi des Cendres", "2027-02-10"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+    // A holiday after a return word is the return ("retour le jour de l'An": split at its elision as the line is).
+    const { search } = parse("Lyon – Rome à Noël, retour le jour de l'An");
+    expect([search.departure_date, search.return_date]).toEqual(["2026-12-25", "2027-01-01"]);
+  });
+
+  it("when a day of the month is written alone after its article or with its ordinal ending, then it is this month's", () => {
+    for (const text of [
+      "Madrid - Lisboa el 28",
+      "Madrid - Lisboa el día 28",
+      "Lyon – Porto le 28",
+      "z Gdańska do Oslo 28-go",
+      "з Одеси до Відня 28 числа",
+    ])
+      expect([text, parse(text).search.departure_date]).toEqual([text, "2026-12-28"]);
+  });
+
+  it("when a city code is typed in capitals, then it stays the city's code, never one of its airports", () => {
+    const { search } = parse("PAR - NYC on March 3");
+    expect([search.origin, search.destination]).toEqual(["PAR", "NYC"]);
+  });
+
+  it("when a capitals word or a lower-case word is also an airport code, then it is a place only where no other is named", () => {
+    // CEO and VIP are words; "ver" (to see) is Veracruz's code, "mar" (the sea) no weekday.
+    const a = parse("Urgent for our VIP guest, Vienna to Prague tomorrow").search;
+    expect([a.origin, a.destination, a.departure_date]).toEqual(["VIE", "PRG", "2026-12-02"]);
+    const b = parse("Barcelona Palma para ver el mar, 28 de diciembre").search;
+    expect([b.origin, b.destination, b.departure_date, b.return_date]).toEqual([
+      "BCN",
+      "PMI",
+      "2026-12-28",
+      undefined,
+    ]);
+    // Typed codes beside each other are still a route.
+    const c = parse("KBP WAW tomorrow").search;
+    expect([c.origin, c.destination]).toEqual(["KBP", "WAW"]);
+  });
+
+  it("when an airport is named in Ukrainian, or a city by a form not listed before, then it is read", () => {
+    const a = parse("з Жулян до Гатвіка в п'ятницю").search;
+    expect([a.origin, a.destination]).toEqual(["IEV", "LGW"]);
+    const b = parse("з Тель-Авіва до Ларнаки завтра").search;
+    expect([b.origin, b.destination]).toEqual(["TLV", "LCA"]);
+    const c = parse("z Pafos do Tuluzy jutro").search;
+    expect([c.origin, c.destination]).toEqual(["PFO", "TLS"]);
+  });
+
+  it("when a French or Spanish city is misspelt, then it is corrected and the correction said", () => {
+    const answer = parse("Tuolouse – Madrid le 10 décembre");
+    expect(answer.search.origin).toBe("TLS");
+    expect(answer.corrections).toEqual([{ from: "Tuolouse", to: "Toulouse" }]);
+  });
+
+  it("when 'no connection' is said in any of its ways, then only direct flights are searched", () => {
+    for (const text of [
+      "Nice - Paris demain, pas de correspondance",
+      "Nice - Paris demain sans correspondance",
+      "Madrid - Bilbao mañana sin transbordos",
+      "Kyiv to Vienna tomorrow, no layovers",
+      "z Gdańska do Oslo jutro bez międzylądowań",
+    ])
+      expect([text, parse(text).search.direct_only]).toEqual([text, true]);
+  });
+
+  it("when tickets or seats are counted, then they are the travellers; a day's end is the evening", () => {
+    for (const [text, adults] of [
+      ["need 3 tickets Kyiv to Rome tomorrow", 3],
+      ["два квитки з Києва до Риму завтра", 2],
+      ["4 bilety z Warszawy do Rzymu jutro", 4],
+      ["2 billets Paris – Rome demain", 2],
+    ] as const)
+      expect([text, parse(text).search.passengers.adults]).toEqual([text, adults]);
+    expect(parse("Lyon – Rome demain en fin de journée").search.departure_time).toEqual({
+      from: 1020,
+      to: 1440,
+    });
+  });
+
+  it("when Thanksgiving, Holy Week or a Ukrainian ordinal day is named, then it is its next date", () => {
+    for (const [text, depart] of [
+      ["Boston to Chicago on Thanksgiving", "2027-11-25"],
+      ["Sevilla - Roma en Semana Santa", "2027-03-21"],
+      ["з Дніпра до Праги 30-го", "2026-12-30"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+  });
+
+  it("when the weekend is named, then it is its Saturday (next week's after 'next'); 'tmrw' is tomorrow", () => {
+    for (const [text, depart] of [
+      ["з Одеси до Стамбула на вихідних", "2026-12-05"],
+      ["z Gdańska do Oslo w przyszły weekend", "2026-12-12"],
+      ["Paris – Rome ce week-end", "2026-12-05"],
+      ["Madrid - Roma el próximo fin de semana", "2026-12-12"],
+      ["Kyiv to Rome tmrw", "2026-12-02"],
+    ] as const)
+      expect([text, parse(text).search.departure_date]).toEqual([text, depart]);
+  });
+
+  it("when a city the table did not list is named in its own language and case (Bâle, Florencji, Хургади), then it is found", () => {
+    for (const [text, destination] of [
+      ["de Paris à Bâle le 6 janvier", "BSL"],
+      ["z Warszawy do Florencji 5 stycznia", "FLR"],
+      ["de Madrid a Florencia el 5 de enero", "FLR"],
+      ["з Варшави до Хургади 10 січня", "HRG"],
+      ["z Krakowa do Bolonii jutro", "BLQ"],
+    ] as const)
+      expect([text, parse(text).search.destination]).toEqual([text, destination]);
+  });
+
+  it("when a range follows a round-trip word, or its days have articles, then it is the departure and the return", () => {
+    for (const text of [
+      "Paris – Rome aller-retour du 10 au 17 janvier",
+      "з Києва до Риму туди й назад з 10 до 17 січня",
+      "Kyiv to Rome from the 10th to the 17th of January",
+      "z Warszawy do Rzymu od 10 do 17 stycznia",
+    ]) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, "2027-01-10", "2027-01-17"]);
+    }
+  });
+
+  it("when an English weekday abbreviation is a word of another language ('mon fils'), then it is no date", () => {
+    const { search } = parseTextSearch("Paris – Berlin le 13 janvier avec ma femme et mon fils", {
+      today: TODAY,
+      language: "fr",
+    });
+    expect([search.departure_date, search.return_date]).toEqual(["2027-01-13", undefined]);
+  });
+
+  it("when '1st class' or a low-cost carrier not sold here is written, then it is read", () => {
+    const a = parse("Tokyo from Frankfurt, 1st class, March 3rd").search;
+    expect([a.origin, a.cabin]).toEqual(["FRA", "first"]);
+    expect(parse("Dublin to Oslo on Sunday, SAS or Norwegian").search.carriers).toEqual(["SK", "DY"]);
+  });
 });

@@ -2,7 +2,7 @@ import { findAirport } from "../suppliers/sandbox/airports.ts";
 import { cityForms } from "./cities.ts";
 import type { DateHit } from "./dates.ts";
 import type { Place } from "./places.ts";
-import { normalise, type Token } from "./tokens.ts";
+import { normalise, type Token, tokenize } from "./tokens.ts";
 
 /**
  * What the text search reads beyond its first rules (issue 25): named holidays and feast days in the five
@@ -152,6 +152,97 @@ const HOLIDAYS: [string[], DayOf][] = [
     fixed(2, 14),
   ],
   [["день незалежності", "день незалежности"], fixed(8, 24)],
+  [
+    [
+      "st patrick's day",
+      "st patricks day",
+      "saint patrick's day",
+      "saint patricks day",
+      "st patrick's",
+      "st paddy's day",
+      "saint patrick",
+      "la saint patrick",
+      "san patricio",
+      "dia de san patricio",
+      "dzien swietego patryka",
+      "swietego patryka",
+      "день святого патрика",
+    ],
+    fixed(3, 17),
+  ],
+  [
+    [
+      "dia de la hispanidad",
+      "hispanidad",
+      "fiesta nacional de espana",
+      "dia del pilar",
+      "virgen del pilar",
+      "columbus day",
+    ],
+    fixed(10, 12),
+  ],
+  [
+    [
+      "st nicholas day",
+      "saint nicholas day",
+      "st nicholas",
+      "день святого миколая",
+      "святого миколая",
+      "mikolajki",
+      "mikolajek",
+      "swietego mikolaja",
+      "saint nicolas",
+      "la saint nicolas",
+      "dia de san nicolas",
+    ],
+    fixed(12, 6),
+  ],
+  [
+    [
+      "labour day",
+      "labor day",
+      "may day",
+      "день праці",
+      "swieto pracy",
+      "fete du travail",
+      "dia del trabajo",
+      "dia del trabajador",
+    ],
+    fixed(5, 1),
+  ],
+  [["constitution day", "swieto konstytucji", "3 maja", "dia de la constitucion"], fixed(5, 3)],
+  [["independence day", "fourth of july", "4th of july"], fixed(7, 4)],
+  [["bastille day", "fete nationale", "quatorze juillet", "14 juillet"], fixed(7, 14)],
+  [
+    [
+      "armistice",
+      "jour de l'armistice",
+      "swieto niepodleglosci",
+      "narodowe swieto niepodleglosci",
+      "dzien niepodleglosci",
+    ],
+    fixed(11, 11),
+  ],
+  [["день конституції"], fixed(6, 28)],
+  [["день захисників", "день захисників і захисниць", "покрова", "покрову"], fixed(10, 1)],
+  [
+    [
+      "women's day",
+      "womens day",
+      "international women's day",
+      "міжнародний жіночий день",
+      "жіночий день",
+      "dzien kobiet",
+      "journee de la femme",
+      "journee des femmes",
+      "dia de la mujer",
+    ],
+    fixed(3, 8),
+  ],
+  [["dia de san jose"], fixed(3, 19)],
+  [["noche de san juan", "dia de san juan", "la saint jean", "nit de sant joan"], fixed(6, 24)],
+  [["івана купала", "купала"], fixed(7, 7)],
+  [["st stephen's day", "st stephens day", "dia de san esteban", "la saint etienne"], fixed(12, 26)],
   [["immaculate conception", "inmaculada", "dia de la inmaculada", "immaculee conception"], fixed(12, 8)],
   [["all saints", "all saints day", "wszystkich swietych", "toussaint", "todos los santos"], fixed(11, 1)],
   [["halloween"], fixed(10, 31)],
@@ -184,6 +275,30 @@ const HOLIDAYS: [string[], DayOf][] = [
     (y) => shifted(westernEaster(y), y, -2),
   ],
   [
+    ["maundy thursday", "holy thursday", "jeudi saint", "jueves santo", "wielki czwartek"],
+    (y) => shifted(westernEaster(y), y, -3),
+  ],
+  [
+    ["palm sunday", "dimanche des rameaux", "domingo de ramos", "niedziela palmowa"],
+    (y) => shifted(westernEaster(y), y, -7),
+  ],
+  [
+    ["ash wednesday", "mercredi des cendres", "miercoles de ceniza", "sroda popielcowa", "popielec"],
+    (y) => shifted(westernEaster(y), y, -46),
+  ],
+  [
+    ["mardi gras", "shrove tuesday", "pancake day", "martes de carnaval"],
+    (y) => shifted(westernEaster(y), y, -47),
+  ],
+  [["tlusty czwartek"], (y) => shifted(westernEaster(y), y, -52)],
+  // Holy Week: from its Sunday (Palm Sunday), the day a trip "for Holy Week" leaves.
+  [
+    ["holy week", "semaine sainte", "semana santa", "wielki tydzien", "страсний тиждень", "страсного тижня"],
+    (y) => shifted(westernEaster(y), y, -7),
+  ],
+  [["thanksgiving", "thanksgiving day"], (y) => thanksgiving(y)],
+  [["вербна неділя", "вербну неділю"], (y) => shifted(orthodoxEaster(y), y, -7)],
+  [
     [
       "easter",
       "easter sunday",
@@ -199,8 +314,16 @@ const HOLIDAYS: [string[], DayOf][] = [
   ],
 ];
 
+// Split as the line is ("jour de l'An": jour, de, l, an; "St Patrick's": st, patrick's).
 const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day]) =>
-  names.map((n) => ({ words: normalise(n).split(/[\s-]+/u), day })),
+  names.flatMap((n) => {
+    const byLine = tokenize(n).map((t) => t.norm);
+    const bySpace = normalise(n).split(/[\s-]+/u);
+    return [
+      { words: byLine, day },
+      ...(bySpace.join(" ") !== byLine.join(" ") ? [{ words: bySpace, day }] : []),
+    ];
+  }),
 ).sort((a, b) => b.words.length - a.words.length);
 
 /** A word of a holiday's name, or an inflected form of it (Wigilię, Sylwestra, Різдво → на Різдво). */
@@ -210,6 +333,12 @@ const sameWord = (token: string, word: string) => {
   const stem = Math.max(5, word.length - 2);
   return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
 };
+
+/** The fourth Thursday of November (US Thanksgiving). */
+function thanksgiving(y: number): [number, number] {
+  const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+  return [11, 1 + ((4 - first + 7) % 7) + 21];
+}
 
 /** The next day of a holiday on or after the reference day. */
 function nextHoliday(day: DayOf, reference: string): string {
@@ -378,6 +507,11 @@ const MORE_CARRIERS: { code: string; name: string; words: string[] }[] = [
   { code: "FR", name: "Ryanair", words: ["райанейр"] },
   { code: "VY", name: "Vueling", words: ["vueling"] },
   { code: "HV", name: "Transavia", words: ["transavia"] },
+  { code: "DY", name: "Norwegian", words: ["norwegian"] },
+  { code: "BT", name: "airBaltic", words: ["airbaltic"] },
+  { code: "BT", name: "airBaltic", words: ["air", "baltic"] },
+  { code: "EW", name: "Eurowings", words: ["eurowings"] },
+  { code: "PC", name: "Pegasus", words: ["pegasus"] },
 ].map((c) => ({ ...c, words: c.words.map(normalise) }));
 
 /** A carrier not in the sandbox's list, named at token i ("par easyJet", "Wizz Airem albo Ryanairem"). */
@@ -397,32 +531,32 @@ export function moreCarrierAt(
 
 /** Airports by their own names, as people type them, in the five languages (normalised, inflections by prefix). */
 const AIRPORT_NAMES: [string, string[]][] = [
-  ["LHR", ["heathrow"]],
-  ["LGW", ["gatwick"]],
-  ["STN", ["stansted"]],
-  ["LTN", ["luton"]],
+  ["LHR", ["heathrow", "хітроу", "гітроу", "хитроу"]],
+  ["LGW", ["gatwick", "гатвік", "гетвік"]],
+  ["STN", ["stansted", "станстед", "стенстед"]],
+  ["LTN", ["luton", "лутон", "лутона"]],
   ["LCY", ["london city"]],
-  ["CDG", ["charles de gaulle", "roissy", "cdg"]],
-  ["ORY", ["orly"]],
+  ["CDG", ["charles de gaulle", "roissy", "cdg", "шарль де голль", "шарля де голля", "руассі"]],
+  ["ORY", ["orly", "орлі"]],
   ["BVA", ["beauvais"]],
-  ["WAW", ["chopin", "okecie", "okeciu", "okecia"]],
-  ["WMI", ["modlin"]],
+  ["WAW", ["chopin", "okecie", "okeciu", "okecia", "шопена", "окенце"]],
+  ["WMI", ["modlin", "модлін"]],
   ["KRK", ["balice"]],
   ["KTW", ["pyrzowice", "pyrzowic"]],
   ["GDN", ["rebiechowo"]],
   ["KBP", ["boryspil", "борисп", "borysp", "boryspol"]],
-  ["IEV", ["zhuliany", "жуляни"]],
+  ["IEV", ["zhuliany", "жуляни", "жулян", "zhulyany", "żulany"]],
   ["BCN", ["el prat", "prat"]],
-  ["MAD", ["barajas"]],
+  ["MAD", ["barajas", "барахас"]],
   ["PMI", ["son sant joan"]],
-  ["FCO", ["fiumicino"]],
+  ["FCO", ["fiumicino", "фьюмічино", "фіумічино"]],
   ["CIA", ["ciampino"]],
   ["MXP", ["malpensa"]],
   ["LIN", ["linate"]],
   ["BGY", ["orio al serio", "bergamo"]],
   ["TLS", ["blagnac"]],
   ["NCE", ["cote d'azur"]],
-  ["AMS", ["schiphol"]],
+  ["AMS", ["schiphol", "схіпхол", "шипхол"]],
   ["BRU", ["zaventem"]],
   ["CRL", ["charleroi"]],
   ["FRA", ["frankfurt main"]],
@@ -436,11 +570,11 @@ const AIRPORT_NAMES: [string, string[]][] = [
   ["OSL", ["gardermoen"]],
   ["HEL", ["vantaa"]],
   ["KEF", ["keflavik"]],
-  ["IST", ["istanbul airport"]],
+  ["IST", ["istanbul airport", "istanbul havalimani"]],
   ["SAW", ["sabiha gokcen", "sabiha"]],
-  ["TLV", ["ben gurion"]],
-  ["JFK", ["kennedy", "jfk"]],
-  ["EWR", ["newark"]],
+  ["TLV", ["ben gurion", "бен гуріон", "бен-гуріон"]],
+  ["JFK", ["kennedy", "jfk", "кеннеді"]],
+  ["EWR", ["newark", "ньюарк"]],
   ["LGA", ["laguardia", "la guardia"]],
   ["LIS", ["humberto delgado", "portela"]],
 ];
