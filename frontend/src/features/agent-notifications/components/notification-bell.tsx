@@ -14,14 +14,7 @@ export function NotificationBell() {
   if (!session) return null;
   const unread = data?.unread ?? 0;
   return (
-    <Indicator
-      label={unread > 99 ? "99+" : unread}
-      disabled={unread === 0}
-      size={16}
-      offset={4}
-      color="red"
-      aria-hidden={unread === 0 ? undefined : true}
-    >
+    <Indicator label={unread > 99 ? "99+" : unread} disabled={unread === 0} size={16} offset={4} color="red">
       <ActionIcon
         component={Link}
         to="/notifications"
