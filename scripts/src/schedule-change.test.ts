@@ -264,7 +264,9 @@ describe("answering a schedule change", () => {
 });
 
 describe("telling the traveller and reminding the agent", () => {
-  type Mail = { to: string; subject: string; text: string };
+  type Mail = { to: string; subject: string; text: string; html: string | null };
+  const changeMailEvents = async (locator: string) =>
+    (await t.events(`itinerary-${locator}`)).filter((e) => e.type === "ScheduleChangeMailed");
   /**
    * The dev mailbox's schedule-change mails to `to` about this booking (the agent's notifications of the same booking
    * are not these), once there are `count`, running the sweep meanwhile.
@@ -312,6 +314,31 @@ describe("telling the traveller and reminding the agent", () => {
     expect(mail?.text).toContain(
       `→ ${newSegment.carrier}${newSegment.flight_number} ${newSegment.from.code} ${newSegment.departure_at.slice(0, 16).replace("T", " ")}`,
     );
+    // HTML beside the text, as the itinerary mail: old flights struck through, new ones in bold.
+    expect(mail?.html).toContain("<!doctype html>");
+    expect(mail?.html).toContain(
+      `<s>${oldSegment.carrier}${oldSegment.flight_number} ${oldSegment.from.code} ${oldSegment.departure_at.slice(0, 16).replace("T", " ")}`,
+    );
+    expect(mail?.html).toContain(
+      `<strong>→ ${newSegment.carrier}${newSegment.flight_number} ${newSegment.from.code}`,
+    );
+    // The send is an event on the booking's mail stream, shown in the booking's history of mails.
+    const [recorded] = await changeMailEvents(locator);
+    expect(recorded?.data).toMatchObject({
+      change_id: change.change_id,
+      kind: "cancelled",
+      to: "traveller@example.com",
+      language: "en",
+    });
+    const history = await until(
+      async () => {
+        const sent = (await agent.get(`/bookings/${locator}/itinerary_mails`)).body.data as Json[];
+        return sent.find((m) => m.reason === "schedule_change");
+      },
+      5000,
+      "the schedule-change mail in the booking's history",
+    );
+    expect(history).toMatchObject({ to: "traveller@example.com", by_email: null, note: null });
 
     // Not due yet: no reminder to the agent.
     expect(await afterSweeps("agent@dnipro.test", locator)).toEqual([]);
@@ -337,6 +364,7 @@ describe("telling the traveller and reminding the agent", () => {
       at(73);
       expect(await afterSweeps("agent@dnipro.test", locator)).toHaveLength(3);
       expect(await afterSweeps("traveller@example.com", locator)).toHaveLength(1);
+      expect(await changeMailEvents(locator)).toHaveLength(1);
     } finally {
       clockAhead = 0;
     }

@@ -3,7 +3,9 @@ import { Language as LanguageSchema } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
 import type { ScheduleChangeKind } from "@skyward/contracts/supplier";
 import { inTransaction } from "@skyward/infra/db";
+import { escapeHtml } from "@skyward/infra/documents/itinerary";
 import type { CommandDeps } from "../deps.ts";
+import { recordScheduleChangeMail } from "../itinerary/itinerary.ts";
 import type { OutgoingMail } from "../notifications/ports.ts";
 
 /*
@@ -106,6 +108,26 @@ const traveller: Record<Language, (f: ChangeFacts) => Mail> = {
   }),
 };
 
+/** The mail's HTML part, line for line its text: old flights struck through, new ones in bold. */
+function withHtml(mail: Mail, language: Language): Mail & { html: string } {
+  const line = (l: string) => {
+    const text = escapeHtml(l.trim());
+    if (l.startsWith("  → ")) return `<p style="margin:0 0 8px 16px"><strong>${text}</strong></p>`;
+    if (/^[A-Z0-9]{2}\d/.test(l)) return `<p style="margin:0"><s>${text}</s></p>`;
+    return `<p>${text}</p>`;
+  };
+  return {
+    ...mail,
+    html: `<!doctype html>
+<html lang="${language === "ua" ? "uk" : language}"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:640px">
+<h1 style="font-size:20px">${escapeHtml(mail.subject)}</h1>
+${mail.text.split("\n").map(line).join("\n")}
+</body></html>
+`,
+  };
+}
+
 const reminder: Record<Language, (f: ChangeFacts, language: Language) => Mail> = {
   en: (f, l) => ({
     subject: `Booking ${f.locator}: a schedule change waits for your answer`,
@@ -131,6 +153,8 @@ const reminder: Record<Language, (f: ChangeFacts, language: Language) => Mail> =
 
 interface PendingRow {
   locator: string;
+  agency_id: string;
+  company_id: string;
   route: string;
   agent_id: string;
   traveller_email: string | null;
@@ -151,7 +175,7 @@ interface PendingRow {
  */
 export async function mailScheduleChanges(deps: CommandDeps, traceId: string): Promise<number> {
   const { rows } = await deps.pool.query<PendingRow>(
-    `SELECT b.locator, b.route, b.agent_id, b.held->'contacts'->>'email' AS traveller_email,
+    `SELECT b.locator, b.agency_id, b.company_id, b.route, b.agent_id, b.held->'contacts'->>'email' AS traveller_email,
             b.schedule_change AS change,
             EXISTS (SELECT 1 FROM app.schedule_change_mails m
                      WHERE m.change_id = b.schedule_change->>'change_id' AND m.kind = 'traveller') AS traveller_mailed
@@ -173,8 +197,25 @@ export async function mailScheduleChanges(deps: CommandDeps, traceId: string): P
     };
     const language = await agentLanguage(deps, row.agent_id);
     if (!row.traveller_mailed && row.traveller_email) {
-      const mail = traveller[language.language](facts);
-      if (await queueOnce(deps, row, "traveller", 0, { ...mail, to: row.traveller_email }, traceId)) queued++;
+      // The send is recorded on the booking first (its history shows it), then queued; a crash between the two
+      // leaves the record without its outbox row, and the next sweep queues it.
+      const recorded = await recordScheduleChangeMail(
+        deps,
+        {
+          mail_id: `schedule-change-${row.change.change_id}`,
+          locator: row.locator,
+          agency_id: row.agency_id,
+          company_id: row.company_id,
+          change_id: row.change.change_id,
+          kind: row.change.kind,
+          to: row.traveller_email,
+          language: language.language,
+          at: now.toISOString(),
+        },
+        traceId,
+      );
+      const mail = withHtml(traveller[recorded.language](facts), recorded.language);
+      if (await queueOnce(deps, row, "traveller", 0, { ...mail, to: recorded.to }, traceId)) queued++;
     }
     const round = reminderRound(new Date(row.change.notified_at), facts.respondBy, now);
     if (round !== null && language.email) {
