@@ -127,7 +127,7 @@ export function commandJobHandlers(
       if (outcome === "recorded") job.logger.info({ locator }, "schedule change recorded");
     },
     async "schedule-change-sweep"(_payload, deps, job) {
-      // The traveller's mail of each change waiting, and the agent's reminder once due (the watchdog's part).
+      // The traveller's mail of each change waiting, and the agent's reminders while it waits (the watchdog's part).
       const mailed = await mailScheduleChanges(deps, job.traceId);
       if (mailed > 0) job.logger.info({ mailed }, "schedule-change e-mails queued");
       for (const locator of await bookingsToAskAboutSchedule(deps))
