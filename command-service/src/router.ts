@@ -1,5 +1,6 @@
 import { idempotency } from "@skyward/infra/http/idempotency";
 import { Router } from "express";
+import { agentNotificationRoutes } from "./agent-notifications/routes.ts";
 import { ancillaryRoutes } from "./ancillaries/routes.ts";
 import { assistantRoutes } from "./assistant/routes.ts";
 import { auditorsReadOnly } from "./audit/read-only.ts";
@@ -29,6 +30,7 @@ export function commandRouter(deps: CommandDeps): Router {
   router.use(textSearchRoutes());
   router.use(bookingRoutes(deps));
   router.use(itineraryRoutes(deps));
+  router.use(agentNotificationRoutes(deps));
   router.use(directoryRoutes(deps));
   router.use(balanceRoutes(deps));
   router.use(ticketingRoutes(deps));

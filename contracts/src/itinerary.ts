@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CommandPosition, EmailInput } from "./account.ts";
 import { Email, Language } from "./ids.ts";
+import { ScheduleChangeKind } from "./supplier.ts";
 
 /**
  * The itinerary e-mails of a booking (stream `itinerary-{locator}`, beside the booking's own): each send to a
@@ -34,8 +35,27 @@ export type ItineraryMailed = z.infer<typeof ItineraryMailed>;
 export const ItineraryOnIssueSet = z.object({ company_id: z.string(), on: z.boolean() });
 export type ItineraryOnIssueSet = z.infer<typeof ItineraryOnIssueSet>;
 
+/**
+ * The traveller told of the airline's schedule change (issue 24.3), by the schedule-change sweep, once per change: to
+ * the booking's contact address, in the agent's language. The mail itself (HTML and text, old and new flights) is
+ * written from the booking's change when it is queued.
+ */
+export const ScheduleChangeMailed = z.object({
+  mail_id: z.string(),
+  locator: z.string(),
+  agency_id: z.string(),
+  company_id: z.string(),
+  change_id: z.string(),
+  kind: ScheduleChangeKind,
+  to: Email,
+  language: Language,
+  at: z.string(),
+});
+export type ScheduleChangeMailed = z.infer<typeof ScheduleChangeMailed>;
+
 export const ItineraryEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ItineraryMailed"), data: ItineraryMailed }),
+  z.object({ type: z.literal("ScheduleChangeMailed"), data: ScheduleChangeMailed }),
 ]);
 export type ItineraryEvent = z.infer<typeof ItineraryEvent>;
 export const ITINERARY_EVENT_TYPES = ItineraryEvent.options.map((o) => o.shape.type.value);
@@ -78,7 +98,8 @@ export const ItineraryMail = z.object({
   to: z.string(),
   note: z.string().nullable(),
   language: Language,
-  reason: ItineraryMailReason,
+  /** Why it was sent; `schedule_change`: the traveller told of the airline's change (ScheduleChangeMailed). */
+  reason: z.enum([...ItineraryMailReason.options, "schedule_change"]),
   by_email: z.string().nullable(),
   at: z.string(),
 });

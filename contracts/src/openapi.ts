@@ -8,6 +8,7 @@ import { auditRoutes } from "./openapi/audit.ts";
 import { balancesRoutes } from "./openapi/balances.ts";
 import { bookingsRoutes } from "./openapi/bookings.ts";
 import { exchangeRoutes } from "./openapi/exchange.ts";
+import { notificationsRoutes } from "./openapi/notifications.ts";
 import { salesRoutes } from "./openapi/sales.ts";
 import { scheduleChangeRoutes } from "./openapi/schedule-change.ts";
 import { searchRoutes } from "./openapi/search.ts";
@@ -162,6 +163,10 @@ export const DOCUMENT_ORDER: readonly string[] = [
   "createTraveller",
   "updateTraveller",
   "eraseTraveller",
+  "listNotifications",
+  "markNotificationsRead",
+  "notificationSettings",
+  "updateNotificationSettings",
 ];
 
 /** Every documented route, from the module of its capability. */
@@ -174,6 +179,7 @@ export const documentedRoutes: readonly DocumentedRoute[] = inDocumentOrder([
   ...balancesRoutes,
   ...bookingsRoutes,
   ...exchangeRoutes,
+  ...notificationsRoutes,
   ...scheduleChangeRoutes,
   ...salesRoutes,
   ...searchRoutes,

@@ -18,6 +18,7 @@ import { Route as AuditRouteImport } from "./routes/audit";
 import { Route as BookingsRouteImport } from "./routes/bookings";
 import { Route as ChannelsRouteImport } from "./routes/channels";
 import { Route as DocsRouteImport } from "./routes/docs";
+import { Route as NotificationsRouteImport } from "./routes/notifications";
 import { Route as OnboardingRouteImport } from "./routes/onboarding";
 import { Route as SalesRouteImport } from "./routes/sales";
 import { Route as SearchRouteImport } from "./routes/search";
@@ -69,6 +70,11 @@ const DocsRoute = DocsRouteImport.update({
   path: "/docs",
   getParentRoute: () => rootRouteImport,
 } as any);
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: "/notifications",
+  path: "/notifications",
+  getParentRoute: () => rootRouteImport,
+} as any);
 const OnboardingRoute = OnboardingRouteImport.update({
   id: "/onboarding",
   path: "/onboarding",
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/docs": typeof DocsRoute;
+  "/notifications": typeof NotificationsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/docs": typeof DocsRoute;
+  "/notifications": typeof NotificationsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   "/bookings": typeof BookingsRoute;
   "/channels": typeof ChannelsRoute;
   "/docs": typeof DocsRoute;
+  "/notifications": typeof NotificationsRoute;
   "/onboarding": typeof OnboardingRoute;
   "/sales": typeof SalesRoute;
   "/search": typeof SearchRoute;
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | "/bookings"
     | "/channels"
     | "/docs"
+    | "/notifications"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | "/bookings"
     | "/channels"
     | "/docs"
+    | "/notifications"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | "/bookings"
     | "/channels"
     | "/docs"
+    | "/notifications"
     | "/onboarding"
     | "/sales"
     | "/search"
@@ -205,6 +217,7 @@ export interface RootRouteChildren {
   BookingsRoute: typeof BookingsRoute;
   ChannelsRoute: typeof ChannelsRoute;
   DocsRoute: typeof DocsRoute;
+  NotificationsRoute: typeof NotificationsRoute;
   OnboardingRoute: typeof OnboardingRoute;
   SalesRoute: typeof SalesRoute;
   SearchRoute: typeof SearchRoute;
@@ -277,6 +290,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DocsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    "/notifications": {
+      id: "/notifications";
+      path: "/notifications";
+      fullPath: "/notifications";
+      preLoaderRoute: typeof NotificationsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     "/onboarding": {
       id: "/onboarding";
       path: "/onboarding";
@@ -325,6 +345,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingsRoute: BookingsRoute,
   ChannelsRoute: ChannelsRoute,
   DocsRoute: DocsRoute,
+  NotificationsRoute: NotificationsRoute,
   OnboardingRoute: OnboardingRoute,
   SalesRoute: SalesRoute,
   SearchRoute: SearchRoute,

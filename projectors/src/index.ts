@@ -1,4 +1,5 @@
 import type { Projection } from "@skyward/infra/projections/projection";
+import { agentNotifications } from "./agent-notifications/agent-notifications.ts";
 import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { channels } from "./channels/channels.ts";
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   itineraryMails,
   invoices,
   travellers,
+  agentNotifications,
 ];

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { accountRoutes } from "./account/routes.ts";
+import { agentNotificationReadRoutes } from "./agent-notifications/routes.ts";
 import { replayReadRoutes } from "./audit/replays.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { balanceRoutes } from "./balances/routes.ts";
@@ -28,6 +29,7 @@ export function queryRouter(deps: QueryDeps): Router {
   router.use(salesRoutes(deps));
   router.use(deadlineRoutes(deps));
   router.use(itineraryRoutes(deps));
+  router.use(agentNotificationReadRoutes(deps));
   router.use(invoiceRoutes(deps));
   router.use(travellerReadRoutes(deps));
   return router;

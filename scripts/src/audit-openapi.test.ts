@@ -224,6 +224,12 @@ describe("the OpenAPI document", () => {
     balanceHistory: () => ({ as: "admin" }),
     balanceMovement: () => ({ as: "admin", params: { event_id: walk.balanceHistory.data[0].event_id } }),
     timeLimitNotices: () => ({}),
+    listNotifications: () => ({}),
+    markNotificationsRead: () => ({ body: { all: true } }),
+    notificationSettings: () => ({}),
+    updateNotificationSettings: () => ({
+      body: { settings: [{ kind: "issued", in_app: true, mail: true }] },
+    }),
     accountDetails: () => ({}),
     balanceTransaction: () => ({
       as: "admin",

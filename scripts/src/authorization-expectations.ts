@@ -99,6 +99,13 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "GET /directory_history": { allow: ["Supervisor", ...readers] },
   "GET /balance_history": { allow: ["Supervisor", ...readers] },
   "GET /time_limit_notices": { allow: "signed-in" },
+  "GET /notifications": { allow: "signed-in" },
+  "POST /notifications/read": { allow: "signed-in", body: () => ({ all: true }) },
+  "GET /notification_settings": { allow: "signed-in" },
+  "PUT /notification_settings": {
+    allow: "signed-in",
+    body: () => ({ settings: [{ kind: "issued", in_app: true, mail: true }] }),
+  },
   "GET /directory_history/:eventId": {
     allow: ["Supervisor", ...readers],
     params: () => ({ eventId: "00000000-0000-0000-0000-000000000000" }),

@@ -100,6 +100,10 @@ const plausibleBodies: Record<string, (ids: Ids) => Json> = {
   }),
   "PATCH /companies/:id/itinerary_on_issue": () => ({ itinerary_on_issue: true }),
   "PATCH /companies/:id/billing_contact": () => ({ billing_email: "billing@fuzz.test" }),
+  "POST /notifications/read": () => ({ notification_ids: ["fuzz:notification"] }),
+  "PUT /notification_settings": () => ({
+    settings: [{ kind: "schedule_change", in_app: true, mail: false }],
+  }),
   "POST /orders/:locator/flights_change_requests/create": () => ({ departure_date: inDays(35) }),
   "POST /orders/:locator/reshop_offers/price": () => ({}),
   "POST /orders/:locator/flights_change_requests/confirm": () => ({ reshop_offer_id: "SBX1-FUZZ" }),

@@ -175,6 +175,8 @@ describe("X-Min-Position in the document", () => {
       balanceHistory: { path: "/balance_history", as: admin },
       balanceMovement: { path: `/balance_history/${movement}`, as: admin },
       timeLimitNotices: { path: "/time_limit_notices" },
+      listNotifications: { path: "/notifications" },
+      notificationSettings: { path: "/notification_settings" },
       listItineraryMails: { path: `/bookings/${locator}/itinerary_mails` },
       listInvoices: { path: "/invoices", query: { month: new Date().toISOString().slice(0, 7) } },
       getInvoice: { path: `/invoices/${invoice.invoice_id}`, as: admin },

@@ -264,8 +264,18 @@ describe("answering a schedule change", () => {
 });
 
 describe("telling the traveller and reminding the agent", () => {
-  type Mail = { to: string; subject: string; text: string };
-  /** The dev mailbox's mails to `to` about this booking, once there are `count`, running the sweep meanwhile. */
+  type Mail = { to: string; subject: string; text: string; html: string | null };
+  const changeMailEvents = async (locator: string) =>
+    (await t.events(`itinerary-${locator}`)).filter((e) => e.type === "ScheduleChangeMailed");
+  /**
+   * The dev mailbox's schedule-change mails to `to` about this booking (the agent's notifications of the same booking
+   * are not these), once there are `count`, running the sweep meanwhile.
+   */
+  const SCHEDULE_MAIL = /Your flight changed|a schedule change waits for your answer/;
+  const changeMails = async (to: string, locator: string) =>
+    ((await agent.get("/dev/mailbox", { query: { to } })).body.data as Mail[]).filter(
+      (m) => m.subject.includes(locator) && SCHEDULE_MAIL.test(m.subject),
+    );
   const mailsOf = (to: string, locator: string, count: number) => {
     let sent = 0;
     return until(
@@ -274,16 +284,23 @@ describe("telling the traveller and reminding the agent", () => {
           sent = Date.now();
           await t.app.commandDeps.jobs.send("schedule-change-sweep", {});
         }
-        const inbox = (await agent.get("/dev/mailbox", { query: { to } })).body.data as Mail[];
-        const ours = inbox.filter((m) => m.subject.includes(locator));
+        const ours = await changeMails(to, locator);
         return ours.length >= count ? ours : undefined;
       },
       15_000,
       `${count} schedule-change mail(s) of ${locator} to ${to}`,
     );
   };
+  /** Two sweeps more, then the mails as they stand: what a sweep run again adds. */
+  const afterSweeps = async (to: string, locator: string) => {
+    for (let i = 0; i < 2; i++) {
+      await t.app.commandDeps.jobs.send("schedule-change-sweep", {});
+      await new Promise((r) => setTimeout(r, 600));
+    }
+    return changeMails(to, locator);
+  };
 
-  it("when a change is recorded, then the traveller gets one e-mail with old and new flights, and a day later the agent one reminder while it waits", async () => {
+  it("when a change is recorded, then the traveller gets one e-mail with old and new flights, and from a day later the agent a reminder every 12 hours while it waits, each once, none after the deadline", async () => {
     const locator = await issuedFamily(agent, "standard", ["SchedCancel"]);
     const change = await sweptChange(locator);
     const [mail] = await mailsOf("traveller@example.com", locator, 1);
@@ -297,26 +314,75 @@ describe("telling the traveller and reminding the agent", () => {
     expect(mail?.text).toContain(
       `→ ${newSegment.carrier}${newSegment.flight_number} ${newSegment.from.code} ${newSegment.departure_at.slice(0, 16).replace("T", " ")}`,
     );
+    // HTML beside the text, as the itinerary mail: old flights struck through, new ones in bold.
+    expect(mail?.html).toContain("<!doctype html>");
+    expect(mail?.html).toContain(
+      `<s>${oldSegment.carrier}${oldSegment.flight_number} ${oldSegment.from.code} ${oldSegment.departure_at.slice(0, 16).replace("T", " ")}`,
+    );
+    expect(mail?.html).toContain(
+      `<strong>→ ${newSegment.carrier}${newSegment.flight_number} ${newSegment.from.code}`,
+    );
+    // The send is an event on the booking's mail stream, shown in the booking's history of mails.
+    const [recorded] = await changeMailEvents(locator);
+    expect(recorded?.data).toMatchObject({
+      change_id: change.change_id,
+      kind: "cancelled",
+      to: "traveller@example.com",
+      language: "en",
+    });
+    const history = await until(
+      async () => {
+        const sent = (await agent.get(`/bookings/${locator}/itinerary_mails`)).body.data as Json[];
+        return sent.find((m) => m.reason === "schedule_change");
+      },
+      5000,
+      "the schedule-change mail in the booking's history",
+    );
+    expect(history).toMatchObject({ to: "traveller@example.com", by_email: null, note: null });
 
     // Not due yet: no reminder to the agent.
-    await t.app.commandDeps.jobs.send("schedule-change-sweep", {});
-    await new Promise((r) => setTimeout(r, 1000));
-    const early = (await agent.get("/dev/mailbox", { query: { to: "agent@dnipro.test" } })).body
-      .data as Mail[];
-    expect(early.filter((m) => m.subject.includes(locator))).toEqual([]);
+    expect(await afterSweeps("agent@dnipro.test", locator)).toEqual([]);
 
-    clockAhead = 25 * 3_600_000;
+    const notifiedAt = Date.parse(change.notified_at);
+    // The app's clock this long after the notice.
+    const at = (hours: number) => {
+      clockAhead = notifiedAt + hours * 3_600_000 - Date.now();
+    };
     try {
+      at(25);
       const reminders = await mailsOf("agent@dnipro.test", locator, 1);
       expect(reminders[0]?.subject).toBe(`Booking ${locator}: a schedule change waits for your answer`);
-      await t.app.commandDeps.jobs.send("schedule-change-sweep", {});
-      await new Promise((r) => setTimeout(r, 1000));
-      const inbox = (await agent.get("/dev/mailbox", { query: { to: "agent@dnipro.test" } })).body
-        .data as Mail[];
-      expect(inbox.filter((m) => m.subject.includes(locator))).toHaveLength(1);
-      const travellerMails = (await agent.get("/dev/mailbox", { query: { to: "traveller@example.com" } }))
-        .body.data as Mail[];
-      expect(travellerMails.filter((m) => m.subject.includes(locator))).toHaveLength(1);
+      expect(await afterSweeps("agent@dnipro.test", locator)).toHaveLength(1);
+      // Twelve hours on, unanswered: reminded again, once.
+      at(37);
+      await mailsOf("agent@dnipro.test", locator, 2);
+      expect(await afterSweeps("agent@dnipro.test", locator)).toHaveLength(2);
+      at(49);
+      await mailsOf("agent@dnipro.test", locator, 3);
+      // Past the deadline (72 h after the notice): no more.
+      expect(Date.parse(change.respond_by)).toBe(notifiedAt + 72 * 3_600_000);
+      at(73);
+      expect(await afterSweeps("agent@dnipro.test", locator)).toHaveLength(3);
+      expect(await afterSweeps("traveller@example.com", locator)).toHaveLength(1);
+      expect(await changeMailEvents(locator)).toHaveLength(1);
+    } finally {
+      clockAhead = 0;
+    }
+  });
+
+  it("when the change is answered, then the agent is reminded no more", async () => {
+    const locator = await issuedFamily(agent, "standard", ["SchedMajor"]);
+    const change = await sweptChange(locator);
+    const notifiedAt = Date.parse(change.notified_at);
+    try {
+      clockAhead = notifiedAt + 25 * 3_600_000 - Date.now();
+      await mailsOf("agent@dnipro.test", locator, 1);
+      clockAhead = 0;
+      const accepted = await answer(agent, locator, { change_id: change.change_id, choice: "accept" });
+      expect(accepted.status).toBe(200);
+      await bookingPage(agent, locator, accepted.body.position);
+      clockAhead = notifiedAt + 37 * 3_600_000 - Date.now();
+      expect(await afterSweeps("agent@dnipro.test", locator)).toHaveLength(1);
     } finally {
       clockAhead = 0;
     }

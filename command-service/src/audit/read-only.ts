@@ -3,7 +3,7 @@ import type { RequestHandler, Router } from "express";
 
 /**
  * What an auditor may still send that changes nothing of the business: its own onboarding (name, and the terms it
- * must accept before any screen opens), its own profile and language, ending its own session, and replaying a
+ * must accept before any screen opens), its own profile and language, its own notification inbox (read marks, switches), ending its own session, and replaying a
  * projection beside live to compare them (scratch tables, dropped after; switching stays administrators').
  */
 export const AUDITOR_WRITES: ReadonlySet<string> = new Set([
@@ -13,6 +13,8 @@ export const AUDITOR_WRITES: ReadonlySet<string> = new Set([
   "PUT /account/details",
   "PUT /account/details/update_locale",
   "DELETE /sign_out",
+  "POST /notifications/read",
+  "PUT /notification_settings",
   "POST /audit/replays",
 ]);
 

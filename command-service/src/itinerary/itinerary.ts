@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { unhandledEvent } from "@skyward/contracts/events";
 import { Language } from "@skyward/contracts/ids";
 import {
   companyMailStream,
@@ -6,6 +7,7 @@ import {
   type ItineraryMail,
   type ItineraryMailed,
   itineraryStream,
+  type ScheduleChangeMailed,
   type SendItineraryRequest,
 } from "@skyward/contracts/itinerary";
 import type { EventMetadata } from "@skyward/contracts/metadata";
@@ -30,12 +32,30 @@ import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
 
 export interface ItineraryState {
   mails: ItineraryMailed[];
+  /** The traveller's schedule-change mails (issue 24.3), one per change. */
+  changeMails: ScheduleChangeMailed[];
 }
-const noMails: ItineraryState = { mails: [] };
+export const noMails: ItineraryState = { mails: [], changeMails: [] };
 
 export function evolveItinerary(state: ItineraryState, stored: StoredEvent): ItineraryState {
   const event = ItineraryEvent.parse({ type: stored.type, data: stored.data });
-  return { mails: [...state.mails, event.data] };
+  switch (event.type) {
+    case "ItineraryMailed":
+      return { ...state, mails: [...state.mails, event.data] };
+    case "ScheduleChangeMailed":
+      return { ...state, changeMails: [...state.changeMails, event.data] };
+    default:
+      return unhandledEvent(event);
+  }
+}
+
+/** The traveller is told of a change once. */
+export function decideScheduleChangeMail(
+  mail: ScheduleChangeMailed,
+  state: ItineraryState,
+): ItineraryEvent[] {
+  if (state.changeMails.some((m) => m.change_id === mail.change_id)) return [];
+  return [{ type: "ScheduleChangeMailed", data: mail }];
 }
 
 /** A mail is recorded once by its id; the on-issue mail once per booking. */
@@ -94,6 +114,40 @@ async function recordMail(
     };
   });
   return { recorded: result, position: append.position ? formatPosition(append.position) : null };
+}
+
+/**
+ * Records the traveller's schedule-change mail once per change (ScheduleChangeMailed on the booking's mail stream,
+ * shown in its history); answers the one recorded, this or the one before.
+ */
+export async function recordScheduleChangeMail(
+  deps: CommandDeps,
+  mail: ScheduleChangeMailed,
+  traceId: string,
+): Promise<ScheduleChangeMailed> {
+  const stream = itineraryStream(mail.locator);
+  const metadata = {
+    ...systemMetadata(traceId),
+    scope: { agency_id: mail.agency_id, company_id: mail.company_id },
+  };
+  const { result } = await runCommand(deps.store, async (cmd) => {
+    const { state, version } = await cmd.load(stream, evolveItinerary, noMails);
+    const events = decideScheduleChangeMail(mail, state);
+    return {
+      appends:
+        events.length > 0
+          ? [
+              {
+                streamId: stream,
+                expected: version === 0 ? ("no_stream" as const) : version,
+                events: events.map((e) => ({ ...e, metadata })),
+              },
+            ]
+          : [],
+      result: state.changeMails.find((m) => m.change_id === mail.change_id) ?? mail,
+    };
+  });
+  return result;
 }
 
 /** Queues a recorded mail's job at most once (app.itinerary_mails); false when it was queued already. */

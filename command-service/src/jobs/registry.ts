@@ -1,5 +1,6 @@
 import { runReplay } from "@skyward/infra/audit/replay-runs";
 import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
+import { mailNotifications } from "../agent-notifications/mails.ts";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
@@ -78,6 +79,9 @@ export function commandJobHandlers(
       // Every sale document gets its invoice or credit note, numbered per agency without gaps.
       const documents = await numberSaleDocuments(deps, job.traceId);
       if (documents > 0) job.logger.info({ documents }, "invoices and credit notes numbered");
+      // The agents' notifications whose recipient wants them by mail, each queued once.
+      const notified = await mailNotifications(deps, job.traceId);
+      if (notified > 0) job.logger.info({ notified }, "notification e-mails queued");
     },
     async "time-limit-watch"({ locator, stage }, deps, job) {
       const done = await watchTimeLimit(deps, locator, stage, job.traceId);
@@ -123,7 +127,7 @@ export function commandJobHandlers(
       if (outcome === "recorded") job.logger.info({ locator }, "schedule change recorded");
     },
     async "schedule-change-sweep"(_payload, deps, job) {
-      // The traveller's mail of each change waiting, and the agent's reminder once due (the watchdog's part).
+      // The traveller's mail of each change waiting, and the agent's reminders while it waits (the watchdog's part).
       const mailed = await mailScheduleChanges(deps, job.traceId);
       if (mailed > 0) job.logger.info({ mailed }, "schedule-change e-mails queued");
       for (const locator of await bookingsToAskAboutSchedule(deps))

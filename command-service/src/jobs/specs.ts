@@ -44,7 +44,13 @@ export const commandJobs = {
   "reconcile-operations": { payload: z.object({}), maxAttempts: 5, cron: "* * * * *" },
   /** Outgoing e-mail, retried while the mail server fails. */
   "send-mail": {
-    payload: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+    payload: z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      /** An HTML part beside the text (the schedule-change mail to the traveller). */
+      html: z.string().optional(),
+    }),
     maxAttempts: 10,
   },
   /** A traveller's itinerary e-mail (issue 24), written from its booking and sent with its PDFs; retried like mail. */

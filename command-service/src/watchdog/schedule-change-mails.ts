@@ -3,21 +3,37 @@ import { Language as LanguageSchema } from "@skyward/contracts/ids";
 import type { Flight } from "@skyward/contracts/offers";
 import type { ScheduleChangeKind } from "@skyward/contracts/supplier";
 import { inTransaction } from "@skyward/infra/db";
+import { escapeHtml } from "@skyward/infra/documents/itinerary";
 import type { CommandDeps } from "../deps.ts";
+import { recordScheduleChangeMail } from "../itinerary/itinerary.ts";
 import type { OutgoingMail } from "../notifications/ports.ts";
 
 /*
  * The e-mails of a schedule change (issue 24.3): the traveller is told the change (old → new), and the watchdog
- * reminds the booking's agent once while the change waits unanswered. Both are queued from the read model by the
- * schedule-change sweep, at most once per change (app.schedule_change_mails, the outbox).
+ * reminds the booking's agent while the change waits unanswered, every REMIND_EVERY_MS until it is answered or its
+ * deadline passes. Both are queued from the read model by the schedule-change sweep: the traveller's once per change,
+ * each reminder once per round (app.schedule_change_mails, the outbox, one row per change, kind and round).
  */
 
 /** The agent is reminded a day after the notice, or a day before the answer is due if that comes first. */
 export const REMIND_AFTER_MS = 24 * 3_600_000;
 export const REMIND_BEFORE_DUE_MS = 24 * 3_600_000;
 
+/** Then again this often while the change waits: three or four times in the usual 72 hours. */
+export const REMIND_EVERY_MS = 12 * 3_600_000;
+
 export const reminderDueAt = (notifiedAt: Date, respondBy: Date): Date =>
   new Date(Math.min(notifiedAt.getTime() + REMIND_AFTER_MS, respondBy.getTime() - REMIND_BEFORE_DUE_MS));
+
+/**
+ * The reminder round due at `now` (0 the first), or null before the first or once the answer is due. A round missed
+ * (the sweep did not run for a while) is not sent late: only the round of now.
+ */
+export function reminderRound(notifiedAt: Date, respondBy: Date, now: Date): number | null {
+  const first = reminderDueAt(notifiedAt, respondBy).getTime();
+  if (now.getTime() < first || now >= respondBy) return null;
+  return Math.floor((now.getTime() - first) / REMIND_EVERY_MS);
+}
 
 interface ChangeFacts {
   locator: string;
@@ -92,6 +108,26 @@ const traveller: Record<Language, (f: ChangeFacts) => Mail> = {
   }),
 };
 
+/** The mail's HTML part, line for line its text: old flights struck through, new ones in bold. */
+function withHtml(mail: Mail, language: Language): Mail & { html: string } {
+  const line = (l: string) => {
+    const text = escapeHtml(l.trim());
+    if (l.startsWith("  → ")) return `<p style="margin:0 0 8px 16px"><strong>${text}</strong></p>`;
+    if (/^[A-Z0-9]{2}\d/.test(l)) return `<p style="margin:0"><s>${text}</s></p>`;
+    return `<p>${text}</p>`;
+  };
+  return {
+    ...mail,
+    html: `<!doctype html>
+<html lang="${language === "ua" ? "uk" : language}"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:640px">
+<h1 style="font-size:20px">${escapeHtml(mail.subject)}</h1>
+${mail.text.split("\n").map(line).join("\n")}
+</body></html>
+`,
+  };
+}
+
 const reminder: Record<Language, (f: ChangeFacts, language: Language) => Mail> = {
   en: (f, l) => ({
     subject: `Booking ${f.locator}: a schedule change waits for your answer`,
@@ -117,6 +153,8 @@ const reminder: Record<Language, (f: ChangeFacts, language: Language) => Mail> =
 
 interface PendingRow {
   locator: string;
+  agency_id: string;
+  company_id: string;
   route: string;
   agent_id: string;
   traveller_email: string | null;
@@ -129,21 +167,18 @@ interface PendingRow {
     respond_by: string;
   };
   traveller_mailed: boolean;
-  reminded: boolean;
 }
 
 /**
- * The sweep's part: each change still waiting gets its traveller mail, and, once due, the agent's reminder; each at
- * most once. Returns how many mails were queued.
+ * The sweep's part: each change still waiting gets its traveller mail once, and, once due, the agent's reminder once
+ * per round. Returns how many mails were queued.
  */
 export async function mailScheduleChanges(deps: CommandDeps, traceId: string): Promise<number> {
   const { rows } = await deps.pool.query<PendingRow>(
-    `SELECT b.locator, b.route, b.agent_id, b.held->'contacts'->>'email' AS traveller_email,
+    `SELECT b.locator, b.agency_id, b.company_id, b.route, b.agent_id, b.held->'contacts'->>'email' AS traveller_email,
             b.schedule_change AS change,
             EXISTS (SELECT 1 FROM app.schedule_change_mails m
-                     WHERE m.change_id = b.schedule_change->>'change_id' AND m.kind = 'traveller') AS traveller_mailed,
-            EXISTS (SELECT 1 FROM app.schedule_change_mails m
-                     WHERE m.change_id = b.schedule_change->>'change_id' AND m.kind = 'reminder') AS reminded
+                     WHERE m.change_id = b.schedule_change->>'change_id' AND m.kind = 'traveller') AS traveller_mailed
        FROM read.bookings b
       WHERE b.schedule_change IS NOT NULL AND b.schedule_change->>'answer' IS NULL
         AND b.status IN ('issued', 'exchanged')
@@ -162,13 +197,30 @@ export async function mailScheduleChanges(deps: CommandDeps, traceId: string): P
     };
     const language = await agentLanguage(deps, row.agent_id);
     if (!row.traveller_mailed && row.traveller_email) {
-      const mail = traveller[language.language](facts);
-      if (await queueOnce(deps, row, "traveller", { ...mail, to: row.traveller_email }, traceId)) queued++;
+      // The send is recorded on the booking first (its history shows it), then queued; a crash between the two
+      // leaves the record without its outbox row, and the next sweep queues it.
+      const recorded = await recordScheduleChangeMail(
+        deps,
+        {
+          mail_id: `schedule-change-${row.change.change_id}`,
+          locator: row.locator,
+          agency_id: row.agency_id,
+          company_id: row.company_id,
+          change_id: row.change.change_id,
+          kind: row.change.kind,
+          to: row.traveller_email,
+          language: language.language,
+          at: now.toISOString(),
+        },
+        traceId,
+      );
+      const mail = withHtml(traveller[recorded.language](facts), recorded.language);
+      if (await queueOnce(deps, row, "traveller", 0, { ...mail, to: recorded.to }, traceId)) queued++;
     }
-    const due = reminderDueAt(new Date(row.change.notified_at), facts.respondBy);
-    if (!row.reminded && now >= due && now < facts.respondBy && language.email) {
+    const round = reminderRound(new Date(row.change.notified_at), facts.respondBy, now);
+    if (round !== null && language.email) {
       const mail = reminder[language.language](facts, language.language);
-      if (await queueOnce(deps, row, "reminder", { ...mail, to: language.email }, traceId)) queued++;
+      if (await queueOnce(deps, row, "reminder", round, { ...mail, to: language.email }, traceId)) queued++;
     }
   }
   return queued;
@@ -190,19 +242,21 @@ function queueOnce(
   deps: CommandDeps,
   row: PendingRow,
   kind: "traveller" | "reminder",
+  round: number,
   mail: OutgoingMail,
   traceId: string,
 ): Promise<boolean> {
   return inTransaction(deps.pool, async (client) => {
     const claimed = await client.query(
-      "INSERT INTO app.schedule_change_mails (change_id, kind, locator) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-      [row.change.change_id, kind, row.locator],
+      `INSERT INTO app.schedule_change_mails (change_id, kind, round, locator) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [row.change.change_id, kind, round, row.locator],
     );
     if (claimed.rowCount === 0) return false;
     const jobId = await deps.jobs.sendIn(client, "send-mail", mail, { traceId });
     await client.query(
-      "UPDATE app.schedule_change_mails SET job_id = $3 WHERE change_id = $1 AND kind = $2",
-      [row.change.change_id, kind, jobId],
+      "UPDATE app.schedule_change_mails SET job_id = $4 WHERE change_id = $1 AND kind = $2 AND round = $3",
+      [row.change.change_id, kind, round, jobId],
     );
     return true;
   });

@@ -1,3 +1,4 @@
+import { notificationsStream } from "@skyward/contracts/agent-notifications";
 import {
   autoCancelDueAt,
   DeadlineEvent,
@@ -12,6 +13,7 @@ import { runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { DomainError } from "@skyward/infra/http/errors";
 import { isRefusal } from "@skyward/infra/refusal";
+import { evolveInbox, noInbox } from "../agent-notifications/inbox.ts";
 import { type ActiveBooking, bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
 import { systemActor } from "../bookings/execute.ts";
 import { runSupplierOperation } from "../bookings/supplier-operation.ts";
@@ -201,11 +203,17 @@ async function queueAutoCancelMail(
   const { rows } = await deps.pool.query<{ email: string }>("SELECT email FROM read.users WHERE id = $1", [
     cancelled.agent_id,
   ]);
+  // This mail is the agent's auto-cancel notification by mail (issue 24.2): the agent's switch for it decides.
+  const { state: inbox } = await deps.store.fold(
+    notificationsStream(cancelled.agent_id),
+    evolveInbox,
+    noInbox,
+  );
   return queueOnce(
     deps,
     "auto_cancel",
     cancelled,
-    rows[0]?.email ?? null,
+    inbox.auto_cancelled.mail ? (rows[0]?.email ?? null) : null,
     (to, language, timeZone) =>
       autoCancelledMail(to, language, timeZone, {
         locator: cancelled.locator,

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../components/ui/logo.tsx";
 import { UserMenu } from "../features/account/components/user-menu.tsx";
+import { NotificationBell } from "../features/agent-notifications/components/notification-bell.tsx";
 import { LanguagePicker } from "../features/language/components/language-picker.tsx";
 import type { Language } from "../lib/i18n.ts";
 import { MainNav } from "./main-nav.tsx";
@@ -38,6 +39,7 @@ export function LandingHeader() {
             <Box className="skyward-compact-language">
               <LanguagePicker languages={LANDING_LANGUAGES} />
             </Box>
+            <NotificationBell />
             <UserMenu />
           </Group>
         </Group>

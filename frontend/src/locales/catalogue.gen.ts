@@ -4,6 +4,7 @@ export interface Catalogue {
   account: typeof import("./en/account.json");
   admin: typeof import("./en/admin.json");
   "after-sales": typeof import("./en/after-sales.json");
+  "agent-notifications": typeof import("./en/agent-notifications.json");
   ancillaries: typeof import("./en/ancillaries.json");
   assistant: typeof import("./en/assistant.json");
   audit: typeof import("./en/audit.json");

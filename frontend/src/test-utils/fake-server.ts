@@ -11,6 +11,15 @@ export interface FakeServer {
   restore(): void;
 }
 
+/**
+ * What the signed-in header and account page ask on every screen (the bell's count, the notification switches),
+ * answered empty unless a test scripts them.
+ */
+const AMBIENT: Record<string, FakeReply[]> = {
+  "GET /notifications": [{ body: { data: [], unread: 0 } }],
+  "GET /notification_settings": [{ body: { data: [] } }],
+};
+
 export function fakeServer(routes: Record<string, FakeReply | FakeReply[]>): FakeServer {
   const original = globalThis.fetch;
   const queues = new Map(Object.entries(routes).map(([route, reply]) => [route, [reply].flat()]));
@@ -24,7 +33,7 @@ export function fakeServer(routes: Record<string, FakeReply | FakeReply[]>): Fak
     calls.push(route);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     bodies[route] = [...(bodies[route] ?? []), body];
-    const queue = route === "GET /csrf" ? [{ body: { token: "t" } }] : queues.get(route);
+    const queue = route === "GET /csrf" ? [{ body: { token: "t" } }] : (queues.get(route) ?? AMBIENT[route]);
     // The last reply of a route repeats, so a page may ask twice.
     const next = queue && queue.length > 1 ? queue.shift() : queue?.[0];
     if (!next) throw new TypeError(`Failed to fetch: unexpected ${route}`);

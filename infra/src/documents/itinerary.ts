@@ -291,7 +291,8 @@ export function itineraryText(it: Itinerary, language: Language): string {
   return `${parts.join("\n\n")}\n`;
 }
 
-const escapeHtml = (s: string) =>
+/** Text made safe inside HTML (the mails' HTML parts). */
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,

@@ -6,6 +6,7 @@ import { ApiTokenCard } from "./api-token-card.tsx";
 import { EmailCard } from "./email-card.tsx";
 import { fullName, initials } from "./initials.ts";
 import { LanguageCard } from "./language-card.tsx";
+import { NotificationSettingsCard } from "./notification-settings-card.tsx";
 import { OrganisationCard } from "./organisation-card.tsx";
 import { ProfileCard } from "./profile-card.tsx";
 
@@ -44,6 +45,7 @@ export function AccountPage({ session }: { session: Session }) {
               />
               <EmailCard email={account.email} />
               <ApiTokenCard hasToken={settings.api_token} />
+              <NotificationSettingsCard />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

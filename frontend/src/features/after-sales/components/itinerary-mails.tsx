@@ -89,7 +89,11 @@ export function ItineraryMails({ booking }: { booking: BookingDetails }) {
                 <Table.Td>{formats.instant(mail.at)}</Table.Td>
                 <Table.Td>{mail.to}</Table.Td>
                 <Table.Td>
-                  {mail.reason === "issued" ? t("itinerary.on_issue") : (mail.by_email ?? "")}
+                  {mail.reason === "issued"
+                    ? t("itinerary.on_issue")
+                    : mail.reason === "schedule_change"
+                      ? t("itinerary.on_schedule_change")
+                      : (mail.by_email ?? "")}
                 </Table.Td>
               </Table.Tr>
             ))}
