@@ -7,6 +7,7 @@ import { auditRoutes } from "./openapi/audit.ts";
 import { balancesRoutes } from "./openapi/balances.ts";
 import { bookingsRoutes } from "./openapi/bookings.ts";
 import { exchangeRoutes } from "./openapi/exchange.ts";
+import { notificationsRoutes } from "./openapi/notifications.ts";
 import { salesRoutes } from "./openapi/sales.ts";
 import { scheduleChangeRoutes } from "./openapi/schedule-change.ts";
 import { searchRoutes } from "./openapi/search.ts";
@@ -16,7 +17,8 @@ import { travellersRoutes } from "./openapi/travellers.ts";
 import { DOCUMENT_ORDER, documentedRoutes, openApiDocument } from "./openapi.ts";
 
 const modules: Record<string, readonly DocumentedRoute[]> = {
-  Account: accountRoutes,
+  // The agent's notifications are documented under Account, from a module of their own.
+  Account: [...accountRoutes, ...notificationsRoutes],
   Administration: administrationRoutes,
   Ancillaries: ancillariesRoutes,
   Assistant: assistantRoutes,

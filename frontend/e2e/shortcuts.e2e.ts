@@ -12,6 +12,9 @@ const hasFocus = (target: Locator) => target.evaluate((element) => element === d
 
 /** Takes the focus off any field (as clicking beside it does). */
 async function leaveFields(page: Page): Promise<void> {
+  // The shortcuts' code loads after the first signed-in paint: a key pressed before it is a key pressed on a page
+  // without shortcuts.
+  await page.locator('html[data-shortcuts="on"]').waitFor({ state: "attached" });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 

@@ -1,18 +1,27 @@
 import { Box, Container, Group, UnstyledButton } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../components/ui/logo.tsx";
 import { UserMenu } from "../features/account/components/user-menu.tsx";
-import { NotificationBell } from "../features/agent-notifications/components/notification-bell.tsx";
 import { LanguagePicker } from "../features/language/components/language-picker.tsx";
 import type { Language } from "../lib/i18n.ts";
+import { useSession } from "../lib/session.ts";
 import { MainNav } from "./main-nav.tsx";
 
 /** The landing header offers fewer languages than the product (seed spec, section 2). */
 export const LANDING_LANGUAGES: readonly Language[] = ["en", "ua", "pl"];
 
+/** The bell of the signed-in user's notifications: its code comes with the first signed-in screen, not before. */
+const NotificationBell = lazy(() =>
+  import("../features/agent-notifications/components/notification-bell.tsx").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
 export function LandingHeader() {
   const { t } = useTranslation();
+  const session = useSession();
   return (
     <Box
       component="header"
@@ -39,7 +48,11 @@ export function LandingHeader() {
             <Box className="skyward-compact-language">
               <LanguagePicker languages={LANDING_LANGUAGES} />
             </Box>
-            <NotificationBell />
+            {session ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <UserMenu />
           </Group>
         </Group>

@@ -119,7 +119,12 @@ export function KeyboardShortcuts() {
       if (done) event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Said on the page: the shortcuts' code comes after the first signed-in paint (tests wait for it).
+    document.documentElement.dataset.shortcuts = "on";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.shortcuts;
+    };
   }, [signedIn, navigate]);
   return help ? (
     <Suspense fallback={null}>

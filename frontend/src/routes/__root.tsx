@@ -1,11 +1,12 @@
 import { Box, Button, Center, Stack, Text, Title } from "@mantine/core";
 import { createRootRouteWithContext, Link, Outlet, useRouter } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { LandingHeader } from "../app/landing-header.tsx";
 import type { RouterContext } from "../app/router-context.ts";
-import { KeyboardShortcuts } from "../app/shortcuts.tsx";
 import { NotificationBar } from "../components/notification-bar.tsx";
 import { cataloguesFor } from "../lib/i18n.ts";
+import { useSession } from "../lib/session.ts";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A signed-in screen opened from a public page (after signing in) waits for its language's full catalogues.
@@ -17,6 +18,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 });
 
+/** The agents' keyboard shortcuts: signed-in screens only, so their code is not part of a signed-out first page. */
+const KeyboardShortcuts = lazy(() =>
+  import("../app/shortcuts.tsx").then((module) => ({ default: module.KeyboardShortcuts })),
+);
+
+function SignedInShortcuts() {
+  const session = useSession();
+  return session ? (
+    <Suspense fallback={null}>
+      <KeyboardShortcuts />
+    </Suspense>
+  ) : null;
+}
+
 // A sticky header over the page rather than Mantine's AppShell: no navbar or aside here, and AppShell brought its
 // layout variables, resize handles and scroll locking (about 20 KB gzip) into every first page.
 function RootLayout() {
@@ -24,7 +39,7 @@ function RootLayout() {
     <>
       <LandingHeader />
       <NotificationBar />
-      <KeyboardShortcuts />
+      <SignedInShortcuts />
       <Box component="main" bg="var(--skyward-surface)" mih="calc(100dvh - var(--skyward-header-height))">
         <Outlet />
       </Box>
