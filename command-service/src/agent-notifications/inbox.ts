@@ -7,7 +7,7 @@ import {
 } from "@skyward/contracts/agent-notifications";
 import { unhandledEvent } from "@skyward/contracts/events";
 import { formatPosition } from "@skyward/contracts/position";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
@@ -88,16 +88,7 @@ export async function runInboxCommand(
       state,
     );
     return {
-      appends:
-        events.length > 0
-          ? [
-              {
-                streamId: stream,
-                expected: version === 0 ? ("no_stream" as const) : version,
-                events: events.map((e) => ({ ...e, metadata })),
-              },
-            ]
-          : [],
+      appends: decidedAppends(stream, version, events, metadata),
       result: after,
     };
   });

@@ -5,7 +5,7 @@ import {
   type InvoiceIssued,
   invoiceStream,
 } from "@skyward/contracts/invoices";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import type { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
@@ -97,16 +97,7 @@ export async function numberSaleDocuments(
       const events = decideInvoices(lines, state, randomUUID, deps.now());
       const metadata = { ...systemMetadata(traceId), scope: { agency_id: agencyId, company_id: null } };
       return {
-        appends:
-          events.length > 0
-            ? [
-                {
-                  streamId: stream,
-                  expected: version === 0 ? ("no_stream" as const) : version,
-                  events: events.map((e) => ({ ...e, metadata })),
-                },
-              ]
-            : [],
+        appends: decidedAppends(stream, version, events, metadata),
         result: events.length,
       };
     });

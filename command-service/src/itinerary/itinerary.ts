@@ -13,7 +13,7 @@ import {
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
 import { inTransaction } from "@skyward/infra/db";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
@@ -100,16 +100,7 @@ async function recordMail(
     const { state, version } = await cmd.load(stream, evolveItinerary, noMails);
     const events = decideItineraryMail(mail, state);
     return {
-      appends:
-        events.length > 0
-          ? [
-              {
-                streamId: stream,
-                expected: version === 0 ? ("no_stream" as const) : version,
-                events: events.map((e) => ({ ...e, metadata })),
-              },
-            ]
-          : [],
+      appends: decidedAppends(stream, version, events, metadata),
       result: events.length > 0,
     };
   });
@@ -134,16 +125,7 @@ export async function recordScheduleChangeMail(
     const { state, version } = await cmd.load(stream, evolveItinerary, noMails);
     const events = decideScheduleChangeMail(mail, state);
     return {
-      appends:
-        events.length > 0
-          ? [
-              {
-                streamId: stream,
-                expected: version === 0 ? ("no_stream" as const) : version,
-                events: events.map((e) => ({ ...e, metadata })),
-              },
-            ]
-          : [],
+      appends: decidedAppends(stream, version, events, metadata),
       result: state.changeMails.find((m) => m.change_id === mail.change_id) ?? mail,
     };
   });

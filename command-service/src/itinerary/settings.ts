@@ -6,7 +6,7 @@ import {
   type ItineraryOnIssueSet,
 } from "@skyward/contracts/itinerary";
 import { formatPosition } from "@skyward/contracts/position";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
@@ -82,15 +82,7 @@ async function setCompanyMail(
     const event = decide(settings.state);
     return {
       appends: [
-        ...(event
-          ? [
-              {
-                streamId: stream,
-                expected: settings.version === 0 ? ("no_stream" as const) : settings.version,
-                events: [{ ...event, metadata }],
-              },
-            ]
-          : []),
+        ...decidedAppends(stream, settings.version, event ? [event] : [], metadata),
         // Nothing written to the company: its version is checked, so a setting never lands on a deleted company.
         { streamId: companyStream(companyId), expected: company.version, events: [] },
       ],

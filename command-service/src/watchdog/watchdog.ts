@@ -9,7 +9,7 @@ import {
 import { Language } from "@skyward/contracts/ids";
 import { DEFAULT_TIME_ZONE } from "@skyward/contracts/time-zone";
 import { inTransaction } from "@skyward/infra/db";
-import { runCommand } from "@skyward/infra/event-store/command";
+import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { DomainError } from "@skyward/infra/http/errors";
 import { isRefusal } from "@skyward/infra/refusal";
@@ -313,16 +313,7 @@ async function recordDeadline(
     const { state, version } = await cmd.load(stream, evolveDeadline, initialDeadline);
     const events = decideDeadline(command, state);
     return {
-      appends:
-        events.length > 0
-          ? [
-              {
-                streamId: stream,
-                expected: version === 0 ? ("no_stream" as const) : version,
-                events: events.map((e) => ({ ...e, metadata })),
-              },
-            ]
-          : [],
+      appends: decidedAppends(stream, version, events, metadata),
       result: events,
     };
   });

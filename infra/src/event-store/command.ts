@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { EventMetadata } from "@skyward/contracts/metadata";
 import { DomainError } from "../http/errors.ts";
 import { isRefusal } from "../refusal.ts";
 import { traced } from "../telemetry/tracing.ts";
@@ -30,6 +31,26 @@ export interface CommandContext {
     evolve: (state: State, event: StoredEvent) => State,
     initial: State,
   ): Loaded<State>;
+}
+
+/**
+ * What a decision on one stream appends: its events (each with `metadata`) at the version the stream was loaded (0:
+ * it does not exist yet), or nothing when nothing was decided, so a command decided once before writes nothing.
+ */
+export function decidedAppends(
+  streamId: string,
+  version: number,
+  events: readonly { type: string; data: unknown }[],
+  metadata: EventMetadata,
+): StreamAppend[] {
+  if (events.length === 0) return [];
+  return [
+    {
+      streamId,
+      expected: version === 0 ? "no_stream" : version,
+      events: events.map((e) => ({ ...e, metadata })),
+    },
+  ];
 }
 
 export interface CommandOutcome<Result> {
