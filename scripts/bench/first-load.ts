@@ -4,21 +4,18 @@
 // desktop and mobile, the median of 3 runs (`--runs=N`). Prints figures only; nothing here is asserted (timings depend
 // on the machine and its load; frontend/test/first-load-budget.test.ts holds /sign_in's bytes to its budget).
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { TERMS_VERSION } from "@skyward/contracts/account";
-import { createPool, withDatabase } from "@skyward/infra/db";
-import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { type Browser, chromium } from "playwright-core";
-import { startSkyward } from "../src/app.ts";
 import { CHROMIUM_ARGS, chromiumBinary } from "../src/testing/chromium.ts";
 import { HttpClient } from "../src/testing/http-client.ts";
+import { startDemoApp } from "./demo-app.ts";
 
 const AGENT = "agent@dnipro.test";
 /** Issue 27's budgets: JS as sent per page, CSS as sent, requests per first load, Lighthouse performance. */
@@ -187,19 +184,7 @@ export async function run(args: readonly string[]): Promise<void> {
     await promisify(execFile)("npm", ["run", "build:frontend"], { maxBuffer: 64 * 1024 * 1024 });
   }
   const runs = arg(args, "runs", 3);
-  const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-load-"));
-  const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
-  const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
-  const admin = createPool(serverUrl, { max: 1 });
-  const database = `bench_load_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${database}`);
-  const app = await startSkyward({
-    databaseUrl: withDatabase(serverUrl, database),
-    port: 0,
-    host: "127.0.0.1",
-    seedDemo: true,
-    logLevel: "warn",
-  });
+  const { app, stop } = await startDemoApp("load");
   const port = 9300 + Math.floor(Math.random() * 500);
   const binary = await chromiumBinary();
   const browser = await chromium.launch({
@@ -293,10 +278,6 @@ export async function run(args: readonly string[]): Promise<void> {
       console.log(`| ${path} (JS ≤ ${kb(TARGETS.js[path] ?? 0)}) | ${cells.join(" | ")} |`);
   } finally {
     await browser.close();
-    await app.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

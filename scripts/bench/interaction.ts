@@ -8,15 +8,10 @@
 // answers at most 25 offers a search (MAX_OFFERS, command-service/src/suppliers/sandbox/offers.ts) and the demo world
 // has a few dozen bookings; the bench prints how many it had, so its figures are not read as the issue's scale.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
-import { createPool, withDatabase } from "@skyward/infra/db";
-import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { chromium, type Page } from "playwright-core";
-import { startSkyward } from "../src/app.ts";
 import { CHROMIUM_ARGS, chromiumBinary } from "../src/testing/chromium.ts";
+import { startDemoApp } from "./demo-app.ts";
 import { signedInAgent } from "./first-load.ts";
 
 const BUDGET_MS = 200;
@@ -60,19 +55,7 @@ export async function run(args: readonly string[]): Promise<void> {
     await promisify(execFile)("npm", ["run", "build:frontend"], { maxBuffer: 64 * 1024 * 1024 });
   }
   const rate = Number(args.find((a) => a.startsWith("--throttle="))?.split("=")[1] ?? 4);
-  const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(join(os.tmpdir(), "skyward-bench-inp-"));
-  const server = dataDir ? await startEmbeddedPostgres({ dataDir }) : null;
-  const serverUrl = process.env.DATABASE_URL ?? server?.url ?? "";
-  const admin = createPool(serverUrl, { max: 1 });
-  const database = `bench_inp_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${database}`);
-  const app = await startSkyward({
-    databaseUrl: withDatabase(serverUrl, database),
-    port: 0,
-    host: "127.0.0.1",
-    seedDemo: true,
-    logLevel: "warn",
-  });
+  const { app, stop } = await startDemoApp("inp");
   const binary = await chromiumBinary();
   const browser = await chromium.launch({
     executablePath: binary.executablePath,
@@ -178,10 +161,6 @@ export async function run(args: readonly string[]): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    await app.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
