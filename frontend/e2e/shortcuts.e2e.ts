@@ -60,13 +60,13 @@ describe("the experienced agent's keyboard", () => {
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await help.waitFor();
-    await expect(help.getByRole("row").count()).resolves.toBe(7);
+    await expect(help.getByRole("row").count()).resolves.toBe(8);
     await checkScreen(page, "keyboard shortcuts dialog");
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "detached" });
   });
 
-  it("goes to the bookings with b, to their search box with /, opens a row with Enter, prints it, and starts a new search with n", async () => {
+  it("goes to the bookings with b, to their search box with /, opens a row with Enter, prints it, starts a new search with n, and reaches the latest recent search with r", async () => {
     const { page } = suite.session;
     await signInAsAgent(page);
     const locator = await holdStandardFare(page, "Keyson");
@@ -116,5 +116,20 @@ describe("the experienced agent's keyboard", () => {
     await page.keyboard.press("n");
     await page.waitForURL(/\/search$/);
     await expect(hasFocus(page.getByRole("textbox", { name: "From", exact: true }))).resolves.toBe(true);
+
+    // r: the latest recent search, one key away from anywhere.
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(24)}`);
+    await page.getByTestId("results-count").waitFor();
+    await page.goto("/account");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await leaveFields(page);
+    await page.keyboard.press("r");
+    const latest = page.getByRole("navigation", { name: "Recent searches" }).getByRole("button").first();
+    await latest.waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.closest('[data-shortcut="recent-searches"]') !== null,
+    );
+    await expect(latest.textContent()).resolves.toMatch(/KBP.*WAW/);
+    await expect(hasFocus(latest)).resolves.toBe(true);
   });
 });

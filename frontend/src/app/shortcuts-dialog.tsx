@@ -6,6 +6,7 @@ import { Modal } from "../components/ui/modal.tsx";
 export const SHORTCUTS = [
   { keys: ["/"], action: "search" },
   { keys: ["n"], action: "new_search" },
+  { keys: ["r"], action: "recent_searches" },
   { keys: ["b"], action: "bookings" },
   { keys: ["j"], action: "next" },
   { keys: ["k"], action: "previous" },

@@ -52,8 +52,8 @@ function focusSoon(find: () => HTMLElement | null, tries = 100): void {
 }
 
 /**
- * The experienced agent's keys, for signed-in screens: `/` the screen's search box, `n` a new search, `b` the
- * bookings, `j`/`k` the next and previous row, `o` (or Enter on a row) opens it, `?` lists them. None fires while
+ * The experienced agent's keys, for signed-in screens: `/` the screen's search box, `n` a new search, `r` the recent
+ * searches, `b` the bookings, `j`/`k` the next and previous row, `o` (or Enter on a row) opens it, `?` lists them. None fires while
  * a field has the focus, with a modifier held, or under an open dialog (but `?`).
  */
 export function KeyboardShortcuts() {
@@ -98,6 +98,17 @@ export function KeyboardShortcuts() {
         case "b":
           void navigate({ to: "/bookings" });
           break;
+        case "r": {
+          // The latest of the recent searches (the search screen lists them before a search is made).
+          const latest = () =>
+            document.querySelector<HTMLElement>('[data-shortcut="recent-searches"] button');
+          if (latest()) latest()?.focus();
+          else {
+            void navigate({ to: "/search", search: {} });
+            focusSoon(latest, 40);
+          }
+          break;
+        }
         case "j":
           done = moveRow(1);
           break;

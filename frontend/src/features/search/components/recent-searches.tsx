@@ -18,7 +18,7 @@ export function RecentSearches({
   const formats = useFormats();
   if (searches.length === 0) return null;
   return (
-    <nav aria-labelledby="recent-searches-title">
+    <nav aria-labelledby="recent-searches-title" data-shortcut="recent-searches">
       <Group gap="xs" align="center">
         <Text id="recent-searches-title" fz="sm" fw={600} component="h2" m={0}>
           {t("search-history:recent")}
