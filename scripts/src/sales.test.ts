@@ -471,7 +471,11 @@ describe("sales, export, ticket receipt and analytics over HTTP", () => {
       title: "The report will be sent to your email soon",
     });
 
-    const mail = await vistula.client.waitForMail("agent@vistula.test", before, { timeoutMs: 30_000 });
+    // The agent's notifications of the issues above come to the same address: the report's mail is waited for by name.
+    const mail = await vistula.client.waitForMail("agent@vistula.test", before, {
+      timeoutMs: 30_000,
+      subject: "Twój raport sprzedaży jest gotowy",
+    });
     expect(mail.subject).toBe("Twój raport sprzedaży jest gotowy");
     const path = /\/sales\/reports\/[0-9a-f-]{36}/.exec(mail.text)?.[0];
     if (!path) throw new Error(`no report link in ${mail.text}`);

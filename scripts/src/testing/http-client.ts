@@ -203,13 +203,24 @@ export class HttpClient {
   async waitForMail(
     email: string,
     afterId: number,
-    { timeoutMs = 5000, count = 1 } = {},
+    {
+      timeoutMs = 5000,
+      count = 1,
+      subject,
+    }: {
+      timeoutMs?: number;
+      count?: number;
+      /** Only mails with this subject (other mails to the same person, such as their notifications, pass by). */
+      subject?: string | RegExp;
+    } = {},
   ): Promise<{ subject: string; text: string }> {
     const deadline = Date.now() + timeoutMs;
+    const wanted = (s: string) =>
+      subject === undefined || (typeof subject === "string" ? s === subject : subject.test(s));
     for (;;) {
       const res = await this.get("/dev/mailbox", { query: { to: email } });
       const newer: { id: number; subject: string; text: string }[] = (res.body.data ?? []).filter(
-        (m: { id: number }) => m.id > afterId,
+        (m: { id: number; subject: string }) => m.id > afterId && wanted(m.subject),
       );
       const newest = newer[0];
       if (newest && newer.length >= count) return newest;
