@@ -224,6 +224,10 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
       pollInterval: options.pollIntervalMs ?? 1000,
       noHandleSignals: true,
       logger: graphileLogger(logger),
+      // Unbatched (the library's default), a job's completion or failure is written by a promise nobody awaits: the
+      // database restarting at that moment rejected it unhandled and ended the process. Batched (at once: 0 ms), a
+      // write that fails after its retries stops the runner instead, and the supervisor below starts it again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
   let stopped = false;
   let runner: Runner = await start();
