@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
-import type { EventMetadata } from "@skyward/contracts/metadata";
 import { decidedAppends } from "./command.ts";
+import { systemMetadata } from "./metadata.ts";
 
-const metadata = { trace_id: "t-1" } as unknown as EventMetadata;
+const metadata = systemMetadata("t-1");
 const decided = [{ type: "Happened", data: { n: 1 } }];
 
 describe("the appends of a decision on one stream", () => {
