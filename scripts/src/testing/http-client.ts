@@ -207,20 +207,25 @@ export class HttpClient {
       timeoutMs = 5000,
       count = 1,
       subject,
+      text,
     }: {
       timeoutMs?: number;
       count?: number;
       /** Only mails with this subject (other mails to the same person, such as their notifications, pass by). */
       subject?: string | RegExp;
+      /** Only mails whose text matches. */
+      text?: RegExp;
     } = {},
   ): Promise<{ subject: string; text: string }> {
     const deadline = Date.now() + timeoutMs;
-    const wanted = (s: string) =>
-      subject === undefined || (typeof subject === "string" ? s === subject : subject.test(s));
+    const wanted = (m: { subject: string; text: string }) =>
+      (subject === undefined ||
+        (typeof subject === "string" ? m.subject === subject : subject.test(m.subject))) &&
+      (text === undefined || text.test(m.text));
     for (;;) {
       const res = await this.get("/dev/mailbox", { query: { to: email } });
       const newer: { id: number; subject: string; text: string }[] = (res.body.data ?? []).filter(
-        (m: { id: number; subject: string }) => m.id > afterId && wanted(m.subject),
+        (m: { id: number; subject: string; text: string }) => m.id > afterId && wanted(m),
       );
       const newest = newer[0];
       if (newest && newer.length >= count) return newest;
@@ -229,10 +234,14 @@ export class HttpClient {
     }
   }
 
-  /** The 6-digit code of the newest mail to `email` after `afterId`. */
+  /**
+   * The 6-digit code of the newest mail to `email` after `afterId` that carries one (the agent's notification mails,
+   * sent by jobs, may arrive in between).
+   */
   async codeFromMail(email: string, afterId: number): Promise<string> {
-    const mail = await this.waitForMail(email, afterId);
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    const sixDigits = /\b(\d{6})\b/;
+    const mail = await this.waitForMail(email, afterId, { text: sixDigits });
+    const code = sixDigits.exec(mail.text)?.[1];
     if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`);
     return code;
   }
