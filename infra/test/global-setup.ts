@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
     const dataDir = await mkdtemp(join(tmpdir(), "skyward-test-pg-"));
     // fsync off: test data is thrown away, and the suite runs on 2 cores.
     const server = await startEmbeddedPostgres({ dataDir, fsync: false });
-    (globalThis as { __skywardPg?: typeof server }).__skywardPg = server;
+    Object.assign(globalThis, { __skywardPg: server, __skywardPgDataDir: dataDir });
     url = server.url;
   }
   const admin = createPool(url, { max: 1 });
