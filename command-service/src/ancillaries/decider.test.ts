@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { AncillaryLine } from "@skyward/contracts/ancillaries";
 import { BookingEvent, type BookingEventInput, type BookingHeld } from "@skyward/contracts/booking-events";
 import type { ClaimCard, PaidBy } from "@skyward/contracts/cards";
-import type { Fare, Flight, PriceDetail } from "@skyward/contracts/offers";
+import type { Flight } from "@skyward/contracts/offers";
 import type { BookingPassenger, SupplierBooking } from "@skyward/contracts/supplier";
 import {
   type BookingCommand,
@@ -11,37 +11,17 @@ import {
   evolve,
   initialBooking,
 } from "../bookings/booking.ts";
+import { heldBooking } from "../testing/booking-fixture.ts";
 import { deciderKit } from "../testing/decider-kit.ts";
 
 const uah = (amount: number) => ({ amount, currency: "UAH" });
 const price = uah(250_00);
 const segment = { id: "PS101-20261201", departure_at: "2026-12-01T08:00:00+02:00" };
-const held: BookingHeld = {
-  locator: "ABC234",
-  company_id: "c1",
-  agency_id: "a1",
-  agent_id: "u1",
-  channel_id: "ch1",
-  supplier_booking: null,
-  fare: {
-    fare_id: "f1",
-    carrier: "PS",
-    route: "KBP-WAW",
-    departure_at: segment.departure_at,
-    fare: {} as Fare,
-    // The decider reads only segment ids and departures.
-    flights: [{ segments: [segment] } as unknown as Flight],
-  },
+// The decider reads only segment ids and departures.
+const held = heldBooking({
+  fare: { ...heldBooking().fare, flights: [{ segments: [segment] } as unknown as Flight] },
   passengers: [{ type: "adult" } as BookingPassenger, { type: "infant" } as BookingPassenger],
-  contacts: { email: "a@b.test", phone: "+380501112233" },
-  price,
-  price_detail: {} as PriceDetail,
-  time_limit: "2026-11-22T12:00:00.000Z",
-  fake_booking: false,
-  provider_status: "confirmed",
-  instant_payment: false,
-  held_at: "2026-11-21T12:00:00.000Z",
-};
+});
 const now = new Date("2026-11-21T13:00:00.000Z");
 const at = now.toISOString();
 
