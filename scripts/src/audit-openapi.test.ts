@@ -565,7 +565,7 @@ describe("the OpenAPI document", () => {
       expect(anonymous.status).toBe(401);
       check(op, anonymous);
     }
-  });
+  }, 180_000); // one call per documented operation (127), in turn
 
   it("documented refusals answer as documented: another role's 403, invalid input's 422", async () => {
     const op = (id: string) => operations().find((o) => o.op.operationId === id)?.op as Operation;
