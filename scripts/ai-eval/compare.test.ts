@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "@jest/globals";
+import { demoUsers } from "@skyward/command-service/world/demo-world";
 import { Language } from "@skyward/contracts/ids";
 import { AirportCode, IsoDate } from "@skyward/contracts/offers";
 import {
@@ -28,6 +29,24 @@ const search = table<SearchRow>("search");
 const id = (ref: string) => entity(ref).id;
 const kyiv = id("@company:dnipro-kyiv");
 const waw = id("@company:vistula-waw");
+
+// Every row of every committed table is asked by a demo-world user (the scorer signs in as the row's role).
+test("every row of every table names a demo-world asker", () => {
+  const tables = readdirSync(new URL("./tables/", import.meta.url)).filter((f) => f.endsWith(".json"));
+  const askers = new Set(demoUsers.map((u) => u.key));
+  const unknown = tables.flatMap((f) =>
+    (
+      JSON.parse(readFileSync(new URL(`./tables/${f}`, import.meta.url), "utf8")).rows as {
+        id: string;
+        role?: string;
+      }[]
+    )
+      .filter((r) => !askers.has(r.role ?? ""))
+      .map((r) => `${f}: ${r.id} (${r.role})`),
+  );
+  expect(tables.length).toBeGreaterThanOrEqual(10);
+  expect(unknown).toEqual([]);
+});
 
 describe("the tune tables", () => {
   test("are the tune halves, spread over the five languages, with unique ids", () => {
