@@ -267,3 +267,36 @@ describe("refund of a multi-city booking slice by slice", () => {
     expect(await balanceFromEvents(t.db, companyId)).toBe(before + quote.refundable.amount);
   });
 });
+
+describe("airline filter of one slice", () => {
+  it("when a filter names one slice's airlines, then only that slice must be flown by them; an unknown code answers on its field and changes nothing", async () => {
+    const res = await agent.post("/offers", {
+      slices: journey(20),
+      passengers: { adults: 1, children: 0, infants: 0 },
+      carriers: ["PS", "LO", "LH", "OS", "AF"],
+    });
+    expect(res.status).toBe(200);
+    const result = res.body.result as Json;
+    const carriersOf = (flight: Json) => new Set((flight.segments as Json[]).map((s) => s.carrier as string));
+    const onLot = (od: Json) => [...carriersOf(od.flights[1])].every((c) => c === "LO");
+    const expected = (result.origin_destinations as Json[]).filter(onLot).map((od) => od.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(result.origin_destinations.length);
+    const filtered = await agent.post("/search_results", {
+      search_result_id: result.id,
+      filters: { slices: [{ slice: 1, carriers: ["LO"] }] },
+    });
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.result.origin_destinations.map((od: Json) => od.id)).toEqual(expected);
+    expect(filtered.body.filters).toEqual({ slices: [{ slice: 1, carriers: ["LO"] }] });
+
+    const bad = await agent.post("/search_results", {
+      search_result_id: result.id,
+      filters: { slices: [{ slice: 1, carriers: ["L0T"] }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toMatch(/^\/filters\/slices\/0\/carriers/);
+    const kept = await agent.post("/search_results", { search_result_id: result.id, filters: {} });
+    expect(kept.body.filters).toEqual({ slices: [{ slice: 1, carriers: ["LO"] }] });
+  });
+});
