@@ -4,7 +4,7 @@ import { RefundLine, RefundQuoted, ReshopPricedOffer, ScheduleChanged } from "./
 import { PaidBy } from "./cards.ts";
 import { ErrorEnvelope } from "./errors.ts";
 import { Money } from "./money.ts";
-import { Fare, Flight, IsoDate, MAX_SLICES, PriceDetail, SearchResult } from "./offers.ts";
+import { Fare, Flight, IsoDate, MAX_SLICES, PriceDetail, SearchResult, SliceFareRule } from "./offers.ts";
 import { LoyaltyNumber, SsrCodes } from "./passenger-services.ts";
 import { Position } from "./position.ts";
 import {
@@ -231,6 +231,11 @@ export const ReshopOffersResponse = z.object({
   request_id: z.string(),
   expires_at: z.string(),
   offers: z.array(ReshopOfferAnswer),
+  /**
+   * A multi-city exchange of one slice: that slice's booked fare and rules, whose change fee each offer charges (the
+   * other slices keep their fares); null when the journey changes as a whole.
+   */
+  slice_rule: SliceFareRule.nullable(),
   position: Position.nullable(),
 });
 export type ReshopOffersResponse = z.infer<typeof ReshopOffersResponse>;

@@ -83,6 +83,18 @@ export const UPCASTERS: Readonly<Record<string, readonly Upcaster[]>> = {
     },
   ],
   AncillariesStarted: [{ from: 1, change: PAID_BY, up: paidBy }],
+  RefundQuoted: [
+    {
+      from: 1,
+      change:
+        "issue 23: the airline's quote says each multi-city slice's part under its own rule; one before it had one rule throughout (no slices)",
+      up: (data) => {
+        const quote = data.supplier_quote;
+        if (!quote || typeof quote !== "object" || "slices" in quote) return data;
+        return { ...data, supplier_quote: { ...quote, slices: [] } };
+      },
+    },
+  ],
   ReshopOffersPriced: [
     {
       from: 1,

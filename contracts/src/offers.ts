@@ -405,14 +405,35 @@ export const FareRuleSection = z.object({
 });
 export type FareRuleSection = z.infer<typeof FareRuleSection>;
 
+/**
+ * One slice of a fare and the rules it is sold under. A multi-city fare is priced slice by slice, each in its own
+ * family: an exchange of a slice pays that slice's change fee, a refund gives back each slice under its own rule.
+ */
+export const SliceFareRule = z.object({
+  slice: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SLICES - 1),
+  origin: z.string(),
+  destination: z.string(),
+  family: FareFamilyCode,
+  brand_name: z.string(),
+  penalty: FarePenalty,
+});
+export type SliceFareRule = z.infer<typeof SliceFareRule>;
+
 export const FareRules = z.object({
   fare_id: z.string(),
   validating_carrier: CarrierCode,
   family: FareFamilyCode,
   brand_name: z.string(),
+  /** The whole fare's rules; a multi-city fare's slices each have their own (`slices`). */
   penalty: FarePenalty,
   fare_segments: z.array(FareSegment).min(1),
   sections: z.array(FareRuleSection).min(1),
+  /** Per slice, in order: its family and rules (the same throughout for a one-way trip or a round trip). */
+  slices: z.array(SliceFareRule).min(1).max(MAX_SLICES),
 });
 export type FareRules = z.infer<typeof FareRules>;
 /** `GET /offers/{fare_id}/fare_rules` */

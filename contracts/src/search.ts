@@ -10,7 +10,7 @@ const window = z.object({ from: minutesOfDay, to: minutesOfDay }).refine((w) => 
   message: "from must not be after to",
 });
 
-/** What one slice of a multi-city journey (0 the first) must fly: its stops and its local times. */
+/** What one slice of a multi-city journey (0 the first) must fly: its stops, its airlines and its local times. */
 export const SliceFilter = z
   .object({
     slice: z
@@ -19,6 +19,8 @@ export const SliceFilter = z
       .min(0)
       .max(MAX_SLICES - 1),
     stops: z.array(z.number().int().min(0).max(3)).min(1).optional(),
+    /** Every segment of the slice flown by one of these marketing carriers. */
+    carriers: z.array(CarrierCode).min(1).optional(),
     departure_time: window.optional(),
     arrival_time: window.optional(),
   })

@@ -8,6 +8,7 @@ import {
   IsoDate,
   MAX_SLICES,
   PassengerType,
+  SliceFareRule,
   SupplierFare,
   SupplierPrice,
 } from "./offers.ts";
@@ -254,6 +255,23 @@ export const RefundQuoteLine = z.object({
 });
 export type RefundQuoteLine = z.infer<typeof RefundQuoteLine>;
 
+/**
+ * One slice's part of a refund quote, over the quoted tickets: the base fare its slice carries, what of it comes back
+ * under the slice's own rule (nothing when its fare is not refundable), and the slice's penalty.
+ */
+export const RefundQuoteSlice = z.object({
+  slice: z.number().int().min(0),
+  origin: z.string(),
+  destination: z.string(),
+  brand_name: z.string(),
+  /** Whether the slice's fare is refundable now (before or after departure, as the journey stands). */
+  refundable: z.boolean(),
+  fare_part: Money,
+  fare_refund: Money,
+  penalty: Money,
+});
+export type RefundQuoteSlice = z.infer<typeof RefundQuoteSlice>;
+
 /** What a refund would return now; confirm it before expires_at. */
 export const RefundQuote = z.object({
   quote_id: z.string(),
@@ -261,6 +279,8 @@ export const RefundQuote = z.object({
   lines: z.array(RefundQuoteLine).min(1),
   penalty: Money,
   refundable: Money,
+  /** Per slice of a multi-city journey, its rule's part of the quote; empty for a fare of one rule throughout. */
+  slices: z.array(RefundQuoteSlice),
   created_at: Instant,
   expires_at: Instant,
 });
@@ -291,7 +311,12 @@ export const ReshopOffer = z.object({
 });
 export type ReshopOffer = z.infer<typeof ReshopOffer>;
 
-export const ReshopResult = z.object({ offers: z.array(ReshopOffer), expires_at: Instant });
+export const ReshopResult = z.object({
+  offers: z.array(ReshopOffer),
+  expires_at: Instant,
+  /** The booked rule of the slice a one-slice exchange changes (its change fee is charged); null for the journey. */
+  slice_rule: SliceFareRule.nullable(),
+});
 export type ReshopResult = z.infer<typeof ReshopResult>;
 
 export const ReissueResult = z.object({ booking: SupplierBooking, charged: Money, reissued_at: Instant });

@@ -4,7 +4,9 @@
 // refund (quote, confirm) or an exchange (change request, priced offers, confirm) in turn, as the booking page's
 // actions allow, and reads the booking again. The first --warmup seconds (default 5) run the same loop unmeasured, while V8 compiles the hot code.
 // --multi-city[=percent] (default 20 %) searches that share of the flows as a three-slice journey (A → B, then B →
-// the next route's end, back to A), booked, issued and read as any other (issue 23.1).
+// the next route's end, back to A), booked, issued and read as any other (issue 23.1); with --after-sales, a
+// multi-city flow owed an after-sale books a Flex fare (every slice changeable) and exchanges its last slice. An app
+// that answers no multi-city search (a base commit before it) runs one-pair flows only, and the output says so.
 // --statements prints the statements and transactions per flow (pg_stat_statements), steady on a busy machine.
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
 // process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
@@ -149,7 +151,15 @@ interface AgentTurns {
   turn: number;
   multiCityOwed: number;
 }
-const agentTurns = (index: number): AgentTurns => ({ owed: 0, turn: index, multiCityOwed: 0 });
+/**
+ * Multi-city flows start at a phase of their own per agent, so they do not fall on the after-sales flows whenever
+ * the two shares are equal: about the after-sales share of the multi-city flows end in an after-sale, as of the rest.
+ */
+const agentTurns = (index: number): AgentTurns => ({
+  owed: 0,
+  turn: index,
+  multiCityOwed: (index * 0.37) % 1,
+});
 
 /** An empty sample list per call. */
 const noSamples = () =>
@@ -177,6 +187,20 @@ const calls = [
 type AfterSale = "void" | "refund" | "exchange";
 const AFTER_SALES: readonly AfterSale[] = ["void", "refund", "exchange"];
 type Call = (typeof calls)[number];
+
+/** Whether the app searches a multi-city journey (`slices`): one probe search, three slices a few weeks out. */
+async function multiCitySearchAnswers(client: HttpClient): Promise<boolean> {
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const probe = await client.post("/offers", {
+    slices: [
+      { origin: "KBP", destination: "WAW", departure_date: day(30) },
+      { origin: "WAW", destination: "FRA", departure_date: day(33) },
+      { origin: "FRA", destination: "KBP", departure_date: day(37) },
+    ],
+    passengers: { adults: 1, children: 0, infants: 0 },
+  });
+  return probe.status === 200;
+}
 
 async function timed(samples: Record<Call, number[]>, call: Call, work: () => Promise<HttpResponse>) {
   const started = performance.now();
@@ -343,14 +367,24 @@ export async function run(args: readonly string[]): Promise<void> {
     const afterSalesShare = args.some((a) => a.startsWith("--after-sales"))
       ? arg(args, "after-sales", 20) / 100
       : 0;
-    const multiCityShare = args.some((a) => a.startsWith("--multi-city"))
+    const askedMultiCityShare = args.some((a) => a.startsWith("--multi-city"))
       ? arg(args, "multi-city", 20) / 100
       : 0;
+    // An app without multi-city search (the base commit of `bench compare`, before issue 23) answers its slices
+    // with 4xx: it then runs the plain one-pair flow only, and says so, rather than failing a share of its flows.
+    const multiCitySupported =
+      askedMultiCityShare === 0 || (await multiCitySearchAnswers(clients[0] as HttpClient));
+    const multiCityShare = multiCitySupported ? askedMultiCityShare : 0;
+    if (!multiCitySupported)
+      console.log(
+        `multi-city: this app (${appDir}) answers no multi-city search; its flows are all one-pair (--multi-city ignored)`,
+      );
     let samples = noSamples();
     let flows = 0;
     let failures = 0;
     let failureCodes = new Map<string, number>();
     let skipped = 0;
+    let multiCityExchanges = 0;
     /**
      * The after-sale of this turn (or the next one the booking page allows), then the booking read again at the
      * outcome's position; "none allowed" when its actions allow none.
@@ -362,9 +396,11 @@ export async function run(args: readonly string[]): Promise<void> {
       turn: number,
       multiCity: boolean,
     ): Promise<HttpResponse | "none allowed"> => {
-      const allowed = AFTER_SALES.map(
-        (_, i) => AFTER_SALES[(turn + i) % AFTER_SALES.length] as AfterSale,
-      ).find((kind) => actions.some((a) => a.action === kind && a.allowed));
+      // A multi-city flow's after-sale is the exchange of one slice (its fare was chosen changeable).
+      const order = multiCity
+        ? (["exchange"] as const)
+        : AFTER_SALES.map((_, i) => AFTER_SALES[(turn + i) % AFTER_SALES.length] as AfterSale);
+      const allowed = order.find((kind) => actions.some((a) => a.action === kind && a.allowed));
       if (!allowed) return "none allowed";
       let outcome: HttpResponse;
       if (allowed === "void") {
@@ -416,6 +452,7 @@ export async function run(args: readonly string[]): Promise<void> {
       samples = noSamples();
       flows = 0;
       skipped = 0;
+      multiCityExchanges = 0;
       failures = 0;
       failureCodes = new Map();
       started = performance.now();
@@ -441,6 +478,11 @@ export async function run(args: readonly string[]): Promise<void> {
       agent.multiCityOwed += multiCityShare;
       const multiCity = agent.multiCityOwed >= 1;
       if (multiCity) agent.multiCityOwed -= 1;
+      // This flow's share of after-sales, known before the search: a multi-city flow that ends in one picks a fare
+      // whose every slice allows changes (Flex: its slices never sell in another family), to exchange a slice.
+      agent.owed += afterSalesShare;
+      const afterSaleDue = afterSalesShare > 0 && agent.owed >= 1;
+      if (afterSaleDue) agent.owed -= 1;
       const [, onward] = ROUTES[(index + round + 1) % ROUTES.length] as readonly [string, string];
       const via = onward === origin || onward === destination ? "FRA" : onward;
       const passengers = { adults: 1, children: 0, infants: 0 };
@@ -460,7 +502,15 @@ export async function run(args: readonly string[]): Promise<void> {
         ),
       );
       const result = search.body?.result;
-      const fare = result?.origin_destinations?.[0]?.fares?.[0];
+      const fares: {
+        fare_id: string;
+        family: string;
+        penalty: { change_before_departure: { allowed: boolean } };
+      }[] = (result?.origin_destinations ?? []).flatMap((od: { fares: [] }) => od.fares);
+      const fare =
+        multiCity && afterSaleDue
+          ? fares.find((f) => f.family === "flex" && f.penalty.change_before_departure.allowed)
+          : fares[0];
       const fail = (res: HttpResponse) => {
         failures++;
         const code = `${res.status} ${res.body?.errors?.[0]?.code ?? ""}`;
@@ -505,20 +555,17 @@ export async function run(args: readonly string[]): Promise<void> {
         }),
       );
       if (read.status !== 200 || read.body.data.status !== "issued") return fail(read);
-      if (afterSalesShare > 0) {
-        agent.owed += afterSalesShare;
-        if (agent.owed >= 1) {
-          agent.owed -= 1;
-          const done = await afterSale(
-            client,
-            booked.body.locator,
-            read.body.data.actions ?? [],
-            agent.turn++,
-            multiCity,
-          );
-          if (done === "none allowed") skipped++;
-          else if (done.status >= 300 || done.body?.data?.status === "issued") return fail(done);
-        }
+      if (afterSaleDue) {
+        const done = await afterSale(
+          client,
+          booked.body.locator,
+          read.body.data.actions ?? [],
+          multiCity ? agent.turn : agent.turn++,
+          multiCity,
+        );
+        if (done === "none allowed") skipped++;
+        else if (done.status >= 300 || done.body?.data?.status === "issued") return fail(done);
+        if (multiCity && done !== "none allowed") multiCityExchanges++;
       }
       flows++;
     };
@@ -592,6 +639,10 @@ export async function run(args: readonly string[]): Promise<void> {
           .filter((c) => ["void", "refund", "exchange"].includes(c))
           .map((c) => `${samples[c].length} ${c}`)
           .join(", ")}; ${skipped} flows whose booking allowed none`,
+      );
+    if (multiCityShare > 0)
+      console.log(
+        `multi-city: ${samples.search_multi_city.length} three-slice flows of ${flows + failures}; ${multiCityExchanges} of them exchanged one slice`,
       );
     const cores = (side: keyof typeof cpuAtEnd) => (cpuAtEnd[side] - cpuAtStart[side]) / elapsed;
     const perFlow = (side: keyof typeof cpuAtEnd) =>

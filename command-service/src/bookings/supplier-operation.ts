@@ -356,8 +356,14 @@ function supplierCallOf(
       if (!offer) throw new IllegalState("The offer of this exchange is gone", "reshop_offer_not_found");
       // The airline's part of what the agent accepted: our markup is ours.
       const accepted = offer.fare_difference.amount + offer.change_fee.amount;
+      const slice = booking.change_request?.slice;
       return deps.supplier.reissue(
-        { ...input, reshop_offer_id: offer.reshop_offer_id, accepted_total_due: accepted },
+        {
+          ...input,
+          reshop_offer_id: offer.reshop_offer_id,
+          accepted_total_due: accepted,
+          ...(slice !== null && slice !== undefined ? { slice } : {}),
+        },
         call,
       );
     }

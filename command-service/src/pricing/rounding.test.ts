@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { divideHalfUp, percentOf, prorate } from "./rounding.ts";
+import { allocate, divideHalfUp, percentOf, prorate } from "./rounding.ts";
 
 describe("money rounding", () => {
   it("given an exact half, when divided, then it rounds away from zero both ways", () => {
@@ -29,5 +29,15 @@ describe("money rounding", () => {
   it("given a share, when prorated, then it rounds half up", () => {
     expect(prorate(1000, 1, 3)).toBe(333);
     expect(prorate(1000, 2, 3)).toBe(667);
+  });
+
+  it("given weights, when an amount is allocated, then the parts follow the weights and sum to it exactly", () => {
+    expect(allocate(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+    expect(allocate(1001, [2, 1, 1])).toEqual([501, 250, 250]);
+    expect(allocate(10, [3, 3, 4])).toEqual([3, 3, 4]);
+    expect(allocate(0, [5, 7])).toEqual([0, 0]);
+    const parts = allocate(123_457, [15_871, 23_903, 9_127]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(123_457);
+    expect(() => allocate(100, [0, 0])).toThrow(RangeError);
   });
 });

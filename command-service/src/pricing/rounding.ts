@@ -30,3 +30,24 @@ export function prorate(amount: number, part: number, whole: number): number {
   assertMinorUnits(amount);
   return Number(divideHalfUp(BigInt(amount) * BigInt(part), BigInt(whole)));
 }
+
+/**
+ * An amount split in parts proportional to whole-number weights, the parts summing to it exactly: each part rounded
+ * down, then the minor units left over go one each to the largest remainders (the earlier part on a tie).
+ */
+export function allocate(amount: number, weights: readonly number[]): number[] {
+  assertMinorUnits(amount);
+  const total = weights.reduce((sum, w) => sum + BigInt(w), 0n);
+  if (total <= 0n) throw new RangeError("weights must sum to more than zero");
+  const parts = weights.map((w) => (BigInt(amount) * BigInt(w)) / total);
+  let left = BigInt(amount) - parts.reduce((sum, p) => sum + p, 0n);
+  const remainders = weights
+    .map((w, i) => ({ i, remainder: (BigInt(amount) * BigInt(w)) % total }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    parts[i] = (parts[i] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return parts.map(Number);
+}

@@ -26,7 +26,8 @@ export class OfferNotFound extends DomainError {
 
 /** The supplier refused the operation for a business reason named by `code` (e.g. void_window_closed). */
 export class SupplierRejected extends DomainError {
-  constructor(code: string, detail: string) {
-    super(422, code, "Rejected by the supplier", detail);
+  /** `pointer`: the request field the refusal is about, when it is one (the slice an exchange names). */
+  constructor(code: string, detail: string, pointer?: string) {
+    super(422, code, "Rejected by the supplier", detail, pointer === undefined ? undefined : { pointer });
   }
 }

@@ -146,6 +146,8 @@ export interface Supplier {
       booking: SupplierBooking;
       reshop_offer_id: string;
       accepted_total_due: number;
+      /** The one slice the exchange changes (a flights-change request's `slice`), whose fare rule sets the fee. */
+      slice?: number;
     },
     call: SupplierCall,
   ): Promise<ReissueResult>;

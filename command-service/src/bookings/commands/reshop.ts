@@ -137,6 +137,7 @@ export async function priceReshopOffers(
     request_id: request.request_id,
     expires_at: reshop.expires_at,
     offers: offers.map(({ priced, offer }) => ({ ...offer, ...priced })),
+    slice_rule: reshop.slice_rule,
     position,
   };
 }

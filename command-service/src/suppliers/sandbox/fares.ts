@@ -250,19 +250,8 @@ function itineraryBasis(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): 
   itinerary.journeys.forEach((journey, j) => {
     const key = flightKey(journey);
     flightKeys.push(key);
-    const km = journey.legs.reduce((sum, leg) => sum + leg.distanceKm, 0);
-    const fare = carrier.lowCost
-      ? 12 + 0.045 * km
-      : 35 + 0.08 * Math.min(km, 3000) + 0.045 * Math.max(0, km - 3000);
-    const cabinFactor =
-      journey.legs.reduce(
-        (sum, leg, l) => sum + leg.distanceKm * CABIN_PRICE_FACTOR[cabins[j]?.[l] ?? cabin],
-        0,
-      ) / km;
-    const demand = 0.8 + 0.6 * seeded("demand", key).next();
-    const connection = journey.legs.length > 1 ? 0.88 : 1;
-    const roundTripDiscount = roundTrip && !carrier.lowCost ? 0.9 : 1;
-    journeyFaresEur.push(fare * cabinFactor * demand * connection * roundTripDiscount);
+    const legs = journey.legs.map((leg, l) => ({ km: leg.distanceKm, cabin: cabins[j]?.[l] ?? cabin }));
+    journeyFaresEur.push(journeyFareEur(carrier, key, legs, roundTrip));
     for (const leg of journey.legs) {
       taxesEur +=
         airportChargeEur(leg.from.code) + (carrier.lowCost ? 0 : Math.min(0.012 * leg.distanceKm, 140));
@@ -278,6 +267,27 @@ function itineraryBasis(itinerary: Itinerary, cabins: Cabin[][], cabin: Cabin): 
   };
 }
 
+/**
+ * One journey's base fare in EUR with every factor but the family's: distance, cabins flown, the demand fixed per
+ * flight and date (`key`: its legs' ids and departures), a connection discount, a round-trip discount.
+ */
+function journeyFareEur(
+  carrier: Airline,
+  key: string,
+  legs: readonly { km: number; cabin: Cabin }[],
+  roundTrip: boolean,
+): number {
+  const km = legs.reduce((sum, leg) => sum + leg.km, 0);
+  const fare = carrier.lowCost
+    ? 12 + 0.045 * km
+    : 35 + 0.08 * Math.min(km, 3000) + 0.045 * Math.max(0, km - 3000);
+  const cabinFactor = legs.reduce((sum, leg) => sum + leg.km * CABIN_PRICE_FACTOR[leg.cabin], 0) / km;
+  const demand = 0.8 + 0.6 * seeded("demand", key).next();
+  const connection = legs.length > 1 ? 0.88 : 1;
+  const roundTripDiscount = roundTrip && !carrier.lowCost ? 0.9 : 1;
+  return fare * cabinFactor * demand * connection * roundTripDiscount;
+}
+
 /** Per-passenger amounts in minor units of the carrier's filing currency. */
 type FiledPrices = Record<PassengerType, { base: number; taxes: number }>;
 
@@ -285,11 +295,12 @@ function filedPrices(
   carrier: Airline,
   basis: ItineraryBasis,
   cabin: Cabin,
-  family: FareFamilyCode,
+  families: readonly FareFamilyCode[],
 ): FiledPrices {
-  const factor = familyTerms(carrier, cabin, family).priceFactor;
   let baseEur = 0;
-  for (const journeyFare of basis.journeyFaresEur) baseEur += journeyFare * factor;
+  basis.journeyFaresEur.forEach((journeyFare, j) => {
+    baseEur += journeyFare * familyTerms(carrier, cabin, families[j] ?? "standard").priceFactor;
+  });
   const currency = carrier.currency;
   const adultBase = eurosToMinor(baseEur, currency, true);
   const { taxes } = basis;
@@ -366,6 +377,87 @@ function farePenalty(carrier: Airline, cabin: Cabin, family: FareFamilyCode, sal
   };
 }
 
+const sameRule = (a: PenaltyRule, b: PenaltyRule) =>
+  a.allowed === b.allowed &&
+  (!a.allowed || (b.allowed && a.fee.amount === b.fee.amount && a.fee.currency === b.fee.currency));
+
+/**
+ * The rules of a fare whose slices sell in different families, one rule per kind: allowed when some slice allows
+ * it; a refund's fee is the sum of the refundable slices' fees (a whole refund pays each), a change's the lowest (a
+ * change is of one slice; each slice's own rule applies, see `bookedSlices`). One family throughout: its rules.
+ */
+export function combinedPenalty(penalties: readonly FarePenalty[]): FarePenalty {
+  const [first] = penalties;
+  if (!first) throw new Error("a fare has at least one slice");
+  const kinds = Object.keys(first) as (keyof FarePenalty)[];
+  if (penalties.every((p) => kinds.every((k) => sameRule(p[k], first[k])))) return first;
+  const combine = (kind: keyof FarePenalty, fee: (fees: number[]) => number): PenaltyRule => {
+    const allowed = penalties.flatMap((p) => {
+      const rule = p[kind];
+      return rule.allowed ? [rule.fee] : [];
+    });
+    const [some] = allowed;
+    if (!some) return { allowed: false };
+    return { allowed: true, fee: money(fee(allowed.map((m) => m.amount)), some.currency) };
+  };
+  const sum = (fees: number[]) => fees.reduce((a, b) => a + b, 0);
+  const lowest = (fees: number[]) => Math.min(...fees);
+  return {
+    change_before_departure: combine("change_before_departure", lowest),
+    change_after_departure: combine("change_after_departure", lowest),
+    refund_before_departure: combine("refund_before_departure", sum),
+    refund_after_departure: combine("refund_after_departure", sum),
+  };
+}
+
+/** One slice of a booked or offered fare: the family it is sold in, its rules, and its share of the base fare. */
+export interface SliceFare {
+  slice: number;
+  origin: string;
+  destination: string;
+  family: FareFamilyCode;
+  brand_name: string;
+  penalty: FarePenalty;
+  /** The slice's filed base fare in EUR (any positive weight would do): how a ticket's base fare splits. */
+  weight: number;
+  km: number;
+}
+
+/** The family a fare segment is sold in, read back from its booking class in the cabin flown. */
+function familyOfClass(fare: SupplierFare, segment: FareSegment | undefined): FareFamilyCode {
+  if (!segment) return fare.family;
+  const classes = BOOKING_CLASSES[segment.cabin];
+  return familiesFor(fare.cabin).find((f) => classes[f] === segment.booking_class) ?? fare.family;
+}
+
+/**
+ * The slices of a fare on its flights: each slice's family (from its first segment's booking class), its rules in
+ * the fare's currency, and its share of the base fare, priced again from the flights as the fare was filed.
+ */
+export function bookedSlices(fare: SupplierFare, journey: readonly Flight[], carrier: Airline): SliceFare[] {
+  const roundTrip = journey.length === 2 && journey[1]?.direction === "return";
+  let index = 0;
+  return journey.map((flight, j) => {
+    const first = flight.segments[0];
+    const segment = fare.fare_segments.find((s) => s.segment_id === first?.id) ?? fare.fare_segments[index];
+    index += flight.segments.length;
+    const family = familyOfClass(fare, segment);
+    const key = flight.segments.map((s) => `${s.id}@${Date.parse(s.departure_at)}`).join("+");
+    const legs = flight.segments.map((s) => ({ km: s.distance_km, cabin: s.cabin }));
+    const terms = familyTerms(carrier, fare.cabin, family);
+    return {
+      slice: j,
+      origin: first?.from.code ?? "",
+      destination: flight.segments.at(-1)?.to.code ?? "",
+      family,
+      brand_name: brandName(fare.cabin, family),
+      penalty: farePenalty(carrier, fare.cabin, family, fare.price.total.currency),
+      weight: journeyFareEur(carrier, key, legs, roundTrip) * terms.priceFactor,
+      km: legs.reduce((sum, leg) => sum + leg.km, 0),
+    };
+  });
+}
+
 /** The fare basis after its booking class: the family's first two letters, the trip type, LC on low-cost. */
 const FARE_BASIS_FAMILY: Readonly<Record<FareFamilyCode, string>> = {
   light: FAMILY_NAMES.light.slice(0, 2).toUpperCase(),
@@ -376,14 +468,16 @@ const FARE_BASIS_FAMILY: Readonly<Record<FareFamilyCode, string>> = {
 function fareSegments(
   itinerary: Itinerary,
   cabins: Cabin[][],
-  family: FareFamilyCode,
+  families: readonly FareFamilyCode[],
   cabin: Cabin,
 ): FareSegment[] {
   const { carrier } = itinerary;
   const trip = itinerary.multiCity ? "MC" : itinerary.journeys.length === 2 ? "RT" : "OW";
-  const basisSuffix = `${FARE_BASIS_FAMILY[family]}${trip}${carrier.lowCost ? "LC" : ""}`;
   const segments: FareSegment[] = [];
   itinerary.journeys.forEach((journey, j) => {
+    // Each slice of a multi-city fare is sold in its own family: its booking classes, basis and bags.
+    const family = families[j] ?? "standard";
+    const basisSuffix = `${FARE_BASIS_FAMILY[family]}${trip}${carrier.lowCost ? "LC" : ""}`;
     journey.legs.forEach((leg, l) => {
       const flown = cabins[j]?.[l] ?? cabin;
       const bookingClass = BOOKING_CLASSES[flown][family];
@@ -402,6 +496,8 @@ function fareSegments(
 /** What ranking the offers needs of a fare: its family, seats, filed amounts and sale total. */
 export interface FareQuote {
   family: FareFamilyCode;
+  /** The family each slice is sold in: the fare's own, or a higher one where its class is closed on that slice. */
+  families: FareFamilyCode[];
   seatsLeft: number;
   filed: FiledPrices;
   total: number;
@@ -415,15 +511,21 @@ export function quoteFares(itinerary: Itinerary, cabins: Cabin[][], key: SearchK
   const basis = itineraryBasis(itinerary, cabins, key.cabin);
   const party = partyOf(key);
   const quotes: FareQuote[] = [];
+  const sold = new Set<string>();
   for (const family of familiesFor(key.cabin)) {
     // seeded("seats", flights, cabin, family), with the part before the family hashed once per itinerary.
     const availability = prng(hashString(family, basis.seatsSeedHash));
     if (family === "light" && availability.next() < 0.15) continue;
     const seatsLeft = availability.next() < 0.7 ? 9 : availability.between(1, 8);
     if (seatsLeft < key.adults + key.children) continue;
-    const filed = filedPrices(itinerary.carrier, basis, key.cabin, family);
+    const families = sliceFamilies(itinerary, key.cabin, family);
+    // A family closed on every slice sells as the next one up: that fare is offered once.
+    if (sold.has(families.join())) continue;
+    sold.add(families.join());
+    const filed = filedPrices(itinerary.carrier, basis, key.cabin, families);
     quotes.push({
       family,
+      families,
       seatsLeft,
       filed,
       total: totalIn(filed, party, itinerary.carrier.currency, key.currency),
@@ -433,6 +535,28 @@ export function quoteFares(itinerary: Itinerary, cabins: Cabin[][], key: SearchK
 }
 
 const partyOf = (key: SearchKey) => ({ adult: key.adults, child: key.children, infant: key.infants });
+
+/** About one slice in four has the class of a family below the top one closed (a multi-city fare's slice only). */
+const SLICE_CLASS_CLOSED = 0.25;
+
+/**
+ * The family each slice of a fare is sold in. A multi-city fare is priced slice by slice (one fare component each,
+ * as airlines file them): where the fare's class is closed on a slice's flights, that slice sells in the next family
+ * up that is open, with its price, bags and rules. One-way trips and round trips sell one family throughout.
+ */
+export function sliceFamilies(itinerary: Itinerary, cabin: Cabin, family: FareFamilyCode): FareFamilyCode[] {
+  if (!itinerary.multiCity) return itinerary.journeys.map(() => family);
+  const ladder = familiesFor(cabin);
+  const from = Math.max(0, ladder.indexOf(family));
+  return itinerary.journeys.map((journey) => {
+    const key = flightKey(journey);
+    for (let f = from; f < ladder.length - 1; f++) {
+      const candidate = ladder[f] as FareFamilyCode;
+      if (seeded("slice-class", key, cabin, candidate).next() >= SLICE_CLASS_CLOSED) return candidate;
+    }
+    return ladder.at(-1) as FareFamilyCode;
+  });
+}
 
 /** The full fare, built only for the offers a search returns. */
 export function supplierFare(
@@ -451,8 +575,8 @@ export function supplierFare(
     family,
     brand_name: brandName(key.cabin, family),
     cabin: key.cabin,
-    fare_segments: fareSegments(itinerary, cabins, family, key.cabin),
-    penalty: farePenalty(carrier, key.cabin, family, key.currency),
+    fare_segments: fareSegments(itinerary, cabins, quote.families, key.cabin),
+    penalty: combinedPenalty(quote.families.map((f) => farePenalty(carrier, key.cabin, f, key.currency))),
     seats_left: quote.seatsLeft,
     // Low-cost carriers sell against immediate payment: the booking is ticketed as it is made.
     instant_payment: carrier.lowCost,
@@ -572,7 +696,7 @@ const ruleText = (rule: PenaltyRule, action: string): string =>
     : `${action} not permitted.`;
 
 /** The fare's rules in the ATPCO categories agents read: 5, 16, 19, 31 and 33. */
-export function fareRules(fare: SupplierFare, carrier: Airline): FareRules {
+export function fareRules(fare: SupplierFare, carrier: Airline, journey: readonly Flight[]): FareRules {
   const p = fare.penalty;
   const taxesNote =
     "Unused government taxes and airport charges are refunded on request even when the fare is not.";
@@ -583,6 +707,14 @@ export function fareRules(fare: SupplierFare, carrier: Airline): FareRules {
     brand_name: fare.brand_name,
     penalty: fare.penalty,
     fare_segments: fare.fare_segments,
+    slices: bookedSlices(fare, journey, carrier).map((s) => ({
+      slice: s.slice,
+      origin: s.origin,
+      destination: s.destination,
+      family: s.family,
+      brand_name: s.brand_name,
+      penalty: s.penalty,
+    })),
     sections: [
       {
         category: 5,

@@ -7,6 +7,7 @@ import {
   type Flight,
   isMultiCity,
   type JourneySearchRequest,
+  type SupplierFare,
   type SupplierOfferDetails,
   type SupplierPrice,
   type SupplierSearchResult,
@@ -23,6 +24,7 @@ import type {
   IssueResult,
   RefundQuote,
   RefundQuoteLine,
+  RefundQuoteSlice,
   RefundResult,
   ReissueResult,
   RepriceResult,
@@ -42,7 +44,7 @@ import type {
 import { CREDENTIAL_MESSAGES } from "@skyward/contracts/ticketing-commands";
 import { InvalidInput } from "@skyward/infra/http/errors";
 import { generateLocator } from "../../pricing/locator.ts";
-import { prorate } from "../../pricing/rounding.ts";
+import { allocate, prorate } from "../../pricing/rounding.ts";
 import { randomSerial, ticketNumber } from "../../pricing/ticket-number.ts";
 import { NoAvailability, SupplierRejected, SupplierUnavailable } from "../errors.ts";
 import type { OperationLookup, OperationResult, Supplier, SupplierCall } from "../supplier.ts";
@@ -50,7 +52,7 @@ import { type Airline, findAirline } from "./airlines.ts";
 import { type Airport, findAirport } from "./airports.ts";
 import { sandboxCatalogue, seatPrices } from "./ancillaries.ts";
 import { assertSupportedCurrency } from "./exchange-rates.ts";
-import { fareRules, flights } from "./fares.ts";
+import { bookedSlices, fareRules, flights, type SliceFare } from "./fares.ts";
 import { keySlices, parseFareId, type SearchKey, searchId, searchKey } from "./offer-id.ts";
 import { buildOffers, originDestination, type ResolvedFare, resolveFare } from "./offers.ts";
 import { MemoryOperationLog, type OperationEntry, type OperationLog } from "./operation-log.ts";
@@ -144,8 +146,12 @@ export class SandboxSupplier implements Supplier {
 
   async fareRules(input: { fare_id: string }, call: SupplierCall): Promise<FareRules> {
     authorize(call);
-    const { fare } = resolveIn(input.fare_id, call);
-    return fareRules(fare, airline(fare.validating_carrier));
+    const { key, offer, fare } = resolveIn(input.fare_id, call);
+    return fareRules(
+      fare,
+      airline(fare.validating_carrier),
+      flights(offer.itinerary, offer.cabins, key.search.cabin),
+    );
   }
 
   async price(input: { fare_id: string }, call: SupplierCall): Promise<SupplierOfferDetails> {
@@ -513,9 +519,10 @@ export class SandboxSupplier implements Supplier {
     const booking = this.#current(input.booking, call.now);
     assertStatus(booking, ["issued", "exchanged"], "refund");
     const now = call.now.getTime();
-    const lines = refundLines(booking, now).filter((l) =>
+    const quoted = refundLines(booking, now).filter((l) =>
       input.passenger_indexes.includes(l.passenger_index),
     );
+    const lines = quoted.map(({ slices: _, ...line }) => line);
     if (lines.length === 0)
       throw new SupplierRejected("no_such_ticket", "None of these passengers has a ticket left to refund");
     const currency = booking.price.total.currency;
@@ -532,6 +539,7 @@ export class SandboxSupplier implements Supplier {
       lines,
       penalty: sum((l) => l.penalty),
       refundable: sum((l) => l.refundable),
+      slices: quoteSlices(quoted, currency),
       created_at: iso(now),
       expires_at: iso(now + QUOTE_VALIDITY),
     };
@@ -599,24 +607,40 @@ export class SandboxSupplier implements Supplier {
     const key = this.#reshopKey(booking, input.request, call);
     const closesAt = call.now.getTime() + SALES_CLOSE_BEFORE_DEPARTURE;
     const changed = input.request.slice;
-    // One slice changes: every other slice keeps the flights booked.
-    const keepsTheRest = (offered: Flight[]) =>
+    const sliceRule = changedSlice(booking, changed);
+    // One slice changes: every other slice keeps the flights booked, and on a multi-city fare its family too.
+    const keepsTheRest = (offered: Flight[], fare: SupplierFare) =>
       changed === undefined ||
-      offered.every((f, i) => i === changed || flightSignature(f) === flightSignature(booking.flights[i]));
+      (offered.every((f, i) => i === changed || flightSignature(f) === flightSignature(booking.flights[i])) &&
+        keepsFamilies(booking, offered, fare, changed));
     const offers: ReshopOffer[] = buildOffers(key, closesAt)
       .flatMap((offer) => {
         const offered = flights(offer.itinerary, offer.cabins, key.cabin);
-        if (!keepsTheRest(offered)) return [];
-        return offer.fares.map((fare) => ({
-          reshop_offer_id: fare.fare_id,
-          flights: offered,
-          fare,
-          ...exchangeCharges(booking, fare.price),
-        }));
+        return offer.fares
+          .filter((fare) => keepsTheRest(offered, fare))
+          .map((fare) => ({
+            reshop_offer_id: fare.fare_id,
+            flights: offered,
+            fare,
+            ...exchangeCharges(booking, fare.price, sliceRule),
+          }));
       })
       .sort((a, b) => a.total_due.amount - b.total_due.amount)
       .slice(0, MAX_RESHOP_OFFERS);
-    return { offers, expires_at: iso(call.now.getTime() + QUOTE_VALIDITY) };
+    return {
+      offers,
+      expires_at: iso(call.now.getTime() + QUOTE_VALIDITY),
+      slice_rule: sliceRule
+        ? {
+            slice: sliceRule.slice,
+            origin: sliceRule.origin,
+            destination: sliceRule.destination,
+            family: sliceRule.family,
+            brand_name: sliceRule.brand_name,
+            penalty: sliceRule.penalty,
+          }
+        : null,
+    };
   }
 
   async reissue(
@@ -625,6 +649,7 @@ export class SandboxSupplier implements Supplier {
       booking: SupplierBooking;
       reshop_offer_id: string;
       accepted_total_due: number;
+      slice?: number;
     },
     call: SupplierCall,
   ): Promise<ReissueResult> {
@@ -635,7 +660,7 @@ export class SandboxSupplier implements Supplier {
   }
 
   #reissue(
-    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number },
+    input: { booking: SupplierBooking; reshop_offer_id: string; accepted_total_due: number; slice?: number },
     call: SupplierCall,
   ) {
     const booking = this.#current(input.booking, call.now);
@@ -663,8 +688,12 @@ export class SandboxSupplier implements Supplier {
     if (!sameTrip) {
       throw new SupplierRejected("not_an_exchange", "The new offer is not the same trip on the same carrier");
     }
+    const newFlights = flights(offer.itinerary, offer.cabins, key.search.cabin);
+    if (input.slice !== undefined && !keepsFamilies(booking, newFlights, fare, input.slice)) {
+      throw new SupplierRejected("not_an_exchange", "A one-slice exchange keeps the other slices' fares");
+    }
     assertStillSold(resolved, call.now);
-    const charges = exchangeCharges(booking, fare.price);
+    const charges = exchangeCharges(booking, fare.price, changedSlice(booking, input.slice));
     if (charges.total_due.amount !== input.accepted_total_due) {
       throw new SupplierRejected(
         "reshop_price_changed",
@@ -684,7 +713,7 @@ export class SandboxSupplier implements Supplier {
       status: "exchanged",
       fare_id: fare.fare_id,
       fare,
-      flights: flights(offer.itinerary, offer.cabins, key.search.cabin),
+      flights: newFlights,
       price: fare.price,
       // EMDs are documents of their own: the reissue leaves them with their passengers, open until refunded.
       ancillaries: booking.ancillaries,
@@ -857,6 +886,8 @@ export class SandboxSupplier implements Supplier {
     if (flown) {
       throw new SupplierRejected("partly_flown", "The sandbox exchanges only tickets with nothing flown yet");
     }
+    // A multi-city fare's slice has its own rule: a slice that allows no change is refused by name.
+    if (request.slice !== undefined) changedSlice(booking, request.slice);
     if (!booking.fare.penalty.change_before_departure.allowed) {
       throw new SupplierRejected(
         "changes_not_permitted",
@@ -909,6 +940,37 @@ export class SandboxSupplier implements Supplier {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The booked slice a one-slice exchange of a multi-city fare changes, whose rule sets the change fee; refused when
+ * that slice's fare allows no change. Null for a journey changed as a whole, or a fare of one rule throughout.
+ */
+function changedSlice(booking: SupplierBooking, index: number | undefined): SliceFare | null {
+  if (index === undefined) return null;
+  const slice = sliceRulesOf(booking)?.[index];
+  if (!slice) return null;
+  if (!slice.penalty.change_before_departure.allowed) {
+    throw new SupplierRejected(
+      "slice_not_changeable",
+      `Flight ${index + 1} (${slice.origin}-${slice.destination}) is sold as ${slice.brand_name}, which allows no changes`,
+      "/slice",
+    );
+  }
+  return slice;
+}
+
+/** Whether a new fare sells every slice but the changed one in the family booked (always, but on multi-city fares). */
+function keepsFamilies(
+  booking: SupplierBooking,
+  offered: readonly Flight[],
+  fare: SupplierFare,
+  changed: number,
+): boolean {
+  const booked = sliceRulesOf(booking);
+  if (!booked) return true;
+  const next = bookedSlices(fare, offered, airline(fare.validating_carrier));
+  return booked.every((s, i) => i === changed || next[i]?.family === s.family);
+}
 
 /** A flight as the traveller flies it: its segments' carriers, numbers and departures. */
 const flightSignature = (flight: Flight | undefined) =>
@@ -1045,7 +1107,7 @@ function details({ key, offer, fare }: ResolvedFare): SupplierOfferDetails {
     flights: od.flights,
     fare,
     ancillaries: od.ancillaries,
-    fare_rules: fareRules(fare, offer.itinerary.carrier),
+    fare_rules: fareRules(fare, offer.itinerary.carrier, od.flights),
   };
 }
 
@@ -1261,7 +1323,7 @@ function voidUntil(carrier: Airline, booking: SupplierBooking, now: number): str
  * unflown share by distance under the "after departure" rule. A non-refundable fare still returns its unused taxes.
  * Penalties never exceed the fare refunded, and infants pay none.
  */
-function refundLines(booking: SupplierBooking, now: number): RefundQuoteLine[] {
+function refundLines(booking: SupplierBooking, now: number): SlicedRefundLine[] {
   const segments = booking.flights.flatMap((f) => f.segments);
   const totalKm = segments.reduce((sum, s) => sum + s.distance_km, 0);
   const unflownKm = segments
@@ -1269,6 +1331,8 @@ function refundLines(booking: SupplierBooking, now: number): RefundQuoteLine[] {
     .reduce((sum, s) => sum + s.distance_km, 0);
   if (unflownKm === 0)
     throw new SupplierRejected("nothing_to_refund", "Every flight of this booking has departed");
+  const slices = sliceRulesOf(booking);
+  if (slices) return slicedRefundLines(booking, slices, now, unflownKm === totalKm, unflownKm, totalKm);
   const rule =
     unflownKm === totalKm
       ? booking.fare.penalty.refund_before_departure
@@ -1287,6 +1351,89 @@ function refundLines(booking: SupplierBooking, now: number): RefundQuoteLine[] {
       taxes_refund: money(taxes, currency),
       penalty: money(penalty, currency),
       refundable: money(fareRefund - penalty + taxes, currency),
+      slices: [],
+    };
+  });
+}
+
+/** A ticket's refund line with each slice's part of it (none for a fare of one rule throughout). */
+type SlicedRefundLine = RefundQuoteLine & { slices: (RefundQuoteSlice & { fare_part: Money })[] };
+
+/** The slices of a multi-city booking with their own rules; null for a one-way trip or a round trip. */
+function sliceRulesOf(booking: SupplierBooking): SliceFare[] | null {
+  if (!booking.flights.some((f) => f.direction === "onward")) return null;
+  return bookedSlices(booking.fare, booking.flights, airline(booking.fare.validating_carrier));
+}
+
+/**
+ * A multi-city ticket's refund, slice by slice: its base fare split over the slices as they were priced, each
+ * slice's unflown share back under that slice's own rule (before departure while nothing is flown, else after) less
+ * its penalty (never above what it gives back; infants pay none); a non-refundable slice gives none of its fare
+ * back. Unused taxes come back as for any ticket, by unflown distance.
+ */
+function slicedRefundLines(
+  booking: SupplierBooking,
+  slices: SliceFare[],
+  now: number,
+  untouched: boolean,
+  unflownKm: number,
+  totalKm: number,
+): SlicedRefundLine[] {
+  const weights = slices.map((s) => Math.max(1, Math.round(s.weight * 100)));
+  const unflownOf = booking.flights.map((f) =>
+    f.segments.filter((s) => Date.parse(s.departure_at) > now).reduce((sum, s) => sum + s.distance_km, 0),
+  );
+  return booking.tickets.map((ticket) => {
+    const currency = ticket.total.currency;
+    const infant = booking.passengers[ticket.passenger_index]?.type === "infant";
+    const parts = allocate(ticket.base_fare.amount, weights);
+    const sliced = slices.map((slice, j) => {
+      const rule = untouched ? slice.penalty.refund_before_departure : slice.penalty.refund_after_departure;
+      const part = parts[j] ?? 0;
+      const unused = slice.km > 0 ? prorate(part, unflownOf[j] ?? 0, slice.km) : 0;
+      const fareRefund = rule.allowed ? unused : 0;
+      const penalty = rule.allowed && !infant ? Math.min(rule.fee.amount, fareRefund) : 0;
+      return {
+        slice: slice.slice,
+        origin: slice.origin,
+        destination: slice.destination,
+        brand_name: slice.brand_name,
+        refundable: rule.allowed,
+        fare_part: money(part, currency),
+        fare_refund: money(fareRefund, currency),
+        penalty: money(penalty, currency),
+      };
+    });
+    const fareRefund = sliced.reduce((sum, s) => sum + s.fare_refund.amount, 0);
+    const penalty = sliced.reduce((sum, s) => sum + s.penalty.amount, 0);
+    const taxes = prorate(ticket.taxes.amount, unflownKm, totalKm);
+    return {
+      passenger_index: ticket.passenger_index,
+      ticket_number: ticket.ticket_number,
+      fare_refund: money(fareRefund, currency),
+      taxes_refund: money(taxes, currency),
+      penalty: money(penalty, currency),
+      refundable: money(fareRefund - penalty + taxes, currency),
+      slices: sliced,
+    };
+  });
+}
+
+/** The slices' parts of a quote, summed over its tickets. */
+function quoteSlices(lines: SlicedRefundLine[], currency: string): RefundQuoteSlice[] {
+  const [first] = lines;
+  if (!first) return [];
+  return first.slices.map((slice, j) => {
+    const sum = (pick: (s: RefundQuoteSlice) => Money) =>
+      money(
+        lines.reduce((total, line) => total + (line.slices[j] ? pick(line.slices[j]).amount : 0), 0),
+        currency,
+      );
+    return {
+      ...slice,
+      fare_part: sum((s) => s.fare_part),
+      fare_refund: sum((s) => s.fare_refund),
+      penalty: sum((s) => s.penalty),
     };
   });
 }
@@ -1295,9 +1442,11 @@ function refundLines(booking: SupplierBooking, now: number): RefundQuoteLine[] {
 function exchangeCharges(
   booking: SupplierBooking,
   newPrice: SupplierPrice,
+  slice: SliceFare | null,
 ): Pick<ReshopOffer, "fare_difference" | "change_fee" | "total_due"> {
   const currency = booking.price.total.currency;
-  const rule = booking.fare.penalty.change_before_departure;
+  // A multi-city exchange changes one slice: that slice's fare sets the fee.
+  const rule = (slice ?? booking.fare).penalty.change_before_departure;
   const seated = booking.passengers.filter((p) => p.type !== "infant").length;
   const difference = Math.max(0, newPrice.total.amount - booking.price.total.amount);
   const fee = rule.allowed ? rule.fee.amount * seated : 0;

@@ -31,12 +31,19 @@ export interface PricedOffers {
   request_id: string;
   expires_at: string;
   offers: ReshopPricedOffer[];
+  /** A one-slice exchange of a multi-city fare: the changed slice's booked rule, whose change fee is charged. */
+  slice_rule: ReshopOffersResponse["slice_rule"];
 }
 
 /** `POST /orders/{locator}/reshop_offers/price`: the airline's offers for the request, priced with our markups. */
 export async function priceReshopOffers(locator: string): Promise<PricedOffers> {
   const { data } = await api.post<ReshopOffersResponse>(`${orders(locator)}/reshop_offers/price`, {});
-  return { request_id: data.request_id, expires_at: data.expires_at, offers: data.offers };
+  return {
+    request_id: data.request_id,
+    expires_at: data.expires_at,
+    offers: data.offers,
+    slice_rule: data.slice_rule,
+  };
 }
 
 /** `POST /orders/{locator}/flights_change_requests/confirm`: charges the balance and reissues the tickets. */

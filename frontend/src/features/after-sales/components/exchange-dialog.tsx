@@ -80,6 +80,7 @@ export function ExchangeDialog({
   onDone,
 }: AfterSalesDialogProps<FlightsChangeConfirmResponse>) {
   const { t } = useTranslation("after-sales");
+  const { t: te } = useTranslation("errors");
   const formats = useFormats();
   const fareText = useFareText();
   const { locator } = booking;
@@ -105,7 +106,7 @@ export function ExchangeDialog({
     return () => done.unsubscribe();
   }, [actor, onDone]);
 
-  const { offers, chosen, expiresAt } = state.context;
+  const { offers, chosen, expiresAt, sliceRule, sliceError } = state.context;
   const searching = state.matches("requesting") || state.matches("pricing");
   const confirming = state.matches("confirming");
   const priced = state.matches("priced") || confirming;
@@ -143,6 +144,7 @@ export function ExchangeDialog({
           value={slice === null ? "whole" : String(slice)}
           onChange={chooseSlice}
           data-testid="exchange-slice"
+          error={sliceError ? te(sliceError as "slice_not_changeable") : undefined}
         >
           <Stack gap={4} mt={4}>
             {multiCity ? null : (
@@ -208,6 +210,21 @@ export function ExchangeDialog({
           aria-label={t("exchange.offers_title")}
           data-testid="reshop-offers"
         >
+          {sliceRule ? (
+            <Text fz="sm" data-testid="exchange-slice-rule">
+              {sliceRule.penalty.change_before_departure.allowed &&
+              sliceRule.penalty.change_before_departure.fee.amount > 0
+                ? t("exchange.slice.rule_fee", {
+                    number: sliceRule.slice + 1,
+                    brand: fareText.brand(sliceRule),
+                    amount: formats.money(sliceRule.penalty.change_before_departure.fee),
+                  })
+                : t("exchange.slice.rule_free", {
+                    number: sliceRule.slice + 1,
+                    brand: fareText.brand(sliceRule),
+                  })}
+            </Text>
+          ) : null}
           {offers.length === 0 ? (
             <Alert color="gray" variant="light" icon={<IconInfoCircle size={16} />}>
               {t("exchange.no_offers")}

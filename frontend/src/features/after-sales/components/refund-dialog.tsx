@@ -1,9 +1,11 @@
 import { Alert, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import type { RefundQuoteSlice } from "@skyward/contracts/supplier";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMachine } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { useFareText } from "../../../lib/fare-text.ts";
 import type { RefundConfirmResponse } from "../api/refund.ts";
 import { refundMachine } from "../machines/refund.machine.ts";
 import {
@@ -14,6 +16,56 @@ import {
   FiguresTable,
   ValidUntil,
 } from "./after-sales-dialog.tsx";
+
+/**
+ * A multi-city quote's slices, each under its own fare rule: the fare it carries, what of it comes back (nothing on a
+ * non-refundable slice) and its penalty. Nothing for a fare of one rule throughout.
+ */
+function RefundSlices({ slices }: { slices: RefundQuoteSlice[] }) {
+  const { t } = useTranslation("after-sales");
+  const fareText = useFareText();
+  if (slices.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={600}>
+        {t("refund.slices.title")}
+      </Text>
+      <FiguresTable
+        label={t("refund.slices.title")}
+        columns={[
+          { title: t("refund.slices.flight") },
+          { title: t("refund.slices.brand") },
+          { title: t("refund.slices.fare_part"), money: true },
+          { title: t("refund.slices.fare"), money: true },
+          { title: t("refund.slices.penalty"), money: true },
+        ]}
+      >
+        {slices.map((slice) => (
+          <Table.Tr key={slice.slice} data-testid="refund-slice" data-refundable={slice.refundable}>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>
+              {t("refund.slices.route", {
+                number: slice.slice + 1,
+                from: slice.origin,
+                to: slice.destination,
+              })}
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{fareText.brandName(slice.brand_name)}</Text>
+              {slice.refundable ? null : (
+                <Text fz="xs" c="dimmed">
+                  {t("refund.slices.non_refundable")}
+                </Text>
+              )}
+            </Table.Td>
+            <AmountCell money={slice.fare_part} />
+            <AmountCell money={slice.fare_refund} />
+            <AmountCell money={slice.penalty} />
+          </Table.Tr>
+        ))}
+      </FiguresTable>
+    </Stack>
+  );
+}
 
 /**
  * The refund of some or all tickets: the agent picks the tickets, gets the airline's quote (per ticket: fare and
@@ -123,6 +175,7 @@ export function RefundDialog({
               </Table.Tr>
             ))}
           </FiguresTable>
+          <RefundSlices slices={quote.supplier_quote?.slices ?? []} />
           <Stack gap={2} align="flex-end">
             <Group gap="xs">
               <Text fz="sm">{t("refund.penalty_total")}</Text>

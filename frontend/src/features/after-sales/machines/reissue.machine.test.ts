@@ -23,6 +23,7 @@ const priced: PricedOffers = {
   request_id: "r1",
   expires_at: "2026-11-24T10:30:00.000Z",
   offers: [offer("o1"), offer("o2")],
+  slice_rule: null,
 };
 const exchanged: FlightsChangeConfirmResponse = {
   locator: "E426RA",
@@ -127,6 +128,41 @@ describe("reissue machine", () => {
     actor.send({ type: "exchange.confirm" });
     expect(actor.getSnapshot().value).toBe("priced");
     expect(calls).toEqual(["request E426RA 2026-12-20", "price E426RA"]);
+  });
+
+  it("keeps the changed slice's rule of a multi-city exchange, and puts the airline's refusal of a slice on the slice field", async () => {
+    const rule = {
+      slice: 1,
+      origin: "WAW",
+      destination: "CDG",
+      family: "standard" as const,
+      brand_name: "Economy Standard",
+      penalty: {
+        change_before_departure: { allowed: true as const, fee: uah(300000) },
+        change_after_departure: { allowed: false as const },
+        refund_before_departure: { allowed: true as const, fee: uah(640000) },
+        refund_after_departure: { allowed: false as const },
+      },
+    };
+    const fixed = new ApiError(422, [
+      {
+        status: "422",
+        code: "slice_not_changeable",
+        title: "Rejected by the supplier",
+        source: { pointer: "/slice" },
+      },
+    ]);
+    const { actor } = startReissue({ price: [{ ...priced, slice_rule: rule }, fixed] });
+    actor.send({ type: "exchange.search", dates: { departure_date: "2026-12-24", slice: 1 } });
+    await waitFor(actor, (s) => s.matches("priced"));
+    expect(actor.getSnapshot().context.sliceRule).toEqual(rule);
+    actor.send({ type: "exchange.search", dates: { departure_date: "2026-12-20", slice: 0 } });
+    await waitFor(actor, (s) => s.matches("idle"));
+    expect(actor.getSnapshot().context).toMatchObject({
+      sliceError: "slice_not_changeable",
+      sliceRule: null,
+      offers: [],
+    });
   });
 
   it("does not confirm without an offer (none priced)", async () => {

@@ -1,7 +1,8 @@
 import type { ReshopPricedOffer } from "@skyward/contracts/booking-events";
 import type { FlightsChangeConfirmResponse } from "@skyward/contracts/bookings";
+import type { SliceFareRule } from "@skyward/contracts/offers";
 import { assign, emit, fromPromise, setup } from "xstate";
-import { notifyingErrors } from "../../../lib/api-client.ts";
+import { ApiError, notifyingErrors } from "../../../lib/api-client.ts";
 import {
   type ChangeDates,
   confirmFlightsChange,
@@ -17,7 +18,15 @@ export interface ReissueContext {
   expiresAt: string | null;
   chosen: string | null;
   result: FlightsChangeConfirmResponse | null;
+  /** The changed slice's booked rule (a multi-city one-slice exchange), null otherwise. */
+  sliceRule: SliceFareRule | null;
+  /** The error code the airline gave the slice asked for (its fare allows no change), shown on that field. */
+  sliceError: string | null;
 }
+
+/** The code of an error about the `slice` field, if that is what it is about. */
+const sliceErrorOf = (error: unknown): string | null =>
+  error instanceof ApiError ? (error.errors.find((e) => e.source?.pointer === "/slice")?.code ?? null) : null;
 
 export type ReissueEvent =
   | { type: "exchange.search"; dates: ChangeDates }
@@ -51,7 +60,8 @@ export const reissueMachine = setup({
   },
   actions: {
     /** Spec section 8: a reissue failure resets the offers to empty. */
-    resetOffers: assign({ offers: [], expiresAt: null, chosen: null }),
+    resetOffers: assign({ offers: [], expiresAt: null, chosen: null, sliceRule: null }),
+    sliceError: assign(({ event }) => ({ sliceError: sliceErrorOf((event as { error?: unknown }).error) })),
   },
   guards: {
     offerChosen: ({ context }) => context.chosen !== null,
@@ -65,6 +75,8 @@ export const reissueMachine = setup({
     expiresAt: null,
     chosen: null,
     result: null,
+    sliceRule: null,
+    sliceError: null,
   }),
   initial: "idle",
   states: {
@@ -74,7 +86,7 @@ export const reissueMachine = setup({
       },
     },
     requesting: {
-      entry: "resetOffers",
+      entry: ["resetOffers", assign({ sliceError: null })],
       invoke: {
         src: "request",
         input: ({ context }) => ({
@@ -82,7 +94,7 @@ export const reissueMachine = setup({
           dates: context.dates ?? { departure_date: "" },
         }),
         onDone: "pricing",
-        onError: { target: "idle", actions: "resetOffers" },
+        onError: { target: "idle", actions: ["resetOffers", "sliceError"] },
       },
     },
     pricing: {
@@ -94,11 +106,12 @@ export const reissueMachine = setup({
           actions: assign(({ event }) => ({
             offers: event.output.offers,
             expiresAt: event.output.expires_at,
+            sliceRule: event.output.slice_rule,
             // Nothing chosen for the agent: the cheapest may give up the refund or changes the old fare had.
             chosen: null,
           })),
         },
-        onError: { target: "idle", actions: "resetOffers" },
+        onError: { target: "idle", actions: ["resetOffers", "sliceError"] },
       },
     },
     priced: {

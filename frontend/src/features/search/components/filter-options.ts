@@ -19,12 +19,14 @@ export function familiesOf(result: SearchResult): FareFamilyCode[] {
   return FAMILY_ORDER.filter((family) => present.has(family));
 }
 
-/** One slice of a multi-city result, filtered on its own: its ends and the stop counts its flights have. */
+/** One slice of a multi-city result, filtered on its own: its ends, the stop counts and airlines its flights have. */
 export interface SliceOption {
   slice: number;
   from: string;
   to: string;
   stops: number[];
+  /** The marketing carriers of the slice's segments, by code. */
+  carriers: { code: string; name: string }[];
 }
 
 export interface FilterOptions {
@@ -49,9 +51,15 @@ function sliceOptions(result: SearchResult): SliceOption[] {
         from: flight.segments[0]?.from.code ?? "",
         to: flight.segments.at(-1)?.to.code ?? "",
         stops: [],
+        carriers: [],
       };
       const stops = Math.min(flight.stops, 2);
       if (!entry.stops.includes(stops)) entry.stops = [...entry.stops, stops].sort();
+      for (const segment of flight.segments)
+        if (!entry.carriers.some((c) => c.code === segment.carrier))
+          entry.carriers = [...entry.carriers, { code: segment.carrier, name: segment.carrier_name }].sort(
+            (a, b) => a.code.localeCompare(b.code),
+          );
       slices[i] = entry;
     });
   return slices;
@@ -65,7 +73,7 @@ export function withSliceFilter(
 ): SliceFilter[] {
   const others = (current ?? []).filter((f) => f.slice !== slice);
   const merged: SliceFilter = { ...(current ?? []).find((f) => f.slice === slice), ...change, slice };
-  for (const key of ["stops", "departure_time", "arrival_time"] as const)
+  for (const key of ["stops", "carriers", "departure_time", "arrival_time"] as const)
     if (merged[key] === undefined) delete merged[key];
   const kept = Object.keys(merged).length > 1 ? [merged] : [];
   return [...others, ...kept].sort((a, b) => a.slice - b.slice);

@@ -256,6 +256,14 @@ export function FiltersPanel({
         {options.slices.map((slice) => {
           const own = filters.slices?.find((f) => f.slice === slice.slice);
           const ownStops = stopsFromFilter(own?.stops);
+          const ownCarriers = own?.carriers ?? [];
+          // As with stops: a carrier the slice's filter names stays choosable on a narrowed result.
+          const carrierChoices = [
+            ...slice.carriers,
+            ...ownCarriers
+              .filter((code) => !slice.carriers.some((c) => c.code === code))
+              .map((code) => ({ code, name: code })),
+          ];
           // A result restored with its filters has only what they let through: a set filter stays choosable.
           const stopChoices = [...new Set([...slice.stops, ...ownStops])].sort();
           const setSlice = (change: Omit<Partial<SliceFilter>, "slice">) => {
@@ -289,6 +297,29 @@ export function FiltersPanel({
                       />
                     ))
                   : null}
+                {carrierChoices.length > 1 || ownCarriers.length > 0 ? (
+                  <Stack gap={4} data-testid="slice-carriers">
+                    <Text fz="xs" c="dimmed">
+                      {t("filters.carriers")}
+                    </Text>
+                    {carrierChoices.map((carrier) => (
+                      <Checkbox
+                        key={carrier.code}
+                        size="xs"
+                        label={`${carrier.name} ${carrier.code}`}
+                        aria-label={`${title}: ${carrier.name} ${carrier.code}`}
+                        checked={ownCarriers.includes(carrier.code)}
+                        disabled={busy}
+                        onChange={(event) => {
+                          const picked = event.currentTarget.checked
+                            ? [...ownCarriers, carrier.code]
+                            : ownCarriers.filter((code) => code !== carrier.code);
+                          setSlice({ carriers: picked.length ? picked : undefined });
+                        }}
+                      />
+                    ))}
+                  </Stack>
+                ) : null}
                 <Range
                   label={`${title}: ${t("filters.departure_time")}`}
                   min={0}

@@ -17,6 +17,7 @@ import { ancillaryName } from "../../../components/travel/ancillary-name.ts";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { PriceBreakdown } from "../../../components/travel/price-breakdown.tsx";
 import { SegmentList } from "../../../components/travel/segment-list.tsx";
+import { SliceFareRules } from "../../../components/travel/slice-fare-rules.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Modal } from "../../../components/ui/modal.tsx";
 import { useFareText } from "../../../lib/fare-text.ts";
@@ -117,6 +118,7 @@ export function OfferDetailsModal({
             <Tabs.Panel value="rules" pt="md">
               <Stack gap="sm">
                 <FareConditions fareSegments={data.fare.fare_segments} penalty={data.fare.penalty} />
+                <SliceFareRules slices={data.fare_rules.slices} />
                 {data.fare_rules.sections.map((section) => (
                   <Stack key={section.category} gap={2}>
                     <Text fz="sm" fw={600}>
