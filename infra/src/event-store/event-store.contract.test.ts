@@ -399,6 +399,70 @@ describe("appending to several streams at once", () => {
   });
 });
 
+describe("an append releasing a supplier hold", () => {
+  /** A supplier hold's record (app.supplier_holds), as a booking records one before its append. */
+  async function recordHold(): Promise<string> {
+    const attemptId = randomUUID();
+    await db.pool.query(
+      `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+       VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "X"}')`,
+      [attemptId],
+    );
+    return attemptId;
+  }
+  const holdKept = async (attemptId: string) =>
+    ((await db.pool.query("SELECT 1 FROM app.supplier_holds WHERE attempt_id = $1", [attemptId])).rowCount ??
+      0) > 0;
+
+  it("when the append commits, then the hold's record is gone with it; another hold stays", async () => {
+    const released = await recordHold();
+    const other = await recordHold();
+    const stream = newStream();
+    await store.append(
+      { streamId: stream, expected: "no_stream", events: [newEvent()] },
+      { releasingHold: released },
+    );
+    expect(await holdKept(released)).toBe(false);
+    expect(await holdKept(other)).toBe(true);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it("when the append is refused (a wrong expected version), then the hold's record stays", async () => {
+    const attemptId = await recordHold();
+    const stream = newStream();
+    await store.append({ streamId: stream, expected: "no_stream", events: [newEvent()] });
+    await expect(
+      store.append(
+        { streamId: stream, expected: "no_stream", events: [newEvent()] },
+        { releasingHold: attemptId },
+      ),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await holdKept(attemptId)).toBe(true);
+  });
+
+  it("when runCommand's first append conflicts, then the retry that commits releases the hold", async () => {
+    const attemptId = await recordHold();
+    const stream = newStream();
+    await store.append({ streamId: stream, expected: "no_stream", events: [newEvent()] });
+    let attempts = 0;
+    await runCommand(store, async (cmd) => {
+      // The first attempt decides on a stale version (as a racing writer would leave it), the retry on the real one.
+      const { version } = await cmd.load(stream, (n: number) => n + 1, 0);
+      attempts++;
+      const expected = attempts === 1 ? version - 1 : version;
+      return {
+        appends: [
+          { streamId: stream, expected: expected === 0 ? "no_stream" : expected, events: [newEvent()] },
+        ],
+        result: null,
+        releasingHold: attemptId,
+      };
+    });
+    expect(attempts).toBe(2);
+    expect(await holdKept(attemptId)).toBe(false);
+  });
+});
+
 describe("idempotent re-append", () => {
   it("when an append is retried with the same event ids, then nothing is written and the retry answers as the original did", async () => {
     const streamId = newStream();

@@ -42,6 +42,17 @@ const toStored = (r: EventRow): StoredEvent => ({
 const EVENT_COLUMNS = `global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
   data, metadata, recorded_at`;
 
+const APPEND =
+  "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)";
+/** APPEND and the hold's record deleted in the same statement: both commit, or neither. */
+const APPEND_RELEASING_HOLD = `WITH released AS (DELETE FROM app.supplier_holds WHERE attempt_id = $2::uuid)
+  SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)`;
+
+export interface AppendOptions {
+  /** The supplier hold (app.supplier_holds attempt id) whose booking this append records: forgotten with it. */
+  releasingHold?: string;
+}
+
 function encodeExpected(expected: ExpectedVersion): string {
   if (typeof expected === "number") {
     if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${expected}`);
@@ -176,7 +187,15 @@ export class EventStore {
     this.keepFold(evolve, streamId, { initial, state, version, stamp: appendStamp });
   }
 
-  async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
+  /**
+   * Writes the appends atomically (one statement). `releasingHold`: the id of the supplier hold this append records
+   * (app.supplier_holds, see command-service's supplier-holds.ts); its record is deleted by the same statement, so it
+   * ends exactly when the append commits and stays when the append fails, without a statement of its own (issue 26).
+   */
+  async append(
+    appends: StreamAppend | readonly StreamAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const list = Array.isArray(appends) ? (appends as readonly StreamAppend[]) : [appends as StreamAppend];
     // Each stream's version is checked once per call: a stream named twice would collide on its positions.
     const named = new Set<string>();
@@ -216,10 +235,9 @@ export class EventStore {
     try {
       rows = (
         await traced("event-store append", { "skyward.streams": list.length }, () =>
-          this.pool.query(
-            "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
-            [JSON.stringify(payload)],
-          ),
+          options.releasingHold
+            ? this.pool.query(APPEND_RELEASING_HOLD, [JSON.stringify(payload), options.releasingHold])
+            : this.pool.query(APPEND, [JSON.stringify(payload)]),
         )
       ).rows;
     } catch (error) {
