@@ -12,7 +12,6 @@ import {
 } from "@skyward/contracts/itinerary";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
-import { inTransaction } from "@skyward/infra/db";
 import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
@@ -132,30 +131,23 @@ export async function recordScheduleChangeMail(
   return result;
 }
 
-/** Queues a recorded mail's job at most once (app.itinerary_mails); false when it was queued already. */
-export function queueItineraryMail(
-  deps: CommandDeps,
+/**
+ * Queues a recorded mail's job at most once (app.itinerary_mails): the claim, the job and its id in one statement
+ * (app.queue_itinerary_mail); false when it was queued already. `onIssue`: the same statement marks the booking's
+ * on-issue mail decided (app.itinerary_on_issue).
+ */
+export async function queueItineraryMail(
+  deps: Pick<CommandDeps, "pool" | "jobs">,
   mail: ItineraryMailed,
   traceId: string,
+  options: { onIssue?: boolean } = {},
 ): Promise<boolean> {
-  return inTransaction(deps.pool, async (client) => {
-    const claimed = await client.query(
-      "INSERT INTO app.itinerary_mails (mail_id, locator) VALUES ($1, $2) ON CONFLICT (mail_id) DO NOTHING",
-      [mail.mail_id, mail.locator],
-    );
-    if (claimed.rowCount === 0) return false;
-    const jobId = await deps.jobs.sendIn(
-      client,
-      "send-itinerary",
-      { locator: mail.locator, mail_id: mail.mail_id },
-      { traceId },
-    );
-    await client.query("UPDATE app.itinerary_mails SET job_id = $2 WHERE mail_id = $1", [
-      mail.mail_id,
-      jobId,
-    ]);
-    return true;
-  });
+  const job = deps.jobs.spec("send-itinerary", { locator: mail.locator, mail_id: mail.mail_id }, { traceId });
+  const { rows } = await deps.pool.query<{ job_id: string | null }>(
+    "SELECT app.queue_itinerary_mail($1, $2, $3::jsonb, $4) AS job_id",
+    [mail.mail_id, mail.locator, JSON.stringify(job), options.onIssue ?? false],
+  );
+  return rows[0]?.job_id != null;
 }
 
 /** POST /bookings/{locator}/itinerary_mails: an agent sends the itinerary to any address, with a note. */
@@ -211,6 +203,8 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
   );
   let mailed = 0;
   for (const { locator } of rows) {
+    // Marked decided by the statement that queues its mail, else on its own below.
+    let decided = false;
     const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
     if (
       state.status !== "none" &&
@@ -234,11 +228,16 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
         scope: { agency_id: state.agency_id, company_id: state.company_id },
       };
       const { recorded } = await recordMail(deps, mail, metadata);
-      if (recorded && (await queueItineraryMail(deps, mail, traceId))) mailed++;
+      if (recorded) {
+        decided = true;
+        if (await queueItineraryMail(deps, mail, traceId, { onIssue: true })) mailed++;
+      }
     }
-    await deps.pool.query("INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING", [
-      locator,
-    ]);
+    if (!decided)
+      await deps.pool.query(
+        "INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING",
+        [locator],
+      );
   }
   return mailed;
 }
