@@ -195,22 +195,29 @@ export async function sendItinerary(
  * the event's decider keeps a second sweep from recording a second mail. Returns how many were mailed.
  */
 export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string): Promise<number> {
-  const { rows } = await deps.pool.query<{ locator: string }>(
-    `SELECT b.locator FROM read.bookings b
+  // Each booking's agent and that agent's language come with it, so a mail needs no read of its own for them.
+  const { rows } = await deps.pool.query<{ locator: string; agent_id: string; language: string | null }>(
+    `SELECT b.locator, b.agent_id, u.language FROM read.bookings b LEFT JOIN read.users u ON u.id = b.agent_id
       WHERE b.issued_at IS NOT NULL AND NOT b.fake_booking
         AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
       ORDER BY b.issued_at LIMIT 50`,
   );
+  // A company's setting read once per sweep, however many of its bookings the sweep mails.
+  const onIssue = new Map<string, Promise<boolean>>();
+  const companyMails = (companyId: string) => {
+    let known = onIssue.get(companyId);
+    if (!known) {
+      known = itineraryOnIssue(deps, companyId);
+      onIssue.set(companyId, known);
+    }
+    return known;
+  };
   let mailed = 0;
-  for (const { locator } of rows) {
+  for (const { locator, agent_id, language } of rows) {
     // Marked decided by the statement that queues its mail, else on its own below.
     let decided = false;
     const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
-    if (
-      state.status !== "none" &&
-      state.tickets.length > 0 &&
-      (await itineraryOnIssue(deps, state.company_id))
-    ) {
+    if (state.status !== "none" && state.tickets.length > 0 && (await companyMails(state.company_id))) {
       const mail: ItineraryMailed = {
         mail_id: `issued-${locator}`,
         locator,
@@ -218,7 +225,10 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
         company_id: state.company_id,
         to: state.contacts.email,
         note: null,
-        language: await defaultLanguage(deps, state),
+        language:
+          agent_id === state.agent_id
+            ? Language.catch("en").parse(language)
+            : await defaultLanguage(deps, state),
         reason: "issued",
         by: null,
         at: deps.now().toISOString(),
