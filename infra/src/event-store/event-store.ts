@@ -50,6 +50,13 @@ const APPEND_RELEASING_HOLD = `WITH released AS (DELETE FROM app.supplier_holds 
 
 /** Commands in one group at most: each is a subtransaction, and a backend keeps 64 of them before it overflows. */
 const MAX_GROUP = 32;
+/**
+ * Groups in flight at once. One at a time serialised every append of the process behind one round trip (fewer flows/s
+ * in two alternating pairs on a loaded machine, within its noise since); two groups touching the same streams in
+ * opposite orders can deadlock, which PostgreSQL breaks within a second and appendGroup answers by appending each
+ * command alone.
+ */
+const MAX_IN_FLIGHT = 2;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
     error_message FROM es.append_group($1::jsonb)`;
 
@@ -163,14 +170,15 @@ export class EventStore {
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
   private readonly folds = new WeakMap<object, LRUCache<string, CachedFold>>();
 
-  /** Appends waiting for the group in flight to end (groupCommit). */
+  /** Appends waiting for a group in flight to end (groupCommit). */
   private waiting: PendingAppend[] = [];
-  private sending = false;
+  /** Groups (or single appends) in flight. */
+  private inFlight = 0;
 
   /**
-   * `groupCommit`: appends that arrive while one is in flight wait for it and then go together, one statement and one
-   * transaction for all of them (es.append_group), each with its own checks and answer (issue 26). For a store on a
-   * pool; never on a client inside the caller's transaction.
+   * `groupCommit`: appends that arrive while MAX_IN_FLIGHT are in flight wait for one to end and then go together,
+   * one statement and one transaction for all of them (es.append_group), each with its own checks and answer (issue
+   * 26). For a store on a pool; never on a client inside the caller's transaction.
    */
   constructor(
     private readonly pool: pg.Pool,
@@ -280,15 +288,19 @@ export class EventStore {
     });
   }
 
-  /** Sends what waits, as one group, unless a group is in flight (it sends the next when it ends). */
+  /**
+   * Sends what waits, as one group, unless MAX_IN_FLIGHT groups are in flight already (the first of them to end sends
+   * the next): below that, an append goes at once, and groups form only when more commands append at once.
+   */
   private sendWaiting(): void {
-    if (this.sending || this.waiting.length === 0) return;
-    this.sending = true;
-    const group = this.waiting.splice(0, MAX_GROUP);
-    void this.appendGroup(group).finally(() => {
-      this.sending = false;
-      this.sendWaiting();
-    });
+    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
+      this.inFlight++;
+      const group = this.waiting.splice(0, MAX_GROUP);
+      void this.appendGroup(group).finally(() => {
+        this.inFlight--;
+        this.sendWaiting();
+      });
+    }
   }
 
   /** One command's appends in one statement (es.append), its hold released in the same statement. */
