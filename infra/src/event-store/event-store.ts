@@ -52,11 +52,12 @@ const APPEND_RELEASING_HOLD = `WITH released AS (DELETE FROM app.supplier_holds 
 const MAX_GROUP = 32;
 /**
  * Groups in flight at once. One at a time serialised every append of the process behind one round trip (fewer flows/s
- * in two alternating pairs on a loaded machine, within its noise since); two groups touching the same streams in
- * opposite orders can deadlock, which PostgreSQL breaks within a second and appendGroup answers by appending each
- * command alone.
+ * in two alternating pairs on a loaded machine); with two, 16 connections appended 0.36 of raw INSERTs against 0.45
+ * without grouping, with four 0.43 against 0.40 (event-store bench, one run each). Two groups touching the same
+ * streams in opposite orders can deadlock, which PostgreSQL breaks within a second and appendGroup answers by
+ * appending each command alone.
  */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 4;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
     error_message FROM es.append_group($1::jsonb)`;
 
