@@ -202,11 +202,48 @@ async function multiCitySearchAnswers(client: HttpClient): Promise<boolean> {
   return probe.status === 200;
 }
 
+/** Set by --per-call once measuring: runs each call alone and notes the statements it (and what it set off) ran. */
+let aroundCall: ((call: Call, work: () => Promise<HttpResponse>) => Promise<HttpResponse>) | null = null;
+
 async function timed(samples: Record<Call, number[]>, call: Call, work: () => Promise<HttpResponse>) {
   const started = performance.now();
-  const res = await work();
+  const res = await (aroundCall ? aroundCall(call, work) : work());
   samples[call].push(performance.now() - started);
   return res;
+}
+
+/** How long --per-call waits after a call for the work it set off (projections, jobs) before reading its statements. */
+const PER_CALL_SETTLE_MS = 400;
+
+/** Statements by call: each call's statements (and those of the work it set off), summed over its runs. */
+type PerCallStatements = Map<Call, { runs: number; statements: Map<string, number> }>;
+
+/** The statements counted since the last reset, by text, then a reset. */
+async function takeStatements(pool: pg.Pool, database: string): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ calls: string; query: string }>(
+    `SELECT s.calls::text AS calls, s.query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = $1 AND s.toplevel AND s.query NOT LIKE '%pg_stat_%'`,
+    [database],
+  );
+  await pool.query("SELECT pg_stat_statements_reset()");
+  return new Map(rows.map((r) => [r.query.replace(/\s+/g, " "), Number(r.calls)]));
+}
+
+function printPerCall(perCall: PerCallStatements, flows: number): void {
+  console.log(
+    `\nstatements by call (--per-call, one agent, ${PER_CALL_SETTLE_MS} ms after each call for what it set off):`,
+  );
+  let total = 0;
+  for (const [call, { runs, statements }] of perCall) {
+    const sum = [...statements.values()].reduce((a, b) => a + b, 0);
+    total += sum;
+    console.log(
+      `\n${call}: ${runs} calls, ${(sum / runs).toFixed(2)} statements per call, ${(sum / flows).toFixed(2)} per flow`,
+    );
+    for (const [query, n] of [...statements].sort((a, b) => b[1] - a[1]))
+      console.log(`${(n / runs).toFixed(2).padStart(7)}  ${query.slice(0, 130)}`);
+  }
+  console.log(`\nstatements per flow, summed by call: ${(total / flows).toFixed(2)}`);
 }
 
 /** Transactions committed or rolled back in `database` so far (pg_stat_database, updated within a second). */
@@ -257,7 +294,10 @@ export async function run(args: readonly string[]): Promise<void> {
   // --counts (issue 26): statements, transactions, round trips and bytes to PostgreSQL (through a counting proxy),
   // HTTP bytes and events appended, each per flow: figures no machine's speed changes.
   const counts = args.includes("--counts");
-  const statements = args.includes("--statements") || counts;
+  // --per-call: one agent, each call alone, its statements (and those of the work it set off) listed by call.
+  const perCall = args.includes("--per-call");
+  const statements = args.includes("--statements") || counts || perCall;
+  if (perCall && agents !== 1) throw new Error("--per-call runs one agent (--agents=1)");
   // --rate=R: an open loop offering R flows a second (see below); --app-dir: the app to measure (compare.ts points
   // it at the base commit's worktree, so both sides meet the same load generator).
   const rate = arg(args, "rate", 0);
@@ -448,6 +488,7 @@ export async function run(args: readonly string[]): Promise<void> {
     let wireAtStart: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
     let trafficAtStart = { ...httpTraffic };
     let eventsAtStart = 0;
+    const byCall: PerCallStatements = new Map();
     const measuring = setTimeout(async () => {
       samples = noSamples();
       flows = 0;
@@ -461,6 +502,19 @@ export async function run(args: readonly string[]): Promise<void> {
         transactionsAtStart = await transactionsOf(pool, database);
         await pool.query("SELECT pg_stat_statements_reset()");
       }
+      if (perCall)
+        aroundCall = async (call, work) => {
+          await sleep(PER_CALL_SETTLE_MS);
+          await takeStatements(pool, database);
+          const res = await work();
+          await sleep(PER_CALL_SETTLE_MS);
+          const entry = byCall.get(call) ?? { runs: 0, statements: new Map<string, number>() };
+          entry.runs++;
+          for (const [query, n] of await takeStatements(pool, database))
+            entry.statements.set(query, (entry.statements.get(query) ?? 0) + n);
+          byCall.set(call, entry);
+          return res;
+        };
       if (proxy) {
         wireAtStart = proxy.counts();
         trafficAtStart = { ...httpTraffic };
@@ -602,6 +656,7 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     clearTimeout(measuring);
+    aroundCall = null;
     if (scraper) clearInterval(scraper);
     const elapsed = (performance.now() - started) / 1000;
     const cpuAtEnd = cpuSnapshot(appPids, postmaster);
@@ -658,9 +713,9 @@ export async function run(args: readonly string[]): Promise<void> {
       );
     }
     for (const [code, n] of failureCodes) console.log(`  failure ${code}: ${n}`);
-    const perFlowStatements = statements
-      ? await printStatements(pool, database, flows, transactionsAtStart)
-      : null;
+    if (perCall) printPerCall(byCall, flows);
+    const perFlowStatements =
+      statements && !perCall ? await printStatements(pool, database, flows, transactionsAtStart) : null;
     let perFlowCounts: Record<string, number> | null = null;
     if (proxy && perFlowStatements) {
       const wire = proxy.counts();

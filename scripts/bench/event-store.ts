@@ -367,13 +367,21 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
     const raw = { done: 0, seconds: 0 };
     const appended = { done: 0, seconds: 0 };
     const chained = { done: 0, seconds: 0 };
+    const grouped = { done: 0, seconds: 0 };
     const wakeup = new Wakeup();
     const append = appendTo(new EventStore(pool, wakeup), connections, 1);
+    // As the app appends (issue 26): concurrent appends share one statement and one commit.
+    const groupAppend = appendTo(
+      new EventStore(pool, wakeup, undefined, { groupCommit: true }),
+      connections,
+      1,
+    );
     // The tamper-evident log's chainer on its own connection, woken by the appends, as the app runs it.
     const chainerPool = createPool(url, { max: 1 });
     for (let round = 0; round < 4; round++) {
       await closedLoops(raw, connections, seconds / 4, rawInsert(pool));
       await closedLoops(appended, connections, seconds / 4, append);
+      await closedLoops(grouped, connections, seconds / 4, groupAppend);
       await chainAll(chainerPool);
       const chainer = new Chainer(chainerPool, { wakeup });
       chainer.start();
@@ -386,9 +394,11 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
     const rawRate = rate("raw INSERT, 1 row per transaction", connections, raw, 1);
     const appendRate = rate("append, 1 event per append", connections, appended, 1);
     const chainedRate = rate("append, 1 event per append, chainer running", connections, chained, 1);
+    const groupedRate = rate("append, 1 event per append, group commit", connections, grouped, 1);
     rates.push(
       rawRate,
       { ...appendRate, vsRaw: appendRate.perSecond / rawRate.perSecond },
+      { ...groupedRate, vsRaw: groupedRate.perSecond / rawRate.perSecond },
       {
         ...chainedRate,
         vsRaw: chainedRate.perSecond / rawRate.perSecond,
@@ -588,7 +598,10 @@ export async function run(args: readonly string[]): Promise<void> {
         ]),
       ),
     );
-    const ratio = rates.find((r) => r.vsRaw !== undefined && r.connections === 16)?.vsRaw ?? 0;
+    // The app appends with group commit (issue 26): its ratio is the one the target judges; the plain one is printed.
+    const ratio =
+      rates.find((r) => r.vsRaw !== undefined && r.connections === 16 && r.name.endsWith("group commit"))
+        ?.vsRaw ?? 0;
     const chainCost = rates.filter((r) => r.vsUnchained !== undefined).map((r) => r.vsUnchained as number);
     {
       const verifyPool = createPool(appendUrl, { max: 1 });
@@ -647,18 +660,20 @@ export async function run(args: readonly string[]): Promise<void> {
     const head = (await store.headPosition()) ?? START_POSITION;
     if (!(await waitForReadModels(feedPool, [bookingViews.name], head, 30_000)))
       throw new Error(`the projector did not start: ${runner.failure?.message ?? "timeout"}`);
+    // Commands append as the app's do: with group commit (issue 26).
+    const commands = new EventStore(feedPool, wakeup, undefined, { groupCommit: true });
     const latencies: Latency[] = [];
-    latencies.push({ name: "idle", ...(await measureLatency(feedPool, store, runner, 200)) });
+    latencies.push({ name: "idle", ...(await measureLatency(feedPool, commands, runner, 200)) });
     let writing = true;
     let writerAppends = 0;
     const writers = Array.from({ length: 8 }, async (_, writer) => {
       while (writing) {
-        await store.append(bookingLife(`company-writer-${writer}`).appends);
+        await commands.append(bookingLife(`company-writer-${writer}`).appends);
         writerAppends++;
       }
     });
     const loadStarted = performance.now();
-    const loaded = await measureLatency(feedPool, store, runner, 300);
+    const loaded = await measureLatency(feedPool, commands, runner, 300);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     writing = false;
     await Promise.all(writers);
@@ -702,7 +717,7 @@ export async function run(args: readonly string[]): Promise<void> {
         ["target", "measured", "goal", ""],
         [
           [
-            "append/raw, 16 connections, 1 event",
+            "append/raw, 16 connections, 1 event, group commit",
             ratio.toFixed(2),
             `≥ ${TARGETS.appendToRaw}`,
             verdict(ratio >= TARGETS.appendToRaw),

@@ -141,7 +141,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const split = roles.size < ROLES.length;
   // NOTIFY only reaches other processes: the all-in-one process wakes its projectors in memory.
   const wakeup = new Wakeup(split ? pool : undefined);
-  const store = new EventStore(pool, wakeup);
+  // Group commit (issue 26): appends of concurrent commands share one statement and one commit.
+  const store = new EventStore(pool, wakeup, undefined, { groupCommit: true });
   await store.assertNotRestored();
 
   // Commands appended by other processes wake this process's projectors through NOTIFY.

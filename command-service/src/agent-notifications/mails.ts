@@ -1,6 +1,5 @@
 import type { NotificationKind } from "@skyward/contracts/agent-notifications";
 import { Language } from "@skyward/contracts/ids";
-import { inTransaction } from "@skyward/infra/db";
 import type { CommandDeps } from "../deps.ts";
 
 /*
@@ -80,7 +79,10 @@ export function notificationMail(
 }
 
 /** Queues every notification of the last day marked for mail and not queued yet; returns how many were queued. */
-export async function mailNotifications(deps: CommandDeps, traceId: string): Promise<number> {
+export async function mailNotifications(
+  deps: Pick<CommandDeps, "pool" | "jobs">,
+  traceId: string,
+): Promise<number> {
   const { rows } = await deps.pool.query<{
     id: string;
     user_id: string;
@@ -97,25 +99,24 @@ export async function mailNotifications(deps: CommandDeps, traceId: string): Pro
         AND NOT EXISTS (SELECT 1 FROM app.notification_mails m WHERE m.notification_id = n.id)
       ORDER BY n.at LIMIT 200`,
   );
-  let queued = 0;
-  for (const row of rows) {
-    const language = Language.catch("en").parse(row.language);
-    const done = await inTransaction(deps.pool, async (client) => {
-      const claimed = await client.query(
-        "INSERT INTO app.notification_mails (notification_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-        [row.id, row.user_id],
-      );
-      // Queued by another sweep meanwhile; or a user without an address: settled with the in-app notice.
-      if (claimed.rowCount === 0 || !row.email) return false;
-      const mail = notificationMail(row.email, language, row.kind, row);
-      const jobId = await deps.jobs.sendIn(client, "send-mail", mail, { traceId });
-      await client.query("UPDATE app.notification_mails SET job_id = $2 WHERE notification_id = $1", [
-        row.id,
-        jobId,
-      ]);
-      return true;
-    });
-    if (done) queued++;
-  }
-  return queued;
+  if (rows.length === 0) return 0;
+  // Every claim and its job in one statement (app.queue_notification_mail per row, in a stable order): a recipient
+  // without an address is settled by the claim alone (the in-app notice), one claimed by another sweep is skipped.
+  const jobs = rows.map((row) =>
+    row.email
+      ? JSON.stringify(
+          deps.jobs.spec(
+            "send-mail",
+            notificationMail(row.email, Language.catch("en").parse(row.language), row.kind, row),
+            { traceId },
+          ),
+        )
+      : null,
+  );
+  const { rows: queued } = await deps.pool.query<{ job_id: string | null }>(
+    `SELECT app.queue_notification_mail(q.id, q.user_id, q.job) AS job_id
+       FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS u(id, user_id, job) ORDER BY id) q`,
+    [rows.map((r) => r.id), rows.map((r) => r.user_id), jobs],
+  );
+  return queued.filter((q) => q.job_id !== null).length;
 }

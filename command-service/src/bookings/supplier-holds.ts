@@ -7,8 +7,9 @@ import { SYSTEM_PRINCIPAL } from "./supplier-operation.ts";
 
 /**
  * Seats the supplier holds for a booking we have not recorded yet (issue 29). A hold is recorded right after the
- * supplier grants it and forgotten once our booking's append commits; one left over a few minutes lost its append
- * (a full disk, a crash), and `releaseOrphanHolds` cancels it at the supplier unless the event store has a booking
+ * supplier grants it and forgotten by our booking's append itself (EventStore.append's releasingHold: the same
+ * statement, so no commit of its own, and no moment where both or neither exist); one left over a few minutes lost its
+ * append (a full disk, a crash), and `releaseOrphanHolds` cancels it at the supplier unless the event store has a booking
  * holding it after all. Without this the airline keeps an orphan booking until its time limit.
  */
 
@@ -36,15 +37,6 @@ export async function recordHold(
     throw error;
   }
   return attemptId;
-}
-
-/** Our booking holds it now; a failure here only leaves the check to `releaseOrphanHolds`. */
-export async function forgetHold(deps: CommandDeps, attemptId: string): Promise<void> {
-  await deps.pool
-    .query("DELETE FROM app.supplier_holds WHERE attempt_id = $1", [attemptId])
-    .catch((error: unknown) =>
-      deps.logger.warn({ err: error, attempt_id: attemptId }, "a recorded supplier hold was not forgotten"),
-    );
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 } from "@skyward/contracts/itinerary";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
-import { inTransaction } from "@skyward/infra/db";
 import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
 import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
@@ -132,30 +131,23 @@ export async function recordScheduleChangeMail(
   return result;
 }
 
-/** Queues a recorded mail's job at most once (app.itinerary_mails); false when it was queued already. */
-export function queueItineraryMail(
-  deps: CommandDeps,
+/**
+ * Queues a recorded mail's job at most once (app.itinerary_mails): the claim, the job and its id in one statement
+ * (app.queue_itinerary_mail); false when it was queued already. `onIssue`: the same statement marks the booking's
+ * on-issue mail decided (app.itinerary_on_issue).
+ */
+export async function queueItineraryMail(
+  deps: Pick<CommandDeps, "pool" | "jobs">,
   mail: ItineraryMailed,
   traceId: string,
+  options: { onIssue?: boolean } = {},
 ): Promise<boolean> {
-  return inTransaction(deps.pool, async (client) => {
-    const claimed = await client.query(
-      "INSERT INTO app.itinerary_mails (mail_id, locator) VALUES ($1, $2) ON CONFLICT (mail_id) DO NOTHING",
-      [mail.mail_id, mail.locator],
-    );
-    if (claimed.rowCount === 0) return false;
-    const jobId = await deps.jobs.sendIn(
-      client,
-      "send-itinerary",
-      { locator: mail.locator, mail_id: mail.mail_id },
-      { traceId },
-    );
-    await client.query("UPDATE app.itinerary_mails SET job_id = $2 WHERE mail_id = $1", [
-      mail.mail_id,
-      jobId,
-    ]);
-    return true;
-  });
+  const job = deps.jobs.spec("send-itinerary", { locator: mail.locator, mail_id: mail.mail_id }, { traceId });
+  const { rows } = await deps.pool.query<{ job_id: string | null }>(
+    "SELECT app.queue_itinerary_mail($1, $2, $3::jsonb, $4) AS job_id",
+    [mail.mail_id, mail.locator, JSON.stringify(job), options.onIssue ?? false],
+  );
+  return rows[0]?.job_id != null;
 }
 
 /** POST /bookings/{locator}/itinerary_mails: an agent sends the itinerary to any address, with a note. */
@@ -203,20 +195,29 @@ export async function sendItinerary(
  * the event's decider keeps a second sweep from recording a second mail. Returns how many were mailed.
  */
 export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string): Promise<number> {
-  const { rows } = await deps.pool.query<{ locator: string }>(
-    `SELECT b.locator FROM read.bookings b
+  // Each booking's agent and that agent's language come with it, so a mail needs no read of its own for them.
+  const { rows } = await deps.pool.query<{ locator: string; agent_id: string; language: string | null }>(
+    `SELECT b.locator, b.agent_id, u.language FROM read.bookings b LEFT JOIN read.users u ON u.id = b.agent_id
       WHERE b.issued_at IS NOT NULL AND NOT b.fake_booking
         AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
       ORDER BY b.issued_at LIMIT 50`,
   );
+  // A company's setting read once per sweep, however many of its bookings the sweep mails.
+  const onIssue = new Map<string, Promise<boolean>>();
+  const companyMails = (companyId: string) => {
+    let known = onIssue.get(companyId);
+    if (!known) {
+      known = itineraryOnIssue(deps, companyId);
+      onIssue.set(companyId, known);
+    }
+    return known;
+  };
   let mailed = 0;
-  for (const { locator } of rows) {
+  for (const { locator, agent_id, language } of rows) {
+    // Marked decided by the statement that queues its mail, else on its own below.
+    let decided = false;
     const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
-    if (
-      state.status !== "none" &&
-      state.tickets.length > 0 &&
-      (await itineraryOnIssue(deps, state.company_id))
-    ) {
+    if (state.status !== "none" && state.tickets.length > 0 && (await companyMails(state.company_id))) {
       const mail: ItineraryMailed = {
         mail_id: `issued-${locator}`,
         locator,
@@ -224,7 +225,10 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
         company_id: state.company_id,
         to: state.contacts.email,
         note: null,
-        language: await defaultLanguage(deps, state),
+        language:
+          agent_id === state.agent_id
+            ? Language.catch("en").parse(language)
+            : await defaultLanguage(deps, state),
         reason: "issued",
         by: null,
         at: deps.now().toISOString(),
@@ -234,11 +238,16 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
         scope: { agency_id: state.agency_id, company_id: state.company_id },
       };
       const { recorded } = await recordMail(deps, mail, metadata);
-      if (recorded && (await queueItineraryMail(deps, mail, traceId))) mailed++;
+      if (recorded) {
+        decided = true;
+        if (await queueItineraryMail(deps, mail, traceId, { onIssue: true })) mailed++;
+      }
     }
-    await deps.pool.query("INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING", [
-      locator,
-    ]);
+    if (!decided)
+      await deps.pool.query(
+        "INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING",
+        [locator],
+      );
   }
   return mailed;
 }

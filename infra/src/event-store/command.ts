@@ -56,6 +56,8 @@ export function decidedAppends(
 export interface CommandOutcome<Result> {
   appends: StreamAppend[];
   result: Result;
+  /** The supplier hold these appends record, forgotten in the append's statement (EventStore.append). */
+  releasingHold?: string;
 }
 
 /**
@@ -125,7 +127,10 @@ async function runCommandLoop<Result>(
       continue;
     }
     try {
-      const append = await store.append(outcome.appends);
+      const append = await store.append(
+        outcome.appends,
+        outcome.releasingHold ? { releasingHold: outcome.releasingHold } : {},
+      );
       // The streams it loaded and appended to are folded on in memory: the next command of this process that
       // trusts them needs no read.
       for (const { streamId, events } of outcome.appends) {

@@ -399,6 +399,189 @@ describe("appending to several streams at once", () => {
   });
 });
 
+describe("an append releasing a supplier hold", () => {
+  /** A supplier hold's record (app.supplier_holds), as a booking records one before its append. */
+  async function recordHold(): Promise<string> {
+    const attemptId = randomUUID();
+    await db.pool.query(
+      `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+       VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "X"}')`,
+      [attemptId],
+    );
+    return attemptId;
+  }
+  const holdKept = async (attemptId: string) =>
+    ((await db.pool.query("SELECT 1 FROM app.supplier_holds WHERE attempt_id = $1", [attemptId])).rowCount ??
+      0) > 0;
+
+  it("when the append commits, then the hold's record is gone with it; another hold stays", async () => {
+    const released = await recordHold();
+    const other = await recordHold();
+    const stream = newStream();
+    await store.append(
+      { streamId: stream, expected: "no_stream", events: [newEvent()] },
+      { releasingHold: released },
+    );
+    expect(await holdKept(released)).toBe(false);
+    expect(await holdKept(other)).toBe(true);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it("when the append is refused (a wrong expected version), then the hold's record stays", async () => {
+    const attemptId = await recordHold();
+    const stream = newStream();
+    await store.append({ streamId: stream, expected: "no_stream", events: [newEvent()] });
+    await expect(
+      store.append(
+        { streamId: stream, expected: "no_stream", events: [newEvent()] },
+        { releasingHold: attemptId },
+      ),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await holdKept(attemptId)).toBe(true);
+  });
+
+  it("when runCommand's first append conflicts, then the retry that commits releases the hold", async () => {
+    const attemptId = await recordHold();
+    const stream = newStream();
+    await store.append({ streamId: stream, expected: "no_stream", events: [newEvent()] });
+    let attempts = 0;
+    await runCommand(store, async (cmd) => {
+      // The first attempt decides on a stale version (as a racing writer would leave it), the retry on the real one.
+      const { version } = await cmd.load(stream, (n: number) => n + 1, 0);
+      attempts++;
+      const expected = attempts === 1 ? version - 1 : version;
+      return {
+        appends: [
+          { streamId: stream, expected: expected === 0 ? "no_stream" : expected, events: [newEvent()] },
+        ],
+        result: null,
+        releasingHold: attemptId,
+      };
+    });
+    expect(attempts).toBe(2);
+    expect(await holdKept(attemptId)).toBe(false);
+  });
+});
+
+describe("group commit", () => {
+  /** A store with group commit whose pool counts the statements it is sent. */
+  function groupStore(): { store: EventStore; statements: () => number } {
+    let statements = 0;
+    const counting = new Proxy(db.pool, {
+      get(target, property) {
+        if (property === "query")
+          return (...args: unknown[]) => {
+            statements++;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return {
+      store: new EventStore(counting, undefined, 5000, { groupCommit: true }),
+      statements: () => statements,
+    };
+  }
+
+  it("when 20 commands append at once, then they share fewer statements than commands, and each gets its own versions and position", async () => {
+    const { store: grouped, statements } = groupStore();
+    const streams = Array.from({ length: 20 }, () => newStream());
+    const results = await Promise.all(
+      streams.map((streamId, i) =>
+        grouped.append({ streamId, expected: "no_stream", events: newEvents(1 + (i % 3)) }),
+      ),
+    );
+    expect(statements()).toBeLessThan(20);
+    for (const [i, streamId] of streams.entries()) {
+      const stored = await store.readStream(streamId);
+      expect(stored).toHaveLength(1 + (i % 3));
+      expect(results[i]?.versions).toEqual({ [streamId]: 1 + (i % 3) });
+      const last = stored.at(-1) as StoredEvent;
+      expect(results[i]?.position).toEqual(positionOf(last));
+    }
+  });
+
+  it("when commands of one group race on one stream with the same expected version, then exactly one wins, the others get a conflict, and the rest of the group commits", async () => {
+    const { store: grouped } = groupStore();
+    const contested = newStream();
+    await store.append({ streamId: contested, expected: "no_stream", events: [newEvent()] });
+    const bystanders = Array.from({ length: 5 }, () => newStream());
+    const racing = Array.from({ length: 10 }, () =>
+      grouped.append({ streamId: contested, expected: 1, events: [newEvent()] }),
+    );
+    const others = bystanders.map((streamId) =>
+      grouped.append({ streamId, expected: "no_stream", events: [newEvent()] }),
+    );
+    const outcomes = await Promise.allSettled(racing);
+    const won = outcomes.filter((o) => o.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const o of outcomes)
+      if (o.status === "rejected") expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
+    await Promise.all(others);
+    expect(await store.readStream(contested)).toHaveLength(2);
+    for (const streamId of bystanders) expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it("when a grouped command releases a supplier hold, then only a command that commits forgets its hold", async () => {
+    const { store: grouped } = groupStore();
+    const hold = async () => {
+      const attemptId = randomUUID();
+      await db.pool.query(
+        `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+         VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "G"}')`,
+        [attemptId],
+      );
+      return attemptId;
+    };
+    const taken = newStream();
+    await store.append({ streamId: taken, expected: "no_stream", events: [newEvent()] });
+    const [kept, released] = [await hold(), await hold()];
+    const outcomes = await Promise.allSettled([
+      grouped.append({ streamId: newStream(), expected: "no_stream", events: [newEvent()] }),
+      grouped.append(
+        { streamId: taken, expected: "no_stream", events: [newEvent()] },
+        { releasingHold: kept },
+      ),
+      grouped.append(
+        { streamId: newStream(), expected: "no_stream", events: [newEvent()] },
+        { releasingHold: released },
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const { rows } = await db.pool.query<{ attempt_id: string }>(
+      "SELECT attempt_id FROM app.supplier_holds WHERE attempt_id = ANY($1)",
+      [[kept, released]],
+    );
+    expect(rows.map((r) => r.attempt_id)).toEqual([kept]);
+  });
+
+  it("when 12 writers append through group commit while a subscriber tails the feed, then every event is delivered once and each stream in order", async () => {
+    const { store: grouped } = groupStore();
+    const start = (await store.headPosition()) ?? START_POSITION;
+    const streams = Array.from({ length: 12 }, () => newStream());
+    await Promise.all(
+      streams.map(async (streamId) => {
+        for (let n = 0; n < 10; n++)
+          await grouped.append({ streamId, expected: n === 0 ? "no_stream" : n, events: [newEvent()] });
+      }),
+    );
+    await sleep(50);
+    const delivered: StoredEvent[] = [];
+    for (let after = start; ; ) {
+      const page = await store.readFeed(after, 500);
+      if (page.length === 0) break;
+      delivered.push(...page);
+      after = positionOf(page.at(-1) as StoredEvent);
+    }
+    for (const streamId of streams) {
+      const mine = delivered.filter((e) => e.streamId === streamId);
+      expect(mine.map((e) => e.streamPosition)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    }
+    expect(new Set(delivered.map((e) => e.eventId)).size).toBe(delivered.length);
+  });
+});
+
 describe("idempotent re-append", () => {
   it("when an append is retried with the same event ids, then nothing is written and the retry answers as the original did", async () => {
     const streamId = newStream();

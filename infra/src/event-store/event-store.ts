@@ -42,6 +42,61 @@ const toStored = (r: EventRow): StoredEvent => ({
 const EVENT_COLUMNS = `global_position::text, transaction_id::text, stream_id, stream_position, event_id, event_type,
   data, metadata, recorded_at`;
 
+const APPEND =
+  "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)";
+/** APPEND and the hold's record deleted in the same statement: both commit, or neither. */
+const APPEND_RELEASING_HOLD = `WITH released AS (DELETE FROM app.supplier_holds WHERE attempt_id = $2::uuid)
+  SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)`;
+
+/** Commands in one group at most: each is a subtransaction, and a backend keeps 64 of them before it overflows. */
+const MAX_GROUP = 32;
+/**
+ * Groups in flight at once. One at a time serialised every append of the process behind one round trip (fewer flows/s
+ * in two alternating pairs on a loaded machine); with two, 16 connections appended 0.36 of raw INSERTs against 0.45
+ * without grouping, with four 0.43 against 0.40 (event-store bench, one run each). Two groups touching the same
+ * streams in opposite orders can deadlock, which PostgreSQL breaks within a second and appendGroup answers by
+ * appending each command alone.
+ */
+const MAX_IN_FLIGHT = 4;
+const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
+    error_message FROM es.append_group($1::jsonb)`;
+
+interface AppendedRow {
+  stream_id: string;
+  version: number;
+  transaction_id: string | null;
+  last_global_position: string | null;
+}
+
+/** es.append_group's answer: a stream's row of a command, or the command's refusal. */
+interface GroupRow {
+  command_index: number;
+  stream: string | null;
+  stream_version: number | null;
+  tx: string | null;
+  gp: string | null;
+  error_code: string | null;
+  error_detail: string | null;
+  error_message: string | null;
+}
+
+/** One command's appends, as sent. */
+interface PendingCommand {
+  list: readonly StreamAppend[];
+  payload: unknown;
+  releasingHold: string | null;
+}
+
+interface PendingAppend extends PendingCommand {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+export interface AppendOptions {
+  /** The supplier hold (app.supplier_holds attempt id) whose booking this append records: forgotten with it. */
+  releasingHold?: string;
+}
+
 function encodeExpected(expected: ExpectedVersion): string {
   if (typeof expected === "number") {
     if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${expected}`);
@@ -116,10 +171,21 @@ export class EventStore {
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
   private readonly folds = new WeakMap<object, LRUCache<string, CachedFold>>();
 
+  /** Appends waiting for a group in flight to end (groupCommit). */
+  private waiting: PendingAppend[] = [];
+  /** Groups (or single appends) in flight. */
+  private inFlight = 0;
+
+  /**
+   * `groupCommit`: appends that arrive while MAX_IN_FLIGHT are in flight wait for one to end and then go together,
+   * one statement and one transaction for all of them (es.append_group), each with its own checks and answer (issue
+   * 26). For a store on a pool; never on a client inside the caller's transaction.
+   */
   constructor(
     private readonly pool: pg.Pool,
     private readonly wakeup?: Wakeup,
     private readonly foldCacheSize = 5000,
+    private readonly options: { groupCommit?: boolean } = {},
   ) {}
 
   private foldsOf(evolve: object): LRUCache<string, CachedFold> {
@@ -176,7 +242,16 @@ export class EventStore {
     this.keepFold(evolve, streamId, { initial, state, version, stamp: appendStamp });
   }
 
-  async append(appends: StreamAppend | readonly StreamAppend[]): Promise<AppendResult> {
+  /**
+   * Writes the appends atomically (one statement; with groupCommit, possibly shared with other commands' appends,
+   * each checked and answered on its own). `releasingHold`: the id of the supplier hold this append records
+   * (app.supplier_holds, see command-service's supplier-holds.ts); its record is deleted by the same statement, so it
+   * ends exactly when the append commits and stays when the append fails, without a statement of its own (issue 26).
+   */
+  async append(
+    appends: StreamAppend | readonly StreamAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const list = Array.isArray(appends) ? (appends as readonly StreamAppend[]) : [appends as StreamAppend];
     // Each stream's version is checked once per call: a stream named twice would collide on its positions.
     const named = new Set<string>();
@@ -206,33 +281,127 @@ export class EventStore {
         };
       }),
     }));
-    let rows: {
-      stream_id: string;
-      version: number;
-      transaction_id: string | null;
-      last_global_position: string | null;
-    }[];
+    const command: PendingCommand = { list, payload, releasingHold: options.releasingHold ?? null };
+    if (!this.options.groupCommit) return this.appendAlone(command);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.waiting.push({ ...command, resolve, reject });
+      this.sendWaiting();
+    });
+  }
+
+  /**
+   * Sends what waits, as one group, unless MAX_IN_FLIGHT groups are in flight already (the first of them to end sends
+   * the next): below that, an append goes at once, and groups form only when more commands append at once.
+   */
+  private sendWaiting(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
+      this.inFlight++;
+      const group = this.waiting.splice(0, MAX_GROUP);
+      void this.appendGroup(group).finally(() => {
+        this.inFlight--;
+        this.sendWaiting();
+      });
+    }
+  }
+
+  /** One command's appends in one statement (es.append), its hold released in the same statement. */
+  private async appendAlone({ list, payload, releasingHold }: PendingCommand): Promise<AppendResult> {
+    let rows: AppendedRow[];
     const started = metrics.start();
     try {
       rows = (
         await traced("event-store append", { "skyward.streams": list.length }, () =>
-          this.pool.query(
-            "SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)",
-            [JSON.stringify(payload)],
-          ),
+          releasingHold
+            ? this.pool.query<AppendedRow>(APPEND_RELEASING_HOLD, [JSON.stringify(payload), releasingHold])
+            : this.pool.query<AppendedRow>(APPEND, [JSON.stringify(payload)]),
         )
       ).rows;
     } catch (error) {
-      const translated = translateError(error);
-      metrics.appended(
-        started,
-        translated instanceof WrongExpectedVersionError || translated instanceof StreamOrderConflictError
-          ? "conflict"
-          : "error",
-        0,
-      );
-      throw translated;
+      throw this.refused(started, translateError(error));
     }
+    return this.appended(started, list, rows);
+  }
+
+  /**
+   * Several commands' appends in one statement and one transaction (es.append_group): each answered on its own, a
+   * refusal failing that command alone. When the statement itself fails (a lost connection, a deadlock with another
+   * process's group), each command is appended again alone: its event ids make a repeat of one that committed a no-op.
+   */
+  private async appendGroup(group: readonly PendingAppend[]): Promise<void> {
+    const [only] = group;
+    if (group.length === 1 && only) {
+      await this.appendAlone(only).then(only.resolve, only.reject);
+      return;
+    }
+    const started = metrics.start();
+    let rows: GroupRow[];
+    try {
+      rows = (
+        await traced("event-store append group", { "skyward.commands": group.length }, () =>
+          this.pool.query<GroupRow>(APPEND_GROUP, [
+            JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold }))),
+          ]),
+        )
+      ).rows;
+    } catch {
+      await Promise.all(group.map((c) => this.appendAlone(c).then(c.resolve, c.reject)));
+      return;
+    }
+    group.forEach((command, i) => {
+      const own = rows.filter((r) => r.command_index === i + 1);
+      const refusal = own.find((r) => r.error_code !== null);
+      if (refusal) {
+        command.reject(
+          this.refused(
+            started,
+            translateError({
+              code: refusal.error_code,
+              detail: refusal.error_detail ?? undefined,
+              message: refusal.error_message ?? undefined,
+            }),
+          ),
+        );
+        return;
+      }
+      command.resolve(
+        this.appended(
+          started,
+          command.list,
+          own.flatMap((r) =>
+            r.stream === null
+              ? []
+              : [
+                  {
+                    stream_id: r.stream,
+                    version: r.stream_version ?? 0,
+                    transaction_id: r.tx,
+                    last_global_position: r.gp,
+                  },
+                ],
+          ),
+        ),
+      );
+    });
+  }
+
+  /** A refused or failed append, counted; answers the error to throw. */
+  private refused(started: ReturnType<typeof metrics.start>, error: unknown): unknown {
+    metrics.appended(
+      started,
+      error instanceof WrongExpectedVersionError || error instanceof StreamOrderConflictError
+        ? "conflict"
+        : "error",
+      0,
+    );
+    return error;
+  }
+
+  /** A command's answer from its rows: each stream's version and the last position; those who listen are told. */
+  private appended(
+    started: ReturnType<typeof metrics.start>,
+    list: readonly StreamAppend[],
+    rows: readonly AppendedRow[],
+  ): AppendResult {
     metrics.appended(
       started,
       "ok",

@@ -77,6 +77,17 @@ export interface SendOptions {
   traceId?: string;
 }
 
+/** A job to queue, as `app.add_job_spec(jsonb)` reads it (JobQueue.spec). */
+export interface QueuedJobSpec {
+  identifier: string;
+  payload: { trace_id: string | undefined; data: unknown };
+  run_at: string | null;
+  delay_ms: number | null;
+  max_attempts: number;
+  job_key: string | null;
+  job_key_mode: string | null;
+}
+
 /** What a job row carries: the payload and the sender's trace id. Scheduled (cron) runs carry neither. */
 const Envelope = z.object({ trace_id: z.string().optional(), data: z.unknown().optional() });
 
@@ -111,6 +122,27 @@ export class JobQueue<S extends JobSpecs> {
       maxAttempts: options.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       jobKey: options.jobKey,
       jobKeyMode: options.jobKey ? options.jobKeyMode : undefined,
+    };
+  }
+
+  /**
+   * A job as `app.add_job_spec` (migration 085) queues it: the same payload check, trace id, attempts and timing as
+   * sendIn, as one value a single statement can claim something and queue its job with (issue 26).
+   */
+  spec<N extends keyof S & string>(
+    name: N,
+    payload: z.input<S[N]["payload"]>,
+    options: SendOptions = {},
+  ): QueuedJobSpec {
+    const job = this.prepare(name, payload, options);
+    return {
+      identifier: name,
+      payload: job.payload,
+      run_at: job.runAt?.toISOString() ?? null,
+      delay_ms: job.delayMs ?? null,
+      max_attempts: job.maxAttempts,
+      job_key: job.jobKey ?? null,
+      job_key_mode: job.jobKeyMode ?? null,
     };
   }
 

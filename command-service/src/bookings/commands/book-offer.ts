@@ -25,7 +25,7 @@ import { generateLocator } from "../../pricing/locator.ts";
 import { assertCanIssue } from "../../ticketing/channel.ts";
 import { bookingStream, decide, evolveBooking, initialBooking } from "../booking.ts";
 import { appendDecided, position } from "../execute.ts";
-import { forgetHold, recordHold } from "../supplier-holds.ts";
+import { recordHold } from "../supplier-holds.ts";
 import { completeOperation, OperationPending, paymentChoice } from "../supplier-operation.ts";
 
 /** A demo (fake) booking is held this long, like a typical airline time limit. */
@@ -97,7 +97,8 @@ export async function bookOffer(
 
   let supplierBooking: SupplierBooking | null = null;
   let priceDetail: PriceDetail = fare.price_detail;
-  // The seats held at the supplier, recorded until our booking's append commits (released if it never does).
+  // The seats held at the supplier, recorded until our booking's append commits (which forgets the record in its own
+  // statement; released by the reconcile job if it never does).
   let holdId: string | null = null;
   if (!principal.demo) {
     supplierBooking = await deps.supplier.book(
@@ -107,9 +108,6 @@ export async function bookOffer(
     holdId = await recordHold(deps, supplierBooking, ctx);
     priceDetail = applyPricing(supplierBooking.price, fare.validating_carrier, ctx.policy);
   }
-  const holdRecorded = async () => {
-    if (holdId) await forgetHold(deps, holdId);
-  };
   const first = flights[0];
   const last = flights.at(-1);
   const held: Omit<BookingHeld, "locator"> = {
@@ -160,20 +158,26 @@ export async function bookOffer(
     let claimed: Awaited<ReturnType<typeof hold>> | null = null;
     try {
       claimed = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
-        hold(deps, held, services, metadata, {
-          operationId,
-          ctx,
-          context,
-          reread: () =>
-            sellingContext(deps, principal, search.company_id, search.channel_id, { fresh: true }),
-        }),
+        hold(
+          deps,
+          held,
+          services,
+          metadata,
+          {
+            operationId,
+            ctx,
+            context,
+            reread: () =>
+              sellingContext(deps, principal, search.company_id, search.channel_id, { fresh: true }),
+          },
+          holdId,
+        ),
       );
     } catch (error) {
       refusal = asHttpError(error);
       if (!refusal) throw error;
     }
     if (claimed) {
-      await holdRecorded();
       const booked = answer(claimed.locator, claimed.append, supplierBooking?.error ?? null);
       const completed = await completeOperation(
         deps,
@@ -194,8 +198,7 @@ export async function bookOffer(
       return { ...booked, status: "issued", tickets: recorded.booking.tickets, position: recorded.position };
     }
   }
-  const { locator, append } = await hold(deps, held, services, metadata, null);
-  await holdRecorded();
+  const { locator, append } = await hold(deps, held, services, metadata, null, holdId);
   return answer(
     locator,
     append,
@@ -219,6 +222,8 @@ async function hold(
     /** The selling context read now, for a retry (the claim is guarded by the gates it was decided on). */
     reread: () => Promise<SellingContext>;
   } | null,
+  /** The supplier hold this booking records (app.supplier_holds): forgotten by its append. */
+  holdId: string | null,
 ) {
   let attempts = 0;
   const { result, append } = await runCommand(deps.store, async (cmd) => {
@@ -263,7 +268,11 @@ async function hold(
       locator,
     });
     const guard = ctx ? guardAppends([...ctx.read, ...cardRead]) : [];
-    return { appends: [...decided.appends, ...guard], result: { locator, booking: decided.result.booking } };
+    return {
+      appends: [...decided.appends, ...guard],
+      result: { locator, booking: decided.result.booking },
+      ...(holdId ? { releasingHold: holdId } : {}),
+    };
   });
   return { ...result, append };
 }
