@@ -1643,9 +1643,68 @@ function chargeOf(amount: Amount | null, percent: number | null, words: readonly
     return {
       kind: "fixed" as const,
       amount: { amount: Math.abs(amount.minor), currency: amount.currency },
-      per: hasStem(words, W.perBooking) ? ("booking" as const) : ("passenger" as const),
+      per: perUnitOf(words),
     };
   return null;
+}
+
+/** Words for one passenger (a per-passenger charge), in the five languages (folded stems). */
+const PASSENGER_STEMS = [
+  "passenger",
+  "pax",
+  "person",
+  "head",
+  "traveller",
+  "traveler",
+  "seat",
+  "пасажир",
+  "особ",
+  "людин",
+  "мандрівник",
+  "pasazer",
+  "osob",
+  "podrozn",
+  "passager",
+  "personne",
+  "voyageur",
+  "tete",
+  "pasajero",
+  "persona",
+  "viajero",
+  "cabeza",
+].map(fold);
+/** Words that set the next few words aside ("not per booking", "instead of per booking", "а не за бронювання"). */
+const SET_ASIDE = new Set(
+  [
+    "not",
+    "no",
+    "non",
+    "instead",
+    "rather",
+    "nie",
+    "zamiast",
+    "не",
+    "ні",
+    "замість",
+    "pas",
+    "lieu",
+    "lugar",
+    "vez",
+  ].map(fold),
+);
+
+/**
+ * Per booking or per passenger: the unit the request asks for, not one it sets aside ("12 PLN per passenger (not
+ * per booking anymore)"); per passenger when it says neither.
+ */
+function perUnitOf(words: readonly string[]): "booking" | "passenger" {
+  const meant = (stems: readonly string[]) =>
+    words.some(
+      (w, i) =>
+        stems.some((s) => w.startsWith(s)) &&
+        !words.slice(Math.max(0, i - 3), i).some((x) => SET_ASIDE.has(x)),
+    );
+  return meant(W.perBooking) && !meant(PASSENGER_STEMS) ? "booking" : "passenger";
 }
 
 function currencyWord(tokens: readonly Token[]): string | null {

@@ -457,3 +457,29 @@ describe("assistant safety (issue 25): the verdicts those readings meet", () => 
     expect(verdictOf(text)).toEqual({ kind: "ok" });
   });
 });
+
+describe("assistant understanding (issue 25): causes of the v2 table's misses, in new phrasings", () => {
+  it("charges per the unit asked for, not the one set aside ('not per booking', 'zamiast od rezerwacji')", () => {
+    for (const [text, per] of [
+      ["Set Baltic Wings transaction fee to 5 EUR per passenger, not per booking", "passenger"],
+      ["Opłata transakcyjna Baltic Wings: 5 EUR od pasażera zamiast od rezerwacji", "passenger"],
+      ["Збір Baltic Wings 5 EUR за пасажира, а не за бронювання", "passenger"],
+      ["Frais de Baltic Wings : 5 EUR par passager et non plus par réservation", "passenger"],
+      ["Comisión de Baltic Wings: 5 EUR por pasajero en lugar de por reserva", "passenger"],
+      ["Baltic Wings fee 5 EUR per booking instead of per passenger", "booking"],
+      ["Prowizja Baltic Wings 5 EUR od rezerwacji, nie od osoby", "booking"],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_transaction_fee",
+            args: {
+              agency_id: "ag-baltic",
+              body: { transaction_fee: { kind: "fixed", amount: { amount: 500, currency: "EUR" }, per } },
+            },
+          },
+        ],
+      ]);
+  });
+});
