@@ -1,4 +1,5 @@
 import type { UserType } from "@skyward/contracts/metadata";
+import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
 import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
@@ -1194,8 +1195,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       // "… with a 3% markup": the new partner's markups.
       const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
       const markups = charge ? [{ carrier, charge }] : undefined;
-      return [{ name: "create_partner", args: { body: withDefined({ name, markups }) } }];
+      return [
+        {
+          name: "create_partner",
+          args: { body: withDefined({ name, markups, time_zone: timeZoneIn(text) }) },
+        },
+      ];
     }
+    // A partner's time zone ("set Vistula Tours' time zone to Europe/Warsaw", "strefa czasowa … Europe/Warsaw").
+    const zone = timeZoneIn(text);
+    if (
+      zone &&
+      (agencies.length > 0 || ctx.userType === "Supervisor") &&
+      companies.length === 0 &&
+      !has(W.channel)
+    )
+      return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { time_zone: zone } } }];
     // A supervisor's first or last name changed.
     const renaming =
       has(W.rename) ||
@@ -1905,6 +1920,72 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
   return out.length >= 3 ? out : null;
 }
 
+/** Courtesy words around a request (pls, proszę, svp, por favor, будь ласка), never part of a name. */
+const FILLERS = new Set(
+  [
+    "pls",
+    "plz",
+    "please",
+    "kindly",
+    "prosze",
+    "prosimy",
+    "svp",
+    "stp",
+    "merci",
+    "por",
+    "favor",
+    "porfa",
+    "будь",
+    "ласка",
+    "пліз",
+    "please",
+  ].map(fold),
+);
+
+/** "new" after its noun (socio nuevo, partenaire nouveau, партнер новий), in the five languages (folded). */
+const NEW_WORD =
+  /^(new|another|nuev[oa]|otr[oa]|nouve(l|lle|au)|autre|now(y|ego|a|ej)|inn(y|ego)|нов\p{L}*|інш\p{L}*)$/u;
+
+/** Words that say a time zone follows (time zone, часовий пояс, strefa czasowa, fuseau horaire, zona horaria). */
+const ZONE_WORDS = [
+  "time zone",
+  "timezone",
+  "tz",
+  "часов",
+  "пояс",
+  "strefa",
+  "strefie",
+  "fuseau",
+  "zona horaria",
+  "huso",
+];
+const ZONE = /\b([A-Z][A-Za-z]+\/[A-Z][A-Za-z_-]+(?:\/[A-Z][A-Za-z_-]+)?|UTC)\b/u;
+
+/** Does a time zone (its words, or an IANA name) start at this token? */
+function startsTimeZone(text: string, t: Token): boolean {
+  const rest = text.slice(t.start);
+  const m = ZONE.exec(rest);
+  return (m?.index === 0 && isTimeZone(m[1] as string)) || ZONE_WORDS.some((w) => fold(rest).startsWith(w));
+}
+
+/**
+ * The IANA time zone a request writes (Europe/Kyiv, America/Argentina/Buenos_Aires, UTC), or one named by its city
+ * after the words for a time zone ("time zone Lisbon", "strefa czasowa Europe/Warsaw"); null when none.
+ */
+export function timeZoneIn(text: string): string | undefined {
+  const m = ZONE.exec(text);
+  if (m && isTimeZone(m[1] as string)) return m[1];
+  const folded = fold(text);
+  const at = Math.max(...ZONE_WORDS.map((w) => folded.search(new RegExp(`(^|[^\\p{L}])${w}`, "u"))));
+  if (at < 0) return undefined;
+  const words = tokenize(text.slice(at)).map((t) => t.raw.replace(/ /gu, "_"));
+  for (const zone of Intl.supportedValuesOf("timeZone")) {
+    const city = zone.split("/").at(-1) as string;
+    if (zone.includes("/") && words.some((w) => w.length > 3 && fold(w) === fold(city))) return zone;
+  }
+  return undefined;
+}
+
 /** A person's first and last names: capitalised words that are not the e-mail, keywords or the first word. */
 function personNames(free: readonly Token[], email: string | undefined): string[] {
   return free
@@ -1930,7 +2011,14 @@ function nameAfterStems(
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
-    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    // "new partner pls: Carpathian Wings": a courtesy word before the name is not the name.
+    // "un socio nuevo: Andes Viajes": an adjective written after the noun ("new", lower case) is not the name either.
+    if (
+      picked.length === 0 &&
+      (FILLERS.has(t.norm) || (NEW_WORD.test(t.norm) && t.raw === t.raw.toLowerCase()))
+    )
+      continue;
+    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw) || startsTimeZone(text, t)) break;
     if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
     picked.push(t);
   }

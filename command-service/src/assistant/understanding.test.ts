@@ -482,4 +482,25 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         ],
       ]);
   });
+
+  it("creates a partner with its time zone, the name after courtesy words and a trailing 'new'", () => {
+    for (const text of [
+      "new partner please: Fjord Travel, time zone Europe/Oslo",
+      "Створи нового партнера Fjord Travel, часовий пояс Europe/Oslo",
+      "Dodaj partnera Fjord Travel, strefa czasowa Europe/Oslo",
+      "Ajoute un partenaire nouveau : Fjord Travel (fuseau horaire Europe/Oslo)",
+      "Registra un socio nuevo por favor: Fjord Travel, zona horaria Europe/Oslo",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "create_partner", args: { body: { name: "Fjord Travel", time_zone: "Europe/Oslo" } } }],
+      ]);
+    expect(parse("Set the time zone of Baltic Wings to Europe/Riga")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-baltic", body: { time_zone: "Europe/Riga" } } },
+    ]);
+    expect(parse("Ustaw strefę czasową Sierra Viajes na Europe/Madrid")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-iberia", body: { time_zone: "Europe/Madrid" } } },
+    ]);
+    expect(verdictOf("new partner please: Fjord Travel, time zone Europe/Oslo")).toEqual({ kind: "ok" });
+  });
 });
