@@ -666,6 +666,39 @@ export const isAirlineWord = (norm: string): boolean =>
   AIRLINES.some(([words]) => words.includes(norm)) ||
   ["airlines", "airline", "airways", "air", "мау", "lines", "linie", "lotnicze", "aerolineas"].includes(norm);
 
+/**
+ * Words English (and sometimes others) write with a capital that name no entity: months, weekdays, languages and
+ * peoples, feast days ("sell in November", "he speaks French", "by Monday").
+ */
+const CAPITALISED_COMMON = new Set(
+  [
+    ...["january", "february", "march", "april", "may", "june", "july", "august", "september", "october"],
+    ...[
+      "november",
+      "december",
+      "jan",
+      "feb",
+      "mar",
+      "apr",
+      "jun",
+      "jul",
+      "aug",
+      "sep",
+      "sept",
+      "oct",
+      "nov",
+      "dec",
+    ],
+    ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+    ...["mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"],
+    ...["english", "french", "spanish", "polish", "ukrainian", "german", "italian", "portuguese", "russian"],
+    ...["christmas", "easter", "xmas"],
+  ].map(fold),
+);
+
+/** A capitalised word that is a month, a weekday, a language or a feast, never a name of something to resolve. */
+export const isCommonCapitalised = (norm: string): boolean => CAPITALISED_COMMON.has(norm);
+
 /** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
   for (let i = 0; i < raw.length; i++)
@@ -980,7 +1013,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const unknownName = (): string | undefined => {
     const run: Token[] = [];
     for (const t of free) {
-      const capital = /^\p{Lu}/u.test(t.raw) && t !== tokens[0] && !/^[A-Z0-9]{2,3}$/.test(t.raw);
+      const capital =
+        /^\p{Lu}/u.test(t.raw) &&
+        t !== tokens[0] &&
+        !/^[A-Z0-9]{2,3}$/.test(t.raw) &&
+        !isCommonCapitalised(t.norm);
       if (capital && (run.length === 0 || t.start - (run.at(-1) as Token).end <= 1)) run.push(t);
       else if (run.length > 0) break;
     }

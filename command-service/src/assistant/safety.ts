@@ -6,6 +6,7 @@ import {
   ACTION_WORDS,
   amountsIn,
   isAirlineWord,
+  isCommonCapitalised,
   isKeyword,
   namedSpans,
   REASON_STEMS,
@@ -450,7 +451,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   r.tokens.forEach((t, i) => {
     if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
     if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
-    if (used.has(t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm)) return;
+    if (used.has(t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm)) return;
     unknown.push(t);
   });
   if (unknown.length > 0) {

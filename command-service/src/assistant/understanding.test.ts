@@ -503,4 +503,31 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
     ]);
     expect(verdictOf("new partner please: Fjord Travel, time zone Europe/Oslo")).toEqual({ kind: "ok" });
   });
+
+  it("does not take a capitalised month, weekday or language for an unknown name", () => {
+    for (const [text, language] of [
+      ["Invite a support user Lea Roy, lea.roy@skyward.test, she speaks Spanish", "es"],
+      ["Запроси до підтримки Lea Roy, lea.roy@skyward.test, вона говорить французькою", "fr"],
+      ["Dodaj do wsparcia Lea Roy, lea.roy@skyward.test, mówi po angielsku", "en"],
+      ["Ajoute Lea Roy au support, lea.roy@skyward.test, elle parle polonais", "pl"],
+      ["Añade a soporte a Lea Roy, lea.roy@skyward.test, habla ucraniano", "ua"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "invite_support",
+            args: { body: { email: "lea.roy@skyward.test", first_name: "Lea", last_name: "Roy", language } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    for (const text of [
+      "What did Baltic Wings sell in October?",
+      "How much did Baltic Wings sell in August? I need it by Friday",
+      "Baltic Wings sales for September, please",
+    ])
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+  });
 });
