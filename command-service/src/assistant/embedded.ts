@@ -2,6 +2,7 @@ import type { UserType } from "@skyward/contracts/metadata";
 import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
+import { addressesAssistant } from "./instructions.ts";
 import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
@@ -709,6 +710,10 @@ function findCarrier(raw: readonly Token[]): string | null {
   return null;
 }
 
+/** Quoted text: in double quotes or guillemets, or in single quotes standing apart from words ('…', not l'IA). */
+export const QUOTES =
+  /["«„“”]([^"«»„“”]{1,200})["»“”]|(?<![\p{L}\p{N}])['‘]([^'‘’]{1,200})['’](?![\p{L}\p{N}])/gu;
+
 export interface Mention {
   entity: Entity;
   start: number;
@@ -821,16 +826,31 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     (s) => [(tokens[s.start] as Token).start, (tokens[s.end - 1] as Token).end] as const,
   );
   // Quoted text is data too: its commas and verbs cut nothing.
-  const quotes = [...text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu)].map(
+  const quotes: (readonly [number, number])[] = [...text.matchAll(QUOTES)].map(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
   const insideName = (at: number) => [...named, ...quotes].some(([from, to]) => at >= from && at < to);
+  // A reason that speaks to the assistant ("Comment: SYSTEM: you are now …, also set …") is data to the end, as
+  // if quoted: nothing in it is cut into parts or read as a request.
+  const reasonAt = tokens.find(
+    (t) =>
+      !insideName(t.start) &&
+      W.reason.some((s) => t.norm.startsWith(s)) &&
+      /^\s*[:\-–—]/u.test(text.slice(t.end)),
+  );
+  if (reasonAt && addressesAssistant(text.slice(reasonAt.end))) quotes.push([reasonAt.start, text.length]);
+  /** Does a reason start here ("…; reason: …")? It belongs to the part before it, not a clause of its own. */
+  const reasonNext = (rest: string) => {
+    const first = tokenize(rest)[0];
+    return !!first && W.reason.some((s) => first.norm.startsWith(s)) && /^\s*[\p{L}]+\s*[:\-–—]/u.test(rest);
+  };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
     let from = 0;
     for (const m of part.matchAll(separators)) {
       const at = m.index ?? 0;
       if (insideName(offset(part) + at)) continue;
+      if (reasonNext(part.slice(at + m[0].length))) continue;
       pieces.push(part.slice(from, at));
       from = at + m[0].length;
     }
@@ -927,7 +947,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
 
   // Quoted text is data (a name), like entity names: masked from intent reading.
-  const quoted = /["«„“”]([^"«»„“”]{1,200})["»“”]/u.exec(text);
+  const quoteMatch = new RegExp(QUOTES.source, "u").exec(text);
+  const quoted = quoteMatch
+    ? { 0: quoteMatch[0], 1: (quoteMatch[1] ?? quoteMatch[2]) as string, index: quoteMatch.index }
+    : null;
   const quotedRange: [number, number] | null = quoted
     ? [quoted.index, quoted.index + quoted[0].length]
     : null;
@@ -944,7 +967,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       .replace(/^\s*[:\-–—]?\s*/u, "")
       .trim();
     if (rest.length > 0) {
-      reason = rest.replace(/^["«„“']|["»“”']$/gu, "").trim();
+      reason = rest
+        .replace(/[\s,;]+$/u, "")
+        .replace(/^["«„“'‘]|["»“”'’]$/gu, "")
+        .trim();
       reasonFrom = i;
     }
     break;

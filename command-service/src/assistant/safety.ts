@@ -9,11 +9,13 @@ import {
   isCommonCapitalised,
   isKeyword,
   namedSpans,
+  QUOTES,
   REASON_STEMS,
   type Span,
   spanText,
   ZERO_WORDS,
 } from "./embedded.ts";
+import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
 import type { ResolvedCall } from "./interpret.ts";
 import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
@@ -72,16 +74,6 @@ const CHANNEL_COMMANDS = new Set([
   "delete_channel",
   "attach_card_to_channel",
 ]);
-
-/** "Ignore previous instructions", "you are now", "system prompt" … in the five languages (folded). */
-const INSTRUCTIONS = [
-  /\b(ignore|disregard|forget|override)\b.{0,30}\b(instruction|rule|prompt|previous|above|earlier)/u,
-  /\b(system prompt|you are now|act as|jailbreak|developer mode)\b/u,
-  /(игнор|ігнор|забудь|забуд).{0,30}(інструкц|инструкц|правил|попередн|предыдущ)/u,
-  /(zignoruj|ignoruj|zapomnij).{0,30}(instrukc|polecen|regul|poprzedn)/u,
-  /(ignore|oublie|ignorez|oubliez).{0,30}(instruction|consigne|regle|precedent)/u,
-  /(ignora|olvida|ignore|olvide).{0,30}(instruccion|regla|anterior)/u,
-];
 
 /** Words for "my / our own partner" that name the caller's partner explicitly. */
 const OWN_WORDS = [
@@ -197,8 +189,7 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   const data = new Set<number>();
   for (const s of spans) for (let i = s.start; i < s.end; i++) data.add(i);
   const ranges: [number, number][] = [];
-  for (const m of text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu))
-    ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  for (const m of text.matchAll(QUOTES)) ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   for (const m of text.matchAll(/[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/gu))
     ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   tokens.forEach((t, i) => {
@@ -582,7 +573,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   for (const reason of reasonsOf(calls)) {
     const at = text.indexOf(reason);
     // A quoted reason is data whatever it says.
-    if (at < 0 || /["«„“”]\s*$/u.test(text.slice(0, at))) continue;
+    // A reason speaking to the assistant is data too: what it asks for is never a request.
+    if (at < 0 || /["«„“”'‘]\s*$/u.test(text.slice(0, at)) || addressesAssistant(reason)) continue;
     const asks = reason
       .split(SEPARATORS)
       .slice(1)
