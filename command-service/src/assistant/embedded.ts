@@ -292,7 +292,30 @@ const RAW_WORDS = {
     "sobreprecio",
   ],
   fee: ["fee", "комісі", "збір", "збор", "oplat", "prowizj", "frais", "comision", "tarifa", "cargo"],
-  creditLimit: ["limit", "ліміт", "лимит", "limite"],
+  // A credit limit by its other names: plafond, ceiling, cap, tope, line, overdraft (with a word for credit).
+  creditLimit: [
+    "limit",
+    "ліміт",
+    "лимит",
+    "limite",
+    "plafond",
+    "ceiling",
+    "cap",
+    "tope",
+    "line",
+    "linea",
+    "ligne",
+    "linia",
+    "лінія",
+    "лінію",
+    "межа",
+    "межу",
+    "overdraft",
+    "овердрафт",
+    "debet",
+    "decouvert",
+    "descubierto",
+  ],
   perBooking: [
     "booking",
     "order",
@@ -1520,11 +1543,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const more = moreIntents();
   if (more) return more;
   // Credit limit, then fees and markups (they carry amounts too), then balance movements.
-  if (
-    has(W.creditLimit) &&
-    (has(["credit", "кредит", "kredyt", "credito"]) || words.includes("limit")) &&
-    amount
-  ) {
+  if (has(W.creditLimit) && (has(CREDIT_WORDS) || words.includes("limit")) && amount) {
     return [
       {
         name: "set_credit_limit",
@@ -1540,19 +1559,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   // "… to zero": a written zero is an amount.
-  if (
-    has(W.creditLimit) &&
-    has(["credit", "кредит", "kredyt", "credito"]) &&
-    !amount &&
-    words.some((w) => ZERO_WORDS.includes(w))
-  )
+  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && words.some((w) => ZERO_WORDS.includes(w)))
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
-  if (
-    has(W.creditLimit) &&
-    has(["credit", "кредит", "kredyt", "credito"]) &&
-    !amount &&
-    (companies.length > 0 || agencies.length > 0)
-  )
+  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && (companies.length > 0 || agencies.length > 0))
     // "Set the credit limit of X": the amount is asked back, never guessed.
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
   if (has(W.fee)) {
@@ -1713,6 +1722,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   return [];
 }
+
+/** Words for credit (the limit's), overdraft among them (folded stems). */
+const CREDIT_WORDS = [
+  "credit",
+  "кредит",
+  "kredyt",
+  "credito",
+  "overdraft",
+  "овердрафт",
+  "debet",
+  "decouvert",
+  "descubierto",
+].map(fold);
 
 /** A charge from what the text gives: a percentage, or a fixed amount per passenger (or per booking). */
 function chargeOf(amount: Amount | null, percent: number | null, words: readonly string[]) {

@@ -563,4 +563,23 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
+
+  it("reads a credit limit by its other names (plafond, ceiling, tope, межа, linia kredytowa), never as a top-up", () => {
+    for (const text of [
+      "Raise the credit ceiling of Baltic Wings Riga to 9,000 EUR",
+      "Кредитна межа для Baltic Wings Riga — 9 000 EUR",
+      "Linia kredytowa Baltic Wings Riga: 9 000 EUR",
+      "Mets le plafond de crédit de Baltic Wings Riga à 9 000 EUR",
+      "Pon el tope de crédito de Baltic Wings Riga en 9.000 EUR",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_credit_limit",
+            args: { company_id: "co-riga", body: { credit_limit: { amount: 900000, currency: "EUR" } } },
+          },
+        ],
+      ]);
+  });
 });
