@@ -1487,6 +1487,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const on = !off && (has(W.on) || hasWord(W.onWords));
   const amount = findAmount(masked);
   const percent = findPercent(masked);
+  // "korekta salda X: +300 UAH, zwrot prowizji": a fee or markup word written after the amount of a balance
+  // correction is its reason, not a fee to set.
+  const amountAt = words.findIndex((w) => /\d/u.test(w));
+  const chargeWord = (w: string) => [...W.fee, ...W.markup].some((s) => w.startsWith(s));
+  const balanceWord = (w: string) =>
+    [...W.balance, ...W.correction, ...W.correctionNegative].some((s) => w.startsWith(s));
+  const chargeInReason =
+    amountAt > 0 &&
+    !words.slice(0, amountAt).some(chargeWord) &&
+    words.slice(0, amountAt).some(balanceWord) &&
+    words.slice(amountAt).some(chargeWord);
   const carrier = findCarrier(free);
   const toggle = off || on;
 
@@ -1564,7 +1575,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && (companies.length > 0 || agencies.length > 0))
     // "Set the credit limit of X": the amount is asked back, never guessed.
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
-  if (has(W.fee)) {
+  if (has(W.fee) && !chargeInReason) {
     const remove = has(W.remove) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
     if (remove || charge)
@@ -1575,7 +1586,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
   }
-  if (has(W.markup)) {
+  if (has(W.markup) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
     if (charge) {
       const rule = { carrier, charge };

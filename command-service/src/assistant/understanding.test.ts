@@ -582,4 +582,42 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         ],
       ]);
   });
+
+  it("reads a fee word after a balance correction's amount as its reason, not a fee to set", () => {
+    for (const [text, minor, reason] of [
+      [
+        "Correct the balance of Baltic Wings Riga by -45 EUR, duplicated booking fee",
+        -4500,
+        "duplicated booking fee",
+      ],
+      ["Коригування балансу Baltic Wings Riga: +45 EUR, повернення комісії", 4500, "повернення комісії"],
+      ["Korekta salda Baltic Wings Riga o -45 EUR, podwójna opłata", -4500, "podwójna opłata"],
+      [
+        "Corrige le solde de Baltic Wings Riga de +45 EUR, remboursement des frais",
+        4500,
+        "remboursement des frais",
+      ],
+      [
+        "Ajusta el saldo de Baltic Wings Riga en -45 EUR: comisión cobrada dos veces",
+        -4500,
+        "comisión cobrada dos veces",
+      ],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: {
+                company_id: "co-riga",
+                kind: "correction",
+                amount: { amount: minor, currency: "EUR" },
+                reason,
+              },
+            },
+          },
+        ],
+      ]);
+  });
 });
