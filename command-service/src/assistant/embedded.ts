@@ -3,7 +3,7 @@ import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
 import { addressesAssistant } from "./instructions.ts";
-import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
+import { cityOf, fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
@@ -683,11 +683,36 @@ const AIRLINES: [string[], string][] = [
   [["air", "baltic"], "BT"],
   [["emirates"], "EK"],
   [["qatar"], "QR"],
-];
+  // Written in Cyrillic (inflected forms are read like the Latin ones: Люфтганзи, Lufthansę).
+  [["люфтганза"], "LH"],
+  [["лот"], "LO"],
+  [["райанейр"], "FR"],
+  [["візз"], "W6"],
+  [["візейр"], "W6"],
+  [["віззейр"], "W6"],
+  [["мау"], "PS"],
+  [["ейр", "франс"], "AF"],
+  [["клм"], "KL"],
+  [["туркиш"], "TK"],
+  [["туркіш"], "TK"],
+  [["австріан"], "OS"],
+  [["свісс"], "LX"],
+  [["бритіш", "ейрвейз"], "BA"],
+  [["іберія"], "IB"],
+  [["вуелінг"], "VY"],
+  [["ізіджет"], "U2"],
+  [["фіннейр"], "AY"],
+  [["еміратс"], "EK"],
+  [["катар"], "QR"],
+].map(([words, code]) => [words.map(fold), code] as [string[], string]);
+
+/** A word of the text is an airline's name word, or an inflected form of it (Lufthansę, Люфтганзи, Ryanaira). */
+const airlineWordIs = (word: string, name: string): boolean =>
+  word === name || (name.length >= 5 && tokenMatches(word, name) && !cityOf(word));
 
 /** A word of an airline's name the parser reads as a carrier (folded). */
 export const isAirlineWord = (norm: string): boolean =>
-  AIRLINES.some(([words]) => words.includes(norm)) ||
+  AIRLINES.some(([words]) => words.some((w) => airlineWordIs(norm, w))) ||
   ["airlines", "airline", "airways", "air", "мау", "lines", "linie", "lotnicze", "aerolineas"].includes(norm);
 
 /**
@@ -726,7 +751,8 @@ export const isCommonCapitalised = (norm: string): boolean => CAPITALISED_COMMON
 /** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
   for (let i = 0; i < raw.length; i++)
-    for (const [words, code] of AIRLINES) if (words.every((w, j) => raw[i + j]?.norm === w)) return code;
+    for (const [words, code] of AIRLINES)
+      if (words.every((w, j) => airlineWordIs(raw[i + j]?.norm ?? "", w))) return code;
   for (const t of raw)
     if (/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/.test(t.raw) && !["OK", "ID", "TV", "IT"].includes(t.raw))
       return t.raw;

@@ -620,4 +620,28 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         ],
       ]);
   });
+
+  it("reads an airline named in an inflected form or in Cyrillic as its carrier code", () => {
+    for (const [text, carrier] of [
+      ["Markup of 2% on Lufthansa flights only for Baltic Wings Riga", "LH"],
+      ["Націнка 2% лише на рейси Люфтганзи для Baltic Wings Riga", "LH"],
+      ["Narzut 2% tylko na Ryanaira dla Baltic Wings Riga", "FR"],
+      ["Majoration de 2 % sur Iberia seulement pour Baltic Wings Riga", "IB"],
+      ["Recargo del 2% solo en vuelos de Finnair para Baltic Wings Riga", "AY"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_company_markups",
+            args: {
+              company_id: "co-riga",
+              body: { markups: [{ carrier, charge: { kind: "percent", bps: 200 } }] },
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
 });
