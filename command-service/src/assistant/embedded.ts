@@ -3,7 +3,7 @@ import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
 import { addressesAssistant } from "./instructions.ts";
-import { cityOf, fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
+import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
@@ -1683,7 +1683,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         .map((t) => t.raw);
     // "supervisor Anna Nowak …", else "Invite Anna Nowak … as supervisor".
     const after = person(free.slice(from + 1));
-    const names = after.length >= 2 ? after : person(free);
+    const names = baseNames(after.length >= 2 ? after : person(free), email);
     return [
       {
         name: "invite_supervisor",
@@ -2110,10 +2110,105 @@ export function timeZoneIn(text: string): string | undefined {
 
 /** A person's first and last names: capitalised words that are not the e-mail, keywords or the first word. */
 function personNames(free: readonly Token[], email: string | undefined): string[] {
-  return free
-    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
-    .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
-    .map((t) => t.raw);
+  const capitalised = free.filter(
+    (t, i) =>
+      i > 0 &&
+      /^\p{Lu}/u.test(t.raw) &&
+      !email?.includes(t.raw) &&
+      !NAME_STOPS.has(t.norm) &&
+      !isCommonCapitalised(t.norm) &&
+      !ROLE_STEMS.some((r) => t.norm.startsWith(r)),
+  );
+  // Two capitalised words side by side are a person's names even when one starts like a keyword (Mark, Nowak,
+  // Stan): only a lone capitalised word is weighed against the keywords.
+  const runs: Token[][] = [];
+  for (const t of capitalised) {
+    const run = runs.at(-1);
+    const prev = run?.at(-1);
+    if (run && prev && free.indexOf(t) === free.indexOf(prev) + 1 && t.start - prev.end <= 1) run.push(t);
+    else runs.push([t]);
+  }
+  const pair = runs.find((r) => r.length >= 2);
+  const names = pair
+    ? pair.map((t) => t.raw)
+    : capitalised
+        .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
+        .map((t) => t.raw);
+  return baseNames(names, email);
+}
+
+/** Words for the roles a person is invited as (never their names). */
+const ROLE_STEMS = [
+  ...W.supervisor,
+  ...W.support,
+  "user",
+  "agent",
+  "admin",
+  "користувач",
+  "uzytkownik",
+  "utilisateur",
+  "usuario",
+].map(fold);
+
+/**
+ * Endings a Polish or Ukrainian name takes after a verb ("zaproś Tomasza Mazura", "запроси Олену Бондар"), each
+ * with the nominative ending it replaces: [written ending, nominative ending].
+ */
+const NAME_ENDINGS: [string, string][] = [
+  ["ę", "a"],
+  ["ą", "a"],
+  ["ka", "ek"],
+  ["ła", "eł"],
+  ["a", ""],
+  ["у", "а"],
+  ["ю", "я"],
+  ["ка", "ко"],
+  ["я", "й"],
+  ["а", ""],
+];
+
+/**
+ * A new person's names as they are called (nominative), when the request inflected them: the form the e-mail
+ * spells wins (Mazura + t.mazur@… → Mazur, Івана + ivan@… → Іван); else only the endings that are never a
+ * nominative's (Annę → Anna, Kowalską → Kowalska, Олену → Олена). A man's surname read back from his e-mail takes
+ * his first name with it (Tomasza Mazura, t.mazur@… → Tomasz Mazur).
+ */
+export function baseNames(names: readonly string[], email: string | undefined): string[] {
+  const local = (email?.split("@")[0] ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((p) => p.length >= 3);
+  const spelled = (word: string) => {
+    const f = fold(word);
+    return local.some((p) => p === f || latinForms(f).includes(p));
+  };
+  let masculine = false;
+  const out = names.map((name) => {
+    if (spelled(name)) return name;
+    for (const [ending, base] of NAME_ENDINGS) {
+      if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
+      const candidate = name.slice(0, name.length - ending.length) + base;
+      if (spelled(candidate)) {
+        if (ending === "a" || ending === "а") masculine = true;
+        return candidate;
+      }
+    }
+    for (const [ending, base] of [
+      ["ę", "a"],
+      ["ą", "a"],
+      ["у", "а"],
+      ["ю", "я"],
+    ] as const)
+      if (name.endsWith(ending) && name.length > 3) return name.slice(0, -1) + base;
+    return name;
+  });
+  // The first name of a man whose surname the e-mail gave back: its own -a (Tomasza, Івана) goes too.
+  if (masculine && out.length >= 2) {
+    const first = out[0] as string;
+    if (!spelled(first) && /[^aeiouyаеєиіїоуюя][aа]$/u.test(first) && first === names[0])
+      out[0] = first.endsWith("ka") ? `${first.slice(0, -2)}ek` : first.slice(0, -1);
+  }
+  return out;
 }
 
 /** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */

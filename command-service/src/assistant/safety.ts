@@ -283,6 +283,21 @@ function distance(a: string, b: string): number {
 }
 
 /** Every string an argument holds (a name to create, a reason, a person's names): words the plan did use. */
+/**
+ * Is a word of the request one a step uses, as written or inflected (the plan invites "Tomasz Mazur" where the
+ * request wrote "zaproś Tomasza Mazura", "Олена" for "Олену")?
+ */
+function usedWord(used: ReadonlySet<string>, word: string): boolean {
+  if (used.has(word)) return true;
+  for (const u of used) {
+    if (u.length < 3 || Math.abs(u.length - word.length) > 2) continue;
+    let i = 0;
+    while (i < u.length && i < word.length && u[i] === word[i]) i++;
+    if (i >= 3 && i >= Math.min(u.length, word.length) - 2) return true;
+  }
+  return false;
+}
+
 function argWords(calls: readonly ResolvedCall[]): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown) => {
@@ -442,7 +457,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   r.tokens.forEach((t, i) => {
     if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
     if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
-    if (used.has(t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm)) return;
+    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
+      return;
     unknown.push(t);
   });
   if (unknown.length > 0) {

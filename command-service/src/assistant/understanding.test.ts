@@ -644,4 +644,47 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
+
+  it("invites a person by their names as they are called, when the request inflected them or they look like keywords", () => {
+    for (const [text, first, last] of [
+      [
+        "usuń Zofię Lis z Sierra Viajes, a na jej miejsce zaproś Pawła Zająca, pawel.zajac@sierra.test",
+        "Paweł",
+        "Zając",
+      ],
+      ["Zaproś Annę Kowalską jako supervisora Sierra Viajes, anna.k@sierra.test", "Anna", "Kowalska"],
+      ["Запроси Івана Шевчука супервайзером Sierra Viajes, ivan.shevchuk@sierra.test", "Іван", "Шевчук"],
+      [
+        "Видали Zofia Lis із Sierra Viajes і запроси натомість Олену Бондар, olena.bondar@sierra.test",
+        "Олена",
+        "Бондар",
+      ],
+      [
+        "Remove Zofia Lis from Sierra Viajes and invite Mark Hill instead, m.hill@sierra.test",
+        "Mark",
+        "Hill",
+      ],
+      [
+        "Retire Zofia Lis de Sierra Viajes et invite à sa place Marc Stan, m.stan@sierra.test",
+        "Marc",
+        "Stan",
+      ],
+      [
+        "Elimina a Zofia Lis de Sierra Viajes y en su lugar invita a Nuria Nowak, n.nowak@sierra.test",
+        "Nuria",
+        "Nowak",
+      ],
+    ] as const) {
+      const calls = parse(text);
+      const invite = calls.find((c) => c.name === "invite_supervisor");
+      expect([text, invite?.args]).toMatchObject([
+        text,
+        { agency_id: "ag-iberia", body: { first_name: first, last_name: last } },
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    expect(parse("Add support user Anna Nowak, anna@skyward.test")[0]?.args).toMatchObject({
+      body: { first_name: "Anna", last_name: "Nowak" },
+    });
+  });
 });
