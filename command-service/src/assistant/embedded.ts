@@ -392,7 +392,7 @@ const RAW_WORDS = {
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
   autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
-  autoWord: ["auto", "автомат", "automat"],
+  autoWord: ["auto", "авто", "automat"],
   shared: [
     "shared",
     "share",
@@ -1081,6 +1081,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const c = companies[0];
     if (c && c.entities.length === 1) return (c.entities[0] as Entity).agency_id ?? undefined;
     if (c) return c.ref;
+    // "… for Dnipro Travel and switch off their ghost segments": the partner an earlier part acted on (never
+    // one a company step implies: that would widen a company to its partner).
+    const previous = previousAgency();
+    if (previous) return previous;
     if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
     return ctx.agencyId ?? undefined;
   };
@@ -1138,6 +1142,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (ctx.userType === "Supervisor" && own.length === 1) return (own[0] as Entity).id;
     return undefined;
   };
+  /** The partner an earlier part of the request acted on as a whole (its flags, fee, a channel created for it). */
+  function previousAgency(): string | undefined {
+    for (const c of [...(ctx.before ?? [])].reverse()) {
+      const a = c.args as { agency_id?: unknown; company_id?: unknown; body?: { agency_id?: unknown } };
+      if (a.company_id !== undefined) return undefined;
+      const id = a.agency_id ?? a.body?.agency_id;
+      if (typeof id === "string") return id;
+    }
+    return undefined;
+  }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
     for (const c of [...(ctx.before ?? [])].reverse()) {
@@ -1184,7 +1198,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           ? "corporate_number_on"
           : has(W.ghost)
             ? "ghost_segments_remarks_on"
-            : has(W.autoWord) && has(W.autoCancel)
+            : (has(W.autoWord) && has(W.autoCancel)) ||
+                // One word: автоскасування, autoanulowanie, autocancel.
+                words.some(
+                  (w) => W.autoWord.some((a) => w.startsWith(a)) && W.autoCancel.some((c) => w.includes(c)),
+                )
               ? "auto_cancel_held_on"
               : null;
     if (flag && onOff !== undefined)

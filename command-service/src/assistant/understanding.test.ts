@@ -687,4 +687,32 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       body: { first_name: "Anna", last_name: "Nowak" },
     });
   });
+
+  it("reads a later part that names no partner ('… and switch off their ghost segments') on the partner of the part before", () => {
+    for (const text of [
+      "Turn on auto-cancel of held bookings for Sierra Viajes and switch off their ghost segments",
+      "Увімкни автоскасування для Sierra Viajes і вимкни їм фантомні сегменти",
+      "Włącz autoanulowanie dla Sierra Viajes i wyłącz im segmenty widmo",
+      "Active l'annulation automatique pour Sierra Viajes et désactive-lui les segments fantômes",
+      "Activa la cancelación automática para Sierra Viajes y desactívale los segmentos fantasma",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_partner_flag",
+            args: { agency_id: "ag-iberia", flag: "auto_cancel_held_on", body: { value: true } },
+          },
+          {
+            name: "set_partner_flag",
+            args: { agency_id: "ag-iberia", flag: "ghost_segments_remarks_on", body: { value: false } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    // A company's step lends no partner: the fee is asked back, never set on the company's whole partner.
+    const widened = parse("Top up Sierra Sevilla by 50 EUR and remove the transaction fee");
+    expect(widened[1]).toEqual({ name: "set_transaction_fee", args: { body: { transaction_fee: null } } });
+  });
 });
