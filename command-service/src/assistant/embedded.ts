@@ -15,7 +15,22 @@ import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches }
 /** Folded word stems (a token starting with one counts) and whole words, per intent, all five languages. */
 const RAW_WORDS = {
   channel: ["channel", "канал", "kanal", "canal", "canaux"],
-  gate: ["gate", "шлюз", "ворот", "bramk", "brama", "passerelle", "porte", "puerta", "compuerta", "pasarela"],
+  gate: [
+    "gate",
+    "шлюз",
+    "ворот",
+    "гейт",
+    "bramk",
+    "brama",
+    "gejt",
+    "passerelle",
+    "porte",
+    "barriere",
+    "puerta",
+    "compuerta",
+    "pasarela",
+    "barrera",
+  ],
   ticketing: ["ticketing", "виписк", "wystawian", "emission", "billetterie", "emision", "ticket"],
   main: ["main", "головн", "glown", "principal", "general"],
   consolidator: [

@@ -715,4 +715,18 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
     const widened = parse("Top up Sierra Sevilla by 50 EUR and remove the transaction fee");
     expect(widened[1]).toEqual({ name: "set_transaction_fee", args: { body: { transaction_fee: null } } });
   });
+
+  it("reads the gate by its borrowed and other names (гейт, gejt, barrière, barrera)", () => {
+    for (const [text, gate, active] of [
+      ["Shut the consolidator gate", "consolidator", false],
+      ["Увімкни головний гейт", "main", true],
+      ["Wyłącz gejt konsolidatora", "consolidator", false],
+      ["Ferme la barrière du consolidateur", "consolidator", false],
+      ["Desactiva la barrera principal", "main", false],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_global_gate", args: { gate, body: { active } } }],
+      ]);
+  });
 });
