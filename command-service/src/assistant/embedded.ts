@@ -975,7 +975,23 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return mergeChannelUpdates(calls);
+  return withoutRestatements(mergeChannelUpdates(calls));
+}
+
+/**
+ * A part that says again what another part asked ("switch on shared bookings for X, let the agents see each
+ * other's bookings") is one step, not two: a setting asked twice the same is asked once. Money moves are kept as
+ * written (two top-ups are two).
+ */
+function withoutRestatements(calls: ToolCall[]): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.filter((c) => {
+    if (c.name === "balance_transaction") return true;
+    const key = `${c.name} ${JSON.stringify(c.args)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The words of a request before the first name it gives ("Supprime la société" of "… Dnipro Travel Kyiv"), if they ask for an action. */

@@ -729,4 +729,20 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         [{ name: "toggle_global_gate", args: { gate, body: { active } } }],
       ]);
   });
+
+  it("makes one step of a part that restates another ('…, so the agents see each other's bookings')", () => {
+    for (const text of [
+      "Switch on shared bookings for Baltic Wings Riga, so the agents see each other's bookings",
+      "Увімкни спільні бронювання для Baltic Wings Riga, нехай агенти бачать бронювання інших",
+      "Włącz współdzielenie rezerwacji dla Baltic Wings Riga, niech agenci widzą rezerwacje innych",
+      "Active le partage des réservations pour Baltic Wings Riga : les agents voient les réservations des autres",
+      "Activa las reservas compartidas para Baltic Wings Riga, que los agentes vean las reservas de los otros",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: true } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
 });
