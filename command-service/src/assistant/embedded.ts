@@ -437,6 +437,7 @@ const RAW_WORDS = {
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
   phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
   nego: ["nego", "него"],
+  resident: ["resident", "резидент", "rezydent", "rezydenc", "residente", "мешканц", "mieszkanc"],
   payment: ["payment", "pay", "оплат", "platn", "plac", "paiement", "pago"],
   card: ["card", "картк", "карт", "kart", "carte", "tarjeta"],
   secretWords: [
@@ -1466,13 +1467,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // A channel's settings: its nego code, how tickets are paid.
     const settings: Record<string, unknown> = {};
+    /** The code written after a keyword ("nego code NG-7", "código de tarifa residente RES01"). */
+    const codeAfter = (stems: readonly string[]) => {
+      const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
+      return /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+        text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+      )?.[1];
+    };
     if (has(W.nego)) {
-      const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
-      const code =
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-          text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-        )?.[1];
+      const code = codeAfter(W.nego);
       if (code) settings.nego_code = code;
+    }
+    // Resident fares' code (tarifa residente, taryfy rezydenckie, резидентські тарифи).
+    if (has(W.resident)) {
+      const code = codeAfter(W.resident);
+      if (code) settings.resident_fares_code = code;
     }
     if (has(W.payment)) {
       if (has(W.card)) settings.form_of_payment = "card";

@@ -568,7 +568,17 @@ export function checkCalls(input: SafetyInput): Verdict {
 
   // Every part asking for an action is a step; a part left over makes the whole answer a question back.
   const parts = actionParts(text, r);
-  const commands = calls.filter((c) => c.entry.kind === "command").length;
+  // A channel update holds one part per setting ("set its resident code RZ-9 and switch it on" is one step).
+  const commands = calls
+    .filter((c) => c.entry.kind === "command")
+    .reduce(
+      (n, c) =>
+        n +
+        (c.entry.name === "update_channel"
+          ? Math.max(1, Object.keys((c.args.body ?? {}) as object).length)
+          : 1),
+      0,
+    );
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
   const uncovered = parts.filter((p, i) => input.callsIn(p, parts.slice(0, i)) === 0);
   if (

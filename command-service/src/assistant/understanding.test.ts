@@ -745,4 +745,32 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
+
+  it("sets a channel's resident fares code, on a new channel with its other settings as one step", () => {
+    for (const text of [
+      "Create channel Fjord Direct for Baltic Wings, set its resident fares code RZ-9 and switch it on",
+      "Створи канал Fjord Direct для Baltic Wings, додай код резидентських тарифів RZ-9 і ввімкни його",
+      "Utwórz kanał Fjord Direct dla Baltic Wings, ustaw kod taryf rezydenckich RZ-9 i go włącz",
+      "Crée le canal Fjord Direct pour Baltic Wings, mets le code tarif résident RZ-9 et active-le",
+      "Crea el canal Fjord Direct para Baltic Wings, pon el código de residente RZ-9 y enciéndelo",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "create_channel", args: { body: { agency_id: "ag-baltic", name: "Fjord Direct" } } },
+          {
+            name: "update_channel",
+            args: { channel_id: "$new:0", body: { resident_fares_code: "RZ-9", on_by_admin: true } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    expect(parse("On the channel of Sierra Viajes set the nego code NG7 and the resident code RZ2")).toEqual([
+      {
+        name: "update_channel",
+        args: { channel_id: "ch-iberia", body: { nego_code: "NG7", resident_fares_code: "RZ2" } },
+      },
+    ]);
+  });
 });
