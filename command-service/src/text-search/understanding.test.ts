@@ -290,4 +290,17 @@ describe("the text search's understanding (issue 25)", () => {
     expect([a.origin, a.cabin]).toEqual(["FRA", "first"]);
     expect(parse("Dublin to Oslo on Sunday, SAS or Norwegian").search.carriers).toEqual(["SK", "DY"]);
   });
+
+  it("when a cabin is shortened or turned round ('premium éco', 'eco premium', 'економ преміум'), then it is read", () => {
+    for (const [text, cabin] of [
+      ["London to Rome tomorrow, prem eco", "premium_economy"],
+      ["Київ - Рим завтра, економ преміум", "premium_economy"],
+      ["Warszawa - Rzym jutro, premium eko", "premium_economy"],
+      ["Paris – Rome demain en éco premium", "premium_economy"],
+      ["Madrid - Roma mañana en económica premium", "premium_economy"],
+      ["Paris – Rome demain, 1ère classe", "first"],
+      ["Madrid - Roma mañana en 1a clase", "first"],
+    ] as const)
+      expect([text, parse(text).search.cabin]).toEqual([text, cabin]);
+  });
 });
