@@ -303,4 +303,18 @@ describe("the text search's understanding (issue 25)", () => {
     ] as const)
       expect([text, parse(text).search.cabin]).toEqual([text, cabin]);
   });
+
+  it("when a feast is named by its saint alone after 'on' (на Миколая, na Mikołaja), then it is its day; the city stays a place", () => {
+    for (const text of [
+      "з Одеси до Відня на Миколая",
+      "Kraków – Gdańsk na Mikołaja",
+      "Madrid - Roma por San Nicolás",
+      "London to Oslo on Saint Nicholas",
+      "Paris – Berlin pour la Saint-Nicolas",
+    ])
+      expect([text, parse(text).search.departure_date]).toEqual([text, "2026-12-06"]);
+    // Mykolaiv is a city, not St Nicholas: no date from it.
+    expect(parse("з Миколаєва до Варшави").search.departure_date).toBeUndefined();
+    expect(parse("Warszawa - Londyn na Andrzejki").search.departure_date).toBe("2027-11-30");
+  });
 });
