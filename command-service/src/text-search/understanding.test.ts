@@ -317,4 +317,21 @@ describe("the text search's understanding (issue 25)", () => {
     expect(parse("з Миколаєва до Варшави").search.departure_date).toBeUndefined();
     expect(parse("Warszawa - Londyn na Andrzejki").search.departure_date).toBe("2027-11-30");
   });
+
+  it("when a family is written as adults+children(+infants) ('2+2', '2 + 1 + 1'), then those are the passengers", () => {
+    for (const [text, passengers] of [
+      ["Kyiv to Rome on 5 January, family 2+2", { adults: 2, children: 2, infants: 0 }],
+      ["Київ - Рим 5 січня, сім'я 2+1", { adults: 2, children: 1, infants: 0 }],
+      ["Warszawa - Rzym 5 stycznia, rodzina 2+1+1", { adults: 2, children: 1, infants: 1 }],
+      ["Paris – Rome le 5 janvier, 1 + 1", { adults: 1, children: 1, infants: 0 }],
+      ["Madrid - Roma el 5 de enero, familia 2+3", { adults: 2, children: 3, infants: 0 }],
+    ] as const)
+      expect([text, parse(text).search.passengers]).toEqual([text, passengers]);
+    // A time's "+1" (next day) is no family.
+    expect(parse("London to Rome on 5 January 10:00+1").search.passengers).toEqual({
+      adults: 1,
+      children: 0,
+      infants: 0,
+    });
+  });
 });
