@@ -1575,12 +1575,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // correction is its reason, not a fee to set.
   const amountAt = words.findIndex((w) => /\d/u.test(w));
   const chargeWord = (w: string) => [...W.fee, ...W.markup].some((s) => w.startsWith(s));
-  const balanceWord = (w: string) =>
-    [...W.balance, ...W.correction, ...W.correctionNegative].some((s) => w.startsWith(s));
+  const balanceWord = (w: string) => [...W.balance, ...W.correction].some((s) => w.startsWith(s));
   const chargeInReason =
     amountAt > 0 &&
     !words.slice(0, amountAt).some(chargeWord) &&
-    words.slice(0, amountAt).some(balanceWord) &&
+    // A balance word, or taking money off a company (a fee is its partner's, never a company's).
+    (words.slice(0, amountAt).some(balanceWord) ||
+      (companies.length > 0 &&
+        agencies.length === 0 &&
+        words.slice(0, amountAt).some((w) => W.correctionNegative.some((s) => w.startsWith(s))))) &&
     words.slice(amountAt).some(chargeWord);
   const carrier = findCarrier(free);
   const toggle = off || on;

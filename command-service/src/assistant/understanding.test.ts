@@ -584,6 +584,18 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
   });
 
   it("reads a fee word after a balance correction's amount as its reason, not a fee to set", () => {
+    // A partner charging a fee is still a fee ("que cobre … como cargo de transacción").
+    expect(parse("Que Sierra Viajes cobre 25 EUR por reserva como cargo de transacción")).toEqual([
+      {
+        name: "set_transaction_fee",
+        args: {
+          agency_id: "ag-iberia",
+          body: {
+            transaction_fee: { kind: "fixed", amount: { amount: 2500, currency: "EUR" }, per: "booking" },
+          },
+        },
+      },
+    ]);
     for (const [text, minor, reason] of [
       [
         "Correct the balance of Baltic Wings Riga by -45 EUR, duplicated booking fee",
@@ -602,6 +614,7 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         -4500,
         "comisión cobrada dos veces",
       ],
+      ["Take 45 EUR off Baltic Wings Riga, booking fee charged twice", -4500, "booking fee charged twice"],
     ] as const)
       expect([text, parse(text)]).toEqual([
         text,
