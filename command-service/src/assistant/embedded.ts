@@ -987,6 +987,8 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
  * written (two top-ups are two).
  */
 function withoutRestatements(calls: ToolCall[]): ToolCall[] {
+  // Steps on what an earlier step creates name it by its place: those places stay as they are.
+  if (calls.some((c) => JSON.stringify(c.args).includes('"$new:'))) return calls;
   const seen = new Set<string>();
   return calls.filter((c) => {
     if (c.name === "balance_transaction") return true;
@@ -1188,7 +1190,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
-    for (const c of [...(ctx.before ?? [])].reverse()) {
+    const before = ctx.before ?? [];
+    for (let i = before.length - 1; i >= 0; i--) {
+      const c = before[i] as ToolCall;
+      // "Create company C … and top it up": the company that step creates.
+      if (c.name === "create_company") return newRef(i);
       const a = c.args as { company_id?: unknown; body?: { company_id?: unknown } };
       const id = a.company_id ?? a.body?.company_id;
       if (typeof id === "string") return id;

@@ -786,4 +786,36 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       },
     ]);
   });
+
+  it("reads 'create company C … and top it up / set its limit / share its bookings' on the company that step creates", () => {
+    for (const [text, second] of [
+      [
+        "Make a new company called Riga Two for Baltic Wings, currency EUR, then set its credit limit to 1000 EUR",
+        "set_credit_limit",
+      ],
+      [
+        "Створи компанію Riga Two для Baltic Wings у EUR і встанови їй кредитний ліміт 1000 EUR",
+        "set_credit_limit",
+      ],
+      [
+        "Utwórz firmę Riga Two dla Baltic Wings w EUR i doładuj ją kwotą 300 EUR, powód: start",
+        "balance_transaction",
+      ],
+      [
+        "Crée l'entreprise Riga Two chez Baltic Wings en EUR, puis active ses réservations partagées",
+        "set_shared_bookings",
+      ],
+      [
+        "Crea la empresa Riga Two para Baltic Wings en EUR y recárgala con 200 EUR, motivo: alta",
+        "balance_transaction",
+      ],
+    ] as const) {
+      const calls = parse(text);
+      expect([text, calls.map((c) => c.name)]).toEqual([text, ["create_company", second]]);
+      expect(calls[0]?.args).toEqual({ body: { agency_id: "ag-baltic", name: "Riga Two", currency: "EUR" } });
+      const a = calls[1]?.args as { company_id?: string; body: { company_id?: string } };
+      expect([text, a.company_id ?? a.body.company_id]).toEqual([text, "$new:0"]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
 });
