@@ -2104,12 +2104,45 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
     .trim()
     .split(/\s+/u);
   while (words.length > 0 && REASON_LINKS.has(fold(words[0] as string))) words.shift();
+  // "… to the balance of X", "… na konto X", "… please": where the money goes and courtesy are no reason.
+  const said = words.filter((w) => {
+    const f = fold(w).replace(/[^\p{L}\p{N}]+/gu, "");
+    return f.length > 0 && !NOT_A_REASON.has(f) && !FILLERS.has(f) && !W.balance.some((b) => f.startsWith(b));
+  });
+  if (said.length === 0) return null;
   const out = words
     .join(" ")
     .replace(/[.!;,]+$/u, "")
     .trim();
   return out.length >= 3 ? out : null;
 }
+
+/** Words that say where money goes (to the account of, на рахунок, na konto, au compte de, a la cuenta de), folded. */
+const NOT_A_REASON = new Set(
+  [
+    ...[
+      "to",
+      "of",
+      "on",
+      "onto",
+      "into",
+      "in",
+      "the",
+      "a",
+      "an",
+      "its",
+      "their",
+      "s",
+      "account",
+      "more",
+      "extra",
+    ],
+    ...["на", "до", "в", "у", "рахунок", "рахунку", "його", "її", "їх"],
+    ...["na", "do", "w", "konto", "kont", "jej", "ich", "jego"],
+    ...["au", "aux", "du", "de", "des", "le", "la", "les", "compte", "sur", "son", "sa", "leur"],
+    ...["al", "del", "el", "los", "las", "cuenta", "su", "sus", "en"],
+  ].map(fold),
+);
 
 /** Courtesy words around a request (pls, proszę, svp, por favor, будь ласка), never part of a name. */
 const FILLERS = new Set(

@@ -818,4 +818,32 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
+
+  it("takes no reason from words saying where the money goes or courtesy: the reason is asked back", () => {
+    for (const text of [
+      "Put €300 on Baltic Wings Riga's balance",
+      "Поповни на 300 EUR баланс Baltic Wings Riga, будь ласка",
+      "Doładuj 300 EUR na konto Baltic Wings Riga",
+      "Ajoute 300 EUR au solde de Baltic Wings Riga",
+      "Añade 300 EUR al saldo de Baltic Wings Riga por favor",
+    ]) {
+      const calls = parse(text);
+      expect([text, calls]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: { company_id: "co-riga", kind: "top_up", amount: { amount: 30000, currency: "EUR" } },
+            },
+          },
+        ],
+      ]);
+      expect(interpretCalls(calls, dir, "Admin")).toMatchObject({ kind: "missing", fields: ["reason"] });
+    }
+    // A reason written without its keyword stays one.
+    expect(parse("Doładuj Baltic Wings Riga 300 EUR, przedpłata roczna")[0]?.args).toMatchObject({
+      body: { reason: "przedpłata roczna" },
+    });
+  });
 });
