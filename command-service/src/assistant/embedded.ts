@@ -943,7 +943,10 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     const whole = parseClause(clause, dir, { ...ctx, before: earlier });
     // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
     // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
-    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
+    const halves = cut(
+      clause,
+      /\s(?:a także|a również|jak również|as well as|ainsi que|así como|а також|and|і|та|й|i|oraz|et|y|e)\s/giu,
+    );
     const parts: ToolCall[][] = [];
     for (const h of halves.length > 1 ? halves : [clause]) {
       // A comma piece that asks for nothing ("…, b@x.test", "…: Anna Nowak") belongs to the piece before it.
@@ -965,8 +968,16 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
         let got = parseClause(h, dir, { ...ctx, before });
         // "Delete company X and Y": a half that only names something takes the verb of the half before it.
         const k = halves.indexOf(h);
+        // "… et de X", "… and for X": a link word may stand before the name.
+        const ht = tokenize(h);
+        let lead0 = 0;
+        while (
+          lead0 < ht.length &&
+          (NAME_STOPS.has((ht[lead0] as Token).norm) || NAME_LINKS.has((ht[lead0] as Token).norm))
+        )
+          lead0++;
         const namesOnly =
-          !asksForAction(h) && spansOf(findMentions(tokenize(h), dir)).some((sp) => sp.start === 0);
+          !asksForAction(h) && spansOf(findMentions(ht, dir)).some((sp) => sp.start === lead0);
         if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0 && namesOnly) {
           const lead = verbLead(halves[k - 1] as string, dir);
           if (lead) got = parseClause(`${lead} ${h}`, dir, { ...ctx, before });
@@ -999,13 +1010,23 @@ function withoutRestatements(calls: ToolCall[]): ToolCall[] {
   });
 }
 
+/** Link words that may stand before a name in a half that only names something ("… et de X", "… y a X"). */
+const NAME_LINKS = new Set(
+  [
+    ...["of", "de", "du", "des", "del", "a", "al", "the", "la", "le", "el", "od", "від", "у"],
+    ...["also", "aussi", "egalement", "también", "także", "również", "też", "також", "теж", "ще"],
+  ].map(fold),
+);
+
 /** The words of a request before the first name it gives ("Supprime la société" of "… Dnipro Travel Kyiv"), if they ask for an action. */
 function verbLead(part: string, dir: Directory): string | undefined {
   const tokens = tokenize(part);
   const first = spansOf(findMentions(tokens, dir))[0];
   if (!first || first.start === 0) return undefined;
   const lead = part.slice(0, (tokens[first.start] as Token).start).trim();
-  return asksForAction(lead) ? lead : undefined;
+  // A question's lead too ("what is the balance of X and Y?": Y's balance is asked as well).
+  const asks = tokenize(lead).some((t) => isKeyword(t.norm) && !NAME_STOPS.has(t.norm) && t.norm.length >= 3);
+  return asksForAction(lead) || asks ? lead : undefined;
 }
 
 /** Does a piece of a request hold a word asking for an action (switch, top up, create, remove, correct)? */

@@ -162,7 +162,7 @@ const SECRET_WORDS = [
 ].map(fold);
 
 const SEPARATORS =
-  /[;\n?]+|,\s|\s(?:and then|then|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+  /[;\n?]+|,\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
 interface Reading {
   tokens: Token[];

@@ -846,4 +846,32 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       body: { reason: "przedpłata roczna" },
     });
   });
+
+  it("gives a half that names only a company, after 'also' or a link word, the verb or question of the half before", () => {
+    for (const text of [
+      "Delete Baltic Wings Riga and also Baltic Wings Tallinn",
+      "Видали компанію Baltic Wings Riga і також Baltic Wings Tallinn",
+      "Usuń firmę Baltic Wings Riga a także Baltic Wings Tallinn",
+      "Supprime Baltic Wings Riga et aussi Baltic Wings Tallinn",
+      "Borra la empresa Baltic Wings Riga y también Baltic Wings Tallinn",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "delete_company", args: { company_id: "co-riga" } },
+          { name: "delete_company", args: { company_id: "co-tallinn" } },
+        ],
+      ]);
+    for (const text of [
+      "What's the balance of Baltic Wings Riga and Baltic Wings Tallinn?",
+      "Quel est le solde de Baltic Wings Riga et de Baltic Wings Tallinn ?",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "company_balance", args: { company_id: "co-riga" } },
+          { name: "company_balance", args: { company_id: "co-tallinn" } },
+        ],
+      ]);
+  });
 });
