@@ -8,6 +8,7 @@ import {
   isAirlineWord,
   isCommonCapitalised,
   isKeyword,
+  type Mention,
   namedSpans,
   QUOTES,
   REASON_STEMS,
@@ -563,6 +564,43 @@ export function checkCalls(input: SafetyInput): Verdict {
       const zero = amount === 0 && plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w));
       if (!zero && !amountsIn(masked).includes(Math.abs(amount)))
         return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
+    }
+  }
+
+  // Every entity the request names whole is one a step acts on (or the partner of one): a second company after
+  // "and also" that no step took was a part dropped, not a detail.
+  if (calls.length > 0) {
+    const ids = new Set<string>();
+    const texts: string[] = [];
+    const walk = (v: unknown) => {
+      if (typeof v === "string") {
+        ids.add(v);
+        texts.push(fold(v));
+      } else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    for (const c of calls) walk(c.args);
+    const acted = dir.entities.filter((e) => ids.has(e.id));
+    const end = (r.tokens[r.reasonFrom] as Token | undefined)?.start ?? text.length;
+    for (const s of r.spans) {
+      const from = (r.tokens[s.start] as Token).start;
+      if (from >= end || r.ranges.some(([a, b]) => from >= a && from < b)) continue;
+      const whole = s.best.filter((m) => m.full);
+      if (whole.length !== 1) continue;
+      const e = (whole[0] as Mention).entity;
+      const written = fold(spanText(r.tokens, s));
+      const covered =
+        ids.has(e.id) ||
+        acted.some((a) => a.agency_id === e.id || (e.kind === "agency" && a.id === e.agency_id)) ||
+        texts.some((t) => t.includes(written));
+      if (!covered)
+        return clarify(
+          "part_not_understood",
+          { part: spanText(r.tokens, s) },
+          `Not every part of the request became a step: "${spanText(r.tokens, s)}" is named but nothing acts on it. Ask for it again on its own`,
+          [e],
+          [spanText(r.tokens, s)],
+        );
     }
   }
 

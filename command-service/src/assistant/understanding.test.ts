@@ -874,4 +874,18 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         ],
       ]);
   });
+
+  it("asks back when the request names a company or partner no step acts on (a part dropped), never plans without it", () => {
+    for (const text of [
+      "Switch off the gate of Baltic Wings Riga, Baltic Wings Tallinn too",
+      "Поповни Baltic Wings Riga на 50 EUR, причина: промо; Baltic Wings Tallinn теж",
+      "Usuń Baltic Wings Riga, plus Baltic Wings Tallinn",
+      "Supprime les frais de Baltic Wings, pareil pour Sierra Viajes",
+      "Quita la comisión de Baltic Wings, lo mismo para Sierra Viajes",
+    ])
+      expect([text, verdictOf(text)]).toMatchObject([text, { kind: "clarify", code: "part_not_understood" }]);
+    // A partner named beside its own company, or a name inside a new one, is acted on.
+    expect(verdictOf("Switch off the gate of Baltic Wings Riga at Baltic Wings")).toEqual({ kind: "ok" });
+    expect(verdictOf("Create a partner called Baltic Wings Nord")).toEqual({ kind: "ok" });
+  });
 });
