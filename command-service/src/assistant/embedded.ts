@@ -1194,11 +1194,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // "… and switch it on": the channel an earlier step creates.
     const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
     if (created >= 0 && companies.length === 0) return newRef(created);
+    // "Turn off its web source and turn on the extension": the channel the part before acted on.
+    const previous = previousChannel();
+    if (previous && companies.length === 0) return previous;
     // A supervisor's own channel: the only one they have ("our channel").
     const own = dir.entities.filter((e) => e.kind === "channel" && e.agency_id === ctx.agencyId);
     if (ctx.userType === "Supervisor" && own.length === 1) return (own[0] as Entity).id;
     return undefined;
   };
+  /** The channel the part just before acted on (its sources, settings), if it acted on one. */
+  function previousChannel(): string | undefined {
+    const last = (ctx.before ?? []).at(-1);
+    const id = (last?.args as { channel_id?: unknown } | undefined)?.channel_id;
+    return typeof id === "string" ? id : undefined;
+  }
   /** The partner an earlier part of the request acted on as a whole (its flags, fee, a channel created for it). */
   function previousAgency(): string | undefined {
     for (const c of [...(ctx.before ?? [])].reverse()) {
@@ -1832,7 +1841,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (unknown && channels.length === 0)
         return [{ name: "toggle_company_gate", args: { company_id: unknown, body } }];
     }
-    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0))
+    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0 || previousChannel()))
       return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];
     if (has(W.channel) || channels.length > 0) {
       // A company named: the partner's channel for that company only.

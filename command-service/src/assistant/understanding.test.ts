@@ -888,4 +888,27 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
     expect(verdictOf("Switch off the gate of Baltic Wings Riga at Baltic Wings")).toEqual({ kind: "ok" });
     expect(verdictOf("Create a partner called Baltic Wings Nord")).toEqual({ kind: "ok" });
   });
+
+  it("reads a later part on a channel's source that names no channel on the channel of the part before", () => {
+    for (const text of [
+      "Turn off the web source for the Baltic Wings channel and turn on the extension",
+      "Вимкни веб на каналі Baltic Wings і ввімкни розширення",
+      "Wyłącz źródło web w kanale Baltic Wings i włącz rozszerzenie",
+      "Désactive la source web du canal de Baltic Wings et active l'extension",
+      "Desactiva la fuente web del canal de Baltic Wings y activa la extensión",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "toggle_source_channel",
+            args: { channel_id: "ch-baltic", source: "web", body: { active: false } },
+          },
+          {
+            name: "toggle_source_channel",
+            args: { channel_id: "ch-baltic", source: "extension", body: { active: true } },
+          },
+        ],
+      ]);
+  });
 });
