@@ -1073,7 +1073,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       .replace(/^\s*[:\-–—]?\s*/u, "")
       .trim();
     if (rest.length > 0) {
-      reason = rest
+      // "(motif : test)": the bracket around the reason closes with it.
+      if (/\(\s*$/u.test(text.slice(0, t.start))) reason = rest.replace(/\)\s*[.!]?\s*$/u, "");
+      else reason = rest;
+      reason = reason
         .replace(/[\s,;]+$/u, "")
         .replace(/^["«„“'‘]|["»“”'’]$/gu, "")
         .trim();

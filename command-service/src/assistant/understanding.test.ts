@@ -911,4 +911,15 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
         ],
       ]);
   });
+
+  it("reads a reason written in brackets without its closing bracket", () => {
+    for (const [text, reason] of [
+      ["Top up Baltic Wings Riga by 30 EUR (reason: bonus)", "bonus"],
+      ["Поповни Baltic Wings Riga на 30 EUR (причина: бонус).", "бонус"],
+      ["Doładuj Baltic Wings Riga kwotą 30 EUR (powód: premia)", "premia"],
+      ["Crédite Baltic Wings Riga de 30 € (motif : prime)", "prime"],
+      ["Recarga Baltic Wings Riga con 30 EUR (motivo: bono)", "bono"],
+    ] as const)
+      expect([text, parse(text)[0]?.args]).toMatchObject([text, { body: { company_id: "co-riga", reason } }]);
+  });
 });
