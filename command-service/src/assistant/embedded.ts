@@ -2002,6 +2002,7 @@ const SALES_STEMS = [
   "sprzeda",
   "vend",
   "venta",
+  "vente",
   "chiffre",
   "obrot",
   "оборот",
@@ -2051,6 +2052,31 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
       const yy = mi > m ? y - 1 : y;
       return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
     }
+  }
+  // A quarter: Q3, "the third quarter", "III kwartał", "третій квартал", "3e trimestre", "tercer trimestre".
+  const quarterAt = words.findIndex((w) => /^(quarter|kwarta|квартал|trimestre)/u.test(w));
+  const qWord = words.find((w) => /^q[1-4]$/u.test(w));
+  const ordinal = (w: string | undefined): number => {
+    if (!w) return 0;
+    if (/^[1-4](st|nd|rd|th|e|er|eme|o|er|i|y|ий|ій)?$/u.test(w)) return Number(w[0]);
+    const roman = ["i", "ii", "iii", "iv"].indexOf(w);
+    if (roman >= 0) return roman + 1;
+    const table: [RegExp, number][] = [
+      [/^(first|pierwsz|перш|premier|primer)/u, 1],
+      [/^(second|drug|друг|deuxi|segund)/u, 2],
+      [/^(third|trzec|трет|troisi|tercer)/u, 3],
+      [/^(fourth|czwart|четверт|quatri|cuart)/u, 4],
+    ];
+    return table.find(([re]) => re.test(w))?.[1] ?? 0;
+  };
+  const quarter = qWord
+    ? Number(qWord[1])
+    : quarterAt >= 0
+      ? ordinal(words[quarterAt - 1]) || ordinal(words[quarterAt + 1])
+      : 0;
+  if (quarter > 0) {
+    const qy = (quarter - 1) * 3 > m ? y - 1 : y;
+    return { from: isoDay(utc(qy, (quarter - 1) * 3, 1)), to: isoDay(utc(qy, quarter * 3, 0)) };
   }
   if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
   if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {

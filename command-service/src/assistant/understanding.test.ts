@@ -922,4 +922,25 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
     ] as const)
       expect([text, parse(text)[0]?.args]).toMatchObject([text, { body: { company_id: "co-riga", reason } }]);
   });
+
+  it("reads sales by quarter (Q3, III kwartał, третій квартал, 3e trimestre, tercer trimestre) and 'ventes'", () => {
+    const q3 = { agency_id: "ag-baltic", date_from: "2026-07-01", date_to: "2026-09-30" };
+    for (const text of [
+      "Sales of Baltic Wings in Q3",
+      "Продажі Baltic Wings за третій квартал",
+      "Sprzedaż Baltic Wings w III kwartale",
+      "Ventes de Baltic Wings au 3e trimestre",
+      "Ventas de Baltic Wings del tercer trimestre",
+    ])
+      expect([text, parse(text, { ...admin, today: "2026-12-01" })]).toEqual([
+        text,
+        [{ name: "sales_figures", args: q3 }],
+      ]);
+    expect(parse("Ventes de Baltic Wings le mois dernier", { ...admin, today: "2026-12-01" })).toEqual([
+      {
+        name: "sales_figures",
+        args: { agency_id: "ag-baltic", date_from: "2026-11-01", date_to: "2026-11-30" },
+      },
+    ]);
+  });
 });
