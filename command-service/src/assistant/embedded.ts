@@ -917,6 +917,8 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     for (const m of part.matchAll(separators)) {
       const at = m.index ?? 0;
       if (insideName(offset(part) + at)) continue;
+      // "(factura 17) y …": a number closing a bracket is no list marker.
+      if (/^\s*\d{1,2}\)/u.test(m[0]) && unclosedBracket(part.slice(0, at))) continue;
       if (reasonNext(part.slice(at + m[0].length))) continue;
       pieces.push(part.slice(from, at));
       from = at + m[0].length;
@@ -932,10 +934,7 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   };
   // A question mark ends a clause too: "balance of X? Top up Y ..." is a question and a command, and read whole the
   // top-up would take X, the first company named.
-  const clauses = cut(
-    text,
-    /[;\n?]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/giu,
-  );
+  const clauses = cut(text, CLAUSE_BREAKS);
   const calls: ToolCall[] = [];
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
@@ -1010,6 +1009,17 @@ function withoutRestatements(calls: ToolCall[]): ToolCall[] {
   });
 }
 
+/**
+ * Where one request of several ends: ";", a question mark, a new line, "then" and its kin, "after that", a sentence's
+ * full stop (not an abbreviation's: St., ul., Sp.), and list markers ("1) … 2) …", "- …").
+ */
+export const CLAUSE_BREAKS =
+  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
+
+/** Does the text open a bracket it does not close? */
+export const unclosedBracket = (text: string): boolean =>
+  (text.match(/\(/gu)?.length ?? 0) > (text.match(/\)/gu)?.length ?? 0);
+
 /** Link words that may stand before a name in a half that only names something ("… et de X", "… y a X"). */
 const NAME_LINKS = new Set(
   [
@@ -1074,7 +1084,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       .trim();
     if (rest.length > 0) {
       // "(motif : test)": the bracket around the reason closes with it.
-      if (/\(\s*$/u.test(text.slice(0, t.start))) reason = rest.replace(/\)\s*[.!]?\s*$/u, "");
+      const close = rest.indexOf(")");
+      if (/\(\s*$/u.test(text.slice(0, t.start)) && close >= 0) reason = rest.slice(0, close);
       else reason = rest;
       reason = reason
         .replace(/[\s,;]+$/u, "")
@@ -1839,6 +1850,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // "… and switch its gate off": the company the part before acted on.
+      const previous = channels.length === 0 && has(W.pronoun) ? previousCompany() : undefined;
+      if (previous) return [{ name: "toggle_company_gate", args: { company_id: previous, body } }];
       // A name nothing matches ("the gate for Vistula Krakow"): the resolver asks back with the nearest.
       const unknown = unknownName();
       if (unknown && channels.length === 0)
@@ -1979,7 +1993,7 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
 /** Whole words that ask for an action. */
-export const ACTION_WORDS: readonly string[] = [...W.createWords];
+export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle"];
 /** The stems that start a reason (its words are data), folded. */
 export const REASON_STEMS: readonly string[] = W.reason;
 

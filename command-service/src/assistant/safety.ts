@@ -14,6 +14,7 @@ import {
   REASON_STEMS,
   type Span,
   spanText,
+  unclosedBracket,
   ZERO_WORDS,
 } from "./embedded.ts";
 import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
@@ -163,7 +164,7 @@ const SECRET_WORDS = [
 ].map(fold);
 
 const SEPARATORS =
-  /[;\n?]+|,\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
 interface Reading {
   tokens: Token[];
@@ -335,6 +336,7 @@ function actionParts(text: string, r: Reading): string[] {
   for (const m of body.matchAll(SEPARATORS)) {
     const at = m.index ?? 0;
     if (inName(at)) continue;
+    if (/^\s*\d{1,2}\)/u.test(m[0]) && unclosedBracket(body.slice(0, at))) continue;
     cuts.push([from, at]);
     from = at + m[0].length;
   }

@@ -943,4 +943,55 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       },
     ]);
   });
+
+  it("cuts a request at sentences, numbered or dashed lists and 'after that', never reading one part's verb on another's company", () => {
+    const two = [
+      { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: false } } },
+      { name: "delete_company", args: { company_id: "co-sevilla" } },
+    ];
+    for (const text of [
+      "Switch off the gate of Baltic Wings Riga. Also delete the company Sierra Sevilla.",
+      "1) Вимкни шлюз Baltic Wings Riga 2) видали компанію Sierra Sevilla",
+      "- Wyłącz bramkę Baltic Wings Riga\n- Usuń firmę Sierra Sevilla",
+      "Ferme la passerelle de Baltic Wings Riga. Ensuite supprime l'entreprise Sierra Sevilla",
+      "Desactiva la pasarela de Baltic Wings Riga, tras eso borra la empresa Sierra Sevilla",
+    ])
+      expect([text, parse(text)]).toEqual([text, two]);
+    // A number closing a bracket is no list marker; an abbreviation's full stop ends no sentence.
+    expect(
+      parse("Top up Baltic Wings Riga by 50 EUR (invoice 17) and show me its balance").map((c) => c.name),
+    ).toEqual(["balance_transaction", "company_balance"]);
+    expect(parse("Doładuj Baltic Wings Riga o 12 tys. EUR, tytułem: faktura 7")[0]?.args).toMatchObject({
+      body: { amount: { amount: 1200000, currency: "EUR" }, reason: "faktura 7" },
+    });
+  });
+
+  it("reads a bracketed reason's end and 'switch its gate off' on the company the part before acted on", () => {
+    for (const text of [
+      "First top up Baltic Wings Riga with 100 EUR (reason: promo), afterwards switch its gate off",
+      "Поповни Baltic Wings Riga на 100 EUR (причина: promo), потім вимкни її шлюз",
+      "Doładuj Baltic Wings Riga kwotą 100 EUR (powód: promo), a potem wyłącz jej bramkę",
+      "Crédite Baltic Wings Riga de 100 EUR (motif : promo), puis ferme sa passerelle",
+      "Recarga Baltic Wings Riga con 100 EUR (motivo: promo), luego desactiva su pasarela",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: {
+                company_id: "co-riga",
+                kind: "top_up",
+                amount: { amount: 10000, currency: "EUR" },
+                reason: "promo",
+              },
+            },
+          },
+          { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: false } } },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
 });
