@@ -47,15 +47,15 @@ export type PassengerKind = "adults" | "children" | "infants" | "people" | "comp
 
 export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries([
   ...words(
-    "adult adults grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
+    "adult adults adt adl grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
       "dorosły dorosła dorosłe dorosłych dorosłymi dorosłego dorosłą dorosłym adulte adultes adulto adultos adulta adultas",
   ).map((w) => [w, "adults"] as const),
   ...words(
-    "child children kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
+    "child children chd chld kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
       "dziecko dzieckiem dzieci dziećmi dziecka dzieciaki dzieciakiem enfant enfants niño niños niña niñas menor menores",
   ).map((w) => [w, "children"] as const),
   ...words(
-    "infant infants baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
+    "infant infants inf baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
       "niemowlę niemowlęciem niemowlęta niemowląt niemowlaka niemowlakiem bobas bobasem bébé bébés nourrisson nourrissons bebé bebés infante infantes",
   ).map((w) => [w, "infants"] as const),
   ...words(
@@ -211,7 +211,7 @@ export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
 
 /** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
 export const RETURN_MARKERS = set(
-  "back return returning coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
+  "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
     "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
 );
 

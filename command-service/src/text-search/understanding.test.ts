@@ -334,4 +334,18 @@ describe("the text search's understanding (issue 25)", () => {
       infants: 0,
     });
   });
+
+  it("when an agent writes the booking shorthand (adt, chd, inf, rtn, ret, NYE), then it is read, never as an airport", () => {
+    const a = parse("LON to NYC next fri, rtn sun, 2 adt 1 chd").search;
+    expect([a.origin, a.destination, a.departure_date, a.return_date, a.passengers]).toEqual([
+      "LON",
+      "NYC",
+      "2026-12-11",
+      "2026-12-13",
+      { adults: 2, children: 1, infants: 0 },
+    ]);
+    const b = parse("KRK-LHR 10 Jan ret 17 Jan 2 adl 1 inf").search;
+    expect([b.return_date, b.passengers]).toEqual(["2027-01-17", { adults: 2, children: 0, infants: 1 }]);
+    expect(parse("Oslo - Rome on NYE").search.departure_date).toBe("2026-12-31");
+  });
 });

@@ -95,6 +95,7 @@ const HOLIDAYS: [string[], DayOf][] = [
     [
       "new year's eve",
       "new years eve",
+      "nye",
       "sylwester",
       "sylwestra",
       "saint sylvestre",
