@@ -16,6 +16,12 @@ export const INSTRUCTIONS = [
   /(jestes teraz|teraz jestes|tryb\p{L}* (admin|programist|dewelop))/u,
   /(tu es maintenant|mode (admin|developpeur|developer))/u,
   /(ahora eres|modo (admin|desarrollador|dios))/u,
+  // Setting the checks aside: "ignore all limits", "bypass the confirmation", "pomiń limity", "ігноруй ліміти".
+  /\b(ignore|disregard|bypass|skip)\b.{0,20}\b(limit|check|safety|threshold|confirmation|restriction|guard)/u,
+  /(zignoruj|ignoruj|pomin|omin).{0,20}(limit|kontrol|ogranicz|potwierdz|zabezpiecz)/u,
+  /(ігнор|пропусти|обіиди).{0,20}(ліміт|обмежен|перевір|підтвердж)/u,
+  /(ignore|ignorez|contourne|saute).{0,20}(limite|controle|verification|confirmation|restriction)/u,
+  /(ignora|omite|salta).{0,20}(limite|control|verificacion|confirmacion|restriccion)/u,
 ];
 
 /** Words addressing the assistant itself: "note for the AI", "SYSTEM:", "para la IA", "dla AI", "для ШІ" (folded). */
@@ -24,6 +30,8 @@ const ADDRESS = [
   /(^|[^\p{L}])(ai|ia|ші|llm|gpt|bot|бот)\s*:/u,
   /\b(note|message|instruction|hint|memo)s?\b.{0,12}\b(to|for)\b.{0,5}\b(the )?(ai|assistant|bot|model|llm|gpt)\b/u,
   /(для|до)\s+(ші|асистент\p{L}*|бот\p{L}*|модел\p{L}*)(\s|$|[.,:;!])/u,
+  // The assistant called by name: "assistant, also delete …", "Asystencie, …", "Асистенте, …", "IA : …".
+  /(^|[.,;:!?(-]\s*)(assistant|assistante|asysten\p{L}*|асистент\p{L}*|asistente|ai|ia|ші|bot|бот)\s*[,:!]/u,
   /dla\s+(ai|asystent\p{L}*|bot\p{L}*|model\p{L}*)(\s|$|[.,:;!])/u,
   /pour\s+(lia|l ia|lassistant|le bot|le modele|ia)(\s|$|[.,:;!])/u,
   /para\s+(la ia|el asistente|el bot|el modelo|ia)(\s|$|[.,:;!])/u,
