@@ -1362,7 +1362,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         W.create.filter((c) => c !== "set"),
       ) ||
       hasWord(W.createWords) ||
-      words.some((w) => w.startsWith("alta"));
+      words.some((w) => w.startsWith("alta")) ||
+      // "Set up a channel": set with up is creating.
+      words.some((w, i) => (w === "set" && words[i + 1] === "up") || w === "setup");
     // "… remove supervisor A and add B (b@x)": B is invited in A's place.
     const removed = (ctx.before ?? []).findLast((c) => c.name === "remove_supervisor");
     if (removed && creatingHere && mail && !has(W.support)) {
@@ -1511,12 +1513,6 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
-    // A new channel.
-    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
-      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
-      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
-      return [{ name: "create_channel", args: { body: withDefined({ agency_id: agencyRef(), name }) } }];
-    }
     // A channel's settings: its nego code, how tickets are paid.
     const settings: Record<string, unknown> = {};
     /** The code written after a keyword ("nego code NG-7", "código de tarifa residente RES01"). */
@@ -1538,6 +1534,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.payment)) {
       if (has(W.card)) settings.form_of_payment = "card";
       else if (has(W.balance)) settings.form_of_payment = "balance";
+    }
+    // A new channel, with the settings the same part gives it ("… with nego code FJ-22") on it once made.
+    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
+      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
+      const create = {
+        name: "create_channel",
+        args: { body: withDefined({ agency_id: agencyRef(), name }) },
+      };
+      if (Object.keys(settings).length === 0) return [create];
+      return [
+        create,
+        { name: "update_channel", args: { channel_id: newRef(ctx.before?.length ?? 0), body: settings } },
+      ];
     }
     if (
       Object.keys(settings).length > 0 &&
@@ -1993,7 +2003,7 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
 /** Whole words that ask for an action. */
-export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle"];
+export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle", "up", "setup"];
 /** The stems that start a reason (its words are data), folded. */
 export const REASON_STEMS: readonly string[] = W.reason;
 

@@ -1017,4 +1017,26 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
     // Switching a credit limit off is a request, not an instruction to the assistant.
     expect(verdictOf("Set the credit limit of Baltic Wings Riga to zero").kind).not.toBe("refuse");
   });
+
+  it("creates a channel with the settings the same part gives it ('… with nego code FJ-22'), 'set up' being a create", () => {
+    for (const text of [
+      "Set up a channel Fjord NDC for Baltic Wings with nego code FJ-22 and enable it",
+      "Створи канал Fjord NDC для Baltic Wings з него-кодом FJ-22 і ввімкни його",
+      "Utwórz kanał Fjord NDC dla Baltic Wings z kodem nego FJ-22 i go włącz",
+      "Crée le canal Fjord NDC pour Baltic Wings avec le code nego FJ-22 et active-le",
+      "Crea el canal Fjord NDC para Baltic Wings con código nego FJ-22 y actívalo",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "create_channel", args: { body: { agency_id: "ag-baltic", name: "Fjord NDC" } } },
+          {
+            name: "update_channel",
+            args: { channel_id: "$new:0", body: { nego_code: "FJ-22", on_by_admin: true } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
 });
