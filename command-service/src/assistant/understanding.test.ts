@@ -559,7 +559,8 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       expect(calls[0]?.args).toMatchObject({
         body: { company_id: "co-riga", kind: "top_up", amount: { amount: 7000, currency: "EUR" } },
       });
-      expect((calls[0]?.args as { body: { reason: string } }).body.reason).toContain(words);
+      const args = calls[0]?.args as { body: { reason: string } } | undefined;
+      expect(args?.body.reason).toContain(words);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
