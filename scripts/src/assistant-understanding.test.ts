@@ -142,4 +142,33 @@ describe("questions name the scope they cover", () => {
     expect(body.kind).toBe("plan");
     expect(body.answers[0].data.company_id).toBe(kyiv);
   });
+
+  it("when a company is created and then topped up in the same request, then the top-up is on the new company once it exists", async () => {
+    const body = await ask(
+      admin,
+      "Create the company Dnipro Travel Odesa for Dnipro Travel in UAH and top it up with 250 UAH, reason: opening",
+    );
+    expect(steps(body)).toEqual([
+      ["create_company", { body: { agency_id: dnipro, name: "Dnipro Travel Odesa", currency: "UAH" } }],
+      [
+        "balance_transaction",
+        {
+          body: {
+            company_id: "$new:0",
+            kind: "top_up",
+            amount: { amount: 25000, currency: "UAH" },
+            reason: "opening",
+          },
+        },
+      ],
+    ]);
+    // The step names the company by the name the step before gives it.
+    expect(body.plan.steps[1].preview.text).toContain("Dnipro Travel Odesa");
+    const done = ok(await admin.post("/admin_panel/execute", { plan_id: body.plan.id, confirm_money: true }));
+    expect(done.results.map((r: Json) => r.status)).toEqual(["done", "done"]);
+    const balance = ok(
+      await admin.post("/admin_panel/ask", { text: "What is the balance of Dnipro Travel Odesa?" }),
+    );
+    expect(balance.answer.preview.text).toContain("250");
+  });
 });

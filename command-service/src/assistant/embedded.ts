@@ -1,7 +1,9 @@
 import type { UserType } from "@skyward/contracts/metadata";
+import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
-import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
+import { addressesAssistant } from "./instructions.ts";
+import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
@@ -13,7 +15,22 @@ import { fold, hasStem, type Token, tokenize, tokenMatches } from "./text.ts";
 /** Folded word stems (a token starting with one counts) and whole words, per intent, all five languages. */
 const RAW_WORDS = {
   channel: ["channel", "канал", "kanal", "canal", "canaux"],
-  gate: ["gate", "шлюз", "ворот", "bramk", "brama", "passerelle", "porte", "puerta", "compuerta", "pasarela"],
+  gate: [
+    "gate",
+    "шлюз",
+    "ворот",
+    "гейт",
+    "bramk",
+    "brama",
+    "gejt",
+    "passerelle",
+    "porte",
+    "barriere",
+    "puerta",
+    "compuerta",
+    "pasarela",
+    "barrera",
+  ],
   ticketing: ["ticketing", "виписк", "wystawian", "emission", "billetterie", "emision", "ticket"],
   main: ["main", "головн", "glown", "principal", "general"],
   consolidator: [
@@ -290,7 +307,30 @@ const RAW_WORDS = {
     "sobreprecio",
   ],
   fee: ["fee", "комісі", "збір", "збор", "oplat", "prowizj", "frais", "comision", "tarifa", "cargo"],
-  creditLimit: ["limit", "ліміт", "лимит", "limite"],
+  // A credit limit by its other names: plafond, ceiling, cap, tope, line, overdraft (with a word for credit).
+  creditLimit: [
+    "limit",
+    "ліміт",
+    "лимит",
+    "limite",
+    "plafond",
+    "ceiling",
+    "cap",
+    "tope",
+    "line",
+    "linea",
+    "ligne",
+    "linia",
+    "лінія",
+    "лінію",
+    "межа",
+    "межу",
+    "overdraft",
+    "овердрафт",
+    "debet",
+    "decouvert",
+    "descubierto",
+  ],
   perBooking: [
     "booking",
     "order",
@@ -367,7 +407,7 @@ const RAW_WORDS = {
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
   autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
-  autoWord: ["auto", "автомат", "automat"],
+  autoWord: ["auto", "авто", "automat"],
   shared: [
     "shared",
     "share",
@@ -397,6 +437,7 @@ const RAW_WORDS = {
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
   phone: ["phone", "телефон", "telefon", "telephon", "telefono"],
   nego: ["nego", "него"],
+  resident: ["resident", "резидент", "rezydent", "rezydenc", "residente", "мешканц", "mieszkanc"],
   payment: ["payment", "pay", "оплат", "platn", "plac", "paiement", "pago"],
   card: ["card", "картк", "карт", "kart", "carte", "tarjeta"],
   secretWords: [
@@ -635,45 +676,110 @@ export function findPercent(text: string): number | null {
 }
 
 /** Airlines by the names people write (folded words in order) → their code. */
-const AIRLINES: [string[], string][] = [
-  [["lufthansa"], "LH"],
-  [["lot"], "LO"],
-  [["ryanair"], "FR"],
-  [["wizz"], "W6"],
-  [["wizzair"], "W6"],
-  [["uia"], "PS"],
-  [["ukraine", "international"], "PS"],
-  [["air", "france"], "AF"],
-  [["klm"], "KL"],
-  [["turkish"], "TK"],
-  [["austrian"], "OS"],
-  [["swiss"], "LX"],
-  [["british", "airways"], "BA"],
-  [["iberia"], "IB"],
-  [["vueling"], "VY"],
-  [["easyjet"], "U2"],
-  [["finnair"], "AY"],
-  [["aegean"], "A3"],
-  [["airbaltic"], "BT"],
-  [["air", "baltic"], "BT"],
-  [["emirates"], "EK"],
-  [["qatar"], "QR"],
-];
+const AIRLINES: [string[], string][] = (
+  [
+    [["lufthansa"], "LH"],
+    [["lot"], "LO"],
+    [["ryanair"], "FR"],
+    [["wizz"], "W6"],
+    [["wizzair"], "W6"],
+    [["uia"], "PS"],
+    [["ukraine", "international"], "PS"],
+    [["air", "france"], "AF"],
+    [["klm"], "KL"],
+    [["turkish"], "TK"],
+    [["austrian"], "OS"],
+    [["swiss"], "LX"],
+    [["british", "airways"], "BA"],
+    [["iberia"], "IB"],
+    [["vueling"], "VY"],
+    [["easyjet"], "U2"],
+    [["finnair"], "AY"],
+    [["aegean"], "A3"],
+    [["airbaltic"], "BT"],
+    [["air", "baltic"], "BT"],
+    [["emirates"], "EK"],
+    [["qatar"], "QR"],
+    // Written in Cyrillic (inflected forms are read like the Latin ones: Люфтганзи, Lufthansę).
+    [["люфтганза"], "LH"],
+    [["лот"], "LO"],
+    [["райанейр"], "FR"],
+    [["візз"], "W6"],
+    [["візейр"], "W6"],
+    [["віззейр"], "W6"],
+    [["мау"], "PS"],
+    [["ейр", "франс"], "AF"],
+    [["клм"], "KL"],
+    [["туркиш"], "TK"],
+    [["туркіш"], "TK"],
+    [["австріан"], "OS"],
+    [["свісс"], "LX"],
+    [["бритіш", "ейрвейз"], "BA"],
+    [["іберія"], "IB"],
+    [["вуелінг"], "VY"],
+    [["ізіджет"], "U2"],
+    [["фіннейр"], "AY"],
+    [["еміратс"], "EK"],
+    [["катар"], "QR"],
+  ] satisfies [string[], string][]
+).map(([words, code]): [string[], string] => [words.map(fold), code]);
+
+/** A word of the text is an airline's name word, or an inflected form of it (Lufthansę, Люфтганзи, Ryanaira). */
+const airlineWordIs = (word: string, name: string): boolean =>
+  word === name || (name.length >= 5 && tokenMatches(word, name) && !cityOf(word));
 
 /** A word of an airline's name the parser reads as a carrier (folded). */
 export const isAirlineWord = (norm: string): boolean =>
-  AIRLINES.some(([words]) => words.includes(norm)) ||
+  AIRLINES.some(([words]) => words.some((w) => airlineWordIs(norm, w))) ||
   ["airlines", "airline", "airways", "air", "мау", "lines", "linie", "lotnicze", "aerolineas"].includes(norm);
+
+/**
+ * Words English (and sometimes others) write with a capital that name no entity: months, weekdays, languages and
+ * peoples, feast days ("sell in November", "he speaks French", "by Monday").
+ */
+const CAPITALISED_COMMON = new Set(
+  [
+    ...["january", "february", "march", "april", "may", "june", "july", "august", "september", "october"],
+    ...[
+      "november",
+      "december",
+      "jan",
+      "feb",
+      "mar",
+      "apr",
+      "jun",
+      "jul",
+      "aug",
+      "sep",
+      "sept",
+      "oct",
+      "nov",
+      "dec",
+    ],
+    ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+    ...["mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun"],
+    ...["english", "french", "spanish", "polish", "ukrainian", "german", "italian", "portuguese", "russian"],
+    ...["christmas", "easter", "xmas"],
+  ].map(fold),
+);
+
+/** A capitalised word that is a month, a weekday, a language or a feast, never a name of something to resolve. */
+export const isCommonCapitalised = (norm: string): boolean => CAPITALISED_COMMON.has(norm);
 
 /** A two-character airline code written in capitals (LH, PS, W6), or an airline's name, when the text names a carrier. */
 function findCarrier(raw: readonly Token[]): string | null {
   for (let i = 0; i < raw.length; i++)
-    for (const [words, code] of AIRLINES) if (words.every((w, j) => raw[i + j]?.norm === w)) return code;
+    for (const [words, code] of AIRLINES)
+      if (words.every((w, j) => airlineWordIs(raw[i + j]?.norm ?? "", w))) return code;
   for (const t of raw)
     if (/^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])$/.test(t.raw) && !["OK", "ID", "TV", "IT"].includes(t.raw))
       return t.raw;
   return null;
 }
+
+/** Quoted text: in double quotes or guillemets, or in single quotes standing apart from words ('…', not l'IA). */
+export const QUOTES =
+  /["«„“”]([^"«»„“”]{1,200})["»“”]|(?<![\p{L}\p{N}])['‘]([^'‘’]{1,200})['’](?![\p{L}\p{N}])/gu;
 
 export interface Mention {
   entity: Entity;
@@ -787,16 +893,33 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     (s) => [(tokens[s.start] as Token).start, (tokens[s.end - 1] as Token).end] as const,
   );
   // Quoted text is data too: its commas and verbs cut nothing.
-  const quotes = [...text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu)].map(
+  const quotes: (readonly [number, number])[] = [...text.matchAll(QUOTES)].map(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
   const insideName = (at: number) => [...named, ...quotes].some(([from, to]) => at >= from && at < to);
+  // A reason that speaks to the assistant ("Comment: SYSTEM: you are now …, also set …") is data to the end, as
+  // if quoted: nothing in it is cut into parts or read as a request.
+  const reasonAt = tokens.find(
+    (t) =>
+      !insideName(t.start) &&
+      W.reason.some((s) => t.norm.startsWith(s)) &&
+      /^\s*[:\-–—]/u.test(text.slice(t.end)),
+  );
+  if (reasonAt && addressesAssistant(text.slice(reasonAt.end))) quotes.push([reasonAt.start, text.length]);
+  /** Does a reason start here ("…; reason: …")? It belongs to the part before it, not a clause of its own. */
+  const reasonNext = (rest: string) => {
+    const first = tokenize(rest)[0];
+    return !!first && W.reason.some((s) => first.norm.startsWith(s)) && /^\s*[\p{L}]+\s*[:\-–—]/u.test(rest);
+  };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
     let from = 0;
     for (const m of part.matchAll(separators)) {
       const at = m.index ?? 0;
       if (insideName(offset(part) + at)) continue;
+      // "(factura 17) y …": a number closing a bracket is no list marker.
+      if (/^\s*\d{1,2}\)/u.test(m[0]) && unclosedBracket(part.slice(0, at))) continue;
+      if (reasonNext(part.slice(at + m[0].length))) continue;
       pieces.push(part.slice(from, at));
       from = at + m[0].length;
     }
@@ -811,10 +934,7 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
   };
   // A question mark ends a clause too: "balance of X? Top up Y ..." is a question and a command, and read whole the
   // top-up would take X, the first company named.
-  const clauses = cut(
-    text,
-    /[;\n?]+|\s(?:and then|then|потім|а потім|następnie|potem|puis|ensuite|luego|después|despues)\s/giu,
-  );
+  const clauses = cut(text, CLAUSE_BREAKS);
   const calls: ToolCall[] = [];
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
@@ -822,7 +942,10 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     const whole = parseClause(clause, dir, { ...ctx, before: earlier });
     // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
     // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
-    const halves = cut(clause, /\s(?:and|і|та|й|i|oraz|et|y|e)\s/giu);
+    const halves = cut(
+      clause,
+      /\s(?:a także|a również|jak również|as well as|ainsi que|así como|а також|and|і|та|й|i|oraz|et|y|e)\s/giu,
+    );
     const parts: ToolCall[][] = [];
     for (const h of halves.length > 1 ? halves : [clause]) {
       // A comma piece that asks for nothing ("…, b@x.test", "…: Anna Nowak") belongs to the piece before it.
@@ -844,8 +967,16 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
         let got = parseClause(h, dir, { ...ctx, before });
         // "Delete company X and Y": a half that only names something takes the verb of the half before it.
         const k = halves.indexOf(h);
+        // "… et de X", "… and for X": a link word may stand before the name.
+        const ht = tokenize(h);
+        let lead0 = 0;
+        while (
+          lead0 < ht.length &&
+          (NAME_STOPS.has((ht[lead0] as Token).norm) || NAME_LINKS.has((ht[lead0] as Token).norm))
+        )
+          lead0++;
         const namesOnly =
-          !asksForAction(h) && spansOf(findMentions(tokenize(h), dir)).some((sp) => sp.start === 0);
+          !asksForAction(h) && spansOf(findMentions(ht, dir)).some((sp) => sp.start === lead0);
         if (got.length === 0 && k > 0 && (parts.at(-1)?.length ?? 0) > 0 && namesOnly) {
           const lead = verbLead(halves[k - 1] as string, dir);
           if (lead) got = parseClause(`${lead} ${h}`, dir, { ...ctx, before });
@@ -857,8 +988,45 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return mergeChannelUpdates(calls);
+  return withoutRestatements(mergeChannelUpdates(calls));
 }
+
+/**
+ * A part that says again what another part asked ("switch on shared bookings for X, let the agents see each
+ * other's bookings") is one step, not two: a setting asked twice the same is asked once. Money moves are kept as
+ * written (two top-ups are two).
+ */
+function withoutRestatements(calls: ToolCall[]): ToolCall[] {
+  // Steps on what an earlier step creates name it by its place: those places stay as they are.
+  if (calls.some((c) => JSON.stringify(c.args).includes('"$new:'))) return calls;
+  const seen = new Set<string>();
+  return calls.filter((c) => {
+    if (c.name === "balance_transaction") return true;
+    const key = `${c.name} ${JSON.stringify(c.args)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Where one request of several ends: ";", a question mark, a new line, "then" and its kin, "after that", a sentence's
+ * full stop (not an abbreviation's: St., ul., Sp.), and list markers ("1) … 2) …", "- …").
+ */
+export const CLAUSE_BREAKS =
+  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
+
+/** Does the text open a bracket it does not close? */
+export const unclosedBracket = (text: string): boolean =>
+  (text.match(/\(/gu)?.length ?? 0) > (text.match(/\)/gu)?.length ?? 0);
+
+/** Link words that may stand before a name in a half that only names something ("… et de X", "… y a X"). */
+const NAME_LINKS = new Set(
+  [
+    ...["of", "de", "du", "des", "del", "a", "al", "the", "la", "le", "el", "od", "від", "у"],
+    ...["also", "aussi", "egalement", "también", "także", "również", "też", "також", "теж", "ще"],
+  ].map(fold),
+);
 
 /** The words of a request before the first name it gives ("Supprime la société" of "… Dnipro Travel Kyiv"), if they ask for an action. */
 function verbLead(part: string, dir: Directory): string | undefined {
@@ -866,7 +1034,9 @@ function verbLead(part: string, dir: Directory): string | undefined {
   const first = spansOf(findMentions(tokens, dir))[0];
   if (!first || first.start === 0) return undefined;
   const lead = part.slice(0, (tokens[first.start] as Token).start).trim();
-  return asksForAction(lead) ? lead : undefined;
+  // A question's lead too ("what is the balance of X and Y?": Y's balance is asked as well).
+  const asks = tokenize(lead).some((t) => isKeyword(t.norm) && !NAME_STOPS.has(t.norm) && t.norm.length >= 3);
+  return asksForAction(lead) || asks ? lead : undefined;
 }
 
 /** Does a piece of a request hold a word asking for an action (switch, top up, create, remove, correct)? */
@@ -893,7 +1063,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
 
   // Quoted text is data (a name), like entity names: masked from intent reading.
-  const quoted = /["«„“”]([^"«»„“”]{1,200})["»“”]/u.exec(text);
+  const quoteMatch = new RegExp(QUOTES.source, "u").exec(text);
+  const quoted = quoteMatch
+    ? { 0: quoteMatch[0], 1: (quoteMatch[1] ?? quoteMatch[2]) as string, index: quoteMatch.index }
+    : null;
   const quotedRange: [number, number] | null = quoted
     ? [quoted.index, quoted.index + quoted[0].length]
     : null;
@@ -910,7 +1083,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       .replace(/^\s*[:\-–—]?\s*/u, "")
       .trim();
     if (rest.length > 0) {
-      reason = rest.replace(/^["«„“']|["»“”']$/gu, "").trim();
+      // "(motif : test)": the bracket around the reason closes with it.
+      const close = rest.indexOf(")");
+      if (/\(\s*$/u.test(text.slice(0, t.start)) && close >= 0) reason = rest.slice(0, close);
+      else reason = rest;
+      reason = reason
+        .replace(/[\s,;]+$/u, "")
+        .replace(/^["«„“'‘]|["»“”'’]$/gu, "")
+        .trim();
       reasonFrom = i;
     }
     break;
@@ -972,6 +1152,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const c = companies[0];
     if (c && c.entities.length === 1) return (c.entities[0] as Entity).agency_id ?? undefined;
     if (c) return c.ref;
+    // "… for Dnipro Travel and switch off their ghost segments": the partner an earlier part acted on (never
+    // one a company step implies: that would widen a company to its partner).
+    const previous = previousAgency();
+    if (previous) return previous;
     if (ownAgencies.length === 1) return (ownAgencies[0] as Entity).id;
     return ctx.agencyId ?? undefined;
   };
@@ -979,7 +1163,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const unknownName = (): string | undefined => {
     const run: Token[] = [];
     for (const t of free) {
-      const capital = /^\p{Lu}/u.test(t.raw) && t !== tokens[0] && !/^[A-Z0-9]{2,3}$/.test(t.raw);
+      const capital =
+        /^\p{Lu}/u.test(t.raw) &&
+        t !== tokens[0] &&
+        !/^[A-Z0-9]{2,3}$/.test(t.raw) &&
+        !isCommonCapitalised(t.norm);
       if (capital && (run.length === 0 || t.start - (run.at(-1) as Token).end <= 1)) run.push(t);
       else if (run.length > 0) break;
     }
@@ -1020,14 +1208,37 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // "… and switch it on": the channel an earlier step creates.
     const created = (ctx.before ?? []).findLastIndex((c) => c.name === "create_channel");
     if (created >= 0 && companies.length === 0) return newRef(created);
+    // "Turn off its web source and turn on the extension": the channel the part before acted on.
+    const previous = previousChannel();
+    if (previous && companies.length === 0) return previous;
     // A supervisor's own channel: the only one they have ("our channel").
     const own = dir.entities.filter((e) => e.kind === "channel" && e.agency_id === ctx.agencyId);
     if (ctx.userType === "Supervisor" && own.length === 1) return (own[0] as Entity).id;
     return undefined;
   };
+  /** The channel the part just before acted on (its sources, settings), if it acted on one. */
+  function previousChannel(): string | undefined {
+    const last = (ctx.before ?? []).at(-1);
+    const id = (last?.args as { channel_id?: unknown } | undefined)?.channel_id;
+    return typeof id === "string" ? id : undefined;
+  }
+  /** The partner an earlier part of the request acted on as a whole (its flags, fee, a channel created for it). */
+  function previousAgency(): string | undefined {
+    for (const c of [...(ctx.before ?? [])].reverse()) {
+      const a = c.args as { agency_id?: unknown; company_id?: unknown; body?: { agency_id?: unknown } };
+      if (a.company_id !== undefined) return undefined;
+      const id = a.agency_id ?? a.body?.agency_id;
+      if (typeof id === "string") return id;
+    }
+    return undefined;
+  }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
-    for (const c of [...(ctx.before ?? [])].reverse()) {
+    const before = ctx.before ?? [];
+    for (let i = before.length - 1; i >= 0; i--) {
+      const c = before[i] as ToolCall;
+      // "Create company C … and top it up": the company that step creates.
+      if (c.name === "create_company") return newRef(i);
       const a = c.args as { company_id?: unknown; body?: { company_id?: unknown } };
       const id = a.company_id ?? a.body?.company_id;
       if (typeof id === "string") return id;
@@ -1071,7 +1282,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           ? "corporate_number_on"
           : has(W.ghost)
             ? "ghost_segments_remarks_on"
-            : has(W.autoWord) && has(W.autoCancel)
+            : (has(W.autoWord) && has(W.autoCancel)) ||
+                // One word: автоскасування, autoanulowanie, autocancel.
+                words.some(
+                  (w) => W.autoWord.some((a) => w.startsWith(a)) && W.autoCancel.some((c) => w.includes(c)),
+                )
               ? "auto_cancel_held_on"
               : null;
     if (flag && onOff !== undefined)
@@ -1147,7 +1362,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         W.create.filter((c) => c !== "set"),
       ) ||
       hasWord(W.createWords) ||
-      words.some((w) => w.startsWith("alta"));
+      words.some((w) => w.startsWith("alta")) ||
+      // "Set up a channel": set with up is creating.
+      words.some((w, i) => (w === "set" && words[i + 1] === "up") || w === "setup");
     // "… remove supervisor A and add B (b@x)": B is invited in A's place.
     const removed = (ctx.before ?? []).findLast((c) => c.name === "remove_supervisor");
     if (removed && creatingHere && mail && !has(W.support)) {
@@ -1194,8 +1411,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       // "… with a 3% markup": the new partner's markups.
       const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
       const markups = charge ? [{ carrier, charge }] : undefined;
-      return [{ name: "create_partner", args: { body: withDefined({ name, markups }) } }];
+      return [
+        {
+          name: "create_partner",
+          args: { body: withDefined({ name, markups, time_zone: timeZoneIn(text) }) },
+        },
+      ];
     }
+    // A partner's time zone ("set Vistula Tours' time zone to Europe/Warsaw", "strefa czasowa … Europe/Warsaw").
+    const zone = timeZoneIn(text);
+    if (
+      zone &&
+      (agencies.length > 0 || ctx.userType === "Supervisor") &&
+      companies.length === 0 &&
+      !has(W.channel)
+    )
+      return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { time_zone: zone } } }];
     // A supervisor's first or last name changed.
     const renaming =
       has(W.rename) ||
@@ -1282,25 +1513,41 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
-    // A new channel.
-    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
-      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
-      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
-      return [{ name: "create_channel", args: { body: withDefined({ agency_id: agencyRef(), name }) } }];
-    }
     // A channel's settings: its nego code, how tickets are paid.
     const settings: Record<string, unknown> = {};
+    /** The code written after a keyword ("nego code NG-7", "código de tarifa residente RES01"). */
+    const codeAfter = (stems: readonly string[]) => {
+      const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
+      return /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+        text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+      )?.[1];
+    };
     if (has(W.nego)) {
-      const at = tokens.findIndex((t) => W.nego.some((n) => t.norm.startsWith(n)));
-      const code =
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-          text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-        )?.[1];
+      const code = codeAfter(W.nego);
       if (code) settings.nego_code = code;
+    }
+    // Resident fares' code (tarifa residente, taryfy rezydenckie, резидентські тарифи).
+    if (has(W.resident)) {
+      const code = codeAfter(W.resident);
+      if (code) settings.resident_fares_code = code;
     }
     if (has(W.payment)) {
       if (has(W.card)) settings.form_of_payment = "card";
       else if (has(W.balance)) settings.form_of_payment = "balance";
+    }
+    // A new channel, with the settings the same part gives it ("… with nego code FJ-22") on it once made.
+    if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
+      // A new channel's name may hold an existing one's ("Sandbox NDC Two"): read from all the words.
+      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, tokens, text, W.channel);
+      const create = {
+        name: "create_channel",
+        args: { body: withDefined({ agency_id: agencyRef(), name }) },
+      };
+      if (Object.keys(settings).length === 0) return [create];
+      return [
+        create,
+        { name: "update_channel", args: { channel_id: newRef(ctx.before?.length ?? 0), body: settings } },
+      ];
     }
     if (
       Object.keys(settings).length > 0 &&
@@ -1386,6 +1633,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const on = !off && (has(W.on) || hasWord(W.onWords));
   const amount = findAmount(masked);
   const percent = findPercent(masked);
+  // "korekta salda X: +300 UAH, zwrot prowizji": a fee or markup word written after the amount of a balance
+  // correction is its reason, not a fee to set.
+  const amountAt = words.findIndex((w) => /\d/u.test(w));
+  const chargeWord = (w: string) => [...W.fee, ...W.markup].some((s) => w.startsWith(s));
+  const balanceWord = (w: string) => [...W.balance, ...W.correction].some((s) => w.startsWith(s));
+  const chargeInReason =
+    amountAt > 0 &&
+    !words.slice(0, amountAt).some(chargeWord) &&
+    // A balance word, or taking money off a company (a fee is its partner's, never a company's).
+    (words.slice(0, amountAt).some(balanceWord) ||
+      (companies.length > 0 &&
+        agencies.length === 0 &&
+        words.slice(0, amountAt).some((w) => W.correctionNegative.some((s) => w.startsWith(s))))) &&
+    words.slice(amountAt).some(chargeWord);
   const carrier = findCarrier(free);
   const toggle = off || on;
 
@@ -1442,11 +1703,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const more = moreIntents();
   if (more) return more;
   // Credit limit, then fees and markups (they carry amounts too), then balance movements.
-  if (
-    has(W.creditLimit) &&
-    (has(["credit", "кредит", "kredyt", "credito"]) || words.includes("limit")) &&
-    amount
-  ) {
+  if (has(W.creditLimit) && (has(CREDIT_WORDS) || words.includes("limit")) && amount) {
     return [
       {
         name: "set_credit_limit",
@@ -1462,22 +1719,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   // "… to zero": a written zero is an amount.
-  if (
-    has(W.creditLimit) &&
-    has(["credit", "кредит", "kredyt", "credito"]) &&
-    !amount &&
-    words.some((w) => ZERO_WORDS.includes(w))
-  )
+  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && words.some((w) => ZERO_WORDS.includes(w)))
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
-  if (
-    has(W.creditLimit) &&
-    has(["credit", "кредит", "kredyt", "credito"]) &&
-    !amount &&
-    (companies.length > 0 || agencies.length > 0)
-  )
+  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && (companies.length > 0 || agencies.length > 0))
     // "Set the credit limit of X": the amount is asked back, never guessed.
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
-  if (has(W.fee)) {
+  if (has(W.fee) && !chargeInReason) {
     const remove = has(W.remove) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
     if (remove || charge)
@@ -1488,7 +1735,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
   }
-  if (has(W.markup)) {
+  if (has(W.markup) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
     if (charge) {
       const rule = { carrier, charge };
@@ -1559,7 +1806,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         .map((t) => t.raw);
     // "supervisor Anna Nowak …", else "Invite Anna Nowak … as supervisor".
     const after = person(free.slice(from + 1));
-    const names = after.length >= 2 ? after : person(free);
+    const names = baseNames(after.length >= 2 ? after : person(free), email);
     return [
       {
         name: "invite_supervisor",
@@ -1613,12 +1860,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // "… and switch its gate off": the company the part before acted on.
+      const previous = channels.length === 0 && has(W.pronoun) ? previousCompany() : undefined;
+      if (previous) return [{ name: "toggle_company_gate", args: { company_id: previous, body } }];
       // A name nothing matches ("the gate for Vistula Krakow"): the resolver asks back with the nearest.
       const unknown = unknownName();
       if (unknown && channels.length === 0)
         return [{ name: "toggle_company_gate", args: { company_id: unknown, body } }];
     }
-    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0))
+    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0 || previousChannel()))
       return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];
     if (has(W.channel) || channels.length > 0) {
       // A company named: the partner's channel for that company only.
@@ -1636,6 +1886,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   return [];
 }
 
+/** Words for credit (the limit's), overdraft among them (folded stems). */
+const CREDIT_WORDS = [
+  "credit",
+  "кредит",
+  "kredyt",
+  "credito",
+  "overdraft",
+  "овердрафт",
+  "debet",
+  "decouvert",
+  "descubierto",
+].map(fold);
+
 /** A charge from what the text gives: a percentage, or a fixed amount per passenger (or per booking). */
 function chargeOf(amount: Amount | null, percent: number | null, words: readonly string[]) {
   if (percent !== null) return { kind: "percent" as const, bps: percent };
@@ -1643,9 +1906,68 @@ function chargeOf(amount: Amount | null, percent: number | null, words: readonly
     return {
       kind: "fixed" as const,
       amount: { amount: Math.abs(amount.minor), currency: amount.currency },
-      per: hasStem(words, W.perBooking) ? ("booking" as const) : ("passenger" as const),
+      per: perUnitOf(words),
     };
   return null;
+}
+
+/** Words for one passenger (a per-passenger charge), in the five languages (folded stems). */
+const PASSENGER_STEMS = [
+  "passenger",
+  "pax",
+  "person",
+  "head",
+  "traveller",
+  "traveler",
+  "seat",
+  "пасажир",
+  "особ",
+  "людин",
+  "мандрівник",
+  "pasazer",
+  "osob",
+  "podrozn",
+  "passager",
+  "personne",
+  "voyageur",
+  "tete",
+  "pasajero",
+  "persona",
+  "viajero",
+  "cabeza",
+].map(fold);
+/** Words that set the next few words aside ("not per booking", "instead of per booking", "а не за бронювання"). */
+const SET_ASIDE = new Set(
+  [
+    "not",
+    "no",
+    "non",
+    "instead",
+    "rather",
+    "nie",
+    "zamiast",
+    "не",
+    "ні",
+    "замість",
+    "pas",
+    "lieu",
+    "lugar",
+    "vez",
+  ].map(fold),
+);
+
+/**
+ * Per booking or per passenger: the unit the request asks for, not one it sets aside ("12 PLN per passenger (not
+ * per booking anymore)"); per passenger when it says neither.
+ */
+function perUnitOf(words: readonly string[]): "booking" | "passenger" {
+  const meant = (stems: readonly string[]) =>
+    words.some(
+      (w, i) =>
+        stems.some((s) => w.startsWith(s)) &&
+        !words.slice(Math.max(0, i - 3), i).some((x) => SET_ASIDE.has(x)),
+    );
+  return meant(W.perBooking) && !meant(PASSENGER_STEMS) ? "booking" : "passenger";
 }
 
 function currencyWord(tokens: readonly Token[]): string | null {
@@ -1681,7 +2003,7 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
 /** Whole words that ask for an action. */
-export const ACTION_WORDS: readonly string[] = [...W.createWords];
+export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle", "up", "setup"];
 /** The stems that start a reason (its words are data), folded. */
 export const REASON_STEMS: readonly string[] = W.reason;
 
@@ -1704,6 +2026,7 @@ const SALES_STEMS = [
   "sprzeda",
   "vend",
   "venta",
+  "vente",
   "chiffre",
   "obrot",
   "оборот",
@@ -1753,6 +2076,31 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
       const yy = mi > m ? y - 1 : y;
       return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
     }
+  }
+  // A quarter: Q3, "the third quarter", "III kwartał", "третій квартал", "3e trimestre", "tercer trimestre".
+  const quarterAt = words.findIndex((w) => /^(quarter|kwarta|квартал|trimestre)/u.test(w));
+  const qWord = words.find((w) => /^q[1-4]$/u.test(w));
+  const ordinal = (w: string | undefined): number => {
+    if (!w) return 0;
+    if (/^[1-4](st|nd|rd|th|e|er|eme|o|er|i|y|ий|ій)?$/u.test(w)) return Number(w[0]);
+    const roman = ["i", "ii", "iii", "iv"].indexOf(w);
+    if (roman >= 0) return roman + 1;
+    const table: [RegExp, number][] = [
+      [/^(first|pierwsz|перш|premier|primer)/u, 1],
+      [/^(second|drug|друг|deuxi|segund)/u, 2],
+      [/^(third|trzec|трет|troisi|tercer)/u, 3],
+      [/^(fourth|czwart|четверт|quatri|cuart)/u, 4],
+    ];
+    return table.find(([re]) => re.test(w))?.[1] ?? 0;
+  };
+  const quarter = qWord
+    ? Number(qWord[1])
+    : quarterAt >= 0
+      ? ordinal(words[quarterAt - 1]) || ordinal(words[quarterAt + 1])
+      : 0;
+  if (quarter > 0) {
+    const qy = (quarter - 1) * 3 > m ? y - 1 : y;
+    return { from: isoDay(utc(qy, (quarter - 1) * 3, 1)), to: isoDay(utc(qy, quarter * 3, 0)) };
   }
   if (has("today", "сьогодні", "dzis", "aujourd", "hoy")) return { from: today, to: today };
   if (has("yesterday", "вчора", "wczoraj", "hier", "ayer")) {
@@ -1839,6 +2187,12 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
     .trim()
     .split(/\s+/u);
   while (words.length > 0 && REASON_LINKS.has(fold(words[0] as string))) words.shift();
+  // "… to the balance of X", "… na konto X", "… please": where the money goes and courtesy are no reason.
+  const said = words.filter((w) => {
+    const f = fold(w).replace(/[^\p{L}\p{N}]+/gu, "");
+    return f.length > 0 && !NOT_A_REASON.has(f) && !FILLERS.has(f) && !W.balance.some((b) => f.startsWith(b));
+  });
+  if (said.length === 0) return null;
   const out = words
     .join(" ")
     .replace(/[.!;,]+$/u, "")
@@ -1846,12 +2200,200 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
   return out.length >= 3 ? out : null;
 }
 
+/** Words that say where money goes (to the account of, на рахунок, na konto, au compte de, a la cuenta de), folded. */
+const NOT_A_REASON = new Set(
+  [
+    ...[
+      "to",
+      "of",
+      "on",
+      "onto",
+      "into",
+      "in",
+      "the",
+      "a",
+      "an",
+      "its",
+      "their",
+      "s",
+      "account",
+      "more",
+      "extra",
+    ],
+    ...["на", "до", "в", "у", "рахунок", "рахунку", "його", "її", "їх"],
+    ...["na", "do", "w", "konto", "kont", "jej", "ich", "jego"],
+    ...["au", "aux", "du", "de", "des", "le", "la", "les", "compte", "sur", "son", "sa", "leur"],
+    ...["al", "del", "el", "los", "las", "cuenta", "su", "sus", "en"],
+  ].map(fold),
+);
+
+/** Courtesy words around a request (pls, proszę, svp, por favor, будь ласка), never part of a name. */
+const FILLERS = new Set(
+  [
+    "pls",
+    "plz",
+    "please",
+    "kindly",
+    "prosze",
+    "prosimy",
+    "svp",
+    "stp",
+    "merci",
+    "por",
+    "favor",
+    "porfa",
+    "будь",
+    "ласка",
+    "пліз",
+    "please",
+  ].map(fold),
+);
+
+/** "new" after its noun (socio nuevo, partenaire nouveau, партнер новий), in the five languages (folded). */
+const NEW_WORD =
+  /^(new|another|nuev[oa]|otr[oa]|nouve(l|lle|au)|autre|now(y|ego|a|ej)|inn(y|ego)|нов\p{L}*|інш\p{L}*)$/u;
+
+/** Words that say a time zone follows (time zone, часовий пояс, strefa czasowa, fuseau horaire, zona horaria). */
+const ZONE_WORDS = [
+  "time zone",
+  "timezone",
+  "tz",
+  "часов",
+  "пояс",
+  "strefa",
+  "strefie",
+  "fuseau",
+  "zona horaria",
+  "huso",
+];
+const ZONE = /\b([A-Z][A-Za-z]+\/[A-Z][A-Za-z_-]+(?:\/[A-Z][A-Za-z_-]+)?|UTC)\b/u;
+
+/** Does a time zone (its words, or an IANA name) start at this token? */
+function startsTimeZone(text: string, t: Token): boolean {
+  const rest = text.slice(t.start);
+  const m = ZONE.exec(rest);
+  return (m?.index === 0 && isTimeZone(m[1] as string)) || ZONE_WORDS.some((w) => fold(rest).startsWith(w));
+}
+
+/**
+ * The IANA time zone a request writes (Europe/Kyiv, America/Argentina/Buenos_Aires, UTC), or one named by its city
+ * after the words for a time zone ("time zone Lisbon", "strefa czasowa Europe/Warsaw"); null when none.
+ */
+export function timeZoneIn(text: string): string | undefined {
+  const m = ZONE.exec(text);
+  if (m && isTimeZone(m[1] as string)) return m[1];
+  const folded = fold(text);
+  const at = Math.max(...ZONE_WORDS.map((w) => folded.search(new RegExp(`(^|[^\\p{L}])${w}`, "u"))));
+  if (at < 0) return undefined;
+  const words = tokenize(text.slice(at)).map((t) => t.raw.replace(/ /gu, "_"));
+  for (const zone of Intl.supportedValuesOf("timeZone")) {
+    const city = zone.split("/").at(-1) as string;
+    if (zone.includes("/") && words.some((w) => w.length > 3 && fold(w) === fold(city))) return zone;
+  }
+  return undefined;
+}
+
 /** A person's first and last names: capitalised words that are not the e-mail, keywords or the first word. */
 function personNames(free: readonly Token[], email: string | undefined): string[] {
-  return free
-    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.raw) && !email?.includes(t.raw) && !NAME_STOPS.has(t.norm))
-    .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
-    .map((t) => t.raw);
+  const capitalised = free.filter(
+    (t, i) =>
+      i > 0 &&
+      /^\p{Lu}/u.test(t.raw) &&
+      !email?.includes(t.raw) &&
+      !NAME_STOPS.has(t.norm) &&
+      !isCommonCapitalised(t.norm) &&
+      !ROLE_STEMS.some((r) => t.norm.startsWith(r)),
+  );
+  // Two capitalised words side by side are a person's names even when one starts like a keyword (Mark, Nowak,
+  // Stan): only a lone capitalised word is weighed against the keywords.
+  const runs: Token[][] = [];
+  for (const t of capitalised) {
+    const run = runs.at(-1);
+    const prev = run?.at(-1);
+    if (run && prev && free.indexOf(t) === free.indexOf(prev) + 1 && t.start - prev.end <= 1) run.push(t);
+    else runs.push([t]);
+  }
+  const pair = runs.find((r) => r.length >= 2);
+  const names = pair
+    ? pair.map((t) => t.raw)
+    : capitalised
+        .filter((t) => !KEYWORDS.some((k) => k.length >= 3 && t.norm.startsWith(k)))
+        .map((t) => t.raw);
+  return baseNames(names, email);
+}
+
+/** Words for the roles a person is invited as (never their names). */
+const ROLE_STEMS = [
+  ...W.supervisor,
+  ...W.support,
+  "user",
+  "agent",
+  "admin",
+  "користувач",
+  "uzytkownik",
+  "utilisateur",
+  "usuario",
+].map(fold);
+
+/**
+ * Endings a Polish or Ukrainian name takes after a verb ("zaproś Tomasza Mazura", "запроси Олену Бондар"), each
+ * with the nominative ending it replaces: [written ending, nominative ending].
+ */
+const NAME_ENDINGS: [string, string][] = [
+  ["ę", "a"],
+  ["ą", "a"],
+  ["ka", "ek"],
+  ["ła", "eł"],
+  ["a", ""],
+  ["у", "а"],
+  ["ю", "я"],
+  ["ка", "ко"],
+  ["я", "й"],
+  ["а", ""],
+];
+
+/**
+ * A new person's names as they are called (nominative), when the request inflected them: the form the e-mail
+ * spells wins (Mazura + t.mazur@… → Mazur, Івана + ivan@… → Іван); else only the endings that are never a
+ * nominative's (Annę → Anna, Kowalską → Kowalska, Олену → Олена). A man's surname read back from his e-mail takes
+ * his first name with it (Tomasza Mazura, t.mazur@… → Tomasz Mazur).
+ */
+export function baseNames(names: readonly string[], email: string | undefined): string[] {
+  const local = (email?.split("@")[0] ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((p) => p.length >= 3);
+  const spelled = (word: string) => {
+    const f = fold(word);
+    return local.some((p) => p === f || latinForms(f).includes(p));
+  };
+  let masculine = false;
+  const out = names.map((name) => {
+    if (spelled(name)) return name;
+    for (const [ending, base] of NAME_ENDINGS) {
+      if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
+      const candidate = name.slice(0, name.length - ending.length) + base;
+      if (spelled(candidate)) {
+        if (ending === "a" || ending === "а") masculine = true;
+        return candidate;
+      }
+    }
+    for (const [ending, base] of [
+      ["ę", "a"],
+      ["ą", "a"],
+      ["у", "а"],
+      ["ю", "я"],
+    ] as const)
+      if (name.endsWith(ending) && name.length > 3) return name.slice(0, -1) + base;
+    return name;
+  });
+  // The first name of a man whose surname the e-mail gave back: its own -a (Tomasza, Івана) goes too.
+  if (masculine && out.length >= 2) {
+    const first = out[0] as string;
+    if (!spelled(first) && /[^aeiouyаеєиіїоуюя][aа]$/u.test(first) && first === names[0])
+      out[0] = first.endsWith("ka") ? `${first.slice(0, -2)}ek` : first.slice(0, -1);
+  }
+  return out;
 }
 
 /** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */
@@ -1871,7 +2413,14 @@ function nameAfterStems(
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
-    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
+    // "new partner pls: Carpathian Wings": a courtesy word before the name is not the name.
+    // "un socio nuevo: Andes Viajes": an adjective written after the noun ("new", lower case) is not the name either.
+    if (
+      picked.length === 0 &&
+      (FILLERS.has(t.norm) || (NEW_WORD.test(t.norm) && t.raw === t.raw.toLowerCase()))
+    )
+      continue;
+    if (!freeSet.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw) || startsTimeZone(text, t)) break;
     if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
     picked.push(t);
   }

@@ -33,6 +33,8 @@ async function one<T extends pg.QueryResultRow>(
   sql: string,
   params: unknown[],
 ): Promise<T | null> {
+  // An entity an earlier step of the plan creates ("$new:0") has no row yet: nothing to read before it.
+  if (params.some((v) => typeof v === "string" && v.startsWith("$new:"))) return null;
   return (await pool.query<T>(sql, params)).rows[0] ?? null;
 }
 

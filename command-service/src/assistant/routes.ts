@@ -19,7 +19,7 @@ import { type LlmProvider, providerFromEnv } from "@skyward/infra/llm/provider";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
 import { answerQuestion } from "./answers.ts";
-import { type Directory, loadDirectory, loadOutside } from "./directory.ts";
+import { type Directory, entity, loadDirectory, loadOutside } from "./directory.ts";
 import { dispatch } from "./dispatch.ts";
 import { embeddedAdminProvider, parseAdminRequest } from "./embedded.ts";
 import { type Interpretation, interpretCalls } from "./interpret.ts";
@@ -254,6 +254,23 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     for (const question of questions) answers.push(await answerQuestion(deps.pool, p, question, deps.now()));
     const steps: PlanStep[] = [];
     for (const [index, call] of commands.entries()) {
+      // A company or channel an earlier step creates ("$new:0") is shown by the name that step gives it.
+      for (const r of call.entry.refs) {
+        let value: unknown = call.args;
+        for (const key of r.path) value = (value as Record<string, unknown> | undefined)?.[key];
+        const made = /^\$new:(\d+)$/u.exec(String(value ?? ""));
+        const name = made
+          ? (steps[Number(made[1])]?.args.body as { name?: unknown } | undefined)?.name
+          : undefined;
+        if (typeof name === "string" && !call.entities[r.path.join(".")])
+          call.entities[r.path.join(".")] = entity({
+            kind: r.kind,
+            id: String(value),
+            name,
+            agency_id: null,
+            detail: null,
+          });
+      }
       const shown = await previewStep(deps.pool, call);
       // A step on what an earlier step creates ("$new:0") names it by the name that step gives it.
       const created = /^\$new:(\d+)$/u.exec(String(call.args.channel_id ?? ""));

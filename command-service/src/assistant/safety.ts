@@ -6,13 +6,18 @@ import {
   ACTION_WORDS,
   amountsIn,
   isAirlineWord,
+  isCommonCapitalised,
   isKeyword,
+  type Mention,
   namedSpans,
+  QUOTES,
   REASON_STEMS,
   type Span,
   spanText,
+  unclosedBracket,
   ZERO_WORDS,
 } from "./embedded.ts";
+import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
 import type { ResolvedCall } from "./interpret.ts";
 import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
@@ -71,16 +76,6 @@ const CHANNEL_COMMANDS = new Set([
   "delete_channel",
   "attach_card_to_channel",
 ]);
-
-/** "Ignore previous instructions", "you are now", "system prompt" … in the five languages (folded). */
-const INSTRUCTIONS = [
-  /\b(ignore|disregard|forget|override)\b.{0,30}\b(instruction|rule|prompt|previous|above|earlier)/u,
-  /\b(system prompt|you are now|act as|jailbreak|developer mode)\b/u,
-  /(игнор|ігнор|забудь|забуд).{0,30}(інструкц|инструкц|правил|попередн|предыдущ)/u,
-  /(zignoruj|ignoruj|zapomnij).{0,30}(instrukc|polecen|regul|poprzedn)/u,
-  /(ignore|oublie|ignorez|oubliez).{0,30}(instruction|consigne|regle|precedent)/u,
-  /(ignora|olvida|ignore|olvide).{0,30}(instruccion|regla|anterior)/u,
-];
 
 /** Words for "my / our own partner" that name the caller's partner explicitly. */
 const OWN_WORDS = [
@@ -169,7 +164,7 @@ const SECRET_WORDS = [
 ].map(fold);
 
 const SEPARATORS =
-  /[;\n?]+|,\s|\s(?:and then|then|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
 interface Reading {
   tokens: Token[];
@@ -196,8 +191,7 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   const data = new Set<number>();
   for (const s of spans) for (let i = s.start; i < s.end; i++) data.add(i);
   const ranges: [number, number][] = [];
-  for (const m of text.matchAll(/["«„“”]([^"«»„“”]{1,200})["»“”]/gu))
-    ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  for (const m of text.matchAll(QUOTES)) ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   for (const m of text.matchAll(/[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/gu))
     ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   tokens.forEach((t, i) => {
@@ -291,6 +285,21 @@ function distance(a: string, b: string): number {
 }
 
 /** Every string an argument holds (a name to create, a reason, a person's names): words the plan did use. */
+/**
+ * Is a word of the request one a step uses, as written or inflected (the plan invites "Tomasz Mazur" where the
+ * request wrote "zaproś Tomasza Mazura", "Олена" for "Олену")?
+ */
+function usedWord(used: ReadonlySet<string>, word: string): boolean {
+  if (used.has(word)) return true;
+  for (const u of used) {
+    if (u.length < 3 || Math.abs(u.length - word.length) > 2) continue;
+    let i = 0;
+    while (i < u.length && i < word.length && u[i] === word[i]) i++;
+    if (i >= 3 && i >= Math.min(u.length, word.length) - 2) return true;
+  }
+  return false;
+}
+
 function argWords(calls: readonly ResolvedCall[]): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown) => {
@@ -327,6 +336,7 @@ function actionParts(text: string, r: Reading): string[] {
   for (const m of body.matchAll(SEPARATORS)) {
     const at = m.index ?? 0;
     if (inName(at)) continue;
+    if (/^\s*\d{1,2}\)/u.test(m[0]) && unclosedBracket(body.slice(0, at))) continue;
     cuts.push([from, at]);
     from = at + m[0].length;
   }
@@ -450,7 +460,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   r.tokens.forEach((t, i) => {
     if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
     if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
-    if (used.has(t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm)) return;
+    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
+      return;
     unknown.push(t);
   });
   if (unknown.length > 0) {
@@ -558,9 +569,56 @@ export function checkCalls(input: SafetyInput): Verdict {
     }
   }
 
+  // Every entity the request names whole is one a step acts on (or the partner of one): a second company after
+  // "and also" that no step took was a part dropped, not a detail.
+  if (calls.length > 0) {
+    const ids = new Set<string>();
+    const texts: string[] = [];
+    const walk = (v: unknown) => {
+      if (typeof v === "string") {
+        ids.add(v);
+        texts.push(fold(v));
+      } else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    for (const c of calls) walk(c.args);
+    const acted = dir.entities.filter((e) => ids.has(e.id));
+    const end = (r.tokens[r.reasonFrom] as Token | undefined)?.start ?? text.length;
+    for (const s of r.spans) {
+      const from = (r.tokens[s.start] as Token).start;
+      if (from >= end || r.ranges.some(([a, b]) => from >= a && from < b)) continue;
+      const whole = s.best.filter((m) => m.full);
+      if (whole.length !== 1) continue;
+      const e = (whole[0] as Mention).entity;
+      const written = fold(spanText(r.tokens, s));
+      const covered =
+        ids.has(e.id) ||
+        acted.some((a) => a.agency_id === e.id || (e.kind === "agency" && a.id === e.agency_id)) ||
+        texts.some((t) => t.includes(written));
+      if (!covered)
+        return clarify(
+          "part_not_understood",
+          { part: spanText(r.tokens, s) },
+          `Not every part of the request became a step: "${spanText(r.tokens, s)}" is named but nothing acts on it. Ask for it again on its own`,
+          [e],
+          [spanText(r.tokens, s)],
+        );
+    }
+  }
+
   // Every part asking for an action is a step; a part left over makes the whole answer a question back.
   const parts = actionParts(text, r);
-  const commands = calls.filter((c) => c.entry.kind === "command").length;
+  // A channel update holds one part per setting ("set its resident code RZ-9 and switch it on" is one step).
+  const commands = calls
+    .filter((c) => c.entry.kind === "command")
+    .reduce(
+      (n, c) =>
+        n +
+        (c.entry.name === "update_channel"
+          ? Math.max(1, Object.keys((c.args.body ?? {}) as object).length)
+          : 1),
+      0,
+    );
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
   const uncovered = parts.filter((p, i) => input.callsIn(p, parts.slice(0, i)) === 0);
   if (
@@ -581,7 +639,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   for (const reason of reasonsOf(calls)) {
     const at = text.indexOf(reason);
     // A quoted reason is data whatever it says.
-    if (at < 0 || /["«„“”]\s*$/u.test(text.slice(0, at))) continue;
+    // A reason speaking to the assistant is data too: what it asks for is never a request.
+    if (at < 0 || /["«„“”'‘]\s*$/u.test(text.slice(0, at)) || addressesAssistant(reason)) continue;
     const asks = reason
       .split(SEPARATORS)
       .slice(1)

@@ -47,15 +47,15 @@ export type PassengerKind = "adults" | "children" | "infants" | "people" | "comp
 
 export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries([
   ...words(
-    "adult adults grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
+    "adult adults adt adl grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
       "dorosły dorosła dorosłe dorosłych dorosłymi dorosłego dorosłą dorosłym adulte adultes adulto adultos adulta adultas",
   ).map((w) => [w, "adults"] as const),
   ...words(
-    "child children kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
+    "child children chd chld kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
       "dziecko dzieckiem dzieci dziećmi dziecka dzieciaki dzieciakiem enfant enfants niño niños niña niñas menor menores",
   ).map((w) => [w, "children"] as const),
   ...words(
-    "infant infants baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
+    "infant infants inf baby babies немовля немовлям немовлят немовляти немовлята немовлятами малюк малюком малюка " +
       "niemowlę niemowlęciem niemowlęta niemowląt niemowlaka niemowlakiem bobas bobasem bébé bébés nourrisson nourrissons bebé bebés infante infantes",
   ).map((w) => [w, "infants"] as const),
   ...words(
@@ -93,6 +93,22 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["classe premium", "premium_economy"],
   ["premium économique", "premium_economy"],
   ["turista premium", "premium_economy"],
+  // Shortened and turned round: "premium éco", "eco premium", "prem eco", "економ преміум", "económica premium".
+  ["premium eco", "premium_economy"],
+  ["eco premium", "premium_economy"],
+  ["prem eco", "premium_economy"],
+  ["premium econ", "premium_economy"],
+  ["premium ekonomia", "premium_economy"],
+  ["premium ekonomiczną", "premium_economy"],
+  ["premium eko", "premium_economy"],
+  ["ekonomiczna premium", "premium_economy"],
+  ["економ преміум", "premium_economy"],
+  ["преміум економ клас", "premium_economy"],
+  ["premium économie", "premium_economy"],
+  ["économique premium", "premium_economy"],
+  ["premium económica", "premium_economy"],
+  ["económica premium", "premium_economy"],
+  ["premium turista", "premium_economy"],
   ["business class", "business"],
   ["business", "business"],
   ["biz", "business"],
@@ -143,6 +159,12 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["classe économique", "economy"],
   ["économique", "economy"],
   ["éco", "economy"],
+  ["econ", "economy"],
+  ["eko", "economy"],
+  ["1ère classe", "first"],
+  ["1re classe", "first"],
+  ["1a clase", "first"],
+  ["1ª clase", "first"],
   ["clase turista", "economy"],
   ["turista", "economy"],
   ["clase económica", "economy"],
@@ -189,7 +211,7 @@ export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
 
 /** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
 export const RETURN_MARKERS = set(
-  "back return returning coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
+  "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
     "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
 );
 

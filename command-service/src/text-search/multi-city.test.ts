@@ -68,4 +68,25 @@ describe("multi-city lines", () => {
       { origin: "KBP", destination: "CDG", departure_date: "2027-01-20" },
     ]);
   });
+
+  it.each([
+    ["pl", "Kijów Warszawa 20 grudnia, Warszawa Paryż 23, Paryż Kijów 28"],
+    ["en", "Kyiv Warsaw 20 December, Warsaw Paris 23, Paris Kyiv 28"],
+    ["ua", "Київ Варшава 20 грудня, Варшава Париж 23, Париж Київ 28"],
+    ["fr", "Kyiv Varsovie 20 décembre, Varsovie Paris 23, Paris Kyiv 28"],
+    ["es", "Kiev Varsovia 20 de diciembre, Varsovia París 23, París Kiev 28"],
+  ])(
+    "when a later slice (%s) gives its day as a bare number, then it is that day from the slice before: %s",
+    (_language, text) => {
+      expect(slicesOf(text)).toEqual(KYIV_WARSAW_PARIS);
+    },
+  );
+
+  it("when a bare number's day has passed in the month of the slice before, then it is next month's", () => {
+    expect(slicesOf("Kyiv Rome 27 December, Rome Paris 2, Paris Kyiv 6 January")).toEqual([
+      { origin: "KBP", destination: "FCO", departure_date: "2026-12-27" },
+      { origin: "FCO", destination: "CDG", departure_date: "2027-01-02" },
+      { origin: "CDG", destination: "KBP", departure_date: "2027-01-06" },
+    ]);
+  });
 });

@@ -35,6 +35,21 @@ export function parseMultiCity(text: string, options: ParseOptions): Parsed | nu
   let reference = options.today;
   for (const part of parts(text)) {
     const answer = parseTextSearch(part.text, { ...options, today: reference });
+    // "…, Paryż Madryt 11, …": after a slice with its date, a bare day number left over is that slice's day, the
+    // first such day from the day before it leaves.
+    const bare = answer.unrecognised.filter((w) => /^\d{1,2}$/u.test(w));
+    if (
+      answer.search.departure_date === undefined &&
+      parsed.some((p) => p.answer.search.departure_date !== undefined) &&
+      bare.length === 1 &&
+      reference
+    ) {
+      const day = dayOnOrAfter(reference, Number(bare[0]));
+      if (day) {
+        answer.search = { ...answer.search, departure_date: day };
+        answer.unrecognised = answer.unrecognised.filter((w) => w !== bare[0]);
+      }
+    }
     parsed.push({ ...part, answer });
     const day = answer.search.departure_date;
     if (day && (!reference || day >= reference)) reference = day;
@@ -87,4 +102,16 @@ export function parseMultiCity(text: string, options: ParseOptions): Parsed | nu
     chips,
     unrecognised: parsed.flatMap((p) => p.answer.unrecognised),
   };
+}
+
+/** The first date on or after `reference` (ISO) whose day of the month is `day`, if that day exists within a year. */
+function dayOnOrAfter(reference: string, day: number): string | undefined {
+  if (day < 1 || day > 31) return undefined;
+  const start = new Date(`${reference}T00:00:00Z`);
+  for (let m = 0; m < 12; m++) {
+    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, day));
+    if (d.getUTCDate() !== day) continue;
+    if (d >= start) return d.toISOString().slice(0, 10);
+  }
+  return undefined;
 }

@@ -284,6 +284,18 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (next && !next.used && /^\d+$/.test(next.norm)) continue;
     counts.people = { n, span: take(tokens, i, 2) };
   }
+  // "2+2", "2 + 1 + 1": adults, children (and infants) as travel agents write a family.
+  if (!counts.adults && !counts.people && !counts.children) {
+    const plus = /(?<![\d.,/:+-])([1-9])\s?\+\s?(\d)(?:\s?\+\s?(\d))?(?![\d.,/:+])/u.exec(text);
+    const at = plus ? tokens.findIndex((t) => t.start === plus.index && !t.used) : -1;
+    if (plus && at >= 0) {
+      const parts = plus.slice(1).filter((x) => x !== undefined).length;
+      const span = take(tokens, at, parts);
+      counts.adults = { n: Number(plus[1]), span };
+      if (Number(plus[2]) > 0) counts.children = { n: Number(plus[2]), span };
+      if (plus[3] !== undefined && Number(plus[3]) > 0) counts.infants = { n: Number(plus[3]), span };
+    }
+  }
   let adults = counts.adults;
   // "with my wife": the one who speaks travels too.
   if (!adults && !counts.people && counts.companions)

@@ -290,4 +290,62 @@ describe("the text search's understanding (issue 25)", () => {
     expect([a.origin, a.cabin]).toEqual(["FRA", "first"]);
     expect(parse("Dublin to Oslo on Sunday, SAS or Norwegian").search.carriers).toEqual(["SK", "DY"]);
   });
+
+  it("when a cabin is shortened or turned round ('premium éco', 'eco premium', 'економ преміум'), then it is read", () => {
+    for (const [text, cabin] of [
+      ["London to Rome tomorrow, prem eco", "premium_economy"],
+      ["Київ - Рим завтра, економ преміум", "premium_economy"],
+      ["Warszawa - Rzym jutro, premium eko", "premium_economy"],
+      ["Paris – Rome demain en éco premium", "premium_economy"],
+      ["Madrid - Roma mañana en económica premium", "premium_economy"],
+      ["Paris – Rome demain, 1ère classe", "first"],
+      ["Madrid - Roma mañana en 1a clase", "first"],
+    ] as const)
+      expect([text, parse(text).search.cabin]).toEqual([text, cabin]);
+  });
+
+  it("when a feast is named by its saint alone after 'on' (на Миколая, na Mikołaja), then it is its day; the city stays a place", () => {
+    for (const text of [
+      "з Одеси до Відня на Миколая",
+      "Kraków – Gdańsk na Mikołaja",
+      "Madrid - Roma por San Nicolás",
+      "London to Oslo on Saint Nicholas",
+      "Paris – Berlin pour la Saint-Nicolas",
+    ])
+      expect([text, parse(text).search.departure_date]).toEqual([text, "2026-12-06"]);
+    // Mykolaiv is a city, not St Nicholas: no date from it.
+    expect(parse("з Миколаєва до Варшави").search.departure_date).toBeUndefined();
+    expect(parse("Warszawa - Londyn na Andrzejki").search.departure_date).toBe("2027-11-30");
+  });
+
+  it("when a family is written as adults+children(+infants) ('2+2', '2 + 1 + 1'), then those are the passengers", () => {
+    for (const [text, passengers] of [
+      ["Kyiv to Rome on 5 January, family 2+2", { adults: 2, children: 2, infants: 0 }],
+      ["Київ - Рим 5 січня, сім'я 2+1", { adults: 2, children: 1, infants: 0 }],
+      ["Warszawa - Rzym 5 stycznia, rodzina 2+1+1", { adults: 2, children: 1, infants: 1 }],
+      ["Paris – Rome le 5 janvier, 1 + 1", { adults: 1, children: 1, infants: 0 }],
+      ["Madrid - Roma el 5 de enero, familia 2+3", { adults: 2, children: 3, infants: 0 }],
+    ] as const)
+      expect([text, parse(text).search.passengers]).toEqual([text, passengers]);
+    // A time's "+1" (next day) is no family.
+    expect(parse("London to Rome on 5 January 10:00+1").search.passengers).toEqual({
+      adults: 1,
+      children: 0,
+      infants: 0,
+    });
+  });
+
+  it("when an agent writes the booking shorthand (adt, chd, inf, rtn, ret, NYE), then it is read, never as an airport", () => {
+    const a = parse("LON to NYC next fri, rtn sun, 2 adt 1 chd").search;
+    expect([a.origin, a.destination, a.departure_date, a.return_date, a.passengers]).toEqual([
+      "LON",
+      "NYC",
+      "2026-12-11",
+      "2026-12-13",
+      { adults: 2, children: 1, infants: 0 },
+    ]);
+    const b = parse("KRK-LHR 10 Jan ret 17 Jan 2 adl 1 inf").search;
+    expect([b.return_date, b.passengers]).toEqual(["2027-01-17", { adults: 2, children: 0, infants: 1 }]);
+    expect(parse("Oslo - Rome on NYE").search.departure_date).toBe("2026-12-31");
+  });
 });

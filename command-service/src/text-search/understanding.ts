@@ -95,6 +95,7 @@ const HOLIDAYS: [string[], DayOf][] = [
     [
       "new year's eve",
       "new years eve",
+      "nye",
       "sylwester",
       "sylwestra",
       "saint sylvestre",
@@ -194,9 +195,13 @@ const HOLIDAYS: [string[], DayOf][] = [
       "saint nicolas",
       "la saint nicolas",
       "dia de san nicolas",
+      "saint nicholas",
+      "san nicolas",
     ],
     fixed(12, 6),
   ],
+  [["andrzejki", "andrzejek"], fixed(11, 30)],
+  [["barborka", "barbórka"], fixed(12, 4)],
   [
     [
       "labour day",
@@ -326,6 +331,11 @@ const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day]) =>
   }),
 ).sort((a, b) => b.words.length - a.words.length);
 
+/** Feasts named by their saint alone, in the form the line writes after "on" (на Миколая, na Mikołaja). */
+const SAINT_ALONE: Record<string, DayOf> = { миколая: fixed(12, 6), mikolaja: fixed(12, 6) };
+/** "on" / "for" before a feast's name. */
+const ON_WORDS = new Set(["на", "na", "on", "for", "pour", "para", "po"]);
+
 /** A word of a holiday's name, or an inflected form of it (Wigilię, Sylwestra, Різдво → на Різдво). */
 const sameWord = (token: string, word: string) => {
   if (token === word) return true;
@@ -355,6 +365,16 @@ function nextHoliday(day: DayOf, reference: string): string {
 export function holidayHits(tokens: Token[]): DateHit[] {
   const hits: DateHit[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    // A feast named by its saint alone after "on" ("на Миколая", "na Mikołaja"): that exact form only, so
+    // Миколаєва (the city) stays a place.
+    const saint = SAINT_ALONE[(tokens[i] as Token).norm];
+    const prep = tokens[i - 1];
+    if (saint && prep && !prep.used && ON_WORDS.has(prep.norm) && !(tokens[i] as Token).used) {
+      (tokens[i] as Token).used = true;
+      const t = tokens[i] as Token;
+      hits.push({ start: t.start, end: t.end, resolve: (reference) => nextHoliday(saint, reference) });
+      continue;
+    }
     for (const p of HOLIDAY_PHRASES) {
       if (i + p.words.length > tokens.length) continue;
       if (

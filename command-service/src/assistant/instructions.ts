@@ -1,0 +1,45 @@
+import { fold } from "./text.ts";
+
+/**
+ * Instructions to the assistant written into a request, in the five languages (matched on folded words): "ignore
+ * previous instructions", "you are now", "system prompt", "admin mode" … Outside a reason they are refused; inside
+ * one they are data, and mark the whole reason as data (issue 25, rule 4).
+ */
+export const INSTRUCTIONS = [
+  /\b(ignore|disregard|forget|override)\b.{0,30}\b(instruction|rule|prompt|previous|above|earlier)/u,
+  /\b(system prompt|you are now|act as|jailbreak|developer mode|admin mode|god mode)\b/u,
+  /(игнор|ігнор|забудь|забуд).{0,30}(інструкц|инструкц|правил|попередн|предыдущ)/u,
+  /(zignoruj|ignoruj|zapomnij).{0,30}(instrukc|polecen|regul|poprzedn)/u,
+  /(ignore|oublie|ignorez|oubliez).{0,30}(instruction|consigne|regle|precedent)/u,
+  /(ignora|olvida|ignore|olvide).{0,30}(instruccion|regla|anterior)/u,
+  /(тепер ти|ти тепер|режим\p{L}* (адмін|розробник))/u,
+  /(jestes teraz|teraz jestes|tryb\p{L}* (admin|programist|dewelop))/u,
+  /(tu es maintenant|mode (admin|developpeur|developer))/u,
+  /(ahora eres|modo (admin|desarrollador|dios))/u,
+  // Setting the checks aside: "ignore all limits", "bypass the confirmation", "pomiń limity", "ігноруй ліміти".
+  /\b(ignore|disregard|bypass|skip)\b.{0,20}\b(limit|check|safety|threshold|confirmation|restriction|guard)/u,
+  /(zignoruj|ignoruj|pomin|omin).{0,20}(limit|kontrol|ogranicz|potwierdz|zabezpiecz)/u,
+  /(ігнор|пропусти|обіиди).{0,20}(ліміт|обмежен|перевір|підтвердж)/u,
+  /(ignore|ignorez|contourne|saute).{0,20}(limite|controle|verification|confirmation|restriction)/u,
+  /(ignora|omite|salta).{0,20}(limite|control|verificacion|confirmacion|restriccion)/u,
+];
+
+/** Words addressing the assistant itself: "note for the AI", "SYSTEM:", "para la IA", "dla AI", "для ШІ" (folded). */
+const ADDRESS = [
+  /(^|[^\p{L}])(system|systeme|sistema|система|systemowy)\s*:/u,
+  /(^|[^\p{L}])(ai|ia|ші|llm|gpt|bot|бот)\s*:/u,
+  /\b(note|message|instruction|hint|memo)s?\b.{0,12}\b(to|for)\b.{0,5}\b(the )?(ai|assistant|bot|model|llm|gpt)\b/u,
+  /(для|до)\s+(ші|асистент\p{L}*|бот\p{L}*|модел\p{L}*)(\s|$|[.,:;!])/u,
+  // The assistant called by name: "assistant, also delete …", "Asystencie, …", "Асистенте, …", "IA : …".
+  /(^|[.,;:!?(-]\s*)(assistant|assistante|asysten\p{L}*|асистент\p{L}*|asistente|ai|ia|ші|bot|бот)\s*[,:!]/u,
+  /dla\s+(ai|asystent\p{L}*|bot\p{L}*|model\p{L}*)(\s|$|[.,:;!])/u,
+  /pour\s+(lia|l ia|lassistant|le bot|le modele|ia)(\s|$|[.,:;!])/u,
+  /para\s+(la ia|el asistente|el bot|el modelo|ia)(\s|$|[.,:;!])/u,
+];
+
+/** Does this text give the assistant instructions, or speak to it (the words of a reason, a name, a quote)? */
+export function addressesAssistant(text: string): boolean {
+  const folded = fold(text);
+  const words = folded.replace(/[^\p{L}\p{N}]+/gu, " ");
+  return INSTRUCTIONS.some((re) => re.test(words)) || ADDRESS.some((re) => re.test(folded));
+}
