@@ -21,6 +21,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import {
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useCallback,
@@ -34,6 +35,7 @@ import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { afterPaint } from "../../../lib/after-paint.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
 import { type LastResult, searchMachine } from "../machines/search.machine.ts";
@@ -181,6 +183,41 @@ function SearchFailed({
   );
 }
 
+/**
+ * The results' sort: the chosen segment shows at once (a render of this control only), and the page re-sorts after
+ * that paint (issue 27's interaction budget: the page with 300 offers re-renders in a task of its own).
+ */
+const SortControl = memo(function SortControl({
+  value,
+  onChange,
+}: {
+  value: SortOrder;
+  onChange: (order: SortOrder) => void;
+}) {
+  const { t } = useTranslation("search");
+  const [shown, setShown] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    setShown(value);
+  }
+  return (
+    <SegmentedControl
+      size="xs"
+      value={shown}
+      onChange={(next) => {
+        setShown(next as SortOrder);
+        afterPaint(() => onChange(next as SortOrder));
+      }}
+      aria-label={t("results.sort.label")}
+      data={(["price", "duration", "departure"] as const).map((order) => ({
+        value: order,
+        label: t(`results.sort.${order}`),
+      }))}
+    />
+  );
+});
+
 export interface SearchPageProps {
   /** The page's address (validated by the route): the search, its sort and filters, the open booking form. */
   params?: SearchParams;
@@ -189,9 +226,6 @@ export interface SearchPageProps {
   /** Administrators and support book for a company they choose (the address's `company`): no search without it. */
   choosesCompany?: boolean;
 }
-
-/** Runs `work` once the browser has painted the current frame (a frame, then a task after it). */
-const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
 
 const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -324,6 +358,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const selectFareRef = useRef(selectFare);
   selectFareRef.current = selectFare;
   const selectFareStable = useCallback((fareId: string) => selectFareRef.current(fareId), []);
+  // The sort control answers the click itself; the page follows after its paint (SortControl).
   const setSort = (order: SortOrder) => {
     setChosenSort(order);
     afterPaint(() => {
@@ -331,6 +366,10 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
     });
   };
+
+  const setSortRef = useRef(setSort);
+  setSortRef.current = setSort;
+  const setSortStable = useCallback((order: SortOrder) => setSortRef.current(order), []);
 
   // The fare calendar is for one-way and round trips.
   const oneOrRoundTrip = request && !isMultiCity(request) ? request : null;
@@ -504,16 +543,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                       checked={clientView}
                       onChange={(event) => setClientView(event.currentTarget.checked)}
                     />
-                    <SegmentedControl
-                      size="xs"
-                      value={sort}
-                      onChange={(value) => setSort(value as SortOrder)}
-                      aria-label={t("results.sort.label")}
-                      data={(["price", "duration", "departure"] as const).map((order) => ({
-                        value: order,
-                        label: t(`results.sort.${order}`),
-                      }))}
-                    />
+                    <SortControl value={sort} onChange={setSortStable} />
                   </Group>
                 </Group>
                 <ActiveFilters
