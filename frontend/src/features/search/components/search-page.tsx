@@ -36,6 +36,7 @@ import { fromPromise } from "xstate";
 import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { afterPaint } from "../../../lib/after-paint.ts";
+import { useSession } from "../../../lib/session.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
 import { type LastResult, searchMachine } from "../machines/search.machine.ts";
@@ -66,6 +67,7 @@ import { SearchForm } from "./search-form.tsx";
 import { TextSearch } from "./text-search.tsx";
 
 const resultParts = () => import("./results-parts.ts");
+const RecentSearchesDialog = lazy(() => import("./recent-searches-dialog.tsx"));
 const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts.ActiveFilters })));
 const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
 const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FareCalendarPanel })));
@@ -263,7 +265,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
     ),
   );
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
-  const [recent, setRecent] = useState(recentSearches);
+  // Each user's own recent searches (kept in this browser under the user's id).
+  const userId = useSession()?.account.skyward_id ?? "";
+  const [recent, setRecent] = useState(() => recentSearches(userId));
+  const [recentOwner, setRecentOwner] = useState(userId);
+  if (recentOwner !== userId) {
+    setRecentOwner(userId);
+    setRecent(recentSearches(userId));
+  }
+  const [recentOpen, setRecentOpen] = useState(false);
   const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
   // click's paint (issue 27's interaction budget).
@@ -302,7 +312,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       });
     else {
       send({ type: "search.submit", request: urlRequest });
-      setRecent(rememberSearch(urlRequest));
+      setRecent(rememberSearch(urlRequest, userId));
     }
   }, [urlKey, companyMissing]);
 
@@ -417,7 +427,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
               resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
               onApplyFilters={applyFilters}
             />
-            <Box data-shortcut="new-search">
+            {/* Alt+R anywhere in the form, its fields too: the recent searches, one to search again. */}
+            <Box
+              data-shortcut="new-search"
+              onKeyDown={(event) => {
+                if (!event.altKey || event.code !== "KeyR") return;
+                event.preventDefault();
+                setRecentOpen(true);
+              }}
+            >
               <SearchForm
                 key={urlKey}
                 initial={urlRequest ? formValuesOf(urlRequest) : undefined}
@@ -604,6 +622,19 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                 )}
               </Stack>
             </ResultsLayout>
+          </Suspense>
+        ) : null}
+
+        {recentOpen ? (
+          <Suspense fallback={null}>
+            <RecentSearchesDialog
+              searches={recent}
+              onClose={() => setRecentOpen(false)}
+              onPick={(chosen) => {
+                setRecentOpen(false);
+                search(chosen);
+              }}
+            />
           </Suspense>
         ) : null}
 
