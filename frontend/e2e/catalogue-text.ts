@@ -67,10 +67,10 @@ export function englishWords(language: string): string[] {
   return [...words];
 }
 
-/** The words of `words` the page shows as whole words (a letter on neither side). */
+/** The words of `words` the page shows as whole words (a letter on neither side), in any case (a badge may shout). */
 export async function untranslatedWords(page: Page, words: string[]): Promise<string[]> {
   const text = await page.evaluate(() => document.body.innerText);
-  return words.filter((word) => new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, "u").test(text));
+  return words.filter((word) => new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, "iu").test(text));
 }
 
 export async function untranslated(page: Page, phrases: string[]): Promise<string[]> {
