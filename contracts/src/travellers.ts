@@ -53,6 +53,8 @@ export const TravellersQuery = z.object({
   q: z.string().trim().max(60).optional(),
   company_id: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** By name (the default), or the most recently saved or changed first (the booking form's recent travellers). */
+  order: z.enum(["name", "recent"]).default("name"),
 });
 
 /** Personal fields sealed with the traveller's own key (AES-256-CBC): unreadable once the key is destroyed. */

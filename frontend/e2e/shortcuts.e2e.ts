@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import type { Locator, Page } from "playwright-core";
-import { holdStandardFare, isoInDays, signInAsAgent } from "./flows.ts";
+import { csrfHeaders, holdStandardFare, isoInDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 // Issue 27 item 6, the experienced agent: keys for the daily moves, a skip link from the search button to the first
@@ -60,7 +60,9 @@ describe("the experienced agent's keyboard", () => {
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await help.waitFor();
-    await expect(help.getByRole("row").count()).resolves.toBe(8);
+    await expect(help.getByRole("row").count()).resolves.toBe(10);
+    await help.getByRole("row").filter({ hasText: "Alt + R" }).waitFor();
+    await help.getByRole("row").filter({ hasText: "Alt + T" }).waitFor();
     await checkScreen(page, "keyboard shortcuts dialog");
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "detached" });
@@ -131,5 +133,83 @@ describe("the experienced agent's keyboard", () => {
     );
     await expect(latest.textContent()).resolves.toMatch(/KBP.*WAW/);
     await expect(hasFocus(latest)).resolves.toBe(true);
+  });
+
+  it("opens the user's recent searches with Alt+R in the search form (a pick fills the form and searches), and the company's recent travellers with Alt+T in a passenger's fields (a pick fills the passenger)", async () => {
+    const { page } = suite.session;
+    await signInAsAgent(page);
+    const kept = await page.request.post("/travellers", {
+      headers: await csrfHeaders(page),
+      data: {
+        traveller: {
+          first_name: "Oksana",
+          last_name: "Recentna",
+          date_of_birth: "1990-02-03",
+          gender: "F",
+          documents: [
+            {
+              type: "passport",
+              number: "FR770011",
+              issuing_country: "UA",
+              nationality: "UA",
+              expires_on: "2034-01-01",
+            },
+          ],
+        },
+      },
+    });
+    expect(kept.status()).toBe(201);
+
+    // Two searches made: the latest is KBP to VIE, the one before KBP to WAW.
+    await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(22)}`);
+    await page.getByTestId("results-count").waitFor();
+    await page.goto(`/search?from=KBP&to=VIE&depart=${isoInDays(23)}`);
+    await page.getByTestId("results-count").waitFor();
+
+    // Alt+R in a field of the form: the recent searches, the latest focused.
+    await page.getByRole("textbox", { name: "To", exact: true }).focus();
+    await page.keyboard.press("Alt+KeyR");
+    const dialog = page.getByRole("dialog", { name: "Recent searches" });
+    await dialog.waitFor();
+    const picks = dialog.getByRole("button", { name: /KBP/ });
+    await expect(picks.nth(0).textContent()).resolves.toMatch(/KBP.*VIE/);
+    await expect(hasFocus(picks.nth(0))).resolves.toBe(true);
+    await checkScreen(page, "recent searches dialog");
+    // The one before: the form holds it and its results show.
+    await page.keyboard.press("Tab");
+    await expect(hasFocus(picks.nth(1))).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await page.waitForURL(/to=WAW/);
+    await page.getByTestId("results-count").waitFor();
+    await expect(page.getByRole("textbox", { name: "To", exact: true }).inputValue()).resolves.toMatch(/WAW/);
+
+    // Recent searches are the user's own: another user's list is kept apart (the key names the user).
+    const keys = await page.evaluate(() =>
+      Object.keys(window.localStorage).filter((key) => key.startsWith("skyward.recent-searches")),
+    );
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^skyward\.recent-searches\.\S+$/);
+
+    // Alt+T in the passenger's first name: the company's recent travellers; Enter picks the latest in.
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: /^Select / })
+      .first()
+      .click();
+    await page.getByRole("heading", { name: "Passengers and contacts" }).waitFor();
+    const block = page.getByRole("group", { name: "Passenger 1 · Adult" });
+    await block.getByRole("textbox", { name: "First name" }).focus();
+    await page.keyboard.press("Alt+KeyT");
+    const recent = page.getByRole("listbox", { name: "Recent travellers" });
+    await recent.getByRole("option", { name: /RECENTNA OKSANA/ }).waitFor();
+    await checkScreen(page, "recent travellers");
+    await page.keyboard.press("Enter");
+    await expect(block.getByRole("textbox", { name: "First name" }).inputValue()).resolves.toBe("OKSANA");
+    await expect(block.getByRole("textbox", { name: "Last name" }).inputValue()).resolves.toBe("RECENTNA");
+    await expect(block.getByRole("textbox", { name: "Document number" }).inputValue()).resolves.toBe(
+      "FR770011",
+    );
   });
 });

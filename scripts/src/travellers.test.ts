@@ -137,6 +137,32 @@ describe("keeping and finding travellers", () => {
     expect(into.body.errors[0].meta).toEqual({ traveller_id: other.body.traveller.id });
   });
 
+  it("when the booking form asks for the recent travellers (order=recent), then the latest kept or changed come first, in the caller's scope; a bad order is 422", async () => {
+    const first = await keep(roles.agent, { traveller: profile("Iryna", "Recentova", "FR100001") });
+    const second = await keep(roles.agent, { traveller: profile("Marta", "Recentova", "FR100002") });
+    const changed = await roles.agent.put(`/travellers/${first.id}`, {
+      traveller: profile("Iryna", "Recentova", "FR100003"),
+    });
+    expect(changed.status).toBe(200);
+    const recent = await roles.agent.get("/travellers", {
+      query: { order: "recent", limit: "2" },
+      ...after(changed),
+    });
+    expect(recent.status).toBe(200);
+    expect(TravellerList.parse(recent.body).data.map((x) => x.id)).toEqual([first.id, second.id]);
+    // By name when no order is asked for, as before.
+    expect((await find(roles.agent, "recentova", changed)).map((x) => x.first_name)).toEqual([
+      "IRYNA",
+      "MARTA",
+    ]);
+    // Another company's agent sees none of them, recent or not.
+    const lviv = await roles.lvivAgent.get("/travellers", { query: { order: "recent" }, ...after(changed) });
+    expect(TravellerList.parse(lviv.body).data.map((x) => x.id)).not.toContain(first.id);
+    const bad = await roles.agent.get("/travellers", { query: { order: "newest" } });
+    expect(codeOf(bad)).toMatch(/^422 /);
+    expect(bad.body.errors[0].source).toEqual({ parameter: "order" });
+  });
+
   it("when the input is bad (a bad SSR code, an unknown carrier, a broken document, two meals), then 422 names each field and nothing is written", async () => {
     const before = await t.countEvents();
     const good = profile("Petro", "Bondar", "FB123123");

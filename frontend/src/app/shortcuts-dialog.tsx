@@ -7,6 +7,8 @@ export const SHORTCUTS = [
   { keys: ["/"], action: "search" },
   { keys: ["n"], action: "new_search" },
   { keys: ["r"], action: "recent_searches" },
+  { keys: ["Alt + R"], action: "recent_menu" },
+  { keys: ["Alt + T"], action: "recent_travellers" },
   { keys: ["b"], action: "bookings" },
   { keys: ["j"], action: "next" },
   { keys: ["k"], action: "previous" },

@@ -49,7 +49,7 @@ export function travellerReadRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/travellers", fresh, async (req, res) => {
     const p = requireUserType(req, ...READERS);
     const q = parseInput(TravellersQuery, req.query, "query");
-    const scope = travellerScope(p, 3);
+    const scope = travellerScope(p, 4);
     // By name (either order) or document number, as typed: every word must be found.
     const words = (q.q ?? "").toUpperCase().split(/\s+/).filter(Boolean);
     const { rows } = await pool.query<TravellerRow>(
@@ -57,8 +57,8 @@ export function travellerReadRoutes({ pool, readModels }: QueryDeps): Router {
         WHERE NOT t.erased AND ($1::text IS NULL OR t.company_id = $1)
           AND (SELECT bool_and(position(w in t.search) > 0) FROM unnest($2::text[]) w) IS NOT FALSE
           AND ${scope.sql}
-        ORDER BY t.last_name, t.first_name, t.id LIMIT $3`,
-      [q.company_id ?? null, words, q.limit, ...scope.params],
+        ORDER BY CASE WHEN $4::boolean THEN t.updated_at END DESC, t.last_name, t.first_name, t.id LIMIT $3`,
+      [q.company_id ?? null, words, q.limit, q.order === "recent", ...scope.params],
     );
     res.json({ data: rows.map(answer) });
   });

@@ -21,6 +21,7 @@ import {
   type SearchKey,
   searchId,
 } from "./offer-id.ts";
+import { SANDBOX_SCENARIOS, searchScenario } from "./scenarios.ts";
 import { arrivalOf, departureOf, type Journey, journeyMinutes, journeys } from "./schedule.ts";
 
 /** An itinerary with its fares, in the place it takes in the search result. */
@@ -58,17 +59,28 @@ function fastest(list: Journey[], carrier: string, count = JOURNEYS_PER_DIRECTIO
     .slice(0, count);
 }
 
+/** Whether a search is the manyOffers scenario's (SCENARIOS.md): MNY stands for London, and the caps are lifted. */
+const manyOffers = (key: SearchKey) =>
+  keySlices(key).some((slice) => searchScenario(slice.origin, slice.destination) === "manyOffers");
+const { airport: MANY_OFFERS_AIRPORT, standsFor: MANY_OFFERS_CITY } = SANDBOX_SCENARIOS.manyOffers;
+const placeOf = (code: string) => (code === MANY_OFFERS_AIRPORT ? MANY_OFFERS_CITY : code);
+
 /** The journeys of one slice: from every airport the origin names (a city code names several) to every one of the destination's. */
 function sliceJourneys(slice: KeySlice, carriers: readonly string[] | undefined): Journey[] {
-  const origins = airportsOf(slice.origin).flatMap((code) => findAirport(code) ?? []);
-  const destinations = airportsOf(slice.destination).flatMap((code) => findAirport(code) ?? []);
+  const origins = airportsOf(placeOf(slice.origin)).flatMap((code) => findAirport(code) ?? []);
+  const destinations = airportsOf(placeOf(slice.destination)).flatMap((code) => findAirport(code) ?? []);
   return origins.flatMap((from) =>
     destinations.flatMap((to) => (from.code === to.code ? [] : journeys(from, to, slice.date, carriers))),
   );
 }
 
 /** A multi-city journey of more than three slices pairs fewer journeys per slice, so the pairs stay a few hundred. */
-const journeysPerSlice = (slices: number) => (slices > 3 ? 2 : JOURNEYS_PER_DIRECTION_PER_CARRIER);
+const journeysPerSlice = (slices: number, key: SearchKey) =>
+  manyOffers(key)
+    ? SANDBOX_SCENARIOS.manyOffers.journeysPerSlice
+    : slices > 3
+      ? 2
+      : JOURNEYS_PER_DIRECTION_PER_CARRIER;
 
 /**
  * Round trips and multi-city journeys pair a carrier's best journeys of each slice, each leaving after the one
@@ -81,7 +93,7 @@ function itineraries(key: SearchKey): Itinerary[] {
   const multiCity = key.multiCity !== null;
   if (rest.length === 0) return first.map((j) => ({ carrier: j.carrier, journeys: [j], multiCity }));
 
-  const perSlice = journeysPerSlice(rest.length + 1);
+  const perSlice = journeysPerSlice(rest.length + 1, key);
   const flown = [...new Set(first.map((j) => j.carrier.code))];
   return flown.flatMap((carrier) => {
     const later = rest.map((list) => fastest(list, carrier, perSlice));
@@ -106,7 +118,7 @@ function itineraries(key: SearchKey): Itinerary[] {
 const signature = (candidate: Candidate) =>
   candidate.itinerary.journeys.map((j) => j.legs.map((l) => l.id).join()).join();
 
-/** Every offer the sandbox has for a search, cheapest first, at most 25. */
+/** Every offer the sandbox has for a search, cheapest first, at most 25 (300 in the manyOffers scenario). */
 function rank(key: SearchKey): Candidate[] {
   const candidates: Candidate[] = [];
   for (const itinerary of itineraries(key)) {
@@ -128,7 +140,7 @@ function rank(key: SearchKey): Candidate[] {
   candidates.sort(
     (a, b) => a.cheapest - b.cheapest || a.minutes - b.minutes || signature(a).localeCompare(signature(b)),
   );
-  return candidates.slice(0, MAX_OFFERS);
+  return candidates.slice(0, manyOffers(key) ? SANDBOX_SCENARIOS.manyOffers.maxOffers : MAX_OFFERS);
 }
 
 /** Recent rankings by search id, least recently used first. */

@@ -20,6 +20,14 @@ export const SANDBOX_SCENARIOS = {
     airport: "NAV",
     effect: "Search with NAV as origin or destination finds no flights: an empty result.",
   },
+  manyOffers: {
+    airport: "MNY",
+    standsFor: "LON",
+    maxOffers: 300,
+    journeysPerSlice: 20,
+    effect:
+      "Search with MNY as origin or destination (for the interaction bench) flies to or from London (LON, all its airports) instead, with the caps lifted: every carrier's 20 fastest journeys each way paired, up to 300 offers.",
+  },
   soldOut: {
     lastName: "SOLDOUT",
     effect: "Booking fails: 409 no_availability (the seats went while the agent typed).",
@@ -168,11 +176,12 @@ export function bookingScenario(
 export function searchScenario(
   origin: string,
   destination: string,
-): "searchFailure" | "searchHang" | "noAvailability" | null {
+): "searchFailure" | "searchHang" | "noAvailability" | "manyOffers" | null {
   const codes = [origin, destination];
   if (codes.includes(SANDBOX_SCENARIOS.searchFailure.airport)) return "searchFailure";
   if (codes.includes(SANDBOX_SCENARIOS.searchHang.airport)) return "searchHang";
   if (codes.includes(SANDBOX_SCENARIOS.noAvailability.airport)) return "noAvailability";
+  if (codes.includes(SANDBOX_SCENARIOS.manyOffers.airport)) return "manyOffers";
   return null;
 }
 

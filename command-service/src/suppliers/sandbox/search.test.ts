@@ -299,6 +299,31 @@ describe("sandbox search", () => {
     expect(empty.id).toMatch(/^SBX1-NAVIST-/);
   });
 
+  it("given a round trip to MNY, then 300 offers fly to London and back, each fare found again by its id; to LON, still 25", async () => {
+    const { manyOffers } = SANDBOX_SCENARIOS;
+    const trip = { departure_date: "2025-06-10", return_date: "2025-06-17" };
+    const supplier = new SandboxSupplier();
+    const many = await supplier.search(
+      request({ origin: "KBP", destination: manyOffers.airport, ...trip }),
+      call(),
+    );
+    expect(many.origin_destinations).toHaveLength(manyOffers.maxOffers);
+    expect(many.id).toMatch(/^SBX1-KBPMNY-/);
+    const london = new Set(["LHR", "LGW", "STN", "LTN", "LCY", "SEN"]);
+    for (const od of many.origin_destinations) {
+      const [out, back] = od.flights;
+      expect(london.has(out?.segments.at(-1)?.to.code ?? "")).toBe(true);
+      expect(london.has(back?.segments[0]?.from.code ?? "")).toBe(true);
+    }
+    const last = many.origin_destinations.at(-1)?.fares[0];
+    if (!last) throw new Error("no fare");
+    const details = await new SandboxSupplier().offerDetails({ fare_id: last.fare_id }, call());
+    expect(details.fare.fare_id).toBe(last.fare_id);
+
+    const normal = await search({ origin: "KBP", destination: "LON", ...trip });
+    expect(normal.origin_destinations).toHaveLength(25);
+  });
+
   it("given dates outside the sales window or an unknown airport, then the search names the bad field", async () => {
     const problem = async (input: Record<string, unknown>) => {
       try {

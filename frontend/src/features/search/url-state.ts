@@ -13,7 +13,7 @@ import { SearchFilters } from "@skyward/contracts/search";
 import { z } from "zod";
 import type { SortOrder } from "./components/filter-options.ts";
 import type { SearchFormValues } from "./machines/search-form.ts";
-import { RECENT_SEARCHES_KEY } from "./recent-searches-key.ts";
+import { recentSearchesKey } from "./recent-searches-key.ts";
 
 const count = (min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).optional().catch(undefined);
@@ -167,11 +167,11 @@ export const hasFilters = (filters: SearchFilters | undefined): filters is Searc
 const RECENT_LIMIT = 5;
 const RecentSearches = z.array(JourneySearchRequestSchema).max(RECENT_LIMIT);
 
-/** The last searches made in this browser, newest first; nothing when storage is off or holds something else. */
-export function recentSearches(): JourneySearchRequest[] {
+/** The user's last searches made in this browser, newest first; nothing when storage is off or holds something else. */
+export function recentSearches(userId: string): JourneySearchRequest[] {
   try {
     const parsed = RecentSearches.safeParse(
-      JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? "[]"),
+      JSON.parse(window.localStorage.getItem(recentSearchesKey(userId)) ?? "[]"),
     );
     return parsed.success ? parsed.data : [];
   } catch {
@@ -179,15 +179,15 @@ export function recentSearches(): JourneySearchRequest[] {
   }
 }
 
-/** Puts a search first in the recent list (once), keeping the last few. */
-export function rememberSearch(request: JourneySearchRequest): JourneySearchRequest[] {
+/** Puts a search first in the user's recent list (once), keeping the last few. */
+export function rememberSearch(request: JourneySearchRequest, userId: string): JourneySearchRequest[] {
   const key = searchKey(request);
-  const next = [request, ...recentSearches().filter((other) => searchKey(other) !== key)].slice(
+  const next = [request, ...recentSearches(userId).filter((other) => searchKey(other) !== key)].slice(
     0,
     RECENT_LIMIT,
   );
   try {
-    window.localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(next));
+    window.localStorage.setItem(recentSearchesKey(userId), JSON.stringify(next));
   } catch {
     // Storage disabled by the browser's privacy settings: the list only lives on this page.
   }

@@ -47,8 +47,14 @@ export function BookingNow({ actions }: { actions: BookingAction[] }) {
           <Badge
             variant="light"
             color={a.allowed ? "teal" : "gray"}
-            w={92}
+            // At least the English labels' width, growing (and wrapping) for longer words: never cut
+            // ("АНУЛЮВ…", issue 27 item 3).
+            miw={92}
+            maw={170}
+            h="auto"
+            py={2}
             style={{ flex: "none" }}
+            styles={{ label: { whiteSpace: "normal", overflow: "visible", textAlign: "center" } }}
             aria-label={`${label(a.action)}: ${a.allowed ? t("now.allowed") : t("now.not_allowed")}`}
           >
             {label(a.action)}

@@ -1,6 +1,7 @@
 import { Anchor, Group, Table, Text } from "@mantine/core";
 import type { BookingRow } from "@skyward/contracts/bookings";
 import { useNavigate } from "@tanstack/react-router";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
@@ -11,7 +12,8 @@ import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 /** Less than this left on the time limit is shown in red: the agent should act now. */
 const URGENT_MS = 2 * 3600_000;
 
-export function BookingTable({
+/** Memoized: the page re-renders around it (a tab, a filter, the drawer) without re-rendering its rows. */
+export const BookingTable = memo(function BookingTable({
   rows,
   openLocator,
   showTimeLimit,
@@ -164,4 +166,4 @@ export function BookingTable({
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

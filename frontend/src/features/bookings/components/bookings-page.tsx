@@ -19,11 +19,12 @@ import type { BookingList } from "@skyward/contracts/bookings";
 import { IconPlane, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
+import { afterPaint } from "../../../lib/after-paint.ts";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
 import { BOOKING_LISTS, listOfStatus, PER_PAGE } from "../lists.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
@@ -36,6 +37,82 @@ export interface BookingsView {
   page: number | undefined;
   locator: string | undefined;
 }
+
+/**
+ * The lists' tabs: the chosen tab shows at once, a render of the tabs alone, and the page (its address and list)
+ * follows after that paint (issue 27's interaction budget).
+ */
+const ListTabs = memo(function ListTabs({
+  list,
+  onList,
+}: {
+  list: BookingList;
+  onList: (list: BookingList) => void;
+}) {
+  const { t } = useTranslation("bookings");
+  const [shown, setShown] = useState(list);
+  const [followed, setFollowed] = useState(list);
+  if (followed !== list) {
+    setFollowed(list);
+    setShown(list);
+  }
+  return (
+    <Tabs
+      value={shown}
+      onChange={(value) => {
+        if (!value) return;
+        setShown(value as BookingList);
+        afterPaint(() => onList(value as BookingList));
+      }}
+    >
+      <Tabs.List style={{ flexWrap: "wrap" }}>
+        {BOOKING_LISTS.map((item) => (
+          <Tabs.Tab key={item} value={item} fw={500}>
+            {t(`lists.${item}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+});
+
+/**
+ * The list's search box: a keystroke renders the box alone, and the list follows the text 300 ms after the last key
+ * (issue 27's interaction budget: the page with a list of thousands re-renders only then).
+ */
+const SearchBox = memo(function SearchBox({
+  query,
+  onSearch,
+}: {
+  query: string;
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useTranslation("bookings");
+  const [text, setText] = useState(query);
+  // A query changed from outside (back, a link) shows in the field.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setText(query);
+  }
+  const search = useDebouncedCallback(onSearch, 300);
+  return (
+    <TextInput
+      data-shortcut="search"
+      aria-label={t("search_label")}
+      placeholder={t("search_placeholder")}
+      leftSection={<IconSearch size={14} />}
+      w={320}
+      maw="100%"
+      size="xs"
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        search(event.currentTarget.value);
+      }}
+    />
+  );
+});
 
 /**
  * The booking lists (new, issued, cancelled, refunded), the text search within the chosen list, and the opened
@@ -68,16 +145,12 @@ export function BookingsPage({
       },
       options,
     );
-  const [text, setText] = useState(query);
-  // A query changed from outside (back, a link) shows in the field.
-  const [shownQuery, setShownQuery] = useState(query);
-  if (shownQuery !== query) {
-    setShownQuery(query);
-    setText(query);
-  }
-  const search = useDebouncedCallback(
-    (value: string) => show({ q: value.trim(), page: 1 }, { replace: true }),
-    300,
+  const showRef = useRef(show);
+  showRef.current = show;
+  const showList = useCallback((next: BookingList) => showRef.current({ list: next, page: 1 }), []);
+  const search = useCallback(
+    (value: string) => showRef.current({ q: value.trim(), page: 1 }, { replace: true }),
+    [],
   );
 
   const [createdFrom, setCreatedFrom] = useState<string | null>(null);
@@ -142,15 +215,7 @@ export function BookingsPage({
 
         <Paper withBorder radius="md" style={{ overflow: "hidden" }}>
           <Group justify="space-between" wrap="wrap" gap="xs" px="sm" pt={6}>
-            <Tabs value={list} onChange={(value) => value && show({ list: value as BookingList, page: 1 })}>
-              <Tabs.List style={{ flexWrap: "wrap" }}>
-                {BOOKING_LISTS.map((item) => (
-                  <Tabs.Tab key={item} value={item} fw={500}>
-                    {t(`lists.${item}`)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
+            <ListTabs list={list} onList={showList} />
             {/* Outside the tab list: a tablist may hold only tabs (axe aria-required-children). */}
             <Group gap="xs" wrap="wrap" pb={6} role="search">
               {list === "new" ? (
@@ -190,20 +255,7 @@ export function BookingsPage({
                 }}
               />
               {bookings.isFetching ? <Loader size={14} /> : null}
-              <TextInput
-                data-shortcut="search"
-                aria-label={t("search_label")}
-                placeholder={t("search_placeholder")}
-                leftSection={<IconSearch size={14} />}
-                w={320}
-                maw="100%"
-                size="xs"
-                value={text}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  search(event.currentTarget.value);
-                }}
-              />
+              <SearchBox query={query} onSearch={search} />
             </Group>
           </Group>
           {searching ? (

@@ -11,6 +11,16 @@ export async function findTravellers(text: string, signal?: AbortSignal): Promis
   return data.data;
 }
 
+/** `GET /travellers?order=recent`: the company's travellers last kept or changed, newest first. */
+export const recentTravellersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["travellers", "recent"],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Traveller[] }>("/travellers", { query: { order: "recent", limit: 8 }, signal }))
+        .data.data,
+    staleTime: 30_000,
+  });
+
 export const travellersQueryOptions = (text: string) =>
   queryOptions({
     queryKey: ["travellers", text.trim().toUpperCase()],

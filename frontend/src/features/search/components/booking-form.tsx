@@ -22,7 +22,7 @@ import { IconArrowLeft, IconMail, IconPhone } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { zod4Resolver } from "mantine-form-zod-resolver";
-import { type ReactNode, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
@@ -112,8 +112,22 @@ function PassengerCard({
     set("services", { loyalty, ssrs: traveller.ssrs });
   };
   const services = passenger.services;
+  const [recentAsked, setRecentAsked] = useState(0);
   return (
-    <Paper withBorder radius="md" p="md" component="fieldset" aria-label={title} style={{ margin: 0 }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="fieldset"
+      aria-label={title}
+      style={{ margin: 0 }}
+      // Alt+T in any of the passenger's fields: the company's recent travellers, one to pick in.
+      onKeyDown={(event: KeyboardEvent<HTMLFieldSetElement>) => {
+        if (!event.altKey || event.code !== "KeyT") return;
+        event.preventDefault();
+        setRecentAsked((asked) => asked + 1);
+      }}
+    >
       <Group justify="space-between" mb="sm">
         <Group gap={8}>
           <Badge variant="filled" radius="sm" size="lg" w={30} px={0}>
@@ -128,7 +142,7 @@ function PassengerCard({
         </Text>
       </Group>
       <Stack gap="sm">
-        <TravellerPicker index={index} lastDate={lastDate} onPick={pick} />
+        <TravellerPicker index={index} lastDate={lastDate} onPick={pick} recentAsked={recentAsked} />
         {services && (services.loyalty || services.ssrs.length > 0) ? (
           <Text fz="xs" c="dimmed" data-testid="passenger-services" {...personalData}>
             {[

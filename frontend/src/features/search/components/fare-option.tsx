@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Box, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import type { Fare } from "@skyward/contracts/offers";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FareConditions } from "../../../components/travel/fare-conditions.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { afterPaint } from "../../../lib/after-paint.ts";
 import { useFareText } from "../../../lib/fare-text.ts";
 
 export const FARE_COLUMN_WIDTH = 176;
@@ -28,6 +30,15 @@ export function FareOption({
   const brand = useFareText().brand(fare);
   const total = { amount: fare.price.amount, currency: fare.price.currency };
   const perPass = { amount: fare.price.perPass, currency: fare.price.currency };
+  // The choice shows busy at once; the booking form (a large render) opens after that paint.
+  const [opening, setOpening] = useState(false);
+  const select = () => {
+    setOpening(true);
+    afterPaint(() => {
+      setOpening(false);
+      onSelect();
+    });
+  };
   return (
     <Box
       component="section"
@@ -96,7 +107,8 @@ export function FareOption({
         <Button
           size="compact-sm"
           flex={1}
-          onClick={onSelect}
+          onClick={select}
+          loading={opening}
           aria-label={t("fare.select_label", { brand })}
           data-shortcut-open
         >

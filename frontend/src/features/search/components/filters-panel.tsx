@@ -1,6 +1,7 @@
 import {
   Anchor,
   Checkbox,
+  type CheckboxProps,
   Divider,
   Group,
   Loader,
@@ -8,14 +9,16 @@ import {
   RangeSlider,
   Stack,
   Switch,
+  type SwitchProps,
   Text,
   Title,
 } from "@mantine/core";
 import type { SearchFilters, SliceFilter } from "@skyward/contracts/search";
 import { IconFilter } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { afterPaint } from "../../../lib/after-paint.ts";
 import { clockTime } from "../../../lib/date-format.ts";
 import { majorUnit } from "../../../lib/money.ts";
 import type { FilterKey } from "../api/search-offers.ts";
@@ -45,6 +48,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Text>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A checkbox (or a switch) that shows its own tick at once, a render of itself alone, and tells the panel after that
+ * paint; it follows the panel's value when that changes (issue 27's interaction budget: the page around it holds
+ * 300 offers).
+ */
+function Instant({
+  as = "checkbox",
+  checked,
+  onToggle,
+  ...props
+}: Omit<CheckboxProps, "checked" | "onChange"> & {
+  as?: "checkbox" | "switch";
+  checked: boolean;
+  onToggle: (checked: boolean) => void;
+}) {
+  const [shown, setShown] = useState(checked);
+  const [followed, setFollowed] = useState(checked);
+  if (followed !== checked) {
+    setFollowed(checked);
+    setShown(checked);
+  }
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.currentTarget.checked;
+    setShown(next);
+    afterPaint(() => onToggle(next));
+  };
+  return as === "switch" ? (
+    <Switch {...(props as SwitchProps)} checked={shown} onChange={onChange} />
+  ) : (
+    <Checkbox {...props} checked={shown} onChange={onChange} />
   );
 }
 
@@ -89,7 +125,7 @@ function Range({
         minRange={step}
         value={local}
         onChange={setLocal}
-        onChangeEnd={onCommit}
+        onChangeEnd={(end) => afterPaint(() => onCommit(end))}
         label={format}
         disabled={disabled}
         thumbFromLabel={`${label} ↓`}
@@ -99,10 +135,14 @@ function Range({
   );
 }
 
-/** The filters of a result (stops, airlines, times, price, baggage), each kept by the server. */
+/**
+ * The filters of a result (stops, airlines, times, price, baggage), each kept by the server. A filter the agent just
+ * set shows at once (a render of this panel only); the page asks the server after that paint, and the panel follows
+ * the server's filters from then on (issue 27's interaction budget, with 300 offers on the page).
+ */
 export function FiltersPanel({
   options,
-  filters,
+  filters: applied,
   currency,
   busy,
   onApply,
@@ -117,12 +157,18 @@ export function FiltersPanel({
 }) {
   const { t } = useTranslation("search");
   const formats = useFormats();
+  const [pending, setPending] = useState<{ applied: SearchFilters; shown: SearchFilters } | null>(null);
+  const filters = pending?.applied === applied ? pending.shown : applied;
   const active = activeFilterKeys(filters);
   const stops = stopsFromFilter(filters.stops);
   const carriers = filters.carriers ?? [];
 
-  const setOrRemove = <K extends FilterKey>(key: K, value: SearchFilters[K] | undefined) =>
-    value === undefined ? onRemove([key]) : onApply({ [key]: value });
+  const setOrRemove = <K extends FilterKey>(key: K, value: SearchFilters[K] | undefined) => {
+    const { [key]: _old, ...rest } = filters;
+    setPending({ applied, shown: value === undefined ? rest : { ...rest, [key]: value } });
+    if (value === undefined) onRemove([key]);
+    else onApply({ [key]: value });
+  };
 
   const timeWindow = (key: "departure_time" | "arrival_time"): [number, number] => [
     filters[key]?.from ?? 0,
@@ -159,16 +205,14 @@ export function FiltersPanel({
         {options.stops.length > 1 ? (
           <Section title={t("filters.stops")}>
             {options.stops.map((stop) => (
-              <Checkbox
+              <Instant
                 key={stop}
                 size="xs"
                 label={t(`filters.stops_${stop}` as "filters.stops_0")}
                 checked={stops.includes(stop)}
                 disabled={busy}
-                onChange={(event) => {
-                  const next = event.currentTarget.checked
-                    ? [...stops, stop]
-                    : stops.filter((s) => s !== stop);
+                onToggle={(checked) => {
+                  const next = checked ? [...stops, stop] : stops.filter((s) => s !== stop);
                   setOrRemove("stops", next.length ? stopsToFilter(next) : undefined);
                 }}
               />
@@ -177,13 +221,13 @@ export function FiltersPanel({
         ) : null}
         <Section title={t("filters.carriers")}>
           {options.carriers.map((carrier) => (
-            <Checkbox
+            <Instant
               key={carrier.code}
               size="xs"
               disabled={busy}
               checked={carriers.includes(carrier.code)}
-              onChange={(event) => {
-                const next = event.currentTarget.checked
+              onToggle={(checked) => {
+                const next = checked
                   ? [...carriers, carrier.code]
                   : carriers.filter((code) => code !== carrier.code);
                 setOrRemove("carriers", next.length ? next : undefined);
@@ -281,17 +325,15 @@ export function FiltersPanel({
               <Section title={title}>
                 {stopChoices.length > 1 || ownStops.length > 0
                   ? stopChoices.map((stop) => (
-                      <Checkbox
+                      <Instant
                         key={stop}
                         size="xs"
                         label={t(`filters.stops_${stop}` as "filters.stops_0")}
                         aria-label={`${title}: ${t(`filters.stops_${stop}` as "filters.stops_0")}`}
                         checked={ownStops.includes(stop)}
                         disabled={busy}
-                        onChange={(event) => {
-                          const picked = event.currentTarget.checked
-                            ? [...ownStops, stop]
-                            : ownStops.filter((s) => s !== stop);
+                        onToggle={(checked) => {
+                          const picked = checked ? [...ownStops, stop] : ownStops.filter((s) => s !== stop);
                           setSlice({ stops: picked.length ? stopsToFilter(picked) : undefined });
                         }}
                       />
@@ -337,12 +379,13 @@ export function FiltersPanel({
           );
         })}
         <Divider />
-        <Switch
+        <Instant
+          as="switch"
           size="sm"
           label={t("filters.checked_bag")}
           checked={filters.baggage === "checked"}
           disabled={busy}
-          onChange={(event) => setOrRemove("baggage", event.currentTarget.checked ? "checked" : undefined)}
+          onToggle={(checked) => setOrRemove("baggage", checked ? "checked" : undefined)}
         />
       </Stack>
     </Paper>

@@ -21,6 +21,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import {
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useCallback,
@@ -34,6 +35,8 @@ import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
+import { afterPaint } from "../../../lib/after-paint.ts";
+import { useSession } from "../../../lib/session.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
 import { type LastResult, searchMachine } from "../machines/search.machine.ts";
@@ -64,6 +67,7 @@ import { SearchForm } from "./search-form.tsx";
 import { TextSearch } from "./text-search.tsx";
 
 const resultParts = () => import("./results-parts.ts");
+const RecentSearchesDialog = lazy(() => import("./recent-searches-dialog.tsx"));
 const ActiveFilters = lazy(() => resultParts().then((parts) => ({ default: parts.ActiveFilters })));
 const BookingForm = lazy(() => resultParts().then((parts) => ({ default: parts.BookingForm })));
 const FareCalendarPanel = lazy(() => resultParts().then((parts) => ({ default: parts.FareCalendarPanel })));
@@ -181,6 +185,41 @@ function SearchFailed({
   );
 }
 
+/**
+ * The results' sort: the chosen segment shows at once (a render of this control only), and the page re-sorts after
+ * that paint (issue 27's interaction budget: the page with 300 offers re-renders in a task of its own).
+ */
+const SortControl = memo(function SortControl({
+  value,
+  onChange,
+}: {
+  value: SortOrder;
+  onChange: (order: SortOrder) => void;
+}) {
+  const { t } = useTranslation("search");
+  const [shown, setShown] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    setShown(value);
+  }
+  return (
+    <SegmentedControl
+      size="xs"
+      value={shown}
+      onChange={(next) => {
+        setShown(next as SortOrder);
+        afterPaint(() => onChange(next as SortOrder));
+      }}
+      aria-label={t("results.sort.label")}
+      data={(["price", "duration", "departure"] as const).map((order) => ({
+        value: order,
+        label: t(`results.sort.${order}`),
+      }))}
+    />
+  );
+});
+
 export interface SearchPageProps {
   /** The page's address (validated by the route): the search, its sort and filters, the open booking form. */
   params?: SearchParams;
@@ -189,9 +228,6 @@ export interface SearchPageProps {
   /** Administrators and support book for a company they choose (the address's `company`): no search without it. */
   choosesCompany?: boolean;
 }
-
-/** Runs `work` once the browser has painted the current frame (a frame, then a task after it). */
-const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
 
 const same = (a: SearchParams, b: SearchParams) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -229,7 +265,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
     ),
   );
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
-  const [recent, setRecent] = useState(recentSearches);
+  // Each user's own recent searches (kept in this browser under the user's id).
+  const userId = useSession()?.account.skyward_id ?? "";
+  const [recent, setRecent] = useState(() => recentSearches(userId));
+  const [recentOwner, setRecentOwner] = useState(userId);
+  if (recentOwner !== userId) {
+    setRecentOwner(userId);
+    setRecent(recentSearches(userId));
+  }
+  const [recentOpen, setRecentOpen] = useState(false);
   const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
   // click's paint (issue 27's interaction budget).
@@ -268,7 +312,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       });
     else {
       send({ type: "search.submit", request: urlRequest });
-      setRecent(rememberSearch(urlRequest));
+      setRecent(rememberSearch(urlRequest, userId));
     }
   }, [urlKey, companyMissing]);
 
@@ -324,6 +368,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const selectFareRef = useRef(selectFare);
   selectFareRef.current = selectFare;
   const selectFareStable = useCallback((fareId: string) => selectFareRef.current(fareId), []);
+  // The sort control answers the click itself; the page follows after its paint (SortControl).
   const setSort = (order: SortOrder) => {
     setChosenSort(order);
     afterPaint(() => {
@@ -331,6 +376,10 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       onParams(order === "price" ? rest : { ...rest, sort: order }, { replace: true });
     });
   };
+
+  const setSortRef = useRef(setSort);
+  setSortRef.current = setSort;
+  const setSortStable = useCallback((order: SortOrder) => setSortRef.current(order), []);
 
   // The fare calendar is for one-way and round trips.
   const oneOrRoundTrip = request && !isMultiCity(request) ? request : null;
@@ -378,7 +427,15 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
               resultId={snapshot.matches({ result: "browsing" }) ? (unfiltered?.id ?? null) : null}
               onApplyFilters={applyFilters}
             />
-            <Box data-shortcut="new-search">
+            {/* Alt+R anywhere in the form, its fields too: the recent searches, one to search again. */}
+            <Box
+              data-shortcut="new-search"
+              onKeyDown={(event) => {
+                if (!event.altKey || event.code !== "KeyR") return;
+                event.preventDefault();
+                setRecentOpen(true);
+              }}
+            >
               <SearchForm
                 key={urlKey}
                 initial={urlRequest ? formValuesOf(urlRequest) : undefined}
@@ -504,16 +561,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                       checked={clientView}
                       onChange={(event) => setClientView(event.currentTarget.checked)}
                     />
-                    <SegmentedControl
-                      size="xs"
-                      value={sort}
-                      onChange={(value) => setSort(value as SortOrder)}
-                      aria-label={t("results.sort.label")}
-                      data={(["price", "duration", "departure"] as const).map((order) => ({
-                        value: order,
-                        label: t(`results.sort.${order}`),
-                      }))}
-                    />
+                    <SortControl value={sort} onChange={setSortStable} />
                   </Group>
                 </Group>
                 <ActiveFilters
@@ -574,6 +622,19 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
                 )}
               </Stack>
             </ResultsLayout>
+          </Suspense>
+        ) : null}
+
+        {recentOpen ? (
+          <Suspense fallback={null}>
+            <RecentSearchesDialog
+              searches={recent}
+              onClose={() => setRecentOpen(false)}
+              onPick={(chosen) => {
+                setRecentOpen(false);
+                search(chosen);
+              }}
+            />
           </Suspense>
         ) : null}
 

@@ -4,10 +4,10 @@ import type { TravelDocument } from "@skyward/contracts/supplier";
 import type { Traveller } from "@skyward/contracts/travellers";
 import { IconUserSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { personalData } from "../../../lib/replay-privacy.ts";
-import { travellersQueryOptions } from "../api/travellers.ts";
+import { recentTravellersQueryOptions, travellersQueryOptions } from "../api/travellers.ts";
 
 /** A kept traveller with one of their documents (null: none kept), as the agent picks them into a passenger. */
 export interface PickedTraveller {
@@ -30,7 +30,8 @@ function choicesOf(travellers: readonly Traveller[]): Choice[] {
 }
 
 /**
- * Finds a kept traveller by name or document as the agent types (`GET /travellers?q=`) and fills the passenger
+ * Finds a kept traveller by name or document as the agent types (`GET /travellers?q=`), or lists the company's
+ * recent travellers when asked (Alt+T in the passenger's fields, `GET /travellers?order=recent`), and fills the passenger
  * with the chosen one; a document that expires before the trip's last flight is marked, and the form refuses it
  * at its field.
  */
@@ -38,17 +39,42 @@ export function TravellerPicker({
   index,
   lastDate,
   onPick,
+  recentAsked = 0,
 }: {
   index: number;
   lastDate: string;
   onPick: (picked: PickedTraveller) => void;
+  /** Counts the agent's asks for the recent travellers (Alt+T in the passenger's fields): each opens them here. */
+  recentAsked?: number;
 }) {
   const { t } = useTranslation("search");
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setRecent(false);
+    },
+  });
   const [text, setText] = useState("");
+  const [recent, setRecent] = useState(false);
   const [debounced] = useDebouncedValue(text.trim(), 200);
-  const travellers = useQuery({ ...travellersQueryOptions(debounced), enabled: debounced.length >= 2 });
+  const typed = useQuery({ ...travellersQueryOptions(debounced), enabled: debounced.length >= 2 });
+  const lately = useQuery({ ...recentTravellersQueryOptions(), enabled: recent });
+  // The recent travellers while nothing is typed; what the typed words find otherwise.
+  const listingRecent = recent && text.trim() === "";
+  const travellers = listingRecent ? lately : typed;
   const choices = choicesOf(travellers.data ?? []);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (recentAsked === 0) return;
+    setText("");
+    setRecent(true);
+    input.current?.focus();
+    combobox.openDropdown();
+  }, [recentAsked, combobox.openDropdown]);
+  // The first recent traveller is chosen (Enter picks them), as a typed search's first match is not.
+  useEffect(() => {
+    if (listingRecent && choices.length > 0) combobox.selectFirstOption();
+  }, [listingRecent, choices.length, combobox.selectFirstOption]);
   const label = t("booking.traveller.label", { number: index + 1 });
 
   const choose = (value: string) => {
@@ -63,6 +89,7 @@ export function TravellerPicker({
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal>
       <Combobox.Target>
         <TextInput
+          ref={input}
           label={label}
           placeholder={t("booking.traveller.placeholder")}
           value={text}
@@ -79,10 +106,10 @@ export function TravellerPicker({
         />
       </Combobox.Target>
       <Combobox.Dropdown
-        hidden={debounced.length < 2 || (travellers.isPending && choices.length === 0)}
+        hidden={(!listingRecent && debounced.length < 2) || (travellers.isPending && choices.length === 0)}
         miw={340}
       >
-        <Combobox.Options aria-label={label}>
+        <Combobox.Options aria-label={listingRecent ? t("booking.traveller.recent") : label}>
           {choices.map(({ value, traveller, document }) => {
             const expired = document !== null && document.expires_on < lastDate;
             return (
@@ -110,7 +137,9 @@ export function TravellerPicker({
             );
           })}
           {choices.length === 0 && travellers.isFetched ? (
-            <Combobox.Empty>{t("booking.traveller.none")}</Combobox.Empty>
+            <Combobox.Empty>
+              {listingRecent ? t("booking.traveller.no_recent") : t("booking.traveller.none")}
+            </Combobox.Empty>
           ) : null}
         </Combobox.Options>
       </Combobox.Dropdown>
