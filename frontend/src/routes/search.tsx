@@ -7,8 +7,8 @@ import { address, count, isoDate, oneOf, record, text } from "../app/address.ts"
 import { PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
 import { SearchPage } from "../features/search/components/search-page.tsx";
+import { useSearchChecks } from "../features/search/load-checks.ts";
 import { hasRecentSearches } from "../features/search/recent-searches-key.ts";
-import { SearchParams } from "../features/search/url-state.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { siteLanguage } from "../lib/i18n.ts";
 import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
@@ -85,8 +85,10 @@ function SearchUnavailable() {
 
 function SearchScreen() {
   const address = Route.useSearch();
-  // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error.
-  const params = useMemo(() => SearchParams.parse(address), [address]);
+  // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error. An empty address
+  // has nothing to check: the checks (and zod) load only for an address that holds something.
+  const checks = useSearchChecks(Object.values(address).some((value) => value !== undefined));
+  const params = useMemo(() => (checks ? checks.SearchParams.parse(address) : {}), [checks, address]);
   const navigate = useNavigate({ from: "/search" });
   const userType = useSession()?.account.user_type;
   return (

@@ -14,11 +14,11 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { isMultiCity, type JourneySearchRequest } from "@skyward/contracts/offers";
+import { isMultiCity } from "@skyward/contracts/journey";
+import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { IconCalendarDollar, IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMachine } from "@xstate/react";
 import {
   lazy,
   type ReactNode,
@@ -31,21 +31,20 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { fromPromise } from "xstate";
 import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
-import { type LastResult, searchMachine } from "../machines/search.machine.ts";
+import { useSearchChecks } from "../load-checks.ts";
+import type { LastResult } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
+import { useSearchMachine } from "../machines/use-search-machine.ts";
+import { hasRecentSearches } from "../recent-searches-key.ts";
 import {
   formValuesOf,
   hasFilters,
   journeyDates,
   paramsFromRequest,
-  recentSearches,
-  rememberSearch,
-  requestFromParams,
   routeOf,
   type SearchParams,
   searchKey,
@@ -210,26 +209,18 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const companyRef = useRef(company);
   companyRef.current = company;
   // A restored result comes through the query cache: the route's loader has usually asked for it already.
-  const [snapshot, send] = useMachine(
-    useMemo(
-      () =>
-        searchMachine.provide({
-          actors: {
-            // A failure is said beside the form (with a Retry), not in a notification.
-            searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
-              searchOffers(input, companyRef.current),
-            ),
-            restoreResult: fromPromise(
-              ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
-                queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
-            ),
-          },
-        }),
-      [queryClient],
-    ),
-  );
+  const [snapshot, send] = useSearchMachine(() => ({
+    searchOffers: (input) => searchOffers(input, companyRef.current),
+    restoreResult: (input) =>
+      queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
+  }));
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
-  const [recent, setRecent] = useState(recentSearches);
+  // The address and the recent searches are read with zod, loaded only when there is one to read: an empty form on a
+  // first visit loads none (load-checks.ts).
+  const checks = useSearchChecks(
+    Object.values(params).some((value) => value !== undefined) || hasRecentSearches(),
+  );
+  const [recent, setRecent] = useState(() => checks?.recentSearches() ?? []);
   const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
   // click's paint (issue 27's interaction budget).
@@ -241,7 +232,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const paramsRef = useRef(params);
   paramsRef.current = params;
 
-  const urlRequest = useMemo(() => requestFromParams(params), [params]);
+  const urlRequest = useMemo(() => checks?.requestFromParams(params) ?? null, [checks, params]);
   const urlKey = searchKey(urlRequest);
   const machineKey = searchKey(request);
   const inResult = snapshot.matches("result");
@@ -268,7 +259,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       });
     else {
       send({ type: "search.submit", request: urlRequest });
-      setRecent(rememberSearch(urlRequest));
+      if (checks) setRecent(checks.rememberSearch(urlRequest));
     }
   }, [urlKey, companyMissing]);
 

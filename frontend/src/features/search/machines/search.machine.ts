@@ -10,6 +10,7 @@ import {
   removeFilter,
   searchOffers,
 } from "../api/search-offers.ts";
+import { emptySearch, START_CONTEXT } from "./search-start.ts";
 
 export interface SearchContext {
   request: JourneySearchRequest | null;
@@ -62,15 +63,6 @@ async function changeFilters(searchResultId: string, change: FilterChange): Prom
 const hasFare = (result: SearchResult, fareId: string | null) =>
   fareId !== null &&
   result.origin_destinations.some((option) => option.fares.some((f) => f.fare_id === fareId));
-
-const emptySearch = {
-  result: null,
-  unfiltered: null,
-  filters: {},
-  traceId: null,
-  selectedFareId: null,
-  failure: null,
-} satisfies Omit<SearchContext, "request" | "last">;
 
 /**
  * The search (seed spec, section 4): start → searching → result on success; on error `failed`, which says why
@@ -131,7 +123,7 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: "search",
-  context: { request: null, last: null, ...emptySearch },
+  context: START_CONTEXT,
   initial: "start",
   on: {
     "search.submit": {
