@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { address, count, isoDate, oneOf, record, text } from "../app/address.ts";
-import { PENDING } from "../components/page-skeleton.tsx";
+import { PageSkeleton, PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
 import { SearchPage } from "../features/search/components/search-page.tsx";
 import { useSearchChecks } from "../features/search/load-checks.ts";
@@ -86,11 +86,14 @@ function SearchUnavailable() {
 function SearchScreen() {
   const address = Route.useSearch();
   // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error. An empty address
-  // has nothing to check: the checks (and zod) load only for an address that holds something.
-  const checks = useSearchChecks(Object.values(address).some((value) => value !== undefined));
+  // and no recent search have nothing to check: the checks (and zod) load only when there is something to read, the
+  // page's outline shown meanwhile.
+  const needed = Object.values(address).some((value) => value !== undefined) || hasRecentSearches();
+  const checks = useSearchChecks(needed);
   const params = useMemo(() => (checks ? checks.SearchParams.parse(address) : {}), [checks, address]);
   const navigate = useNavigate({ from: "/search" });
   const userType = useSession()?.account.user_type;
+  if (needed && !checks) return <PageSkeleton />;
   return (
     <SearchPage
       params={params}

@@ -1,4 +1,4 @@
-import { type FormEvent, use } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 
 type Checks = typeof import("./checks.ts");
@@ -25,12 +25,26 @@ export function loadSearchChecks(): Promise<Checks> {
 export const searchChecks = (): Checks | null => loaded;
 
 /**
- * The checks when the caller has something to check (`needed`): a render suspends until they load, once. Without
- * anything to check (an empty address, no recent search) null, and nothing is fetched.
+ * The checks when the caller has something to check (`needed`): null until they load (the caller shows the page's
+ * outline meanwhile), then the checks. Without anything to check (an empty address, no recent search) nothing is
+ * fetched.
  */
 export function useSearchChecks(needed: boolean): Checks | null {
-  if (loaded) return loaded;
-  return needed ? use(loadSearchChecks()) : null;
+  const [checks, setChecks] = useState(loaded);
+  useEffect(() => {
+    if (!needed || checks) return;
+    let current = true;
+    void loadSearchChecks().then(
+      (module) => {
+        if (current) setChecks(module);
+      },
+      () => undefined, // the next render that needs them asks again
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, checks]);
+  return checks ?? loaded;
 }
 
 /**

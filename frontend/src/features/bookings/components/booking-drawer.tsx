@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
+import { useEscapeLayer } from "../../../components/ui/layers.ts";
 import { LoadFailed, type Reloadable } from "../../../components/load-failed.tsx";
 import { ApiError, notifyApiError } from "../../../lib/api-client.ts";
 import { bookingQueryOptions } from "../api/booking.ts";
@@ -62,6 +63,9 @@ export function BookingDrawer({
 }) {
   const { t } = useTranslation("bookings");
   const { data } = opened;
+  // Escape closes an opened booking even before the drawer's code has come (the drawer, once there, is the layer
+  // above this one and takes Escape itself).
+  useEscapeLayer(Boolean(locator), onClose);
   // Mounted from the first opening on, so closing it still slides it out.
   const [wanted, setWanted] = useState(Boolean(locator));
   if (locator && !wanted) setWanted(true);

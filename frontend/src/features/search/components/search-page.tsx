@@ -35,11 +35,10 @@ import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
-import { useSearchChecks } from "../load-checks.ts";
+import { searchChecks } from "../load-checks.ts";
 import type { LastResult } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
 import { useSearchMachine } from "../machines/use-search-machine.ts";
-import { hasRecentSearches } from "../recent-searches-key.ts";
 import {
   formValuesOf,
   hasFilters,
@@ -215,11 +214,9 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
   }));
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
-  // The address and the recent searches are read with zod, loaded only when there is one to read: an empty form on a
-  // first visit loads none (load-checks.ts).
-  const checks = useSearchChecks(
-    Object.values(params).some((value) => value !== undefined) || hasRecentSearches(),
-  );
+  // The address and the recent searches are read with zod, loaded only when there is one to read (the route waits for
+  // them then): an empty form on a first visit loads none (load-checks.ts). A search's submit loads them first.
+  const checks = searchChecks();
   const [recent, setRecent] = useState(() => checks?.recentSearches() ?? []);
   const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
   // A sort the agent just chose shows at once; the address (a navigation, re-rendering the route) follows after the
