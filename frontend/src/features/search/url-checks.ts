@@ -10,7 +10,7 @@ import {
 import { SearchFilters } from "@skyward/contracts/search";
 import { z } from "zod";
 import { RECENT_SEARCHES_KEY } from "./recent-searches-key.ts";
-import { searchKey } from "./url-state.ts";
+import { searchKey } from "./search-key.ts";
 
 // The search page's address and recent searches read with zod: loaded when there is one to read (load-checks.ts).
 

@@ -3,11 +3,13 @@ import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import type { SortOrder } from "./components/filter-options.ts";
 import type { SearchFormValues } from "./machines/search-form.ts";
+import { searchKey } from "./search-key.ts";
 import type { SearchParams } from "./url-checks.ts";
 
 // The address's schema, and what reads it or the recent searches with zod, live in url-checks.ts (loaded with the
 // first address or recent search there is to check, features/search/load-checks.ts).
 export type { SearchParams, SortOrder };
+export { searchKey };
 
 /** The address of a search (no sort, filters or booking yet); defaults left out to keep links short. */
 export function paramsFromRequest(request: JourneySearchRequest): SearchParams {
@@ -29,15 +31,6 @@ export function paramsFromRequest(request: JourneySearchRequest): SearchParams {
     ...(infants ? { infants } : {}),
     ...(request.cabin !== "economy" ? { cabin: request.cabin } : {}),
   };
-}
-
-/** Equal for the same search whatever else the address holds. */
-export function searchKey(request: JourneySearchRequest | null): string {
-  if (!request) return "";
-  const { passengers, cabin } = request;
-  if (isMultiCity(request)) return JSON.stringify([request.slices, passengers, cabin]);
-  const { origin, destination, departure_date, return_date } = request;
-  return JSON.stringify([origin, destination, departure_date, return_date ?? null, passengers, cabin]);
 }
 
 /** "KBP → WAW", "KBP ⇄ WAW" for a round trip, "KBP → WAW → PAR → KBP" for a multi-city journey. */

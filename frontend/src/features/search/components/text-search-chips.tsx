@@ -36,7 +36,9 @@ import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useCityName } from "../../../lib/place-names.ts";
 import { AirportInput } from "./airport-input.tsx";
-import type { Chip } from "./text-search.tsx";
+
+/** A chip on screen: an id of its own so editing or removing one keeps the others' state. */
+export type Chip = TextSearchChip & { id: number };
 
 // The parts a line was read into (chips), their editors and the search they make: loaded with the line's first
 // reading (text-search.tsx), not with the search page.

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
-import type { ParsedSearch, TextSearchChip, TextSearchResponse } from "@skyward/contracts/text-search";
+import type { ParsedSearch, TextSearchResponse } from "@skyward/contracts/text-search";
 import type { TextSearchLineValues } from "@skyward/contracts/text-search-form";
 import { TEXT_SEARCH_MAX_LENGTH } from "@skyward/contracts/text-search-limits";
 import { IconSparkles } from "@tabler/icons-react";
@@ -14,6 +14,7 @@ import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { loadSearchChecks, searchChecks, submitWithChecks } from "../load-checks.ts";
+import type { Chip } from "./text-search-chips.tsx";
 
 // The chips a line is read into, their editors and the search they make load with the first reading.
 const loadChips = () => import("./text-search-chips.tsx");
@@ -36,8 +37,6 @@ async function readLine(text: string, language: string): Promise<TextSearchRespo
   return data;
 }
 
-/** A chip on screen: an id of its own so editing or removing one keeps the others' state. */
-export type Chip = TextSearchChip & { id: number };
 let chipIds = 0;
 
 /**

@@ -10,30 +10,9 @@ import {
   removeFilter,
   searchOffers,
 } from "../api/search-offers.ts";
-import { emptySearch, START_CONTEXT } from "./search-start.ts";
+import { emptySearch, type LastResult, type SearchContext, START_CONTEXT } from "./search-start.ts";
 
-export interface SearchContext {
-  request: JourneySearchRequest | null;
-  /** What the agent sees: the result narrowed by the filters. */
-  result: SearchResult | null;
-  /** The whole answer, which the filter choices (carriers, prices) are drawn from. */
-  unfiltered: SearchResult | null;
-  filters: SearchFilters;
-  traceId: string | null;
-  /** The fare the booking form is open for. */
-  selectedFareId: string | null;
-  /** Why the last search failed (the server's words), said beside the form with a Retry. */
-  failure: string[] | null;
-  /** The results shown before a search that failed, kept on screen under its error. */
-  last: LastResult | null;
-}
-
-/** A search's results as the agent last saw them. */
-export interface LastResult {
-  request: JourneySearchRequest;
-  result: SearchResult;
-  unfiltered: SearchResult;
-}
+export type { LastResult, SearchContext };
 
 export type SearchEvent =
   | { type: "search.submit"; request: JourneySearchRequest }
