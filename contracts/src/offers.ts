@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SEATS, MAX_SLICES } from "./journey.ts";
 import { Currency, Money } from "./money.ts";
 
 /** IATA airport code, e.g. KBP; lower case input is accepted and upper-cased. */
@@ -29,8 +30,7 @@ export type Cabin = z.infer<typeof Cabin>;
 export const PassengerType = z.enum(["adult", "child", "infant"]);
 export type PassengerType = z.infer<typeof PassengerType>;
 
-/** Seats are adults + children (1-9); infants travel on an adult's lap, at most one per adult. */
-export const MAX_SEATS = 9;
+export { MAX_SEATS } from "./journey.ts";
 
 export const PassengerCounts = z
   .object({
@@ -82,8 +82,7 @@ export const SearchRequest = z
   });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
-/** A multi-city or open-jaw journey holds up to six slices; the one-pair shape above is one or two of them. */
-export const MAX_SLICES = 6;
+export { MAX_SLICES } from "./journey.ts";
 
 /** One slice of a journey: an origin, a destination (airport or city code, e.g. LON) and the day it leaves. */
 export const SearchSlice = z
@@ -125,28 +124,11 @@ export type MultiCitySearchRequest = z.infer<typeof MultiCitySearchRequest>;
 export const JourneySearchRequest = z.union([SearchRequest, MultiCitySearchRequest]);
 export type JourneySearchRequest = SearchRequest | MultiCitySearchRequest;
 
-export const isMultiCity = (request: JourneySearchRequest): request is MultiCitySearchRequest =>
-  "slices" in request && Array.isArray(request.slices);
-
 /** The schema a body is read with: slices make it a multi-city search, so its errors name the slice fields. */
 export const journeySearchSchema = (body: unknown) =>
   typeof body === "object" && body !== null && "slices" in body ? MultiCitySearchRequest : SearchRequest;
 
-/** The slices a search flies, in order: a round trip is two, the way out and the way back. */
-export function searchSlices(request: JourneySearchRequest): SearchSlice[] {
-  if (isMultiCity(request)) return request.slices;
-  const out = {
-    origin: request.origin,
-    destination: request.destination,
-    departure_date: request.departure_date,
-  };
-  return request.return_date === undefined
-    ? [out]
-    : [
-        out,
-        { origin: request.destination, destination: request.origin, departure_date: request.return_date },
-      ];
-}
+export { isMultiCity, searchSlices } from "./journey.ts";
 
 export const AirportRef = z.object({
   code: AirportCode,

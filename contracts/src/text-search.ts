@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { Language } from "./ids.ts";
 import { AirportCode, Cabin, CarrierCode, IsoDate, MAX_SLICES, PassengerCounts } from "./offers.ts";
+import { TEXT_SEARCH_MAX_LENGTH } from "./text-search-limits.ts";
 
-/** The longest line an agent types; anything longer is not a search (refused, never cut silently). */
-export const TEXT_SEARCH_MAX_LENGTH = 500;
+export { TEXT_SEARCH_MAX_LENGTH };
 
 /**
  * Times of day a line can name ("morning", "ранком", "le soir"), as the departure-time filter's window in minutes

@@ -8,7 +8,6 @@ import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.ts";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
 import { startAnalytics } from "./lib/analytics.ts";
-import { loadSchemas } from "./lib/api-client.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -27,11 +26,9 @@ for (const match of router.matchRoutes(router.latestLocation)) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
-// A guarded page asks for the session anyway: now, beside the catalogue, with the schemas that check it.
-if (sessionHinted() || !isPublicPage(window.location.pathname)) {
+// A guarded page asks for the session anyway: now, beside the catalogue (its check needs no zod).
+if (sessionHinted() || !isPublicPage(window.location.pathname))
   void queryClient.prefetchQuery(sessionQueryOptions());
-  void loadSchemas().catch(() => undefined); // fetchSession loads them again, and reports a failure
-}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");

@@ -19,6 +19,8 @@ const bundle = (language: string, namespaces: (file: string) => boolean) => () =
 
 export const startupCatalogues: Record<string, () => unknown> = Object.fromEntries(
   languages.flatMap((language) => [
+    // With the errors' texts, unlike the browser's bundle: unit tests make coded ApiErrors themselves, where the app's
+    // come through the client, which loads those texts first (lib/i18n.ts, errorTextsReady).
     [`./bundles/${language}.ts`, bundle(language, (file) => file !== "legal.json")],
     [
       `./bundles/${language}-public.ts`,
@@ -28,5 +30,10 @@ export const startupCatalogues: Record<string, () => unknown> = Object.fromEntri
 );
 
 export const onDemandCatalogues: Record<string, () => unknown> = Object.fromEntries(
-  languages.map((language) => [`./${language}/legal.json`, () => read(`${language}/legal.json`)]),
+  languages.flatMap((language) =>
+    ["legal", "errors"].map((namespace) => [
+      `./${language}/${namespace}.json`,
+      () => read(`${language}/${namespace}.json`),
+    ]),
+  ),
 );

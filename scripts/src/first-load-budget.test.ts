@@ -1,6 +1,16 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "./testing/chromium.ts";
+import {
+  FIRST_LOAD_PAGES,
+  FIRST_LOAD_TARGETS,
+  firstLoad,
+  type LoadFigures,
+  signedInAgent,
+} from "./testing/first-load.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
  * Issue 27's first-load budget for the sign-in page, counted on the built front end (`npm run build:frontend`, which
@@ -81,5 +91,85 @@ describe("the first load's budget", () => {
       const code = readFileSync(`${dist}${manifest[key]?.file}`, "utf8");
       expect([manifest[key]?.file, code.includes("$ZodType")]).toEqual([manifest[key]?.file, false]);
     }
+  });
+});
+
+/**
+ * The budgets a browser measures without Lighthouse (issue 27), on the built front end served by the real app: a cold
+ * first load of /sign_in (signed out), /search and /bookings (a demo agent) in Chromium, counted as
+ * `npm run bench -- first-load` counts them: every request until the network is idle (the page, its scripts and
+ * sheets, its API calls), and the scripts' and sheets' bytes as sent (brotli). Byte counts and request counts, not
+ * timings: the same build gives the same figures on any machine.
+ */
+describe("the first load's budgets in a browser", () => {
+  let app: TestApp;
+  let browser: Browser;
+  const loads = new Map<string, LoadFigures>();
+
+  beforeAll(async () => {
+    built();
+    app = await startTestApp();
+    browser = await launchChromium();
+    const session = await signedInAgent(app.app.url);
+    for (const [path, signedIn] of FIRST_LOAD_PAGES)
+      loads.set(path, await firstLoad(browser, app.app.url, path, signedIn ? session : undefined));
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A figure beside its verdict, with what the page fetched: a failure says what the page carries. */
+  const verdict = (load: LoadFigures | undefined, figure: number, budget: number) => ({
+    withinBudget: figure <= budget,
+    figure,
+    budget,
+    assets: load?.assets.map((a) => `${a.name} ${a.sent}`),
+    other: load?.other.paths,
+  });
+
+  it.each(FIRST_LOAD_PAGES.map(([path]) => path))(
+    "given the built front end, when %s loads cold, then its JavaScript as sent is within its budget",
+    (path) => {
+      const load = loads.get(path);
+      expect(
+        verdict(load, load?.js.sent ?? Number.POSITIVE_INFINITY, FIRST_LOAD_TARGETS.js[path] ?? 0),
+      ).toMatchObject({
+        withinBudget: true,
+      });
+    },
+  );
+
+  it.each(FIRST_LOAD_PAGES.map(([path]) => path))(
+    "given the built front end, when %s loads cold, then its style sheets as sent are at most 20 KB",
+    (path) => {
+      const load = loads.get(path);
+      expect(verdict(load, load?.css.sent ?? Number.POSITIVE_INFINITY, FIRST_LOAD_TARGETS.css)).toMatchObject(
+        {
+          withinBudget: true,
+        },
+      );
+    },
+  );
+
+  const withinRequests = (path: string) => {
+    const load = loads.get(path);
+    expect(
+      verdict(load, load?.requests ?? Number.POSITIVE_INFINITY, FIRST_LOAD_TARGETS.requests),
+    ).toMatchObject({
+      withinBudget: true,
+    });
+  };
+  it.each(["/sign_in", "/search"])(
+    "given the built front end, when %s loads cold, then it makes at most 10 requests (page, scripts, sheets and API calls)",
+    withinRequests,
+  );
+  // The budget of 10 is not met on /bookings (issue 27, open): it makes 13 requests, 5 of them its API calls (session,
+  // list, balances, time-limit notices, notifications) beside the page, Rolldown's runtime, the shell's script and
+  // sheet, the route's script and sheet, the catalogue and the signed-in header's chunk. Held at today's count, so it
+  // cannot grow while the design change that meets it (the session in the page's HTML, the runtime in the shell) waits.
+  it("given the built front end, when /bookings loads cold, then it makes no more requests than today's 13 (budget 10, not met)", () => {
+    expect(loads.get("/bookings")?.requests).toBeLessThanOrEqual(13);
   });
 });

@@ -6,6 +6,8 @@ import { createContext, type ReactNode, useContext } from "react";
  * the after-sales actions and history of a booking, its "what can I do now", notices above the list.
  */
 export interface BookingExtensions {
+  /** Loads the code of the parts below, asked for when a booking is opened (beside the booking's own screen). */
+  preload?: () => Promise<unknown>;
   /** Above the bookings list (the ticketing-deadline notices). */
   notices?: ReactNode;
   /** Beside the booking's own actions (refund, exchange), each with its dialog. */

@@ -3,6 +3,6 @@
  * with the first response that needs them rather than with the first page; one module, imported once, so every
  * caller shares one load.
  */
-export { AccountDetailsResponse, SignInResponse, StartSignInResponse } from "@skyward/contracts/account";
+export { SignInResponse, StartSignInResponse } from "@skyward/contracts/account";
 export { ErrorEnvelope } from "@skyward/contracts/errors";
 export { comparePositions, Position, parsePosition } from "@skyward/contracts/position";

@@ -1,4 +1,5 @@
-import { type Money, minorDigits } from "@skyward/contracts/money";
+import { minorDigits } from "@skyward/contracts/minor-digits";
+import type { Money } from "@skyward/contracts/money";
 import { type Language, LOCALE_TAGS } from "./i18n.ts";
 
 export { minorDigits };

@@ -1,8 +1,9 @@
 import type { AccountDetailsResponse } from "@skyward/contracts/account";
+import { accountDetailsOf } from "@skyward/contracts/session-check";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import { analyticsSession } from "./analytics.ts";
-import { ApiError, api, loadSchemas } from "./api-client.ts";
+import { ApiError, api } from "./api-client.ts";
 import { sessionHinted, setSessionHint } from "./session-hint.ts";
 
 /**
@@ -23,9 +24,8 @@ export async function fetchSession(): Promise<Session | null> {
   try {
     const { data } = await api.get<unknown>("/account/details");
     rememberSession();
-    // The schema (and zod) load with the first session, not with the sign-in page.
-    const { AccountDetailsResponse } = await loadSchemas();
-    const session = AccountDetailsResponse.parse(data);
+    // Checked without zod (contracts/session-check.ts): zod stays out of every signed-in page's first load.
+    const session = accountDetailsOf(data);
     analyticsSession(session.account);
     return session;
   } catch (error) {

@@ -7,6 +7,9 @@ export const startupCatalogues: Record<string, () => unknown> = import.meta.glob
   import: "default",
 });
 
-export const onDemandCatalogues: Record<string, () => unknown> = import.meta.glob("./*/legal.json", {
-  import: "default",
-});
+export const onDemandCatalogues: Record<string, () => unknown> = import.meta.glob(
+  ["./*/legal.json", "./*/errors.json"],
+  {
+    import: "default",
+  },
+);

@@ -9,10 +9,11 @@ export type Namespace = keyof Catalogue;
 export type Catalogues = Record<string, Record<string, unknown>>;
 
 /**
- * Fetched by the screens that use them rather than with the page: the legal texts are most of a language's text.
- * Also excluded by name in ./bundles/*.ts and globbed in ./catalogue-files.ts (bundler patterns are literals).
+ * Fetched by the screens that use them rather than with the page: the legal texts are most of a language's text, and
+ * the server errors' texts come with the first error that needs them (lib/i18n.ts, errorTextsReady), as on a public
+ * page. Also excluded by name in ./bundles/*.ts and globbed in ./catalogue-files.ts (bundler patterns are literals).
  */
-export const ON_DEMAND_NAMESPACES: readonly string[] = ["legal"];
+export const ON_DEMAND_NAMESPACES: readonly string[] = ["legal", "errors"];
 
 /** `../en/sign-in.json` -> `sign-in` */
 function byNamespace(files: Record<string, unknown>): Catalogues {

@@ -20,7 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /** The agents' keyboard shortcuts: signed-in screens only, so their code is not part of a signed-out first page. */
 const KeyboardShortcuts = lazy(() =>
-  import("../app/shortcuts.tsx").then((module) => ({ default: module.KeyboardShortcuts })),
+  import("../app/signed-in-chrome.ts").then((module) => ({ default: module.KeyboardShortcuts })),
 );
 
 function SignedInShortcuts() {

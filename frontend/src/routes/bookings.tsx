@@ -54,11 +54,17 @@ export const Route = createFileRoute("/bookings")({
   component: BookingsRoute,
 });
 
+const EXTENSIONS = {
+  ...afterSalesExtensions,
+  ...ancillaryExtensions,
+  preload: () => Promise.all([afterSalesExtensions.preload?.(), ancillaryExtensions.preload()]),
+};
+
 function BookingsRoute() {
   const { locator, list, q, page } = Route.useSearch();
   const navigate = useNavigate({ from: "/bookings" });
   return (
-    <BookingExtensionsProvider value={{ ...afterSalesExtensions, ...ancillaryExtensions }}>
+    <BookingExtensionsProvider value={EXTENSIONS}>
       <BookingsPage
         view={{ locator, list, q, page }}
         onView={(next, options) => void navigate({ search: next, replace: options?.replace ?? false })}

@@ -4,11 +4,11 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { address, count, isoDate, oneOf, record, text } from "../app/address.ts";
-import { PENDING } from "../components/page-skeleton.tsx";
+import { PageSkeleton, PENDING } from "../components/page-skeleton.tsx";
 import { restoredResultQueryOptions } from "../features/search/api/restore-result.ts";
 import { SearchPage } from "../features/search/components/search-page.tsx";
+import { useSearchChecks } from "../features/search/load-checks.ts";
 import { hasRecentSearches } from "../features/search/recent-searches-key.ts";
-import { SearchParams } from "../features/search/url-state.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
 import { siteLanguage } from "../lib/i18n.ts";
 import { placeNamesQueryOptions } from "../lib/place-names-query.ts";
@@ -85,10 +85,15 @@ function SearchUnavailable() {
 
 function SearchScreen() {
   const address = Route.useSearch();
-  // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error.
-  const params = useMemo(() => SearchParams.parse(address), [address]);
+  // Whatever the contracts refuse is dropped (SearchParams catches each field), never an error. An empty address
+  // and no recent search have nothing to check: the checks (and zod) load only when there is something to read, the
+  // page's outline shown meanwhile.
+  const needed = Object.values(address).some((value) => value !== undefined) || hasRecentSearches();
+  const checks = useSearchChecks(needed);
+  const params = useMemo(() => (checks ? checks.SearchParams.parse(address) : {}), [checks, address]);
   const navigate = useNavigate({ from: "/search" });
   const userType = useSession()?.account.user_type;
+  if (needed && !checks) return <PageSkeleton />;
   return (
     <SearchPage
       params={params}

@@ -12,7 +12,8 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
-import { type Cabin, type JourneySearchRequest, MAX_SLICES } from "@skyward/contracts/offers";
+import { MAX_SLICES } from "@skyward/contracts/journey";
+import type { Cabin, JourneySearchRequest } from "@skyward/contracts/offers";
 import {
   IconArrowsExchange,
   IconPlaneArrival,
@@ -21,22 +22,20 @@ import {
   IconSearch,
   IconTrash,
 } from "@tabler/icons-react";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/travel/date-field.tsx";
 import { shiftDay, todayIso } from "../../../lib/date-format.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
+import { loadSearchChecks, searchChecks, submitWithChecks } from "../load-checks.ts";
 import {
   initialSearchForm,
   isSearchFormError,
   type SearchFormField,
-  SearchFormSchema,
   type SearchFormValues,
   type SliceValues,
   slicesFrom,
   type TripType,
-  validateSearchForm,
 } from "../machines/search-form.ts";
 import { AirportInput } from "./airport-input.tsx";
 import { PassengersPicker } from "./passengers-picker.tsx";
@@ -60,7 +59,11 @@ export function SearchForm({
   const wide = useMediaQuery("(min-width: 75em)", true);
   const form = useForm<SearchFormValues>({
     initialValues: initial ?? initialSearchForm(),
-    validate: zod4Resolver(SearchFormSchema),
+    // The schema (and zod) load when the form is first used: the first submit waits for them (load-checks.ts).
+    validate: (checked) => {
+      const checks = searchChecks();
+      return checks ? checks.zod4Resolver(checks.SearchFormSchema)(checked) : {};
+    },
   });
   const values = form.getValues();
   // Swapping remounts the two inputs so they show the airports they now hold.
@@ -74,10 +77,12 @@ export function SearchForm({
     return isSearchFormError(message) ? t(`form.errors.${message}`) : undefined;
   };
 
-  const submit = form.onSubmit((checked) => {
-    const result = validateSearchForm(checked);
-    if (result.ok) onSearch(result.request);
-  }, focusFirstError);
+  const submit = submitWithChecks(
+    form.onSubmit((checked) => {
+      const result = searchChecks()?.validateSearchForm(checked);
+      if (result?.ok) onSearch(result.request);
+    }, focusFirstError),
+  );
 
   const roundTrip = values.tripType === "round_trip";
   const multiCity = values.tripType === "multi_city";
@@ -143,6 +148,7 @@ export function SearchForm({
       radius="md"
       p="md"
       onSubmit={submit}
+      onFocus={() => void loadSearchChecks().catch(() => undefined)}
       noValidate
       aria-label={t("form.label")}
     >

@@ -14,11 +14,11 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { isMultiCity, type JourneySearchRequest } from "@skyward/contracts/offers";
+import { isMultiCity } from "@skyward/contracts/journey";
+import type { JourneySearchRequest } from "@skyward/contracts/offers";
 import type { SearchFilters } from "@skyward/contracts/search";
 import { IconCalendarDollar, IconPlane } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMachine } from "@xstate/react";
 import {
   lazy,
   memo,
@@ -32,23 +32,21 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { fromPromise } from "xstate";
 import { LoadFailedAlert } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { afterPaint } from "../../../lib/after-paint.ts";
 import { useSession } from "../../../lib/session.ts";
 import { restoredResultQueryOptions } from "../api/restore-result.ts";
 import { searchOffers } from "../api/search-offers.ts";
-import { type LastResult, searchMachine } from "../machines/search.machine.ts";
+import { searchChecks } from "../load-checks.ts";
+import type { LastResult } from "../machines/search.machine.ts";
 import { passengerTotal } from "../machines/search-form.ts";
+import { useSearchMachine } from "../machines/use-search-machine.ts";
 import {
   formValuesOf,
   hasFilters,
   journeyDates,
   paramsFromRequest,
-  recentSearches,
-  rememberSearch,
-  requestFromParams,
   routeOf,
   type SearchParams,
   searchKey,
@@ -246,32 +244,22 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const companyRef = useRef(company);
   companyRef.current = company;
   // A restored result comes through the query cache: the route's loader has usually asked for it already.
-  const [snapshot, send] = useMachine(
-    useMemo(
-      () =>
-        searchMachine.provide({
-          actors: {
-            // A failure is said beside the form (with a Retry), not in a notification.
-            searchOffers: fromPromise(({ input }: { input: JourneySearchRequest }) =>
-              searchOffers(input, companyRef.current),
-            ),
-            restoreResult: fromPromise(
-              ({ input }: { input: { searchResultId: string; filters: SearchFilters } }) =>
-                queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
-            ),
-          },
-        }),
-      [queryClient],
-    ),
-  );
+  const [snapshot, send] = useSearchMachine(() => ({
+    searchOffers: (input) => searchOffers(input, companyRef.current),
+    restoreResult: (input) =>
+      queryClient.fetchQuery(restoredResultQueryOptions(input.searchResultId, input.filters)),
+  }));
   const [detailsFareId, setDetailsFareId] = useState<string | null>(null);
+  // The address and the recent searches are read with zod, loaded only when there is one to read (the route waits for
+  // them then): an empty form on a first visit loads none (load-checks.ts). A search's submit loads them first.
+  const checks = searchChecks();
   // Each user's own recent searches (kept in this browser under the user's id).
   const userId = useSession()?.account.skyward_id ?? "";
-  const [recent, setRecent] = useState(() => recentSearches(userId));
+  const [recent, setRecent] = useState(() => checks?.recentSearches(userId) ?? []);
   const [recentOwner, setRecentOwner] = useState(userId);
   if (recentOwner !== userId) {
     setRecentOwner(userId);
-    setRecent(recentSearches(userId));
+    setRecent(checks?.recentSearches(userId) ?? []);
   }
   const [recentOpen, setRecentOpen] = useState(false);
   const { request, result, unfiltered, filters, traceId, selectedFareId, failure, last } = snapshot.context;
@@ -285,7 +273,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
   const paramsRef = useRef(params);
   paramsRef.current = params;
 
-  const urlRequest = useMemo(() => requestFromParams(params), [params]);
+  const urlRequest = useMemo(() => checks?.requestFromParams(params) ?? null, [checks, params]);
   const urlKey = searchKey(urlRequest);
   const machineKey = searchKey(request);
   const inResult = snapshot.matches("result");
@@ -312,7 +300,7 @@ export function SearchPage({ params = {}, onParams = () => {}, choosesCompany = 
       });
     else {
       send({ type: "search.submit", request: urlRequest });
-      setRecent(rememberSearch(urlRequest, userId));
+      if (checks) setRecent(checks.rememberSearch(urlRequest, userId));
     }
   }, [urlKey, companyMissing]);
 

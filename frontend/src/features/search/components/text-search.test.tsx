@@ -50,7 +50,8 @@ describe("the search line", () => {
     const box = renderLine();
     fireEvent.change(box, { target: { value: "   " } });
     fireEvent.click(screen.getByRole("button", { name: "Read" }));
-    expect(await screen.findByText("Required")).toBeInTheDocument();
+    // The line's schema is a lazy chunk (checks.ts): its first import under Jest can outlast findBy's default 1 s.
+    expect(await screen.findByText("Required", undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(box).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(box).toHaveFocus());
     expect(server.calls).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { canChangePassengers, initialSearchForm, validateSearchForm } from "./search-form.ts";
+import { canChangePassengers, initialSearchForm } from "./search-form.ts";
+import { validateSearchForm } from "./search-form-checks.ts";
 
 const kbp = { code: "KBP", name: "Kyiv Boryspil International Airport", city: "Kyiv", country: "UA" };
 const waw = { code: "WAW", name: "Warsaw Chopin Airport", city: "Warsaw", country: "PL" };

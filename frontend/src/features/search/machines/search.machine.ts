@@ -10,29 +10,9 @@ import {
   removeFilter,
   searchOffers,
 } from "../api/search-offers.ts";
+import { emptySearch, type LastResult, type SearchContext, START_CONTEXT } from "./search-start.ts";
 
-export interface SearchContext {
-  request: JourneySearchRequest | null;
-  /** What the agent sees: the result narrowed by the filters. */
-  result: SearchResult | null;
-  /** The whole answer, which the filter choices (carriers, prices) are drawn from. */
-  unfiltered: SearchResult | null;
-  filters: SearchFilters;
-  traceId: string | null;
-  /** The fare the booking form is open for. */
-  selectedFareId: string | null;
-  /** Why the last search failed (the server's words), said beside the form with a Retry. */
-  failure: string[] | null;
-  /** The results shown before a search that failed, kept on screen under its error. */
-  last: LastResult | null;
-}
-
-/** A search's results as the agent last saw them. */
-export interface LastResult {
-  request: JourneySearchRequest;
-  result: SearchResult;
-  unfiltered: SearchResult;
-}
+export type { LastResult, SearchContext };
 
 export type SearchEvent =
   | { type: "search.submit"; request: JourneySearchRequest }
@@ -62,15 +42,6 @@ async function changeFilters(searchResultId: string, change: FilterChange): Prom
 const hasFare = (result: SearchResult, fareId: string | null) =>
   fareId !== null &&
   result.origin_destinations.some((option) => option.fares.some((f) => f.fare_id === fareId));
-
-const emptySearch = {
-  result: null,
-  unfiltered: null,
-  filters: {},
-  traceId: null,
-  selectedFareId: null,
-  failure: null,
-} satisfies Omit<SearchContext, "request" | "last">;
 
 /**
  * The search (seed spec, section 4): start → searching → result on success; on error `failed`, which says why
@@ -131,7 +102,7 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: "search",
-  context: { request: null, last: null, ...emptySearch },
+  context: START_CONTEXT,
   initial: "start",
   on: {
     "search.submit": {
