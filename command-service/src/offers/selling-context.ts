@@ -104,6 +104,40 @@ function foldAgency(state: AgencyFacts, stored: StoredEvent): AgencyFacts {
   }
 }
 
+const NO_COMPANY: CompanyFacts = { agency_id: null, currency: null, markups: [], gate: true };
+const NO_AGENCY: AgencyFacts = { markups: [], transaction_fee: null, gate: true };
+const NO_CHANNEL: ChannelState = { status: "none" };
+
+/**
+ * Each cached stream's fold, kept with the events it was folded from (issue 26: every search and booking command
+ * parsed its four directory streams' events with zod and folded them again, about a millisecond of the main thread
+ * per booking flow). DirectoryCache hands out the same array while an entry lives and a new one once it is read
+ * again, so a fold is computed once per read of its stream; the states are shared, and nobody changes them.
+ */
+const foldsOf = new WeakMap<readonly StoredEvent[], Map<unknown, unknown>>();
+let folds = 0;
+
+function foldOnce<State>(
+  events: readonly StoredEvent[],
+  evolve: (state: State, event: StoredEvent) => State,
+  initial: State,
+): State {
+  if (events.length === 0) return initial;
+  let known = foldsOf.get(events);
+  if (!known) {
+    known = new Map();
+    foldsOf.set(events, known);
+  }
+  if (known.has(evolve)) return known.get(evolve) as State;
+  folds++;
+  const state = events.reduce(evolve, initial);
+  known.set(evolve, state);
+  return state;
+}
+
+/** How many directory streams this process has folded (tests: none again while the cache holds them). */
+export const directoryFolds = (): number => folds;
+
 /** The company a caller acts for: their own (agents, supervisors) or the one named (supervisors, admins). */
 export function companyFor(principal: Principal, requested: string | undefined): string {
   if (requested) {
@@ -255,12 +289,7 @@ export async function sellingContext(
     ),
     !channelId && guess ? deps.directory.firstActiveChannel(guess) : undefined,
   ]);
-  const company = (streams.get(companyStream) ?? []).reduce<CompanyFacts>(foldCompany, {
-    agency_id: null,
-    currency: null,
-    markups: [],
-    gate: true,
-  });
+  const company = foldOnce(streams.get(companyStream) ?? [], foldCompany, NO_COMPANY);
   if (!company.agency_id || !company.currency) throw new NotFound("No such company", "company_not_found");
   if (!isAdmin && company.agency_id !== principal.agencyId)
     throw new NotFound("No such company", "company_not_found");
@@ -273,15 +302,9 @@ export async function sellingContext(
     for (const [stream, events] of await deps.directory.readStreams(missing, options))
       streams.set(stream, events);
 
-  const agency = (streams.get(`agency-${agencyId}`) ?? []).reduce<AgencyFacts>(foldAgency, {
-    markups: [],
-    transaction_fee: null,
-    gate: true,
-  });
-  const global = (streams.get(GATES_STREAM) ?? []).reduce(evolveGlobalGates, openGlobalGates);
-  const channel = (streams.get(channelStream(id)) ?? []).reduce<ChannelState>(evolveChannel, {
-    status: "none",
-  });
+  const agency = foldOnce(streams.get(`agency-${agencyId}`) ?? [], foldAgency, NO_AGENCY);
+  const global = foldOnce(streams.get(GATES_STREAM) ?? [], evolveGlobalGates, openGlobalGates);
+  const channel = foldOnce(streams.get(channelStream(id)) ?? [], evolveChannel, NO_CHANNEL);
   if (channel.status === "none" || channel.agency_id !== agencyId) {
     throw new IllegalState("The ticketing channel of this booking is gone", "channel_missing");
   }

@@ -18,11 +18,23 @@ export function canonicalJson(value: unknown): string {
     if (text === undefined) throw new Error(`no canonical JSON for ${typeof value}`);
     return text;
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++) text += `${i > 0 ? "," : ""}${canonicalJson(value[i])}`;
+    return `${text}]`;
+  }
+  // Built in one pass, without an array per entry (issue 26: the chain hashes every event appended, on the app's
+  // main thread). sort() with no comparator orders strings by UTF-16 code units.
+  const record = value as Record<string, unknown>;
+  let text = "{";
+  let first = true;
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    text += `${first ? "" : ","}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    first = false;
+  }
+  return `${text}}`;
 }
 
 /** A link of the chain: the hash of the link before it, a newline, and the event's canonical JSON. */

@@ -184,5 +184,9 @@ describe("tamper-evident log", () => {
       canonicalJson({ a: [{ c: "é", d: null }], b: 1 }),
     );
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    // UTF-16 order (upper case first, "é" after "z"), no undefined member, arrays kept in order, strings escaped.
+    expect(canonicalJson({ é: [], z: [2, { y: '"', B: true }], a: undefined, Z: [[]] })).toBe(
+      '{"Z":[[]],"z":[2,{"B":true,"y":"\\""}],"é":[]}',
+    );
   });
 });

@@ -29,7 +29,117 @@ interface ParsedFont {
   _glyphs: Record<number, unknown>;
   _cmapProcessor: unknown;
   bbox: unknown;
+  layout(text: unknown, ...rest: unknown[]): GlyphRun;
+  glyphsForString(text: string): unknown[];
+  getGlyph(id: number, codePoints?: number[]): Glyph;
 }
+interface Glyph {
+  id: number;
+  codePoints: number[];
+  _decode(): unknown;
+}
+interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+/** What pdfkit reads of a layout: its glyphs, their positions (which it scales in place) and the advance. */
+interface GlyphRun {
+  glyphs: Glyph[];
+  positions: GlyphPosition[];
+  readonly advanceWidth: number;
+}
+
+/**
+ * A word shaped once per face and process (issue 26: fontkit's OpenType shaping of every word of every document was
+ * a quarter of a document's main-thread time; pdfkit keeps a word's layout for one document only). What is kept is
+ * the shaping's outcome: glyph ids, the characters each stands for, and unscaled positions. A document that meets
+ * the word again gets its own glyphs for it from its own view, asked as fontkit's layout asks for them (first the
+ * characters' glyphs, then the shaped ones with their characters), so its glyph cache, its subset and its copyable
+ * text are what shaping the word itself would have made.
+ */
+interface Shaped {
+  ids: number[];
+  codePoints: number[][];
+  positions: GlyphPosition[];
+}
+const SHAPED_WORDS = 20_000;
+const shapedOf = new WeakMap<ParsedFont, Map<string, Shaped>>();
+let shapings = 0;
+
+function layoutOnce(font: ParsedFont, view: ParsedFont, text: unknown, rest: unknown[]): GlyphRun {
+  // pdfkit asks with a string and, at most, its features; anything else is laid out as fontkit would.
+  if (typeof text !== "string" || rest.length > 1 || typeof rest[0] === "string")
+    return font.layout.call(view, text, ...rest);
+  const key = `${JSON.stringify(rest[0] ?? null)}\u0000${text}`;
+  let words = shapedOf.get(font);
+  if (!words) {
+    words = new Map();
+    shapedOf.set(font, words);
+  }
+  const known = words.get(key);
+  if (!known) {
+    shapings++;
+    const run = font.layout.call(view, text, ...rest);
+    if (words.size >= SHAPED_WORDS) words.clear();
+    words.set(key, {
+      ids: run.glyphs.map((g) => g.id),
+      codePoints: run.glyphs.map((g) => [...g.codePoints]),
+      positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+        xAdvance,
+        yAdvance,
+        xOffset,
+        yOffset,
+      })),
+    });
+    return run;
+  }
+  view.glyphsForString(text);
+  const positions = known.positions.map((p) => ({ ...p }));
+  return {
+    glyphs: known.ids.map((id, i) => view.getGlyph(id, known.codePoints[i])),
+    positions,
+    get advanceWidth() {
+      let width = 0;
+      for (const p of positions) width += p.xAdvance;
+      return width;
+    },
+  };
+}
+
+/**
+ * Each glyph's outline decoded once per face and process: a document's subset decodes every glyph it embeds to find
+ * a composite's parts (issue 26: an eighth of an itinerary mail's main-thread time went on decoding the same
+ * glyphs for every document). The decoded outline depends on the font and the glyph id alone, and nothing changes
+ * it (these faces have no variations).
+ */
+const decodedOf = new WeakMap<ParsedFont, Map<number, unknown>>();
+let decodes = 0;
+
+function withSharedOutline(font: ParsedFont, glyph: Glyph | null): Glyph | null {
+  if (!glyph || Object.hasOwn(glyph, "_decode")) return glyph;
+  const decode = glyph._decode;
+  glyph._decode = () => {
+    let outlines = decodedOf.get(font);
+    if (!outlines) {
+      outlines = new Map();
+      decodedOf.set(font, outlines);
+    }
+    if (outlines.has(glyph.id)) return outlines.get(glyph.id);
+    decodes++;
+    const decoded = decode.call(glyph);
+    outlines.set(glyph.id, decoded);
+    return decoded;
+  };
+  return glyph;
+}
+
+/** How many glyph outlines this process has decoded (tests: a glyph embedded again is not decoded again). */
+export const glyphDecodes = (): number => decodes;
+
+/** How many words this process has shaped (tests: a word met again in another document is not shaped again). */
+export const fontShapings = (): number => shapings;
 
 let parsed: Record<Face, ParsedFont> | null = null;
 let parses = 0;
@@ -47,6 +157,9 @@ function parse(file: string): ParsedFont {
 function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
   const view = Object.create(font) as ParsedFont;
   view._glyphs = {};
+  view.layout = (text, ...rest) => layoutOnce(font, view, text, rest);
+  view.getGlyph = (id, codePoints) =>
+    withSharedOutline(font, font.getGlyph.call(view, id, codePoints)) as Glyph;
   // pdfkit takes a font fontkit parsed (anything with a layout method) where its types name only paths and bytes.
   return view as unknown as PDFKit.Mixins.PDFFontSource;
 }

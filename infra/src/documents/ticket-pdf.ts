@@ -204,16 +204,33 @@ const LOCALE: Record<ReceiptLanguage, string> = {
 /** What the receipt shows: its contract (contracts/src/sales.ts), also answered as data (`format=data`). */
 export type { Receipt };
 
+/**
+ * Each language's formatter for each currency, with the currency's decimals: made once per process (issue 26: two
+ * Intl.NumberFormat made for every amount printed were a tenth of a document's main-thread time).
+ */
+const moneyFormats = new Map<string, { digits: number; format: Intl.NumberFormat }>();
+
+function moneyFormat(currency: string, language: ReceiptLanguage) {
+  const key = `${language} ${currency}`;
+  let known = moneyFormats.get(key);
+  if (!known) {
+    const digits =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    const format = new Intl.NumberFormat(LOCALE[language], {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    known = { digits, format };
+    moneyFormats.set(key, known);
+  }
+  return known;
+}
+
 /** An amount for people, with the currency's own decimals ("1 234,50 UAH" in Ukrainian). */
 export function formatMoney(money: Money, language: ReceiptLanguage): string {
-  const digits =
-    new Intl.NumberFormat("en", { style: "currency", currency: money.currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  const text = new Intl.NumberFormat(LOCALE[language], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(money.amount / 10 ** digits);
-  return `${text} ${money.currency}`;
+  const { digits, format } = moneyFormat(money.currency, language);
+  return `${format.format(money.amount / 10 ** digits)} ${money.currency}`;
 }
 
 /** A local airport time as printed on tickets: the date and the clock time where the flight is. */
