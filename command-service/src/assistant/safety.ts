@@ -220,32 +220,49 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
 }
 
 /**
- * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt name is asked back with
- * the candidates), or its id written?
+ * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt or translated name is
+ * asked back with the candidates), or its id written?
  */
 function namedIn(r: Reading, text: string, e: Entity): boolean {
   if (text.includes(e.id)) return true;
   return r.spans.some(
-    (s) =>
-      s.start < r.reasonFrom &&
-      s.best.some(
-        (m) =>
-          m.entity.id === e.id &&
-          m.full &&
-          e.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
-      ),
+    (s) => s.start < r.reasonFrom && s.best.some((m) => m.entity.id === e.id && writtenExactly(r, m)),
   );
 }
 
-/** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
+/** A mention of a whole name whose every word is the name's word as written or inflected, never misspelt. */
+function writtenExactly(r: Reading, m: Mention): boolean {
+  return m.full && m.entity.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w));
+}
+
+/**
+ * The endings the five languages' cases put on a name (folded; Ukrainian ones as transliterated): Warszawie,
+ * Vistuli, Kovalenka, Nowakowi, Travelem, Мартою (martoiu). A name's word may lose one final vowel for them.
+ */
+const ENDINGS = new Set(
+  [
+    ...["a", "e", "i", "o", "u", "y", "ie", "em", "om", "ow", "owi", "ovi", "ach", "akh", "ami", "amy"],
+    ...["ego", "emu", "ej", "oi", "oiu", "iu", "eiu", "iv", "ym", "im", "ii", "ia", "ou", "oju", "oj", "yi"],
+  ].map(fold),
+);
+
+/**
+ * Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it (Travl,
+ * Travle, Sevilal) nor a translation (Varsovie, Kijów for Kyiv; the same city written in Cyrillic, Києві, is the
+ * name in another script)?
+ */
 function sameWord(word: string, name: string): boolean {
-  if (word === name || sameCity(word, name) || sameInLatin(word, name, sameWord)) return true;
+  if (word === name || sameInLatin(word, name, sameWord)) return true;
+  if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
-  if (i < 4 || i < Math.max(word.length, name.length) - 2) return false;
-  // The same letters swapped at the end (Travle, Travel) are a typo, not an ending.
-  const tail = (w: string) => [...w.slice(i)].sort().join("");
-  return word.length !== name.length || tail(word) !== tail(name);
+  if (i < 4 || i < Math.max(word.length, name.length) - 3) return false;
+  // An ending replaces at most one final vowel of the name (Warszaw|a → Warszaw|ie) or is added to it (Nowak|owi).
+  const nameTail = name.slice(i);
+  const wordTail = word.slice(i);
+  if (!/^[aeiouy]?$/u.test(nameTail) || wordTail.length === 0 || !ENDINGS.has(wordTail)) return false;
+  // A doubled last letter (Vistulaa) is a typo, not an ending.
+  return !(nameTail === "" && wordTail === name.at(-1));
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -485,7 +502,22 @@ export function checkCalls(input: SafetyInput): Verdict {
   const namedCompanies = r.spans.filter((s) => s.best.every((m) => m.entity.kind === "company"));
   const namedParents = new Set(
     r.spans.flatMap((s) =>
-      s.best.filter((m) => m.full && s.start < r.reasonFrom).map((m) => m.entity.agency_id ?? ""),
+      s.best
+        .filter((m) => s.start < r.reasonFrom && writtenExactly(r, m))
+        .map((m) => m.entity.agency_id ?? ""),
+    ),
+  );
+  // Partners named exactly, by their name or a company's (a channel's name is no partner's).
+  const namedPartners = new Set(
+    r.spans.flatMap((s) =>
+      s.best
+        .filter(
+          (m) =>
+            (m.entity.kind === "agency" || m.entity.kind === "company") &&
+            s.start < r.reasonFrom &&
+            writtenExactly(r, m),
+        )
+        .map((m) => m.entity.agency_id ?? ""),
     ),
   );
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
@@ -503,6 +535,23 @@ export function checkCalls(input: SafetyInput): Verdict {
         dir.entities.filter((e) => e.kind === "supervisor" && e.agency_id === partner.id).slice(0, 10),
       );
     for (const [path, e] of Object.entries(call.entities)) {
+      // Two of one name (both partners' "Sandbox NDC"): the one meant is told by its partner written exactly, a
+      // misspelt partner's name never picks it.
+      const twins = dir.entities.filter(
+        (x) => x.kind === e.kind && x.id !== e.id && x.tokens.join(" ") === e.tokens.join(" "),
+      );
+      if (
+        twins.length > 0 &&
+        !text.includes(e.id) &&
+        !namedPartners.has(e.agency_id ?? "") &&
+        !(input.userType === "Supervisor" && e.agency_id === input.agencyId)
+      )
+        return clarify(
+          "ambiguous",
+          { ref: e.name, count: twins.length + 1 },
+          `"${e.name}" names ${twins.length + 1} ${e.kind} entries: which one?`,
+          [e, ...twins],
+        );
       if (namedIn(r, text, e)) continue;
       const implied =
         (e.kind === "agency" &&

@@ -4,7 +4,7 @@ import type { ToolCall } from "@skyward/infra/llm/provider";
 import { type Directory, entity } from "./directory.ts";
 import { parseAdminRequest, withoutEndPunctuation } from "./embedded.ts";
 import { interpretCalls } from "./interpret.ts";
-import { checkCalls, type Verdict } from "./safety.ts";
+import { checkCalls, nearest, type Verdict } from "./safety.ts";
 
 /**
  * Issue 25's understanding, as general cases over a world of its own (names no table uses): each phrasing family
@@ -279,11 +279,11 @@ describe("assistant understanding (issue 25): phrasing families in five language
 });
 
 describe("assistant understanding (issue 25): names in other languages, shared verbs, unknown names", () => {
-  it("reads a company named with its city in another language or case as that company", () => {
+  it("reads a company named with its city in another script or case as that company", () => {
     for (const text of [
       "Top up Baltic Wings Riga by 50 EUR, reason: advance",
       "Recarga Baltic Wings Riga con 50 EUR, motivo: anticipo",
-      "Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka",
+      "Doładuj Baltic Wings Riga o 50 EUR, tytułem: zaliczka",
       "Поповни Baltic Wings Рига на 50 EUR, причина: аванс",
     ]) {
       expect([text, parse(text)[0]?.args]).toEqual([
@@ -1039,5 +1039,95 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+  });
+});
+
+describe("assistant safety (issue 25): v3 table causes, names written exactly or asked back", () => {
+  type Ctx = { userType: UserType; agencyId: string | null };
+  /** The answer's kind and candidates as the route gives them: the safety verdict first, then the resolution's. */
+  const outcome = (text: string, world: Directory = dir, ctx: Ctx = admin) => {
+    const calls = parseAdminRequest(text, world, ctx);
+    const i = interpretCalls(calls, world, ctx.userType);
+    const v = checkCalls({
+      text,
+      calls: i.kind === "calls" ? i.calls : [],
+      dir: world,
+      outside: [],
+      userType: ctx.userType,
+      agencyId: ctx.agencyId,
+      callsIn: (part) => parseAdminRequest(part, world, ctx).length,
+    });
+    if (v.kind === "refuse") return { kind: "refuse", ids: [] as string[] };
+    if (v.kind === "clarify" && (i.kind === "calls" || i.kind === "none"))
+      return { kind: "clarify", ids: v.candidates.map((c) => c.id) };
+    if (i.kind === "ambiguous") return { kind: "clarify", ids: i.candidates.map((c) => c.id) };
+    if (i.kind === "not_found")
+      return { kind: "clarify", ids: nearest(world, i.ref, i.entity).map((c) => c.id) };
+    if (i.kind === "missing") return { kind: "question", ids: [] };
+    if (i.kind === "not_allowed") return { kind: "refuse", ids: [] };
+    if (i.kind === "none") return { kind: "not_understood", ids: [] };
+    return { kind: "plan", ids: i.calls.flatMap((c) => Object.values(c.entities).map((e) => e.id)) };
+  };
+  /** A clarify offering `id` among its candidates, never a plan. */
+  const askedBackWith = (text: string, id: string, world: Directory = dir) => {
+    const o = outcome(text, world);
+    expect([text, o.kind]).toEqual([text, "clarify"]);
+    expect([text, o.ids]).toEqual([text, expect.arrayContaining([id])]);
+  };
+
+  it("asks back a misspelt name in every command and language, with the nearest among the candidates", () => {
+    for (const text of [
+      "Top up Baltc Wings Riga by 80 EUR, reason invoice 4",
+      "Doładuj Baltic Wngs Riga o 80 EUR, tytułem faktura 4",
+      "Поповни Baltic Wigs Riga на 80 EUR, причина рахунок 4",
+      "Crédite Baltic Wings Rga de 80 EUR, motif facture 4",
+      "Recarga Baltik Wings Riga con 80 EUR, motivo factura 4",
+      "Set a 2% markup for Baltic Wings Rigga",
+      "Zamknij bramkę dla firmy Baltic Wnigs Riga",
+      "Ferme la passerelle de Baltic Wingz Riga",
+      "Elimina la empresa Baltic Wing Riga",
+      "Видали компанію Baltic Wings Rgia",
+    ])
+      askedBackWith(text, "co-riga");
+    for (const text of [
+      "Switch off the Main NDC channel of Baltik Wings",
+      "Wyłącz kanał Main NDC partnera Baltc Wings",
+      "Change Ivan Petrenkko's phone to +380671112299",
+      "Supprime le superviseur Ivan Petrneko",
+      "Renombra el socio Sierra Viajse a Sierra Sur",
+    ])
+      expect([text, outcome(text).kind]).toEqual([text, "clarify"]);
+  });
+
+  it("asks back a name translated into another language (an exonym), but reads its inflections and its Cyrillic form", () => {
+    const world: Directory = {
+      entities: [
+        ...dir.entities,
+        entity({
+          kind: "company",
+          id: "co-wien",
+          name: "Sierra Wien",
+          agency_id: "ag-iberia",
+          detail: "Sierra Viajes",
+        }),
+      ],
+    };
+    for (const text of [
+      "Top up Sierra Vienna by 70 EUR, reason invoice 9",
+      "Crédite Sierra Vienne de 70 EUR, motif facture 9",
+      "Recarga Sierra Viena con 70 EUR, motivo factura 9",
+      "Doładuj Sierra Wiedeń o 70 EUR, tytułem faktura 9",
+    ])
+      askedBackWith(text, "co-wien", world);
+    askedBackWith("Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka", "co-riga", world);
+    for (const text of [
+      "Doładuj Sierra Wien o 70 EUR, tytułem faktura 9",
+      "Поповни Sierra Wien на 70 EUR, причина рахунок 9",
+      "Doładuj Sierra Sevilli o 70 EUR, tytułem faktura 9",
+      "Zmień telefon Ivana Petrenki na +380671112299",
+      "зміни телефон Івану Петренку на +380671112299",
+      "Recarga BALTIC  wings riga con 70 EUR, motivo factura 9",
+    ])
+      expect([text, outcome(text, world).kind]).toEqual([text, "plan"]);
   });
 });
