@@ -32,7 +32,7 @@ const RAW_WORDS = {
     "barrera",
   ],
   ticketing: ["ticketing", "виписк", "wystawian", "emission", "billetterie", "emision", "ticket"],
-  main: ["main", "головн", "glown", "principal", "general"],
+  main: ["main", "головн", "glown", "principal", "general", "global", "глобальн"],
   consolidator: [
     "consolidator",
     "консолідатор",

@@ -1131,3 +1131,19 @@ describe("assistant safety (issue 25): v3 table causes, names written exactly or
       expect([text, outcome(text, world).kind]).toEqual([text, "plan"]);
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, the global gate by its name 'global'", () => {
+  it("reads the platform's gate called global as the main gate in five languages", () => {
+    for (const [text, active] of [
+      ["close the global gate", false],
+      ["ouvre la passerelle globale", true],
+      ["zamknij globalną bramkę", false],
+      ["вимкни глобальний гейт", false],
+      ["desactiva la pasarela global", false],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_global_gate", args: { gate: "main", body: { active } } }],
+      ]);
+  });
+});
