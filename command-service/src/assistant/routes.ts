@@ -18,6 +18,7 @@ import { parseInput } from "@skyward/infra/http/validate";
 import { type LlmProvider, providerFromEnv } from "@skyward/infra/llm/provider";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
+import { agentRefusal } from "./agents.ts";
 import { answerQuestion } from "./answers.ts";
 import { type Directory, entity, loadDirectory, loadOutside } from "./directory.ts";
 import { dispatch } from "./dispatch.ts";
@@ -203,8 +204,13 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       ));
 
   router.post("/admin_panel/ask", async (req, res) => {
-    const p = requireUserType(req, ...USERS);
+    // Agents are answered a refusal (their role), never a plan; executing stays closed to them.
+    const p = requireUserType(req, ...USERS, "Agent");
     const body = parseInput(AskRequest, req.body);
+    if (p.userType === "Agent") {
+      res.json(await agentRefusal(deps.pool, p, body.text));
+      return;
+    }
     const dir = await loadDirectory(deps.pool, p);
     const provider = providerOf(dir, p);
     const completion = await provider.complete({
