@@ -514,6 +514,9 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/** "Without" in the five languages (folded): an option a new company is created without. */
+const WITHOUT = ["without", "без", "bez", "sans", "sin"].map(fold);
+
 const NEGATIONS = [
   "not",
   "dont",
@@ -885,6 +888,40 @@ function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
   return out;
 }
 
+/** A partner's own switches a new partner may be created with (CreateAgencyRequest). */
+const NEW_PARTNER_FLAGS = new Set(["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"]);
+
+/**
+ * "Create partner P with a 2% markup, a 35 UAH fee per booking and the production API on": the settings the parts
+ * after a create give with no partner of their own are the new partner's, one create with them all (the steps
+ * read alone would have no partner to act on). Only when no step refers to another by its place ("$new:1").
+ */
+function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
+  if (JSON.stringify(calls).includes('"$new:')) return calls;
+  const out: ToolCall[] = [];
+  for (const call of calls) {
+    const create = out.findLast((c) => c.name === "create_partner");
+    const a = call.args as { agency_id?: unknown; flag?: unknown; body?: Record<string, unknown> };
+    const body = a.body ?? {};
+    const target = create?.args as { body?: Record<string, unknown> } | undefined;
+    const settings: Record<string, unknown> | null =
+      a.agency_id !== undefined || !target?.body
+        ? null
+        : call.name === "update_partner" && body.name === undefined
+          ? body
+          : call.name === "set_transaction_fee" && "transaction_fee" in body
+            ? { transaction_fee: body.transaction_fee }
+            : call.name === "set_partner_flag" && NEW_PARTNER_FLAGS.has(String(a.flag))
+              ? { [String(a.flag)]: body.value ?? body.on ?? body.active ?? body[String(a.flag)] ?? true }
+              : null;
+    const clash = settings && Object.keys(settings).some((k) => target?.body?.[k] !== undefined);
+    if (create && target?.body && settings && !clash)
+      create.args = { ...target, body: { ...target.body, ...settings } };
+    else out.push({ ...call });
+  }
+  return out;
+}
+
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
 export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
   // Clauses are cut only outside names: a company called "X; top up Y" stays one name, never a second request.
@@ -988,7 +1025,7 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return withoutRestatements(mergeChannelUpdates(calls));
+  return withoutRestatements(foldIntoNewPartner(mergeChannelUpdates(calls)));
 }
 
 /**
@@ -1831,6 +1868,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         text,
         tokens.filter((_, i) => inSpan(i) && i < reasonFrom),
       );
+    // Its options in the same request: a currency by its name ("in euros", "у гривнях") and shared bookings
+    // ("with shared bookings", "sin reservas compartidas"), read outside the new name.
+    const nameWords = new Set(tokenize(name ?? "").map((t) => t.norm));
+    const options = free.filter((t) => !nameWords.has(t.norm));
+    const optionWords = options.map((t) => t.norm);
+    const sharing = hasStem(optionWords, W.shared)
+      ? !optionWords.some((w) => NEGATIONS.includes(w) || WITHOUT.includes(w))
+      : undefined;
     return [
       {
         name: "create_company",
@@ -1838,7 +1883,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           body: withDefined({
             agency_id: agencyRef(),
             name,
-            currency: amount?.currency ?? currencyWord(free) ?? undefined,
+            currency:
+              amount?.currency ??
+              currencyWord(free) ??
+              options
+                .filter((t) => !/^\p{Lu}/u.test(t.raw))
+                .map((t) => currencyOf(t.raw))
+                .find((c) => c !== null) ??
+              undefined,
+            shared_bookings: sharing,
           }),
         },
       },

@@ -1147,3 +1147,88 @@ describe("assistant understanding (issue 25): v3 table causes, the global gate b
       ]);
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, settings given with a create", () => {
+  const ok = (text: string) => expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+
+  it("creates a partner with every setting the request gives it (markup, fee per booking or passenger, switches, zone) in one step", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "Create partner Nordic Hops with a 1.5% markup, a 20 EUR fee per booking and the production API on",
+        {
+          name: "Nordic Hops",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 150 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 2000, currency: "EUR" }, per: "booking" },
+          production_api_on: true,
+        },
+      ],
+      [
+        "Utwórz partnera Mazury Loty, strefa czasowa Europe/Warsaw, narzut 2% i opłata 10 PLN od pasażera",
+        {
+          name: "Mazury Loty",
+          time_zone: "Europe/Warsaw",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 1000, currency: "PLN" }, per: "passenger" },
+        },
+      ],
+      [
+        "Створи партнера «Полтава Тур» з націнкою 3% та збором 40 грн за бронювання",
+        {
+          name: "Полтава Тур",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 300 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 4000, currency: "UAH" }, per: "booking" },
+        },
+      ],
+      [
+        "Crée un partenaire « Loire Évasion » avec une marge de 4 % et des frais de 5 EUR par réservation",
+        {
+          name: "Loire Évasion",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 400 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 500, currency: "EUR" }, per: "booking" },
+        },
+      ],
+      [
+        "Da de alta el socio «Costa Azul Tours» con margen del 2 % y tarifa de 3 EUR por pasajero",
+        {
+          name: "Costa Azul Tours",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 300, currency: "EUR" }, per: "passenger" },
+        },
+      ],
+    ];
+    for (const [text, body] of cases) {
+      expect([text, parse(text)]).toEqual([text, [{ name: "create_partner", args: { body } }]]);
+      ok(text);
+    }
+  });
+
+  it("creates a company with its currency named in words and shared bookings on or off", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "Add company Baltic Wings Parnu to Baltic Wings in euros, with shared bookings",
+        { currency: "EUR", shared_bookings: true },
+      ],
+      [
+        "Utwórz firmę Baltic Wings Parnawa dla Baltic Wings w złotych, bez wspólnych rezerwacji",
+        { currency: "PLN", shared_bookings: false },
+      ],
+      [
+        "Створи компанію Baltic Wings Нарва для Baltic Wings у гривнях зі спільними бронюваннями",
+        { currency: "UAH", shared_bookings: true },
+      ],
+      [
+        "Crée la société Baltic Wings Tartu pour Baltic Wings en euros avec réservations partagées",
+        { currency: "EUR", shared_bookings: true },
+      ],
+      [
+        "crea la empresa Baltic Wings Vilna para Baltic Wings en dólares, sin reservas compartidas",
+        { currency: "USD", shared_bookings: false },
+      ],
+    ];
+    for (const [text, options] of cases)
+      expect([text, parse(text)[0]?.args]).toEqual([
+        text,
+        { body: expect.objectContaining({ agency_id: "ag-baltic", ...options }) },
+      ]);
+  });
+});
