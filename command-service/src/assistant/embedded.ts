@@ -1772,6 +1772,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
   }
+  // "Remove all markups of X": the list emptied. One carrier's markup removed would change one item of a list
+  // the assistant does not read, so it is not guessed here.
+  if (has(W.markup) && has(W.remove) && !amount && percent === null && !carrier && !chargeInReason) {
+    if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
+    return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
+  }
   if (has(W.markup) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
     if (charge) {

@@ -1232,3 +1232,26 @@ describe("assistant understanding (issue 25): v3 table causes, settings given wi
       ]);
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, every markup removed", () => {
+  it("empties a company's or partner's markup list when all its markups are removed, never one carrier's guessed", () => {
+    for (const text of [
+      "Remove all markups of Baltic Wings Riga",
+      "Baltic Wings Riga: supprime toutes les marges",
+      "Usuń wszystkie narzuty firmy Baltic Wings Riga",
+      "Прибери всі націнки Baltic Wings Riga",
+      "Baltic Wings Riga: quita todos los márgenes",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_company_markups", args: { company_id: "co-riga", body: { markups: [] } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    expect(parse("elimina los márgenes del socio Sierra Viajes")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-iberia", body: { markups: [] } } },
+    ]);
+    // One carrier's markup is one item of a list the parser does not read: nothing is planned on a guess.
+    expect(parse("remove the LOT markup of Baltic Wings Riga")).toEqual([]);
+  });
+});
