@@ -514,6 +514,9 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/** "My" in the five languages (folded): the caller's own record. */
+const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
+
 /** "Without" in the five languages (folded): an option a new company is created without. */
 const WITHOUT = ["without", "без", "bez", "sans", "sin"].map(fold);
 
@@ -859,6 +862,8 @@ export interface ParseContext {
   userType: UserType;
   /** The caller's own partner (supervisors). */
   agencyId: string | null;
+  /** The caller (a supervisor changing their own phone: "my phone"). */
+  userId?: string;
   locale?: string;
   /** Today (ISO), for periods ("last month"); the server's day when absent. */
   today?: string;
@@ -1529,6 +1534,27 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             agency_id: agency ?? undefined,
             supervisor_id: person.ref,
             body: { active: onOff },
+          }),
+        },
+      ];
+    }
+    // The caller's own phone ("change my phone number to …"): a supervisor's own record, named by "my".
+    if (
+      has(W.phone) &&
+      supervisors.length === 0 &&
+      ctx.userType === "Supervisor" &&
+      ctx.userId &&
+      words.some((w) => SELF_WORDS.includes(w)) &&
+      dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
+    ) {
+      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: ctx.agencyId ?? undefined,
+            supervisor_id: ctx.userId,
+            body: withDefined({ phone }),
           }),
         },
       ];

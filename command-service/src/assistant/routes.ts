@@ -196,6 +196,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         embeddedAdminProvider(dir, {
           userType: p.userType,
           agencyId: p.agencyId,
+          userId: p.userId,
           today: deps.now().toISOString().slice(0, 10),
         }),
         process.env,
@@ -228,8 +229,9 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       outside: await loadOutside(deps.pool, p),
       userType: p.userType,
       agencyId: p.agencyId,
+      userId: p.userId,
       callsIn: (part, before = []) => {
-        const ctx = { userType: p.userType, agencyId: p.agencyId };
+        const ctx = { userType: p.userType, agencyId: p.agencyId, userId: p.userId };
         const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
         return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
       },

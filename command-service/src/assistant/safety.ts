@@ -51,6 +51,8 @@ export interface SafetyInput {
   outside: readonly Entity[];
   userType: UserType;
   agencyId: string | null;
+  /** The caller: "my phone" names their own record. */
+  userId?: string;
   /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
   callsIn: (part: string, before?: readonly string[]) => number;
 }
@@ -565,6 +567,9 @@ export function checkCalls(input: SafetyInput): Verdict {
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
+      // The caller's own record, named by "my" ("change my phone number").
+      const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
+      if (self) continue;
       // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
       const ofPerson =
         e.kind === "agency" &&

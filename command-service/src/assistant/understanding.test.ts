@@ -1255,3 +1255,48 @@ describe("assistant understanding (issue 25): v3 table causes, every markup remo
     expect(parse("remove the LOT markup of Baltic Wings Riga")).toEqual([]);
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, the caller's own phone", () => {
+  const ivan = { userType: "Supervisor" as UserType, agencyId: "ag-baltic", userId: "u-ivan" };
+  const verdictAs = (text: string, ctx: typeof ivan) => {
+    const i = interpretCalls(parseAdminRequest(text, dir, ctx), dir, ctx.userType);
+    return checkCalls({
+      text,
+      calls: i.kind === "calls" ? i.calls : [],
+      dir,
+      outside: [],
+      userType: ctx.userType,
+      agencyId: ctx.agencyId,
+      userId: ctx.userId,
+      callsIn: (part) => parseAdminRequest(part, dir, ctx).length,
+    });
+  };
+
+  it("changes a supervisor's own phone when they write 'my phone', in five languages; never someone else's", () => {
+    for (const [text, phone] of [
+      ["please change my phone number to +380671234567", "+380671234567"],
+      ["зміни мій телефон на +380671234567", "+380671234567"],
+      ["Zmień mój numer telefonu na +48 601 234 567", "+48 601 234 567"],
+      ["Mets à jour mon numéro de téléphone : +33 6 12 34 56 78", "+33 6 12 34 56 78"],
+      ["cambia mi teléfono a +34 612 345 678", "+34 612 345 678"],
+    ] as const) {
+      expect([text, parseAdminRequest(text, dir, ivan)]).toEqual([
+        text,
+        [
+          {
+            name: "update_supervisor",
+            args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { phone } },
+          },
+        ],
+      ]);
+      expect([text, verdictAs(text, ivan)]).toEqual([text, { kind: "ok" }]);
+    }
+    // An administrator has no supervisor record of their own; a user not among the supervisors is no one's.
+    expect(
+      parseAdminRequest("change my phone number to +380671234567", dir, { ...admin, userId: "u-admin" }),
+    ).toEqual([]);
+    expect(
+      parseAdminRequest("change my phone number to +380671234567", dir, { ...ivan, userId: "u-stranger" }),
+    ).toEqual([]);
+  });
+});
