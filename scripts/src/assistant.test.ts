@@ -232,7 +232,7 @@ describe("authorization", () => {
       ["ouvre la passerelle globale", "toggle_global_gate"],
       ["borra la empresa Dnipro Travel Lviv", "delete_company"],
       ["what is the weather like?", ""],
-    ]) {
+    ] as const) {
       const body = ok(await ask(agent, text));
       expect([text, body.kind, body.refusal.code, body.refusal.preview.params.command]).toEqual([
         text,
