@@ -230,6 +230,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       userType: p.userType,
       agencyId: p.agencyId,
       userId: p.userId,
+      ...(interpretation.kind === "missing" ? { missing: interpretation.fields } : {}),
       callsIn: (part, before = []) => {
         const ctx = { userType: p.userType, agencyId: p.agencyId, userId: p.userId };
         const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
@@ -238,7 +239,10 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
     });
     if (
       verdict.kind === "refuse" ||
-      (verdict.kind === "clarify" && (interpretation.kind === "calls" || interpretation.kind === "none"))
+      (verdict.kind === "clarify" &&
+        (interpretation.kind === "calls" ||
+          interpretation.kind === "none" ||
+          interpretation.kind === "missing"))
     ) {
       res.json(verdictAnswer(verdict));
       return;

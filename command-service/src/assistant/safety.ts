@@ -51,6 +51,8 @@ export interface SafetyInput {
   outside: readonly Entity[];
   userType: UserType;
   agencyId: string | null;
+  /** The fields a step lacked, when the request was read but not complete ("channel_id"). */
+  missing?: readonly string[];
   /** The caller: "my phone" names their own record. */
   userId?: string;
   /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
@@ -379,6 +381,38 @@ function actionParts(text: string, r: Reading): string[] {
   return out;
 }
 
+/**
+ * Names the request wrote that nothing resolved: capitalised words (not a sentence's first) that no entity, argument,
+ * keyword, airline, month or language took; asked back with the nearest entities, the known name one was written on
+ * to first ("Vistula Warsaw Center").
+ */
+function unknownNames(text: string, r: Reading, dir: Directory, used: ReadonlySet<string>): Verdict | null {
+  const sentenceStart = (i: number) =>
+    i === 0 || /[.!?;:\n]\s*$/u.test(text.slice(0, (r.tokens[i] as Token).start));
+  const unknown: Token[] = [];
+  r.tokens.forEach((t, i) => {
+    if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
+    if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
+    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
+      return;
+    unknown.push(t);
+  });
+  if (unknown.length === 0) return null;
+  const ref = unknown.map((t) => t.raw).join(" ");
+  const at = r.tokens.indexOf(unknown[0] as Token);
+  const beside = r.spans
+    .filter((sp) => sp.end === at || sp.start === r.tokens.indexOf(unknown.at(-1) as Token) + 1)
+    .flatMap((sp) => sp.best.map((m) => m.entity));
+  const candidates = [...new Map([...beside, ...nearest(dir, ref)].map((e) => [e.id, e])).values()];
+  return clarify(
+    "not_found",
+    { ref },
+    `Nothing named "${ref}" found: which did you mean?`,
+    candidates,
+    unknown.map((t) => t.raw),
+  );
+}
+
 /** Checks resolved calls against the request; the first rule broken is the answer. */
 export function checkCalls(input: SafetyInput): Verdict {
   const { text, calls, dir } = input;
@@ -452,6 +486,9 @@ export function checkCalls(input: SafetyInput): Verdict {
       "Which card? The assistant does not see stored cards: attach one on the channel's cards screen",
     );
 
+  // A step whose entity was not found ("switch off the channel of Carpates Voyages"): the unknown name asked back.
+  if (calls.length === 0 && (input.missing ?? []).some((f) => /(^|_)id$/u.test(f)))
+    return unknownNames(text, r, dir, new Set()) ?? { kind: "ok" };
   if (calls.length === 0) return { kind: "ok" };
 
   // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
@@ -472,33 +509,8 @@ export function checkCalls(input: SafetyInput): Verdict {
   }
 
   // Names the request wrote that nothing resolved (capitalised words no entity, argument or keyword took).
-  const used = argWords(calls);
-  const sentenceStart = (i: number) =>
-    i === 0 || /[.!?;:\n]\s*$/u.test(text.slice(0, (r.tokens[i] as Token).start));
-  const unknown: Token[] = [];
-  r.tokens.forEach((t, i) => {
-    if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
-    if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
-    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
-      return;
-    unknown.push(t);
-  });
-  if (unknown.length > 0) {
-    const ref = unknown.map((t) => t.raw).join(" ");
-    // "Vistula Warsaw Center": a name written on to a known one is asked back with that one among the nearest.
-    const at = r.tokens.indexOf(unknown[0] as Token);
-    const beside = r.spans
-      .filter((sp) => sp.end === at || sp.start === r.tokens.indexOf(unknown.at(-1) as Token) + 1)
-      .flatMap((sp) => sp.best.map((m) => m.entity));
-    const candidates = [...new Map([...beside, ...nearest(dir, ref)].map((e) => [e.id, e])).values()];
-    return clarify(
-      "not_found",
-      { ref },
-      `Nothing named "${ref}" found: which did you mean?`,
-      candidates,
-      unknown.map((t) => t.raw),
-    );
-  }
+  const unnamed = unknownNames(text, r, dir, argWords(calls));
+  if (unnamed) return unnamed;
 
   // Every entity of a step is one the request named.
   const namedCompanies = r.spans.filter((s) => s.best.every((m) => m.entity.kind === "company"));

@@ -1055,10 +1055,11 @@ describe("assistant safety (issue 25): v3 table causes, names written exactly or
       outside: [],
       userType: ctx.userType,
       agencyId: ctx.agencyId,
+      ...(i.kind === "missing" ? { missing: i.fields } : {}),
       callsIn: (part) => parseAdminRequest(part, world, ctx).length,
     });
     if (v.kind === "refuse") return { kind: "refuse", ids: [] as string[] };
-    if (v.kind === "clarify" && (i.kind === "calls" || i.kind === "none"))
+    if (v.kind === "clarify" && (i.kind === "calls" || i.kind === "none" || i.kind === "missing"))
       return { kind: "clarify", ids: v.candidates.map((c) => c.id) };
     if (i.kind === "ambiguous") return { kind: "clarify", ids: i.candidates.map((c) => c.id) };
     if (i.kind === "not_found")
@@ -1097,6 +1098,20 @@ describe("assistant safety (issue 25): v3 table causes, names written exactly or
       "Renombra el socio Sierra Viajse a Sierra Sur",
     ])
       expect([text, outcome(text).kind]).toEqual([text, "clarify"]);
+  });
+
+  it("asks back a partner no one is called whose channel is switched, with the nearest names, in five languages", () => {
+    for (const text of [
+      "switch off the channel of Nordic Hops",
+      "wyłącz kanał partnera Mazury Loty",
+      "вимкни канал партнера Полтава Тур",
+      "désactive le canal de Carpates Voyages",
+      "desactiva el canal de Baltic Alas",
+    ])
+      expect([text, outcome(text).kind]).toEqual([text, "clarify"]);
+    askedBackWith("switch off the channel of Baltic Wigns Tallinn", "co-tallinn");
+    // A missing detail that is no name is still asked as a question.
+    expect(outcome("Top up Baltic Wings Riga please").kind).toBe("question");
   });
 
   it("asks back a name translated into another language (an exonym), but reads its inflections and its Cyrillic form", () => {
