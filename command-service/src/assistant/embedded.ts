@@ -948,10 +948,17 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
       /^\s*[:\-–—]/u.test(text.slice(t.end)),
   );
   if (reasonAt && addressesAssistant(text.slice(reasonAt.end))) quotes.push([reasonAt.start, text.length]);
-  /** Does a reason start here ("…; reason: …")? It belongs to the part before it, not a clause of its own. */
+  /**
+   * Does a reason start here ("…; reason: …", "…? Reason \"bank transfer\".")? It belongs to the part before it,
+   * not a clause of its own.
+   */
   const reasonNext = (rest: string) => {
     const first = tokenize(rest)[0];
-    return !!first && W.reason.some((s) => first.norm.startsWith(s)) && /^\s*[\p{L}]+\s*[:\-–—]/u.test(rest);
+    return (
+      !!first &&
+      W.reason.some((s) => first.norm.startsWith(s)) &&
+      /^\s*[\p{L}]+\s*(?:[:\-–—]|["«„“'‘])/u.test(rest)
+    );
   };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
@@ -1056,7 +1063,7 @@ function withoutRestatements(calls: ToolCall[]): ToolCall[] {
  * full stop (not an abbreviation's: St., ul., Sp.), and list markers ("1) … 2) …", "- …").
  */
 export const CLAUSE_BREAKS =
-  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
+  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
 
 /** Does the text open a bracket it does not close? */
 export const unclosedBracket = (text: string): boolean =>

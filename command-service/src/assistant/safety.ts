@@ -168,7 +168,7 @@ const SECRET_WORDS = [
 ].map(fold);
 
 const SEPARATORS =
-  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
 interface Reading {
   tokens: Token[];
@@ -388,7 +388,7 @@ function actionParts(text: string, r: Reading): string[] {
  */
 function unknownNames(text: string, r: Reading, dir: Directory, used: ReadonlySet<string>): Verdict | null {
   const sentenceStart = (i: number) =>
-    i === 0 || /[.!?;:\n]\s*$/u.test(text.slice(0, (r.tokens[i] as Token).start));
+    i === 0 || /[.!?;:\n]\s*[¡¿]?$/u.test(text.slice(0, (r.tokens[i] as Token).start));
   const unknown: Token[] = [];
   r.tokens.forEach((t, i) => {
     if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;

@@ -1315,3 +1315,39 @@ describe("assistant understanding (issue 25): v3 table causes, the caller's own 
     ).toEqual([]);
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, a polite question with its reason after it", () => {
+  it("keeps a quoted reason written after the request's question mark, and thanks after it, on the top-up", () => {
+    for (const [text, reason] of [
+      [
+        'Could you please add 80 EUR to the balance of Baltic Wings Riga? Reason "wire 12.11". Thanks!',
+        "wire 12.11",
+      ],
+      ["Czy możesz doładować Baltic Wings Riga o 80 EUR? Tytułem „przelew 12.11”. Dzięki!", "przelew 12.11"],
+      ["Можеш поповнити Baltic Wings Riga на 80 EUR? Причина «переказ 12.11». Дякую!", "переказ 12.11"],
+      ["Peux-tu créditer Baltic Wings Riga de 80 EUR ? Motif « virement 12.11 ». Merci !", "virement 12.11"],
+      [
+        "¿Puedes recargar Baltic Wings Riga con 80 EUR? Motivo «transferencia 12.11». ¡Gracias!",
+        "transferencia 12.11",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: {
+                company_id: "co-riga",
+                kind: "top_up",
+                amount: { amount: 8000, currency: "EUR" },
+                reason,
+              },
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
