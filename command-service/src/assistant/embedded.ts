@@ -514,6 +514,20 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/** "That" / "this" in the five languages (folded, whole words): "that company" is the one named before. */
+const DEMONSTRATIVES = [
+  ...["that", "this", "same", "цієї", "тієї", "цій", "тій", "ця", "цю", "ту"],
+  ...["tej", "tę", "tego", "tym", "cette", "meme", "esa", "esta", "ese", "este", "dicha", "misma"],
+].map(fold);
+
+/** "… in that company", "en esa empresa", "w tej firmie", "у цій компанії": the company the part before named. */
+const thatCompany = (words: readonly string[]): boolean =>
+  words.some(
+    (w, i) =>
+      DEMONSTRATIVES.includes(w) &&
+      [words[i + 1], words[i + 2]].some((n) => !!n && W.company.some((s) => n.startsWith(s))),
+  );
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -1754,7 +1768,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           agency_id: agencies[0]?.ref,
           // "… and which of its bookings expire today": the company of the earlier part.
           company_id:
-            companies[0]?.ref ?? (agencies.length === 0 && has(W.pronoun) ? previousCompany() : undefined),
+            companies[0]?.ref ??
+            (agencies.length === 0 && (has(W.pronoun) || thatCompany(words)) ? previousCompany() : undefined),
         }),
       },
     ];

@@ -1351,3 +1351,27 @@ describe("assistant understanding (issue 25): v3 table causes, a polite question
     }
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, 'that company' in a question after a command", () => {
+  it("answers the question about 'that company' on the company the command before it named, in five languages", () => {
+    for (const text of [
+      "top up Baltic Wings Riga by 250 EUR reason invoice 31 and tell me which bookings of that company expire today",
+      "doładuj Baltic Wings Riga o 250 EUR tytułem faktura 31 i pokaż, które rezerwacje tej firmy wygasają dziś",
+      "поповни Baltic Wings Riga на 250 EUR причина рахунок 31 і скажи, які бронювання цієї компанії спливають сьогодні",
+      "crédite Baltic Wings Riga de 250 EUR motif facture 31 et dis-moi quelles réservations de cette société expirent aujourd'hui",
+      "recarga Baltic Wings Riga con 250 EUR motivo factura 31 y dime qué reservas caducan hoy en esa empresa",
+    ]) {
+      expect([
+        text,
+        parse(text).map((c) => [c.name, (c.args as { company_id?: string }).company_id]),
+      ]).toEqual([
+        text,
+        [
+          ["balance_transaction", undefined],
+          ["bookings_expiring_today", "co-riga"],
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
