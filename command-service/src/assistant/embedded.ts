@@ -941,6 +941,23 @@ function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
   return out;
 }
 
+/**
+ * "… add Oksana Melnyk, o.m@x.test, as a new supervisor": a piece that says again what the invitation before it is
+ * ("as a new supervisor") invites no one of its own; an invitation naming no one right after one on the same
+ * partner is that one.
+ */
+function withoutEmptyInvites(calls: ToolCall[]): ToolCall[] {
+  return calls.filter((call, i) => {
+    const prev = calls[i - 1];
+    if (call.name !== "invite_supervisor" || prev?.name !== "invite_supervisor") return true;
+    const a = call.args as { agency_id?: unknown; body?: Record<string, unknown> };
+    const b = prev.args as { agency_id?: unknown };
+    const body = a.body ?? {};
+    const nobody = body.email === undefined && body.first_name === undefined && body.last_name === undefined;
+    return !(nobody && (a.agency_id === undefined || a.agency_id === b.agency_id));
+  });
+}
+
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
 export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
   // Clauses are cut only outside names: a company called "X; top up Y" stays one name, never a second request.
@@ -1051,7 +1068,7 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return withoutRestatements(foldIntoNewPartner(mergeChannelUpdates(calls)));
+  return withoutRestatements(withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(calls))));
 }
 
 /**

@@ -1375,3 +1375,54 @@ describe("assistant understanding (issue 25): v3 table causes, 'that company' in
     }
   });
 });
+
+describe("assistant understanding (issue 25): v3 table causes, a long supervisor swap", () => {
+  it("removes one supervisor and invites another once when the request says again 'as a new supervisor', in five languages", () => {
+    for (const [text, first, last] of [
+      [
+        "Remove supervisor Ivan Petrenko from Baltic Wings and add Oksana Melnyk, oksana.melnyk@baltic.test, as a new supervisor",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Usuń kierownika Ivan Petrenko z Baltic Wings i dodaj Oksanę Melnyk, oksana.melnyk@baltic.test, jako nowego kierownika",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Видали супервайзера Ivan Petrenko з Baltic Wings і додай Оксану Мельник, oksana.melnyk@baltic.test, як нового супервайзера",
+        "Оксана",
+        "Мельник",
+      ],
+      [
+        "Retire le superviseur Ivan Petrenko de Baltic Wings et ajoute Oksana Melnyk, oksana.melnyk@baltic.test, comme nouvelle superviseure",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Quita al supervisor Ivan Petrenko de Baltic Wings y añade a Oksana Melnyk, oksana.melnyk@baltic.test, como nueva supervisora",
+        "Oksana",
+        "Melnyk",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "remove_supervisor", args: { agency_id: "ag-baltic", supervisor_id: "u-ivan" } },
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({
+                email: "oksana.melnyk@baltic.test",
+                first_name: first,
+                last_name: last,
+              }),
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
