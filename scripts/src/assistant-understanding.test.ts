@@ -172,3 +172,22 @@ describe("questions name the scope they cover", () => {
     expect(balance.answer.preview.text).toContain("250");
   });
 });
+
+describe("every markup removed (issue 25, v3 table)", () => {
+  it("when all of a company's markups are removed, then the plan empties its list (the preview shows the rules before and none after)", async () => {
+    const before = (await t.db.pool.query("SELECT markups FROM read.companies WHERE id = $1", [kyiv])).rows[0]
+      ?.markups;
+    expect(before.length).toBeGreaterThan(0);
+    for (const text of [
+      "Dnipro Travel Kyiv: quita todos los márgenes",
+      "Прибери всі націнки Dnipro Travel Kyiv",
+    ]) {
+      const body = await ask(admin, text);
+      expect([text, steps(body)]).toEqual([
+        text,
+        [["set_company_markups", { company_id: kyiv, body: { markups: [] } }]],
+      ]);
+      expect(body.plan.steps[0].changes).toEqual([{ field: "markups", before, after: [] }]);
+    }
+  });
+});

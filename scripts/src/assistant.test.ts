@@ -222,9 +222,27 @@ describe("execute", () => {
 });
 
 describe("authorization", () => {
-  it("when an agent asks or executes, then it is told the panel is for supervisors and administrators (403)", async () => {
-    const asked = await ask(agent, "top up Dnipro Travel Kyiv by 1 UAH reason x");
-    expect([asked.status, asked.body.errors[0].code]).toEqual([403, "supervisor_or_admin_only"]);
+  it("when an agent asks, then the answer is a refusal naming their role (issue 25); executing stays closed (403)", async () => {
+    // Commands of every kind, in the five languages: refused, never planned; nothing about a company in the answer.
+    const before = await plans();
+    for (const [text, command] of [
+      ["top up Dnipro Travel Kyiv by 1 UAH reason x", "balance_transaction"],
+      ["вимкни спільні бронювання для Dnipro Travel Lviv", "set_shared_bookings"],
+      ["Ustaw narzut 4% dla Dnipro Travel Kyiv", "set_company_markups"],
+      ["ouvre la passerelle globale", "toggle_global_gate"],
+      ["borra la empresa Dnipro Travel Lviv", "delete_company"],
+      ["what is the weather like?", ""],
+    ] as const) {
+      const body = ok(await ask(agent, text));
+      expect([text, body.kind, body.refusal.code, body.refusal.preview.params.command]).toEqual([
+        text,
+        "refuse",
+        "not_allowed",
+        command,
+      ]);
+      expect(JSON.stringify(body)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/u);
+    }
+    expect(await plans()).toBe(before);
     const executed = await agent.post("/admin_panel/execute", {
       plan_id: "00000000-0000-4000-8000-000000000000",
     });

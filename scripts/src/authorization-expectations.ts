@@ -187,8 +187,9 @@ export const routeExpectations: Record<string, RouteExpectation> = {
   "POST /supports": { allow: ["Admin"] },
   "POST /transactions": { allow: ["Admin"] },
   // The AI admin assistant (issue 13): administrators and supervisors; plans are bound to their user (404 otherwise).
+  // Agents may ask, to be answered a refusal naming their role (issue 25), but never execute.
   "POST /admin_panel/ask": {
-    allow: ["Admin", "Support", "Supervisor"],
+    allow: ["Admin", "Support", "Supervisor", "Agent"],
     body: () => ({ text: "which bookings expire today?" }),
   },
   "POST /admin_panel/execute": {

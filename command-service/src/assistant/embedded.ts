@@ -32,7 +32,7 @@ const RAW_WORDS = {
     "barrera",
   ],
   ticketing: ["ticketing", "виписк", "wystawian", "emission", "billetterie", "emision", "ticket"],
-  main: ["main", "головн", "glown", "principal", "general"],
+  main: ["main", "головн", "glown", "principal", "general", "global", "глобальн"],
   consolidator: [
     "consolidator",
     "консолідатор",
@@ -514,6 +514,26 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/** "That" / "this" in the five languages (folded, whole words): "that company" is the one named before. */
+const DEMONSTRATIVES = [
+  ...["that", "this", "same", "цієї", "тієї", "цій", "тій", "ця", "цю", "ту"],
+  ...["tej", "tę", "tego", "tym", "cette", "meme", "esa", "esta", "ese", "este", "dicha", "misma"],
+].map(fold);
+
+/** "… in that company", "en esa empresa", "w tej firmie", "у цій компанії": the company the part before named. */
+const thatCompany = (words: readonly string[]): boolean =>
+  words.some(
+    (w, i) =>
+      DEMONSTRATIVES.includes(w) &&
+      [words[i + 1], words[i + 2]].some((n) => !!n && W.company.some((s) => n.startsWith(s))),
+  );
+
+/** "My" in the five languages (folded): the caller's own record. */
+const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
+
+/** "Without" in the five languages (folded): an option a new company is created without. */
+const WITHOUT = ["without", "без", "bez", "sans", "sin"].map(fold);
+
 const NEGATIONS = [
   "not",
   "dont",
@@ -856,6 +876,8 @@ export interface ParseContext {
   userType: UserType;
   /** The caller's own partner (supervisors). */
   agencyId: string | null;
+  /** The caller (a supervisor changing their own phone: "my phone"). */
+  userId?: string;
   locale?: string;
   /** Today (ISO), for periods ("last month"); the server's day when absent. */
   today?: string;
@@ -885,6 +907,57 @@ function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
   return out;
 }
 
+/** A partner's own switches a new partner may be created with (CreateAgencyRequest). */
+const NEW_PARTNER_FLAGS = new Set(["production_api_on", "corporate_number_on", "ghost_segments_remarks_on"]);
+
+/**
+ * "Create partner P with a 2% markup, a 35 UAH fee per booking and the production API on": the settings the parts
+ * after a create give with no partner of their own are the new partner's, one create with them all (the steps
+ * read alone would have no partner to act on). Only when no step refers to another by its place ("$new:1").
+ */
+function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
+  if (JSON.stringify(calls).includes('"$new:')) return calls;
+  const out: ToolCall[] = [];
+  for (const call of calls) {
+    const create = out.findLast((c) => c.name === "create_partner");
+    const a = call.args as { agency_id?: unknown; flag?: unknown; body?: Record<string, unknown> };
+    const body = a.body ?? {};
+    const target = create?.args as { body?: Record<string, unknown> } | undefined;
+    const settings: Record<string, unknown> | null =
+      a.agency_id !== undefined || !target?.body
+        ? null
+        : call.name === "update_partner" && body.name === undefined
+          ? body
+          : call.name === "set_transaction_fee" && "transaction_fee" in body
+            ? { transaction_fee: body.transaction_fee }
+            : call.name === "set_partner_flag" && NEW_PARTNER_FLAGS.has(String(a.flag))
+              ? { [String(a.flag)]: body.value ?? body.on ?? body.active ?? body[String(a.flag)] ?? true }
+              : null;
+    const clash = settings && Object.keys(settings).some((k) => target?.body?.[k] !== undefined);
+    if (create && target?.body && settings && !clash)
+      create.args = { ...target, body: { ...target.body, ...settings } };
+    else out.push({ ...call });
+  }
+  return out;
+}
+
+/**
+ * "… add Oksana Melnyk, o.m@x.test, as a new supervisor": a piece that says again what the invitation before it is
+ * ("as a new supervisor") invites no one of its own; an invitation naming no one right after one on the same
+ * partner is that one.
+ */
+function withoutEmptyInvites(calls: ToolCall[]): ToolCall[] {
+  return calls.filter((call, i) => {
+    const prev = calls[i - 1];
+    if (call.name !== "invite_supervisor" || prev?.name !== "invite_supervisor") return true;
+    const a = call.args as { agency_id?: unknown; body?: Record<string, unknown> };
+    const b = prev.args as { agency_id?: unknown };
+    const body = a.body ?? {};
+    const nobody = body.email === undefined && body.first_name === undefined && body.last_name === undefined;
+    return !(nobody && (a.agency_id === undefined || a.agency_id === b.agency_id));
+  });
+}
+
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
 export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
   // Clauses are cut only outside names: a company called "X; top up Y" stays one name, never a second request.
@@ -906,10 +979,17 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
       /^\s*[:\-–—]/u.test(text.slice(t.end)),
   );
   if (reasonAt && addressesAssistant(text.slice(reasonAt.end))) quotes.push([reasonAt.start, text.length]);
-  /** Does a reason start here ("…; reason: …")? It belongs to the part before it, not a clause of its own. */
+  /**
+   * Does a reason start here ("…; reason: …", "…? Reason \"bank transfer\".")? It belongs to the part before it,
+   * not a clause of its own.
+   */
   const reasonNext = (rest: string) => {
     const first = tokenize(rest)[0];
-    return !!first && W.reason.some((s) => first.norm.startsWith(s)) && /^\s*[\p{L}]+\s*[:\-–—]/u.test(rest);
+    return (
+      !!first &&
+      W.reason.some((s) => first.norm.startsWith(s)) &&
+      /^\s*[\p{L}]+\s*(?:[:\-–—]|["«„“'‘])/u.test(rest)
+    );
   };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
@@ -988,7 +1068,7 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return withoutRestatements(mergeChannelUpdates(calls));
+  return withoutRestatements(withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(calls))));
 }
 
 /**
@@ -1014,7 +1094,7 @@ function withoutRestatements(calls: ToolCall[]): ToolCall[] {
  * full stop (not an abbreviation's: St., ul., Sp.), and list markers ("1) … 2) …", "- …").
  */
 export const CLAUSE_BREAKS =
-  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
+  /[;\n?]+|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:and then|then|afterwards|after that|а потім|потім|після цього|a następnie|następnie|a potem|potem|po czym|puis|ensuite|après cela|luego|después|despues|tras eso)\s/giu;
 
 /** Does the text open a bracket it does not close? */
 export const unclosedBracket = (text: string): boolean =>
@@ -1496,6 +1576,27 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // The caller's own phone ("change my phone number to …"): a supervisor's own record, named by "my".
+    if (
+      has(W.phone) &&
+      supervisors.length === 0 &&
+      ctx.userType === "Supervisor" &&
+      ctx.userId &&
+      words.some((w) => SELF_WORDS.includes(w)) &&
+      dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
+    ) {
+      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: ctx.agencyId ?? undefined,
+            supervisor_id: ctx.userId,
+            body: withDefined({ phone }),
+          }),
+        },
+      ];
+    }
     // A supervisor's phone.
     if (has(W.phone) && supervisors.length > 0) {
       const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
@@ -1684,7 +1785,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           agency_id: agencies[0]?.ref,
           // "… and which of its bookings expire today": the company of the earlier part.
           company_id:
-            companies[0]?.ref ?? (agencies.length === 0 && has(W.pronoun) ? previousCompany() : undefined),
+            companies[0]?.ref ??
+            (agencies.length === 0 && (has(W.pronoun) || thatCompany(words)) ? previousCompany() : undefined),
         }),
       },
     ];
@@ -1734,6 +1836,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: { agency_id: agencyRef(), body: { transaction_fee: remove ? null : charge } },
         },
       ];
+  }
+  // "Remove all markups of X": the list emptied. One carrier's markup removed would change one item of a list
+  // the assistant does not read, so it is not guessed here.
+  if (has(W.markup) && has(W.remove) && !amount && percent === null && !carrier && !chargeInReason) {
+    if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
+    return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
   }
   if (has(W.markup) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
@@ -1831,6 +1940,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         text,
         tokens.filter((_, i) => inSpan(i) && i < reasonFrom),
       );
+    // Its options in the same request: a currency by its name ("in euros", "у гривнях") and shared bookings
+    // ("with shared bookings", "sin reservas compartidas"), read outside the new name.
+    const nameWords = new Set(tokenize(name ?? "").map((t) => t.norm));
+    const options = free.filter((t) => !nameWords.has(t.norm));
+    const optionWords = options.map((t) => t.norm);
+    const sharing = hasStem(optionWords, W.shared)
+      ? !optionWords.some((w) => NEGATIONS.includes(w) || WITHOUT.includes(w))
+      : undefined;
     return [
       {
         name: "create_company",
@@ -1838,7 +1955,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           body: withDefined({
             agency_id: agencyRef(),
             name,
-            currency: amount?.currency ?? currencyWord(free) ?? undefined,
+            currency:
+              amount?.currency ??
+              currencyWord(free) ??
+              options
+                .filter((t) => !/^\p{Lu}/u.test(t.raw))
+                .map((t) => currencyOf(t.raw))
+                .find((c) => c !== null) ??
+              undefined,
+            shared_bookings: sharing,
           }),
         },
       },

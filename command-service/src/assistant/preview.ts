@@ -22,11 +22,12 @@ interface MarkupRule {
   carrier: string | null;
   charge: unknown;
 }
-/** A new rule replaces the one for the same carrier (or the one for all carriers); the others stay. */
-const mergeRules = (before: MarkupRule[], added: MarkupRule[]): MarkupRule[] => [
-  ...before.filter((r) => !added.some((a) => a.carrier === r.carrier)),
-  ...added,
-];
+/**
+ * A new rule replaces the one for the same carrier (or the one for all carriers); the others stay. An empty list
+ * asked for ("remove all markups") empties the list.
+ */
+const mergeRules = (before: MarkupRule[], added: MarkupRule[]): MarkupRule[] =>
+  added.length === 0 ? [] : [...before.filter((r) => !added.some((a) => a.carrier === r.carrier)), ...added];
 
 async function one<T extends pg.QueryResultRow>(
   pool: pg.Pool,

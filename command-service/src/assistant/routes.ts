@@ -18,6 +18,7 @@ import { parseInput } from "@skyward/infra/http/validate";
 import { type LlmProvider, providerFromEnv } from "@skyward/infra/llm/provider";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
+import { agentRefusal } from "./agents.ts";
 import { answerQuestion } from "./answers.ts";
 import { type Directory, entity, loadDirectory, loadOutside } from "./directory.ts";
 import { dispatch } from "./dispatch.ts";
@@ -195,6 +196,7 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         embeddedAdminProvider(dir, {
           userType: p.userType,
           agencyId: p.agencyId,
+          userId: p.userId,
           today: deps.now().toISOString().slice(0, 10),
         }),
         process.env,
@@ -203,8 +205,13 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       ));
 
   router.post("/admin_panel/ask", async (req, res) => {
-    const p = requireUserType(req, ...USERS);
+    // Agents are answered a refusal (their role), never a plan; executing stays closed to them.
+    const p = requireUserType(req, ...USERS, "Agent");
     const body = parseInput(AskRequest, req.body);
+    if (p.userType === "Agent") {
+      res.json(await agentRefusal(deps.pool, p, body.text));
+      return;
+    }
     const dir = await loadDirectory(deps.pool, p);
     const provider = providerOf(dir, p);
     const completion = await provider.complete({
@@ -222,15 +229,20 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       outside: await loadOutside(deps.pool, p),
       userType: p.userType,
       agencyId: p.agencyId,
+      userId: p.userId,
+      ...(interpretation.kind === "missing" ? { missing: interpretation.fields } : {}),
       callsIn: (part, before = []) => {
-        const ctx = { userType: p.userType, agencyId: p.agencyId };
+        const ctx = { userType: p.userType, agencyId: p.agencyId, userId: p.userId };
         const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
         return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
       },
     });
     if (
       verdict.kind === "refuse" ||
-      (verdict.kind === "clarify" && (interpretation.kind === "calls" || interpretation.kind === "none"))
+      (verdict.kind === "clarify" &&
+        (interpretation.kind === "calls" ||
+          interpretation.kind === "none" ||
+          interpretation.kind === "missing"))
     ) {
       res.json(verdictAnswer(verdict));
       return;

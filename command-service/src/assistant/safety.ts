@@ -51,6 +51,10 @@ export interface SafetyInput {
   outside: readonly Entity[];
   userType: UserType;
   agencyId: string | null;
+  /** The fields a step lacked, when the request was read but not complete ("channel_id"). */
+  missing?: readonly string[];
+  /** The caller: "my phone" names their own record. */
+  userId?: string;
   /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
   callsIn: (part: string, before?: readonly string[]) => number;
 }
@@ -164,7 +168,7 @@ const SECRET_WORDS = [
 ].map(fold);
 
 const SEPARATORS =
-  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))\.\s+(?=\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
+  /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
 interface Reading {
   tokens: Token[];
@@ -220,32 +224,49 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
 }
 
 /**
- * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt name is asked back with
- * the candidates), or its id written?
+ * Is `e` named by the request: its whole name, word by word (inflections aside: a misspelt or translated name is
+ * asked back with the candidates), or its id written?
  */
 function namedIn(r: Reading, text: string, e: Entity): boolean {
   if (text.includes(e.id)) return true;
   return r.spans.some(
-    (s) =>
-      s.start < r.reasonFrom &&
-      s.best.some(
-        (m) =>
-          m.entity.id === e.id &&
-          m.full &&
-          e.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
-      ),
+    (s) => s.start < r.reasonFrom && s.best.some((m) => m.entity.id === e.id && writtenExactly(r, m)),
   );
 }
 
-/** Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it? */
+/** A mention of a whole name whose every word is the name's word as written or inflected, never misspelt. */
+function writtenExactly(r: Reading, m: Mention): boolean {
+  return m.full && m.entity.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w));
+}
+
+/**
+ * The endings the five languages' cases put on a name (folded; Ukrainian ones as transliterated): Warszawie,
+ * Vistuli, Kovalenka, Nowakowi, Travelem, Мартою (martoiu). A name's word may lose one final vowel for them.
+ */
+const ENDINGS = new Set(
+  [
+    ...["a", "e", "i", "o", "u", "y", "ie", "em", "om", "ow", "owi", "ovi", "ach", "akh", "ami", "amy"],
+    ...["ego", "emu", "ej", "oi", "oiu", "iu", "eiu", "iv", "ym", "im", "ii", "ia", "ou", "oju", "oj", "yi"],
+  ].map(fold),
+);
+
+/**
+ * Is `word` the name's word or an inflected form of it (Warszawy ~ Warszawa), never a misspelling of it (Travl,
+ * Travle, Sevilal) nor a translation (Varsovie, Kijów for Kyiv; the same city written in Cyrillic, Києві, is the
+ * name in another script)?
+ */
 function sameWord(word: string, name: string): boolean {
-  if (word === name || sameCity(word, name) || sameInLatin(word, name, sameWord)) return true;
+  if (word === name || sameInLatin(word, name, sameWord)) return true;
+  if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
-  if (i < 4 || i < Math.max(word.length, name.length) - 2) return false;
-  // The same letters swapped at the end (Travle, Travel) are a typo, not an ending.
-  const tail = (w: string) => [...w.slice(i)].sort().join("");
-  return word.length !== name.length || tail(word) !== tail(name);
+  if (i < 4 || i < Math.max(word.length, name.length) - 3) return false;
+  // An ending replaces at most one final vowel of the name (Warszaw|a → Warszaw|ie) or is added to it (Nowak|owi).
+  const nameTail = name.slice(i);
+  const wordTail = word.slice(i);
+  if (!/^[aeiouy]?$/u.test(nameTail) || wordTail.length === 0 || !ENDINGS.has(wordTail)) return false;
+  // A doubled last letter (Vistulaa) is a typo, not an ending.
+  return !(nameTail === "" && wordTail === name.at(-1));
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -360,6 +381,38 @@ function actionParts(text: string, r: Reading): string[] {
   return out;
 }
 
+/**
+ * Names the request wrote that nothing resolved: capitalised words (not a sentence's first) that no entity, argument,
+ * keyword, airline, month or language took; asked back with the nearest entities, the known name one was written on
+ * to first ("Vistula Warsaw Center").
+ */
+function unknownNames(text: string, r: Reading, dir: Directory, used: ReadonlySet<string>): Verdict | null {
+  const sentenceStart = (i: number) =>
+    i === 0 || /[.!?;:\n]\s*[¡¿]?$/u.test(text.slice(0, (r.tokens[i] as Token).start));
+  const unknown: Token[] = [];
+  r.tokens.forEach((t, i) => {
+    if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
+    if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
+    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
+      return;
+    unknown.push(t);
+  });
+  if (unknown.length === 0) return null;
+  const ref = unknown.map((t) => t.raw).join(" ");
+  const at = r.tokens.indexOf(unknown[0] as Token);
+  const beside = r.spans
+    .filter((sp) => sp.end === at || sp.start === r.tokens.indexOf(unknown.at(-1) as Token) + 1)
+    .flatMap((sp) => sp.best.map((m) => m.entity));
+  const candidates = [...new Map([...beside, ...nearest(dir, ref)].map((e) => [e.id, e])).values()];
+  return clarify(
+    "not_found",
+    { ref },
+    `Nothing named "${ref}" found: which did you mean?`,
+    candidates,
+    unknown.map((t) => t.raw),
+  );
+}
+
 /** Checks resolved calls against the request; the first rule broken is the answer. */
 export function checkCalls(input: SafetyInput): Verdict {
   const { text, calls, dir } = input;
@@ -433,6 +486,9 @@ export function checkCalls(input: SafetyInput): Verdict {
       "Which card? The assistant does not see stored cards: attach one on the channel's cards screen",
     );
 
+  // A step whose entity was not found ("switch off the channel of Carpates Voyages"): the unknown name asked back.
+  if (calls.length === 0 && (input.missing ?? []).some((f) => /(^|_)id$/u.test(f)))
+    return unknownNames(text, r, dir, new Set()) ?? { kind: "ok" };
   if (calls.length === 0) return { kind: "ok" };
 
   // One carrier's markup: a rule for every carrier would replace the wrong item of the list.
@@ -453,39 +509,29 @@ export function checkCalls(input: SafetyInput): Verdict {
   }
 
   // Names the request wrote that nothing resolved (capitalised words no entity, argument or keyword took).
-  const used = argWords(calls);
-  const sentenceStart = (i: number) =>
-    i === 0 || /[.!?;:\n]\s*$/u.test(text.slice(0, (r.tokens[i] as Token).start));
-  const unknown: Token[] = [];
-  r.tokens.forEach((t, i) => {
-    if (r.data.has(i) || i >= r.reasonFrom || sentenceStart(i)) return;
-    if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
-    if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
-      return;
-    unknown.push(t);
-  });
-  if (unknown.length > 0) {
-    const ref = unknown.map((t) => t.raw).join(" ");
-    // "Vistula Warsaw Center": a name written on to a known one is asked back with that one among the nearest.
-    const at = r.tokens.indexOf(unknown[0] as Token);
-    const beside = r.spans
-      .filter((sp) => sp.end === at || sp.start === r.tokens.indexOf(unknown.at(-1) as Token) + 1)
-      .flatMap((sp) => sp.best.map((m) => m.entity));
-    const candidates = [...new Map([...beside, ...nearest(dir, ref)].map((e) => [e.id, e])).values()];
-    return clarify(
-      "not_found",
-      { ref },
-      `Nothing named "${ref}" found: which did you mean?`,
-      candidates,
-      unknown.map((t) => t.raw),
-    );
-  }
+  const unnamed = unknownNames(text, r, dir, argWords(calls));
+  if (unnamed) return unnamed;
 
   // Every entity of a step is one the request named.
   const namedCompanies = r.spans.filter((s) => s.best.every((m) => m.entity.kind === "company"));
   const namedParents = new Set(
     r.spans.flatMap((s) =>
-      s.best.filter((m) => m.full && s.start < r.reasonFrom).map((m) => m.entity.agency_id ?? ""),
+      s.best
+        .filter((m) => s.start < r.reasonFrom && writtenExactly(r, m))
+        .map((m) => m.entity.agency_id ?? ""),
+    ),
+  );
+  // Partners named exactly, by their name or a company's (a channel's name is no partner's).
+  const namedPartners = new Set(
+    r.spans.flatMap((s) =>
+      s.best
+        .filter(
+          (m) =>
+            (m.entity.kind === "agency" || m.entity.kind === "company") &&
+            s.start < r.reasonFrom &&
+            writtenExactly(r, m),
+        )
+        .map((m) => m.entity.agency_id ?? ""),
     ),
   );
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
@@ -503,6 +549,23 @@ export function checkCalls(input: SafetyInput): Verdict {
         dir.entities.filter((e) => e.kind === "supervisor" && e.agency_id === partner.id).slice(0, 10),
       );
     for (const [path, e] of Object.entries(call.entities)) {
+      // Two of one name (both partners' "Sandbox NDC"): the one meant is told by its partner written exactly, a
+      // misspelt partner's name never picks it.
+      const twins = dir.entities.filter(
+        (x) => x.kind === e.kind && x.id !== e.id && x.tokens.join(" ") === e.tokens.join(" "),
+      );
+      if (
+        twins.length > 0 &&
+        !text.includes(e.id) &&
+        !namedPartners.has(e.agency_id ?? "") &&
+        !(input.userType === "Supervisor" && e.agency_id === input.agencyId)
+      )
+        return clarify(
+          "ambiguous",
+          { ref: e.name, count: twins.length + 1 },
+          `"${e.name}" names ${twins.length + 1} ${e.kind} entries: which one?`,
+          [e, ...twins],
+        );
       if (namedIn(r, text, e)) continue;
       const implied =
         (e.kind === "agency" &&
@@ -516,6 +579,9 @@ export function checkCalls(input: SafetyInput): Verdict {
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
+      // The caller's own record, named by "my" ("change my phone number").
+      const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
+      if (self) continue;
       // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
       const ofPerson =
         e.kind === "agency" &&

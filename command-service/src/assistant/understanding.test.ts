@@ -4,7 +4,7 @@ import type { ToolCall } from "@skyward/infra/llm/provider";
 import { type Directory, entity } from "./directory.ts";
 import { parseAdminRequest, withoutEndPunctuation } from "./embedded.ts";
 import { interpretCalls } from "./interpret.ts";
-import { checkCalls, type Verdict } from "./safety.ts";
+import { checkCalls, nearest, type Verdict } from "./safety.ts";
 
 /**
  * Issue 25's understanding, as general cases over a world of its own (names no table uses): each phrasing family
@@ -279,11 +279,11 @@ describe("assistant understanding (issue 25): phrasing families in five language
 });
 
 describe("assistant understanding (issue 25): names in other languages, shared verbs, unknown names", () => {
-  it("reads a company named with its city in another language or case as that company", () => {
+  it("reads a company named with its city in another script or case as that company", () => {
     for (const text of [
       "Top up Baltic Wings Riga by 50 EUR, reason: advance",
       "Recarga Baltic Wings Riga con 50 EUR, motivo: anticipo",
-      "Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka",
+      "Doładuj Baltic Wings Riga o 50 EUR, tytułem: zaliczka",
       "Поповни Baltic Wings Рига на 50 EUR, причина: аванс",
     ]) {
       expect([text, parse(text)[0]?.args]).toEqual([
@@ -1034,6 +1034,391 @@ describe("assistant understanding (issue 25): causes of the v2 table's misses, i
           {
             name: "update_channel",
             args: { channel_id: "$new:0", body: { nego_code: "FJ-22", on_by_admin: true } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant safety (issue 25): v3 table causes, names written exactly or asked back", () => {
+  type Ctx = { userType: UserType; agencyId: string | null };
+  /** The answer's kind and candidates as the route gives them: the safety verdict first, then the resolution's. */
+  const outcome = (text: string, world: Directory = dir, ctx: Ctx = admin) => {
+    const calls = parseAdminRequest(text, world, ctx);
+    const i = interpretCalls(calls, world, ctx.userType);
+    const v = checkCalls({
+      text,
+      calls: i.kind === "calls" ? i.calls : [],
+      dir: world,
+      outside: [],
+      userType: ctx.userType,
+      agencyId: ctx.agencyId,
+      ...(i.kind === "missing" ? { missing: i.fields } : {}),
+      callsIn: (part) => parseAdminRequest(part, world, ctx).length,
+    });
+    if (v.kind === "refuse") return { kind: "refuse", ids: [] as string[] };
+    if (v.kind === "clarify" && (i.kind === "calls" || i.kind === "none" || i.kind === "missing"))
+      return { kind: "clarify", ids: v.candidates.map((c) => c.id) };
+    if (i.kind === "ambiguous") return { kind: "clarify", ids: i.candidates.map((c) => c.id) };
+    if (i.kind === "not_found")
+      return { kind: "clarify", ids: nearest(world, i.ref, i.entity).map((c) => c.id) };
+    if (i.kind === "missing") return { kind: "question", ids: [] };
+    if (i.kind === "not_allowed") return { kind: "refuse", ids: [] };
+    if (i.kind === "none") return { kind: "not_understood", ids: [] };
+    return { kind: "plan", ids: i.calls.flatMap((c) => Object.values(c.entities).map((e) => e.id)) };
+  };
+  /** A clarify offering `id` among its candidates, never a plan. */
+  const askedBackWith = (text: string, id: string, world: Directory = dir) => {
+    const o = outcome(text, world);
+    expect([text, o.kind]).toEqual([text, "clarify"]);
+    expect([text, o.ids]).toEqual([text, expect.arrayContaining([id])]);
+  };
+
+  it("asks back a misspelt name in every command and language, with the nearest among the candidates", () => {
+    for (const text of [
+      "Top up Baltc Wings Riga by 80 EUR, reason invoice 4",
+      "Doładuj Baltic Wngs Riga o 80 EUR, tytułem faktura 4",
+      "Поповни Baltic Wigs Riga на 80 EUR, причина рахунок 4",
+      "Crédite Baltic Wings Rga de 80 EUR, motif facture 4",
+      "Recarga Baltik Wings Riga con 80 EUR, motivo factura 4",
+      "Set a 2% markup for Baltic Wings Rigga",
+      "Zamknij bramkę dla firmy Baltic Wnigs Riga",
+      "Ferme la passerelle de Baltic Wingz Riga",
+      "Elimina la empresa Baltic Wing Riga",
+      "Видали компанію Baltic Wings Rgia",
+    ])
+      askedBackWith(text, "co-riga");
+    for (const text of [
+      "Switch off the Main NDC channel of Baltik Wings",
+      "Wyłącz kanał Main NDC partnera Baltc Wings",
+      "Change Ivan Petrenkko's phone to +380671112299",
+      "Supprime le superviseur Ivan Petrneko",
+      "Renombra el socio Sierra Viajse a Sierra Sur",
+    ])
+      expect([text, outcome(text).kind]).toEqual([text, "clarify"]);
+  });
+
+  it("asks back a partner no one is called whose channel is switched, with the nearest names, in five languages", () => {
+    for (const text of [
+      "switch off the channel of Nordic Hops",
+      "wyłącz kanał partnera Mazury Loty",
+      "вимкни канал партнера Полтава Тур",
+      "désactive le canal de Carpates Voyages",
+      "desactiva el canal de Baltic Alas",
+    ])
+      expect([text, outcome(text).kind]).toEqual([text, "clarify"]);
+    askedBackWith("switch off the channel of Baltic Wigns Tallinn", "co-tallinn");
+    // A missing detail that is no name is still asked as a question.
+    expect(outcome("Top up Baltic Wings Riga please").kind).toBe("question");
+  });
+
+  it("asks back a name translated into another language (an exonym), but reads its inflections and its Cyrillic form", () => {
+    const world: Directory = {
+      entities: [
+        ...dir.entities,
+        entity({
+          kind: "company",
+          id: "co-wien",
+          name: "Sierra Wien",
+          agency_id: "ag-iberia",
+          detail: "Sierra Viajes",
+        }),
+      ],
+    };
+    for (const text of [
+      "Top up Sierra Vienna by 70 EUR, reason invoice 9",
+      "Crédite Sierra Vienne de 70 EUR, motif facture 9",
+      "Recarga Sierra Viena con 70 EUR, motivo factura 9",
+      "Doładuj Sierra Wiedeń o 70 EUR, tytułem faktura 9",
+    ])
+      askedBackWith(text, "co-wien", world);
+    askedBackWith("Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka", "co-riga", world);
+    for (const text of [
+      "Doładuj Sierra Wien o 70 EUR, tytułem faktura 9",
+      "Поповни Sierra Wien на 70 EUR, причина рахунок 9",
+      "Doładuj Sierra Sevilli o 70 EUR, tytułem faktura 9",
+      "Zmień telefon Ivana Petrenki na +380671112299",
+      "зміни телефон Івану Петренку на +380671112299",
+      "Recarga BALTIC  wings riga con 70 EUR, motivo factura 9",
+    ])
+      expect([text, outcome(text, world).kind]).toEqual([text, "plan"]);
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, the global gate by its name 'global'", () => {
+  it("reads the platform's gate called global as the main gate in five languages", () => {
+    for (const [text, active] of [
+      ["close the global gate", false],
+      ["ouvre la passerelle globale", true],
+      ["zamknij globalną bramkę", false],
+      ["вимкни глобальний гейт", false],
+      ["desactiva la pasarela global", false],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_global_gate", args: { gate: "main", body: { active } } }],
+      ]);
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, settings given with a create", () => {
+  const ok = (text: string) => expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+
+  it("creates a partner with every setting the request gives it (markup, fee per booking or passenger, switches, zone) in one step", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "Create partner Nordic Hops with a 1.5% markup, a 20 EUR fee per booking and the production API on",
+        {
+          name: "Nordic Hops",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 150 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 2000, currency: "EUR" }, per: "booking" },
+          production_api_on: true,
+        },
+      ],
+      [
+        "Utwórz partnera Mazury Loty, strefa czasowa Europe/Warsaw, narzut 2% i opłata 10 PLN od pasażera",
+        {
+          name: "Mazury Loty",
+          time_zone: "Europe/Warsaw",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 1000, currency: "PLN" }, per: "passenger" },
+        },
+      ],
+      [
+        "Створи партнера «Полтава Тур» з націнкою 3% та збором 40 грн за бронювання",
+        {
+          name: "Полтава Тур",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 300 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 4000, currency: "UAH" }, per: "booking" },
+        },
+      ],
+      [
+        "Crée un partenaire « Loire Évasion » avec une marge de 4 % et des frais de 5 EUR par réservation",
+        {
+          name: "Loire Évasion",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 400 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 500, currency: "EUR" }, per: "booking" },
+        },
+      ],
+      [
+        "Da de alta el socio «Costa Azul Tours» con margen del 2 % y tarifa de 3 EUR por pasajero",
+        {
+          name: "Costa Azul Tours",
+          markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+          transaction_fee: { kind: "fixed", amount: { amount: 300, currency: "EUR" }, per: "passenger" },
+        },
+      ],
+    ];
+    for (const [text, body] of cases) {
+      expect([text, parse(text)]).toEqual([text, [{ name: "create_partner", args: { body } }]]);
+      ok(text);
+    }
+  });
+
+  it("creates a company with its currency named in words and shared bookings on or off", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "Add company Baltic Wings Parnu to Baltic Wings in euros, with shared bookings",
+        { currency: "EUR", shared_bookings: true },
+      ],
+      [
+        "Utwórz firmę Baltic Wings Parnawa dla Baltic Wings w złotych, bez wspólnych rezerwacji",
+        { currency: "PLN", shared_bookings: false },
+      ],
+      [
+        "Створи компанію Baltic Wings Нарва для Baltic Wings у гривнях зі спільними бронюваннями",
+        { currency: "UAH", shared_bookings: true },
+      ],
+      [
+        "Crée la société Baltic Wings Tartu pour Baltic Wings en euros avec réservations partagées",
+        { currency: "EUR", shared_bookings: true },
+      ],
+      [
+        "crea la empresa Baltic Wings Vilna para Baltic Wings en dólares, sin reservas compartidas",
+        { currency: "USD", shared_bookings: false },
+      ],
+    ];
+    for (const [text, options] of cases)
+      expect([text, parse(text)[0]?.args]).toEqual([
+        text,
+        { body: expect.objectContaining({ agency_id: "ag-baltic", ...options }) },
+      ]);
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, every markup removed", () => {
+  it("empties a company's or partner's markup list when all its markups are removed, never one carrier's guessed", () => {
+    for (const text of [
+      "Remove all markups of Baltic Wings Riga",
+      "Baltic Wings Riga: supprime toutes les marges",
+      "Usuń wszystkie narzuty firmy Baltic Wings Riga",
+      "Прибери всі націнки Baltic Wings Riga",
+      "Baltic Wings Riga: quita todos los márgenes",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_company_markups", args: { company_id: "co-riga", body: { markups: [] } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    expect(parse("elimina los márgenes del socio Sierra Viajes")).toEqual([
+      { name: "update_partner", args: { agency_id: "ag-iberia", body: { markups: [] } } },
+    ]);
+    // One carrier's markup is one item of a list the parser does not read: nothing is planned on a guess.
+    expect(parse("remove the LOT markup of Baltic Wings Riga")).toEqual([]);
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, the caller's own phone", () => {
+  const ivan = { userType: "Supervisor" as UserType, agencyId: "ag-baltic", userId: "u-ivan" };
+  const verdictAs = (text: string, ctx: typeof ivan) => {
+    const i = interpretCalls(parseAdminRequest(text, dir, ctx), dir, ctx.userType);
+    return checkCalls({
+      text,
+      calls: i.kind === "calls" ? i.calls : [],
+      dir,
+      outside: [],
+      userType: ctx.userType,
+      agencyId: ctx.agencyId,
+      userId: ctx.userId,
+      callsIn: (part) => parseAdminRequest(part, dir, ctx).length,
+    });
+  };
+
+  it("changes a supervisor's own phone when they write 'my phone', in five languages; never someone else's", () => {
+    for (const [text, phone] of [
+      ["please change my phone number to +380671234567", "+380671234567"],
+      ["зміни мій телефон на +380671234567", "+380671234567"],
+      ["Zmień mój numer telefonu na +48 601 234 567", "+48 601 234 567"],
+      ["Mets à jour mon numéro de téléphone : +33 6 12 34 56 78", "+33 6 12 34 56 78"],
+      ["cambia mi teléfono a +34 612 345 678", "+34 612 345 678"],
+    ] as const) {
+      expect([text, parseAdminRequest(text, dir, ivan)]).toEqual([
+        text,
+        [
+          {
+            name: "update_supervisor",
+            args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { phone } },
+          },
+        ],
+      ]);
+      expect([text, verdictAs(text, ivan)]).toEqual([text, { kind: "ok" }]);
+    }
+    // An administrator has no supervisor record of their own; a user not among the supervisors is no one's.
+    expect(
+      parseAdminRequest("change my phone number to +380671234567", dir, { ...admin, userId: "u-admin" }),
+    ).toEqual([]);
+    expect(
+      parseAdminRequest("change my phone number to +380671234567", dir, { ...ivan, userId: "u-stranger" }),
+    ).toEqual([]);
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, a polite question with its reason after it", () => {
+  it("keeps a quoted reason written after the request's question mark, and thanks after it, on the top-up", () => {
+    for (const [text, reason] of [
+      [
+        'Could you please add 80 EUR to the balance of Baltic Wings Riga? Reason "wire 12.11". Thanks!',
+        "wire 12.11",
+      ],
+      ["Czy możesz doładować Baltic Wings Riga o 80 EUR? Tytułem „przelew 12.11”. Dzięki!", "przelew 12.11"],
+      ["Можеш поповнити Baltic Wings Riga на 80 EUR? Причина «переказ 12.11». Дякую!", "переказ 12.11"],
+      ["Peux-tu créditer Baltic Wings Riga de 80 EUR ? Motif « virement 12.11 ». Merci !", "virement 12.11"],
+      [
+        "¿Puedes recargar Baltic Wings Riga con 80 EUR? Motivo «transferencia 12.11». ¡Gracias!",
+        "transferencia 12.11",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: {
+                company_id: "co-riga",
+                kind: "top_up",
+                amount: { amount: 8000, currency: "EUR" },
+                reason,
+              },
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, 'that company' in a question after a command", () => {
+  it("answers the question about 'that company' on the company the command before it named, in five languages", () => {
+    for (const text of [
+      "top up Baltic Wings Riga by 250 EUR reason invoice 31 and tell me which bookings of that company expire today",
+      "doładuj Baltic Wings Riga o 250 EUR tytułem faktura 31 i pokaż, które rezerwacje tej firmy wygasają dziś",
+      "поповни Baltic Wings Riga на 250 EUR причина рахунок 31 і скажи, які бронювання цієї компанії спливають сьогодні",
+      "crédite Baltic Wings Riga de 250 EUR motif facture 31 et dis-moi quelles réservations de cette société expirent aujourd'hui",
+      "recarga Baltic Wings Riga con 250 EUR motivo factura 31 y dime qué reservas caducan hoy en esa empresa",
+    ]) {
+      expect([
+        text,
+        parse(text).map((c) => [c.name, (c.args as { company_id?: string }).company_id]),
+      ]).toEqual([
+        text,
+        [
+          ["balance_transaction", undefined],
+          ["bookings_expiring_today", "co-riga"],
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): v3 table causes, a long supervisor swap", () => {
+  it("removes one supervisor and invites another once when the request says again 'as a new supervisor', in five languages", () => {
+    for (const [text, first, last] of [
+      [
+        "Remove supervisor Ivan Petrenko from Baltic Wings and add Oksana Melnyk, oksana.melnyk@baltic.test, as a new supervisor",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Usuń kierownika Ivan Petrenko z Baltic Wings i dodaj Oksanę Melnyk, oksana.melnyk@baltic.test, jako nowego kierownika",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Видали супервайзера Ivan Petrenko з Baltic Wings і додай Оксану Мельник, oksana.melnyk@baltic.test, як нового супервайзера",
+        "Оксана",
+        "Мельник",
+      ],
+      [
+        "Retire le superviseur Ivan Petrenko de Baltic Wings et ajoute Oksana Melnyk, oksana.melnyk@baltic.test, comme nouvelle superviseure",
+        "Oksana",
+        "Melnyk",
+      ],
+      [
+        "Quita al supervisor Ivan Petrenko de Baltic Wings y añade a Oksana Melnyk, oksana.melnyk@baltic.test, como nueva supervisora",
+        "Oksana",
+        "Melnyk",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          { name: "remove_supervisor", args: { agency_id: "ag-baltic", supervisor_id: "u-ivan" } },
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({
+                email: "oksana.melnyk@baltic.test",
+                first_name: first,
+                last_name: last,
+              }),
+            },
           },
         ],
       ]);
