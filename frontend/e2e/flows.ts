@@ -120,6 +120,42 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   return { "X-CSRF-Token": token };
 }
 
+/** Holds a fare of a search for one adult traveller (a fresh passport number each time) over the API; its locator. */
+export async function holdFare(
+  page: Page,
+  headers: Record<string, string>,
+  searchResultId: string,
+  fareId: string,
+  lastName: string,
+): Promise<string> {
+  const booked = await page.request.post("/bookings", {
+    headers,
+    data: {
+      search_result_id: searchResultId,
+      fare_id: fareId,
+      passengers: [
+        {
+          type: "adult",
+          gender: "M",
+          first_name: "Ivan",
+          last_name: lastName,
+          date_of_birth: "1985-04-12",
+          document: {
+            type: "passport",
+            number: `FN${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
+            issuing_country: "UA",
+            nationality: "UA",
+            expires_on: "2032-01-01",
+          },
+        },
+      ],
+      contacts: { email: "traveller@example.com", phone: "+380501112233" },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return ((await booked.json()) as { locator: string }).locator;
+}
+
 /**
  * A held booking of a network carrier's Standard fare (refund for a penalty, paid changes, bags on sale), made over
  * the API in the page's own session: the booking screens are tested in booking.e2e.ts, callers test what follows.
@@ -145,30 +181,5 @@ export async function holdStandardFare(
     .flatMap((od) => od.fares)
     .find((f) => f.family === "standard" && !f.instant_payment);
   if (!fare) throw new Error("no Standard fare in the search");
-  const booked = await page.request.post("/bookings", {
-    headers,
-    data: {
-      search_result_id: result.id,
-      fare_id: fare.fare_id,
-      passengers: [
-        {
-          type: "adult",
-          gender: "M",
-          first_name: "Ivan",
-          last_name: lastName,
-          date_of_birth: "1985-04-12",
-          document: {
-            type: "passport",
-            number: `FN${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
-            issuing_country: "UA",
-            nationality: "UA",
-            expires_on: "2032-01-01",
-          },
-        },
-      ],
-      contacts: { email: "traveller@example.com", phone: "+380501112233" },
-    },
-  });
-  expect(booked.status()).toBe(201);
-  return ((await booked.json()) as { locator: string }).locator;
+  return holdFare(page, headers, result.id, fare.fare_id, lastName);
 }

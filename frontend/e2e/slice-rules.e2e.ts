@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from "@jest/globals";
 import type { Page } from "playwright-core";
-import { csrfHeaders, inDays, isoInDays, signInAsAgent } from "./flows.ts";
+import { csrfHeaders, holdFare, inDays, isoInDays, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 // Issue 23: the fare rules of each slice of a multi-city booking on its screens. The refund quote shows each slice's
@@ -54,32 +54,7 @@ async function issuedMixedJourney(page: Page, lastName: string) {
         (s) => !s.penalty.change_before_departure.allowed && !s.penalty.refund_before_departure.allowed,
       );
       if (!fixed || !slices.some((s) => s.penalty.refund_before_departure.allowed)) continue;
-      const booked = await page.request.post("/bookings", {
-        headers,
-        data: {
-          search_result_id: result.id,
-          fare_id: fare.fare_id,
-          passengers: [
-            {
-              type: "adult",
-              gender: "M",
-              first_name: "Ivan",
-              last_name: lastName,
-              date_of_birth: "1985-04-12",
-              document: {
-                type: "passport",
-                number: `SL${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`,
-                issuing_country: "UA",
-                nationality: "UA",
-                expires_on: "2032-01-01",
-              },
-            },
-          ],
-          contacts: { email: "traveller@example.com", phone: "+380501112233" },
-        },
-      });
-      expect(booked.status()).toBe(201);
-      const { locator } = (await booked.json()) as { locator: string };
+      const locator = await holdFare(page, headers, result.id, fare.fare_id, lastName);
       const issued = await page.request.post("/bookings/issue", { headers, data: { locator } });
       expect(issued.status()).toBe(201);
       const { position } = (await issued.json()) as { position: string };
