@@ -171,6 +171,10 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
     tables: ["bookings"],
     why: "a work list: the confirmation job folds each booking's stream before it acts",
   },
+  "assistant/agents.ts": {
+    tables: ["companies"],
+    why: "the agent's own companies' names, only to say which command an agent's request was refused; nothing is planned or written",
+  },
   "assistant/answers.ts": {
     tables: [
       "agencies",
