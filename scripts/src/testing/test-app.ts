@@ -14,7 +14,6 @@ export interface TestApp {
   events(
     streamId: string,
   ): Promise<{ type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[]>;
-  countEvents(): Promise<number>;
   /**
    * Events in the store but those jobs append in the background whatever a test does: the agency's invoice numbers
    * for each new sale (issue 24.4) and the records of mails sent to the traveller (the itinerary on issue, a schedule
@@ -48,10 +47,6 @@ export async function startTestApp(options: Partial<SkywardOptions> = {}): Promi
         [streamId],
       );
       return rows;
-    },
-    async countEvents() {
-      const { rows } = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es.events");
-      return rows[0]?.n ?? 0;
     },
     async countEventsButBackground() {
       const { rows } = await db.pool.query<{ n: number }>(
