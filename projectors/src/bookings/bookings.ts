@@ -112,8 +112,11 @@ export const bookings = defineProjection({
   `,
   async apply(client, events, t) {
     // Every statement of the batch goes in one round trip; each keeps the event order, and each event changes its
-    // row in one UPDATE (its status, operation, details and history together).
+    // row in one UPDATE (its status, operation, details and history together). The batch's new bookings are one
+    // INSERT, sent first: a BookingHeld is its stream's first event, so no statement before it in the batch touches
+    // its row, and each later event's UPDATE still follows it (issue 26: one statement per batch, not per booking).
     const batch = new StatementBatch();
+    const held: HeldRow[] = [];
     for (const stored of events) {
       // Checked in depth when appended: the large parts are taken as stored.
       const e = StoredBookingEvent.parse({ type: stored.type, data: stored.data });
@@ -121,35 +124,29 @@ export const bookings = defineProjection({
       if (e.type === "BookingHeld") {
         const d = e.data;
         const initial = statusAfterHold(d);
-        batch.add(
-          `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
-             provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
-             created_at, updated_at, error)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17,$18) ON CONFLICT (locator) DO NOTHING`,
-          [
-            locator,
-            initial,
-            listOfStatus(initial),
-            d.company_id,
-            d.agency_id,
-            d.agent_id,
-            d.fake_booking,
-            d.provider_status,
-            d.fare.route,
-            d.fare.carrier,
-            d.fare.departure_at,
-            d.passengers
-              .map((p) => `${p.last_name}/${p.first_name}`)
-              .join(", ")
-              .toUpperCase(),
-            d.price.amount,
-            d.price.currency,
-            d.time_limit,
-            JSON.stringify(stored.data),
-            stored.recordedAt,
-            d.supplier_booking?.error ?? null,
-          ],
-        );
+        held.push({
+          locator,
+          status: initial,
+          list: listOfStatus(initial),
+          company_id: d.company_id,
+          agency_id: d.agency_id,
+          agent_id: d.agent_id,
+          fake_booking: d.fake_booking,
+          provider_status: d.provider_status,
+          route: d.fare.route,
+          carrier: d.fare.carrier,
+          departure_at: d.fare.departure_at ?? null,
+          passenger_names: d.passengers
+            .map((p) => `${p.last_name}/${p.first_name}`)
+            .join(", ")
+            .toUpperCase(),
+          price_amount: d.price.amount,
+          currency: d.price.currency,
+          time_limit: d.time_limit ?? null,
+          held: stored.data,
+          created_at: stored.recordedAt.toISOString(),
+          error: d.supplier_booking?.error ?? null,
+        });
         continue;
       }
       const row = new RowUpdate(locator);
@@ -229,9 +226,45 @@ export const bookings = defineProjection({
       history(row, e, stored.recordedAt);
       row.addTo(batch, t.bookings);
     }
+    if (held.length > 0)
+      await client.query(
+        `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
+           provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
+           created_at, updated_at, error)
+         SELECT locator, status, list, company_id, agency_id, agent_id, fake_booking, provider_status, route, carrier,
+                departure_at, passenger_names, price_amount, currency, time_limit, held, created_at, created_at, error
+           FROM jsonb_to_recordset($1::jsonb) AS h(locator text, status text, list text, company_id text,
+                agency_id text, agent_id text, fake_booking boolean, provider_status text, route text, carrier text,
+                departure_at text, passenger_names text, price_amount bigint, currency text, time_limit timestamptz,
+                held jsonb, created_at timestamptz, error text)
+         ON CONFLICT (locator) DO NOTHING`,
+        [JSON.stringify(held)],
+      );
     await batch.run(client);
   },
 });
+
+/** A new booking's row, as the batch's one INSERT of new bookings reads it (jsonb_to_recordset). */
+interface HeldRow {
+  locator: string;
+  status: string;
+  list: string;
+  company_id: string;
+  agency_id: string;
+  agent_id: string;
+  fake_booking: boolean;
+  provider_status: string;
+  route: string;
+  carrier: string;
+  departure_at: string | null;
+  passenger_names: string;
+  price_amount: number;
+  currency: string;
+  time_limit: string | null;
+  held: unknown;
+  created_at: string;
+  error: string | null;
+}
 
 /**
  * One booking row's change from one event, sent as one UPDATE: each column set once, to an expression over the row
