@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { StatementBatch } from "@skyward/infra/db";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { appendFixtures, type EventFixture, eventFixtures } from "@skyward/infra/event-store/fixtures";
+import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { tablesOf } from "@skyward/infra/projections/projection";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
@@ -131,5 +132,49 @@ describe("projection statements per feed batch", () => {
       ]),
     );
     expect(oneByOne.notifications).toHaveLength(3);
+  });
+  it("when a batch holds several bookings' issue started and then issued, then bookings updates them with one statement per kind, and the rows are those of one event per batch", async () => {
+    const locators = [locator(), locator(), locator(), locator()];
+    // The feed's order: the bookings held, then each issue started, then each issued (three appends).
+    const phases = [
+      locators.flatMap((l, i) =>
+        asStored(`booking-${l}`, [issuedBy(l, `agent-${i}`)[0] as EventFixture], i + 1),
+      ),
+      locators.flatMap((l, i) => asStored(`booking-${l}`, [current("TicketingStarted")], i + 11)),
+      locators.flatMap((l, i) => asStored(`booking-${l}`, [current("TicketsIssued")], i + 21)),
+    ];
+    const written = new StatementBatch();
+    await bookings.apply(written, phases.flat(), tablesOf(bookings, 1));
+    expect(written.statements).toHaveLength(3);
+
+    const metadata = systemMetadata("batch-statements");
+    for (const [version, phase] of [
+      ["no_stream", [issuedBy("", "")[0] as EventFixture]],
+      [1, [current("TicketingStarted")]],
+      [2, [current("TicketsIssued")]],
+    ] as const)
+      await store.append(
+        locators.map((l, i) => ({
+          streamId: `booking-${l}`,
+          expected: version,
+          events: phase.map((f) => ({
+            type: f.type,
+            data: f.type === "BookingHeld" ? { ...f.data, locator: l, agent_id: `agent-${i}` } : f.data,
+            metadata,
+          })),
+        })),
+      );
+    const rowsOf = async () =>
+      (
+        await db.pool.query(
+          "SELECT to_jsonb(b) AS row FROM read.bookings b WHERE locator = ANY($1) ORDER BY locator",
+          [locators],
+        )
+      ).rows;
+    await rebuildProjection(db.pool, store, bookings, { batchSize: 1 });
+    const oneByOne = await rowsOf();
+    await rebuildProjection(db.pool, store, bookings, { batchSize: 1000 });
+    expect(await rowsOf()).toEqual(oneByOne);
+    expect(oneByOne.map((r) => r.row.status)).toEqual(["issued", "issued", "issued", "issued"]);
   });
 });

@@ -117,6 +117,7 @@ export const bookings = defineProjection({
     // its row, and each later event's UPDATE still follows it (issue 26: one statement per batch, not per booking).
     const batch = new StatementBatch();
     const held: HeldRow[] = [];
+    const alike = new AlikeUpdates(batch, t.bookings);
     for (const stored of events) {
       // Checked in depth when appended: the large parts are taken as stored.
       const e = StoredBookingEvent.parse({ type: stored.type, data: stored.data });
@@ -149,6 +150,8 @@ export const bookings = defineProjection({
         });
         continue;
       }
+      // A statement about this booking follows the updates of it still waiting to be sent together.
+      alike.release(locator);
       const row = new RowUpdate(locator);
       // Status and the operation in flight move together (an operation's start and end).
       const status = statusAfter(e);
@@ -224,8 +227,10 @@ export const bookings = defineProjection({
           break;
       }
       history(row, e, stored.recordedAt);
-      row.addTo(batch, t.bookings);
+      if (MERGED_UPDATES.has(e.type)) alike.add(row);
+      else row.addTo(batch, t.bookings);
     }
+    alike.releaseAll();
     if (held.length > 0)
       await client.query(
         `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
@@ -267,6 +272,70 @@ interface HeldRow {
 }
 
 /**
+ * Event types whose row updates in one batch go as one statement when they change their rows alike (the booking
+ * flow's issue: issue 26, statements per flow). Each is one UPDATE of its own row, all of whose parameters are typed
+ * by their value or cast in the expression (see RowUpdate.together).
+ */
+const MERGED_UPDATES: ReadonlySet<string> = new Set(["TicketingStarted", "TicketsIssued"]);
+
+/**
+ * Row updates of a batch held back to go as one statement with the others of the same text (other bookings'
+ * rows). A booking is in one group at most, and its group is sent before any later statement about it (release),
+ * so each row still changes in the events' order; the rows of different bookings are independent.
+ */
+class AlikeUpdates {
+  private readonly groups = new Map<string, RowUpdate[]>();
+  private readonly groupOf = new Map<string, string>();
+
+  constructor(
+    private readonly batch: StatementBatch,
+    private readonly table: string,
+  ) {}
+
+  add(row: RowUpdate): void {
+    this.release(row.locator);
+    const key = row.shape(this.table);
+    if (key === null) return;
+    const group = this.groups.get(key) ?? [];
+    group.push(row);
+    this.groups.set(key, group);
+    this.groupOf.set(row.locator, key);
+  }
+
+  /** Sends the group holding this booking's waiting update, if any. */
+  release(locator: string): void {
+    const key = this.groupOf.get(locator);
+    if (key !== undefined) this.send(key);
+  }
+
+  releaseAll(): void {
+    for (const key of [...this.groups.keys()]) this.send(key);
+  }
+
+  private send(key: string): void {
+    const group = this.groups.get(key) ?? [];
+    this.groups.delete(key);
+    for (const row of group) this.groupOf.delete(row.locator);
+    const [only] = group;
+    if (group.length === 1 && only) only.addTo(this.batch, this.table);
+    else if (group.length > 1) {
+      const { text, values } = RowUpdate.together(group, this.table);
+      this.batch.add(text, values);
+    }
+  }
+}
+
+/** The recordset type of an update's parameter, from its value (a null is a text, as an untyped parameter is). */
+function recordType(value: unknown): string {
+  if (value instanceof Date) return "timestamptz";
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "bigint" : "numeric";
+  if (Array.isArray(value)) return "text[]";
+  if (value === null || value === undefined || typeof value === "string") return "text";
+  return "jsonb";
+}
+
+/**
  * One booking row's change from one event, sent as one UPDATE: each column set once, to an expression over the row
  * as it was and parameters (every expression sees the old row, so no column may be set from another's new value).
  */
@@ -274,7 +343,7 @@ class RowUpdate {
   private readonly sets = new Map<string, string>();
   readonly values: unknown[];
 
-  constructor(locator: string) {
+  constructor(readonly locator: string) {
     this.values = [locator];
   }
 
@@ -290,10 +359,39 @@ class RowUpdate {
     this.sets.set(column, expression);
   }
 
+  private assignments(): string {
+    return [...this.sets].map(([column, expression]) => `${column} = ${expression}`).join(", ");
+  }
+
   addTo(batch: StatementBatch, table: string): void {
     if (this.sets.size === 0) return;
-    const assignments = [...this.sets].map(([column, expression]) => `${column} = ${expression}`).join(", ");
-    batch.add(`UPDATE ${table} SET ${assignments} WHERE locator = $1`, this.values);
+    batch.add(`UPDATE ${table} SET ${this.assignments()} WHERE locator = $1`, this.values);
+  }
+
+  /** What updates must share to go together: the same assignments, with parameters of the same types (null: none). */
+  shape(table: string): string | null {
+    if (this.sets.size === 0) return null;
+    return `${table} ${this.assignments()} ${this.values.map(recordType).join(",")}`;
+  }
+
+  /**
+   * Updates of the same shape (each another booking's row) as one statement: each one's parameters are a row of a
+   * typed recordset, `$n` in the assignments reading its column `pn` (the locator, $1, picks the row to change).
+   */
+  static together(rows: readonly RowUpdate[], table: string): { text: string; values: unknown[] } {
+    const [first] = rows;
+    if (!first) throw new Error("no update to send");
+    const columns = first.values.map((value, i) => `p${i + 1} ${recordType(value)}`).join(", ");
+    const assignments = first.assignments().replace(/\$(\d+)/g, (_, n: string) => `each_row.p${n}`);
+    return {
+      text: `UPDATE ${table} SET ${assignments}
+        FROM jsonb_to_recordset($1::jsonb) AS each_row(${columns}) WHERE locator = each_row.p1`,
+      values: [
+        JSON.stringify(
+          rows.map((row) => Object.fromEntries(row.values.map((value, i) => [`p${i + 1}`, value]))),
+        ),
+      ],
+    };
   }
 }
 
