@@ -11,6 +11,7 @@ import { tablesOf } from "@skyward/infra/projections/projection";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import { agentNotifications } from "./agent-notifications/agent-notifications.ts";
+import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { directory } from "./directory/directory.ts";
 
@@ -176,5 +177,16 @@ describe("projection statements per feed batch", () => {
     await rebuildProjection(db.pool, store, bookings, { batchSize: 1000 });
     expect(await rowsOf()).toEqual(oneByOne);
     expect(oneByOne.map((r) => r.row.status)).toEqual(["issued", "issued", "issued", "issued"]);
+  });
+  it("when a batch holds a booking's issue started and no balance movement, then balances writes its operation only, not an empty movement statement", async () => {
+    const l = locator();
+    const written = new StatementBatch();
+    await balances.apply(
+      written,
+      asStored(`booking-${l}`, [current("TicketingStarted")], 1),
+      tablesOf(balances, 1),
+    );
+    expect(written.statements).toHaveLength(1);
+    expect(written.statements[0]?.text).toMatch(/balance_operations/);
   });
 });
