@@ -2,7 +2,6 @@ import { USER_NOTIFICATION_EVENT_TYPES, UserNotificationEvent } from "@skyward/c
 import { StoredBookingEvent } from "@skyward/contracts/booking-events";
 import { HeldBookingAutoCancelled } from "@skyward/contracts/deadline-events";
 import { parseEvent, unhandledEvent } from "@skyward/contracts/events";
-import type { ProjectionWriter } from "@skyward/infra/db";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { defineProjection, type Tables } from "@skyward/infra/projections/projection";
 
@@ -47,91 +46,140 @@ export const agentNotifications = defineProjection<Table>({
     CREATE INDEX ON ${t.notifications} (at) WHERE mail;
   `,
   async apply(writer, stored, t) {
+    // Set-based per batch (issue 26): the batch's new bookings are one INSERT, sent first (a BookingHeld is its
+    // stream's first event, so every notification of its booking comes after it anyway); the notifications are one
+    // INSERT per run of events between two inbox events, each run sent before the inbox event that follows it, so a
+    // switch turned off or a read mark applies to exactly the notifications projected before it, as one by one.
+    const held: HeldRow[] = [];
+    let notices: Notice[] = [];
+    const later: { text: string; values: unknown[] }[] = [];
+    const sendNotices = () => {
+      if (notices.length > 0) later.push(notifyAll(t, notices));
+      notices = [];
+    };
     for (const s of stored) {
       if (s.type === "HeldBookingAutoCancelled") {
         const cancelled = HeldBookingAutoCancelled.parse(s.data);
-        await notify(writer, t, s, "auto_cancelled", cancelled.locator, null);
+        notices.push(notice(s, "auto_cancelled", cancelled.locator, null));
       } else if ((USER_NOTIFICATION_EVENT_TYPES as readonly string[]).includes(s.type)) {
-        await applyInbox(writer, t, s);
-      } else await applyBooking(writer, t, s);
+        sendNotices();
+        later.push(inboxStatement(t, s));
+      } else {
+        const outcome = bookingOutcome(s);
+        if (outcome?.held) held.push(outcome.held);
+        else if (outcome?.notice) notices.push(outcome.notice);
+      }
     }
+    sendNotices();
+    if (held.length > 0)
+      await writer.query(
+        `INSERT INTO ${t.notification_bookings} (locator, agency_id, agent_id, route, fake_booking)
+         SELECT locator, agency_id, agent_id, route, fake_booking
+           FROM jsonb_to_recordset($1::jsonb)
+             AS h(locator text, agency_id text, agent_id text, route text, fake_booking boolean)
+         ON CONFLICT (locator) DO NOTHING`,
+        [JSON.stringify(held)],
+      );
+    for (const { text, values } of later) await writer.query(text, values);
   },
 });
 
-async function applyBooking(writer: ProjectionWriter, t: Tables<Table>, s: StoredEvent): Promise<void> {
+/** A held booking's row (notification_bookings). */
+interface HeldRow {
+  locator: string;
+  agency_id: string;
+  agent_id: string;
+  route: string;
+  fake_booking: boolean;
+}
+
+/** A notification to make: its event, kind, booking and detail (one row per recipient). */
+interface Notice {
+  event_id: string;
+  kind: string;
+  locator: string;
+  detail: string | null;
+  at: string;
+}
+
+const notice = (s: StoredEvent, kind: string, locator: string, detail: string | null): Notice => ({
+  event_id: s.eventId,
+  kind,
+  locator,
+  detail,
+  at: s.recordedAt.toISOString(),
+});
+
+/** What a booking event adds: its booking's row (BookingHeld), a notification, or nothing. */
+function bookingOutcome(s: StoredEvent): { held?: HeldRow; notice?: Notice } | null {
   const e = StoredBookingEvent.parse({ type: s.type, data: s.data });
   const locator = s.streamId.slice("booking-".length);
   switch (e.type) {
     case "BookingHeld":
-      await writer.query(
-        `INSERT INTO ${t.notification_bookings} (locator, agency_id, agent_id, route, fake_booking)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (locator) DO NOTHING`,
-        [e.data.locator, e.data.agency_id, e.data.agent_id, e.data.fare.route, e.data.fake_booking],
-      );
-      return;
+      return {
+        held: {
+          locator: e.data.locator,
+          agency_id: e.data.agency_id,
+          agent_id: e.data.agent_id,
+          route: e.data.fare.route,
+          fake_booking: e.data.fake_booking,
+        },
+      };
     case "TicketsIssued":
-      return notify(writer, t, s, "issued", locator, null);
+      return { notice: notice(s, "issued", locator, null) };
     case "BookingConfirmedByProvider":
-      return notify(writer, t, s, "booking_confirmed", locator, null);
+      return { notice: notice(s, "booking_confirmed", locator, null) };
     case "BookingFailedByProvider":
-      return notify(writer, t, s, "booking_failed", locator, e.data.error ?? null);
+      return { notice: notice(s, "booking_failed", locator, e.data.error ?? null) };
     case "ScheduleChanged":
-      return notify(writer, t, s, "schedule_change", locator, e.data.kind);
+      return { notice: notice(s, "schedule_change", locator, e.data.kind) };
     default:
-      return;
+      return null;
   }
 }
 
 /**
- * One notification per recipient, with the recipient's switches as they stand now: none when both are off. The
- * agency's supervisors are read from the directory's users (who they are when the change is learnt).
+ * One notification per notice and recipient, with the recipient's switches as they stand now: none when both are
+ * off. The agency's supervisors are read from the directory's users (who they are when the change is learnt).
  */
-async function notify(
-  writer: ProjectionWriter,
-  t: Tables<Table>,
-  s: StoredEvent,
-  kind: string,
-  locator: string,
-  detail: string | null,
-): Promise<void> {
-  await writer.query(
-    `INSERT INTO ${t.notifications} (id, user_id, kind, locator, route, detail, at, in_app, mail)
-     SELECT $1 || ':' || r.user_id, r.user_id, $2, b.locator, b.route, $3, $4,
+function notifyAll(t: Tables<Table>, notices: readonly Notice[]): { text: string; values: unknown[] } {
+  return {
+    text: `INSERT INTO ${t.notifications} (id, user_id, kind, locator, route, detail, at, in_app, mail)
+     SELECT n.event_id || ':' || r.user_id, r.user_id, n.kind, b.locator, b.route, n.detail, n.at,
             coalesce(st.in_app, true), coalesce(st.mail, true)
-       FROM ${t.notification_bookings} b
+       FROM jsonb_to_recordset($1::jsonb) AS n(event_id text, kind text, locator text, detail text, at timestamptz)
+       JOIN ${t.notification_bookings} b ON b.locator = n.locator
        CROSS JOIN LATERAL (
          SELECT b.agent_id AS user_id
          UNION
          SELECT u.id FROM read.users u
-          WHERE $2 = 'schedule_change' AND NOT b.fake_booking AND u.agency_id = b.agency_id
+          WHERE n.kind = 'schedule_change' AND NOT b.fake_booking AND u.agency_id = b.agency_id
             AND u.user_type = 'Supervisor' AND u.active
        ) r
-       LEFT JOIN ${t.notification_settings} st ON st.user_id = r.user_id AND st.kind = $2
-      WHERE b.locator = $5 AND (coalesce(st.in_app, true) OR coalesce(st.mail, true))
+       LEFT JOIN ${t.notification_settings} st ON st.user_id = r.user_id AND st.kind = n.kind
+      WHERE coalesce(st.in_app, true) OR coalesce(st.mail, true)
      ON CONFLICT (id) DO NOTHING`,
-    [s.eventId, kind, detail, s.recordedAt, locator],
-  );
+    values: [JSON.stringify(notices)],
+  };
 }
 
-async function applyInbox(writer: ProjectionWriter, t: Tables<Table>, s: StoredEvent): Promise<void> {
+function inboxStatement(t: Tables<Table>, s: StoredEvent): { text: string; values: unknown[] } {
   const e = parseEvent(UserNotificationEvent, s);
   switch (e.type) {
     case "NotificationSettingChanged":
-      await writer.query(
-        `INSERT INTO ${t.notification_settings} (user_id, kind, in_app, mail) VALUES ($1, $2, $3, $4)
+      return {
+        text: `INSERT INTO ${t.notification_settings} (user_id, kind, in_app, mail) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id, kind) DO UPDATE SET in_app = EXCLUDED.in_app, mail = EXCLUDED.mail`,
-        [e.data.user_id, e.data.kind, e.data.in_app, e.data.mail],
-      );
-      return;
+        values: [e.data.user_id, e.data.kind, e.data.in_app, e.data.mail],
+      };
     case "NotificationsMarkedRead":
       // Only the user's own: another user's ids in the mark match nothing.
-      await writer.query(
-        `UPDATE ${t.notifications} SET read_at = $2
+      return {
+        text: `UPDATE ${t.notifications} SET read_at = $2
           WHERE user_id = $1 AND read_at IS NULL AND ($3 OR id = ANY($4::text[]))`,
-        [e.data.user_id, e.data.at, e.data.all, e.data.notification_ids],
-      );
-      return;
+        values: [e.data.user_id, e.data.at, e.data.all, e.data.notification_ids],
+      };
     default:
-      unhandledEvent(e);
+      return unhandledEvent(e);
   }
 }

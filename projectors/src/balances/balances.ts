@@ -141,9 +141,11 @@ export const balances = defineProjection({
     }
     const moves = events.map((e) => e.move);
     // One statement for the whole batch: each company's balance moves once by the batch's sum, and every history
-    // line gets the balance before the batch plus the running sum of the company's movements up to it.
-    await writer.query(
-      `WITH movement AS (
+    // line gets the balance before the batch plus the running sum of the company's movements up to it; none when the
+    // batch moves no balance (only operations, or settings).
+    if (events.length > 0)
+      await writer.query(
+        `WITH movement AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
                               $8::text[], $9::timestamptz[], $10::bigint[], $11::text[], $12::text[], $13::text[])
                   WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, reason, actor_id, at,
@@ -167,22 +169,22 @@ export const balances = defineProjection({
          FROM movement m LEFT JOIN before USING (company_id)
          LEFT JOIN ${t.balance_operations} op ON op.tx = m.tx AND op.locator = m.locator
        ON CONFLICT (event_id) DO NOTHING`,
-      [
-        events.map((e) => e.eventId),
-        events.map((e) => e.data.company_id),
-        moves.map((m) => m.kind),
-        moves.map((m) => m.delta),
-        moves.map((m) => m.currency),
-        moves.map((m) => m.locator),
-        moves.map((m) => m.reason),
-        events.map((e) => e.metadata.actor.user_id),
-        events.map((e) => e.recordedAt.toISOString()),
-        events.map((e) => e.globalPosition.toString()),
-        events.map((e) => e.metadata.actor.role),
-        events.map((e) => e.transactionId.toString()),
-        moves.map((m) => m.operation_id),
-      ],
-    );
+        [
+          events.map((e) => e.eventId),
+          events.map((e) => e.data.company_id),
+          moves.map((m) => m.kind),
+          moves.map((m) => m.delta),
+          moves.map((m) => m.currency),
+          moves.map((m) => m.locator),
+          moves.map((m) => m.reason),
+          events.map((e) => e.metadata.actor.user_id),
+          events.map((e) => e.recordedAt.toISOString()),
+          events.map((e) => e.globalPosition.toString()),
+          events.map((e) => e.metadata.actor.role),
+          events.map((e) => e.transactionId.toString()),
+          moves.map((m) => m.operation_id),
+        ],
+      );
     // Settings of a balance after its movements: neither changes the amount.
     for (const e of parsed) {
       if (e.type === "BalanceCreditLimitSet")

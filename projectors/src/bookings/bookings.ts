@@ -112,8 +112,12 @@ export const bookings = defineProjection({
   `,
   async apply(client, events, t) {
     // Every statement of the batch goes in one round trip; each keeps the event order, and each event changes its
-    // row in one UPDATE (its status, operation, details and history together).
+    // row in one UPDATE (its status, operation, details and history together). The batch's new bookings are one
+    // INSERT, sent first: a BookingHeld is its stream's first event, so no statement before it in the batch touches
+    // its row, and each later event's UPDATE still follows it (issue 26: one statement per batch, not per booking).
     const batch = new StatementBatch();
+    const held: HeldRow[] = [];
+    const alike = new AlikeUpdates(batch, t.bookings);
     for (const stored of events) {
       // Checked in depth when appended: the large parts are taken as stored.
       const e = StoredBookingEvent.parse({ type: stored.type, data: stored.data });
@@ -121,37 +125,33 @@ export const bookings = defineProjection({
       if (e.type === "BookingHeld") {
         const d = e.data;
         const initial = statusAfterHold(d);
-        batch.add(
-          `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
-             provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
-             created_at, updated_at, error)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17,$18) ON CONFLICT (locator) DO NOTHING`,
-          [
-            locator,
-            initial,
-            listOfStatus(initial),
-            d.company_id,
-            d.agency_id,
-            d.agent_id,
-            d.fake_booking,
-            d.provider_status,
-            d.fare.route,
-            d.fare.carrier,
-            d.fare.departure_at,
-            d.passengers
-              .map((p) => `${p.last_name}/${p.first_name}`)
-              .join(", ")
-              .toUpperCase(),
-            d.price.amount,
-            d.price.currency,
-            d.time_limit,
-            JSON.stringify(stored.data),
-            stored.recordedAt,
-            d.supplier_booking?.error ?? null,
-          ],
-        );
+        held.push({
+          locator,
+          status: initial,
+          list: listOfStatus(initial),
+          company_id: d.company_id,
+          agency_id: d.agency_id,
+          agent_id: d.agent_id,
+          fake_booking: d.fake_booking,
+          provider_status: d.provider_status,
+          route: d.fare.route,
+          carrier: d.fare.carrier,
+          departure_at: d.fare.departure_at ?? null,
+          passenger_names: d.passengers
+            .map((p) => `${p.last_name}/${p.first_name}`)
+            .join(", ")
+            .toUpperCase(),
+          price_amount: d.price.amount,
+          currency: d.price.currency,
+          time_limit: d.time_limit ?? null,
+          held: stored.data,
+          created_at: stored.recordedAt.toISOString(),
+          error: d.supplier_booking?.error ?? null,
+        });
         continue;
       }
+      // A statement about this booking follows the updates of it still waiting to be sent together.
+      alike.release(locator);
       const row = new RowUpdate(locator);
       // Status and the operation in flight move together (an operation's start and end).
       const status = statusAfter(e);
@@ -227,11 +227,113 @@ export const bookings = defineProjection({
           break;
       }
       history(row, e, stored.recordedAt);
-      row.addTo(batch, t.bookings);
+      if (MERGED_UPDATES.has(e.type)) alike.add(row);
+      else row.addTo(batch, t.bookings);
     }
+    alike.releaseAll();
+    if (held.length > 0)
+      await client.query(
+        `INSERT INTO ${t.bookings} (locator, status, list, company_id, agency_id, agent_id, fake_booking,
+           provider_status, route, carrier, departure_at, passenger_names, price_amount, currency, time_limit, held,
+           created_at, updated_at, error)
+         SELECT locator, status, list, company_id, agency_id, agent_id, fake_booking, provider_status, route, carrier,
+                departure_at, passenger_names, price_amount, currency, time_limit, held, created_at, created_at, error
+           FROM jsonb_to_recordset($1::jsonb) AS h(locator text, status text, list text, company_id text,
+                agency_id text, agent_id text, fake_booking boolean, provider_status text, route text, carrier text,
+                departure_at text, passenger_names text, price_amount bigint, currency text, time_limit timestamptz,
+                held jsonb, created_at timestamptz, error text)
+         ON CONFLICT (locator) DO NOTHING`,
+        [JSON.stringify(held)],
+      );
     await batch.run(client);
   },
 });
+
+/** A new booking's row, as the batch's one INSERT of new bookings reads it (jsonb_to_recordset). */
+interface HeldRow {
+  locator: string;
+  status: string;
+  list: string;
+  company_id: string;
+  agency_id: string;
+  agent_id: string;
+  fake_booking: boolean;
+  provider_status: string;
+  route: string;
+  carrier: string;
+  departure_at: string | null;
+  passenger_names: string;
+  price_amount: number;
+  currency: string;
+  time_limit: string | null;
+  held: unknown;
+  created_at: string;
+  error: string | null;
+}
+
+/**
+ * Event types whose row updates in one batch go as one statement when they change their rows alike (the booking
+ * flow's issue: issue 26, statements per flow). Each is one UPDATE of its own row, all of whose parameters are typed
+ * by their value or cast in the expression (see RowUpdate.together).
+ */
+const MERGED_UPDATES: ReadonlySet<string> = new Set(["TicketingStarted", "TicketsIssued"]);
+
+/**
+ * Row updates of a batch held back to go as one statement with the others of the same text (other bookings'
+ * rows). A booking is in one group at most, and its group is sent before any later statement about it (release),
+ * so each row still changes in the events' order; the rows of different bookings are independent.
+ */
+class AlikeUpdates {
+  private readonly groups = new Map<string, RowUpdate[]>();
+  private readonly groupOf = new Map<string, string>();
+
+  constructor(
+    private readonly batch: StatementBatch,
+    private readonly table: string,
+  ) {}
+
+  add(row: RowUpdate): void {
+    this.release(row.locator);
+    const key = row.shape(this.table);
+    if (key === null) return;
+    const group = this.groups.get(key) ?? [];
+    group.push(row);
+    this.groups.set(key, group);
+    this.groupOf.set(row.locator, key);
+  }
+
+  /** Sends the group holding this booking's waiting update, if any. */
+  release(locator: string): void {
+    const key = this.groupOf.get(locator);
+    if (key !== undefined) this.send(key);
+  }
+
+  releaseAll(): void {
+    for (const key of [...this.groups.keys()]) this.send(key);
+  }
+
+  private send(key: string): void {
+    const group = this.groups.get(key) ?? [];
+    this.groups.delete(key);
+    for (const row of group) this.groupOf.delete(row.locator);
+    const [only] = group;
+    if (group.length === 1 && only) only.addTo(this.batch, this.table);
+    else if (group.length > 1) {
+      const { text, values } = RowUpdate.together(group, this.table);
+      this.batch.add(text, values);
+    }
+  }
+}
+
+/** The recordset type of an update's parameter, from its value (a null is a text, as an untyped parameter is). */
+function recordType(value: unknown): string {
+  if (value instanceof Date) return "timestamptz";
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "bigint" : "numeric";
+  if (Array.isArray(value)) return "text[]";
+  if (value === null || value === undefined || typeof value === "string") return "text";
+  return "jsonb";
+}
 
 /**
  * One booking row's change from one event, sent as one UPDATE: each column set once, to an expression over the row
@@ -241,7 +343,7 @@ class RowUpdate {
   private readonly sets = new Map<string, string>();
   readonly values: unknown[];
 
-  constructor(locator: string) {
+  constructor(readonly locator: string) {
     this.values = [locator];
   }
 
@@ -257,10 +359,39 @@ class RowUpdate {
     this.sets.set(column, expression);
   }
 
+  private assignments(): string {
+    return [...this.sets].map(([column, expression]) => `${column} = ${expression}`).join(", ");
+  }
+
   addTo(batch: StatementBatch, table: string): void {
     if (this.sets.size === 0) return;
-    const assignments = [...this.sets].map(([column, expression]) => `${column} = ${expression}`).join(", ");
-    batch.add(`UPDATE ${table} SET ${assignments} WHERE locator = $1`, this.values);
+    batch.add(`UPDATE ${table} SET ${this.assignments()} WHERE locator = $1`, this.values);
+  }
+
+  /** What updates must share to go together: the same assignments, with parameters of the same types (null: none). */
+  shape(table: string): string | null {
+    if (this.sets.size === 0) return null;
+    return `${table} ${this.assignments()} ${this.values.map(recordType).join(",")}`;
+  }
+
+  /**
+   * Updates of the same shape (each another booking's row) as one statement: each one's parameters are a row of a
+   * typed recordset, `$n` in the assignments reading its column `pn` (the locator, $1, picks the row to change).
+   */
+  static together(rows: readonly RowUpdate[], table: string): { text: string; values: unknown[] } {
+    const [first] = rows;
+    if (!first) throw new Error("no update to send");
+    const columns = first.values.map((value, i) => `p${i + 1} ${recordType(value)}`).join(", ");
+    const assignments = first.assignments().replace(/\$(\d+)/g, (_, n: string) => `each_row.p${n}`);
+    return {
+      text: `UPDATE ${table} SET ${assignments}
+        FROM jsonb_to_recordset($1::jsonb) AS each_row(${columns}) WHERE locator = each_row.p1`,
+      values: [
+        JSON.stringify(
+          rows.map((row) => Object.fromEntries(row.values.map((value, i) => [`p${i + 1}`, value]))),
+        ),
+      ],
+    };
   }
 }
 
