@@ -1,4 +1,5 @@
-// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split] [--after-sales[=percent]]`:
+// `npm run bench -- booking-flow [--agents=N] [--seconds=N] [--warmup=N] [--split] [--after-sales[=percent]]
+// [--processes=N] [--smtp=sink|none|<url>]`:
 // simulated agents over real HTTP, each looping search → book → issue → read the booking, against the all-in-one app
 // on a fresh embedded PostgreSQL (fsync on). --after-sales (default 20 %) ends that share of the flows with a void, a
 // refund (quote, confirm) or an exchange (change request, priced offers, confirm) in turn, as the booking page's
@@ -9,7 +10,10 @@
 // that answers no multi-city search (a base commit before it) runs one-pair flows only, and the output says so.
 // --statements prints the statements and transactions per flow (pg_stat_statements), steady on a busy machine.
 // It also prints the CPU each side used over the measured window (from /proc: the app process, every PostgreSQL
-// process, this load generator). BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
+// process, this load generator). The app is N web processes (--processes, default 1; the agents spread over them),
+// the background jobs' process beside them (an app with the jobs role: issue 26), and with --split the projectors';
+// its CPU is every one of them summed (the jobs' also shown alone). Mail goes to an SMTP sink in this process unless
+// --smtp says otherwise; the output says which. BENCH_CPU_PROFILE=<dir> writes the app's V8 CPU profile there; BENCH_PERF=1
 // starts it with a perf map, for `perf record -p <app pid>`.
 // --telemetry=on: metrics scraped every 5 s and traces exported to an OTLP sink in this process; --telemetry=metrics:
 // the metrics scraped, no tracing; --telemetry=off: metrics off (METRICS_ENABLED=false) and no tracing. Run both alternately to see what telemetry costs (issue 30).
@@ -27,6 +31,7 @@ import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type pg from "pg";
+import { SMTPServer } from "smtp-server";
 import { HttpClient, type HttpResponse, httpTraffic } from "../src/testing/http-client.ts";
 import { startCountingProxy, type WireCounts } from "./pg-proxy.ts";
 
@@ -92,6 +97,36 @@ async function spawnApp(
   };
 }
 
+/** Whether the app in `appDir` has the jobs role (issue 26); a base commit before it runs jobs in command processes. */
+function appHasJobsRole(appDir: string): boolean {
+  const source = readFileSync(join(appDir, "scripts/src/app.ts"), "utf8");
+  return /export const ROLES = \[[^\]]*"jobs"/.test(source);
+}
+
+/** An SMTP server that accepts every mail and drops it, counting them. */
+async function startSmtpSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** CPU seconds a process has used (user + system), from /proc; 0 once it is gone. */
 function cpuSecondsOf(pid: number | string): number {
   try {
@@ -117,7 +152,7 @@ function parentOf(pid: string): number | null {
  * CPU seconds used so far by the app, by PostgreSQL (the bench's own server and its backends when it started one,
  * so other servers on the machine do not count; every PostgreSQL process otherwise), and by this process.
  */
-function cpuSnapshot(appPids: readonly number[], postmaster: number | null) {
+function cpuSnapshot(appPids: readonly number[], postmaster: number | null, jobsPid: number | null) {
   let postgres = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -132,6 +167,7 @@ function cpuSnapshot(appPids: readonly number[], postmaster: number | null) {
   const own = process.cpuUsage();
   return {
     app: appPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    app_jobs: jobsPid === null ? 0 : cpuSecondsOf(jobsPid),
     postgres,
     generator: (own.user + own.system) / 1e6,
   };
@@ -356,13 +392,26 @@ export async function run(args: readonly string[]): Promise<void> {
       : sink
         ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as { port: number }).port}` }
         : {};
-  const app = await spawnApp(
-    appDatabaseUrl,
-    split ? "command,query,frontend" : "command,query,projectors,frontend",
-    telemetryEnv,
-    appDir,
-  );
-  const projectors = split ? await spawnApp(appDatabaseUrl, "projectors", telemetryEnv, appDir) : null;
+  // --smtp=sink (the default): an SMTP server here that accepts and drops every mail, so the run measures the app
+  // and not a missing mail server; --smtp=none: no SMTP_URL (the dev outbox in PostgreSQL); --smtp=<url>: that server.
+  const smtpChoice = args.find((a) => a.startsWith("--smtp="))?.slice("--smtp=".length) ?? "sink";
+  const smtp = smtpChoice === "sink" ? await startSmtpSink() : null;
+  const smtpUrl = smtp ? smtp.url : smtpChoice === "none" ? null : smtpChoice;
+  const mailEnv: Record<string, string> = smtpUrl ? { SMTP_URL: smtpUrl } : {};
+  // --processes=N (issue 26): N web processes on the one database, the agents spread over them as a proxy with sticky
+  // sessions would; the first also runs the projectors (unless --split). The background jobs run in a jobs process
+  // of their own when the app has that role, and in the web processes (each of them) when it has not (a base commit).
+  const processes = Math.max(1, arg(args, "processes", 1));
+  const jobsRole = appHasJobsRole(appDir);
+  const appEnv = { ...telemetryEnv, ...mailEnv };
+  const webRoles = (first: boolean) =>
+    ["command", "query", ...(first && !split ? ["projectors"] : []), "frontend"].join(",");
+  const webs: Awaited<ReturnType<typeof spawnApp>>[] = [];
+  for (let i = 0; i < processes; i++)
+    webs.push(await spawnApp(appDatabaseUrl, webRoles(i === 0), appEnv, appDir));
+  const app = webs[0] as (typeof webs)[number];
+  const projectors = split ? await spawnApp(appDatabaseUrl, "projectors", appEnv, appDir) : null;
+  const jobs = jobsRole ? await spawnApp(appDatabaseUrl, "jobs", appEnv, appDir) : null;
   const scraper =
     telemetry === "on" || telemetry === "metrics"
       ? setInterval(() => {
@@ -398,7 +447,8 @@ export async function run(args: readonly string[]): Promise<void> {
     const clients = await Promise.all(
       Array.from({ length: agents }, async (_, i) => {
         // As a browser asks: the answers come compressed.
-        const client = new HttpClient(app.url, { "accept-encoding": "gzip, deflate, br" });
+        const web = webs[i % webs.length] as { url: string };
+        const client = new HttpClient(web.url, { "accept-encoding": "gzip, deflate, br" });
         await client.signInWithPassword(AGENTS[i % AGENTS.length] as string, DEMO_PASSWORD);
         return client;
       }),
@@ -482,8 +532,10 @@ export async function run(args: readonly string[]): Promise<void> {
     let started = performance.now();
     const deadline = started + (warmup + seconds) * 1000;
     // After the warm-up, everything counted so far is dropped and the clock starts.
-    const appPids = [app.pid, ...(projectors ? [projectors.pid] : [])];
-    let cpuAtStart = cpuSnapshot(appPids, postmaster);
+    // Every process of the app counts: the web processes, the projectors' and the jobs' (each also shown alone).
+    const webPids = webs.map((w) => w.pid);
+    const appPids = [...webPids, ...(projectors ? [projectors.pid] : []), ...(jobs ? [jobs.pid] : [])];
+    let cpuAtStart = cpuSnapshot(appPids, postmaster, jobs?.pid ?? null);
     let transactionsAtStart = 0;
     let wireAtStart: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
     let trafficAtStart = { ...httpTraffic };
@@ -497,7 +549,7 @@ export async function run(args: readonly string[]): Promise<void> {
       failures = 0;
       failureCodes = new Map();
       started = performance.now();
-      cpuAtStart = cpuSnapshot(appPids, postmaster);
+      cpuAtStart = cpuSnapshot(appPids, postmaster, jobs?.pid ?? null);
       if (statements) {
         transactionsAtStart = await transactionsOf(pool, database);
         await pool.query("SELECT pg_stat_statements_reset()");
@@ -659,11 +711,11 @@ export async function run(args: readonly string[]): Promise<void> {
     aroundCall = null;
     if (scraper) clearInterval(scraper);
     const elapsed = (performance.now() - started) / 1000;
-    const cpuAtEnd = cpuSnapshot(appPids, postmaster);
+    const cpuAtEnd = cpuSnapshot(appPids, postmaster, jobs?.pid ?? null);
     const flowsPerSecond = flows / elapsed;
 
     console.log(
-      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${split ? "projectors in their own process" : "one app process"}\n`,
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${processes} web process${processes > 1 ? "es" : ""}${split ? ", projectors in their own process" : ""}, ${jobs ? "jobs in their own process" : "jobs in the web process(es) (this app has no jobs role)"}; mail: ${smtp ? `an SMTP sink in the load generator (${smtp.url}, ${smtp.received()} mails)` : smtpUrl ? `SMTP ${smtpUrl}` : "no SMTP_URL (the dev outbox)"}\n`,
     );
     console.log("call            count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {
@@ -704,7 +756,8 @@ export async function run(args: readonly string[]): Promise<void> {
       flows > 0 ? ((cpuAtEnd[side] - cpuAtStart[side]) * 1000) / flows : Number.NaN;
     console.log("CPU used        cores   ms per flow");
     for (const [label, side] of [
-      ["app", "app"],
+      ["app (all)", "app"],
+      ["  of it jobs", "app_jobs"],
       ["PostgreSQL", "postgres"],
       ["load generator", "generator"],
     ] as const) {
@@ -755,6 +808,7 @@ export async function run(args: readonly string[]): Promise<void> {
         ),
         cpu_ms_per_flow: {
           app: perFlow("app"),
+          ...(jobs ? { app_jobs: perFlow("app_jobs") } : {}),
           postgres: perFlow("postgres"),
           generator: perFlow("generator"),
         },
@@ -786,7 +840,9 @@ export async function run(args: readonly string[]): Promise<void> {
     }
   } finally {
     await pool.end();
-    await app.stop();
+    for (const web of webs) await web.stop();
+    await jobs?.stop();
+    await smtp?.close();
     await proxy?.close();
     await projectors?.stop();
     if (scraper) clearInterval(scraper);

@@ -65,7 +65,11 @@ export interface SkywardOptions {
   checkAnswers?: RequestHandler;
 }
 
-export const ROLES = ["command", "query", "projectors", "frontend"] as const;
+/**
+ * What a process runs: `jobs` is the background work (mails and their PDFs, invoices, notifications, expiry,
+ * reconciliation) on graphile-worker, in a process beside the web processes so its CPU never delays a request.
+ */
+export const ROLES = ["command", "query", "projectors", "frontend", "jobs"] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface Skyward {
@@ -150,7 +154,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   // Changes made by other processes drop this process's in-memory copies of them at once.
   const notices = split ? new ChangeNotices(pool) : undefined;
   const stopNotices = notices ? await notices.listen(options.databaseUrl) : null;
-  const stopSharing = notices && roles.has("command") ? shareAppends(notices) : null;
+  // Jobs append too (expiry, invoice numbers, mail records): their appends drop other processes' copies alike.
+  const stopSharing = notices && (roles.has("command") || roles.has("jobs")) ? shareAppends(notices) : null;
   const feed = new SharedFeed(store);
   // The projectors' batches ready together commit in one transaction (issue 26).
   const commits = commitGroup(pool);
@@ -210,11 +215,12 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   // The scrape-time figures (pool, projector lag, queue depth, open operations) of this process (issue 30).
   const unobserve = observeProcess({
     pool,
-    commands: roles.has("command"),
+    commands: roles.has("command") || roles.has("jobs"),
     projectors: () => runners.map((r) => ({ name: r.projection.name, position: r.committed })),
   });
-  // Jobs run in command processes, which hold the supplier and the mail transport; each job runs in one of them.
-  const jobRunner = roles.has("command")
+  // Jobs run in the processes with the jobs role (the all-in-one process, or the jobs process beside web processes
+  // that run none); each job runs in one of them.
+  const jobRunner = roles.has("jobs")
     ? await startCommandJobs(commandDeps, { sweepEveryMs: options.scheduleEveryMs ?? 5000 })
     : null;
 

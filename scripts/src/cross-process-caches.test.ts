@@ -62,7 +62,7 @@ describe("two command processes", () => {
       port: 0,
       logLevel: "silent",
       env,
-      roles: ["command", "query", "projectors"],
+      roles: ["command", "query", "projectors", "jobs"],
       seedDemo: true,
     });
     second = await startChildCommandProcess(db.url, env);

@@ -40,7 +40,7 @@ beforeAll(async () => {
     port: 0,
     logLevel: "silent",
     env,
-    roles: ["command"],
+    roles: ["command", "jobs"],
     seedDemo: true,
   });
   reader = await startSkyward({

@@ -28,7 +28,7 @@ describe("gates guard the writes decided on them", () => {
       databaseUrl: db.url,
       port: 0,
       logLevel: "silent",
-      roles: ["command", "query", "projectors"],
+      roles: ["command", "query", "projectors", "jobs"],
       seedDemo: true,
     });
     agent = new HttpClient(app.url);

@@ -39,3 +39,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void app.stop().then(() => process.exit(0));
   });
 }
+// A child of `npm start` (its jobs process, jobs-process.ts) ends with its parent: its stdin, a pipe from the
+// parent, closes when the parent exits, even by kill -9.
+if (process.env.SKYWARD_EXIT_WITH_PARENT === "true") {
+  process.stdin.on("close", () => {
+    void app.stop().then(() => process.exit(0));
+  });
+  process.stdin.resume();
+}

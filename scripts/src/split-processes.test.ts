@@ -17,7 +17,7 @@ describe("command and query services in separate processes", () => {
       port: 0,
       logLevel: "silent",
       env,
-      roles: ["command"],
+      roles: ["command", "jobs"],
       seedDemo: true,
     });
     query = await startSkyward({

@@ -2,8 +2,9 @@ import { DEMO_PASSWORD, demoUsers } from "@skyward/command-service/world/demo-wo
 import { readConfig } from "@skyward/infra/config";
 import { startEmbeddedPostgres } from "@skyward/infra/embedded-postgres";
 import { watchEmbeddedPostgres } from "@skyward/infra/embedded-watch";
-import { startSkyward } from "./app.ts";
+import { ROLES, startSkyward } from "./app.ts";
 import { embeddedDataDir } from "./embedded.ts";
+import { startJobsProcess } from "./jobs-process.ts";
 
 // The developer's all-in-one process reads sign-in codes from the dev mailbox; production never has one.
 if (process.env.NODE_ENV !== "production") process.env.DEV_MAILBOX ??= "true";
@@ -39,12 +40,20 @@ const watched = database
     })
   : null;
 
-const app = await startSkyward({ databaseUrl: database?.url ?? databaseUrl }).catch(async (error: Error) => {
+// The web process (this one) runs no background jobs: they run in a jobs process beside it (issue 26), so a mail's
+// PDF never stands in a request's way. JOBS_IN_PROCESS=true runs them here instead, as one process.
+const jobsInProcess = process.env.JOBS_IN_PROCESS === "true";
+const app = await startSkyward({
+  databaseUrl: database?.url ?? databaseUrl,
+  roles: jobsInProcess ? ROLES : ROLES.filter((role) => role !== "jobs"),
+}).catch(async (error: Error) => {
   // Leave no server behind for the next start to find orphaned.
   await watched?.stop();
   console.error(error.message);
   process.exit(1);
 });
+// Started once the web process has migrated the database.
+const jobs = jobsInProcess ? null : startJobsProcess(database?.url ?? databaseUrl);
 console.log(`\nSkyward is running at ${app.url}\n`);
 if (app.config.SEED_DEMO && app.config.NODE_ENV !== "production") {
   console.log("Demo world — sign in with any of these e-mails (code from the dev mailbox or the console),");
@@ -59,6 +68,7 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`\n${signal}: stopping...`);
+  await jobs?.stop();
   await app.stop();
   await watched?.stop();
   process.exit(0);

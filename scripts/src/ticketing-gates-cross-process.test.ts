@@ -33,7 +33,7 @@ describe("ticketing gates across two command processes", () => {
       port: 0,
       logLevel: "silent",
       env,
-      roles: ["command", "query", "projectors"],
+      roles: ["command", "query", "projectors", "jobs"],
       seedDemo: true,
     });
     second = await startChildCommandProcess(db.url, env);

@@ -13,7 +13,9 @@ import { numberSaleDocuments } from "../invoices/numbering.ts";
 import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
+import type { Mailer } from "../notifications/port-types.ts";
 import { notificationPorts } from "../notifications/ports.ts";
+import { SmtpMailer } from "../notifications/smtp-mailer.ts";
 import { runSalesReport } from "../sales/report-job.ts";
 import { mailScheduleChanges } from "../watchdog/schedule-change-mails.ts";
 import { deadlinesDue, drainReminderMails, watchTimeLimit } from "../watchdog/watchdog.ts";
@@ -29,9 +31,9 @@ export interface CommandJobOptions {
 export function commandJobHandlers(
   deps: CommandDeps,
   options: CommandJobOptions,
-): JobHandlers<CommandDeps, typeof commandJobs> {
   // The transport itself (no queue), for the send-mail job.
-  const { mailer } = notificationPorts({ config: deps.config, pool: deps.pool, logger: deps.logger });
+  mailer: Mailer = notificationPorts({ config: deps.config, pool: deps.pool, logger: deps.logger }).mailer,
+): JobHandlers<CommandDeps, typeof commandJobs> {
   // Expiry jobs are queued this far ahead, so each runs at its time limit rather than at the next sweep.
   const lookaheadMs = Math.max(60_000, 2 * options.sweepEveryMs);
   return {
@@ -186,10 +188,12 @@ export function commandJobHandlers(
 
 /** Runs the command jobs in this process (beside any other command process) and starts the booking sweep. */
 export async function startCommandJobs(deps: CommandDeps, options: CommandJobOptions): Promise<JobRunner> {
+  // One transport for the process's life: its pooled SMTP connections are closed when the runner stops.
+  const { mailer } = notificationPorts({ config: deps.config, pool: deps.pool, logger: deps.logger });
   const runner = await startJobRunner({
     pool: deps.pool,
     specs: commandJobs,
-    handlers: commandJobHandlers(deps, options),
+    handlers: commandJobHandlers(deps, options, mailer),
     deps,
     logger: deps.logger,
     // Jobs due later (an expiry, a retry) are looked for this often; new jobs arrive at once by LISTEN/NOTIFY.
@@ -197,5 +201,10 @@ export async function startCommandJobs(deps: CommandDeps, options: CommandJobOpt
   });
   await deps.jobs.send("booking-sweep", {}, { jobKey: "booking-sweep", jobKeyMode: "preserve_run_at" });
   await deps.jobs.send("deadline-sweep", {}, { jobKey: "deadline-sweep", jobKeyMode: "preserve_run_at" });
-  return runner;
+  return {
+    async stop() {
+      await runner.stop();
+      if (mailer instanceof SmtpMailer) mailer.close();
+    },
+  };
 }

@@ -12,6 +12,7 @@ import type pg from "pg";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import { metrics } from "../telemetry/metrics.ts";
+import { watchWorkerLiveness } from "./dead-workers.ts";
 
 /**
  * Background jobs on PostgreSQL through graphile-worker (schema `graphile_worker`, migrated by the library itself).
@@ -248,9 +249,13 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
   for (const [name, spec] of Object.entries(specs))
     taskList[name] = jobTask(name, spec.payload, handlers[name as keyof S], deps, logger);
   const pgPool = connectingThroughRestarts(options.pool);
+  // Jobs a killed process held run again now, not after the library's four hours (dead-workers.ts).
+  const liveness = await watchWorkerLiveness(options.pool, logger);
+  await liveness.recover();
   const start = () =>
     run({
       pgPool,
+      events: liveness.events,
       taskList,
       concurrency: options.concurrency ?? 4,
       pollInterval: options.pollIntervalMs ?? 1000,
@@ -291,6 +296,7 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
       await schedule.stop();
       // A runner that ended on its own has nothing left to stop.
       await runner.stop().catch(() => {});
+      await liveness.stop();
     },
   };
 }

@@ -17,7 +17,7 @@ const app = await startSkyward({
   port: 0,
   // Silent unless a test reads the log (its lines come on stdout, beside the answers).
   logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
-  roles: ["command"],
+  roles: ["command", "jobs"],
   seedDemo: false,
   now: () => new Date(Date.now() + clockOffsetMs),
   ...(scheduleEveryMs ? { scheduleEveryMs } : {}),
