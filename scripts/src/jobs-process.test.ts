@@ -68,6 +68,8 @@ describe("npm start's jobs process", () => {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // The held delivery's connection (its sender killed) is closed at once when the test ends, not after 30 s.
+      closeTimeout: 500,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
