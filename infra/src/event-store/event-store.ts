@@ -175,6 +175,8 @@ export class EventStore {
   private waiting: PendingAppend[] = [];
   /** Groups (or single appends) in flight. */
   private inFlight = 0;
+  /** Whether a send of what waits is scheduled (sendSoon). */
+  private sendScheduled = false;
 
   /**
    * `groupCommit`: appends that arrive while MAX_IN_FLIGHT are in flight wait for one to end and then go together,
@@ -285,6 +287,19 @@ export class EventStore {
     if (!this.options.groupCommit) return this.appendAlone(command);
     return new Promise<AppendResult>((resolve, reject) => {
       this.waiting.push({ ...command, resolve, reject });
+      this.sendSoon();
+    });
+  }
+
+  /**
+   * Sends what waits once this turn of the event loop has run, so that the appends of every command a turn resumed
+   * (a group's commands, answered together, append again together) go as one group rather than the first alone.
+   */
+  private sendSoon(): void {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
       this.sendWaiting();
     });
   }
@@ -299,7 +314,7 @@ export class EventStore {
       const group = this.waiting.splice(0, MAX_GROUP);
       void this.appendGroup(group).finally(() => {
         this.inFlight--;
-        this.sendWaiting();
+        this.sendSoon();
       });
     }
   }
