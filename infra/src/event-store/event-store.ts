@@ -58,6 +58,13 @@ const MAX_GROUP = 32;
  * appending each command alone.
  */
 const MAX_IN_FLIGHT = 4;
+/**
+ * What waits is spread over the free slots in groups of at least this many commands: one group runs while another
+ * waits for its commit to reach the disk, and no command goes alone (es.append, a commit of its own) while others wait.
+ * With 16 appending loops and set-based groups (es.append_set), one group of 16 appended 0.56 and 0.55 of raw INSERTs,
+ * groups spread over the free slots 0.60-0.68 (two runs of alternating rounds, 2 s each, on a loaded 2-core machine).
+ */
+const MIN_GROUP = 4;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
     error_message FROM es.append_group($1::jsonb)`;
 
@@ -305,13 +312,18 @@ export class EventStore {
   }
 
   /**
-   * Sends what waits, as one group, unless MAX_IN_FLIGHT groups are in flight already (the first of them to end sends
-   * the next): below that, an append goes at once, and groups form only when more commands append at once.
+   * Sends what waits, spread evenly over the free slots in groups of at least MIN_GROUP, unless MAX_IN_FLIGHT groups
+   * are in flight already (the first of them to end sends the next): below that, an append goes at once, and groups
+   * form only when more commands append at once.
    */
   private sendWaiting(): void {
+    const free = MAX_IN_FLIGHT - this.inFlight;
+    if (free <= 0 || this.waiting.length === 0) return;
+    const groups = Math.min(free, Math.ceil(this.waiting.length / MIN_GROUP));
+    const size = Math.ceil(this.waiting.length / groups);
     while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
       this.inFlight++;
-      const group = this.waiting.splice(0, MAX_GROUP);
+      const group = this.waiting.splice(0, Math.min(MAX_GROUP, size));
       void this.appendGroup(group).finally(() => {
         this.inFlight--;
         this.sendSoon();
