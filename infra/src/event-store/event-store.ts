@@ -313,8 +313,8 @@ export class EventStore {
 
   /**
    * Sends what waits, spread evenly over the free slots in groups of at least MIN_GROUP, unless MAX_IN_FLIGHT groups
-   * are in flight already (the first of them to end sends the next): below that, an append goes at once, and groups
-   * form only when more commands append at once.
+   * are in flight already (the first of them to end sends the next): below that, an append goes at the end of the
+   * event loop's turn (sendSoon), alone unless more commands appended in the same turn.
    */
   private sendWaiting(): void {
     const free = MAX_IN_FLIGHT - this.inFlight;
