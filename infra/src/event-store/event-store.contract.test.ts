@@ -465,13 +465,15 @@ describe("an append releasing a supplier hold", () => {
 
 describe("group commit", () => {
   /** A store with group commit whose pool counts the statements it is sent. */
-  function groupStore(): { store: EventStore; statements: () => number } {
+  function groupStore(): { store: EventStore; statements: () => number; texts: string[] } {
     let statements = 0;
+    const texts: string[] = [];
     const counting = new Proxy(db.pool, {
       get(target, property) {
         if (property === "query")
           return (...args: unknown[]) => {
             statements++;
+            texts.push(String(args[0]));
             return (target.query as (...a: unknown[]) => unknown)(...args);
           };
         const value: unknown = Reflect.get(target, property, target);
@@ -481,6 +483,7 @@ describe("group commit", () => {
     return {
       store: new EventStore(counting, undefined, 5000, { groupCommit: true }),
       statements: () => statements,
+      texts,
     };
   }
 
@@ -500,6 +503,23 @@ describe("group commit", () => {
       const last = stored.at(-1) as StoredEvent;
       expect(results[i]?.position).toEqual(positionOf(last));
     }
+  });
+
+  it("when 16 commands append in the same turn of the event loop, then they go as four groups of four, none alone, and so again when their answers make them append again", async () => {
+    const { store: grouped, statements, texts } = groupStore();
+    const streams = Array.from({ length: 16 }, () => newStream());
+    const before = statements();
+    await Promise.all(
+      streams.map((streamId) =>
+        grouped
+          .append({ streamId, expected: "no_stream", events: [newEvent()] })
+          .then(() => grouped.append({ streamId, expected: 1, events: [newEvent()] })),
+      ),
+    );
+    // Each wave: four statements of four commands (es.append_group), where the first commands used to go one by one.
+    expect(statements() - before).toBe(8);
+    expect(texts.slice(before).every((text) => text.includes("es.append_group("))).toBe(true);
+    for (const streamId of streams) expect(await store.readStream(streamId)).toHaveLength(2);
   });
 
   it("when commands of one group race on one stream with the same expected version, then exactly one wins, the others get a conflict, and the rest of the group commits", async () => {

@@ -58,6 +58,13 @@ const MAX_GROUP = 32;
  * appending each command alone.
  */
 const MAX_IN_FLIGHT = 4;
+/**
+ * What waits is spread over the free slots in groups of at least this many commands: one group runs while another
+ * waits for its commit to reach the disk, and no command goes alone (es.append, a commit of its own) while others wait.
+ * With 16 appending loops and set-based groups (es.append_set), one group of 16 appended 0.56 and 0.55 of raw INSERTs,
+ * groups spread over the free slots 0.60-0.68 (two runs of alternating rounds, 2 s each, on a loaded 2-core machine).
+ */
+const MIN_GROUP = 4;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
     error_message FROM es.append_group($1::jsonb)`;
 
@@ -175,6 +182,8 @@ export class EventStore {
   private waiting: PendingAppend[] = [];
   /** Groups (or single appends) in flight. */
   private inFlight = 0;
+  /** Whether a send of what waits is scheduled (sendSoon). */
+  private sendScheduled = false;
 
   /**
    * `groupCommit`: appends that arrive while MAX_IN_FLIGHT are in flight wait for one to end and then go together,
@@ -285,21 +294,39 @@ export class EventStore {
     if (!this.options.groupCommit) return this.appendAlone(command);
     return new Promise<AppendResult>((resolve, reject) => {
       this.waiting.push({ ...command, resolve, reject });
+      this.sendSoon();
+    });
+  }
+
+  /**
+   * Sends what waits once this turn of the event loop has run, so that the appends of every command a turn resumed
+   * (a group's commands, answered together, append again together) go as one group rather than the first alone.
+   */
+  private sendSoon(): void {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
       this.sendWaiting();
     });
   }
 
   /**
-   * Sends what waits, as one group, unless MAX_IN_FLIGHT groups are in flight already (the first of them to end sends
-   * the next): below that, an append goes at once, and groups form only when more commands append at once.
+   * Sends what waits, spread evenly over the free slots in groups of at least MIN_GROUP, unless MAX_IN_FLIGHT groups
+   * are in flight already (the first of them to end sends the next): below that, an append goes at the end of the
+   * event loop's turn (sendSoon), alone unless more commands appended in the same turn.
    */
   private sendWaiting(): void {
+    const free = MAX_IN_FLIGHT - this.inFlight;
+    if (free <= 0 || this.waiting.length === 0) return;
+    const groups = Math.min(free, Math.ceil(this.waiting.length / MIN_GROUP));
+    const size = Math.ceil(this.waiting.length / groups);
     while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
       this.inFlight++;
-      const group = this.waiting.splice(0, MAX_GROUP);
+      const group = this.waiting.splice(0, Math.min(MAX_GROUP, size));
       void this.appendGroup(group).finally(() => {
         this.inFlight--;
-        this.sendWaiting();
+        this.sendSoon();
       });
     }
   }
