@@ -7,11 +7,14 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.ts";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
+import { NOTIFICATIONS_KEY } from "./features/agent-notifications/api/notifications.ts";
 import { startAnalytics } from "./lib/analytics.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
+import { takePageData } from "./lib/page-data.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { sessionQueryOptions } from "./lib/session.ts";
+import { queryKeys } from "./lib/query-keys.ts";
+import { sessionFromPage, sessionQueryOptions } from "./lib/session.ts";
 import { isPublicPage, sessionHinted } from "./lib/session-hint.ts";
 
 // Before the router reads the URL, so the message parameters never reach a route's search.
@@ -26,8 +29,21 @@ for (const match of router.matchRoutes(router.latestLocation)) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
-// A guarded page asks for the session anyway: now, beside the catalogue (its check needs no zod).
-if (sessionHinted() || !isPublicPage(window.location.pathname))
+// Who is signed in, the bell's notifications (and the bookings page's balances), as the server wrote them into the
+// page: no request for any of them.
+const written = takePageData();
+let sessionWritten = false;
+if (written)
+  try {
+    sessionFromPage(queryClient, written.session);
+    if (written.notifications) queryClient.setQueryData(NOTIFICATIONS_KEY, written.notifications);
+    if (written.balances) queryClient.setQueryData(queryKeys.balances, written.balances);
+    sessionWritten = true;
+  } catch {
+    // A session of an unexpected shape: asked for below, as a page without one does.
+  }
+// Else a guarded page asks for the session anyway: now, beside the catalogue (its check needs no zod).
+if (!sessionWritten && (sessionHinted() || !isPublicPage(window.location.pathname)))
   void queryClient.prefetchQuery(sessionQueryOptions());
 
 const root = document.getElementById("root");
