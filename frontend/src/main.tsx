@@ -11,9 +11,8 @@ import { NOTIFICATIONS_KEY } from "./features/agent-notifications/api/notificati
 import { startAnalytics } from "./lib/analytics.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
-import { takePageData } from "./lib/page-data.ts";
+import { takeWritten } from "./lib/page-data.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { queryKeys } from "./lib/query-keys.ts";
 import { sessionFromPage, sessionQueryOptions } from "./lib/session.ts";
 import { isPublicPage, sessionHinted } from "./lib/session-hint.ts";
 
@@ -29,15 +28,14 @@ for (const match of router.matchRoutes(router.latestLocation)) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
-// Who is signed in, the bell's notifications (and the bookings page's balances), as the server wrote them into the
-// page: no request for any of them.
-const written = takePageData();
+// Who is signed in and the bell's notifications, as the server wrote them into the page (the bookings page's loader
+// takes its list and balances): no request for any of them.
 let sessionWritten = false;
-if (written)
+const session = takeWritten("session");
+if (session !== undefined)
   try {
-    sessionFromPage(queryClient, written.session);
-    if (written.notifications) queryClient.setQueryData(NOTIFICATIONS_KEY, written.notifications);
-    if (written.balances) queryClient.setQueryData(queryKeys.balances, written.balances);
+    sessionFromPage(queryClient, session);
+    queryClient.setQueryData(NOTIFICATIONS_KEY, takeWritten("notifications"));
     sessionWritten = true;
   } catch {
     // A session of an unexpected shape: asked for below, as a page without one does.

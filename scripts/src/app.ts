@@ -254,7 +254,9 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
               )
             : "<p>Frontend not built: run npm run build:frontend</p>";
           // Who is signed in, read for this request's own session, written in last (after the placeholders).
-          const data = html ? await pageDataFor(pool, req.context.principal, req.path) : null;
+          const data = html
+            ? await pageDataFor(pool, req.context.principal, { path: req.path, query: req.query })
+            : null;
           res
             .type("html")
             // Never stored, by the browser or anything between: the page carries this caller's account and token,

@@ -77,18 +77,35 @@ describe("the page's data over HTTP: each request's own caller, never stored", (
 
   afterAll(() => t?.stop());
 
-  it("given the built front end, when a signed-in agent opens /bookings, then the page carries what /account/details, /notifications and /balances answer them", async () => {
+  it("given the built front end, when a signed-in agent opens /bookings, then the page carries what /account/details, /notifications, /balances and its first /bookings list answer them", async () => {
     const { data, html } = await pageOf(agent, "/bookings");
-    const [details, notifications, balances] = await Promise.all([
+    const [details, notifications, balances, list] = await Promise.all([
       agent.get("/account/details"),
       agent.get("/notifications"),
       agent.get("/balances"),
+      agent.get("/bookings?list=new&page=1&per_page=20"),
     ]);
     expect(data).toEqual({
       session: details.body,
       notifications: notifications.body,
       balances: balances.body.data,
+      bookings: { list: "new", page: 1, per_page: 20, answer: list.body },
     });
+    // Another list and page of the address: that one; a text search or an opened booking: none (the page asks).
+    const issued = await pageOf(agent, "/bookings?list=issued&page=2");
+    expect(issued.data?.bookings).toEqual({
+      list: "issued",
+      page: 2,
+      per_page: 20,
+      answer: (await agent.get("/bookings?list=issued&page=2&per_page=20")).body,
+    });
+    for (const other of [
+      "/bookings?q=ABC",
+      "/bookings?locator=ABC234",
+      "/bookings?list=lost",
+      "/bookings?page=0",
+    ])
+      expect([other, (await pageOf(agent, other)).data?.bookings]).toEqual([other, undefined]);
     // The hostile name reads back whole, and stayed inert.
     expect(data?.session?.account.first_name).toBe(HOSTILE_STORED);
     expect(html).not.toContain("<script>alert(1)");

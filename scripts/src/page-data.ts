@@ -1,10 +1,12 @@
 import type { AccountDetailsResponse } from "@skyward/contracts/account";
 import type { NotificationsResponse } from "@skyward/contracts/agent-notifications";
 import type { BalancesResponse } from "@skyward/contracts/balances";
+import { BookingList } from "@skyward/contracts/bookings";
 import type { Principal } from "@skyward/infra/http/context";
 import { accountDetails } from "@skyward/query-service/account/routes";
 import { notificationsOf } from "@skyward/query-service/agent-notifications/routes";
 import { balancesOf } from "@skyward/query-service/balances/routes";
+import { bookingListOf } from "@skyward/query-service/bookings/routes";
 import type pg from "pg";
 
 /** The element's id the page reads (frontend/src/lib/page-data.ts). */
@@ -13,33 +15,71 @@ export const PAGE_DATA_ID = "skyward-page-data";
 /**
  * What the server writes into the page for the caller of this very request (issue 27: ≤ 10 requests per first load):
  * who is signed in (`GET /account/details`'s answer, or null for nobody) and the signed-in header's bell
- * (`GET /notifications`'s answer), and on the bookings page the balance beside its list (`GET /balances`'s data), so
- * the first load asks none of them. Read per request from the request's own session,
+ * (`GET /notifications`'s answer), and on the bookings page its first list (`GET /bookings`' answer for the list and
+ * page in its address) and the balance beside it (`GET /balances`' data), so the first load asks none of them. Read per request from the request's own session,
  * never cached: the page that carries it is sent `no-store`.
  */
 export interface PageData {
   session: AccountDetailsResponse | null;
   notifications?: NotificationsResponse;
   balances?: BalancesResponse["data"];
+  /** The bookings page's list as its start asks for it (no text search, no dates, by creation), and which one. */
+  bookings?: {
+    list: BookingList;
+    page: number;
+    per_page: number;
+    answer: Awaited<ReturnType<typeof bookingListOf>>;
+  };
 }
 
-/** The pages whose first screen shows the balances. */
-const BALANCE_PAGE = /^\/bookings\/?$/;
+/** The bookings page's first screen: the balances beside the list. */
+const BOOKINGS_PAGE = /^\/bookings\/?$/;
+
+/** Rows per page of the bookings page's lists (frontend/src/features/bookings/lists.ts, PER_PAGE). */
+const BOOKINGS_PER_PAGE = 20;
+
+/**
+ * The list the bookings page opens on for its address (`?list=issued&page=2`; none: the first page of "new"), or null
+ * for any other address (a text search, a booking opened, anything unexpected): the page then asks itself.
+ */
+function startingList(query: Record<string, unknown>): { list: BookingList; page: number } | null {
+  const keys = Object.keys(query);
+  if (keys.some((key) => key !== "list" && key !== "page")) return null;
+  const list = BookingList.safeParse(query.list ?? "new");
+  const page = query.page ?? "1";
+  if (!list.success || typeof page !== "string" || !/^[1-9]\d{0,4}$/.test(page)) return null;
+  return { list: list.data, page: Number(page) };
+}
 
 export async function pageDataFor(
   pool: pg.Pool,
   principal: Principal | null,
-  pathname: string,
+  page: { path: string; query: Record<string, unknown> },
 ): Promise<PageData | null> {
   if (!principal) return { session: null };
-  const [session, notifications, balances] = await Promise.all([
+  const bookingsPage = BOOKINGS_PAGE.test(page.path);
+  const start = bookingsPage ? startingList(page.query) : null;
+  const [session, notifications, balances, answer] = await Promise.all([
     accountDetails(pool, principal.userId),
     notificationsOf(pool, principal.userId),
-    BALANCE_PAGE.test(pathname) ? balancesOf(pool, principal) : undefined,
+    bookingsPage ? balancesOf(pool, principal) : undefined,
+    start
+      ? bookingListOf(pool, principal, {
+          list: start.list,
+          page: start.page,
+          per_page: BOOKINGS_PER_PAGE,
+          sort: "created",
+        })
+      : undefined,
   ]);
   // An account the read model does not hold (yet): the page asks as it did before, and hears the route's answer.
   if (!session) return null;
-  return balances ? { session, notifications, balances } : { session, notifications };
+  return {
+    session,
+    notifications,
+    ...(balances ? { balances } : {}),
+    ...(start && answer ? { bookings: { ...start, per_page: BOOKINGS_PER_PAGE, answer } } : {}),
+  };
 }
 
 /**
