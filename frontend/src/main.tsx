@@ -7,11 +7,13 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createAppRouter } from "./app/router.ts";
 import { cssVariablesResolver, theme } from "./app/theme.ts";
+import { NOTIFICATIONS_KEY } from "./features/agent-notifications/api/notifications.ts";
 import { startAnalytics } from "./lib/analytics.ts";
 import { i18nReady } from "./lib/i18n.ts";
 import { prefillNotificationFromUrl } from "./lib/notifications.ts";
+import { takeWritten } from "./lib/page-data.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { sessionQueryOptions } from "./lib/session.ts";
+import { sessionFromPage, sessionQueryOptions } from "./lib/session.ts";
 import { isPublicPage, sessionHinted } from "./lib/session-hint.ts";
 
 // Before the router reads the URL, so the message parameters never reach a route's search.
@@ -26,8 +28,20 @@ for (const match of router.matchRoutes(router.latestLocation)) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
-// A guarded page asks for the session anyway: now, beside the catalogue (its check needs no zod).
-if (sessionHinted() || !isPublicPage(window.location.pathname))
+// Who is signed in and the bell's notifications, as the server wrote them into the page (the bookings page's loader
+// takes its list and balances): no request for any of them.
+let sessionWritten = false;
+const session = takeWritten("session");
+if (session !== undefined)
+  try {
+    sessionFromPage(queryClient, session);
+    queryClient.setQueryData(NOTIFICATIONS_KEY, takeWritten("notifications"));
+    sessionWritten = true;
+  } catch {
+    // A session of an unexpected shape: asked for below, as a page without one does.
+  }
+// Else a guarded page asks for the session anyway: now, beside the catalogue (its check needs no zod).
+if (!sessionWritten && (sessionHinted() || !isPublicPage(window.location.pathname)))
   void queryClient.prefetchQuery(sessionQueryOptions());
 
 const root = document.getElementById("root");

@@ -39,6 +39,7 @@ import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express, RequestHandler } from "express";
+import { pageDataFor, withPageData } from "./page-data.ts";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { inlineScriptSources } from "./page-scripts.ts";
 import { servePacks } from "./static-assets.ts";
@@ -249,7 +250,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       });
       // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
       if (roles.has("frontend")) {
-        app.use((req, res, next) => {
+        app.use(async (req, res, next) => {
           if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
           const token = csrf.tokenFor(req, res);
           const page = html
@@ -258,11 +259,17 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
                 preloads(req.path, req.context.principal !== null, readCookie(req, LANGUAGE_COOKIE)),
               )
             : "<p>Frontend not built: run npm run build:frontend</p>";
+          // Who is signed in, read for this request's own session, written in last (after the placeholders).
+          const data = html
+            ? await pageDataFor(pool, req.context.principal, { path: req.path, query: req.query })
+            : null;
           res
             .type("html")
-            // Always revalidated: it names the current release's hashed assets (themselves immutable).
-            .set("Cache-Control", "no-cache")
-            .send(analyticsPage(page, config).replace("__CSRF_TOKEN__", token));
+            // Never stored, by the browser or anything between: the page carries this caller's account and token,
+            // and names the current release's hashed assets (themselves immutable).
+            .set("Cache-Control", "no-store")
+            .vary("Cookie")
+            .send(withPageData(analyticsPage(page, config).replace("__CSRF_TOKEN__", token), data));
         });
         app.use("/packs", servePacks(frontendDist));
       }

@@ -35,6 +35,23 @@ export async function fetchSession(): Promise<Session | null> {
   }
 }
 
+/**
+ * The session the server wrote into the page (scripts/src/page-data.ts; null: nobody is signed in) taken as
+ * `GET /account/details`'s answer, checked the same way: the first load asks no separate request for it. Throws on
+ * a session of an unexpected shape (the caller then asks the server).
+ */
+export function sessionFromPage(queryClient: QueryClient, written: unknown): void {
+  if (written === null) {
+    forgetSession();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    return;
+  }
+  const session = accountDetailsOf(written);
+  rememberSession();
+  analyticsSession(session.account);
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
+}
+
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,

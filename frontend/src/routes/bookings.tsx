@@ -1,3 +1,5 @@
+import type { BalanceRow } from "@skyward/contracts/balances";
+import type { BookingListPage } from "@skyward/contracts/bookings";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { address, count, oneOf, text } from "../app/address.ts";
 import { BookingExtensionsProvider } from "../components/booking-extensions.tsx";
@@ -5,10 +7,11 @@ import { PENDING } from "../components/page-skeleton.tsx";
 import { afterSalesExtensions } from "../features/after-sales/components/extensions.tsx";
 import { ancillaryExtensions } from "../features/ancillaries/components/extensions.tsx";
 import { BalanceSummary } from "../features/balance/components/balance-summary.tsx";
-import { bookingListQueryOptions } from "../features/bookings/api/booking-list.ts";
+import { bookingListQueryOptions, startingListParams } from "../features/bookings/api/booking-list.ts";
 import { BookingsPage } from "../features/bookings/components/bookings-page.tsx";
 import { PER_PAGE } from "../features/bookings/lists.ts";
 import { balancesQueryOptions } from "../lib/balances.ts";
+import { takeWritten } from "../lib/page-data.ts";
 import { requireSession } from "../lib/session.ts";
 
 const BookingsSearch = address({
@@ -28,6 +31,17 @@ export const Route = createFileRoute("/bookings")({
   loaderDeps: ({ search }) => ({ list: search.list, q: search.q, page: search.page }),
   loader: async ({ context: { queryClient }, location, deps }) => {
     await requireSession(queryClient, location);
+    // The list and balances the server wrote into the page (its first load, scripts/src/page-data.ts) are the
+    // start's answers.
+    const written = takeWritten("bookings");
+    if (written)
+      queryClient.setQueryData(
+        bookingListQueryOptions(startingListParams(written.list, "", written.page, written.per_page))
+          .queryKey,
+        written.answer as BookingListPage,
+      );
+    const balances = takeWritten("balances");
+    if (balances) queryClient.setQueryData(balancesQueryOptions().queryKey, balances as BalanceRow[]);
     // Silent here: a failure leaves the query without data, the page asks again and reports it once.
     const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
     const silent = { meta: { notifyErrors: false } } as const;
@@ -35,15 +49,9 @@ export const Route = createFileRoute("/bookings")({
       // The list the page opens on (the address's list, search and page, no date filters: BookingsPage's start).
       quietly(
         queryClient.ensureQueryData({
-          ...bookingListQueryOptions({
-            list: deps.list ?? "new",
-            q: deps.q ?? "",
-            page: deps.page ?? 1,
-            perPage: PER_PAGE,
-            createdFrom: null,
-            createdTo: null,
-            byTimeLimit: false,
-          }),
+          ...bookingListQueryOptions(
+            startingListParams(deps.list ?? "new", deps.q ?? "", deps.page ?? 1, PER_PAGE),
+          ),
           ...silent,
         }),
       ),

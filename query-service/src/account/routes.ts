@@ -3,6 +3,7 @@ import { requirePrincipal } from "@skyward/infra/http/auth";
 import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { Router } from "express";
+import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
 
 /** A row of read.channels as `to_jsonb` writes it (timestamps as ISO strings). */
@@ -49,16 +50,13 @@ interface AccountRow {
   agencies: { id: string; name: string }[];
 }
 
-/** The caller's own account: who they are, where they work, their settings and onboarding state. */
-export function accountRoutes({ pool, readModels }: QueryDeps): Router {
-  const router = Router();
-  // The account lists the channels the user sells through: a read after a channel's change waits for them too.
-  const fresh = freshReadModels(readModels, ["directory", "channels"]);
-
-  router.get("/account/details", fresh, async (req, res) => {
-    const p = requirePrincipal(req);
-    const { rows } = await pool.query<AccountRow>(
-      `SELECT u.id, u.email, u.first_name, u.last_name, u.user_type, u.phone, u.language, u.demo_user,
+/**
+ * The account `GET /account/details` answers, or null when the user is unknown: also written into the page's HTML for
+ * the signed-in caller (scripts/src/page-data.ts), so the first load asks no separate request for who is signed in.
+ */
+export async function accountDetails(pool: pg.Pool, userId: string): Promise<AccountDetailsResponse | null> {
+  const { rows } = await pool.query<AccountRow>(
+    `SELECT u.id, u.email, u.first_name, u.last_name, u.user_type, u.phone, u.language, u.demo_user,
               u.onboarding, u.terms_version, u.api_token, u.active,
               coalesce((SELECT json_agg(to_jsonb(ch) ORDER BY ch.created_at) FROM read.channels ch
                          WHERE ch.agency_id = u.agency_id AND NOT ch.deleted), '[]') AS channels,
@@ -68,40 +66,51 @@ export function accountRoutes({ pool, readModels }: QueryDeps): Router {
               coalesce((SELECT json_agg(json_build_object('id', a.id, 'name', a.name))
                           FROM read.agencies a WHERE a.id = u.agency_id), '[]') AS agencies
          FROM read.users u WHERE u.id = $1`,
-      [p.userId],
-    );
-    const u = rows[0];
-    if (!u) throw new NotFound("The account does not exist", "account_not_found");
-    const body: AccountDetailsResponse = {
-      account: {
-        skyward_id: u.id,
-        email: u.email,
-        first_name: u.first_name,
-        last_name: u.last_name,
-        user_type: u.user_type,
-        phone: u.phone,
-        language: u.language,
-        company: u.companies[0] ?? null,
-        companies: u.companies,
-        agencies: u.agencies,
-        demo_user: u.demo_user,
-        logo: null,
-        score: null,
-      },
-      // Users cannot be switched off yet, and ticketing channels are not offered per user yet.
-      // The partner's ticketing channels the user sells through, as the channel read model has them.
-      settings: {
-        active: u.active,
-        active_by_supervisor: u.active,
-        api_token: u.api_token,
-        channels: u.channels.map(({ agency_id: _a, created_at: _c, deleted: _d, ...ch }) => ({
-          ...ch,
-          active: ch.active ?? Boolean(ch.active_by_admin && ch.active_by_supervisor),
-        })),
-      },
-      onboarding: u.onboarding,
-      terms_version: u.terms_version,
-    };
+    [userId],
+  );
+  const u = rows[0];
+  if (!u) return null;
+  return {
+    account: {
+      skyward_id: u.id,
+      email: u.email,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      user_type: u.user_type,
+      phone: u.phone,
+      language: u.language,
+      company: u.companies[0] ?? null,
+      companies: u.companies,
+      agencies: u.agencies,
+      demo_user: u.demo_user,
+      logo: null,
+      score: null,
+    },
+    // Users cannot be switched off yet, and ticketing channels are not offered per user yet.
+    // The partner's ticketing channels the user sells through, as the channel read model has them.
+    settings: {
+      active: u.active,
+      active_by_supervisor: u.active,
+      api_token: u.api_token,
+      channels: u.channels.map(({ agency_id: _a, created_at: _c, deleted: _d, ...ch }) => ({
+        ...ch,
+        active: ch.active ?? Boolean(ch.active_by_admin && ch.active_by_supervisor),
+      })),
+    },
+    onboarding: u.onboarding,
+    terms_version: u.terms_version,
+  };
+}
+
+/** The caller's own account: who they are, where they work, their settings and onboarding state. */
+export function accountRoutes({ pool, readModels }: QueryDeps): Router {
+  const router = Router();
+  // The account lists the channels the user sells through: a read after a channel's change waits for them too.
+  const fresh = freshReadModels(readModels, ["directory", "channels"]);
+
+  router.get("/account/details", fresh, async (req, res) => {
+    const body = await accountDetails(pool, requirePrincipal(req).userId);
+    if (!body) throw new NotFound("The account does not exist", "account_not_found");
     res.json(body);
   });
 

@@ -11,6 +11,7 @@ import { NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
+import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
 import { companyScope } from "../scope.ts";
 
@@ -39,29 +40,34 @@ interface BalanceHistoryDbRow
   total: number;
 }
 
+/**
+ * The balances of the companies `p` may see, as `GET /balances` answers them; also written into the bookings page's
+ * HTML for its signed-in caller (scripts/src/page-data.ts), the balance beside the list asking no request.
+ */
+export async function balancesOf(pool: pg.Pool, p: Principal): Promise<BalancesResponse["data"]> {
+  const scope = companyScope(p, 0);
+  const { rows } = await pool.query<BalanceDbRow>(
+    `SELECT c.id AS company_id, c.name AS company_name, coalesce(b.amount, 0) AS amount,
+            coalesce(b.currency, c.currency) AS currency, coalesce(b.credit_limit, 0) AS credit_limit
+       FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
+      WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
+    scope.params,
+  );
+  return rows.map((r) => ({
+    company_id: r.company_id,
+    company_name: r.company_name,
+    balance_amount: { amount: Number(r.amount), currency: r.currency },
+    credit_limit: { amount: Number(r.credit_limit), currency: r.currency },
+  }));
+}
+
 export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   const router = Router();
   const fresh = freshReadModels(readModels, ["balances", "directory"]);
 
   /** The balances of the companies the caller may see. */
   router.get("/balances", fresh, async (req, res) => {
-    const p = requirePrincipal(req);
-    const scope = companyScope(p, 0);
-    const { rows } = await pool.query<BalanceDbRow>(
-      `SELECT c.id AS company_id, c.name AS company_name, coalesce(b.amount, 0) AS amount,
-              coalesce(b.currency, c.currency) AS currency, coalesce(b.credit_limit, 0) AS credit_limit
-         FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
-        WHERE NOT c.deleted AND ${scope.sql} ORDER BY c.name`,
-      scope.params,
-    );
-    res.json({
-      data: rows.map((r) => ({
-        company_id: r.company_id,
-        company_name: r.company_name,
-        balance_amount: { amount: Number(r.amount), currency: r.currency },
-        credit_limit: { amount: Number(r.credit_limit), currency: r.currency },
-      })),
-    } satisfies BalancesResponse);
+    res.json({ data: await balancesOf(pool, requirePrincipal(req)) } satisfies BalancesResponse);
   });
 
   /**

@@ -8,10 +8,12 @@ import {
   Locator,
 } from "@skyward/contracts/bookings";
 import { requirePrincipal } from "@skyward/infra/http/auth";
+import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
 import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { Router } from "express";
+import type pg from "pg";
 import type { QueryDeps } from "../deps.ts";
 import { bookingScope } from "../scope.ts";
 
@@ -92,21 +94,22 @@ interface BookingColumns extends DeadlineColumns {
   channel_form_of_payment: "balance" | "card" | null;
 }
 
-export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
-  const router = Router();
-  const fresh = freshReadModels(readModels, ["bookings"]);
-  const freshWithNotices = freshReadModels(readModels, ["bookings", "time_limit_notices"]);
-
-  router.get("/bookings", fresh, async (req, res) => {
-    const p = requirePrincipal(req);
-    const query = parseInput(BookingListQuery, req.query, "query");
-    const scope = bookingScope(p, 7);
-    const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
-    const byTimeLimit = query.sort === "time_limit";
-    // A text search keeps to the list asked for; without one it looks through every list.
-    const list = query.list ?? (search ? null : "new");
-    const { rows } = await pool.query<BookingListDbRow>(
-      `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
+/**
+ * A page of the booking lists the caller may see, as `GET /bookings` answers it; the bookings page's first list is
+ * also written into its HTML for its signed-in caller (scripts/src/page-data.ts), asking no request.
+ */
+export async function bookingListOf(
+  pool: pg.Pool,
+  p: Principal,
+  query: ReturnType<typeof BookingListQuery.parse>,
+) {
+  const scope = bookingScope(p, 7);
+  const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
+  const byTimeLimit = query.sort === "time_limit";
+  // A text search keeps to the list asked for; without one it looks through every list.
+  const list = query.list ?? (search ? null : "new");
+  const { rows } = await pool.query<BookingListDbRow>(
+    `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
               c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, b.void_until
          FROM read.bookings b
@@ -119,25 +122,36 @@ export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
           AND ($6::date IS NULL OR b.created_at < ($6::date + 1)::timestamp AT TIME ZONE 'UTC')
           AND (NOT $7::boolean OR b.time_limit IS NOT NULL)
         ORDER BY CASE WHEN $7::boolean THEN b.time_limit END ASC, b.created_at DESC LIMIT $3 OFFSET $4`,
-      [
-        search,
-        list,
-        query.per_page,
-        (query.page - 1) * query.per_page,
-        query.created_from ?? null,
-        query.created_to ?? null,
-        byTimeLimit,
-        ...scope.params,
-      ],
+    [
+      search,
+      list,
+      query.per_page,
+      (query.page - 1) * query.per_page,
+      query.created_from ?? null,
+      query.created_to ?? null,
+      byTimeLimit,
+      ...scope.params,
+    ],
+  );
+  return {
+    data: rows.map(({ total: _total, price_amount, currency, auto_cancel, void_until, ...row }) => ({
+      ...row,
+      price: { amount: price_amount, currency },
+      cancel_before: cancelBefore({ ...row, void_until }, auto_cancel),
+    })),
+    meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list },
+  };
+}
+
+export function bookingRoutes({ pool, readModels }: QueryDeps): Router {
+  const router = Router();
+  const fresh = freshReadModels(readModels, ["bookings"]);
+  const freshWithNotices = freshReadModels(readModels, ["bookings", "time_limit_notices"]);
+
+  router.get("/bookings", fresh, async (req, res) => {
+    res.json(
+      await bookingListOf(pool, requirePrincipal(req), parseInput(BookingListQuery, req.query, "query")),
     );
-    res.json({
-      data: rows.map(({ total: _total, price_amount, currency, auto_cancel, void_until, ...row }) => ({
-        ...row,
-        price: { amount: price_amount, currency },
-        cancel_before: cancelBefore({ ...row, void_until }, auto_cancel),
-      })),
-      meta: { page: query.page, per_page: query.per_page, total: rows[0]?.total ?? 0, list },
-    });
   });
 
   router.get("/bookings/:locator", freshWithNotices, async (req, res) => {

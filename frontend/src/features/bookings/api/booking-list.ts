@@ -36,6 +36,17 @@ export async function fetchBookingList(
   return data;
 }
 
+/**
+ * The list the bookings page opens on for its address (no dates, by creation): what its loader asks for, and what the
+ * server may have written into the page (scripts/src/page-data.ts) under the same key.
+ */
+export const startingListParams = (
+  list: BookingList,
+  q: string,
+  page: number,
+  perPage: number,
+): BookingListParams => ({ list, q, page, perPage, createdFrom: null, createdTo: null, byTimeLimit: false });
+
 export const bookingListQueryOptions = (params: BookingListParams) =>
   queryOptions({
     queryKey: [...queryKeys.bookingLists, params],
