@@ -16,6 +16,8 @@ export interface DateHit {
   until?: (reference: string) => string | null;
   /** "for a week": the return is this many days after the departure. */
   durationDays?: number;
+  /** A named day of the calendar (a holiday, a feast): one day of the year, never counted from another date. */
+  anchored?: true;
 }
 
 export const MONTHS: Record<string, number> = {};

@@ -212,7 +212,9 @@ export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
 /** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
 export const RETURN_MARKERS = set(
   "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
-    "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
+    "зворотним зворотній зворотнім повертаючись повернусь повернемося повернутись " +
+    "powrót powrotem powrotny powrotnym powrotu wracam wracamy wracając wrócić retour retournant rentrant revenir rentrer " +
+    "revenant vuelta regreso regresando volviendo volver regresar",
 );
 
 export const DIRECT: readonly (readonly [string, true])[] = [

@@ -71,7 +71,30 @@ const AMBIGUOUS_CARRIERS = new Set([
   "iberia",
 ]);
 /** Words that may stand between a return marker and its date ("back on Sunday", "retour le 15"). */
-const DATE_LEADS = new Set(["on", "the", "в", "у", "на", "w", "we", "le", "el", "o", "a", "at", "dnia"]);
+const DATE_LEADS = new Set([
+  "on",
+  "the",
+  "в",
+  "у",
+  "на",
+  "w",
+  "we",
+  "le",
+  "el",
+  "o",
+  "a",
+  "at",
+  "dnia",
+  "en",
+  "for",
+  "pour",
+  "para",
+  "por",
+  "na",
+  "au",
+  "до",
+  "do",
+]);
 
 /** Which of the line's words come right before token i, skipping the ones already taken by nothing. */
 function previous(tokens: Token[], i: number): Token | undefined {
@@ -161,8 +184,13 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     let role: "departure" | "return" = "departure";
     let j = indexAt(hit.start) - 1;
     // A range ("aller-retour du 10 au 17") holds both dates: a return word before it is the trip's, not the range's.
-    for (let skipped = 0; j >= 0 && skipped < 2 && !hit.until; skipped++) {
+    // A weekday beside the return's date ("back Tuesday 15 December") gave way to the date: it stands between them.
+    for (let skipped = 0; j >= 0 && skipped < 3 && !hit.until; skipped++) {
       const t = tokens[j] as Token;
+      if (t.used && WEEKDAYS[t.norm]) {
+        j--;
+        continue;
+      }
       if (t.used) break;
       if (RETURN_MARKERS.has(t.norm)) {
         role = "return";
@@ -191,13 +219,17 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   }
   for (const r of roles) {
     if (r === firstDeparture || returnDate) continue;
-    // A return written as a date before the departure ("Jan 8, back Jan 3") is asked back, never moved a year on.
+    // A return written as a date before the departure ("Jan 8, back Jan 3", "on Christmas Day, back on Christmas
+    // Eve") is asked back, never moved a year on; so is a second date before the first without a return word.
     const asWritten = r.hit.resolve(options.today);
     const words = normalise(text.slice(r.hit.start, r.hit.end)).split(/[^\p{L}\p{N}']+/u);
-    // Only a date with its month written: "back on the 2nd" is the next 2nd after the departure.
+    // Only a date with its month written, or a named day of the calendar (a holiday): "back on the 2nd" or "back
+    // Sunday" is the next such day after the departure.
     const explicit =
-      words.some((w) => w in MONTHS) || /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
-    if (r.role === "return" && departure && asWritten && explicit && asWritten < departure) {
+      r.hit.anchored === true ||
+      words.some((w) => w in MONTHS) ||
+      /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
+    if (departure && asWritten && explicit && asWritten < departure) {
       askBack = {
         code: "return_before_departure",
         text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,

@@ -372,7 +372,12 @@ export function holidayHits(tokens: Token[]): DateHit[] {
     if (saint && prep && !prep.used && ON_WORDS.has(prep.norm) && !(tokens[i] as Token).used) {
       (tokens[i] as Token).used = true;
       const t = tokens[i] as Token;
-      hits.push({ start: t.start, end: t.end, resolve: (reference) => nextHoliday(saint, reference) });
+      hits.push({
+        start: t.start,
+        end: t.end,
+        resolve: (reference) => nextHoliday(saint, reference),
+        anchored: true,
+      });
       continue;
     }
     for (const p of HOLIDAY_PHRASES) {
@@ -391,7 +396,12 @@ export function holidayHits(tokens: Token[]): DateHit[] {
         before.used = true;
         start = before.start;
       }
-      hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
+      hits.push({
+        start,
+        end: last.end,
+        resolve: (reference) => nextHoliday(p.day, reference),
+        anchored: true,
+      });
       i += p.words.length - 1;
       break;
     }
