@@ -156,8 +156,23 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
 
   // 1. Dates, and which of them is the return.
   // Named holidays first (issue 25), then the other dates; a weekday beside an explicit date gives way to it.
+  // A feast named by a saint that is also a place ("para San Juan") is the feast only beside two other places.
+  const placesBesides = (from: number, to: number) => {
+    let n = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i] as Token;
+      if ((i >= from && i <= to) || t.used || !/^\p{Lu}/u.test(t.raw)) continue;
+      const m = matchAt(tokens, i, placeNames());
+      const length = m && !m.value.fallback ? m.length : airportNamedAt(tokens, i)?.length;
+      if (length !== undefined && i + length - 1 < from) n++;
+      else if (length !== undefined && i > to) n++;
+      else if (length === undefined && t.norm.length >= 4 && stemmedPlace(t.norm)) n++;
+      if (length !== undefined) i += length - 1;
+    }
+    return n;
+  };
   const allHits = [
-    ...holidayHits(tokens),
+    ...holidayHits(tokens, placesBesides),
     ...wordDateHits(tokens, MONTHS),
     ...findDates(tokens, text, options.language),
   ].sort((a, b) => a.start - b.start);

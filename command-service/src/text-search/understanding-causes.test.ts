@@ -51,4 +51,44 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
       ]);
     }
   });
+
+  it("when a feast is named on the other calendar, by a name or form not read before, or by a saint that is also a place, then it is its day", () => {
+    for (const [text, depart] of [
+      ["Athens to Kyiv for Orthodox Easter", "2027-05-02"],
+      ["Rome to Lisbon on Holy Saturday", "2027-03-27"],
+      ["Cork to Paris for Whitsun", "2027-05-16"],
+      ["Belgrade to Vienna for Orthodox Christmas", "2027-01-07"],
+      ["Одеса - Рим на католицьку Пасху", "2027-03-28"],
+      // Ukraine's Ascension and Holy Week follow its Easter (2 May 2027).
+      ["Львів - Прага на Вознесіння", "2027-06-10"],
+      ["Київ - Тбілісі на Страсну п'ятницю", "2027-04-30"],
+      ["Kraków - Sofia na prawosławne Boże Narodzenie", "2027-01-07"],
+      ["Poznań - Rzym w Zesłanie Ducha Świętego", "2027-05-16"],
+      ["Łódź - Paryż w Wielką Sobotę", "2027-03-27"],
+      ["Marseille - Athènes pour la Pâque orthodoxe", "2027-05-02"],
+      ["Nice - Londres le Samedi saint", "2027-03-27"],
+      ["Lille - Rome pour la Chandeleur", "2027-02-02"],
+      ["Sevilla - Atenas en la Pascua ortodoxa", "2027-05-02"],
+      ["Madrid - Oporto el Sábado Santo", "2027-03-27"],
+      ["Valencia - Roma para San José", "2027-03-19"],
+      // Spain's Constitution Day, not Poland's.
+      ["Barcelona - Londres el día de la Constitución", "2026-12-06"],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.destination]).toEqual([
+        text,
+        depart,
+        expect.not.stringMatching(/^SJ/),
+      ]);
+    }
+    // A saint's name that is the trip's own end stays the place.
+    expect(parse("vuelo de Madrid a San Juan el 5 de enero").search).toMatchObject({
+      destination: "SJU",
+      departure_date: "2027-01-05",
+    });
+    expect(parse("Madrid - San José para Navidad").search).toMatchObject({
+      destination: "SJC",
+      departure_date: "2026-12-25",
+    });
+  });
 });
