@@ -311,17 +311,24 @@ const PERIODS: Record<DayPeriod, string> = {
   morning:
     "morning|in the morning|early morning|mornings|morning flight|ранок|ранком|зранку|вранці|уранці|рано вранці|з ранку|" +
     "ранковий|ранковим|ранковому|rano|rankiem|z rana|przed południem|poranny|porannym|porankiem|matin|le matin|du matin|" +
-    "dans la matinée|en matinée|matinée|por la mañana|de la mañana|en la mañana|mañana temprano|matutino",
+    "dans la matinée|en matinée|matinée|por la mañana|de la mañana|en la mañana|mañana temprano|matutino|" +
+    "early flight|first thing|first thing in the morning|before lunch|до обіду|з самого ранку|ранковим рейсом|" +
+    "z samego rana|przed obiadem|tôt le matin|de bon matin|en début de matinée|en fin de matinée|" +
+    "a primera hora|a primera hora de la mañana|antes de comer",
   afternoon:
     "afternoon|in the afternoon|afternoons|вдень|удень|після обіду|по обіді|пообідній|денний|денним|po południu|" +
-    "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde",
+    "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde|" +
+    "after lunch|midday|early afternoon|пополудні|по полудні|після полудня|денним рейсом|wczesnym popołudniem|" +
+    "en début d'après-midi|en milieu de journée|a mediodía|a media tarde|después de comer",
   evening:
     "evening|in the evening|evenings|вечір|ввечері|увечері|вечором|вечірній|вечірнім|вечірньому|wieczorem|wieczór|" +
     "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|en fin de journée|fin de journée|" +
-    "por la noche|de la noche|en la noche|a última hora|vespertino",
+    "por la noche|de la noche|en la noche|a última hora|vespertino|" +
+    "late evening|after work|in the late afternoon|надвечір|пізно ввечері|вечірнім рейсом|późnym wieczorem|po pracy|" +
+    "pod wieczór|wieczornym lotem|en début de soirée|en fin d'après-midi|tard le soir|al atardecer|a última hora de la tarde",
   night:
     "night|at night|overnight|red-eye|red eye|night flight|вночі|уночі|нічний|нічним|w nocy|nocą|nocny|nocnym|" +
-    "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno",
+    "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno|de noche|vuelo de noche",
 };
 
 export const DAY_PERIOD_PHRASES: readonly (readonly [string, DayPeriod])[] = (

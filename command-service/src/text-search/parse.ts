@@ -34,6 +34,7 @@ import {
   placeNames,
   stemmedPlace,
 } from "./places.ts";
+import { clockPeriodAt } from "./times.ts";
 import { matchAt, normalise, phraseList, type Token, take, tokenize } from "./tokens.ts";
 import {
   airportNamedAt,
@@ -147,7 +148,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   // 0. A time of day, before the dates: "tomorrow morning" is a date and a departure window, and chrono would
   // otherwise take the morning as part of the date.
   for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, dayPeriods);
+    const m = matchAt(tokens, i, dayPeriods) ?? clockPeriodAt(tokens, i);
     if (!m) continue;
     const span = take(tokens, i, m.length);
     if (!chips.some((c) => c.kind === "departure_time")) chip("departure_time", m.value, span);
@@ -277,8 +278,11 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   phrases(cabins, (value, span) => chip("cabin", value, span));
   // The departure-time filter narrows every flight of a result, the return's too: on a round trip a time of day
   // ("Friday morning, back Sunday evening") cannot be said by it, so its words are reported, not applied.
+  // The window stays when the line says it once for the whole trip ("4 - 11 January afternoon", "aller-retour du 4
+  // au 11 l'après-midi"); it is dropped when the return is said on its own ("Friday morning, back Sunday").
   const period = chips.findIndex((c) => c.kind === "departure_time");
-  if (period >= 0 && (returnDate || chips.some((c) => c.kind === "trip" && c.value === "round_trip"))) {
+  const returnSaidApart = roles.some((r) => r.role === "return");
+  if (period >= 0 && returnSaidApart) {
     const span = (chips[period] as TextSearchChip).span;
     chips.splice(period, 1);
     if (span) for (const t of tokens) if (t.start >= span.start && t.end <= span.end) t.used = false;

@@ -2,7 +2,7 @@
 // the five languages: impossible returns asked back, feast days of both calendars, time of day on a round trip,
 // misspelt first letters.
 import { describe, expect, it } from "@jest/globals";
-import { TextSearchResponse } from "@skyward/contracts/text-search";
+import { DAY_PERIODS, TextSearchResponse } from "@skyward/contracts/text-search";
 import { parseTextSearch } from "./parse.ts";
 
 /** A Tuesday. */
@@ -90,5 +90,47 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
       destination: "SJC",
       departure_date: "2026-12-25",
     });
+  });
+
+  it("when a round trip says its time of day once for the whole trip, then the window is kept; said for one leg, it is reported", () => {
+    for (const [text, period] of [
+      ["round trip Oslo Riga 8 February - 15 February evening", DAY_PERIODS.evening],
+      ["туди й назад Київ - Рига 8 - 15 лютого ввечері", DAY_PERIODS.evening],
+      ["w obie strony Poznań - Oslo od 8 do 15 lutego rano", DAY_PERIODS.morning],
+      ["aller-retour Nantes - Oslo du 8 au 15 février en soirée", DAY_PERIODS.evening],
+      ["ida y vuelta Sevilla - Oslo del 8 al 15 de febrero por la tarde", DAY_PERIODS.afternoon],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.trip, search.return_date, search.departure_time]).toEqual([
+        text,
+        "round_trip",
+        "2027-02-15",
+        period,
+      ]);
+    }
+    expect(parse("Oslo to Riga Monday evening, back on Friday").search.departure_time).toBeUndefined();
+  });
+
+  it("when the time of day is a clock hour after 'after' or 'before', then it is the period its window falls in", () => {
+    for (const [text, period] of [
+      ["Kyiv to Rome 5 January after 6pm", DAY_PERIODS.evening],
+      ["Kyiv to Rome 5 January before noon", DAY_PERIODS.morning],
+      ["Київ - Рим 5 січня після 18:00", DAY_PERIODS.evening],
+      ["z Gdańska do Rygi 8 lutego po 19", DAY_PERIODS.evening],
+      ["Lyon - Nice le 8 février après 18h", DAY_PERIODS.evening],
+      ["Bilbao - Roma el 8 de febrero después de las 19", DAY_PERIODS.evening],
+      ["Bilbao - Roma el 8 de febrero antes del mediodía", DAY_PERIODS.morning],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date?.slice(5), search.return_date, search.departure_time]).toEqual([
+        text,
+        expect.stringMatching(/^0[12]-0[58]$/),
+        undefined,
+        period,
+      ]);
+    }
+    // "до 10 січня" is a date, not "before 10 o'clock".
+    expect(parse("Київ - Рим до 10 січня").search).toMatchObject({ departure_date: "2027-01-10" });
+    expect(parse("Київ - Рим до 10 січня").search.departure_time).toBeUndefined();
   });
 });
