@@ -133,4 +133,24 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
     expect(parse("Київ - Рим до 10 січня").search).toMatchObject({ departure_date: "2027-01-10" });
     expect(parse("Київ - Рим до 10 січня").search.departure_time).toBeUndefined();
   });
+
+  it("when a city's first letter is misspelt by ear, or an airport's name is inflected one letter short, then it is still read and the correction said", () => {
+    for (const [text, code, misspelt] of [
+      ["Wenice to Paris on 5 March", "VCE", "Wenice"],
+      ["Київ - Хельсінкі 5 березня", "HEL", "Хельсінкі"],
+      ["z Wrocławia do Surychu 5 marca", "ZRH", "Surychu"],
+      ["de Lyon à Wenise le 5 mars", "VCE", "Wenise"],
+      ["de Madrid a Biena el 5 de marzo", "VIE", "Biena"],
+      ["de Vilbao a Roma el 5 de marzo", "BIO", "Vilbao"],
+    ] as const) {
+      const answer = parse(text);
+      const codes = [answer.search.origin, answer.search.destination];
+      expect([text, codes.includes(code), answer.corrections?.some((c) => c.from === misspelt)]).toEqual([
+        text,
+        true,
+        true,
+      ]);
+    }
+    expect(parse("lot z Balic do Oslo 3 marca").search).toMatchObject({ origin: "KRK", destination: "OSL" });
+  });
 });

@@ -862,7 +862,8 @@ export function airportNamedAt(tokens: readonly Token[], i: number): { place: Pl
       const t = tokens[i + k] as Token;
       return (
         !t.used &&
-        (t.norm === w || (w.length >= 5 && t.norm.length >= w.length && t.norm.startsWith(w.slice(0, -1))))
+        (t.norm === w ||
+          (w.length >= 5 && t.norm.length >= w.length - 1 && t.norm.startsWith(w.slice(0, -1))))
       );
     });
     if (!ok) continue;
@@ -926,6 +927,13 @@ function distance(a: string, b: string): number {
 let forms: { form: string; code: string; city: string }[] | undefined;
 
 /**
+ * First letters people swap for one another by ear (Balencia, Kopenhagen, Wenecja-like Venice, Yerevan/Erevan is
+ * not one): a misspelt first letter is still one typo when it sounds the same.
+ */
+const SOUND_ALIKE = ["bv", "ck", "cs", "kq", "vw", "iy", "jy", "sz", "fp", "ие", "иі", "еє", "гх", "гґ"];
+const soundAlike = (a: string, b: string) => SOUND_ALIKE.some((p) => p.includes(a) && p.includes(b));
+
+/**
  * A misspelt city name (Lodnon, Barselona, Amstredamu, Будапет): the one city form within a small edit distance
  * (one typo up to 6 letters, two beyond), never when two cities are as near, never for short words.
  */
@@ -937,7 +945,7 @@ export function misspeltCity(word: string): { place: Place; corrected: string } 
   let tie = false;
   for (const f of forms) {
     if (Math.abs(f.form.length - word.length) > allowed || f.form.includes(" ")) continue;
-    if (f.form[0] !== word[0]) continue;
+    if (f.form[0] !== word[0] && !soundAlike(f.form[0] ?? "", word[0] ?? "")) continue;
     const d = distance(word, f.form);
     if (d === 0) return null;
     if (d > allowed) continue;
