@@ -135,6 +135,28 @@ const NOT_PLACES = new Set([
   "ASAP",
 ]);
 
+/** Verbs of visiting: the person after them is whom the trip visits, not a traveller. */
+const VISIT_WORDS = new Set(
+  [
+    "visit",
+    "visiting",
+    "see",
+    "seeing",
+    "відвідати",
+    "провідати",
+    "побачити",
+    "odwiedzic",
+    "odwiedzam",
+    "odwiedziny",
+    "zobaczyc",
+    "voir",
+    "visiter",
+    "rendre",
+    "ver",
+    "visitar",
+  ].map(normalise),
+);
+
 /** A typed code right after (another capitals code: "KBP WAW"). */
 const codeNext = (u: Token | undefined) => !!u && /^[A-Z]{3}$/.test(u.raw);
 
@@ -294,6 +316,9 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const t = tokens[i] as Token;
     const kind = t.used ? undefined : PASSENGER_NOUNS[t.norm];
     if (!kind) continue;
+    // "to see my mother", "odwiedzić mamę", "para ver a mi madre": the one visited does not fly.
+    if (kind === "companions" && tokens.slice(Math.max(0, i - 4), i).some((u) => VISIT_WORDS.has(u.norm)))
+      continue;
     let j = i - 1;
     while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
     // "2 osoby dorosłe", "deux personnes adultes": the adult word describes the people counted right before it.

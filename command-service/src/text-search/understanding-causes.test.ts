@@ -153,4 +153,24 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
     }
     expect(parse("lot z Balic do Oslo 3 marca").search).toMatchObject({ origin: "KRK", destination: "OSL" });
   });
+
+  it("when passengers are counted by an abbreviation, after a return word, or someone is only visited, then they are counted right", () => {
+    for (const [text, adults, back] of [
+      ["Lisbon to Rome and back, 3 adults, 4 Mar to 9 Mar", 3, "2027-03-09"],
+      ["Gdańsk - Oslo 6.03 - 13.03, 3 os.", 3, "2027-03-13"],
+      ["Lyon - Porto du 6 au 13 mars, 3 pers.", 3, "2027-03-13"],
+      ["Київ - Рига 6 березня, 3 ос.", 3, undefined],
+      ["vuelo de Sevilla a Roma para visitar a mi padre el 6 de marzo", 1, undefined],
+      ["flight London to Rome to visit my father on 6 March", 1, undefined],
+      ["Paris - Nice pour voir ma mère le 6 mars", 1, undefined],
+    ] as const) {
+      const { search } = parse(text);
+      expect([
+        text,
+        search.passengers.adults,
+        search.departure_date?.slice(0, 7),
+        search.return_date,
+      ]).toEqual([text, adults, "2027-03", back]);
+    }
+  });
 });
