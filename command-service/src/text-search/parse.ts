@@ -249,7 +249,15 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (departure) chip("departure_date", departure, firstDeparture.span);
     if (departure && firstDeparture.hit.until) {
       const until = firstDeparture.hit.until(departure);
-      if (until && until >= departure) {
+      // A range that ends before it starts ("20-10 January", "du 20 au 10 janvier", "з 20 по 10 січня") is asked
+      // back, never moved a year on.
+      const asWritten = firstDeparture.hit.until(options.today);
+      if (asWritten && asWritten < departure)
+        askBack = {
+          code: "return_before_departure",
+          text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,
+        };
+      else if (until && until >= departure) {
         returnDate = until;
         chip("return_date", until, firstDeparture.span);
       }

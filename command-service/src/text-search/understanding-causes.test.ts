@@ -173,4 +173,25 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
       ]).toEqual([text, adults, "2027-03", back]);
     }
   });
+
+  it("when a range of dates ends before it starts, then it is asked back, never moved a year", () => {
+    for (const text of [
+      "Rome to Oslo 20-10 January",
+      "Київ - Осло з 20 по 10 січня",
+      "Kraków - Oslo od 20 do 10 stycznia",
+      "Paris - Oslo du 20 au 10 janvier",
+      "Madrid - Oslo del 20 al 10 de enero",
+    ]) {
+      const answer = parse(text);
+      expect([text, answer.ask_back?.code, answer.search.return_date]).toEqual([
+        text,
+        "return_before_departure",
+        undefined,
+      ]);
+    }
+    expect(parse("Paris - Oslo du 10 au 20 janvier").search).toMatchObject({
+      departure_date: "2027-01-10",
+      return_date: "2027-01-20",
+    });
+  });
 });
