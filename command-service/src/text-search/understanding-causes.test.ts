@@ -194,4 +194,24 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
       return_date: "2027-01-20",
     });
   });
+
+  it("when a feast is named by its eve, its weekend or a name not read before, then it is that day and no return is invented", () => {
+    for (const [text, depart] of [
+      ["London to Rome on the eve of Epiphany", "2027-01-05"],
+      ["Paris to Dublin on Easter weekend", "2027-03-27"],
+      ["Kyiv to Lviv on Trinity Sunday", "2027-05-23"],
+      ["Київ - Рим на Паску", "2027-05-02"],
+      ["Львів - Варшава на Йордан", "2027-01-06"],
+      ["Київ - Прага на Благовіщення", "2027-03-25"],
+      ["Kraków - Rzym w przeddzień Wigilii", "2026-12-23"],
+      ["Paris - Rome la veille du jour de l'An", "2026-12-31"],
+      ["Paris - Rome le week-end de Pâques", "2027-03-27"],
+      ["Madrid - Roma la víspera de Reyes", "2027-01-05"],
+      ["Madrid - Roma el fin de semana de Pascua", "2027-03-27"],
+      ["Madrid - Roma el día de Corpus", "2027-05-27"],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date]).toEqual([text, depart, undefined]);
+    }
+  });
 });

@@ -177,6 +177,8 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
       "objawienie panskie",
       "objawienia panskiego",
       "хрещення",
+      "йордан",
+      "йордана",
       "хрещення господнє",
       "jour des rois",
       "fete des rois",
@@ -266,6 +268,12 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
   [["constitution day", "swieto konstytucji", "3 maja"], fixed(5, 3)],
   // Spain's Constitution Day (6 December), beside Poland's above.
   [["dia de la constitucion", "puente de la constitucion"], fixed(12, 6)],
+  [["annunciation", "благовіщення", "zwiastowanie", "annonciation", "anunciacion"], fixed(3, 25)],
+  [
+    ["trinity sunday", "dimanche de la trinite", "domingo de la trinidad", "niedziela trojcy swietej"],
+    (y) => shifted(westernEaster(y), y, 56),
+    paschal(56),
+  ],
   [["candlemas", "chandeleur", "la chandeleur", "стрітення", "matki boskiej gromnicznej"], fixed(2, 2)],
   [
     ["all souls", "all souls day", "zaduszki", "dia de difuntos", "dia de los difuntos", "jour des morts"],
@@ -324,7 +332,7 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
   [["halloween"], fixed(10, 31)],
   [["assumption", "assomption", "asuncion", "wniebowziecie"], fixed(8, 15)],
   [
-    ["великдень", "великодня", "пасха", "пасху", "великодні свята", "воскресіння христове"],
+    ["великдень", "великодня", "пасха", "пасху", "паска", "паску", "великодні свята", "воскресіння христове"],
     (y) => orthodoxEaster(y),
     paschal(0),
   ],
@@ -380,7 +388,15 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
   ],
   [["whit monday", "lundi de pentecote", "lunes de pentecostes"], (y) => shifted(westernEaster(y), y, 50)],
   [
-    ["corpus christi", "boze cialo", "bozego ciala", "bozym ciele", "fete dieu", "fete du saint sacrement"],
+    [
+      "corpus christi",
+      "dia de corpus",
+      "boze cialo",
+      "bozego ciala",
+      "bozym ciele",
+      "fete dieu",
+      "fete du saint sacrement",
+    ],
     (y) => shifted(westernEaster(y), y, 60),
   ],
   [
@@ -537,6 +553,14 @@ const sameWord = (token: string, word: string) => {
   return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
 };
 
+/** "The eve of", "la veille de", "la víspera de", "напередодні", "w przeddzień": the day before a feast. */
+const EVE_WORDS = new Set(["eve", "veille", "vispera", "напередодні", "przeddzien"].map(normalise));
+const EVE_FILLERS = new Set(["of", "the", "de", "du", "d", "la", "le", "l", "del", "w"].map(normalise));
+/** A feast's weekend ("Easter weekend", "le week-end de Pâques", "великодні вихідні", "weekend majowy" aside). */
+const WEEKEND_WORDS = new Set(
+  ["weekend", "week", "вихідні", "вихідних", "weekendu", "weekend"].map(normalise),
+);
+
 /** The token right before the one starting at `start`. */
 const indexBefore = (tokens: readonly Token[], start: number) =>
   tokens.findIndex((t) => t.start === start) - 1;
@@ -636,6 +660,39 @@ export function holidayHits(
       if (dayWord) {
         before.used = true;
         start = before.start;
+      }
+      // "the eve of", "la veille du jour de l'An", "la víspera de Reyes", "напередодні Різдва", "w przeddzień Wigilii":
+      // the day before; "Easter weekend", "le week-end de Pâques", "великодні вихідні": the feast's weekend, from its
+      // Saturday when the feast is a Sunday.
+      {
+        let k = indexBefore(tokens, start);
+        while (k >= 0 && EVE_FILLERS.has((tokens[k] as Token).norm) && !(tokens[k] as Token).used) k--;
+        // "week-end" is two words.
+        if (tokens[k]?.norm === "end" && tokens[k - 1]?.norm === "week") k--;
+        // "fin de semana" is three.
+        const finDe =
+          tokens[k]?.norm === "semana" && tokens[k - 1]?.norm === "de" && tokens[k - 2]?.norm === "fin";
+        if (finDe) k -= 2;
+        const lead = tokens[k];
+        const after = tokens[tokens.indexOf(last) + 1];
+        const afterWeekend = !!after && !after.used && WEEKEND_WORDS.has(after.norm);
+        const shift = lead && !lead.used && EVE_WORDS.has(lead.norm) ? -1 : 0;
+        const weekend = afterWeekend || (!!lead && !lead.used && (finDe || WEEKEND_WORDS.has(lead.norm)));
+        if (shift !== 0 || weekend) {
+          const own = day;
+          day = (y) => {
+            const [m, d] = own(y);
+            const sunday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() === 0;
+            return shifted([m, d], y, shift !== 0 ? -1 : sunday ? -1 : 0);
+          };
+          if (afterWeekend) {
+            last = after as Token;
+            last.used = true;
+          } else if (lead) {
+            for (let j = k; j < indexBefore(tokens, start) + 1; j++) (tokens[j] as Token).used = true;
+            start = lead.start;
+          }
+        }
       }
       hits.push({
         start,
