@@ -514,6 +514,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       if (fix) {
         place = fix.place;
         corrections.push({ from: t.raw, to: fix.corrected });
+        // A word in lower case a letter or two off a city ("na majówkę") gives way to the places the line names.
+        if (!/^\p{Lu}/u.test(t.raw)) weak = true;
       }
     }
     if (!place) continue;

@@ -214,4 +214,16 @@ describe("the text search on phrasings beyond its tables (issue 25)", () => {
       expect([text, search.departure_date, search.return_date]).toEqual([text, depart, undefined]);
     }
   });
+
+  it("when a word that is not a place is a letter or two off a city, then it never becomes the trip's end", () => {
+    for (const text of ["Warszawa - Rzym na majówkę", "z Warszawy do Rzymu na długi weekend majowy"]) {
+      const answer = parse(text);
+      expect([text, answer.search.origin, answer.search.destination, answer.search.departure_date]).toEqual([
+        text,
+        "WAW",
+        "FCO",
+        "2027-05-01",
+      ]);
+    }
+  });
 });

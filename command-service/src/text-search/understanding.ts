@@ -251,6 +251,8 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
     fixed(12, 6),
   ],
   [["andrzejki", "andrzejek"], fixed(11, 30)],
+  // Poland's May long weekend, from 1 May.
+  [["majowka", "majowke", "majowki", "majowce", "weekend majowy", "dlugi weekend majowy"], fixed(5, 1)],
   [["barborka", "barbórka"], fixed(12, 4)],
   [
     [
