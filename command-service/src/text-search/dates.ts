@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { RETURN_MARKERS } from "./lexicon.ts";
+import { PASSENGER_NOUNS, RETURN_MARKERS } from "./lexicon.ts";
 import { normalise, type Token } from "./tokens.ts";
 
 /**
@@ -16,6 +16,8 @@ export interface DateHit {
   until?: (reference: string) => string | null;
   /** "for a week": the return is this many days after the departure. */
   durationDays?: number;
+  /** A named day of the calendar (a holiday, a feast): one day of the year, never counted from another date. */
+  anchored?: true;
 }
 
 export const MONTHS: Record<string, number> = {};
@@ -337,12 +339,15 @@ function ownRules(tokens: Token[], text: string, language?: string): DateHit[] {
         BARE_DAY_ALONE.has(lead.norm) &&
         !DAY_UNITS[n1?.norm ?? ""];
       const dayTail = !!n1 && !n1.used && /^\d{1,2}$/.test(t.norm) && DAY_TAILS.has(n1.norm);
+      // "and back, 2 adults": a count before its passengers is no day.
+      const counts = !!n1 && !n1.used && PASSENGER_NOUNS[n1.norm] !== undefined;
       if (
         d !== null &&
         d >= 1 &&
         d <= 31 &&
         (afterReturn || ordinal || dayLead || dayTail) &&
-        !DAY_UNITS[n1?.norm ?? ""]
+        !DAY_UNITS[n1?.norm ?? ""] &&
+        !counts
       ) {
         const from = ordinal
           ? i - 1

@@ -65,6 +65,8 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
   ).map((w) => [w, "companions"] as const),
   ...words(
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
+      // abbreviations agents type: "2 os.", "3 pers.", "2 ос."
+      "os pers ос " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
       "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
       "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero " +
@@ -212,7 +214,9 @@ export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
 /** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
 export const RETURN_MARKERS = set(
   "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
-    "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
+    "зворотним зворотній зворотнім повертаючись повернусь повернемося повернутись " +
+    "powrót powrotem powrotny powrotnym powrotu wracam wracamy wracając wrócić retour retournant rentrant revenir rentrer " +
+    "revenant vuelta regreso regresando volviendo volver regresar",
 );
 
 export const DIRECT: readonly (readonly [string, true])[] = [
@@ -309,17 +313,24 @@ const PERIODS: Record<DayPeriod, string> = {
   morning:
     "morning|in the morning|early morning|mornings|morning flight|ранок|ранком|зранку|вранці|уранці|рано вранці|з ранку|" +
     "ранковий|ранковим|ранковому|rano|rankiem|z rana|przed południem|poranny|porannym|porankiem|matin|le matin|du matin|" +
-    "dans la matinée|en matinée|matinée|por la mañana|de la mañana|en la mañana|mañana temprano|matutino",
+    "dans la matinée|en matinée|matinée|por la mañana|de la mañana|en la mañana|mañana temprano|matutino|" +
+    "early flight|first thing|first thing in the morning|before lunch|до обіду|з самого ранку|ранковим рейсом|" +
+    "z samego rana|przed obiadem|tôt le matin|de bon matin|en début de matinée|en fin de matinée|" +
+    "a primera hora|a primera hora de la mañana|antes de comer",
   afternoon:
     "afternoon|in the afternoon|afternoons|вдень|удень|після обіду|по обіді|пообідній|денний|денним|po południu|" +
-    "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde",
+    "popołudniu|popołudniowy|popołudniowym|après-midi|dans l'après-midi|en après-midi|por la tarde|de la tarde|en la tarde|" +
+    "after lunch|midday|early afternoon|пополудні|по полудні|після полудня|денним рейсом|wczesnym popołudniem|" +
+    "en début d'après-midi|en milieu de journée|a mediodía|a media tarde|después de comer",
   evening:
     "evening|in the evening|evenings|вечір|ввечері|увечері|вечором|вечірній|вечірнім|вечірньому|wieczorem|wieczór|" +
     "wieczorny|wieczornym|soir|le soir|du soir|en soirée|dans la soirée|soirée|en fin de journée|fin de journée|" +
-    "por la noche|de la noche|en la noche|a última hora|vespertino",
+    "por la noche|de la noche|en la noche|a última hora|vespertino|" +
+    "late evening|after work|in the late afternoon|надвечір|пізно ввечері|вечірнім рейсом|późnym wieczorem|po pracy|" +
+    "pod wieczór|wieczornym lotem|en début de soirée|en fin d'après-midi|tard le soir|al atardecer|a última hora de la tarde",
   night:
     "night|at night|overnight|red-eye|red eye|night flight|вночі|уночі|нічний|нічним|w nocy|nocą|nocny|nocnym|" +
-    "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno",
+    "la nuit|de nuit|vol de nuit|de madrugada|madrugada|nocturno|de noche|vuelo de noche",
 };
 
 export const DAY_PERIOD_PHRASES: readonly (readonly [string, DayPeriod])[] = (

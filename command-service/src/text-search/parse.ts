@@ -34,6 +34,7 @@ import {
   placeNames,
   stemmedPlace,
 } from "./places.ts";
+import { clockPeriodAt } from "./times.ts";
 import { matchAt, normalise, phraseList, type Token, take, tokenize } from "./tokens.ts";
 import {
   airportNamedAt,
@@ -71,7 +72,30 @@ const AMBIGUOUS_CARRIERS = new Set([
   "iberia",
 ]);
 /** Words that may stand between a return marker and its date ("back on Sunday", "retour le 15"). */
-const DATE_LEADS = new Set(["on", "the", "в", "у", "на", "w", "we", "le", "el", "o", "a", "at", "dnia"]);
+const DATE_LEADS = new Set([
+  "on",
+  "the",
+  "в",
+  "у",
+  "на",
+  "w",
+  "we",
+  "le",
+  "el",
+  "o",
+  "a",
+  "at",
+  "dnia",
+  "en",
+  "for",
+  "pour",
+  "para",
+  "por",
+  "na",
+  "au",
+  "до",
+  "do",
+]);
 
 /** Which of the line's words come right before token i, skipping the ones already taken by nothing. */
 function previous(tokens: Token[], i: number): Token | undefined {
@@ -111,6 +135,28 @@ const NOT_PLACES = new Set([
   "ASAP",
 ]);
 
+/** Verbs of visiting: the person after them is whom the trip visits, not a traveller. */
+const VISIT_WORDS = new Set(
+  [
+    "visit",
+    "visiting",
+    "see",
+    "seeing",
+    "відвідати",
+    "провідати",
+    "побачити",
+    "odwiedzic",
+    "odwiedzam",
+    "odwiedziny",
+    "zobaczyc",
+    "voir",
+    "visiter",
+    "rendre",
+    "ver",
+    "visitar",
+  ].map(normalise),
+);
+
 /** A typed code right after (another capitals code: "KBP WAW"). */
 const codeNext = (u: Token | undefined) => !!u && /^[A-Z]{3}$/.test(u.raw);
 
@@ -124,7 +170,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   // 0. A time of day, before the dates: "tomorrow morning" is a date and a departure window, and chrono would
   // otherwise take the morning as part of the date.
   for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, dayPeriods);
+    const m = matchAt(tokens, i, dayPeriods) ?? clockPeriodAt(tokens, i);
     if (!m) continue;
     const span = take(tokens, i, m.length);
     if (!chips.some((c) => c.kind === "departure_time")) chip("departure_time", m.value, span);
@@ -133,8 +179,23 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
 
   // 1. Dates, and which of them is the return.
   // Named holidays first (issue 25), then the other dates; a weekday beside an explicit date gives way to it.
+  // A feast named by a saint that is also a place ("para San Juan") is the feast only beside two other places.
+  const placesBesides = (from: number, to: number) => {
+    let n = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i] as Token;
+      if ((i >= from && i <= to) || t.used || !/^\p{Lu}/u.test(t.raw)) continue;
+      const m = matchAt(tokens, i, placeNames());
+      const length = m && !m.value.fallback ? m.length : airportNamedAt(tokens, i)?.length;
+      if (length !== undefined && i + length - 1 < from) n++;
+      else if (length !== undefined && i > to) n++;
+      else if (length === undefined && t.norm.length >= 4 && stemmedPlace(t.norm)) n++;
+      if (length !== undefined) i += length - 1;
+    }
+    return n;
+  };
   const allHits = [
-    ...holidayHits(tokens),
+    ...holidayHits(tokens, placesBesides),
     ...wordDateHits(tokens, MONTHS),
     ...findDates(tokens, text, options.language),
   ].sort((a, b) => a.start - b.start);
@@ -161,8 +222,13 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     let role: "departure" | "return" = "departure";
     let j = indexAt(hit.start) - 1;
     // A range ("aller-retour du 10 au 17") holds both dates: a return word before it is the trip's, not the range's.
-    for (let skipped = 0; j >= 0 && skipped < 2 && !hit.until; skipped++) {
+    // A weekday beside the return's date ("back Tuesday 15 December") gave way to the date: it stands between them.
+    for (let skipped = 0; j >= 0 && skipped < 3 && !hit.until; skipped++) {
       const t = tokens[j] as Token;
+      if (t.used && WEEKDAYS[t.norm]) {
+        j--;
+        continue;
+      }
       if (t.used) break;
       if (RETURN_MARKERS.has(t.norm)) {
         role = "return";
@@ -183,7 +249,15 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (departure) chip("departure_date", departure, firstDeparture.span);
     if (departure && firstDeparture.hit.until) {
       const until = firstDeparture.hit.until(departure);
-      if (until && until >= departure) {
+      // A range that ends before it starts ("20-10 January", "du 20 au 10 janvier", "з 20 по 10 січня") is asked
+      // back, never moved a year on.
+      const asWritten = firstDeparture.hit.until(options.today);
+      if (asWritten && asWritten < departure)
+        askBack = {
+          code: "return_before_departure",
+          text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,
+        };
+      else if (until && until >= departure) {
         returnDate = until;
         chip("return_date", until, firstDeparture.span);
       }
@@ -191,13 +265,17 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   }
   for (const r of roles) {
     if (r === firstDeparture || returnDate) continue;
-    // A return written as a date before the departure ("Jan 8, back Jan 3") is asked back, never moved a year on.
+    // A return written as a date before the departure ("Jan 8, back Jan 3", "on Christmas Day, back on Christmas
+    // Eve") is asked back, never moved a year on; so is a second date before the first without a return word.
     const asWritten = r.hit.resolve(options.today);
     const words = normalise(text.slice(r.hit.start, r.hit.end)).split(/[^\p{L}\p{N}']+/u);
-    // Only a date with its month written: "back on the 2nd" is the next 2nd after the departure.
+    // Only a date with its month written, or a named day of the calendar (a holiday): "back on the 2nd" or "back
+    // Sunday" is the next such day after the departure.
     const explicit =
-      words.some((w) => w in MONTHS) || /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
-    if (r.role === "return" && departure && asWritten && explicit && asWritten < departure) {
+      r.hit.anchored === true ||
+      words.some((w) => w in MONTHS) ||
+      /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
+    if (departure && asWritten && explicit && asWritten < departure) {
       askBack = {
         code: "return_before_departure",
         text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,
@@ -230,8 +308,11 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   phrases(cabins, (value, span) => chip("cabin", value, span));
   // The departure-time filter narrows every flight of a result, the return's too: on a round trip a time of day
   // ("Friday morning, back Sunday evening") cannot be said by it, so its words are reported, not applied.
+  // The window stays when the line says it once for the whole trip ("4 - 11 January afternoon", "aller-retour du 4
+  // au 11 l'après-midi"); it is dropped when the return is said on its own ("Friday morning, back Sunday").
   const period = chips.findIndex((c) => c.kind === "departure_time");
-  if (period >= 0 && (returnDate || chips.some((c) => c.kind === "trip" && c.value === "round_trip"))) {
+  const returnSaidApart = roles.some((r) => r.role === "return");
+  if (period >= 0 && returnSaidApart) {
     const span = (chips[period] as TextSearchChip).span;
     chips.splice(period, 1);
     if (span) for (const t of tokens) if (t.start >= span.start && t.end <= span.end) t.used = false;
@@ -243,6 +324,9 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const t = tokens[i] as Token;
     const kind = t.used ? undefined : PASSENGER_NOUNS[t.norm];
     if (!kind) continue;
+    // "to see my mother", "odwiedzić mamę", "para ver a mi madre": the one visited does not fly.
+    if (kind === "companions" && tokens.slice(Math.max(0, i - 4), i).some((u) => VISIT_WORDS.has(u.norm)))
+      continue;
     let j = i - 1;
     while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
     // "2 osoby dorosłe", "deux personnes adultes": the adult word describes the people counted right before it.
@@ -430,6 +514,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       if (fix) {
         place = fix.place;
         corrections.push({ from: t.raw, to: fix.corrected });
+        // A word in lower case a letter or two off a city ("na majówkę") gives way to the places the line names.
+        if (!/^\p{Lu}/u.test(t.raw)) weak = true;
       }
     }
     if (!place) continue;

@@ -56,8 +56,24 @@ const fixed =
   (m: number, d: number): DayOf =>
   () => [m, d];
 
+/** A feast kept on both calendars: its day when the line says "Orthodox" or "Catholic" beside its name. */
+interface Calendars {
+  orthodox: DayOf;
+  western: DayOf;
+}
+/** A feast that moves with Easter: `days` after Easter Sunday, on both calendars. */
+const paschal = (days: number): Calendars => ({
+  western: (y) => shifted(westernEaster(y), y, days),
+  orthodox: (y) => shifted(orthodoxEaster(y), y, days),
+});
+/** Christmas and its Eve: the Julian calendar's days (7 and 6 January) for "Orthodox Christmas". */
+const christmas = (eve: boolean): Calendars => ({
+  western: fixed(12, eve ? 24 : 25),
+  orthodox: fixed(1, eve ? 6 : 7),
+});
+
 /** Holidays by their names (normalised words; a long word also matches its inflected forms by its first letters). */
-const HOLIDAYS: [string[], DayOf][] = [
+const HOLIDAYS: [string[], DayOf, Calendars?][] = [
   [
     [
       "christmas eve",
@@ -70,8 +86,11 @@ const HOLIDAYS: [string[], DayOf][] = [
       "veille de noel",
       "reveillon de noel",
       "nochebuena",
+      "wigilia bozego narodzenia",
+      "святвечора",
     ],
     fixed(12, 24),
+    christmas(true),
   ],
   [
     [
@@ -87,10 +106,25 @@ const HOLIDAYS: [string[], DayOf][] = [
       "jour de noel",
       "navidad",
       "dia de navidad",
+      "pierwszy dzien swiat",
+      "bozym narodzeniu",
+      "christmas day",
+      "різдво христове",
+      "la navidad",
     ],
     fixed(12, 25),
+    christmas(false),
   ],
-  [["boxing day", "drugi dzien swiat"], fixed(12, 26)],
+  [
+    [
+      "boxing day",
+      "drugi dzien swiat",
+      "drugi dzien swiat bozego narodzenia",
+      "drugi dzien bozego narodzenia",
+      "drugi dzien swiat bozonarodzeniowych",
+    ],
+    fixed(12, 26),
+  ],
   [
     [
       "new year's eve",
@@ -102,6 +136,10 @@ const HOLIDAYS: [string[], DayOf][] = [
       "reveillon du nouvel an",
       "nochevieja",
       "переддень нового року",
+      "hogmanay",
+      "ostatni dzien roku",
+      "fin de ano",
+      "la nochevieja",
     ],
     fixed(12, 31),
   ],
@@ -114,6 +152,8 @@ const HOLIDAYS: [string[], DayOf][] = [
       "нового року",
       "nowy rok",
       "nowego roku",
+      "nowym roku",
+      "новому році",
       "jour de l'an",
       "nouvel an",
       "ano nuevo",
@@ -132,6 +172,16 @@ const HOLIDAYS: [string[], DayOf][] = [
       "epiphanie",
       "reyes",
       "dia de reyes",
+      "reyes magos",
+      "epifania",
+      "objawienie panskie",
+      "objawienia panskiego",
+      "хрещення",
+      "йордан",
+      "йордана",
+      "хрещення господнє",
+      "jour des rois",
+      "fete des rois",
     ],
     fixed(1, 6),
   ],
@@ -201,6 +251,8 @@ const HOLIDAYS: [string[], DayOf][] = [
     fixed(12, 6),
   ],
   [["andrzejki", "andrzejek"], fixed(11, 30)],
+  // Poland's May long weekend, from 1 May.
+  [["majowka", "majowke", "majowki", "majowce", "weekend majowy", "dlugi weekend majowy"], fixed(5, 1)],
   [["barborka", "barbórka"], fixed(12, 4)],
   [
     [
@@ -215,7 +267,23 @@ const HOLIDAYS: [string[], DayOf][] = [
     ],
     fixed(5, 1),
   ],
-  [["constitution day", "swieto konstytucji", "3 maja", "dia de la constitucion"], fixed(5, 3)],
+  [["constitution day", "swieto konstytucji", "3 maja"], fixed(5, 3)],
+  // Spain's Constitution Day (6 December), beside Poland's above.
+  [["dia de la constitucion", "puente de la constitucion"], fixed(12, 6)],
+  [["annunciation", "благовіщення", "zwiastowanie", "annonciation", "anunciacion"], fixed(3, 25)],
+  [
+    ["trinity sunday", "dimanche de la trinite", "domingo de la trinidad", "niedziela trojcy swietej"],
+    (y) => shifted(westernEaster(y), y, 56),
+    paschal(56),
+  ],
+  [["candlemas", "chandeleur", "la chandeleur", "стрітення", "matki boskiej gromnicznej"], fixed(2, 2)],
+  [
+    ["all souls", "all souls day", "zaduszki", "dia de difuntos", "dia de los difuntos", "jour des morts"],
+    fixed(11, 2),
+  ],
+  [["sant jordi", "dia de sant jordi"], fixed(4, 23)],
+  [["san fermin", "sanfermines"], fixed(7, 7)],
+  [["san isidro"], fixed(5, 15)],
   [["independence day", "fourth of july", "4th of july"], fixed(7, 4)],
   [["bastille day", "fete nationale", "quatorze juillet", "14 juillet"], fixed(7, 14)],
   [
@@ -246,46 +314,133 @@ const HOLIDAYS: [string[], DayOf][] = [
   ],
   [["dia de san jose"], fixed(3, 19)],
   [["noche de san juan", "dia de san juan", "la saint jean", "nit de sant joan"], fixed(6, 24)],
-  [["івана купала", "купала"], fixed(7, 7)],
+  // Ukraine's churches keep the fixed feasts on the new calendar since 2023 (Різдво 25 December, Миколая 6 December,
+  // Івана Купала 24 June).
+  [["івана купала", "купала", "купайла"], fixed(6, 24)],
   [["st stephen's day", "st stephens day", "dia de san esteban", "la saint etienne"], fixed(12, 26)],
   [["immaculate conception", "inmaculada", "dia de la inmaculada", "immaculee conception"], fixed(12, 8)],
-  [["all saints", "all saints day", "wszystkich swietych", "toussaint", "todos los santos"], fixed(11, 1)],
+  [
+    [
+      "all saints",
+      "all saints day",
+      "all hallows",
+      "wszystkich swietych",
+      "toussaint",
+      "todos los santos",
+      "день всіх святих",
+    ],
+    fixed(11, 1),
+  ],
   [["halloween"], fixed(10, 31)],
   [["assumption", "assomption", "asuncion", "wniebowziecie"], fixed(8, 15)],
-  [["великдень", "великодня", "пасха", "пасху"], (y) => orthodoxEaster(y)],
   [
-    ["easter monday", "lundi de paques", "lunes de pascua", "poniedzialek wielkanocny", "lany poniedzialek"],
-    (y) => shifted(westernEaster(y), y, 1),
+    ["великдень", "великодня", "пасха", "пасху", "паска", "паску", "великодні свята", "воскресіння христове"],
+    (y) => orthodoxEaster(y),
+    paschal(0),
   ],
+  [
+    [
+      "easter monday",
+      "lundi de paques",
+      "lunes de pascua",
+      "poniedzialek wielkanocny",
+      "lany poniedzialek",
+      "drugi dzien wielkanocy",
+    ],
+    (y) => shifted(westernEaster(y), y, 1),
+    paschal(1),
+  ],
+  [["великодній понеділок", "поливаний понеділок"], (y) => shifted(orthodoxEaster(y), y, 1), paschal(1)],
   [
     [
       "ascension",
       "ascension day",
       "jeudi de l ascension",
       "wniebowstapienie",
-      "вознесіння",
+      "wniebowstapienia panskiego",
       "dia de la ascension",
+      "la ascension",
     ],
     (y) => shifted(westernEaster(y), y, 39),
+    paschal(39),
   ],
+  // Ukraine's Ascension, Trinity and Holy Week follow its (Orthodox) Easter.
+  [["вознесіння", "вознесіння господнє"], (y) => shifted(orthodoxEaster(y), y, 39), paschal(39)],
   [
-    ["pentecost", "whit sunday", "pentecote", "pentecostes", "zielone swiatki", "зелені свята"],
+    [
+      "pentecost",
+      "whit sunday",
+      "whitsun",
+      "whitsunday",
+      "pentecote",
+      "dimanche de pentecote",
+      "pentecostes",
+      "domingo de pentecostes",
+      "zielone swiatki",
+      "zeslanie ducha swietego",
+      "zeslania ducha swietego",
+    ],
     (y) => shifted(westernEaster(y), y, 49),
+    paschal(49),
   ],
-  [["трійця", "трійцю"], (y) => shifted(orthodoxEaster(y), y, 49)],
+  [
+    ["трійця", "трійцю", "трійці", "свята трійця", "зелені свята", "п'ятидесятниця", "п'ятидесятницю"],
+    (y) => shifted(orthodoxEaster(y), y, 49),
+    paschal(49),
+  ],
   [["whit monday", "lundi de pentecote", "lunes de pentecostes"], (y) => shifted(westernEaster(y), y, 50)],
-  [["corpus christi", "boze cialo", "fete dieu"], (y) => shifted(westernEaster(y), y, 60)],
   [
-    ["good friday", "vendredi saint", "viernes santo", "wielki piatek"],
+    [
+      "corpus christi",
+      "dia de corpus",
+      "boze cialo",
+      "bozego ciala",
+      "bozym ciele",
+      "fete dieu",
+      "fete du saint sacrement",
+    ],
+    (y) => shifted(westernEaster(y), y, 60),
+  ],
+  [
+    ["good friday", "vendredi saint", "viernes santo", "wielki piatek", "wielkiego piatku"],
     (y) => shifted(westernEaster(y), y, -2),
+    paschal(-2),
   ],
   [
-    ["maundy thursday", "holy thursday", "jeudi saint", "jueves santo", "wielki czwartek"],
+    ["страсна п'ятниця", "страсну п'ятницю", "велика п'ятниця", "велику п'ятницю"],
+    (y) => shifted(orthodoxEaster(y), y, -2),
+    paschal(-2),
+  ],
+  [
+    ["holy saturday", "easter saturday", "samedi saint", "sabado santo", "wielka sobota", "wielkiej soboty"],
+    (y) => shifted(westernEaster(y), y, -1),
+    paschal(-1),
+  ],
+  [["велика субота", "велику суботу"], (y) => shifted(orthodoxEaster(y), y, -1), paschal(-1)],
+  [
+    [
+      "maundy thursday",
+      "holy thursday",
+      "jeudi saint",
+      "jueves santo",
+      "wielki czwartek",
+      "wielkiego czwartku",
+    ],
     (y) => shifted(westernEaster(y), y, -3),
+    paschal(-3),
   ],
+  [["чистий четвер", "чистого четверга"], (y) => shifted(orthodoxEaster(y), y, -3), paschal(-3)],
   [
-    ["palm sunday", "dimanche des rameaux", "domingo de ramos", "niedziela palmowa"],
+    [
+      "palm sunday",
+      "dimanche des rameaux",
+      "rameaux",
+      "domingo de ramos",
+      "niedziela palmowa",
+      "niedziele palmowa",
+    ],
     (y) => shifted(westernEaster(y), y, -7),
+    paschal(-7),
   ],
   [
     ["ash wednesday", "mercredi des cendres", "miercoles de ceniza", "sroda popielcowa", "popielec"],
@@ -298,11 +453,28 @@ const HOLIDAYS: [string[], DayOf][] = [
   [["tlusty czwartek"], (y) => shifted(westernEaster(y), y, -52)],
   // Holy Week: from its Sunday (Palm Sunday), the day a trip "for Holy Week" leaves.
   [
-    ["holy week", "semaine sainte", "semana santa", "wielki tydzien", "страсний тиждень", "страсного тижня"],
+    [
+      "holy week",
+      "semaine sainte",
+      "semana santa",
+      "wielki tydzien",
+      "wielkim tygodniu",
+      "wielkiego tygodnia",
+    ],
     (y) => shifted(westernEaster(y), y, -7),
+    paschal(-7),
+  ],
+  [
+    ["страсний тиждень", "страсного тижня", "страсному тижні"],
+    (y) => shifted(orthodoxEaster(y), y, -7),
+    paschal(-7),
   ],
   [["thanksgiving", "thanksgiving day"], (y) => thanksgiving(y)],
-  [["вербна неділя", "вербну неділю"], (y) => shifted(orthodoxEaster(y), y, -7)],
+  [
+    ["вербна неділя", "вербну неділю", "вербної неділі"],
+    (y) => shifted(orthodoxEaster(y), y, -7),
+    paschal(-7),
+  ],
   [
     [
       "easter",
@@ -314,27 +486,66 @@ const HOLIDAYS: [string[], DayOf][] = [
       "pascua",
       "domingo de pascua",
       "domingo de resurreccion",
+      "niedziela wielkanocna",
+      "swieta wielkanocne",
+      "la pascua",
     ],
     (y) => westernEaster(y),
+    paschal(0),
   ],
 ];
 
 // Split as the line is ("jour de l'An": jour, de, l, an; "St Patrick's": st, patrick's).
-const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day]) =>
+const HOLIDAY_PHRASES = HOLIDAYS.flatMap(([names, day, calendars]) =>
   names.flatMap((n) => {
     const byLine = tokenize(n).map((t) => t.norm);
     const bySpace = normalise(n).split(/[\s-]+/u);
     return [
-      { words: byLine, day },
-      ...(bySpace.join(" ") !== byLine.join(" ") ? [{ words: bySpace, day }] : []),
+      { words: byLine, day, calendars },
+      ...(bySpace.join(" ") !== byLine.join(" ") ? [{ words: bySpace, day, calendars }] : []),
     ];
   }),
 ).sort((a, b) => b.words.length - a.words.length);
 
+/**
+ * "Orthodox Easter", "prawosławna Wielkanoc", "католицький Великдень", "Pâques orthodoxe", "Navidad ortodoxa": the
+ * word beside a feast's name that says which calendar's day is meant (stems of the normalised words).
+ */
+const CALENDAR_WORDS: [string, keyof Calendars][] = [
+  ...["orthodox", "православн", "prawoslawn", "ortodox", "eastern", "східн", "wschodn", "greek"].map(
+    (w) => [w, "orthodox"] as [string, keyof Calendars],
+  ),
+  ...[
+    "catholic",
+    "catholiq",
+    "католицьк",
+    "katolick",
+    "catolic",
+    "western",
+    "західн",
+    "zachodn",
+    "occidental",
+  ].map((w) => [w, "western"] as [string, keyof Calendars]),
+];
+const calendarOf = (t: Token | undefined): keyof Calendars | null =>
+  t && !t.used ? (CALENDAR_WORDS.find(([stem]) => t.norm.startsWith(stem))?.[1] ?? null) : null;
+
+/**
+ * Feasts named by a saint whose name is also a place ("para San Juan", "por San José"): the feast only after "on" /
+ * "for" and when the line names two other places, so "a San Juan" and "Madrid - San Juan" stay the city.
+ */
+const PLACE_FEASTS: { words: string[]; day: DayOf }[] = [
+  { words: ["san", "juan"], day: fixed(6, 24) },
+  { words: ["sant", "joan"], day: fixed(6, 24) },
+  { words: ["san", "jose"], day: fixed(3, 19) },
+  { words: ["san", "sebastian"], day: fixed(1, 20) },
+  { words: ["santiago"], day: fixed(7, 25) },
+];
+
 /** Feasts named by their saint alone, in the form the line writes after "on" (на Миколая, na Mikołaja). */
 const SAINT_ALONE: Record<string, DayOf> = { миколая: fixed(12, 6), mikolaja: fixed(12, 6) };
 /** "on" / "for" before a feast's name. */
-const ON_WORDS = new Set(["на", "na", "on", "for", "pour", "para", "po"]);
+const ON_WORDS = new Set(["на", "na", "on", "for", "pour", "para", "po", "por", "en"]);
 
 /** A word of a holiday's name, or an inflected form of it (Wigilię, Sylwestra, Різдво → на Різдво). */
 const sameWord = (token: string, word: string) => {
@@ -343,6 +554,18 @@ const sameWord = (token: string, word: string) => {
   const stem = Math.max(5, word.length - 2);
   return word.length >= 6 && token.length >= stem && token.slice(0, stem) === word.slice(0, stem);
 };
+
+/** "The eve of", "la veille de", "la víspera de", "напередодні", "w przeddzień": the day before a feast. */
+const EVE_WORDS = new Set(["eve", "veille", "vispera", "напередодні", "przeddzien"].map(normalise));
+const EVE_FILLERS = new Set(["of", "the", "de", "du", "d", "la", "le", "l", "del", "w"].map(normalise));
+/** A feast's weekend ("Easter weekend", "le week-end de Pâques", "великодні вихідні", "weekend majowy" aside). */
+const WEEKEND_WORDS = new Set(
+  ["weekend", "week", "вихідні", "вихідних", "weekendu", "weekend"].map(normalise),
+);
+
+/** The token right before the one starting at `start`. */
+const indexBefore = (tokens: readonly Token[], start: number) =>
+  tokens.findIndex((t) => t.start === start) - 1;
 
 /** The fourth Thursday of November (US Thanksgiving). */
 function thanksgiving(y: number): [number, number] {
@@ -361,10 +584,39 @@ function nextHoliday(day: DayOf, reference: string): string {
   return reference;
 }
 
-/** Holidays named in the line, as dates (their words taken). */
-export function holidayHits(tokens: Token[]): DateHit[] {
+/**
+ * Holidays named in the line, as dates (their words taken). `placesBesides(from, to)` counts the places the line names
+ * outside tokens from..to (a feast named by a saint that is also a place is the feast only beside two others).
+ */
+export function holidayHits(
+  tokens: Token[],
+  placesBesides: (from: number, to: number) => number = () => 0,
+): DateHit[] {
   const hits: DateHit[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    const feast = PLACE_FEASTS.find((f) =>
+      f.words.every((w, k) => tokens[i + k]?.norm === w && !tokens[i + k]?.used),
+    );
+    const on = tokens[i - 1];
+    if (
+      feast &&
+      on &&
+      !on.used &&
+      ON_WORDS.has(on.norm) &&
+      placesBesides(i, i + feast.words.length - 1) >= 2
+    ) {
+      for (let k = 0; k < feast.words.length; k++) (tokens[i + k] as Token).used = true;
+      const last = tokens[i + feast.words.length - 1] as Token;
+      const day = feast.day;
+      hits.push({
+        start: (tokens[i] as Token).start,
+        end: last.end,
+        resolve: (reference) => nextHoliday(day, reference),
+        anchored: true,
+      });
+      i += feast.words.length - 1;
+      continue;
+    }
     // A feast named by its saint alone after "on" ("на Миколая", "na Mikołaja"): that exact form only, so
     // Миколаєва (the city) stays a place.
     const saint = SAINT_ALONE[(tokens[i] as Token).norm];
@@ -372,7 +624,12 @@ export function holidayHits(tokens: Token[]): DateHit[] {
     if (saint && prep && !prep.used && ON_WORDS.has(prep.norm) && !(tokens[i] as Token).used) {
       (tokens[i] as Token).used = true;
       const t = tokens[i] as Token;
-      hits.push({ start: t.start, end: t.end, resolve: (reference) => nextHoliday(saint, reference) });
+      hits.push({
+        start: t.start,
+        end: t.end,
+        resolve: (reference) => nextHoliday(saint, reference),
+        anchored: true,
+      });
       continue;
     }
     for (const p of HOLIDAY_PHRASES) {
@@ -382,16 +639,69 @@ export function holidayHits(tokens: Token[]): DateHit[] {
       )
         continue;
       // "the day of" before a holiday name is part of it ("el día de Navidad", "День Незалежності").
-      const last = tokens[i + p.words.length - 1] as Token;
+      let last = tokens[i + p.words.length - 1] as Token;
       for (let k = 0; k < p.words.length; k++) (tokens[i + k] as Token).used = true;
       let start = (tokens[i] as Token).start;
-      const before = tokens[i - 1];
+      // "Orthodox Easter", "Pâques orthodoxe": the calendar word before or after the name chooses the day.
+      let day = p.day;
+      const calendarBefore = p.calendars ? calendarOf(tokens[i - 1]) : null;
+      const calendarAfter = p.calendars && !calendarBefore ? calendarOf(tokens[i + p.words.length]) : null;
+      if (p.calendars && (calendarBefore || calendarAfter)) {
+        day = p.calendars[(calendarBefore ?? calendarAfter) as keyof Calendars];
+        if (calendarBefore) {
+          const word = tokens[i - 1] as Token;
+          word.used = true;
+          start = word.start;
+        } else {
+          last = tokens[i + p.words.length] as Token;
+          last.used = true;
+        }
+      }
+      const before = tokens[indexBefore(tokens, start)];
       const dayWord = before && ["dia", "day", "день", "jour", "dzien"].includes(before.norm) && !before.used;
       if (dayWord) {
         before.used = true;
         start = before.start;
       }
-      hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
+      // "the eve of", "la veille du jour de l'An", "la víspera de Reyes", "напередодні Різдва", "w przeddzień Wigilii":
+      // the day before; "Easter weekend", "le week-end de Pâques", "великодні вихідні": the feast's weekend, from its
+      // Saturday when the feast is a Sunday.
+      {
+        let k = indexBefore(tokens, start);
+        while (k >= 0 && EVE_FILLERS.has((tokens[k] as Token).norm) && !(tokens[k] as Token).used) k--;
+        // "week-end" is two words.
+        if (tokens[k]?.norm === "end" && tokens[k - 1]?.norm === "week") k--;
+        // "fin de semana" is three.
+        const finDe =
+          tokens[k]?.norm === "semana" && tokens[k - 1]?.norm === "de" && tokens[k - 2]?.norm === "fin";
+        if (finDe) k -= 2;
+        const lead = tokens[k];
+        const after = tokens[tokens.indexOf(last) + 1];
+        const afterWeekend = !!after && !after.used && WEEKEND_WORDS.has(after.norm);
+        const shift = lead && !lead.used && EVE_WORDS.has(lead.norm) ? -1 : 0;
+        const weekend = afterWeekend || (!!lead && !lead.used && (finDe || WEEKEND_WORDS.has(lead.norm)));
+        if (shift !== 0 || weekend) {
+          const own = day;
+          day = (y) => {
+            const [m, d] = own(y);
+            const sunday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() === 0;
+            return shifted([m, d], y, shift !== 0 ? -1 : sunday ? -1 : 0);
+          };
+          if (afterWeekend) {
+            last = after as Token;
+            last.used = true;
+          } else if (lead) {
+            for (let j = k; j < indexBefore(tokens, start) + 1; j++) (tokens[j] as Token).used = true;
+            start = lead.start;
+          }
+        }
+      }
+      hits.push({
+        start,
+        end: last.end,
+        resolve: (reference) => nextHoliday(day, reference),
+        anchored: true,
+      });
       i += p.words.length - 1;
       break;
     }
@@ -611,7 +921,8 @@ export function airportNamedAt(tokens: readonly Token[], i: number): { place: Pl
       const t = tokens[i + k] as Token;
       return (
         !t.used &&
-        (t.norm === w || (w.length >= 5 && t.norm.length >= w.length && t.norm.startsWith(w.slice(0, -1))))
+        (t.norm === w ||
+          (w.length >= 5 && t.norm.length >= w.length - 1 && t.norm.startsWith(w.slice(0, -1))))
       );
     });
     if (!ok) continue;
@@ -675,6 +986,13 @@ function distance(a: string, b: string): number {
 let forms: { form: string; code: string; city: string }[] | undefined;
 
 /**
+ * First letters people swap for one another by ear (Balencia, Kopenhagen, Wenecja-like Venice, Yerevan/Erevan is
+ * not one): a misspelt first letter is still one typo when it sounds the same.
+ */
+const SOUND_ALIKE = ["bv", "ck", "cs", "kq", "vw", "iy", "jy", "sz", "fp", "ие", "иі", "еє", "гх", "гґ"];
+const soundAlike = (a: string, b: string) => SOUND_ALIKE.some((p) => p.includes(a) && p.includes(b));
+
+/**
  * A misspelt city name (Lodnon, Barselona, Amstredamu, Будапет): the one city form within a small edit distance
  * (one typo up to 6 letters, two beyond), never when two cities are as near, never for short words.
  */
@@ -686,7 +1004,7 @@ export function misspeltCity(word: string): { place: Place; corrected: string } 
   let tie = false;
   for (const f of forms) {
     if (Math.abs(f.form.length - word.length) > allowed || f.form.includes(" ")) continue;
-    if (f.form[0] !== word[0]) continue;
+    if (f.form[0] !== word[0] && !soundAlike(f.form[0] ?? "", word[0] ?? "")) continue;
     const d = distance(word, f.form);
     if (d === 0) return null;
     if (d > allowed) continue;
