@@ -61,6 +61,7 @@ const RAW_WORDS = {
     "zablok",
     "zatrzym",
     "wstrzymaj",
+    "deten",
     "shut",
     "halt",
     "freez",
@@ -125,6 +126,7 @@ const RAW_WORDS = {
     "descongel",
     "reabr",
     "відкри",
+    "віднов",
     "switch on",
   ],
   onWords: ["on"],
@@ -527,6 +529,25 @@ const thatCompany = (words: readonly string[]): boolean =>
       DEMONSTRATIVES.includes(w) &&
       [words[i + 1], words[i + 2]].some((n) => !!n && W.company.some((s) => n.startsWith(s))),
   );
+
+/**
+ * A subject pronoun standing for a company ("… and tell me how much it sold", "combien elle a vendu", "ile ona
+ * sprzedała", "скільки вона продала", "cuánto vendió ella"): the company the part before acted on.
+ */
+const SUBJECT_PRONOUNS = [
+  "it",
+  "she",
+  "they",
+  "elle",
+  "ils",
+  "elles",
+  "ona",
+  "oni",
+  "вона",
+  "воно",
+  "вони",
+  "ella",
+].map(fold);
 
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
@@ -1770,7 +1791,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         name: "sales_figures",
         args: withDefined({
           agency_id: companies.length === 0 ? (agencies[0]?.ref ?? undefined) : undefined,
-          company_id: companies[0]?.ref,
+          // "… and show the sales of that company / how much it sold": the company of the earlier part.
+          company_id:
+            companies[0]?.ref ??
+            (agencies.length === 0 &&
+            (has(W.pronoun) || thatCompany(words) || words.some((w) => SUBJECT_PRONOUNS.includes(w)))
+              ? previousCompany()
+              : undefined),
           date_from: period?.from,
           date_to: period?.to,
         }),
@@ -1976,7 +2003,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const source = (Object.keys(W.sources) as (keyof typeof W.sources)[]).find((s) =>
       W.sources[s].some((stem) => words.some((w) => w === stem || (stem.length > 3 && w.startsWith(stem)))),
     );
-    if (has(W.gate) || has(W.ticketing)) {
+    // Every channel of the platform ("désactive tous les canaux de la plateforme") or the consolidator
+    // ("вимкни консолідатор"), no gate word written: the platform-wide gate, when nothing narrower is named.
+    const nothingNamed = companies.length === 0 && agencies.length === 0 && channels.length === 0;
+    if (nothingNamed && !source && !has(W.gate) && !has(W.ticketing)) {
+      if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
+      if (has(W.channel) && has(W.all) && !has(W.pronoun))
+        return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
+    }
+    // Selling stopped for a partner or company ("wstrzymaj sprzedaż dla całego partnera X", "stop sales for X"):
+    // its ticketing gate, unless a channel or one of its sources is meant.
+    const salesGate =
+      hasStem(words, SALES_STEMS) &&
+      !source &&
+      !has(W.channel) &&
+      channels.length === 0 &&
+      (companies.length > 0 || agencies.length > 0);
+    if (has(W.gate) || has(W.ticketing) || salesGate) {
       if (has(W.main)) return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
       if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
       if (has(W.channel) && has(W.all))

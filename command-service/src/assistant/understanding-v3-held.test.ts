@@ -1,0 +1,157 @@
+import { describe, expect, it } from "@jest/globals";
+import type { UserType } from "@skyward/contracts/metadata";
+import type { ToolCall } from "@skyward/infra/llm/provider";
+import { type Directory, entity } from "./directory.ts";
+import { parseAdminRequest } from "./embedded.ts";
+import { interpretCalls } from "./interpret.ts";
+import { checkCalls, type Verdict } from "./safety.ts";
+
+/**
+ * Issue 25's understanding, session 35: causes the v3 held-back half showed (phrasings no table uses), each in the
+ * five languages, over the same world of its own as understanding.test.ts (names no table uses).
+ */
+const dir: Directory = {
+  entities: [
+    entity({ kind: "agency", id: "ag-baltic", name: "Baltic Wings", agency_id: "ag-baltic", detail: null }),
+    entity({ kind: "agency", id: "ag-iberia", name: "Sierra Viajes", agency_id: "ag-iberia", detail: null }),
+    entity({
+      kind: "company",
+      id: "co-riga",
+      name: "Baltic Wings Riga",
+      agency_id: "ag-baltic",
+      detail: "Baltic Wings",
+    }),
+    entity({
+      kind: "company",
+      id: "co-tallinn",
+      name: "Baltic Wings Tallinn",
+      agency_id: "ag-baltic",
+      detail: "Baltic Wings",
+    }),
+    entity({
+      kind: "company",
+      id: "co-sevilla",
+      name: "Sierra Sevilla",
+      agency_id: "ag-iberia",
+      detail: "Sierra Viajes",
+    }),
+    entity({ kind: "channel", id: "ch-baltic", name: "Main NDC", agency_id: "ag-baltic", detail: null }),
+    entity({ kind: "channel", id: "ch-iberia", name: "Main NDC", agency_id: "ag-iberia", detail: null }),
+    entity({
+      kind: "supervisor",
+      id: "u-ivan",
+      name: "Ivan Petrenko",
+      agency_id: "ag-baltic",
+      detail: "ivan@baltic.test",
+    }),
+    entity({
+      kind: "supervisor",
+      id: "u-zofia",
+      name: "Zofia Lis",
+      agency_id: "ag-iberia",
+      detail: "zofia@sierra.test",
+    }),
+  ],
+};
+
+const admin = { userType: "Admin" as UserType, agencyId: null };
+const _balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
+const parse = (text: string, ctx: { userType: UserType; agencyId: string | null; today?: string } = admin) =>
+  parseAdminRequest(text, dir, ctx);
+
+/** The verdict the route gives: the calls resolved, then checked against the request. */
+function _verdictOf(text: string, ctx: { userType: UserType; agencyId: string | null } = admin): Verdict {
+  const calls = parse(text, ctx);
+  const i = interpretCalls(calls, dir, ctx.userType);
+  return checkCalls({
+    text,
+    calls: i.kind === "calls" ? i.calls : [],
+    dir,
+    outside: [],
+    userType: ctx.userType,
+    agencyId: ctx.agencyId,
+    callsIn: (part, before = []) => {
+      const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+      return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
+    },
+  });
+}
+
+describe("assistant understanding (issue 25): platform-wide gates named without the word 'gate'", () => {
+  it("reads every channel of the platform and the consolidator as the global gates, in five languages", () => {
+    for (const [text, gate, active] of [
+      ["Please switch off every channel on the platform", "channel", false],
+      ["Wyłącz wszystkie kanały w systemie", "channel", false],
+      ["Увімкни всі канали платформи", "channel", true],
+      ["Coupe tous les canaux", "channel", false],
+      ["Enciende todos los canales de la plataforma", "channel", true],
+      ["Turn the consolidator off", "consolidator", false],
+      ["Włącz konsolidatora z powrotem", "consolidator", true],
+      ["Вимкнути консолідатора", "consolidator", false],
+      ["Réactive le consolidateur", "consolidator", true],
+      ["Desactiva el consolidador", "consolidator", false],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_global_gate", args: { gate, body: { active } } }],
+      ]);
+    }
+  });
+
+  it("keeps a channel or a partner named out of the platform-wide gate", () => {
+    expect(parse("Switch off all channels of Baltic Wings")).not.toEqual([
+      expect.objectContaining({ name: "toggle_global_gate" }),
+    ]);
+  });
+});
+
+describe("assistant understanding (issue 25): selling stopped for a partner or a company is its gate", () => {
+  it("reads 'stop sales for X' as the partner's or company's gate, in five languages", () => {
+    for (const [text, name, args] of [
+      ["Halt all sales for Baltic Wings", "toggle_partner_gate", { agency_id: "ag-baltic" }],
+      [
+        "Zablokuj sprzedaż dla całej agencji Sierra Viajes",
+        "toggle_partner_gate",
+        { agency_id: "ag-iberia" },
+      ],
+      ["Відновити продажі для Baltic Wings Riga", "toggle_company_gate", { company_id: "co-riga" }],
+      ["Bloque les ventes de Sierra Sevilla", "toggle_company_gate", { company_id: "co-sevilla" }],
+      ["Detén las ventas de la agencia Baltic Wings", "toggle_partner_gate", { agency_id: "ag-baltic" }],
+    ] as const) {
+      const active = text.startsWith("Відновити");
+      expect([text, parse(text)]).toEqual([text, [{ name, args: { ...args, body: { active } } }]]);
+    }
+  });
+
+  it("keeps a channel's source when one is written ('switch off API sales on the channel')", () => {
+    expect(parse("Switch off API sales on the Main NDC channel of Baltic Wings")).toEqual([
+      {
+        name: "toggle_source_channel",
+        args: { channel_id: "ch-baltic", source: "api", body: { active: false } },
+      },
+    ]);
+  });
+});
+
+describe("assistant understanding (issue 25): a sales question after a command, about 'it' or 'that company'", () => {
+  it("answers the sales of the company the command named, in five languages", () => {
+    for (const text of [
+      "Top up Baltic Wings Riga by 200 EUR, reason wire 4, and tell me how much it sold in October",
+      "Doładuj Baltic Wings Riga o 200 EUR, powód przelew 4, i podaj ile ona sprzedała w październiku",
+      "Поповни Baltic Wings Riga на 200 EUR, причина переказ 4, і скажи скільки вона продала в жовтні",
+      "Crédite Baltic Wings Riga de 200 EUR, motif virement 4, et dis-moi ce qu'elle a vendu en octobre",
+      "Recarga Baltic Wings Riga con 200 EUR, motivo transferencia 4, y dime las ventas de esa empresa en octubre",
+    ]) {
+      expect([text, parse(text, { ...admin, today: "2026-12-01" })]).toEqual([
+        text,
+        [
+          expect.objectContaining({ name: "balance_transaction" }),
+          {
+            name: "sales_figures",
+            args: { company_id: "co-riga", date_from: "2026-10-01", date_to: "2026-10-31" },
+          },
+        ],
+      ]);
+    }
+  });
+});
