@@ -622,7 +622,7 @@ const NAME_STOPS = new Set([
 
 const CURRENCIES: [RegExp, string][] = [
   [/^(pln|zl|zloty|zlotych|zlote|zlotys|злот\p{L}*)$/u, "PLN"],
-  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|₴)$/u, "UAH"],
+  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|₴)$/u, "UAH"],
   [/^(eur|euro|euros|євро|евро|€)$/u, "EUR"],
   [/^(usd|dollar\p{L}*|долар\p{L}*|dolar\p{L}*|dolares|\$)$/u, "USD"],
   [/^(gbp|pound\p{L}*|фунт\p{L}*|funt\p{L}*|livre\p{L}*|libra\p{L}*|£)$/u, "GBP"],
@@ -663,14 +663,26 @@ export interface Amount {
 }
 
 const NUMBER =
-  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille|mln\.?|млн\.?|million\p{L}*|mio\.?|millon\p{L}*|мільйон\p{L}*|milion\p{L}*))?(?![\d%])/giu;
+  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
 
 /** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
 const multiplierOf = (word: string | undefined): number =>
   !word ? 1 : /^\s?(mln|млн|million|mio|millon|мільйон|milion)/iu.test(word) ? 1_000_000 : 1000;
 
+/**
+ * A thousand or a million written as a word with no digit before it ("o tysiąc hrywien", "на тисячу гривень",
+ * "a thousand euros", "mille euros", "mil euros", "un million"): the number in digits.
+ */
+const NUMBER_WORDS =
+  /(?<!\d[\s\u00a0.,]?)(?<![\p{L}\p{N}])(thousand|tysiąc|tysiac|тисяча|тисячу|тисячі|mille|mil|million|milion|мільйон|millón|millon)(?![\p{L}\p{N}])/giu;
+const withNumberWords = (text: string): string =>
+  text.replace(NUMBER_WORDS, (w) =>
+    /^(million|milion|мільйон|millón|millon)$/iu.test(w) ? "1000000" : "1000",
+  );
+
 /** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
-export function amountsIn(text: string): number[] {
+export function amountsIn(written: string): number[] {
+  const text = withNumberWords(written);
   const out: number[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const value = parseNumber((m[1] ?? "").replace("−", "-"));
@@ -680,7 +692,8 @@ export function amountsIn(text: string): number[] {
 }
 
 /** The first amount with a currency next to it (or alone), read from text with names masked out. */
-export function findAmount(text: string): Amount | null {
+export function findAmount(written: string): Amount | null {
+  const text = withNumberWords(written);
   const found: (Amount & { score: number })[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const rawNumber = (m[1] ?? "").replace("−", "-");
@@ -694,7 +707,8 @@ export function findAmount(text: string): Amount | null {
       continue;
     const multiplier = multiplierOf(m[2]);
     const before = text.slice(0, m.index ?? 0);
-    const next = /^\s*([\p{L}$€£₴]+)/u.exec(after)?.[1];
+    // "un millón de euros", "a million of hryvnias", "un million d'euros": the currency after "of".
+    const next = /^\s*(?:(?:de|of)\s+|d['’]\s*)?([\p{L}$€£₴]+)/iu.exec(after)?.[1];
     const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
     const currency = (next && currencyOf(next)) || (prev && currencyOf(prev)) || null;
     // Numbers inside a word (invoice 1182 is a reason, not an amount) score below ones with a currency.

@@ -155,3 +155,45 @@ describe("assistant understanding (issue 25): a sales question after a command, 
     }
   });
 });
+
+describe("assistant understanding (issue 25): a thousand or a million written as a word", () => {
+  it("tops up by 'a thousand' or 'a million' with no digit, in five languages", () => {
+    for (const [text, amount, currency] of [
+      ["Put a thousand euros on Baltic Wings Riga, reason bonus", 100_000, "EUR"],
+      ["Zasil Baltic Wings Riga kwotą tysiąc hrywien, powód premia", 100_000, "UAH"],
+      ["Поповни Baltic Wings Riga на тисячу гривень, причина бонус", 100_000, "UAH"],
+      ["Crédite Baltic Wings Riga de mille euros, motif prime", 100_000, "EUR"],
+      ["Recarga Baltic Wings Riga con un millón de euros, motivo bono", 100_000_000, "EUR"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: expect.objectContaining({
+                company_id: "co-riga",
+                kind: "top_up",
+                amount: { amount, currency },
+              }),
+            },
+          },
+        ],
+      ]);
+    }
+  });
+
+  it("reads '3 tysiące zł' with its currency (the multiplier's whole word, not its first letters)", () => {
+    expect(parse("Doładuj Baltic Wings Riga o 3 tysiące zł, powód zwrot")).toEqual([
+      {
+        name: "balance_transaction",
+        args: {
+          body: expect.objectContaining({
+            company_id: "co-riga",
+            amount: { amount: 300_000, currency: "PLN" },
+          }),
+        },
+      },
+    ]);
+  });
+});
