@@ -549,6 +549,9 @@ const SUBJECT_PRONOUNS = [
   "ella",
 ].map(fold);
 
+/** A phone number written in a text (+48 600 100 200, (044) 123-45-67). */
+const phoneIn = (text: string): string | undefined => /\+?\d[\d\s().-]{5,}\d/u.exec(text)?.[0]?.trim();
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -1620,7 +1623,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       words.some((w) => SELF_WORDS.includes(w)) &&
       dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
     ) {
-      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const phone = phoneIn(masked);
       return [
         {
           name: "update_supervisor",
@@ -1634,7 +1637,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // A supervisor's phone.
     if (has(W.phone) && supervisors.length > 0) {
-      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const phone = phoneIn(masked);
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
@@ -1966,6 +1969,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             email,
             first_name: names[0],
             last_name: names[1],
+            // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
+            phone: has(W.phone) ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
           }),
         },

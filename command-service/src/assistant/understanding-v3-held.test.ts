@@ -197,3 +197,48 @@ describe("assistant understanding (issue 25): a thousand or a million written as
     ]);
   });
 });
+
+describe("assistant understanding (issue 25): an invited supervisor's phone", () => {
+  it("keeps the phone written with the invitation, in five languages", () => {
+    for (const [text, phone] of [
+      [
+        "Invite supervisor Oksana Melnyk oksana@baltic.test to Baltic Wings, phone +371 2000 1111",
+        "+371 2000 1111",
+      ],
+      [
+        "Zaproś kierownika Oksana Melnyk oksana@baltic.test do Baltic Wings, telefon +48500600700",
+        "+48500600700",
+      ],
+      [
+        "Запроси супервайзера Oksana Melnyk oksana@baltic.test до Baltic Wings, телефон +380501112233",
+        "+380501112233",
+      ],
+      [
+        "Invite le superviseur Oksana Melnyk oksana@baltic.test chez Baltic Wings, téléphone 06 12 34 56 78",
+        "06 12 34 56 78",
+      ],
+      [
+        "Invita al supervisor Oksana Melnyk oksana@baltic.test a Baltic Wings, teléfono +34 611 222 333",
+        "+34 611 222 333",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({
+                email: "oksana@baltic.test",
+                first_name: "Oksana",
+                last_name: "Melnyk",
+                phone,
+              }),
+            },
+          },
+        ],
+      ]);
+    }
+  });
+});
