@@ -16,6 +16,8 @@ export interface DateHit {
   until?: (reference: string) => string | null;
   /** "for a week": the return is this many days after the departure. */
   durationDays?: number;
+  /** A day of the calendar named (a holiday, a feast day): a return on it before the departure is asked back. */
+  fixed?: boolean;
 }
 
 export const MONTHS: Record<string, number> = {};

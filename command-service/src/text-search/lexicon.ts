@@ -211,7 +211,7 @@ export const TRIPS: readonly (readonly [string, "one_way" | "round_trip"])[] = [
 
 /** Words after which a date is the return ("back Sunday", "назад у неділю", "retour le 15"). */
 export const RETURN_MARKERS = set(
-  "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний " +
+  "back return returning rtn ret rtrn coming home назад повернення поверненням повернутися повертаємося повертаюсь зворотний зворотним зворотного зворотній зворотнім " +
     "powrót powrotem powrotny wracam wracamy wracając retour retournant rentrant revenir vuelta regreso regresando volviendo volver",
 );
 

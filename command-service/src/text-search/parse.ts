@@ -139,13 +139,18 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     ...findDates(tokens, text, options.language),
   ].sort((a, b) => a.start - b.start);
   const weekdayOnly = (h: DateHit) => isWeekdayHit(text.slice(h.start, h.end), WEEKDAYS);
+  // A date inside a longer one names no day of its own ("drugi dzień świąt Bożego Narodzenia" holds "Bożego
+  // Narodzenia").
+  const inside = (h: DateHit) =>
+    allHits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start);
   const hits = allHits.filter(
     (h) =>
-      !weekdayOnly(h) ||
-      !allHits.some(
-        (o) =>
-          o !== h && !weekdayOnly(o) && (Math.abs(o.start - h.end) <= 4 || Math.abs(h.start - o.end) <= 4),
-      ),
+      !inside(h) &&
+      (!weekdayOnly(h) ||
+        !allHits.some(
+          (o) =>
+            o !== h && !weekdayOnly(o) && (Math.abs(o.start - h.end) <= 4 || Math.abs(h.start - o.end) <= 4),
+        )),
   );
   let askBack: NonNullable<TextSearchResponse["ask_back"]> | undefined;
   const roles: { hit: DateHit; role: "departure" | "return"; span: { start: number; end: number } }[] = [];
@@ -195,9 +200,14 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const asWritten = r.hit.resolve(options.today);
     const words = normalise(text.slice(r.hit.start, r.hit.end)).split(/[^\p{L}\p{N}']+/u);
     // Only a date with its month written: "back on the 2nd" is the next 2nd after the departure.
+    // A named holiday is a day of the calendar too ("on Christmas Day, back on Christmas Eve").
     const explicit =
-      words.some((w) => w in MONTHS) || /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
-    if (r.role === "return" && departure && asWritten && explicit && asWritten < departure) {
+      r.hit.fixed === true ||
+      words.some((w) => w in MONTHS) ||
+      /\d{1,2}[./-]\d{1,2}/u.test(text.slice(r.hit.start, r.hit.end));
+    // A second date written before the first, return word or not ("on Friday 18 December, back Tuesday 15
+    // December": the weekday between them hides the word), is asked back too.
+    if (departure && asWritten && explicit && asWritten < departure) {
       askBack = {
         code: "return_before_departure",
         text: `The return (${asWritten}) is before the departure (${departure}): which dates did you mean?`,

@@ -90,7 +90,15 @@ const HOLIDAYS: [string[], DayOf][] = [
     ],
     fixed(12, 25),
   ],
-  [["boxing day", "drugi dzien swiat"], fixed(12, 26)],
+  [
+    [
+      "boxing day",
+      "drugi dzien swiat",
+      "drugi dzien swiat bozego narodzenia",
+      "drugi dzien bozego narodzenia",
+    ],
+    fixed(12, 26),
+  ],
   [
     [
       "new year's eve",
@@ -253,6 +261,27 @@ const HOLIDAYS: [string[], DayOf][] = [
   [["halloween"], fixed(10, 31)],
   [["assumption", "assomption", "asuncion", "wniebowziecie"], fixed(8, 15)],
   [["великдень", "великодня", "пасха", "пасху"], (y) => orthodoxEaster(y)],
+  // Easter named with its church: the orthodox one in any language, the western one in Ukrainian too.
+  [
+    [
+      ...["orthodox easter", "prawoslawna wielkanoc", "prawoslawnej wielkanocy", "wielkanoc prawoslawna"],
+      ...["paques orthodoxes", "paque orthodoxe", "pascua ortodoxa", "православний великдень"],
+      ...["православного великодня", "православну пасху", "православна пасха"],
+    ],
+    (y) => orthodoxEaster(y),
+  ],
+  [
+    [
+      ...["catholic easter", "western easter", "католицький великдень", "католицького великодня"],
+      ...["католицьку пасху", "католицька пасха", "західний великдень", "katolicka wielkanoc"],
+      ...["katolickiej wielkanocy", "paques catholiques", "pascua catolica"],
+    ],
+    (y) => westernEaster(y),
+  ],
+  [
+    ["poniedzialek wielkanocny", "drugi dzien swiat wielkanocnych", "drugi dzien wielkanocy"],
+    (y) => shifted(westernEaster(y), y, 1),
+  ],
   [
     ["easter monday", "lundi de paques", "lunes de pascua", "poniedzialek wielkanocny", "lany poniedzialek"],
     (y) => shifted(westernEaster(y), y, 1),
@@ -372,7 +401,12 @@ export function holidayHits(tokens: Token[]): DateHit[] {
     if (saint && prep && !prep.used && ON_WORDS.has(prep.norm) && !(tokens[i] as Token).used) {
       (tokens[i] as Token).used = true;
       const t = tokens[i] as Token;
-      hits.push({ start: t.start, end: t.end, resolve: (reference) => nextHoliday(saint, reference) });
+      hits.push({
+        start: t.start,
+        end: t.end,
+        fixed: true,
+        resolve: (reference) => nextHoliday(saint, reference),
+      });
       continue;
     }
     for (const p of HOLIDAY_PHRASES) {
@@ -391,7 +425,7 @@ export function holidayHits(tokens: Token[]): DateHit[] {
         before.used = true;
         start = before.start;
       }
-      hits.push({ start, end: last.end, resolve: (reference) => nextHoliday(p.day, reference) });
+      hits.push({ start, end: last.end, fixed: true, resolve: (reference) => nextHoliday(p.day, reference) });
       i += p.words.length - 1;
       break;
     }

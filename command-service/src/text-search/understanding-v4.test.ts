@@ -1,0 +1,76 @@
+// Causes the v4 tune half of the text-search table showed (issue 25), each in new phrasings in the five languages:
+// a return on a holiday (or behind a weekday) before the departure, holidays inside longer names, Easter by church.
+import { describe, expect, it } from "@jest/globals";
+import { TextSearchResponse } from "@skyward/contracts/text-search";
+import { parseTextSearch } from "./parse.ts";
+
+/** A Tuesday. */
+const TODAY = "2026-12-01";
+const parse = (text: string) => {
+  const answer = parseTextSearch(text, { today: TODAY });
+  expect(TextSearchResponse.safeParse({ ...answer, source: "embedded" }).success).toBe(true);
+  return answer;
+};
+
+describe("the text search's understanding (issue 25, v4 causes)", () => {
+  it("asks back a return on a holiday before the departure's holiday, never moving it a year, in five languages", () => {
+    for (const text of [
+      "Vienna to Rome on New Year's Day, flying back on Christmas Day",
+      "Kraków - Oslo na Sylwestra, powrót na Boże Narodzenie",
+      "Одеса - Відень на Новий рік, назад на Різдво",
+      "Lyon - Porto pour le jour de l'An, retour à Noël",
+      "Sevilla - Praga en Año Nuevo, regreso en Navidad",
+    ]) {
+      expect([text, parse(text).ask_back?.code]).toEqual([text, "return_before_departure"]);
+    }
+  });
+
+  it("asks back a return written with its weekday before the departure's date, in five languages", () => {
+    for (const text of [
+      "Oslo - Rome Saturday 19 December, coming home Monday 14 December",
+      "Gdańsk - Paryż w sobotę 19 grudnia, powrót w poniedziałek 14 grudnia",
+      "Харків - Відень у суботу 19 грудня, повернення у понеділок 14 грудня",
+      "Nice - Oslo samedi 19 décembre, retour lundi 14 décembre",
+      "Bilbao - Roma el sábado 19 de diciembre, vuelta el lunes 14 de diciembre",
+    ]) {
+      expect([text, parse(text).ask_back?.code]).toEqual([text, "return_before_departure"]);
+    }
+    // Ukrainian "зі зворотним" (with the return) is a return word too.
+    expect(parse("Одеса - Прага 20 січня зі зворотним 2 січня").ask_back?.code).toBe(
+      "return_before_departure",
+    );
+    // A later return on a holiday stays a round trip.
+    expect(parse("Oslo - Rome on Christmas Eve, back on New Year's Day").search).toMatchObject({
+      departure_date: "2026-12-24",
+      return_date: "2027-01-01",
+    });
+  });
+
+  it("reads Boxing Day and Easter Monday written in full as one day, not as Christmas or Easter besides", () => {
+    for (const [text, day] of [
+      ["Poznań - Oslo na drugi dzień świąt Bożego Narodzenia", "2026-12-26"],
+      ["Poznań - Oslo w drugi dzień Bożego Narodzenia", "2026-12-26"],
+      ["Poznań - Oslo na drugi dzień świąt wielkanocnych", "2027-03-29"],
+    ] as const) {
+      const answer = parse(text);
+      expect([text, answer.ask_back, answer.search.departure_date, answer.search.return_date]).toEqual([
+        text,
+        undefined,
+        day,
+        undefined,
+      ]);
+    }
+  });
+
+  it("reads Easter named with its church, orthodox or catholic, in five languages", () => {
+    for (const [text, day] of [
+      ["Rome to Kyiv for the Orthodox Easter", "2027-05-02"],
+      ["Kraków - Odessa na prawosławną Wielkanoc", "2027-05-02"],
+      ["Одеса - Краків на католицький Великдень", "2027-03-28"],
+      ["Lyon - Kyiv pour les Pâques orthodoxes", "2027-05-02"],
+      ["Bilbao - Kyiv para la Pascua ortodoxa", "2027-05-02"],
+    ] as const) {
+      expect([text, parse(text).search.departure_date]).toEqual([text, day]);
+    }
+  });
+});
