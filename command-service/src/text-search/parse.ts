@@ -182,6 +182,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   }
   let departure: string | null = null;
   let returnDate: string | null = null;
+  /** Where a range of both dates ends ("4-11 January"): a time of day after it is the whole trip's. */
+  let rangeEnd: number | undefined;
   const firstDeparture = roles.find((r) => r.role === "departure");
   if (firstDeparture) {
     departure = firstDeparture.hit.resolve(options.today);
@@ -190,6 +192,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       const until = firstDeparture.hit.until(departure);
       if (until && until >= departure) {
         returnDate = until;
+        rangeEnd = firstDeparture.span.end;
         chip("return_date", until, firstDeparture.span);
       }
     }
@@ -217,6 +220,10 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const day = r.hit.resolve(departure ?? options.today);
     if (day && (!departure || day >= departure)) {
       returnDate = day;
+      // "4 January - 11 January", "15.12 to 22.12": the two dates joined as a range.
+      const between = firstDeparture ? text.slice(firstDeparture.span.end, r.span.start) : "";
+      if (r.role === "departure" && /^\s*(?:[-–—]|to|till|until|do|au|al|a|до|по)\s*$/iu.test(between))
+        rangeEnd = r.span.end;
       chip("return_date", day, r.span);
     }
   }
@@ -240,8 +247,16 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   phrases(cabins, (value, span) => chip("cabin", value, span));
   // The departure-time filter narrows every flight of a result, the return's too: on a round trip a time of day
   // ("Friday morning, back Sunday evening") cannot be said by it, so its words are reported, not applied.
+  // A time of day written after a range of both dates ("4 January - 11 January afternoon") is said of the whole
+  // trip: it is applied.
   const period = chips.findIndex((c) => c.kind === "departure_time");
-  if (period >= 0 && (returnDate || chips.some((c) => c.kind === "trip" && c.value === "round_trip"))) {
+  const afterRange =
+    period >= 0 && rangeEnd !== undefined && ((chips[period] as TextSearchChip).span?.start ?? 0) >= rangeEnd;
+  if (
+    period >= 0 &&
+    !afterRange &&
+    (returnDate || chips.some((c) => c.kind === "trip" && c.value === "round_trip"))
+  ) {
     const span = (chips[period] as TextSearchChip).span;
     chips.splice(period, 1);
     if (span) for (const t of tokens) if (t.start >= span.start && t.end <= span.end) t.used = false;

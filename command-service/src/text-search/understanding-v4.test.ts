@@ -74,3 +74,24 @@ describe("the text search's understanding (issue 25, v4 causes)", () => {
     }
   });
 });
+
+describe("the text search's understanding (issue 25, v4 causes): a time of day after a range of both dates", () => {
+  it("applies a time of day written after both dates of a range, in five languages, and still not one said of one flight", () => {
+    for (const [text, from] of [
+      ["Oslo - Rome 8 February - 15 February in the evening", 1020],
+      ["Gdańsk - Rzym 8 lutego - 15 lutego wieczorem", 1020],
+      ["Одеса - Рим 8-15 лютого ввечері", 1020],
+      ["Nice - Rome du 8 au 15 février le matin", 300],
+      ["Bilbao - Roma del 8 al 15 de febrero por la mañana", 300],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date, search.departure_time?.from]).toEqual([
+        text,
+        "2027-02-08",
+        "2027-02-15",
+        from,
+      ]);
+    }
+    expect(parse("Oslo - Rome Friday morning, back Sunday").search.departure_time).toBeUndefined();
+  });
+});
