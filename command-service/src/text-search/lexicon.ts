@@ -66,6 +66,8 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
   ...words(
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
+      // Written short: "2 os.", "3 pers.", "2 чол."
+      "os pers чол " +
       "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
       "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero " +
       // "3 tickets", "два квитки", "4 bilety", "2 billets", "3 billetes", "2 seats / places / plazas / miejsca / місця"

@@ -268,6 +268,15 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const t = tokens[i] as Token;
     const kind = t.used ? undefined : PASSENGER_NOUNS[t.norm];
     if (!kind) continue;
+    // A companion travels along only when written with them ("with my wife", "z żoną", "con mi madre"); "para
+    // ver a mi madre" (to see my mother) is no passenger.
+    if (
+      kind === "companions" &&
+      !tokens
+        .slice(Math.max(0, i - 3), i)
+        .some((b) => WITH_WORDS.has(b.norm) || (countOf(b) !== null && !ARTICLES.has(b.norm)))
+    )
+      continue;
     let j = i - 1;
     while (j >= 0 && PASSENGER_FILLERS.has((tokens[j] as Token).norm) && !(tokens[j] as Token).used) j--;
     // "2 osoby dorosłe", "deux personnes adultes": the adult word describes the people counted right before it.

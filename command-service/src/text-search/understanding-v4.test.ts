@@ -95,3 +95,19 @@ describe("the text search's understanding (issue 25, v4 causes): a time of day a
     expect(parse("Oslo - Rome Friday morning, back Sunday").search.departure_time).toBeUndefined();
   });
 });
+
+describe("the text search's understanding (issue 25, v3/v4 causes): who travels", () => {
+  it("counts people written short (2 os., 3 pers., 2 чол.) and never a relative one goes to see, in five languages", () => {
+    for (const [text, adults] of [
+      ["Oslo - Rome on 3 March to visit my father", 1],
+      ["Gdańsk - Rzym 3 marca, 3 os.", 3],
+      ["Одеса - Рим 3 березня, 4 чол.", 4],
+      ["Nice - Rome le 3 mars, 2 pers.", 2],
+      ["Bilbao - Roma el 3 de marzo para visitar a mi padre", 1],
+      ["Bilbao - Roma el 3 de marzo con mi padre", 2],
+      ["Oslo - Rome on 3 March with my father", 2],
+    ] as const) {
+      expect([text, parse(text).search.passengers.adults]).toEqual([text, adults]);
+    }
+  });
+});
