@@ -552,6 +552,26 @@ const SUBJECT_PRONOUNS = [
 /** A phone number written in a text (+48 600 100 200, (044) 123-45-67). */
 const phoneIn = (text: string): string | undefined => /\+?\d[\d\s().-]{5,}\d/u.exec(text)?.[0]?.trim();
 
+/** Leaving something as it is ("without touching", "keep", "не чіпай", "nie ruszaj", "sans toucher"). */
+const KEEP_STEMS = [
+  ...["touch", "keep", "leave", "unchanged", "intact", "чіпа", "чіпай", "залиш", "збереж", "незмін"],
+  ...[
+    "rusz",
+    "zostaw",
+    "zachowa",
+    "bez zmian",
+    "touch",
+    "gard",
+    "laiss",
+    "conserv",
+    "toc",
+    "toqu",
+    "manten",
+    "dej",
+  ],
+  ...["igual", "queda"],
+].map(fold);
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -665,8 +685,9 @@ export interface Amount {
   currency: string | null;
 }
 
+// A number glued to letters (the carrier W6, an invoice FV12) is no amount.
 const NUMBER =
-  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
+  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
 
 /** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
 const multiplierOf = (word: string | undefined): number =>
@@ -1524,7 +1545,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       const name = quoted?.[1]?.trim() ?? newName();
       return [{ name: "duplicate_partner", args: { agency_id: agencyRef(), body: withDefined({ name }) } }];
     }
-    if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
+    // "Añade un margen del 2 % … en el socio Dnipro Travel": a markup added to a partner named, not a new partner.
+    const markupOnPartner = agencies.length > 0 && has(W.markup) && !has(W.nameWord) && !has(W.named);
+    if (
+      creatingHere &&
+      has(W.partner) &&
+      !markupOnPartner &&
+      !has(W.supervisor) &&
+      !has(W.company) &&
+      !has(W.channel)
+    ) {
       const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
       // "… with a 3% markup": the new partner's markups.
       const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
@@ -1883,12 +1913,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   // "Remove all markups of X": the list emptied. One carrier's markup removed would change one item of a list
   // the assistant does not read, so it is not guessed here.
-  if (has(W.markup) && has(W.remove) && !amount && percent === null && !carrier && !chargeInReason) {
+  // "… sin tocar el margen que ya tiene", "загальну не чіпай", "leave the general markup as it is": kept, not removed.
+  const keep = hasStem(words, KEEP_STEMS);
+  if (has(W.markup) && has(W.remove) && !keep && !amount && percent === null && !carrier && !chargeInReason) {
     if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
       return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
     return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
   }
-  if (has(W.markup) && !chargeInReason) {
+  // "Añade un 1 % en W6": a percentage for one carrier is a markup even when the word comes in another part.
+  const carrierPercent = percent !== null && !!carrier && !amount && !has(W.fee);
+  if ((has(W.markup) || carrierPercent) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
     if (charge) {
       const rule = { carrier, charge };

@@ -242,3 +242,51 @@ describe("assistant understanding (issue 25): an invited supervisor's phone", ()
     }
   });
 });
+
+describe("assistant understanding (issue 25): a markup for one carrier added, the rest kept", () => {
+  it("adds a markup to a partner named, never creating a new partner, in five languages", () => {
+    for (const text of [
+      "Add a 4% markup for LO to the partner Baltic Wings",
+      "Dodaj narzut 4% dla LO partnerowi Baltic Wings",
+      "Додай партнеру Baltic Wings націнку 4% на LO",
+      "Ajoute au partenaire Baltic Wings une marge de 4 % pour LO",
+      "Añade al socio Baltic Wings un margen del 4 % para LO",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "update_partner",
+            args: {
+              agency_id: "ag-baltic",
+              body: { markups: [{ carrier: "LO", charge: { kind: "percent", bps: 400 } }] },
+            },
+          },
+        ],
+      ]);
+    }
+  });
+
+  it("reads a percentage for one carrier as its markup, a carrier code with a digit no amount, and 'keep the rest' as no removal, in five languages", () => {
+    for (const text of [
+      "For Baltic Wings Riga add 3% on W6, and leave the existing markup alone",
+      "Dla Baltic Wings Riga dodaj 3% na W6, obecnego narzutu nie ruszaj",
+      "Для Baltic Wings Riga додай 3% на W6, наявну націнку не чіпай",
+      "Pour Baltic Wings Riga ajoute 3 % sur W6, sans toucher à la marge actuelle",
+      "Para Baltic Wings Riga añade un 3 % en W6, deja el margen actual como está",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_company_markups",
+            args: {
+              company_id: "co-riga",
+              body: { markups: [{ carrier: "W6", charge: { kind: "percent", bps: 300 } }] },
+            },
+          },
+        ],
+      ]);
+    }
+  });
+});
