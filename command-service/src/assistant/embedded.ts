@@ -294,7 +294,16 @@ const RAW_WORDS = {
   ],
   createWords: ["cree", "creer", "creez", "crea", "crear", "creen"],
   company: ["company", "компані", "firm", "spolk", "societe", "entreprise", "empresa", "compani"],
-  supervisor: ["supervisor", "супервайзер", "супервізор", "керівник", "superviseur", "kierownik", "nadzorc"],
+  supervisor: [
+    "supervisor",
+    "супервайзер",
+    "супервізор",
+    "керівник",
+    "superviseur",
+    "kierownik",
+    "kierownicz",
+    "nadzorc",
+  ],
   markup: [
     "markup",
     "mark",
@@ -2589,7 +2598,7 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     return local.some((p) => p === f || latinForms(f).includes(p));
   };
   let masculine = false;
-  const out = names.map((name) => {
+  const out = names.map((name, at) => {
     if (spelled(name)) return name;
     for (const [ending, base] of NAME_ENDINGS) {
       if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
@@ -2599,6 +2608,24 @@ export function baseNames(names: readonly string[], email: string | undefined): 
         return candidate;
       }
     }
+    // Surnames whose case endings leave no doubt, e-mail or not: Kowalskiego → Kowalski, Nowickiej → Nowicka,
+    // Левченка → Левченко (a man's: his first name's -a goes too).
+    for (const [ending, base, man] of [
+      ["skiego", "ski", true],
+      ["ckiego", "cki", true],
+      ["dzkiego", "dzki", true],
+      ["skiemu", "ski", true],
+      ["ckiemu", "cki", true],
+      ["skiej", "ska", false],
+      ["ckiej", "cka", false],
+      ["енка", "енко", true],
+      ["енку", "енко", true],
+      ["енком", "енко", true],
+    ] as const)
+      if (name.endsWith(ending) && name.length > ending.length + 1) {
+        if (man && at > 0) masculine = true;
+        return name.slice(0, -ending.length) + base;
+      }
     for (const [ending, base] of [
       ["ę", "a"],
       ["ą", "a"],
@@ -2613,6 +2640,9 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     const first = out[0] as string;
     if (!spelled(first) && /[^aeiouyаеєиіїоуюя][aа]$/u.test(first) && first === names[0])
       out[0] = first.endsWith("ka") ? `${first.slice(0, -2)}ek` : first.slice(0, -1);
+    // Андрія, Сергія, Олексія → Андрій, Сергій, Олексій.
+    else if (!spelled(first) && /[аеиіоуі]я$/u.test(first) && first === names[0])
+      out[0] = `${first.slice(0, -1)}й`;
   }
   return out;
 }

@@ -313,10 +313,12 @@ function distance(a: string, b: string): number {
 function usedWord(used: ReadonlySet<string>, word: string): boolean {
   if (used.has(word)) return true;
   for (const u of used) {
-    if (u.length < 3 || Math.abs(u.length - word.length) > 2) continue;
+    const longer = Math.abs(u.length - word.length);
+    if (u.length < 3 || longer > 3) continue;
     let i = 0;
     while (i < u.length && i < word.length && u[i] === word[i]) i++;
-    if (i >= 3 && i >= Math.min(u.length, word.length) - 2) return true;
+    // Three letters more only on a long stem (Kowalski|ego, Nowick|iego: the name taken in its base form).
+    if (i >= 3 && i >= Math.min(u.length, word.length) - 2 && (longer <= 2 || i >= 6)) return true;
   }
   return false;
 }

@@ -60,7 +60,7 @@ const parse = (text: string, ctx: { userType: UserType; agencyId: string | null;
   parseAdminRequest(text, dir, ctx);
 
 /** The verdict the route gives: the calls resolved, then checked against the request. */
-function _verdictOf(text: string, ctx: { userType: UserType; agencyId: string | null } = admin): Verdict {
+function verdictOf(text: string, ctx: { userType: UserType; agencyId: string | null } = admin): Verdict {
   const calls = parse(text, ctx);
   const i = interpretCalls(calls, dir, ctx.userType);
   return checkCalls({
@@ -287,6 +287,36 @@ describe("assistant understanding (issue 25): a markup for one carrier added, th
           },
         ],
       ]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): an invitee's name written in a case ending", () => {
+  it("invites by the names' base forms (Kowalskiego → Kowalski, Левченка → Левченко), the e-mail not spelling them", () => {
+    for (const [text, first, last] of [
+      ["Zaproś Tomasza Wiśniewskiego t.w@baltic.test jako kierownika Baltic Wings", "Tomasz", "Wiśniewski"],
+      [
+        "Zaproś Agnieszkę Lewandowską a.l@baltic.test jako kierowniczkę Baltic Wings",
+        "Agnieszka",
+        "Lewandowska",
+      ],
+      ["Zaproś kierownika Jana Nowickiego do Baltic Wings, e-mail jn@baltic.test", "Jan", "Nowicki"],
+      ["Запроси супервайзера Андрія Коваленка a.k@baltic.test до Baltic Wings", "Андрій", "Коваленко"],
+      ["Запроси супервайзера Олександра Петренка o.p@baltic.test до Baltic Wings", "Олександр", "Петренко"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({ first_name: first, last_name: last }),
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
   });
 });
