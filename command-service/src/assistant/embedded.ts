@@ -1694,11 +1694,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // A channel's settings: its nego code, how tickets are paid.
     const settings: Record<string, unknown> = {};
     /** The code written after a keyword ("nego code NG-7", "código de tarifa residente RES01"). */
+    // The code written after the word, names left out ("… code of Dnipro Travel's Sandbox NDC channel to RES01":
+    // NDC is the channel's name, not the code); a quoted code is read from the text as written.
     const codeAfter = (stems: readonly string[]) => {
       const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
-      return /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-        text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-      )?.[1];
+      const codeIn = (from: string) =>
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+          from.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+        )?.[1];
+      return codeIn(masked) ?? codeIn(text);
     };
     if (has(W.nego)) {
       const code = codeAfter(W.nego);

@@ -536,6 +536,25 @@ export function checkCalls(input: SafetyInput): Verdict {
         .map((m) => m.entity.agency_id ?? ""),
     ),
   );
+  // Partners named by their own distinctive first words, as written or inflected ("the Vistula channel", "kanał
+  // agencji Vistula", "kanale Vistuli"): every entity those words begin is that one partner's. Only tells twins
+  // apart (both partners' "Sandbox NDC"); it names no partner to act on.
+  const partnersByWord = new Set(
+    r.spans
+      .filter(
+        (s) =>
+          s.start < r.reasonFrom &&
+          new Set(s.best.map((m) => m.entity.agency_id ?? "")).size === 1 &&
+          s.best.every(
+            (m) =>
+              m.entity.kind !== "channel" &&
+              m.entity.tokens
+                .slice(0, m.length)
+                .every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
+          ),
+      )
+      .map((s) => (s.best[0] as Mention).entity.agency_id ?? ""),
+  );
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
   for (const call of calls) {
     const command = call.entry.name;
@@ -560,6 +579,7 @@ export function checkCalls(input: SafetyInput): Verdict {
         twins.length > 0 &&
         !text.includes(e.id) &&
         !namedPartners.has(e.agency_id ?? "") &&
+        !partnersByWord.has(e.agency_id ?? "") &&
         !(input.userType === "Supervisor" && e.agency_id === input.agencyId)
       )
         return clarify(
@@ -577,6 +597,7 @@ export function checkCalls(input: SafetyInput): Verdict {
         (e.kind === "channel" &&
           CHANNEL_COMMANDS.has(command) &&
           (namedParents.has(e.agency_id ?? "") ||
+            partnersByWord.has(e.agency_id ?? "") ||
             (input.userType === "Supervisor" &&
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&

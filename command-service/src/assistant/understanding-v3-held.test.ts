@@ -320,3 +320,68 @@ describe("assistant understanding (issue 25): an invitee's name written in a cas
     }
   });
 });
+
+describe("assistant understanding (issue 25): twin channels told apart by their partner's own word", () => {
+  it("acts on the channel of the partner whose distinctive word is written, inflected or not, in five languages", () => {
+    for (const [text, call] of [
+      [
+        "Switch off web sales on the Baltic channel",
+        {
+          name: "toggle_source_channel",
+          args: { channel_id: "ch-baltic", source: "web", body: { active: false } },
+        },
+      ],
+      [
+        "Wyłącz sprzedaż przez API na kanale Sierry",
+        {
+          name: "toggle_source_channel",
+          args: { channel_id: "ch-iberia", source: "api", body: { active: false } },
+        },
+      ],
+      [
+        "Увімкни розширення на каналі Baltic",
+        {
+          name: "toggle_source_channel",
+          args: { channel_id: "ch-baltic", source: "extension", body: { active: true } },
+        },
+      ],
+      [
+        "Mets le code nego NEG77 sur le canal Main NDC de l'agence Sierra",
+        { name: "update_channel", args: { channel_id: "ch-iberia", body: { nego_code: "NEG77" } } },
+      ],
+      [
+        "Pon el código nego NEG77 en el canal Main NDC de Baltic",
+        { name: "update_channel", args: { channel_id: "ch-baltic", body: { nego_code: "NEG77" } } },
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([text, [call]]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("still asks which channel when the partner's word is misspelt or missing", () => {
+    for (const text of ["Switch off web sales on the Baltc channel", "Switch off web sales on Main NDC"]) {
+      // Unresolved (the resolver asks which) or resolved and then asked back by the safety check.
+      const resolved = interpretCalls(parse(text), dir, "Admin");
+      expect([text, resolved.kind === "calls" ? verdictOf(text).kind : "asked"]).not.toEqual([text, "ok"]);
+    }
+  });
+
+  it("reads a channel code written after the channel's own name, not the name's letters, in five languages", () => {
+    for (const [text, field] of [
+      ["Set the resident fares code of Baltic Wings's Main NDC channel to RF22", "resident_fares_code"],
+      ["Ustaw kod nego kanału Main NDC agencji Baltic Wings na RF22", "nego_code"],
+      [
+        "Встанови код резидентських тарифів каналу Main NDC партнера Baltic Wings: RF22",
+        "resident_fares_code",
+      ],
+      ["Mets le code nego du canal Main NDC de Baltic Wings à RF22", "nego_code"],
+      ["Pon el código de tarifa residente del canal Main NDC de Baltic Wings en RF22", "resident_fares_code"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "update_channel", args: { channel_id: "ch-baltic", body: { [field]: "RF22" } } }],
+      ]);
+    }
+  });
+});
