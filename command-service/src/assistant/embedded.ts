@@ -1010,6 +1010,37 @@ function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
 }
 
 /**
+ * "Create company C …, shared bookings on": the new company's sharing set as it is made, not in a step of its own
+ * on the company not made yet ("…, then switch on its shared bookings" stays a step of its own).
+ */
+const SHARING_OPTIONS = new WeakSet<ToolCall>();
+function foldIntoNewCompany(calls: ToolCall[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  calls.forEach((call, i) => {
+    const a = call.args as { company_id?: unknown; body?: { active?: unknown } };
+    const target = typeof a.company_id === "string" ? /^\$new:(\d+)$/u.exec(a.company_id) : null;
+    const create = target ? calls[Number(target[1])] : undefined;
+    const body = (create?.args as { body?: Record<string, unknown> } | undefined)?.body;
+    // Only the last step (no later step counts steps by their place).
+    const last = i === calls.length - 1;
+    if (
+      call.name === "set_shared_bookings" &&
+      SHARING_OPTIONS.has(call) &&
+      create?.name === "create_company" &&
+      body &&
+      body.shared_bookings === undefined &&
+      typeof a.body?.active === "boolean" &&
+      last
+    ) {
+      create.args = { ...create.args, body: { ...body, shared_bookings: a.body.active } };
+      return;
+    }
+    out.push(call);
+  });
+  return out;
+}
+
+/**
  * "… add Oksana Melnyk, o.m@x.test, as a new supervisor": a piece that says again what the invitation before it is
  * ("as a new supervisor") invites no one of its own; an invitation naming no one right after one on the same
  * partner is that one.
@@ -1136,7 +1167,9 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return withoutRestatements(withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(calls))));
+  return withoutRestatements(
+    withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(foldIntoNewCompany(calls)))),
+  );
 }
 
 /**
@@ -1448,8 +1481,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         has(W.forbid) || (negated && (letSee || onOff !== undefined))
           ? false
           : (onOff ?? (letSee ? true : undefined));
-      if (value !== undefined)
-        return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
+      if (value !== undefined) {
+        const call = {
+          name: "set_shared_bookings",
+          args: { company_id: companyRef(), body: { active: value } },
+        };
+        // "…, shared bookings on" (no "its"): an option of the company a step before creates.
+        if (!has(W.pronoun)) SHARING_OPTIONS.add(call);
+        return [call];
+      }
     }
     // "Replace supervisor A with B (b@x)": A removed, B invited to A's partner.
     if (hasStem(words, REPLACE_STEMS) && supervisors.length > 0 && mail && !has(W.support) && !fee) {

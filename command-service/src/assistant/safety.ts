@@ -705,7 +705,12 @@ export function checkCalls(input: SafetyInput): Verdict {
         n +
         (c.entry.name === "update_channel"
           ? Math.max(1, Object.keys((c.args.body ?? {}) as object).length)
-          : 1),
+          : // A new partner or company with the options later parts gave it ("… and the corporate number on").
+            c.entry.name === "create_partner" || c.entry.name === "create_company"
+            ? 1 +
+              Object.keys((c.args.body ?? {}) as object).filter((k) => !["name", "agency_id"].includes(k))
+                .length
+            : 1),
       0,
     );
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).

@@ -385,3 +385,60 @@ describe("assistant understanding (issue 25): twin channels told apart by their 
     }
   });
 });
+
+describe("assistant understanding (issue 25): a new partner's or company's options written in later parts", () => {
+  it("creates the partner with the flag a later part switches on, one step the safety check accepts, in five languages", () => {
+    for (const text of [
+      "Create a new partner Nordic Sky with a 2% markup and the corporate number switched on",
+      "Załóż nowego partnera Nordic Sky z narzutem 2% i włączonym numerem korporacyjnym",
+      "Створи нового партнера Nordic Sky з націнкою 2% і увімкненим корпоративним номером",
+      "Crée un nouveau partenaire Nordic Sky avec une marge de 2 % et le numéro corporate activé",
+      "Crea un socio nuevo Nordic Sky con un margen del 2 % y el número corporativo activado",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "create_partner",
+            args: {
+              body: {
+                name: "Nordic Sky",
+                markups: [{ carrier: null, charge: { kind: "percent", bps: 200 } }],
+                corporate_number_on: true,
+              },
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("creates the company with shared bookings a later part switches on, not a step on the company not made yet, in five languages", () => {
+    for (const text of [
+      "Create company Baltic Wings Vilnius for Baltic Wings in EUR, and switch shared bookings on",
+      "Utwórz firmę Baltic Wings Vilnius dla Baltic Wings w EUR, wspólne rezerwacje włączone",
+      "Створи компанію Baltic Wings Vilnius для Baltic Wings в EUR, спільні бронювання увімкнені",
+      "Crée la société Baltic Wings Vilnius pour Baltic Wings, en EUR, réservations partagées activées",
+      "Crea la empresa Baltic Wings Vilnius para Baltic Wings en EUR, reservas compartidas activadas",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "create_company",
+            args: {
+              body: {
+                agency_id: "ag-baltic",
+                name: "Baltic Wings Vilnius",
+                currency: "EUR",
+                shared_bookings: true,
+              },
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
