@@ -143,9 +143,19 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
   // Narodzenia").
   const inside = (h: DateHit) =>
     allHits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start);
+  // "and back, 2 adults": a number counting passengers is no day of the month.
+  const counting = (h: DateHit) => {
+    if (!/^\d{1,2}$/u.test(text.slice(h.start, h.end).trim())) return false;
+    const next = tokens.find((t) => t.start >= h.end);
+    if (!next || PASSENGER_NOUNS[next.norm] === undefined) return false;
+    // Its words are the count's again.
+    for (const t of tokens) if (t.start >= h.start && t.end <= h.end) t.used = false;
+    return true;
+  };
   const hits = allHits.filter(
     (h) =>
       !inside(h) &&
+      !counting(h) &&
       (!weekdayOnly(h) ||
         !allHits.some(
           (o) =>

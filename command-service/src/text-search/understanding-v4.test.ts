@@ -111,3 +111,23 @@ describe("the text search's understanding (issue 25, v3/v4 causes): who travels"
     }
   });
 });
+
+describe("the text search's understanding (issue 25, v3 cause): a count of passengers right after 'and back'", () => {
+  it("reads 'and back, 2 adults' as two adults and the dates written after, never a return on the 2nd, in five languages", () => {
+    for (const text of [
+      "Oslo to Rome and back, 3 adults, 12 Jan to 19 Jan",
+      "Gdańsk - Rzym i z powrotem, 3 osoby, 12-19 stycznia",
+      "Одеса - Рим і назад, 3 дорослих, 12-19 січня",
+      "Nice - Rome aller-retour, 3 adultes, du 12 au 19 janvier",
+      "Bilbao - Roma ida y vuelta, 3 adultos, del 12 al 19 de enero",
+    ]) {
+      const { search } = parse(text);
+      expect([text, search.departure_date, search.return_date, search.passengers.adults]).toEqual([
+        text,
+        "2027-01-12",
+        "2027-01-19",
+        3,
+      ]);
+    }
+  });
+});
