@@ -131,3 +131,18 @@ describe("the text search's understanding (issue 25, v3 cause): a count of passe
     }
   });
 });
+
+describe("the text search's understanding (issue 25, v3 cause): a Polish airport named in the genitive", () => {
+  it("reads Balic and Rębiechowa (z Balic, do Rębiechowa) as their airports, and the nominative as before", () => {
+    for (const [text, from, to] of [
+      ["z Balic do Oslo 15 stycznia", "KRK", "OSL"],
+      ["z Oslo do Rębiechowa 15 stycznia", "OSL", "GDN"],
+      ["z Rębiechowa do Balic 15 stycznia", "GDN", "KRK"],
+      ["Balice to Oslo on 15 January", "KRK", "OSL"],
+      ["de Balice a Oslo el 15 de enero", "KRK", "OSL"],
+    ] as const) {
+      const { search } = parse(text);
+      expect([text, search.origin, search.destination]).toEqual([text, from, to]);
+    }
+  });
+});
