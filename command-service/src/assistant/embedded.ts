@@ -561,6 +561,19 @@ const SUBJECT_PRONOUNS = [
 /** A phone number written in a text (+48 600 100 200, (044) 123-45-67). */
 const phoneIn = (text: string): string | undefined => /\+?\d[\d\s().-]{5,}\d/u.exec(text)?.[0]?.trim();
 
+/** A user's account ("konto", "акаунт", "compte", "cuenta"). */
+const ACCOUNT_STEMS = [
+  "account",
+  "акаунт",
+  "аккаунт",
+  "обліков",
+  "konto",
+  "konta",
+  "compte",
+  "cuenta",
+  "login",
+].map(fold);
+
 /** Leaving something as it is ("without touching", "keep", "не чіпай", "nie ruszaj", "sans toucher"). */
 const KEEP_STEMS = [
   ...["touch", "keep", "leave", "unchanged", "intact", "чіпа", "чіпай", "залиш", "збереж", "незмін"],
@@ -1516,6 +1529,27 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // The account of a person no supervisor here matches, deactivated or blocked ("dezaktywuj konto Olena
+    // Kovalenko" by another partner's supervisor): their name goes to the checks, which refuse or ask back.
+    const unknownPerson = supervisors.length === 0 ? unknownName() : undefined;
+    if (
+      off &&
+      unknownPerson &&
+      hasStem(words, ACCOUNT_STEMS) &&
+      companies.length === 0 &&
+      channels.length === 0 &&
+      agencies.length === 0
+    )
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agencyOfUnknown(),
+            supervisor_id: unknownPerson,
+            body: { active: false },
+          }),
+        },
+      ];
     // Removing a supervisor, deleting a company, a channel or a partner.
     if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {

@@ -442,3 +442,25 @@ describe("assistant understanding (issue 25): a new partner's or company's optio
     }
   });
 });
+
+describe("assistant understanding (issue 25): a supervisor's account deactivated or blocked", () => {
+  it("reads it as that supervisor switched off, in five languages", () => {
+    for (const text of [
+      "Deactivate the account of Ivan Petrenko",
+      "Zablokuj konto Ivan Petrenko",
+      "Деактивуй акаунт Ivan Petrenko",
+      "Bloque le compte d'Ivan Petrenko",
+      "Desactiva la cuenta de Ivan Petrenko",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "update_supervisor",
+            args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { active: false } },
+          },
+        ],
+      ]);
+    }
+  });
+});
