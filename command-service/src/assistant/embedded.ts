@@ -1045,7 +1045,10 @@ function foldIntoNewCompany(calls: ToolCall[]): ToolCall[] {
       typeof a.body?.active === "boolean" &&
       last
     ) {
-      create.args = { ...create.args, body: { ...body, shared_bookings: a.body.active } };
+      create.args = {
+        ...(create.args as Record<string, unknown>),
+        body: { ...body, shared_bookings: a.body.active },
+      };
       return;
     }
     out.push(call);
