@@ -130,6 +130,17 @@ describe("rule 2: refused with the reason, and nothing dropped", () => {
     expect(JSON.stringify(body)).not.toContain(kyiv);
   });
 
+  it("when a supervisor names another partner's supervisor (deactivate, remove, change a phone), then it is refused as outside their scope", async () => {
+    for (const text of [
+      "dezaktywuj konto Olena Kovalenko",
+      "remove supervisor Olena Kovalenko",
+      "zmień telefon Oleny Kovalenko na +48600100200",
+    ]) {
+      const body = await ask(vistulaSupervisor, text);
+      expect([text, body.kind, body.refusal?.code]).toEqual([text, "refuse", "outside_scope"]);
+    }
+  });
+
   it("when a supervisor asks about another partner's channel, then it is refused, never planned on their own channel", async () => {
     const body = await ask(dniproSupervisor, "turn off the Sandbox NDC channel of Vistula Tours");
     expect(body.kind).toBe("refuse");

@@ -77,7 +77,7 @@ export async function loadDirectory(pool: pg.Pool, p: Principal): Promise<Direct
 }
 
 /**
- * The partners, companies and channels outside the caller's scope (a supervisor: every other partner's), by name
+ * The partners, companies, channels and supervisors outside the caller's scope (a supervisor: every other partner's), by name
  * only: a request naming one is refused as outside the scope, never read as a look-alike inside it. Their ids and
  * details never leave the server.
  */
@@ -86,7 +86,9 @@ export async function loadOutside(pool: pg.Pool, p: Principal): Promise<Entity[]
   const { rows } = await pool.query<{ kind: EntityKind; id: string; name: string; agency_id: string }>(
     `SELECT 'agency' AS kind, id, name, id AS agency_id FROM read.agencies WHERE NOT deleted AND id <> $1
      UNION ALL SELECT 'company', id, name, agency_id FROM read.companies WHERE NOT deleted AND agency_id <> $1
-     UNION ALL SELECT 'channel', id, title, agency_id FROM read.channels WHERE NOT deleted AND agency_id <> $1`,
+     UNION ALL SELECT 'channel', id, title, agency_id FROM read.channels WHERE NOT deleted AND agency_id <> $1
+     UNION ALL SELECT 'supervisor', id, first_name || ' ' || last_name, agency_id FROM read.users
+      WHERE user_type = 'Supervisor' AND active AND agency_id <> $1`,
     [p.agencyId ?? ""],
   );
   return rows.map((r) =>

@@ -61,6 +61,7 @@ const RAW_WORDS = {
     "zablok",
     "zatrzym",
     "wstrzymaj",
+    "deten",
     "shut",
     "halt",
     "freez",
@@ -125,6 +126,7 @@ const RAW_WORDS = {
     "descongel",
     "reabr",
     "відкри",
+    "віднов",
     "switch on",
   ],
   onWords: ["on"],
@@ -292,7 +294,16 @@ const RAW_WORDS = {
   ],
   createWords: ["cree", "creer", "creez", "crea", "crear", "creen"],
   company: ["company", "компані", "firm", "spolk", "societe", "entreprise", "empresa", "compani"],
-  supervisor: ["supervisor", "супервайзер", "супервізор", "керівник", "superviseur", "kierownik", "nadzorc"],
+  supervisor: [
+    "supervisor",
+    "супервайзер",
+    "супервізор",
+    "керівник",
+    "superviseur",
+    "kierownik",
+    "kierownicz",
+    "nadzorc",
+  ],
   markup: [
     "markup",
     "mark",
@@ -528,6 +539,61 @@ const thatCompany = (words: readonly string[]): boolean =>
       [words[i + 1], words[i + 2]].some((n) => !!n && W.company.some((s) => n.startsWith(s))),
   );
 
+/**
+ * A subject pronoun standing for a company ("… and tell me how much it sold", "combien elle a vendu", "ile ona
+ * sprzedała", "скільки вона продала", "cuánto vendió ella"): the company the part before acted on.
+ */
+const SUBJECT_PRONOUNS = [
+  "it",
+  "she",
+  "they",
+  "elle",
+  "ils",
+  "elles",
+  "ona",
+  "oni",
+  "вона",
+  "воно",
+  "вони",
+  "ella",
+].map(fold);
+
+/** A phone number written in a text (+48 600 100 200, (044) 123-45-67). */
+const phoneIn = (text: string): string | undefined => /\+?\d[\d\s().-]{5,}\d/u.exec(text)?.[0]?.trim();
+
+/** A user's account ("konto", "акаунт", "compte", "cuenta"). */
+const ACCOUNT_STEMS = [
+  "account",
+  "акаунт",
+  "аккаунт",
+  "обліков",
+  "konto",
+  "konta",
+  "compte",
+  "cuenta",
+  "login",
+].map(fold);
+
+/** Leaving something as it is ("without touching", "keep", "не чіпай", "nie ruszaj", "sans toucher"). */
+const KEEP_STEMS = [
+  ...["touch", "keep", "leave", "unchanged", "intact", "чіпа", "чіпай", "залиш", "збереж", "незмін"],
+  ...[
+    "rusz",
+    "zostaw",
+    "zachowa",
+    "bez zmian",
+    "touch",
+    "gard",
+    "laiss",
+    "conserv",
+    "toc",
+    "toqu",
+    "manten",
+    "dej",
+  ],
+  ...["igual", "queda"],
+].map(fold);
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -601,7 +667,7 @@ const NAME_STOPS = new Set([
 
 const CURRENCIES: [RegExp, string][] = [
   [/^(pln|zl|zloty|zlotych|zlote|zlotys|злот\p{L}*)$/u, "PLN"],
-  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|₴)$/u, "UAH"],
+  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|₴)$/u, "UAH"],
   [/^(eur|euro|euros|євро|евро|€)$/u, "EUR"],
   [/^(usd|dollar\p{L}*|долар\p{L}*|dolar\p{L}*|dolares|\$)$/u, "USD"],
   [/^(gbp|pound\p{L}*|фунт\p{L}*|funt\p{L}*|livre\p{L}*|libra\p{L}*|£)$/u, "GBP"],
@@ -641,15 +707,28 @@ export interface Amount {
   currency: string | null;
 }
 
+// A number glued to letters (the carrier W6, an invoice FV12) is no amount.
 const NUMBER =
-  /([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:k|тис\.?|тисяч\p{L}*|tys\.?|tysi\p{L}*|mil|mille|mln\.?|млн\.?|million\p{L}*|mio\.?|millon\p{L}*|мільйон\p{L}*|milion\p{L}*))?(?![\d%])/giu;
+  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
 
 /** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
 const multiplierOf = (word: string | undefined): number =>
   !word ? 1 : /^\s?(mln|млн|million|mio|millon|мільйон|milion)/iu.test(word) ? 1_000_000 : 1000;
 
+/**
+ * A thousand or a million written as a word with no digit before it ("o tysiąc hrywien", "на тисячу гривень",
+ * "a thousand euros", "mille euros", "mil euros", "un million"): the number in digits.
+ */
+const NUMBER_WORDS =
+  /(?<!\d[\s\u00a0.,]?)(?<![\p{L}\p{N}])(thousand|tysiąc|tysiac|тисяча|тисячу|тисячі|mille|mil|million|milion|мільйон|millón|millon)(?![\p{L}\p{N}])/giu;
+const withNumberWords = (text: string): string =>
+  text.replace(NUMBER_WORDS, (w) =>
+    /^(million|milion|мільйон|millón|millon)$/iu.test(w) ? "1000000" : "1000",
+  );
+
 /** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
-export function amountsIn(text: string): number[] {
+export function amountsIn(written: string): number[] {
+  const text = withNumberWords(written);
   const out: number[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const value = parseNumber((m[1] ?? "").replace("−", "-"));
@@ -659,7 +738,8 @@ export function amountsIn(text: string): number[] {
 }
 
 /** The first amount with a currency next to it (or alone), read from text with names masked out. */
-export function findAmount(text: string): Amount | null {
+export function findAmount(written: string): Amount | null {
+  const text = withNumberWords(written);
   const found: (Amount & { score: number })[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const rawNumber = (m[1] ?? "").replace("−", "-");
@@ -673,7 +753,8 @@ export function findAmount(text: string): Amount | null {
       continue;
     const multiplier = multiplierOf(m[2]);
     const before = text.slice(0, m.index ?? 0);
-    const next = /^\s*([\p{L}$€£₴]+)/u.exec(after)?.[1];
+    // "un millón de euros", "a million of hryvnias", "un million d'euros": the currency after "of".
+    const next = /^\s*(?:(?:de|of)\s+|d['’]\s*)?([\p{L}$€£₴]+)/iu.exec(after)?.[1];
     const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
     const currency = (next && currencyOf(next)) || (prev && currencyOf(prev)) || null;
     // Numbers inside a word (invoice 1182 is a reason, not an amount) score below ones with a currency.
@@ -942,6 +1023,40 @@ function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
 }
 
 /**
+ * "Create company C …, shared bookings on": the new company's sharing set as it is made, not in a step of its own
+ * on the company not made yet ("…, then switch on its shared bookings" stays a step of its own).
+ */
+const SHARING_OPTIONS = new WeakSet<ToolCall>();
+function foldIntoNewCompany(calls: ToolCall[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  calls.forEach((call, i) => {
+    const a = call.args as { company_id?: unknown; body?: { active?: unknown } };
+    const target = typeof a.company_id === "string" ? /^\$new:(\d+)$/u.exec(a.company_id) : null;
+    const create = target ? calls[Number(target[1])] : undefined;
+    const body = (create?.args as { body?: Record<string, unknown> } | undefined)?.body;
+    // Only the last step (no later step counts steps by their place).
+    const last = i === calls.length - 1;
+    if (
+      call.name === "set_shared_bookings" &&
+      SHARING_OPTIONS.has(call) &&
+      create?.name === "create_company" &&
+      body &&
+      body.shared_bookings === undefined &&
+      typeof a.body?.active === "boolean" &&
+      last
+    ) {
+      create.args = {
+        ...(create.args as Record<string, unknown>),
+        body: { ...body, shared_bookings: a.body.active },
+      };
+      return;
+    }
+    out.push(call);
+  });
+  return out;
+}
+
+/**
  * "… add Oksana Melnyk, o.m@x.test, as a new supervisor": a piece that says again what the invitation before it is
  * ("as a new supervisor") invites no one of its own; an invitation naming no one right after one on the same
  * partner is that one.
@@ -1068,7 +1183,9 @@ export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContex
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
-  return withoutRestatements(withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(calls))));
+  return withoutRestatements(
+    withoutEmptyInvites(foldIntoNewPartner(mergeChannelUpdates(foldIntoNewCompany(calls)))),
+  );
 }
 
 /**
@@ -1380,8 +1497,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         has(W.forbid) || (negated && (letSee || onOff !== undefined))
           ? false
           : (onOff ?? (letSee ? true : undefined));
-      if (value !== undefined)
-        return [{ name: "set_shared_bookings", args: { company_id: companyRef(), body: { active: value } } }];
+      if (value !== undefined) {
+        const call = {
+          name: "set_shared_bookings",
+          args: { company_id: companyRef(), body: { active: value } },
+        };
+        // "…, shared bookings on" (no "its"): an option of the company a step before creates.
+        if (!has(W.pronoun)) SHARING_OPTIONS.add(call);
+        return [call];
+      }
     }
     // "Replace supervisor A with B (b@x)": A removed, B invited to A's partner.
     if (hasStem(words, REPLACE_STEMS) && supervisors.length > 0 && mail && !has(W.support) && !fee) {
@@ -1408,6 +1532,27 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // The account of a person no supervisor here matches, deactivated or blocked ("dezaktywuj konto Olena
+    // Kovalenko" by another partner's supervisor): their name goes to the checks, which refuse or ask back.
+    const unknownPerson = supervisors.length === 0 ? unknownName() : undefined;
+    if (
+      off &&
+      unknownPerson &&
+      hasStem(words, ACCOUNT_STEMS) &&
+      companies.length === 0 &&
+      channels.length === 0 &&
+      agencies.length === 0
+    )
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agencyOfUnknown(),
+            supervisor_id: unknownPerson,
+            body: { active: false },
+          }),
+        },
+      ];
     // Removing a supervisor, deleting a company, a channel or a partner.
     if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
@@ -1486,7 +1631,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       const name = quoted?.[1]?.trim() ?? newName();
       return [{ name: "duplicate_partner", args: { agency_id: agencyRef(), body: withDefined({ name }) } }];
     }
-    if (creatingHere && has(W.partner) && !has(W.supervisor) && !has(W.company) && !has(W.channel)) {
+    // "Añade un margen del 2 % … en el socio Dnipro Travel": a markup added to a partner named, not a new partner.
+    const markupOnPartner = agencies.length > 0 && has(W.markup) && !has(W.nameWord) && !has(W.named);
+    if (
+      creatingHere &&
+      has(W.partner) &&
+      !markupOnPartner &&
+      !has(W.supervisor) &&
+      !has(W.company) &&
+      !has(W.channel)
+    ) {
       const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
       // "… with a 3% markup": the new partner's markups.
       const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
@@ -1585,7 +1739,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       words.some((w) => SELF_WORDS.includes(w)) &&
       dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
     ) {
-      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const phone = phoneIn(masked);
       return [
         {
           name: "update_supervisor",
@@ -1599,7 +1753,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // A supervisor's phone.
     if (has(W.phone) && supervisors.length > 0) {
-      const phone = /\+?\d[\d\s().-]{5,}\d/u.exec(masked)?.[0]?.trim();
+      const phone = phoneIn(masked);
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
@@ -1617,11 +1771,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // A channel's settings: its nego code, how tickets are paid.
     const settings: Record<string, unknown> = {};
     /** The code written after a keyword ("nego code NG-7", "código de tarifa residente RES01"). */
+    // The code written after the word, names left out ("… code of Dnipro Travel's Sandbox NDC channel to RES01":
+    // NDC is the channel's name, not the code); a quoted code is read from the text as written.
     const codeAfter = (stems: readonly string[]) => {
       const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
-      return /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-        text.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-      )?.[1];
+      const codeIn = (from: string) =>
+        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+          from.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
+        )?.[1];
+      return codeIn(masked) ?? codeIn(text);
     };
     if (has(W.nego)) {
       const code = codeAfter(W.nego);
@@ -1770,7 +1928,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         name: "sales_figures",
         args: withDefined({
           agency_id: companies.length === 0 ? (agencies[0]?.ref ?? undefined) : undefined,
-          company_id: companies[0]?.ref,
+          // "… and show the sales of that company / how much it sold": the company of the earlier part.
+          company_id:
+            companies[0]?.ref ??
+            (agencies.length === 0 &&
+            (has(W.pronoun) || thatCompany(words) || words.some((w) => SUBJECT_PRONOUNS.includes(w)))
+              ? previousCompany()
+              : undefined),
           date_from: period?.from,
           date_to: period?.to,
         }),
@@ -1839,12 +2003,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   // "Remove all markups of X": the list emptied. One carrier's markup removed would change one item of a list
   // the assistant does not read, so it is not guessed here.
-  if (has(W.markup) && has(W.remove) && !amount && percent === null && !carrier && !chargeInReason) {
+  // "… sin tocar el margen que ya tiene", "загальну не чіпай", "leave the general markup as it is": kept, not removed.
+  const keep = hasStem(words, KEEP_STEMS);
+  if (has(W.markup) && has(W.remove) && !keep && !amount && percent === null && !carrier && !chargeInReason) {
     if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
       return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
     return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
   }
-  if (has(W.markup) && !chargeInReason) {
+  // "Añade un 1 % en W6": a percentage for one carrier is a markup even when the word comes in another part.
+  const carrierPercent = percent !== null && !!carrier && !amount && !has(W.fee);
+  if ((has(W.markup) || carrierPercent) && !chargeInReason) {
     const charge = chargeOf(amount, percent, words);
     if (charge) {
       const rule = { carrier, charge };
@@ -1925,6 +2093,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             email,
             first_name: names[0],
             last_name: names[1],
+            // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
+            phone: has(W.phone) ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
           }),
         },
@@ -1976,7 +2146,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const source = (Object.keys(W.sources) as (keyof typeof W.sources)[]).find((s) =>
       W.sources[s].some((stem) => words.some((w) => w === stem || (stem.length > 3 && w.startsWith(stem)))),
     );
-    if (has(W.gate) || has(W.ticketing)) {
+    // Every channel of the platform ("désactive tous les canaux de la plateforme") or the consolidator
+    // ("вимкни консолідатор"), no gate word written: the platform-wide gate, when nothing narrower is named.
+    const nothingNamed = companies.length === 0 && agencies.length === 0 && channels.length === 0;
+    if (nothingNamed && !source && !has(W.gate) && !has(W.ticketing)) {
+      if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
+      if (has(W.channel) && has(W.all) && !has(W.pronoun))
+        return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
+    }
+    // Selling stopped for a partner or company ("wstrzymaj sprzedaż dla całego partnera X", "stop sales for X"):
+    // its ticketing gate, unless a channel or one of its sources is meant.
+    const salesGate =
+      hasStem(words, SALES_STEMS) &&
+      !source &&
+      !has(W.channel) &&
+      channels.length === 0 &&
+      (companies.length > 0 || agencies.length > 0);
+    if (has(W.gate) || has(W.ticketing) || salesGate) {
       if (has(W.main)) return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
       if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
       if (has(W.channel) && has(W.all))
@@ -2493,7 +2679,7 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     return local.some((p) => p === f || latinForms(f).includes(p));
   };
   let masculine = false;
-  const out = names.map((name) => {
+  const out = names.map((name, at) => {
     if (spelled(name)) return name;
     for (const [ending, base] of NAME_ENDINGS) {
       if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
@@ -2503,6 +2689,24 @@ export function baseNames(names: readonly string[], email: string | undefined): 
         return candidate;
       }
     }
+    // Surnames whose case endings leave no doubt, e-mail or not: Kowalskiego → Kowalski, Nowickiej → Nowicka,
+    // Левченка → Левченко (a man's: his first name's -a goes too).
+    for (const [ending, base, man] of [
+      ["skiego", "ski", true],
+      ["ckiego", "cki", true],
+      ["dzkiego", "dzki", true],
+      ["skiemu", "ski", true],
+      ["ckiemu", "cki", true],
+      ["skiej", "ska", false],
+      ["ckiej", "cka", false],
+      ["енка", "енко", true],
+      ["енку", "енко", true],
+      ["енком", "енко", true],
+    ] as const)
+      if (name.endsWith(ending) && name.length > ending.length + 1) {
+        if (man && at > 0) masculine = true;
+        return name.slice(0, -ending.length) + base;
+      }
     for (const [ending, base] of [
       ["ę", "a"],
       ["ą", "a"],
@@ -2517,6 +2721,9 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     const first = out[0] as string;
     if (!spelled(first) && /[^aeiouyаеєиіїоуюя][aа]$/u.test(first) && first === names[0])
       out[0] = first.endsWith("ka") ? `${first.slice(0, -2)}ek` : first.slice(0, -1);
+    // Андрія, Сергія, Олексія → Андрій, Сергій, Олексій.
+    else if (!spelled(first) && /[аеиіоуі]я$/u.test(first) && first === names[0])
+      out[0] = `${first.slice(0, -1)}й`;
   }
   return out;
 }

@@ -313,10 +313,12 @@ function distance(a: string, b: string): number {
 function usedWord(used: ReadonlySet<string>, word: string): boolean {
   if (used.has(word)) return true;
   for (const u of used) {
-    if (u.length < 3 || Math.abs(u.length - word.length) > 2) continue;
+    const longer = Math.abs(u.length - word.length);
+    if (u.length < 3 || longer > 3) continue;
     let i = 0;
     while (i < u.length && i < word.length && u[i] === word[i]) i++;
-    if (i >= 3 && i >= Math.min(u.length, word.length) - 2) return true;
+    // Three letters more only on a long stem (Kowalski|ego, Nowick|iego: the name taken in its base form).
+    if (i >= 3 && i >= Math.min(u.length, word.length) - 2 && (longer <= 2 || i >= 6)) return true;
   }
   return false;
 }
@@ -534,6 +536,25 @@ export function checkCalls(input: SafetyInput): Verdict {
         .map((m) => m.entity.agency_id ?? ""),
     ),
   );
+  // Partners named by their own distinctive first words, as written or inflected ("the Vistula channel", "kanał
+  // agencji Vistula", "kanale Vistuli"): every entity those words begin is that one partner's. Only tells twins
+  // apart (both partners' "Sandbox NDC"); it names no partner to act on.
+  const partnersByWord = new Set(
+    r.spans
+      .filter(
+        (s) =>
+          s.start < r.reasonFrom &&
+          new Set(s.best.map((m) => m.entity.agency_id ?? "")).size === 1 &&
+          s.best.every(
+            (m) =>
+              m.entity.kind !== "channel" &&
+              m.entity.tokens
+                .slice(0, m.length)
+                .every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w)),
+          ),
+      )
+      .map((s) => (s.best[0] as Mention).entity.agency_id ?? ""),
+  );
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
   for (const call of calls) {
     const command = call.entry.name;
@@ -558,6 +579,7 @@ export function checkCalls(input: SafetyInput): Verdict {
         twins.length > 0 &&
         !text.includes(e.id) &&
         !namedPartners.has(e.agency_id ?? "") &&
+        !partnersByWord.has(e.agency_id ?? "") &&
         !(input.userType === "Supervisor" && e.agency_id === input.agencyId)
       )
         return clarify(
@@ -575,6 +597,7 @@ export function checkCalls(input: SafetyInput): Verdict {
         (e.kind === "channel" &&
           CHANNEL_COMMANDS.has(command) &&
           (namedParents.has(e.agency_id ?? "") ||
+            partnersByWord.has(e.agency_id ?? "") ||
             (input.userType === "Supervisor" &&
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&
@@ -682,7 +705,12 @@ export function checkCalls(input: SafetyInput): Verdict {
         n +
         (c.entry.name === "update_channel"
           ? Math.max(1, Object.keys((c.args.body ?? {}) as object).length)
-          : 1),
+          : // A new partner or company with the options later parts gave it ("… and the corporate number on").
+            c.entry.name === "create_partner" || c.entry.name === "create_company"
+            ? 1 +
+              Object.keys((c.args.body ?? {}) as object).filter((k) => !["name", "agency_id"].includes(k))
+                .length
+            : 1),
       0,
     );
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).

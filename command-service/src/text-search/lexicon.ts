@@ -65,8 +65,8 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
   ).map((w) => [w, "companions"] as const),
   ...words(
     "people persons person passengers passenger travellers travelers traveller traveler pax " +
-      // abbreviations agents type: "2 os.", "3 pers.", "2 ос."
-      "os pers ос " +
+      // abbreviations agents type: "2 os.", "3 pers.", "2 ос.", "2 чол."
+      "os pers ос чол " +
       "людей люди людина особи осіб особа пасажирів пасажири пасажира пасажир " +
       "osoby osób osoba osobę pasażerów pasażerowie pasażer pasażera " +
       "personnes personne passagers passager voyageurs voyageur personas persona pasajeros pasajero viajeros viajero " +

@@ -346,6 +346,7 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
       "poniedzialek wielkanocny",
       "lany poniedzialek",
       "drugi dzien wielkanocy",
+      "drugi dzien swiat wielkanocnych",
     ],
     (y) => shifted(westernEaster(y), y, 1),
     paschal(1),
