@@ -413,7 +413,8 @@ const RAW_WORDS = {
   rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
-  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod"],
+  // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
+  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod", "робоч", "бойов"],
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
@@ -2169,6 +2170,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
       if (companies.length > 0)
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
+      // "la société Dnipro Travel": a company word with a partner's name and no partner word means one of its
+      // companies, never the partner's whole gate (rule 3: scope never widens); the resolver asks which.
+      if (agencies.length > 0 && has(W.company) && !has(W.partner))
+        return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
       // "… and switch its gate off": the company the part before acted on.
@@ -2179,8 +2184,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (unknown && channels.length === 0)
         return [{ name: "toggle_company_gate", args: { company_id: unknown, body } }];
     }
-    if (source && (has(W.channel) || channels.length > 0 || agencies.length > 0 || previousChannel()))
+    if (source && (has(W.channel) || channels.length > 0 || previousChannel()))
       return [{ name: "toggle_source_channel", args: { channel_id: channelRef(), source, body } }];
+    // A source of a partner with no channel named or written ("вимкни API у партнера X"): the partner's channel is
+    // not guessed, even its only one; the resolver asks which channel (rule 1: never a child entity substituted).
+    if (source && agencies.length > 0)
+      return [{ name: "toggle_source_channel", args: { channel_id: undefined, source, body } }];
     if (has(W.channel) || channels.length > 0) {
       // A company named: the partner's channel for that company only.
       if (companies.length > 0)

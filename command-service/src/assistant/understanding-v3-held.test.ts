@@ -464,3 +464,76 @@ describe("assistant understanding (issue 25): a supervisor's account deactivated
     }
   });
 });
+
+describe("assistant safety (issue 25, v4 held-back half): a partner's name never widens or narrows on its own", () => {
+  it("reads a company word before a partner's name as one of its companies and asks which, in five languages", () => {
+    for (const text of [
+      "Close the gate of the company Baltic Wings",
+      "Zamknij bramkę firmy Baltic Wings",
+      "Закрий гейт компанії Baltic Wings",
+      "Ferme la porte de la société Baltic Wings",
+      "Desactiva la puerta de la empresa Baltic Wings",
+    ]) {
+      // Not a plan: the company is asked back (no company is named "Baltic Wings"), never the partner's gate.
+      const asked = interpretCalls(parse(text), dir, "Admin");
+      expect([text, parse(text).map((c) => c.name), asked.kind === "calls" ? "plan" : asked.kind]).toEqual([
+        text,
+        ["toggle_company_gate"],
+        "ambiguous",
+      ]);
+      const offered = asked.kind === "ambiguous" ? asked.candidates.map((c) => c.id).sort() : [];
+      expect([text, offered]).toEqual([text, ["co-riga", "co-tallinn"]]);
+    }
+  });
+
+  it("keeps the partner's gate when the partner word is written", () => {
+    for (const text of [
+      "Ferme la porte de l'agence Baltic Wings",
+      "Close the gate of the partner Baltic Wings",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_partner_gate", args: { agency_id: "ag-baltic", body: { active: false } } }],
+      ]);
+    }
+  });
+
+  it("asks which channel when a partner's selling source is switched with no channel written, even its only one", () => {
+    for (const text of [
+      "Switch off API selling for Baltic Wings",
+      "Wyłącz sprzedaż przez API dla Baltic Wings",
+      "Вимкни продаж через API для Baltic Wings",
+      "Coupe la vente par API pour Baltic Wings",
+      "Desactiva la venta por API de Baltic Wings",
+    ]) {
+      // The channel is missing from the plan, so it is asked back; the partner's only channel is not taken.
+      const asked = interpretCalls(parse(text), dir, "Admin");
+      expect([text, asked.kind]).toEqual([text, "missing"]);
+    }
+    // The channel word written: the partner's channel is named.
+    expect(parse("Switch off API selling on the channel of Baltic Wings")).toEqual([
+      {
+        name: "toggle_source_channel",
+        args: { channel_id: "ch-baltic", source: "api", body: { active: false } },
+      },
+    ]);
+  });
+
+  it("reads the live ('робочий', 'бойовий') API of a partner as its production API option", () => {
+    for (const [text, value] of [
+      ["вимкни робочий API у партнера Baltic Wings", false],
+      ["увімкни бойовий API для агенції Sierra Viajes", true],
+    ] as const) {
+      const agency = text.includes("Baltic") ? "ag-baltic" : "ag-iberia";
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_partner_flag",
+            args: { agency_id: agency, flag: "production_api_on", body: { value } },
+          },
+        ],
+      ]);
+    }
+  });
+});
