@@ -4,7 +4,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { StatementBatch } from "@skyward/infra/db";
 import { EventStore } from "@skyward/infra/event-store/event-store";
-import { appendFixtures, type EventFixture, eventFixtures } from "@skyward/infra/event-store/fixtures";
+import {
+  appendFixtures,
+  currentFixture,
+  type EventFixture,
+  heldAndIssuedBy,
+} from "@skyward/infra/event-store/fixtures";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import { tablesOf } from "@skyward/infra/projections/projection";
@@ -25,12 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const current = (type: string) => eventFixtures(type).at(-1) as EventFixture;
-/** A booking held by `agentId` and issued: its two events, the current shapes with this locator and agent. */
-const issuedBy = (locator: string, agentId: string): EventFixture[] => {
-  const held = current("BookingHeld");
-  return [{ ...held, data: { ...held.data, locator, agent_id: agentId } }, current("TicketsIssued")];
-};
+const current = currentFixture;
+const issuedBy = heldAndIssuedBy;
 const inbox = (type: string, data: Record<string, unknown>): EventFixture => ({ type, version: 1, data });
 const locator = () => `L${randomUUID().slice(0, 5).toUpperCase()}`;
 

@@ -36,6 +36,15 @@ export function eventFixtures(type: string): EventFixture[] {
 }
 
 /** The fixture of a type at a version; throws when there is none. */
+/** The newest version's fixture of an event type (its current shape). */
+export const currentFixture = (type: string): EventFixture => eventFixtures(type).at(-1) as EventFixture;
+
+/** A booking held by `agentId` and issued: its two events, the current shapes with this locator and agent. */
+export function heldAndIssuedBy(locator: string, agentId: string): EventFixture[] {
+  const held = currentFixture("BookingHeld");
+  return [{ ...held, data: { ...held.data, locator, agent_id: agentId } }, currentFixture("TicketsIssued")];
+}
+
 export function eventFixture(type: string, version: number): EventFixture {
   const found = eventFixtures(type).find((f) => f.version === version);
   if (!found) throw new Error(`no fixture of ${type} version ${version}`);
@@ -81,7 +90,7 @@ export const OLD_BOOKING_STREAMS: Record<string, readonly (readonly [string, num
 /** A stream of OLD_BOOKING_STREAMS as stored then (`old`), or each event's current-shape twin (`current`). */
 export function bookingStreamFixtures(name: string, shape: "old" | "current"): EventFixture[] {
   return (OLD_BOOKING_STREAMS[name] ?? []).map(([type, version]) =>
-    shape === "old" ? eventFixture(type, version) : (eventFixtures(type).at(-1) as EventFixture),
+    shape === "old" ? eventFixture(type, version) : currentFixture(type),
   );
 }
 

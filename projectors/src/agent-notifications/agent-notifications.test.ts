@@ -2,7 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { EventStore } from "@skyward/infra/event-store/event-store";
-import { appendFixtures, type EventFixture, eventFixtures } from "@skyward/infra/event-store/fixtures";
+import {
+  appendFixtures,
+  currentFixture,
+  type EventFixture,
+  heldAndIssuedBy,
+} from "@skyward/infra/event-store/fixtures";
 import { rebuildProjection } from "@skyward/infra/projections/runtime";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import { directory } from "../directory/directory.ts";
@@ -18,12 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const current = (type: string) => eventFixtures(type).at(-1) as EventFixture;
-/** A booking held by `agentId` and issued: its two events, the current shapes with this locator and agent. */
-const issuedBy = (locator: string, agentId: string): EventFixture[] => {
-  const held = current("BookingHeld");
-  return [{ ...held, data: { ...held.data, locator, agent_id: agentId } }, current("TicketsIssued")];
-};
+const _current = currentFixture;
+const issuedBy = heldAndIssuedBy;
 const inbox = (type: string, data: Record<string, unknown>): EventFixture => ({ type, version: 1, data });
 
 const rows = async (userId: string) =>
