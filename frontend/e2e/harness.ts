@@ -166,6 +166,22 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const found: string[] = [];
   for (const scheme of ["light", "dark"] as const) {
     await switchScheme(page, scheme);
+    // A notification fading in or out is half transparent for a moment: its colours are checked once it stands still
+    // (on a loaded machine axe otherwise met one mid-fade and measured the blend, 3:1, as the text's contrast).
+    await page
+      .waitForFunction(
+        () =>
+          !document.querySelector("[data-finish]") &&
+          !document
+            .getAnimations()
+            .some(
+              (a) =>
+                a instanceof CSSTransition && a.transitionProperty === "opacity" && a.playState === "running",
+            ),
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     const violations = await axeViolations(page);
     if (process.env.SKYWARD_AXE_REPORT)
       await appendFile(
