@@ -2,6 +2,7 @@ import type { UserType } from "@skyward/contracts/metadata";
 import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
+import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
 import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
@@ -2679,8 +2680,13 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     return local.some((p) => p === f || latinForms(f).includes(p));
   };
   let masculine = false;
+  // A common first name in another case (Ігоря, Миколу, Оксану, Piotra) gives its base form and the surname's gender.
+  const given =
+    names.length >= 2 && !spelled(names[0] as string) ? inflectedFirstName(names[0] as string) : undefined;
   const out = names.map((name, at) => {
-    if (spelled(name)) return name;
+    // An e-mail has no Polish letters: anna.wisniewska@… spells "Wiśniewską" too, whose -ą is never a nominative's.
+    if (spelled(name)) return /\p{Ll}[ąę]$/u.test(name) ? `${name.slice(0, -1)}a` : name;
+    if (given && at === 0) return given.base;
     for (const [ending, base] of NAME_ENDINGS) {
       if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
       const candidate = name.slice(0, name.length - ending.length) + base;
@@ -2707,6 +2713,8 @@ export function baseNames(names: readonly string[], email: string | undefined): 
         if (man && at > 0) masculine = true;
         return name.slice(0, -ending.length) + base;
       }
+    const his = given?.masculine && at > 0 ? masculineSurname(name) : name;
+    if (his !== name) return his;
     for (const [ending, base] of [
       ["ę", "a"],
       ["ą", "a"],

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "@jest/globals";
+import type { UserType } from "@skyward/contracts/metadata";
+import type { ToolCall } from "@skyward/infra/llm/provider";
+import { type Directory, entity } from "./directory.ts";
+import { parseAdminRequest } from "./embedded.ts";
+import { interpretCalls } from "./interpret.ts";
+import { checkCalls, type Verdict } from "./safety.ts";
+
+/**
+ * Issue 25's understanding, session 36: causes the v4 held-back half showed (phrasings no table uses), each in the
+ * five languages, over the same world of its own as understanding.test.ts (names no table uses).
+ */
+const dir: Directory = {
+  entities: [
+    entity({ kind: "agency", id: "ag-baltic", name: "Baltic Wings", agency_id: "ag-baltic", detail: null }),
+    entity({ kind: "agency", id: "ag-iberia", name: "Sierra Viajes", agency_id: "ag-iberia", detail: null }),
+    entity({
+      kind: "company",
+      id: "co-riga",
+      name: "Baltic Wings Riga",
+      agency_id: "ag-baltic",
+      detail: "Baltic Wings",
+    }),
+    entity({
+      kind: "company",
+      id: "co-tallinn",
+      name: "Baltic Wings Tallinn",
+      agency_id: "ag-baltic",
+      detail: "Baltic Wings",
+    }),
+    entity({
+      kind: "company",
+      id: "co-sevilla",
+      name: "Sierra Sevilla",
+      agency_id: "ag-iberia",
+      detail: "Sierra Viajes",
+    }),
+    entity({ kind: "channel", id: "ch-baltic", name: "Main NDC", agency_id: "ag-baltic", detail: null }),
+    entity({ kind: "channel", id: "ch-iberia", name: "Main NDC", agency_id: "ag-iberia", detail: null }),
+    entity({
+      kind: "supervisor",
+      id: "u-ivan",
+      name: "Ivan Petrenko",
+      agency_id: "ag-baltic",
+      detail: "ivan@baltic.test",
+    }),
+    entity({
+      kind: "supervisor",
+      id: "u-zofia",
+      name: "Zofia Lis",
+      agency_id: "ag-iberia",
+      detail: "zofia@sierra.test",
+    }),
+  ],
+};
+
+const admin = { userType: "Admin" as UserType, agencyId: null };
+const _balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
+const parse = (text: string, ctx: { userType: UserType; agencyId: string | null; today?: string } = admin) =>
+  parseAdminRequest(text, dir, ctx);
+
+/** The verdict the route gives: the calls resolved, then checked against the request. */
+function verdictOf(text: string, ctx: { userType: UserType; agencyId: string | null } = admin): Verdict {
+  const calls = parse(text, ctx);
+  const i = interpretCalls(calls, dir, ctx.userType);
+  return checkCalls({
+    text,
+    calls: i.kind === "calls" ? i.calls : [],
+    dir,
+    outside: [],
+    userType: ctx.userType,
+    agencyId: ctx.agencyId,
+    callsIn: (part, before = []) => {
+      const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+      return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
+    },
+  });
+}
+
+describe("assistant understanding (issue 25): an invitee's common first name written in another case", () => {
+  it("invites by the base forms (Ігоря Мельника → Ігор Мельник, Piotra Nowaka → Piotr Nowak), the e-mail not spelling them", () => {
+    for (const [text, first, last] of [
+      ["Запроси Ігоря Мельника супервайзером до Baltic Wings, im@baltic.test", "Ігор", "Мельник"],
+      ["Додай супервайзером Baltic Wings Миколу Бондаря, mb@baltic.test", "Микола", "Бондар"],
+      ["Запроси Сергія Кравецького в супервайзери Baltic Wings, sk@baltic.test", "Сергій", "Кравецький"],
+      ["Запроси супервайзерку Оксану Шевчук до Baltic Wings, os@baltic.test", "Оксана", "Шевчук"],
+      ["Zaproś Piotra Nowaka p.n@baltic.test jako kierownika Baltic Wings", "Piotr", "Nowak"],
+      ["Zaproś Martę Kowalską do Baltic Wings jako kierowniczkę, mk@baltic.test", "Marta", "Kowalska"],
+      [
+        "Dodaj do Baltic Wings kierowniczkę Natalię Zielińską, natalia.zielinska@baltic.test",
+        "Natalia",
+        "Zielińska",
+      ],
+      [
+        "Zaproś Joannę Wójcicką (joanna.wojcicka@baltic.test) jako kierowniczkę Baltic Wings",
+        "Joanna",
+        "Wójcicka",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({ first_name: first, last_name: last }),
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
