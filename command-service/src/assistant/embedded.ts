@@ -1554,6 +1554,32 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           }),
         },
       ];
+    // A removal verb whose object is a field of a channel (its nego or resident-fare code) clears that field and
+    // keeps the channel: "прибери nego-код з каналу X", "usuń kod nego z kanału X", "quita el código nego del canal X".
+    const clearedCodes = (
+      [
+        [W.nego, "nego_code"],
+        [W.resident, "resident_fares_code"],
+      ] as const
+    ).filter(([stems]) => has(stems));
+    if (
+      clearedCodes.length > 0 &&
+      (has(W.drop) || has(["clear", "wipe", "очист", "wyczysc", "efface", "vacia"])) &&
+      (has(W.channel) || channels.length > 0) &&
+      !fee &&
+      !amount &&
+      // No new code written beside it ("… and set NG-7").
+      !/\d|\p{Lu}{2,}/u.test(masked)
+    )
+      return [
+        {
+          name: "update_channel",
+          args: {
+            channel_id: channelRef(),
+            body: Object.fromEntries(clearedCodes.map(([, f]) => [f, null])),
+          },
+        },
+      ];
     // Removing a supervisor, deleting a company, a channel or a partner.
     if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
@@ -1955,7 +1981,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         }),
       },
     ];
-  if (has(W.who) && (has(W.channel) || channels.length > 0))
+  // "qui" is a whole word, not the start of "quita"/"quitar" (remove).
+  const who =
+    hasStem(
+      words,
+      W.who.filter((s) => s !== "qui"),
+    ) || hasWord(["qui"]);
+  if (who && (has(W.channel) || channels.length > 0))
     return [
       {
         name: "channel_changes",

@@ -55,7 +55,7 @@ const dir: Directory = {
 };
 
 const admin = { userType: "Admin" as UserType, agencyId: null };
-const _balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
+const balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
 const parse = (text: string, ctx: { userType: UserType; agencyId: string | null; today?: string } = admin) =>
   parseAdminRequest(text, dir, ctx);
 
@@ -111,5 +111,29 @@ describe("assistant understanding (issue 25): an invitee's common first name wri
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+  });
+});
+
+describe("assistant understanding (issue 25): a removal verb whose object is a channel's code", () => {
+  it("clears that code on the channel, never deletes the channel, in five languages", () => {
+    for (const [text, body] of [
+      ["Clear the negotiated nego code on Baltic Wings' Main NDC channel", { nego_code: null }],
+      ["Видали nego код у каналі Main NDC партнера Baltic Wings", { nego_code: null }],
+      ["Usuń z kanału Main NDC Baltic Wings kod rezydencki", { resident_fares_code: null }],
+      ["Retire le code nego du canal Main NDC chez Baltic Wings", { nego_code: null }],
+      ["Quita el código nego en el canal Main NDC de Baltic Wings", { nego_code: null }],
+    ] as const) {
+      for (const ctx of [admin, balticSupervisor]) {
+        expect([text, parse(text, ctx)]).toEqual([
+          text,
+          [{ name: "update_channel", args: { channel_id: "ch-baltic", body } }],
+        ]);
+        expect([text, verdictOf(text, ctx)]).toEqual([text, { kind: "ok" }]);
+      }
+    }
+    // The channel itself named for removal is still deleted.
+    expect(parse("Usuń kanał Main NDC Baltic Wings")).toEqual([
+      { name: "delete_channel", args: { channel_id: "ch-baltic" } },
+    ]);
   });
 });
