@@ -881,7 +881,7 @@ function findCarrier(raw: readonly Token[]): string | null {
 
 /** Quoted text: in double quotes or guillemets, or in single quotes standing apart from words ('…', not l'IA). */
 export const QUOTES =
-  /["«„“”]([^"«»„“”]{1,200})["»“”]|(?<![\p{L}\p{N}])['‘]([^'‘’]{1,200})['’](?![\p{L}\p{N}])/gu;
+  /["«„“”‹]([^"«»„“”‹›]{1,200})["»“”›]|(?<![\p{L}\p{N}])['‘‚]([^'‘’‚]{1,200})['’‘](?![\p{L}\p{N}])/gu;
 
 export interface Mention {
   entity: Entity;
@@ -1651,6 +1651,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           "clon",
           "klonu",
           "клону",
+          "скопію",
+          "копію",
+          "копія",
+          "копії",
+          "kopię",
+          "kopia",
+          "kopii",
+          "sklonu",
+          "склону",
         ].some((s) => w.startsWith(fold(s))),
       ) &&
       agencies.length > 0

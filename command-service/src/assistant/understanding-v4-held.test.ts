@@ -137,3 +137,22 @@ describe("assistant understanding (issue 25): a removal verb whose object is a c
     ]);
   });
 });
+
+describe("assistant understanding (issue 25): a partner copied under a new name, quoted any way", () => {
+  it("duplicates the partner named with the quoted name, in five languages", () => {
+    for (const text of [
+      "Make a copy of Baltic Wings called ‹Baltic Nord›",
+      "Скопіювати партнера Baltic Wings під назвою «Baltic Nord»",
+      "Зроби копію Baltic Wings як нового партнера „Baltic Nord”",
+      "Zrób kopię partnera Baltic Wings pod nazwą ‚Baltic Nord‘",
+      "Copie Baltic Wings vers un nouveau partenaire « Baltic Nord »",
+      "Copia los ajustes de Baltic Wings a un socio nuevo “Baltic Nord”",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "duplicate_partner", args: { agency_id: "ag-baltic", body: { name: "Baltic Nord" } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
