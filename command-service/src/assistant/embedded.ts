@@ -2138,6 +2138,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
             phone: has(W.phone) ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
+            // "… for the Riga company only", "лише для компанії …", "tylko dla firmy …": the companies they sell for.
+            company_ids:
+              companies.length > 0 && (has(W.company) || hasWord(ONLY_WORDS))
+                ? companies.map((c) => c.ref)
+                : undefined,
           }),
         },
       },
@@ -2686,6 +2691,20 @@ const ROLE_STEMS = [
   "uzytkownik",
   "utilisateur",
   "usuario",
+].map(fold);
+
+/** "Only" (for these companies only), folded. */
+const ONLY_WORDS = [
+  "only",
+  "лише",
+  "тільки",
+  "виключно",
+  "tylko",
+  "wylacznie",
+  "uniquement",
+  "seulement",
+  "solo",
+  "unicamente",
 ].map(fold);
 
 /**

@@ -156,3 +156,48 @@ describe("assistant understanding (issue 25): a partner copied under a new name,
     }
   });
 });
+
+describe("assistant understanding (issue 25): a supervisor invited for one company only", () => {
+  it("invites them with that company as the only one they sell for, in five languages", () => {
+    for (const [text, locale] of [
+      [
+        "Add Maria Lopez (maria@baltic.test) as supervisor at Baltic Wings, only for the company Baltic Wings Tallinn",
+        "en",
+      ],
+      [
+        "Додай супервайзерку Марію Лопес maria@baltic.test у Baltic Wings тільки для компанії Baltic Wings Tallinn",
+        "ua",
+      ],
+      [
+        "Dodaj kierowniczkę Marię Lopez (maria@baltic.test) do Baltic Wings wyłącznie dla firmy Baltic Wings Tallinn",
+        "pl",
+      ],
+      [
+        "Invite la superviseure Maria Lopez maria@baltic.test chez Baltic Wings seulement pour la société Baltic Wings Tallinn",
+        "fr",
+      ],
+      [
+        "Invita a la supervisora Maria Lopez maria@baltic.test en Baltic Wings únicamente para la empresa Baltic Wings Tallinn",
+        "es",
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "invite_supervisor",
+            args: {
+              agency_id: "ag-baltic",
+              body: expect.objectContaining({
+                email: "maria@baltic.test",
+                last_name: locale === "ua" ? "Лопес" : "Lopez",
+                company_ids: ["co-tallinn"],
+              }),
+            },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
