@@ -2796,6 +2796,22 @@ export function baseNames(names: readonly string[], email: string | undefined): 
   return out;
 }
 
+/**
+ * A name nothing matched, also in its base forms and, written in Cyrillic, in Latin letters: the spellings its
+ * nearest entities are looked for by ("Оксану Ковальчук" → "Оксана Ковальчук", "oksana kovalchuk", near Olena
+ * Kovalenko).
+ */
+export function nameSpellings(ref: string): string[] {
+  const base = baseNames(
+    ref.split(/\s+/u).filter((w) => w.length > 0),
+    undefined,
+  ).join(" ");
+  const latin = tokenize(base)
+    .map((t) => latinForms(t.norm)[0] ?? t.norm)
+    .join(" ");
+  return [...new Set([ref, base, latin])];
+}
+
 /** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */
 function nameAfterStems(
   all: readonly Token[],

@@ -2,9 +2,9 @@ import { describe, expect, it } from "@jest/globals";
 import type { UserType } from "@skyward/contracts/metadata";
 import type { ToolCall } from "@skyward/infra/llm/provider";
 import { type Directory, entity } from "./directory.ts";
-import { parseAdminRequest } from "./embedded.ts";
+import { nameSpellings, parseAdminRequest } from "./embedded.ts";
 import { interpretCalls } from "./interpret.ts";
-import { checkCalls, type Verdict } from "./safety.ts";
+import { checkCalls, nearest, type Verdict } from "./safety.ts";
 
 /**
  * Issue 25's understanding, session 36: causes the v4 held-back half showed (phrasings no table uses), each in the
@@ -199,5 +199,22 @@ describe("assistant understanding (issue 25): a supervisor invited for one compa
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+  });
+});
+
+describe("assistant understanding (issue 25): a person not found, written inflected in Cyrillic", () => {
+  it("looks for the nearest people by the name's base forms in Latin letters too", () => {
+    const near = (ref: string) =>
+      nameSpellings(ref).flatMap((r) => nearest(dir, r, "supervisor").map((e) => e.id));
+    // Ігоря Петрушенка → Ігор Петрушенко → ihor petrushenko, near Ivan Petrenko (as written: no one near).
+    expect(near("Ігоря Петрушенка")).toContain("u-ivan");
+    // Зою Лісову → Зоя Лісова → zoia lisova; Софію Лісницьку → sofiia lisnytska: near Zofia Lis.
+    expect(near("Зою Лісову")).toContain("u-zofia");
+    expect(near("Софію Лісницьку")).toContain("u-zofia");
+    expect(nameSpellings("Ігоря Петрушенка")).toEqual([
+      "Ігоря Петрушенка",
+      "Ігор Петрушенко",
+      "ihor petrushenko",
+    ]);
   });
 });
