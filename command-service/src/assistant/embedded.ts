@@ -2,6 +2,7 @@ import type { UserType } from "@skyward/contracts/metadata";
 import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
 import type { Directory, Entity } from "./directory.ts";
+import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
 import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
@@ -881,7 +882,7 @@ function findCarrier(raw: readonly Token[]): string | null {
 
 /** Quoted text: in double quotes or guillemets, or in single quotes standing apart from words ('…', not l'IA). */
 export const QUOTES =
-  /["«„“”]([^"«»„“”]{1,200})["»“”]|(?<![\p{L}\p{N}])['‘]([^'‘’]{1,200})['’](?![\p{L}\p{N}])/gu;
+  /["«„“”‹]([^"«»„“”‹›]{1,200})["»“”›]|(?<![\p{L}\p{N}])['‘‚]([^'‘’‚]{1,200})['’‘](?![\p{L}\p{N}])/gu;
 
 export interface Mention {
   entity: Entity;
@@ -1554,6 +1555,32 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           }),
         },
       ];
+    // A removal verb whose object is a field of a channel (its nego or resident-fare code) clears that field and
+    // keeps the channel: "прибери nego-код з каналу X", "usuń kod nego z kanału X", "quita el código nego del canal X".
+    const clearedCodes = (
+      [
+        [W.nego, "nego_code"],
+        [W.resident, "resident_fares_code"],
+      ] as const
+    ).filter(([stems]) => has(stems));
+    if (
+      clearedCodes.length > 0 &&
+      (has(W.drop) || has(["clear", "wipe", "очист", "wyczysc", "efface", "vacia"])) &&
+      (has(W.channel) || channels.length > 0) &&
+      !fee &&
+      !amount &&
+      // No new code written beside it ("… and set NG-7").
+      !/\d|\p{Lu}{2,}/u.test(masked)
+    )
+      return [
+        {
+          name: "update_channel",
+          args: {
+            channel_id: channelRef(),
+            body: Object.fromEntries(clearedCodes.map(([, f]) => [f, null])),
+          },
+        },
+      ];
     // Removing a supervisor, deleting a company, a channel or a partner.
     if (has(W.drop) && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
@@ -1625,6 +1652,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           "clon",
           "klonu",
           "клону",
+          "скопію",
+          "копію",
+          "копія",
+          "копії",
+          "kopię",
+          "kopia",
+          "kopii",
+          "sklonu",
+          "склону",
         ].some((s) => w.startsWith(fold(s))),
       ) &&
       agencies.length > 0
@@ -1955,7 +1991,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         }),
       },
     ];
-  if (has(W.who) && (has(W.channel) || channels.length > 0))
+  // "qui" is a whole word, not the start of "quita"/"quitar" (remove).
+  const who =
+    hasStem(
+      words,
+      W.who.filter((s) => s !== "qui"),
+    ) || hasWord(["qui"]);
+  if (who && (has(W.channel) || channels.length > 0))
     return [
       {
         name: "channel_changes",
@@ -2097,6 +2139,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
             phone: has(W.phone) ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
+            // "… for the Riga company only", "лише для компанії …", "tylko dla firmy …": the companies they sell for.
+            company_ids:
+              companies.length > 0 && (has(W.company) || hasWord(ONLY_WORDS))
+                ? companies.map((c) => c.ref)
+                : undefined,
           }),
         },
       },
@@ -2655,6 +2702,20 @@ const ROLE_STEMS = [
   "usuario",
 ].map(fold);
 
+/** "Only" (for these companies only), folded. */
+const ONLY_WORDS = [
+  "only",
+  "лише",
+  "тільки",
+  "виключно",
+  "tylko",
+  "wylacznie",
+  "uniquement",
+  "seulement",
+  "solo",
+  "unicamente",
+].map(fold);
+
 /**
  * Endings a Polish or Ukrainian name takes after a verb ("zaproś Tomasza Mazura", "запроси Олену Бондар"), each
  * with the nominative ending it replaces: [written ending, nominative ending].
@@ -2688,8 +2749,13 @@ export function baseNames(names: readonly string[], email: string | undefined): 
     return local.some((p) => p === f || latinForms(f).includes(p));
   };
   let masculine = false;
+  // A common first name in another case (Ігоря, Миколу, Оксану, Piotra) gives its base form and the surname's gender.
+  const given =
+    names.length >= 2 && !spelled(names[0] as string) ? inflectedFirstName(names[0] as string) : undefined;
   const out = names.map((name, at) => {
-    if (spelled(name)) return name;
+    // An e-mail has no Polish letters: anna.wisniewska@… spells "Wiśniewską" too, whose -ą is never a nominative's.
+    if (spelled(name)) return /\p{Ll}[ąę]$/u.test(name) ? `${name.slice(0, -1)}a` : name;
+    if (given && at === 0) return given.base;
     for (const [ending, base] of NAME_ENDINGS) {
       if (!name.endsWith(ending) || name.length - ending.length < 2) continue;
       const candidate = name.slice(0, name.length - ending.length) + base;
@@ -2716,6 +2782,8 @@ export function baseNames(names: readonly string[], email: string | undefined): 
         if (man && at > 0) masculine = true;
         return name.slice(0, -ending.length) + base;
       }
+    const his = given?.masculine && at > 0 ? masculineSurname(name) : name;
+    if (his !== name) return his;
     for (const [ending, base] of [
       ["ę", "a"],
       ["ą", "a"],
@@ -2735,6 +2803,22 @@ export function baseNames(names: readonly string[], email: string | undefined): 
       out[0] = `${first.slice(0, -1)}й`;
   }
   return out;
+}
+
+/**
+ * A name nothing matched, also in its base forms and, written in Cyrillic, in Latin letters: the spellings its
+ * nearest entities are looked for by ("Оксану Ковальчук" → "Оксана Ковальчук", "oksana kovalchuk", near Olena
+ * Kovalenko).
+ */
+export function nameSpellings(ref: string): string[] {
+  const base = baseNames(
+    ref.split(/\s+/u).filter((w) => w.length > 0),
+    undefined,
+  ).join(" ");
+  const latin = tokenize(base)
+    .map((t) => latinForms(t.norm)[0] ?? t.norm)
+    .join(" ");
+  return [...new Set([ref, base, latin])];
 }
 
 /** The name written after one of `stems` (or "named ..."), up to a preposition, a comma or another name. */

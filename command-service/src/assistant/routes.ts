@@ -22,7 +22,7 @@ import { agentRefusal } from "./agents.ts";
 import { answerQuestion } from "./answers.ts";
 import { type Directory, entity, loadDirectory, loadOutside } from "./directory.ts";
 import { dispatch } from "./dispatch.ts";
-import { embeddedAdminProvider, parseAdminRequest } from "./embedded.ts";
+import { embeddedAdminProvider, nameSpellings, parseAdminRequest } from "./embedded.ts";
 import { type Interpretation, interpretCalls } from "./interpret.ts";
 import { previewStep } from "./preview.ts";
 import { amountOf, checkCalls, nearest, type Verdict } from "./safety.ts";
@@ -80,7 +80,16 @@ function questionFor(i: Exclude<Interpretation, { kind: "calls" }>, dir: Directo
       return clarify(
         "not_found",
         { code: `not_found_${i.entity}`, params: { ref: i.ref }, text: `No ${i.entity} "${i.ref}" found` },
-        nearest(dir, i.ref, i.entity).map(candidate),
+        // The nearest to the name as written, then to its base forms and Latin spelling (Оксану Ковальчук).
+        [
+          ...new Map(
+            nameSpellings(i.ref)
+              .flatMap((ref) => nearest(dir, ref, i.entity))
+              .map((e) => [e.id, e]),
+          ).values(),
+        ]
+          .slice(0, 5)
+          .map(candidate),
         i.ref.split(/\s+/u).filter((w) => w.length > 0),
       );
     case "missing":
