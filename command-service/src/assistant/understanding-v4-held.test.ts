@@ -1,81 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
-import type { UserType } from "@skyward/contracts/metadata";
-import type { ToolCall } from "@skyward/infra/llm/provider";
-import { type Directory, entity } from "./directory.ts";
-import { nameSpellings, parseAdminRequest } from "./embedded.ts";
-import { interpretCalls } from "./interpret.ts";
-import { checkCalls, nearest, type Verdict } from "./safety.ts";
+import { nameSpellings } from "./embedded.ts";
+import { nearest } from "./safety.ts";
+import { admin, balticSupervisor, dir, parse, verdictOf } from "./understanding-world.ts";
 
 /**
- * Issue 25's understanding, session 36: causes the v4 held-back half showed (phrasings no table uses), each in the
+ * Issue 25's understanding, session 35: causes the v4 held-back half showed (phrasings no table uses), each in the
  * five languages, over the same world of its own as understanding.test.ts (names no table uses).
  */
-const dir: Directory = {
-  entities: [
-    entity({ kind: "agency", id: "ag-baltic", name: "Baltic Wings", agency_id: "ag-baltic", detail: null }),
-    entity({ kind: "agency", id: "ag-iberia", name: "Sierra Viajes", agency_id: "ag-iberia", detail: null }),
-    entity({
-      kind: "company",
-      id: "co-riga",
-      name: "Baltic Wings Riga",
-      agency_id: "ag-baltic",
-      detail: "Baltic Wings",
-    }),
-    entity({
-      kind: "company",
-      id: "co-tallinn",
-      name: "Baltic Wings Tallinn",
-      agency_id: "ag-baltic",
-      detail: "Baltic Wings",
-    }),
-    entity({
-      kind: "company",
-      id: "co-sevilla",
-      name: "Sierra Sevilla",
-      agency_id: "ag-iberia",
-      detail: "Sierra Viajes",
-    }),
-    entity({ kind: "channel", id: "ch-baltic", name: "Main NDC", agency_id: "ag-baltic", detail: null }),
-    entity({ kind: "channel", id: "ch-iberia", name: "Main NDC", agency_id: "ag-iberia", detail: null }),
-    entity({
-      kind: "supervisor",
-      id: "u-ivan",
-      name: "Ivan Petrenko",
-      agency_id: "ag-baltic",
-      detail: "ivan@baltic.test",
-    }),
-    entity({
-      kind: "supervisor",
-      id: "u-zofia",
-      name: "Zofia Lis",
-      agency_id: "ag-iberia",
-      detail: "zofia@sierra.test",
-    }),
-  ],
-};
-
-const admin = { userType: "Admin" as UserType, agencyId: null };
-const balticSupervisor = { userType: "Supervisor" as UserType, agencyId: "ag-baltic" };
-const parse = (text: string, ctx: { userType: UserType; agencyId: string | null; today?: string } = admin) =>
-  parseAdminRequest(text, dir, ctx);
-
-/** The verdict the route gives: the calls resolved, then checked against the request. */
-function verdictOf(text: string, ctx: { userType: UserType; agencyId: string | null } = admin): Verdict {
-  const calls = parse(text, ctx);
-  const i = interpretCalls(calls, dir, ctx.userType);
-  return checkCalls({
-    text,
-    calls: i.kind === "calls" ? i.calls : [],
-    dir,
-    outside: [],
-    userType: ctx.userType,
-    agencyId: ctx.agencyId,
-    callsIn: (part, before = []) => {
-      const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
-      return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
-    },
-  });
-}
 
 describe("assistant understanding (issue 25): an invitee's common first name written in another case", () => {
   it("invites by the base forms (Ігоря Мельника → Ігор Мельник, Piotra Nowaka → Piotr Nowak), the e-mail not spelling them", () => {
