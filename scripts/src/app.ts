@@ -280,6 +280,11 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   );
 
   const server = app.listen(options.port ?? config.PORT, options.host ?? config.HOST);
+  // The server never closes an idle keep-alive socket before its client would: Node's 5 s default closed sockets a
+  // client was reusing at that moment (ECONNRESET, 'socket hang up' on a loaded machine); nginx keeps its upstream
+  // sockets up to 60 s.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
