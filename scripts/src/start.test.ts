@@ -39,6 +39,9 @@ async function start(dataDir: string): Promise<Started> {
     PORT: "0",
     LOG_LEVEL: "warn",
     SEED_DEMO: "false",
+    // Restarts are what is tested here: one process each, not the web process and its jobs process (the two are
+    // jobs-process.test.ts's subject), at half the CPU beside the browser tests running at the same time.
+    JOBS_IN_PROCESS: "true",
   };
   delete env.DATABASE_URL;
   delete env.PGPORT;
@@ -75,7 +78,13 @@ async function start(dataDir: string): Promise<Started> {
 
 /** Waits for a start that must fail; resolves with its exit code and output. */
 async function failedStart(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", SEED_DEMO: "false" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    SEED_DEMO: "false",
+    JOBS_IN_PROCESS: "true",
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/src/start.ts"], { cwd: root, env });
