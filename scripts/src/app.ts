@@ -250,6 +250,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       });
       // The single-page app answers every page load (a GET that prefers HTML); API calls ask for JSON.
       if (roles.has("frontend")) {
+        const pageReadModels = localWaiter(pool, runners);
         app.use(async (req, res, next) => {
           if (req.method !== "GET" || req.accepts(["json", "html"]) !== "html") return next();
           const token = csrf.tokenFor(req, res);
@@ -261,7 +262,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
             : "<p>Frontend not built: run npm run build:frontend</p>";
           // Who is signed in, read for this request's own session, written in last (after the placeholders).
           const data = html
-            ? await pageDataFor(pool, req.context.principal, { path: req.path, query: req.query })
+            ? await pageDataFor(pool, pageReadModels, req.context.principal, {
+                path: req.path,
+                query: req.query,
+              })
             : null;
           res
             .type("html")

@@ -135,6 +135,44 @@ describe("the page's data over HTTP: each request's own caller, never stored", (
     expect(visitor.res.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("given a correction the balances read model has not reached yet, when the agent opens /bookings at once, then the page waits for it and carries the corrected balance", async () => {
+    const admin = await signedIn("admin@skyward.test");
+    const [before] = (await agent.get("/balances")).body.data as {
+      company_id: string;
+      balance_amount: { amount: number; currency: string };
+    }[];
+    if (!before) throw new Error("the agent sees no balance");
+    // The balances projector is held back by a lock on its table (reads still go through) until the page was asked.
+    const { rows } = await t.app.pool.query<{ name: string }>(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'read' AND tablename LIKE 'company\\_balances\\_g%' ORDER BY tablename DESC LIMIT 1",
+    );
+    const held = await t.app.pool.connect();
+    try {
+      await held.query("BEGIN");
+      await held.query(`LOCK TABLE read.${held.escapeIdentifier(rows[0]?.name ?? "")} IN EXCLUSIVE MODE`);
+      const corrected = await admin.post("/transactions", {
+        transaction: {
+          company_id: before.company_id,
+          kind: "correction",
+          amount: 123_45,
+          reason: "Page freshness",
+        },
+      });
+      expect(corrected.status).toBe(201);
+      const page = pageOf(agent, "/bookings");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await held.query("COMMIT");
+      const { data } = await page;
+      expect(data?.balances?.find((b) => b.company_id === before.company_id)?.balance_amount).toEqual({
+        amount: before.balance_amount.amount + 123_45,
+        currency: before.balance_amount.currency,
+      });
+    } finally {
+      await held.query("ROLLBACK").catch(() => undefined);
+      held.release();
+    }
+  });
+
   it("given an agent who signed out, when their browser opens a page again, then it says nobody is signed in", async () => {
     const client = await signedIn("agent.lviv@dnipro.test");
     expect((await pageOf(client, "/search")).data?.session?.account.email).toBe("agent.lviv@dnipro.test");

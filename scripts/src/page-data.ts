@@ -3,6 +3,7 @@ import type { NotificationsResponse } from "@skyward/contracts/agent-notificatio
 import type { BalancesResponse } from "@skyward/contracts/balances";
 import { BookingList } from "@skyward/contracts/bookings";
 import type { Principal } from "@skyward/infra/http/context";
+import type { ReadModelWaiter } from "@skyward/infra/projections/read-your-writes";
 import { accountDetails } from "@skyward/query-service/account/routes";
 import { notificationsOf } from "@skyward/query-service/agent-notifications/routes";
 import { balancesOf } from "@skyward/query-service/balances/routes";
@@ -51,14 +52,44 @@ function startingList(query: Record<string, unknown>): { list: BookingList; page
   return { list: list.data, page: Number(page) };
 }
 
+/** The read models the page's data comes from (as the routes it stands for wait on them). */
+const PAGE_READ_MODELS = ["directory", "agent_notifications"] as const;
+const BOOKINGS_PAGE_READ_MODELS = [...PAGE_READ_MODELS, "balances", "bookings"] as const;
+
+/** How long a page waits for its read models to pass what was committed before it was asked for. */
+const PAGE_FRESHNESS_MS = 1000;
+
+/** The position of the newest event committed now: what the page's read models must have passed. */
+async function committedHead(pool: pg.Pool): Promise<{ tx: bigint; gp: bigint } | null> {
+  const { rows } = await pool.query<{ tx: string; gp: string }>(
+    "SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events ORDER BY global_position DESC LIMIT 1",
+  );
+  const row = rows[0];
+  return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : null;
+}
+
 export async function pageDataFor(
   pool: pg.Pool,
+  readModels: ReadModelWaiter,
   principal: Principal | null,
   page: { path: string; query: Record<string, unknown> },
 ): Promise<PageData | null> {
   if (!principal) return { session: null };
   const bookingsPage = BOOKINGS_PAGE.test(page.path);
   const start = bookingsPage ? startingList(page.query) : null;
+  // A page load carries no X-Min-Position (the last command's position lives in the page it replaces), so the page's
+  // data waits until its read models have passed everything committed before the page was asked for: the balance
+  // after a top-up, a booking just held, are in it. Not there in time: the page asks itself, as without page data.
+  const head = await committedHead(pool);
+  if (
+    head &&
+    !(await readModels.wait(
+      bookingsPage ? BOOKINGS_PAGE_READ_MODELS : PAGE_READ_MODELS,
+      head,
+      PAGE_FRESHNESS_MS,
+    ))
+  )
+    return null;
   const [session, notifications, balances, answer] = await Promise.all([
     accountDetails(pool, principal.userId),
     notificationsOf(pool, principal.userId),
