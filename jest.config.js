@@ -28,6 +28,9 @@ export default {
   globalSetup: "<rootDir>/infra/test/global-setup.ts",
   globalTeardown: "<rootDir>/infra/test/global-teardown.ts",
   maxWorkers: 2,
+  // A worker whose heap has grown past this after a test file is replaced by a fresh one: over a whole run (268 files,
+  // in-process apps, jsdom) one worker's heap outgrew Node's limit and crashed a jsdom suite (routes.test.tsx).
+  workerIdleMemoryLimit: "1GB",
   testTimeout: 60_000,
   projects: [
     nodeProject("contracts"),
