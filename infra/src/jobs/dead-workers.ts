@@ -23,7 +23,8 @@ export interface WorkerLiveness {
 }
 
 /** Two-key advisory locks (namespace, instance): a key space of their own, apart from the one-key locks. */
-const NAMESPACE = "hashtext('skyward.job-workers')";
+/** The advisory locks' namespace (hashed by PostgreSQL, sent as a parameter). */
+const NAMESPACE = "skyward.job-workers";
 
 export async function watchWorkerLiveness(
   pool: pg.Pool,
@@ -40,9 +41,16 @@ export async function watchWorkerLiveness(
       // The server restarted: the lock went with the connection; take it again on a new one.
       client.release(true);
       if (holder === client) holder = null;
-      if (!stopped) setTimeout(() => void hold().catch(() => {}), 500);
+      if (!stopped)
+        setTimeout(
+          () =>
+            void hold().catch((error: unknown) =>
+              logger.error({ err: error }, "taking the job workers' liveness lock again failed"),
+            ),
+          500,
+        );
     });
-    await client.query(`SELECT pg_advisory_lock(${NAMESPACE}, hashtext($1))`, [instance]);
+    await client.query("SELECT pg_advisory_lock(hashtext($1), hashtext($2))", [NAMESPACE, instance]);
     holder = client;
   };
   await hold();
@@ -73,8 +81,8 @@ export async function watchWorkerLiveness(
       const client = await pool.connect();
       try {
         const { rows: taken } = await client.query<{ ok: boolean }>(
-          `SELECT pg_try_advisory_lock(${NAMESPACE}, hashtext($1)) AS ok`,
-          [dead.instance],
+          "SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok",
+          [NAMESPACE, dead.instance],
         );
         if (!taken[0]?.ok) continue;
         try {
@@ -92,7 +100,10 @@ export async function watchWorkerLiveness(
               "jobs held by a process that died unlocked; they run again",
             );
         } finally {
-          await client.query(`SELECT pg_advisory_unlock(${NAMESPACE}, hashtext($1))`, [dead.instance]);
+          await client.query("SELECT pg_advisory_unlock(hashtext($1), hashtext($2))", [
+            NAMESPACE,
+            dead.instance,
+          ]);
         }
       } finally {
         client.release();
@@ -118,7 +129,11 @@ export async function watchWorkerLiveness(
       clearTimeout(timer);
       await running;
       await Promise.all(recorded);
-      await pool.query("DELETE FROM app.job_workers WHERE instance = $1", [instance]).catch(() => {});
+      await pool
+        .query("DELETE FROM app.job_workers WHERE instance = $1", [instance])
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, "removing this process's job worker record failed"),
+        );
       // Destroyed rather than returned to the pool, so the lock goes with it.
       holder?.release(true);
       holder = null;
