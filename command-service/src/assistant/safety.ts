@@ -8,6 +8,7 @@ import {
   isAirlineWord,
   isCommonCapitalised,
   isKeyword,
+  keptPieces,
   type Mention,
   namedSpans,
   QUOTES,
@@ -198,6 +199,8 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   for (const m of text.matchAll(QUOTES)) ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   for (const m of text.matchAll(/[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/gu))
     ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  // "…, keep Kyiv as is": what a piece keeps as it is asks for no step.
+  ranges.push(...keptPieces(text, dir));
   tokens.forEach((t, i) => {
     if (ranges.some(([a, b]) => t.start >= a && t.end <= b)) data.add(i);
   });
