@@ -136,6 +136,7 @@ const RAW_WORDS = {
   topUp: [
     "top",
     "put",
+    "скинь",
     "przelej",
     "topup",
     "add",
@@ -799,7 +800,7 @@ export interface Amount {
 
 // A number glued to letters (the carrier W6, an invoice FV12) is no amount.
 const NUMBER =
-  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
+  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k|к(?!\p{L})))?(?![\d%])/giu;
 
 /** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
 const multiplierOf = (word: string | undefined): number =>
@@ -2259,7 +2260,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   // "… to zero": a written zero is an amount.
-  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && words.some((w) => ZERO_WORDS.includes(w)))
+  if (
+    has(W.creditLimit) &&
+    has(CREDIT_WORDS) &&
+    !amount &&
+    (words.some((w) => ZERO_WORDS.includes(w)) || hasStem(words, ZEROING_STEMS))
+  )
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
   if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && (companies.length > 0 || agencies.length > 0))
     // "Set the credit limit of X": the amount is asked back, never guessed.
@@ -2493,9 +2499,56 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
       return [{ name: "update_channel", args: { channel_id: channelRef(), body: { [field]: on } } }];
     }
+    // "Block Baltic Wings", "Розблокуй X", "Zablokuj firmę X", "Bloquea a X": a partner or company itself blocked,
+    // nothing else asked: its ticketing gate (the company's when a company is named, never widened).
+    const onlyBlocking = words.every(
+      (w) =>
+        BLOCK_STEMS.some((b) => w.startsWith(b)) ||
+        BLOCK_LINKS.has(w) ||
+        FILLERS.has(w) ||
+        W.company.some((c) => w.startsWith(c)) ||
+        W.partner.some((c) => w.startsWith(c)),
+    );
+    if (hasStem(words, BLOCK_STEMS) && onlyBlocking && !source && channels.length === 0) {
+      if (companies.length > 0 || (agencies.length > 0 && has(W.company) && !has(W.partner)))
+        return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
+      if (agencies.length > 0)
+        return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+    }
   }
   return [];
 }
+
+/** Verbs that block or unblock something itself (folded stems): a partner or company blocked is its gate. */
+const BLOCK_STEMS = [
+  ...["block", "unblock", "suspend", "freez", "unfreez"],
+  ...["заблок", "розблок", "блок", "призупин", "замороз", "розморо"],
+  ...["zablok", "odblok", "zawies", "zamroz", "odmroz"],
+  ...["bloqu", "debloqu", "suspend", "gele", "degel"],
+  ...["bloque", "desbloque", "congel", "descongel"],
+].map(fold);
+/** Link words beside a blocked name ("the", "for", "для", "dla", "a", "la"), folded. */
+const BLOCK_LINKS = new Set(
+  [
+    "the",
+    "for",
+    "please",
+    "для",
+    "у",
+    "в",
+    "dla",
+    "w",
+    "a",
+    "la",
+    "le",
+    "l",
+    "el",
+    "al",
+    "de",
+    "du",
+    "del",
+  ].map(fold),
+);
 
 /** Words for credit (the limit's), overdraft among them (folded stems). */
 const CREDIT_WORDS = [
@@ -3161,6 +3214,9 @@ function joinsName(
     return false;
   return !asksForAction(next.raw) && !isKeyword(next.norm) && !currencyOf(next.raw);
 }
+
+/** Verbs that set something to zero ("обнули", "занули", "wyzeruj"), folded stems. */
+export const ZEROING_STEMS: readonly string[] = ["обнул", "занул", "wyzeruj", "zeruj"].map(fold);
 
 /** Zero written as a word, in the five languages (folded). */
 export const ZERO_WORDS: readonly string[] = ["zero", "нуль", "нуля", "cero", "zéro"].map(fold);

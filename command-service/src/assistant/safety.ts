@@ -17,10 +17,11 @@ import {
   spanText,
   unclosedBracket,
   ZERO_WORDS,
+  ZEROING_STEMS,
 } from "./embedded.ts";
 import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
 import type { ResolvedCall } from "./interpret.ts";
-import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
+import { fold, latinForms, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The safety rules of issue 25, checked on every set of resolved calls, whoever proposed them (the embedded parser
@@ -261,6 +262,9 @@ const ENDINGS = new Set(
 function sameWord(word: string, name: string): boolean {
   if (word === name || sameInLatin(word, name, sameWord)) return true;
   if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
+  // A Latin brand word written as Ukrainians say it (Тревел for Travel, Турс for Tours): the name in another
+  // script, its consonants all kept in order, one vowel other, missing or added.
+  if (/[а-яіїєґ]/u.test(word) && latinForms(word).some((l) => sameConsonants(l, name))) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
   if (i < 4 || i < Math.max(word.length, name.length) - 3) return false;
@@ -270,6 +274,21 @@ function sameWord(word: string, name: string): boolean {
   if (!/^[aeiouy]?$/u.test(nameTail) || wordTail.length === 0 || !ENDINGS.has(wordTail)) return false;
   // A doubled last letter (Vistulaa) is a typo, not an ending.
   return !(nameTail === "" && wordTail === name.at(-1));
+}
+
+const consonants = (w: string) => w.replace(/[aeiouy]/gu, "");
+/** Latin words alike but for their vowels (trevel ~ travel, turs ~ tours), both long enough, one vowel apart at most. */
+function sameConsonants(latin: string, name: string): boolean {
+  if (!/^[a-z]+$/u.test(name) || latin.length < 4 || name.length < 4 || latin[0] !== name[0]) return false;
+  if (Math.abs(latin.length - name.length) > 1 || consonants(latin) !== consonants(name)) return false;
+  let i = 0;
+  while (i < latin.length && latin[i] === name[i]) i++;
+  let j = 0;
+  while (j < latin.length - i && latin[latin.length - 1 - j] === name[name.length - 1 - j]) j++;
+  // What differs is one stretch of at most one vowel on either side (e for a, u for ou).
+  return (
+    latin.length - i - j <= 1 && name.length - i - j <= 2 && latin.length + name.length - 2 * (i + j) <= 3
+  );
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -655,7 +674,9 @@ export function checkCalls(input: SafetyInput): Verdict {
           r.data.has(i) ? acc.slice(0, t.start) + " ".repeat(t.end - t.start) + acc.slice(t.end) : acc,
         text.slice(0, end),
       );
-      const zero = amount === 0 && plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w));
+      const zero =
+        amount === 0 &&
+        plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w) || ZEROING_STEMS.some((z) => w.startsWith(z)));
       if (!zero && !amountsIn(masked).includes(Math.abs(amount)))
         return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
     }

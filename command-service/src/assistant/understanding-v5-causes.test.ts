@@ -1,4 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
+import { type Directory, entity } from "./directory.ts";
+import { parseAdminRequest } from "./embedded.ts";
+import { interpretCalls } from "./interpret.ts";
+import { checkCalls } from "./safety.ts";
 import { admin, balticSupervisor, parse, verdictOf } from "./understanding-world.ts";
 
 /**
@@ -216,5 +220,147 @@ describe("assistant understanding (issue 25): a part that keeps something as it 
     ]);
     // Keeping alone plans nothing.
     expect(parse("keep Baltic Wings Tallinn as is", admin)).toEqual([]);
+  });
+});
+
+describe("assistant understanding (issue 25): a partner or company itself blocked", () => {
+  it("switches its ticketing gate, the company's when a company is named, in five languages", () => {
+    for (const [text, step] of [
+      [
+        "Block Baltic Wings",
+        { name: "toggle_partner_gate", args: { agency_id: "ag-baltic", body: { active: false } } },
+      ],
+      [
+        "Unblock Baltic Wings Riga",
+        { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: true } } },
+      ],
+      [
+        "Розблокуй компанію Baltic Wings Riga",
+        { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: true } } },
+      ],
+      [
+        "Заморозь Baltic Wings Riga",
+        { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: false } } },
+      ],
+      [
+        "Zablokuj firmę Baltic Wings Riga",
+        { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: false } } },
+      ],
+      [
+        "Bloque Baltic Wings Riga",
+        { name: "toggle_company_gate", args: { company_id: "co-riga", body: { active: false } } },
+      ],
+      [
+        "Bloquea Baltic Wings",
+        { name: "toggle_partner_gate", args: { agency_id: "ag-baltic", body: { active: false } } },
+      ],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([text, [step]]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    // Something else blocked is read as before: a person, a channel, shared bookings.
+    expect(parse("Block Ivan Petrenko")).toEqual([
+      {
+        name: "update_supervisor",
+        args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { active: false } },
+      },
+    ]);
+    expect(parse("Block shared bookings for Baltic Wings Riga")).toEqual([
+      { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: false } } },
+    ]);
+  });
+});
+
+describe("assistant understanding (issue 25): Ukrainian money shorthand", () => {
+  it("reads 2к as two thousand, 'скинь' as a top-up and 'обнули' as a zero limit", () => {
+    expect(parse("скинь 2к грн на Baltic Wings Riga")).toEqual(topUp(200_000, "UAH"));
+    expect(verdictOf("скинь 2к грн на Baltic Wings Riga")).toEqual({ kind: "ok" });
+    for (const text of [
+      "Обнули кредитний ліміт Baltic Wings Riga",
+      "Wyzeruj limit kredytowy Baltic Wings Riga",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_credit_limit", args: { company_id: "co-riga", body: { credit_limit: 0 } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant safety (issue 25): a Latin brand name written in Ukrainian as it is said", () => {
+  // A world with English brand words in its names (Travel, Tours), which Ukrainians write Тревел, Турс.
+  const world: Directory = {
+    entities: [
+      entity({ kind: "agency", id: "ag-nord", name: "Nord Travel", agency_id: "ag-nord", detail: null }),
+      entity({
+        kind: "company",
+        id: "co-nord-riga",
+        name: "Nord Travel Riga",
+        agency_id: "ag-nord",
+        detail: "Nord Travel",
+      }),
+      entity({
+        kind: "company",
+        id: "co-nord-vilnius",
+        name: "Nord Travel Vilnius",
+        agency_id: "ag-nord",
+        detail: "Nord Travel",
+      }),
+      entity({ kind: "agency", id: "ag-amber", name: "Amber Tours", agency_id: "ag-amber", detail: null }),
+    ],
+  };
+  const verdict = (text: string) => {
+    const calls = parseAdminRequest(text, world, admin);
+    const i = interpretCalls(calls, world, admin.userType);
+    return {
+      calls,
+      verdict: checkCalls({
+        text,
+        calls: i.kind === "calls" ? i.calls : [],
+        dir: world,
+        outside: [],
+        userType: admin.userType,
+        agencyId: admin.agencyId,
+        callsIn: (part) => parseAdminRequest(part, world, admin).length,
+      }),
+    };
+  };
+
+  it("is the name written in another script: the plan stands", () => {
+    for (const [text, step] of [
+      [
+        "Для компанії Норд Тревел Рига вимкни спільні бронювання",
+        { name: "set_shared_bookings", args: { company_id: "co-nord-riga", body: { active: false } } },
+      ],
+      [
+        "Поповни Норд Тревел Вільнюс на 500 грн",
+        {
+          name: "balance_transaction",
+          args: {
+            body: {
+              company_id: "co-nord-vilnius",
+              kind: "top_up",
+              amount: { amount: 50_000, currency: "UAH" },
+            },
+          },
+        },
+      ],
+      [
+        "Заблокуй Амбер Турс",
+        { name: "toggle_partner_gate", args: { agency_id: "ag-amber", body: { active: false } } },
+      ],
+    ] as const) {
+      expect([text, verdict(text)]).toEqual([text, { calls: [step], verdict: { kind: "ok" } }]);
+    }
+  });
+
+  it("never makes a Latin misspelling exact: asked back", () => {
+    for (const text of [
+      "Для компанії Nord Travl Riga вимкни спільні бронювання",
+      "Close the gate of Amber Turs",
+    ]) {
+      expect([text, verdict(text).verdict.kind]).toEqual([text, "clarify"]);
+    }
   });
 });
