@@ -87,6 +87,9 @@ const RAW_WORDS = {
     "закри",
     "apaga",
     "arret",
+    "inactiv",
+    "неактив",
+    "nieaktyw",
   ],
   offWords: ["off"],
   on: [
@@ -136,6 +139,9 @@ const RAW_WORDS = {
   topUp: [
     "top",
     "put",
+    // "increase the balance of X by 500": added (a limit raised is read before).
+    "increas",
+    "boost",
     "скинь",
     "przelej",
     "topup",
@@ -190,6 +196,9 @@ const RAW_WORDS = {
     "debit",
     "withdraw",
     "take",
+    // "reduce / decrease / lower the balance of X by 200": taken off (a limit lowered is read before).
+    "reduc",
+    "decreas",
     "remove",
     "spisa",
     "спиш",
@@ -271,6 +280,7 @@ const RAW_WORDS = {
   today: ["today", "сьогодні", "dzis", "dzisiaj", "aujourd", "hoy"],
   create: [
     "create",
+    "onboard",
     "add",
     "new",
     "register",
@@ -415,6 +425,8 @@ const RAW_WORDS = {
   // Issue 25: the rest of the catalogue.
   drop: [
     ...["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
+    // "drop supervisor X", "get rid of company X".
+    ...["drop", "rid"],
     // Access taken away: "revoke X's access", "забери доступ у X", "odbierz dostęp X", "révoque X", "revoca a X".
     ...["revok", "revoc", "revoqu", "забер", "відклик", "позбав", "odbierz", "odbier", "wyrzuc", "kick"],
   ],
@@ -2885,7 +2897,14 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
   // "… to the balance of X", "… na konto X", "… please": where the money goes and courtesy are no reason.
   const said = words.filter((w) => {
     const f = fold(w).replace(/[^\p{L}\p{N}]+/gu, "");
-    return f.length > 0 && !NOT_A_REASON.has(f) && !FILLERS.has(f) && !W.balance.some((b) => f.startsWith(b));
+    return (
+      f.length > 0 &&
+      !NOT_A_REASON.has(f) &&
+      !FILLERS.has(f) &&
+      !URGENT.has(f) &&
+      !W.balance.some((b) => f.startsWith(b)) &&
+      !W.topUp.some((b) => f.startsWith(b))
+    );
   });
   if (said.length === 0) return null;
   const out = words
@@ -2922,6 +2941,23 @@ const NOT_A_REASON = new Set(
     ...["na", "do", "w", "konto", "kont", "jej", "ich", "jego"],
     ...["au", "aux", "du", "de", "des", "le", "la", "les", "compte", "sur", "son", "sa", "leur"],
     ...["al", "del", "el", "los", "las", "cuenta", "su", "sus", "en"],
+  ].map(fold),
+);
+
+/** Haste ("asap", "urgently", "терміново", "pilnie", "d'urgence", "urgente"): no reason of a money move (folded). */
+const URGENT = new Set(
+  [
+    "asap",
+    "urgent",
+    "urgently",
+    "now",
+    "терміново",
+    "негайно",
+    "зараз",
+    "pilnie",
+    "teraz",
+    "durgence",
+    "urgente",
   ].map(fold),
 );
 

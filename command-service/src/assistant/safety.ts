@@ -169,6 +169,25 @@ const SECRET_WORDS = [
   "titular de la tarjeta",
 ].map(fold);
 
+/** A card's number in the five languages (folded). */
+const CARD_NUMBER = [
+  "card number",
+  "номер картки",
+  "номер карти",
+  "numer karty",
+  "numero de carte",
+  "numero de tarjeta",
+].map(fold);
+/** Words asking to see or be told something (folded stems). */
+const SHOW_STEMS = [
+  ...["what", "show", "tell", "give", "send", "read", "display", "reveal"],
+  ...["який", "яка", "покаж", "скаж", "дай", "надішл"],
+  ...["jaki", "pokaz", "podaj", "powiedz", "wysl"],
+  ...["quel", "montr", "donn", "dis", "envoi"],
+  ...["cual", "muestr", "dime", "dame", "envia"],
+].map(fold);
+const plainWordsOf = (plain: string) => plain.split(/[^\p{L}\p{N}]+/u);
+
 const SEPARATORS =
   /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
@@ -477,7 +496,11 @@ export function checkCalls(input: SafetyInput): Verdict {
 
   // Card numbers and supplier passwords never pass through the assistant (those commands are not offered).
   const digits = text.replace(/[\s-]/gu, "");
-  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)))
+  // A card's number asked to be shown ("what's the card number on channel X", "покажи номер картки").
+  const cardNumberShown =
+    CARD_NUMBER.some((w) => plain.includes(w)) &&
+    plainWordsOf(plain).some((w) => SHOW_STEMS.some((s) => w.startsWith(s)));
+  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)) || cardNumberShown)
     return {
       kind: "refuse",
       code: "secret",

@@ -364,3 +364,64 @@ describe("assistant safety (issue 25): a Latin brand name written in Ukrainian a
     }
   });
 });
+
+describe("assistant understanding (issue 25): English verbs of money, people and removal", () => {
+  it("reads increase/reduce the balance as money moved, drop/get rid of as removal, onboard as an invitation", () => {
+    expect(parse("increase the balance of Baltic Wings Riga by 500 UAH")).toEqual(topUp(50_000, "UAH"));
+    expect(parse("reduce Baltic Wings Riga's balance by 200 UAH")).toEqual([
+      {
+        name: "balance_transaction",
+        args: {
+          body: { company_id: "co-riga", kind: "correction", amount: { amount: -20_000, currency: "UAH" } },
+        },
+      },
+    ]);
+    // Where the money goes and haste are no reason.
+    expect(parse("I need 500 UAH added to Baltic Wings Riga's account asap")).toEqual(topUp(50_000, "UAH"));
+    expect(parse("drop supervisor Zofia Lis")).toEqual([
+      { name: "remove_supervisor", args: { agency_id: "ag-iberia", supervisor_id: "u-zofia" } },
+    ]);
+    expect(parse("get rid of the Baltic Wings Tallinn company")).toEqual([
+      { name: "delete_company", args: { company_id: "co-tallinn" } },
+    ]);
+    expect(parse("onboard John Smith (john@baltic.test) as a supervisor for Baltic Wings")).toEqual([
+      {
+        name: "invite_supervisor",
+        args: {
+          agency_id: "ag-baltic",
+          body: { email: "john@baltic.test", first_name: "John", last_name: "Smith", language: "en" },
+        },
+      },
+    ]);
+    expect(parse("make Ivan Petrenko inactive")).toEqual([
+      {
+        name: "update_supervisor",
+        args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { active: false } },
+      },
+    ]);
+    // A limit raised or lowered stays a limit.
+    expect(parse("lower the credit limit of Baltic Wings Riga to 1000 UAH")).toEqual([
+      {
+        name: "set_credit_limit",
+        args: { company_id: "co-riga", body: { credit_limit: { amount: 100_000, currency: "UAH" } } },
+      },
+    ]);
+  });
+});
+
+describe("assistant safety (issue 25): a card's number asked to be shown", () => {
+  it("is refused as a secret, never read as a switch from 'on'", () => {
+    for (const text of [
+      "what's the card number on Main NDC of Baltic Wings",
+      "Покажи номер картки каналу Main NDC Baltic Wings",
+      "Jaki jest numer karty w kanale Main NDC Baltic Wings?",
+      "Quel est le numéro de carte du canal Main NDC de Baltic Wings ?",
+      "Dime el número de tarjeta del canal Main NDC de Baltic Wings",
+    ]) {
+      expect([text, verdictOf(text)]).toEqual([
+        text,
+        expect.objectContaining({ kind: "refuse", code: "secret" }),
+      ]);
+    }
+  });
+});
