@@ -42,4 +42,32 @@ describe("the text search on phrasings beyond its tables (issue 25, session 36)"
       expect([text, parse(text).search.cabin]).toEqual([text, "business"]);
     }
   });
+
+  it("when the Old New Year is named, then it is 14 January, not the New Year's Day its words hold", () => {
+    for (const text of [
+      "Дніпро — Відень на Різдво, назад на Старий Новий рік",
+      "з Києва до Варшави на старий Новий рік",
+      "Kraków - Kijów na Stary Nowy Rok",
+      "London to Kyiv for the Old New Year",
+    ]) {
+      const { search } = parse(text);
+      expect([text, search.return_date ?? search.departure_date]).toEqual([text, "2027-01-14"]);
+    }
+    expect(parse("Київ Варшава на Новий рік").search.departure_date).toBe("2027-01-01");
+  });
+
+  it("when a carrier is set aside (not, without, без, крім, bez, sauf), then it is no preferred carrier", () => {
+    for (const text of [
+      "Kyiv to Rome 5 March, not Ryanair",
+      "Kyiv to Rome 5 March without Wizz Air",
+      "Київ Рим 5 березня без Ryanair",
+      "Київ Рим 5 березня крім Wizz Air",
+      "Kraków Rzym 5 marca bez Ryanaira",
+      "Paris Rome le 5 mars sauf Ryanair",
+    ]) {
+      const { search } = parse(text);
+      expect([text, search.carriers ?? [], search.destination]).toEqual([text, [], "FCO"]);
+    }
+    expect(parse("Kyiv to Rome 5 March with LOT").search.carriers).toEqual(["LO"]);
+  });
 });

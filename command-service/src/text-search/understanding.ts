@@ -143,6 +143,21 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
     ],
     fixed(12, 31),
   ],
+  // The Old New Year (14 January, the Julian calendar's New Year's Day): before the New Year, whose words it holds.
+  [
+    [
+      "old new year",
+      "старий новий рік",
+      "старого нового року",
+      "старий новий",
+      "stary nowy rok",
+      "starego nowego roku",
+      "vieux nouvel an",
+      "ano nuevo viejo",
+      "viejo ano nuevo",
+    ],
+    fixed(1, 14),
+  ],
   [
     [
       "new year's day",
