@@ -2937,6 +2937,8 @@ const NOT_A_REASON = new Set(
       "off",
     ],
     ...["від", "із", "зі", "od", "ze", "depuis", "desde"],
+    // The balance in its cases ("z salda", "du solde", "з балансу").
+    ...["salda", "saldo", "saldzie", "saldem", "solde", "балансу", "баланс", "рахунку"],
     ...["на", "до", "в", "у", "рахунок", "рахунку", "його", "її", "їх"],
     ...["na", "do", "w", "konto", "kont", "jej", "ich", "jego"],
     ...["au", "aux", "du", "de", "des", "le", "la", "les", "compte", "sur", "son", "sa", "leur"],

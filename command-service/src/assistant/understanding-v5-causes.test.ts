@@ -166,6 +166,7 @@ describe("assistant understanding (issue 25): money taken off a company", () => 
       ["Забери 300 грн з балансу Baltic Wings Riga", "UAH"],
       ["Спиши 300 грн від Baltic Wings Riga", "UAH"],
       ["Odejmij 300 zł od Baltic Wings Riga", "PLN"],
+      ["Odejmij 300 zł z salda Baltic Wings Riga", "PLN"],
       ["Resta 300 € desde Baltic Wings Riga", "EUR"],
     ] as const) {
       expect([text, parse(text)]).toEqual([
