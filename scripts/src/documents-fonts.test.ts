@@ -1,7 +1,10 @@
 // The PDFs' fonts are parsed once per process (issue 26: pdfkit parsed both DejaVu files again for every document,
 // about 30 ms of the main thread per PDF, two or more per issued booking's itinerary mail). Documents of every kind
 // and language written one after another, and side by side, share the parsed fonts and each still reads right.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
+import { encodeSubset, subsetEncodes, type TtfSubset } from "@skyward/infra/documents/font-subset";
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
 import { fontParses, fontShapings, glyphDecodes } from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
@@ -39,6 +42,12 @@ const receipt = (passenger: string, ticket: string): Receipt => ({
     phone: null,
   },
 });
+
+/** What of a fontkit font the subset tests use. */
+interface FontkitFont {
+  createSubset(): TtfSubset & { includeGlyph(id: number): number };
+  glyphsForString(text: string): { id: number }[];
+}
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
@@ -119,5 +128,54 @@ describe("PDF shaping and glyph outlines", () => {
     const text = (await pdfText(again)).replace(/\s+/g, " ");
     expect(text).toContain("ІВАНЕНКО/ЮЛІЯ");
     expect(text).toContain("1 350,50 UAH");
+  });
+});
+
+// A document's font subsets are written without fontkit's table encoder (issue 26: a ninth of the jobs process's CPU),
+// byte for byte as fontkit writes them: for subsets of both faces holding the letters of every language, accented
+// letters drawn from parts (composite glyphs, whose parts join the subset), and the missing glyph alone.
+describe("PDF font subsets", () => {
+  const require = createRequire(import.meta.url);
+  // fontkit itself (pdfkit's font parser, which ships no types), to compare with.
+  const { create: createFont } = require("fontkit") as { create(bytes: Buffer): unknown };
+  const faces = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map(
+    (file) => createFont(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as FontkitFont,
+  );
+  const texts = [
+    "",
+    "SHEVCHENKO/TARAS 5661234567890 1 350,50 UAH",
+    "Маршрутна квитанція ІВАНЕНКО/ЮЛІЯ Їжак ґанок",
+    "Łódź Żurawie — Vistula Podróże, Wrocław",
+    "DUPONT/ÉLODIE Bon voyage, à bientôt ! œuvre Ÿ",
+    "GARCÍA/JOSÉ Recibo de itinerario ¿Añadir? ñ ü",
+  ];
+
+  it.each(
+    faces.flatMap((face, f) => texts.map((text, t) => [f === 0 ? "body" : "bold", t, face, text] as const)),
+  )("the %s face's subset of text %i is the bytes fontkit writes", (_name, _index, face, text) => {
+    const [ours, theirs] = [face.createSubset(), face.createSubset()];
+    for (const subset of [ours, theirs])
+      for (const glyph of face.glyphsForString(text)) subset.includeGlyph(glyph.id);
+    const before = subsetEncodes();
+    const fast = Buffer.from(
+      encodeSubset(
+        ours,
+        face,
+        () => ours.encode(),
+        () => face.createSubset(),
+      ),
+    );
+    expect(subsetEncodes()).toBe(before + 1);
+    expect(fast.equals(Buffer.from(theirs.encode()))).toBe(true);
+  });
+
+  it("every document's subsets are written the fast way, and the document reads right", async () => {
+    const before = subsetEncodes();
+    const pdf = await renderReceipt(receipt("ŁUKASIEWICZ/ŻANETA", "5661234567894"), "pl");
+    // The body face and the bold one.
+    expect(subsetEncodes()).toBe(before + 2);
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain("ŁUKASIEWICZ/ŻANETA");
+    expect(text).toContain("5661234567894");
   });
 });

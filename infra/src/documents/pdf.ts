@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { create as parseFont } from "fontkit";
 import PDFDocument from "pdfkit";
+import { encodeSubset, type TtfSubset } from "./font-subset.ts";
 
 /**
  * Every PDF the app writes (receipts, itineraries, statements, invoices) starts here: an A4 page with the two faces
@@ -30,6 +31,7 @@ interface ParsedFont {
   _cmapProcessor: unknown;
   bbox: unknown;
   layout(text: unknown, ...rest: unknown[]): GlyphRun;
+  createSubset(): TtfSubset;
   glyphsForString(text: string): unknown[];
   getGlyph(id: number, codePoints?: number[]): Glyph;
 }
@@ -160,6 +162,16 @@ function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
   view.layout = (text, ...rest) => layoutOnce(font, view, text, rest);
   view.getGlyph = (id, codePoints) =>
     withSharedOutline(font, font.getGlyph.call(view, id, codePoints)) as Glyph;
+  // The document's subset is written without fontkit's table encoder, to the same bytes (font-subset.ts).
+  view.createSubset = () => {
+    const subset = font.createSubset.call(view);
+    const fontkits = subset.encode.bind(subset);
+    subset.encode = () =>
+      encodeSubset(subset, font, fontkits, () =>
+        font.createSubset.call(viewOf(font) as unknown as ParsedFont),
+      );
+    return subset;
+  };
   // pdfkit takes a font fontkit parsed (anything with a layout method) where its types name only paths and bytes.
   return view as unknown as PDFKit.Mixins.PDFFontSource;
 }
