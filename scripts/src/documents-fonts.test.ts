@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
 import { encodeSubset, subsetEncodes, type TtfSubset } from "@skyward/infra/documents/font-subset";
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
-import { fontParses, fontShapings, glyphDecodes } from "@skyward/infra/documents/pdf";
+import { fontParses, fontShapings, glyphDecodes, glyphMetricReads } from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
 import { type Receipt, renderReceipt } from "@skyward/infra/documents/ticket-pdf";
 import { pdfText } from "./testing/sales.ts";
@@ -115,15 +115,17 @@ const undated = (pdf: Buffer) =>
     .replace(/\/ID \[[^\]]*\]/g, "");
 
 describe("PDF shaping and glyph outlines", () => {
-  it("when a document's words were all shaped before, then none is shaped or decoded again and the file is the same", async () => {
+  it("when a document's words were all shaped before, then none is shaped, decoded or measured again and the file is the same", async () => {
     const first = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
     // Other documents in between: their glyphs must not leak into the next one's subset or copyable text.
     await renderReceipt(receipt("GARCÍA/JOSÉ", "5661234567892"), "es");
     await renderReceipt(receipt("SHEVCHENKO/TARAS", "5661234567890"), "en");
-    const [shaped, decoded] = [fontShapings(), glyphDecodes()];
+    const [shaped, decoded, measured] = [fontShapings(), glyphDecodes(), glyphMetricReads()];
+    // The documents before read their glyphs' metrics from the font (once per glyph and face).
+    expect(measured).toBeGreaterThan(0);
     const again = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
-    // No word shaped again, no glyph of its subset decoded again.
-    expect([fontShapings(), glyphDecodes()]).toEqual([shaped, decoded]);
+    // No word shaped again, no glyph of its subset decoded again, no glyph's metrics read again.
+    expect([fontShapings(), glyphDecodes(), glyphMetricReads()]).toEqual([shaped, decoded, measured]);
     expect(undated(again)).toBe(undated(first));
     const text = (await pdfText(again)).replace(/\s+/g, " ");
     expect(text).toContain("ІВАНЕНКО/ЮЛІЯ");

@@ -39,6 +39,14 @@ interface Glyph {
   id: number;
   codePoints: number[];
   _decode(): unknown;
+  _metrics?: GlyphMetrics;
+  _getMetrics(cbox?: unknown): GlyphMetrics;
+}
+interface GlyphMetrics {
+  advanceWidth: number;
+  advanceHeight: number;
+  leftBearing: number;
+  topBearing: number;
 }
 interface GlyphPosition {
   xAdvance: number;
@@ -119,8 +127,41 @@ function layoutOnce(font: ParsedFont, view: ParsedFont, text: unknown, rest: unk
 const decodedOf = new WeakMap<ParsedFont, Map<number, unknown>>();
 let decodes = 0;
 
+/**
+ * Each glyph's metrics (advance, bearings) likewise, once per face and process: pdfkit asks every glyph of every word
+ * of every document for its advance, and fontkit reads it, with the glyph's box, anew for each document's glyph
+ * (issue 26: 4 % of the jobs process's CPU). They depend on the font and the glyph id alone (no variations).
+ */
+const metricsOf = new WeakMap<ParsedFont, Map<number, GlyphMetrics>>();
+let metricReads = 0;
+
+function withSharedMetrics(font: ParsedFont, glyph: Glyph): void {
+  const read = glyph._getMetrics;
+  glyph._getMetrics = function (this: Glyph, cbox?: unknown) {
+    if (this._metrics) return this._metrics;
+    let metrics = metricsOf.get(font);
+    if (!metrics) {
+      metrics = new Map();
+      metricsOf.set(font, metrics);
+    }
+    const known = metrics.get(this.id);
+    if (known) {
+      this._metrics = { ...known };
+      return this._metrics;
+    }
+    metricReads++;
+    const own = read.call(this, cbox);
+    metrics.set(this.id, { ...own });
+    return own;
+  };
+}
+
+/** How many glyphs' metrics this process has read from the font (tests: a glyph met again is not read again). */
+export const glyphMetricReads = (): number => metricReads;
+
 function withSharedOutline(font: ParsedFont, glyph: Glyph | null): Glyph | null {
   if (!glyph || Object.hasOwn(glyph, "_decode")) return glyph;
+  withSharedMetrics(font, glyph);
   const decode = glyph._decode;
   glyph._decode = () => {
     let outlines = decodedOf.get(font);
