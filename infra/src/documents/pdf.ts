@@ -205,6 +205,7 @@ function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
     withSharedOutline(font, font.getGlyph.call(view, id, codePoints)) as Glyph;
   // The document's subset is written without fontkit's table encoder, to the same bytes (font-subset.ts).
   view.createSubset = () => {
+    faceOpens++;
     const subset = font.createSubset.call(view);
     const fontkits = subset.encode.bind(subset);
     subset.encode = () =>
@@ -222,6 +223,10 @@ function fonts(): Record<Face, PDFKit.Mixins.PDFFontSource> {
   return { body: viewOf(parsed.body), bold: viewOf(parsed.bold) };
 }
 
+/** How many times a document has opened a face (each with a subset of its own): once per face used (tests). */
+export const faceOpenings = (): number => faceOpens;
+let faceOpens = 0;
+
 /** How many font files this process has parsed: two, however many documents it wrote (tests). */
 export const fontParses = (): number => parses;
 
@@ -238,11 +243,14 @@ export function openPdf(info: { title: string; author: string }): {
     size: "A4",
     margin: 50,
     info: { Title: info.title, Author: info.author },
-    // The starting font: without one pdfkit parses Helvetica's metrics again for every document.
-    font: body as unknown as string,
+    // No starting font: without "body" as the first font opened below, pdfkit parsed Helvetica's metrics again for
+    // every document; with the body face given here, every later switch back to "body" opened the face again (a
+    // subset, and its name table compared with the first's through JSON) only to keep the first (issue 26).
+    font: "",
   });
   doc.registerFont("body", body);
   doc.registerFont("bold", bold);
+  doc.font("body");
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
