@@ -1,9 +1,18 @@
 // The PDFs' fonts are parsed once per process (issue 26: pdfkit parsed both DejaVu files again for every document,
 // about 30 ms of the main thread per PDF, two or more per issued booking's itinerary mail). Documents of every kind
 // and language written one after another, and side by side, share the parsed fonts and each still reads right.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "@jest/globals";
+import { encodeSubset, subsetEncodes, type TtfSubset } from "@skyward/infra/documents/font-subset";
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
-import { fontParses, fontShapings, glyphDecodes } from "@skyward/infra/documents/pdf";
+import {
+  faceOpenings,
+  fontParses,
+  fontShapings,
+  glyphDecodes,
+  glyphMetricReads,
+} from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
 import { type Receipt, renderReceipt } from "@skyward/infra/documents/ticket-pdf";
 import { pdfText } from "./testing/sales.ts";
@@ -39,6 +48,12 @@ const receipt = (passenger: string, ticket: string): Receipt => ({
     phone: null,
   },
 });
+
+/** What of a fontkit font the subset tests use. */
+interface FontkitFont {
+  createSubset(): TtfSubset & { includeGlyph(id: number): number };
+  glyphsForString(text: string): { id: number }[];
+}
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
@@ -106,18 +121,71 @@ const undated = (pdf: Buffer) =>
     .replace(/\/ID \[[^\]]*\]/g, "");
 
 describe("PDF shaping and glyph outlines", () => {
-  it("when a document's words were all shaped before, then none is shaped or decoded again and the file is the same", async () => {
+  it("when a document's words were all shaped before, then none is shaped, decoded or measured again and the file is the same", async () => {
     const first = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
     // Other documents in between: their glyphs must not leak into the next one's subset or copyable text.
     await renderReceipt(receipt("GARCÍA/JOSÉ", "5661234567892"), "es");
     await renderReceipt(receipt("SHEVCHENKO/TARAS", "5661234567890"), "en");
-    const [shaped, decoded] = [fontShapings(), glyphDecodes()];
+    const [shaped, decoded, measured] = [fontShapings(), glyphDecodes(), glyphMetricReads()];
+    // The documents before read their glyphs' metrics from the font (once per glyph and face).
+    expect(measured).toBeGreaterThan(0);
     const again = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
-    // No word shaped again, no glyph of its subset decoded again.
-    expect([fontShapings(), glyphDecodes()]).toEqual([shaped, decoded]);
+    // No word shaped again, no glyph of its subset decoded again, no glyph's metrics read again.
+    expect([fontShapings(), glyphDecodes(), glyphMetricReads()]).toEqual([shaped, decoded, measured]);
     expect(undated(again)).toBe(undated(first));
     const text = (await pdfText(again)).replace(/\s+/g, " ");
     expect(text).toContain("ІВАНЕНКО/ЮЛІЯ");
     expect(text).toContain("1 350,50 UAH");
+  });
+});
+
+// A document's font subsets are written without fontkit's table encoder (issue 26: a ninth of the jobs process's CPU),
+// byte for byte as fontkit writes them: for subsets of both faces holding the letters of every language, accented
+// letters drawn from parts (composite glyphs, whose parts join the subset), and the missing glyph alone.
+describe("PDF font subsets", () => {
+  const require = createRequire(import.meta.url);
+  // fontkit itself (pdfkit's font parser, which ships no types), to compare with.
+  const { create: createFont } = require("fontkit") as { create(bytes: Buffer): unknown };
+  const faces = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map(
+    (file) => createFont(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as FontkitFont,
+  );
+  const texts = [
+    "",
+    "SHEVCHENKO/TARAS 5661234567890 1 350,50 UAH",
+    "Маршрутна квитанція ІВАНЕНКО/ЮЛІЯ Їжак ґанок",
+    "Łódź Żurawie — Vistula Podróże, Wrocław",
+    "DUPONT/ÉLODIE Bon voyage, à bientôt ! œuvre Ÿ",
+    "GARCÍA/JOSÉ Recibo de itinerario ¿Añadir? ñ ü",
+  ];
+
+  it.each(
+    faces.flatMap((face, f) => texts.map((text, t) => [f === 0 ? "body" : "bold", t, face, text] as const)),
+  )("the %s face's subset of text %i is the bytes fontkit writes", (_name, _index, face, text) => {
+    const [ours, theirs] = [face.createSubset(), face.createSubset()];
+    for (const subset of [ours, theirs])
+      for (const glyph of face.glyphsForString(text)) subset.includeGlyph(glyph.id);
+    const before = subsetEncodes();
+    const fast = Buffer.from(
+      encodeSubset(
+        ours,
+        face,
+        () => ours.encode(),
+        () => face.createSubset(),
+      ),
+    );
+    expect(subsetEncodes()).toBe(before + 1);
+    expect(fast.equals(Buffer.from(theirs.encode()))).toBe(true);
+  });
+
+  it("every document's subsets are written the fast way, and the document reads right", async () => {
+    const [before, opened] = [subsetEncodes(), faceOpenings()];
+    const pdf = await renderReceipt(receipt("ŁUKASIEWICZ/ŻANETA", "5661234567894"), "pl");
+    // The body face and the bold one, each opened once however often the receipt switches between them (pdfkit
+    // opened the body face again, subset and all, at every switch back to it when it was the starting font).
+    expect(subsetEncodes()).toBe(before + 2);
+    expect(faceOpenings()).toBe(opened + 2);
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain("ŁUKASIEWICZ/ŻANETA");
+    expect(text).toContain("5661234567894");
   });
 });

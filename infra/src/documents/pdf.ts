@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { create as parseFont } from "fontkit";
 import PDFDocument from "pdfkit";
+import { encodeSubset, type TtfSubset } from "./font-subset.ts";
 
 /**
  * Every PDF the app writes (receipts, itineraries, statements, invoices) starts here: an A4 page with the two faces
@@ -30,6 +31,7 @@ interface ParsedFont {
   _cmapProcessor: unknown;
   bbox: unknown;
   layout(text: unknown, ...rest: unknown[]): GlyphRun;
+  createSubset(): TtfSubset;
   glyphsForString(text: string): unknown[];
   getGlyph(id: number, codePoints?: number[]): Glyph;
 }
@@ -37,6 +39,14 @@ interface Glyph {
   id: number;
   codePoints: number[];
   _decode(): unknown;
+  _metrics?: GlyphMetrics;
+  _getMetrics(cbox?: unknown): GlyphMetrics;
+}
+interface GlyphMetrics {
+  advanceWidth: number;
+  advanceHeight: number;
+  leftBearing: number;
+  topBearing: number;
 }
 interface GlyphPosition {
   xAdvance: number;
@@ -117,8 +127,41 @@ function layoutOnce(font: ParsedFont, view: ParsedFont, text: unknown, rest: unk
 const decodedOf = new WeakMap<ParsedFont, Map<number, unknown>>();
 let decodes = 0;
 
+/**
+ * Each glyph's metrics (advance, bearings) likewise, once per face and process: pdfkit asks every glyph of every word
+ * of every document for its advance, and fontkit reads it, with the glyph's box, anew for each document's glyph
+ * (issue 26: 4 % of the jobs process's CPU). They depend on the font and the glyph id alone (no variations).
+ */
+const metricsOf = new WeakMap<ParsedFont, Map<number, GlyphMetrics>>();
+let metricReads = 0;
+
+function withSharedMetrics(font: ParsedFont, glyph: Glyph): void {
+  const read = glyph._getMetrics;
+  glyph._getMetrics = function (this: Glyph, cbox?: unknown) {
+    if (this._metrics) return this._metrics;
+    let metrics = metricsOf.get(font);
+    if (!metrics) {
+      metrics = new Map();
+      metricsOf.set(font, metrics);
+    }
+    const known = metrics.get(this.id);
+    if (known) {
+      this._metrics = { ...known };
+      return this._metrics;
+    }
+    metricReads++;
+    const own = read.call(this, cbox);
+    metrics.set(this.id, { ...own });
+    return own;
+  };
+}
+
+/** How many glyphs' metrics this process has read from the font (tests: a glyph met again is not read again). */
+export const glyphMetricReads = (): number => metricReads;
+
 function withSharedOutline(font: ParsedFont, glyph: Glyph | null): Glyph | null {
   if (!glyph || Object.hasOwn(glyph, "_decode")) return glyph;
+  withSharedMetrics(font, glyph);
   const decode = glyph._decode;
   glyph._decode = () => {
     let outlines = decodedOf.get(font);
@@ -160,6 +203,17 @@ function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
   view.layout = (text, ...rest) => layoutOnce(font, view, text, rest);
   view.getGlyph = (id, codePoints) =>
     withSharedOutline(font, font.getGlyph.call(view, id, codePoints)) as Glyph;
+  // The document's subset is written without fontkit's table encoder, to the same bytes (font-subset.ts).
+  view.createSubset = () => {
+    faceOpens++;
+    const subset = font.createSubset.call(view);
+    const fontkits = subset.encode.bind(subset);
+    subset.encode = () =>
+      encodeSubset(subset, font, fontkits, () =>
+        font.createSubset.call(viewOf(font) as unknown as ParsedFont),
+      );
+    return subset;
+  };
   // pdfkit takes a font fontkit parsed (anything with a layout method) where its types name only paths and bytes.
   return view as unknown as PDFKit.Mixins.PDFFontSource;
 }
@@ -168,6 +222,10 @@ function fonts(): Record<Face, PDFKit.Mixins.PDFFontSource> {
   parsed ??= { body: parse(FILES.body), bold: parse(FILES.bold) };
   return { body: viewOf(parsed.body), bold: viewOf(parsed.bold) };
 }
+
+/** How many times a document has opened a face (each with a subset of its own): once per face used (tests). */
+export const faceOpenings = (): number => faceOpens;
+let faceOpens = 0;
 
 /** How many font files this process has parsed: two, however many documents it wrote (tests). */
 export const fontParses = (): number => parses;
@@ -185,11 +243,14 @@ export function openPdf(info: { title: string; author: string }): {
     size: "A4",
     margin: 50,
     info: { Title: info.title, Author: info.author },
-    // The starting font: without one pdfkit parses Helvetica's metrics again for every document.
-    font: body as unknown as string,
+    // No starting font: without "body" as the first font opened below, pdfkit parsed Helvetica's metrics again for
+    // every document; with the body face given here, every later switch back to "body" opened the face again (a
+    // subset, and its name table compared with the first's through JSON) only to keep the first (issue 26).
+    font: "",
   });
   doc.registerFont("body", body);
   doc.registerFont("bold", bold);
+  doc.font("body");
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import type pg from "pg";
 import { EventStore } from "./event-store.ts";
 import { listenWithReconnect } from "./listener.ts";
+import { notifierFor } from "./notifier.ts";
 
 export const CHANGES_CHANNEL = "skyward_changes";
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are split across notices below that. */
@@ -20,13 +21,13 @@ interface Notice {
  * Tells the other processes on the same database which keys (stream ids, search pages, sessions) changed, so that
  * their in-memory copies are dropped at once rather than at the end of a time to live. Sent by NOTIFY after the
  * change committed (never inside an append's transaction, which would serialise commits), coalesced so that a
- * burst of changes costs one round trip in flight. A process hears its own notices and ignores them.
+ * burst of changes costs one round trip in flight, with the other NOTIFYs of the moment (notifier.ts). A process
+ * hears its own notices and ignores them.
  */
 export class ChangeNotices {
   private readonly emitter = new EventEmitter();
   private readonly origin = randomUUID();
   private queued = new Set<string>();
-  private inFlight = false;
 
   constructor(private readonly pool: pg.Pool) {
     this.emitter.setMaxListeners(100);
@@ -35,19 +36,18 @@ export class ChangeNotices {
   /** Announces keys whose change has committed. */
   announce(keys: readonly string[]): void {
     for (const key of keys) this.queued.add(key);
-    if (this.inFlight || this.queued.size === 0) return;
-    const payloads = this.payloads([...this.queued]);
-    this.queued = new Set();
-    this.inFlight = true;
-    this.pool
-      .query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [CHANGES_CHANNEL, payloads])
-      // A lost notice costs freshness only: the listeners' time to live still applies.
-      .catch(() => {})
-      .finally(() => {
-        this.inFlight = false;
-        this.announce([]);
-      });
+    if (this.queued.size === 0) return;
+    // In the pool's one NOTIFY statement of this tick, with the append's wake-up (notifier.ts), the keys queued
+    // until it is written; a lost notice costs freshness only: the listeners' time to live still applies.
+    notifierFor(this.pool).request(CHANGES_CHANNEL, this.takeQueued);
   }
+
+  /** The queued keys' payloads, the queue emptied. */
+  private readonly takeQueued = (): string[] => {
+    const payloads = this.queued.size > 0 ? this.payloads([...this.queued]) : [];
+    this.queued = new Set();
+    return payloads;
+  };
 
   private payloads(keys: string[]): string[] {
     const out: string[] = [];

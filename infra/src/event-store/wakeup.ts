@@ -2,18 +2,19 @@ import { EventEmitter } from "node:events";
 import type pg from "pg";
 import type { Logger } from "../logger.ts";
 import { listenWithReconnect } from "./listener.ts";
+import { notifierFor } from "./notifier.ts";
 
 export const WAKEUP_CHANNEL = "skyward_events";
+/** One empty NOTIFY, however many wake-ups were asked for meanwhile. */
+const wakeOnce = () => [""];
 
 /**
  * Tells subscribers that new events were committed. In-process listeners hear it at once; other processes
  * through a NOTIFY sent after the commit (never inside the append, which would serialise commits), coalesced so
- * that a burst of appends costs one NOTIFY in flight.
+ * that a burst of appends costs one NOTIFY in flight, sent with the other NOTIFYs of the moment (notifier.ts).
  */
 export class Wakeup {
   private readonly emitter = new EventEmitter();
-  private inFlight = false;
-  private pending = false;
 
   constructor(private readonly pool?: pg.Pool) {
     this.emitter.setMaxListeners(100);
@@ -21,23 +22,9 @@ export class Wakeup {
 
   ping(): void {
     this.emitter.emit("wake");
-    if (!this.pool) return;
-    if (this.inFlight) {
-      this.pending = true;
-      return;
-    }
-    this.inFlight = true;
-    this.pool
-      .query("SELECT pg_notify($1, '')", [WAKEUP_CHANNEL])
-      // A lost wake-up costs latency only: the subscribers poll the feed as well.
-      .catch(() => {})
-      .finally(() => {
-        this.inFlight = false;
-        if (this.pending) {
-          this.pending = false;
-          this.ping();
-        }
-      });
+    // In the pool's one NOTIFY statement of this tick, with the append's change notice (notifier.ts); a lost
+    // wake-up costs latency only: the subscribers poll the feed as well.
+    if (this.pool) notifierFor(this.pool).request(WAKEUP_CHANNEL, wakeOnce);
   }
 
   /** Called on every wake-up, local or from another process (see `listen`). */

@@ -1,0 +1,97 @@
+// This process's NOTIFYs on one pool go together (issue 26): an append's wake-up and its streams' change notice are
+// one statement, and what is asked for while one is in flight goes together in the next; all of it is heard by the
+// other processes, against a real PostgreSQL.
+import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { ChangeNotices, shareAppends } from "./change-notices.ts";
+import { EventStore } from "./event-store.ts";
+import { systemMetadata } from "./metadata.ts";
+import { notifyStatements } from "./notifier.ts";
+import { Wakeup } from "./wakeup.ts";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const metadata = systemMetadata("notifier-test");
+
+/** Another process's listeners: the keys it heard changed, and how many wake-ups. */
+async function anotherProcess() {
+  const notices = new ChangeNotices(db.pool);
+  const wakeup = new Wakeup();
+  const heard: string[] = [];
+  let wakes = 0;
+  const stops = [
+    await notices.listen(db.url),
+    await wakeup.listen(db.url),
+    async () => {
+      offChange();
+      offWake();
+    },
+  ];
+  const offChange = notices.onChange((keys) => {
+    if (keys !== "all") heard.push(...keys);
+  });
+  const offWake = wakeup.onWake(() => {
+    wakes++;
+  });
+  return {
+    heard,
+    wakes: () => wakes,
+    /** Waits until `done` holds (NOTIFYs arrive within milliseconds). */
+    until: async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await sleep(10);
+      expect(done()).toBe(true);
+    },
+    stop: async () => {
+      for (const stop of stops) await stop();
+    },
+  };
+}
+
+describe("the NOTIFYs of a process", () => {
+  it("when an append commits, then its wake-up and its stream's change notice are heard elsewhere, sent as one statement", async () => {
+    const there = await anotherProcess();
+    const wakeup = new Wakeup(db.pool);
+    const store = new EventStore(db.pool, wakeup);
+    const stopSharing = shareAppends(new ChangeNotices(db.pool));
+    try {
+      const streamId = `balance-${randomUUID()}`;
+      const before = notifyStatements();
+      await store.append({
+        streamId,
+        expected: "no_stream",
+        events: [{ type: "Added", data: { n: 1 }, metadata }],
+      });
+      await there.until(() => there.heard.includes(streamId) && there.wakes() > 0);
+      expect(notifyStatements() - before).toBe(1);
+    } finally {
+      stopSharing();
+      await there.stop();
+    }
+  });
+
+  it("when notices are asked for while one is in flight, then they go together in the next statement and all are heard", async () => {
+    const there = await anotherProcess();
+    const notices = new ChangeNotices(db.pool);
+    try {
+      const keys = Array.from({ length: 4 }, () => `key-${randomUUID()}`);
+      const before = notifyStatements();
+      notices.announce([keys[0] as string]);
+      // The first statement is on its way; the next three asks wait for it, then go as one.
+      await nextTurn();
+      notices.announce([keys[1] as string]);
+      notices.announce([keys[2] as string, keys[3] as string]);
+      await there.until(() => keys.every((k) => there.heard.includes(k)));
+      expect(notifyStatements() - before).toBe(2);
+    } finally {
+      await there.stop();
+    }
+  });
+});
