@@ -39,6 +39,7 @@ import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express, RequestHandler } from "express";
+import { firstScreensOf, withFirstScreen } from "./first-screen.ts";
 import { pageDataFor, withPageData } from "./page-data.ts";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { inlineScriptSources } from "./page-scripts.ts";
@@ -194,6 +195,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   if (skew) logger.warn(skew);
   const html = indexHtml();
   const preloads = pagePreloadsOf(frontendDist);
+  const firstScreens = firstScreensOf(frontendDist);
   const commandDeps: CommandDeps = {
     pool,
     store,
@@ -273,7 +275,23 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
             // and names the current release's hashed assets (themselves immutable).
             .set("Cache-Control", "no-store")
             .vary("Cookie")
-            .send(withPageData(analyticsPage(page, config).replace("__CSRF_TOKEN__", token), data));
+            .send(
+              withPageData(
+                analyticsPage(
+                  // The page's own first screen, painted before its scripts run (issue 27, mobile LCP).
+                  withFirstScreen(
+                    page,
+                    firstScreens(
+                      { path: req.path, query: req.query },
+                      data,
+                      readCookie(req, LANGUAGE_COOKIE),
+                    ),
+                  ),
+                  config,
+                ).replace("__CSRF_TOKEN__", token),
+                data,
+              ),
+            );
         });
         app.use("/packs", servePacks(frontendDist));
       }
