@@ -102,20 +102,9 @@ function inlineEntry(): Plugin {
         for (const file of chunk.imports)
           code = code.replaceAll(`./${file.slice(file.lastIndexOf("/") + 1)}`, `${base}${file}`);
         const tag = `<script type="module" crossorigin src="${base}${chunk.fileName}"></script>`;
-        // `import{t as e}from"…/shell-….js";await e();`: the shell is imported once the page has painted what the
-        // server sent (its first screen, scripts/src/first-screen.ts), not before. A static import evaluates the
-        // shell, and a module whose code is at hand runs before the first frame: the page would stay blank until
-        // the app has started. The module preload still fetches the shell meanwhile.
-        const start = code.match(/^import\s*\{\s*(\w+) as (\w+)\s*\}\s*from\s*"([^"]+)";\s*await \2\(\);?$/);
-        if (!html.includes(tag) || /["'`]\.\.?\//.test(code) || code.includes("</") || !start)
+        if (!html.includes(tag) || /["'`]\.\.?\//.test(code) || code.includes("</"))
           throw new Error(`inline-entry: cannot write ${chunk.fileName} into the page`);
-        const [, name, local, file] = start;
-        const afterPaint =
-          "await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r,0));setTimeout(r,500)});";
-        return html.replace(
-          tag,
-          `<script type="module">${afterPaint}const{${name}:${local}}=await import("${file}");await ${local}();</script>`,
-        );
+        return html.replace(tag, `<script type="module">${code}</script>`);
       },
     },
   };

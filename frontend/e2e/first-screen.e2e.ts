@@ -82,10 +82,16 @@ describe("the first screen the server sends", () => {
     }
     const page = await phone("ua", true);
     try {
+      const sheets: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "stylesheet") sheets.push(new URL(request.url()).pathname);
+      });
       await page.goto("/search");
       // The app's own form is there: what stands now is the app's render, not the server's.
       await page.getByRole("button", { name: text("ua", "search", "form.submit") }).waitFor();
       expect(await page.locator("[data-first-screen]").count()).toBe(0);
+      // The page's sheet, applied from the start, is the one the app uses: fetched once.
+      expect(sheets.filter((path) => /\/search-[\w-]+\.css$/.test(path))).toHaveLength(1);
       const rendered = await box(page, selector);
       // No larger (the largest paint stays the server's: LCP), and where it was, within a few pixels.
       expect({

@@ -39,7 +39,7 @@ import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express, RequestHandler } from "express";
-import { firstScreensOf, withFirstScreen } from "./first-screen.ts";
+import { afterFirstPaintEntry, firstScreensOf, withFirstScreen } from "./first-screen.ts";
 import { pageDataFor, withPageData } from "./page-data.ts";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { inlineScriptSources } from "./page-scripts.ts";
@@ -241,7 +241,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
-      scriptSources: html ? inlineScriptSources(html) : [],
+      // The entry as built, and as a page with its first screen runs it (after the first paint).
+      scriptSources: html
+        ? [...new Set([...inlineScriptSources(html), ...inlineScriptSources(afterFirstPaintEntry(html))])]
+        : [],
       checkAnswers: options.checkAnswers,
     },
     (app) => {

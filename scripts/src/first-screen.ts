@@ -54,18 +54,41 @@ export function firstScreensOf(dist: string) {
   };
 }
 
+/** The entry the build writes into the page (frontend/vite.config.ts, inlineEntry): one import of the shell, one call. */
+const ENTRY =
+  /<script type="module">import\s*\{\s*(\w+) as (\w+)\s*\}\s*from\s*"([^"]+)";\s*await \2\(\);?<\/script>/;
+
 /**
- * The page with its first screen in place of the start-up skeleton, in its language (`<html lang>`), and the page's
- * own style sheets, which the server preloads (scripts/src/page-preloads.ts), applied from the start: the screen is
- * styled before the app inserts them (it finds them in place and adds none).
+ * The page's entry, changed to import the shell only once the browser has shown the page's first contentful paint
+ * (or after a second: a tab opened in the background paints nothing until shown). A static import runs the shell,
+ * already fetched beside the page, before the first frame: the first screen would paint only once the app has
+ * started. The shell still loads meanwhile (its module preload). Pages without a first screen keep the entry as built.
+ */
+export function afterFirstPaintEntry(html: string): string {
+  return html.replace(
+    ENTRY,
+    (_, name: string, local: string, file: string) =>
+      '<script type="module">await new Promise((r)=>{const o=new PerformanceObserver((l)=>{' +
+      'if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}});' +
+      `o.observe({type:"paint",buffered:true});setTimeout(r,1000)});const{${name}:${local}}=await import("${file}");await ${local}();</script>`,
+  );
+}
+
+/**
+ * The page with its first screen in place of the start-up skeleton, in its language (`<html lang>`); the page's own
+ * style sheets, which the server preloads (scripts/src/page-preloads.ts), applied from the start (the screen is
+ * styled before the app would insert them; it finds them in place and adds none); its scripts, which the first paint
+ * does not wait for, preloaded at low priority (the HTML and the sheets it does wait for go first), and its entry run
+ * after that paint.
  */
 export function withFirstScreen(html: string, screen: FirstScreen | null): string {
   if (!screen) return html;
-  return html
+  return afterFirstPaintEntry(html)
     .replace(SKELETON, () => screen.html)
     .replace(/<html lang="en"/, `<html lang="${LOCALE_TAGS[screen.language] ?? "en"}"`)
     .replace(
       /<link rel="preload" as="style" crossorigin href="([^"]+)">/g,
       '<link rel="stylesheet" crossorigin href="$1">',
-    );
+    )
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 }
