@@ -53,8 +53,9 @@ describe("the first screen the server sends", () => {
     const page = await phone("pl", false);
     try {
       await page.goto("/search");
-      const heading = page.getByRole("heading", { level: 1, name: text("pl", "search", "title") });
-      await heading.waitFor();
+      // Inert until the app renders over it (no click goes nowhere), so found by its text, not its role.
+      expect(await page.locator("h1").textContent()).toBe(text("pl", "search", "title"));
+      expect(await page.locator("[data-first-screen]").getAttribute("inert")).toBe("");
       const emptyText = page.getByText(text("pl", "search", "empty.text"), { exact: true });
       expect(await emptyText.isVisible()).toBe(true);
       expect(await page.getByText(text("pl", "search", "empty.title"), { exact: true }).isVisible()).toBe(
@@ -82,16 +83,23 @@ describe("the first screen the server sends", () => {
     }
     const page = await phone("ua", true);
     try {
-      const sheets: string[] = [];
+      const fetched: string[] = [];
       page.on("request", (request) => {
-        if (request.resourceType() === "stylesheet") sheets.push(new URL(request.url()).pathname);
+        if (["stylesheet", "script"].includes(request.resourceType()))
+          fetched.push(new URL(request.url()).pathname);
       });
       await page.goto("/search");
       // The app's own form is there: what stands now is the app's render, not the server's.
       await page.getByRole("button", { name: text("ua", "search", "form.submit") }).waitFor();
       expect(await page.locator("[data-first-screen]").count()).toBe(0);
-      // The page's sheet, applied from the start, is the one the app uses: fetched once.
-      expect(sheets.filter((path) => /\/search-[\w-]+\.css$/.test(path))).toHaveLength(1);
+      // The page's sheet, applied from the start, is the one the app uses, and the scripts its entry preloads once
+      // painted are the ones the app imports: each fetched once.
+      expect(fetched.filter((path) => /\/search-[\w-]+\.css$/.test(path))).toHaveLength(1);
+      for (const name of ["shell", "search", "ua"])
+        expect([
+          name,
+          fetched.filter((path) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(path)).length,
+        ]).toEqual([name, 1]);
       const rendered = await box(page, selector);
       // No larger (the largest paint stays the server's: LCP), and where it was, within a few pixels.
       expect({
@@ -112,11 +120,11 @@ describe("the first screen the server sends", () => {
     const page = await phone("en", false);
     try {
       await page.goto("/bookings");
-      await page.getByRole("heading", { level: 1, name: text("en", "bookings", "title") }).waitFor();
+      expect(await page.locator("h1").textContent()).toBe(text("en", "bookings", "title"));
       expect(await page.getByText(text("en", "bookings", "lead"), { exact: true }).isVisible()).toBe(true);
-      expect(await page.getByRole("tab", { name: text("en", "bookings", "lists.issued") }).isVisible()).toBe(
-        true,
-      );
+      expect(
+        await page.locator('[role="tab"]', { hasText: text("en", "bookings", "lists.issued") }).isVisible(),
+      ).toBe(true);
     } finally {
       await page.context().close();
     }

@@ -40,11 +40,11 @@ describe("the first screen written into the page", () => {
     '<link rel="modulepreload" crossorigin href="/packs/assets/search-A.js"></head>' +
     '<body><div id="root"><!--first-screen--><div class="boot-bar">Skyward</div><!--/first-screen--></div></body></html>';
 
-  it("given a screen in Ukrainian, then it stands in the skeleton's place, the page says its language, applies its own sheets and preloads its scripts at low priority", () => {
+  it("given a screen in Ukrainian, then it stands in the skeleton's place, the page says its language, applies its own sheets and leaves its scripts to its entry", () => {
     const html = withFirstScreen(page, { html: "<h1>Пошук $& $'</h1>", language: "ua" });
     expect(html).toBe(
       '<!doctype html>\n<html lang="uk">\n<head><link rel="stylesheet" crossorigin href="/packs/assets/search-A.css">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/packs/assets/search-A.js"></head>' +
+        '<meta name="skyward-modulepreload" content="/packs/assets/search-A.js"></head>' +
         '<body><div id="root"><h1>Пошук $& $\'</h1></div></body></html>',
     );
   });
@@ -53,13 +53,15 @@ describe("the first screen written into the page", () => {
     expect(withFirstScreen(page, null)).toBe(page);
   });
 
-  it("given the built entry, then the page imports the shell once it has shown its first contentful paint, or after a second", () => {
+  it("given the built entry, then the page preloads its scripts and imports the shell once it has shown its first contentful paint, or after a second", () => {
     const entry = '<script type="module">import{t as e}from"/packs/assets/shell-A.js";await e();</script>';
     const html = afterFirstPaintEntry(`<head>${entry}</head>`);
     expect(html).toBe(
       '<head><script type="module">await new Promise((r)=>{const o=new PerformanceObserver((l)=>{' +
         'if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}});' +
         'o.observe({type:"paint",buffered:true});setTimeout(r,1000)});' +
+        `for(const m of document.querySelectorAll('meta[name="skyward-modulepreload"]')){const l=document.createElement("link");` +
+        'l.rel="modulepreload";l.crossOrigin="";l.href=m.content;document.head.append(l)}' +
         'const{t:e}=await import("/packs/assets/shell-A.js");await e();</script></head>',
     );
     // An entry the build left as a file is left alone.
@@ -115,6 +117,9 @@ describe("the first screen over HTTP: the signed-in page's own, in the browser's
       .update(entries[0] ?? "")
       .digest("base64");
     expect(res.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+    // Its scripts are fetched by it, once painted: none preloaded beside the sheets.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toMatch(/<meta name="skyward-modulepreload" content="\/packs\/assets\/search-[\w-]+\.js">/);
     // The sign-in page keeps the entry as built: a static import of the shell, allowed too.
     const signIn = String((await t.client().get("/sign_in", { headers: { accept: "text/html" } })).body);
     expect(signIn).toMatch(

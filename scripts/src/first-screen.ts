@@ -54,15 +54,20 @@ export function firstScreensOf(dist: string) {
   };
 }
 
+/** The scripts a page with a first screen fetches once painted (the entry preloads them then, side by side). */
+const AFTER_PAINT = "skyward-modulepreload";
+
 /** The entry the build writes into the page (frontend/vite.config.ts, inlineEntry): one import of the shell, one call. */
 const ENTRY =
   /<script type="module">import\s*\{\s*(\w+) as (\w+)\s*\}\s*from\s*"([^"]+)";\s*await \2\(\);?<\/script>/;
 
 /**
- * The page's entry, changed to import the shell only once the browser has shown the page's first contentful paint
- * (or after a second: a tab opened in the background paints nothing until shown). A static import runs the shell,
- * already fetched beside the page, before the first frame: the first screen would paint only once the app has
- * started. The shell still loads meanwhile (its module preload). Pages without a first screen keep the entry as built.
+ * The page's entry, changed to fetch and import the app only once the browser has shown the page's first contentful
+ * paint (or after a second: a tab opened in the background paints nothing until shown): then it preloads the page's
+ * scripts side by side (the `<meta>` elements `withFirstScreen` left in place of their preloads) and imports the shell.
+ * A static import runs the shell, fetched beside the page, before the first frame: the first screen would paint only
+ * once the app has started; and scripts fetched beside the sheets share the line with what the paint waits for.
+ * Pages without a first screen keep the entry as built.
  */
 export function afterFirstPaintEntry(html: string): string {
   return html.replace(
@@ -70,7 +75,10 @@ export function afterFirstPaintEntry(html: string): string {
     (_, name: string, local: string, file: string) =>
       '<script type="module">await new Promise((r)=>{const o=new PerformanceObserver((l)=>{' +
       'if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();r()}});' +
-      `o.observe({type:"paint",buffered:true});setTimeout(r,1000)});const{${name}:${local}}=await import("${file}");await ${local}();</script>`,
+      'o.observe({type:"paint",buffered:true});setTimeout(r,1000)});' +
+      `for(const m of document.querySelectorAll('meta[name="${AFTER_PAINT}"]')){const l=document.createElement("link");` +
+      'l.rel="modulepreload";l.crossOrigin="";l.href=m.content;document.head.append(l)}' +
+      `const{${name}:${local}}=await import("${file}");await ${local}();</script>`,
   );
 }
 
@@ -78,8 +86,8 @@ export function afterFirstPaintEntry(html: string): string {
  * The page with its first screen in place of the start-up skeleton, in its language (`<html lang>`); the page's own
  * style sheets, which the server preloads (scripts/src/page-preloads.ts), applied from the start (the screen is
  * styled before the app would insert them; it finds them in place and adds none); its scripts, which the first paint
- * does not wait for, preloaded at low priority (the HTML and the sheets it does wait for go first), and its entry run
- * after that paint.
+ * does not wait for, fetched after that paint by its entry (the HTML and the sheets it does wait for go first: on a
+ * slow line the app starts about a sheet's download later, and the page shows its content seconds earlier).
  */
 export function withFirstScreen(html: string, screen: FirstScreen | null): string {
   if (!screen) return html;
@@ -90,5 +98,8 @@ export function withFirstScreen(html: string, screen: FirstScreen | null): strin
       /<link rel="preload" as="style" crossorigin href="([^"]+)">/g,
       '<link rel="stylesheet" crossorigin href="$1">',
     )
-    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+    .replace(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      `<meta name="${AFTER_PAINT}" content="$1">`,
+    );
 }

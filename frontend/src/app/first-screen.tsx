@@ -36,12 +36,14 @@ function Block({
  * runs; `frontend/scripts/first-screens.tsx` renders it at build time, in every language, and the server writes it
  * into the page): the header's frame and the page's own heading and empty state, made of the components the page
  * renders, with blocks at their size where the parts that need the app (navigation, forms, the list) come. The app
- * renders over it once started. Nothing in it is interactive but links: it is the page, not a second copy.
+ * renders over it once started.
  */
 export function FirstScreen({ of }: { of: FirstScreenOf }) {
   const { t } = useTranslation();
   return (
-    <div data-first-screen={of.page}>
+    // Inert and hidden from assistive technology, as the start-up skeleton it replaces: a click or a key before the
+    // app has started would go nowhere, and a screen reader reads the page the app renders a moment later.
+    <div data-first-screen={of.page} inert aria-hidden="true">
       <Box
         component="header"
         h="var(--skyward-header-height)"
