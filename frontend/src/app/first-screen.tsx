@@ -20,7 +20,7 @@ function Block({
   w = "100%",
 }: {
   h: number | Partial<Record<"base" | "xs" | "sm" | "lg", number>>;
-  w?: number;
+  w?: number | string;
 }) {
   return (
     <Box
