@@ -127,6 +127,18 @@ describe("the first screen over HTTP: the signed-in page's own, in the browser's
     );
   });
 
+  it("given a language cookie the build has no screen for, then the screen is the English one", async () => {
+    for (const language of ["de", "constructor", "__proto__"]) {
+      agent.setCookie("skyward_lang", language);
+      const html = await pageOf(agent, "/search");
+      expect([language, rootOf(html).includes(`>${asHtml(text("en", "search", "title"))}</h1>`)]).toEqual([
+        language,
+        true,
+      ]);
+      expect(html).toContain('<html lang="en"');
+    }
+  });
+
   it("given a search in the address, or nobody signed in, then the page keeps the start-up skeleton", async () => {
     agent.setCookie("skyward_lang", "en");
     const searched = rootOf(await pageOf(agent, "/search?from=KBP&to=WAW"));

@@ -48,7 +48,8 @@ export function firstScreensOf(dist: string) {
       name = `bookings-${data.bookings.list}${data.bookings.answer.data.length === 0 ? "-empty" : ""}`;
     const byLanguage = name ? screens[name] : undefined;
     if (!byLanguage) return null;
-    const chosen = language && byLanguage[language] ? language : "en";
+    // A cookie names anything: only a language the build rendered is taken (no `constructor` from the prototype).
+    const chosen = language && Object.hasOwn(byLanguage, language) ? language : "en";
     const html = byLanguage[chosen];
     return html ? { html, language: chosen } : null;
   };
