@@ -39,6 +39,7 @@ import { flushTraces, startTracing } from "@skyward/infra/telemetry/tracing";
 import { projections } from "@skyward/projectors/index";
 import { queryRouter } from "@skyward/query-service/router";
 import type { Express, RequestHandler } from "express";
+import { afterFirstPaintEntry, firstScreensOf, withFirstScreen } from "./first-screen.ts";
 import { pageDataFor, withPageData } from "./page-data.ts";
 import { LANGUAGE_COOKIE, pagePreloadsOf, withPreloads } from "./page-preloads.ts";
 import { inlineScriptSources } from "./page-scripts.ts";
@@ -194,6 +195,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   if (skew) logger.warn(skew);
   const html = indexHtml();
   const preloads = pagePreloadsOf(frontendDist);
+  const firstScreens = firstScreensOf(frontendDist);
   const commandDeps: CommandDeps = {
     pool,
     store,
@@ -239,7 +241,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
       storage,
       trustProxy: config.TRUST_PROXY,
       connectSources: analyticsOrigins(config),
-      scriptSources: html ? inlineScriptSources(html) : [],
+      // The entry as built, and as a page with its first screen runs it (after the first paint).
+      scriptSources: html
+        ? [...new Set([...inlineScriptSources(html), ...inlineScriptSources(afterFirstPaintEntry(html))])]
+        : [],
       checkAnswers: options.checkAnswers,
     },
     (app) => {
@@ -273,7 +278,23 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
             // and names the current release's hashed assets (themselves immutable).
             .set("Cache-Control", "no-store")
             .vary("Cookie")
-            .send(withPageData(analyticsPage(page, config).replace("__CSRF_TOKEN__", token), data));
+            .send(
+              withPageData(
+                analyticsPage(
+                  // The page's own first screen, painted before its scripts run (issue 27, mobile LCP).
+                  withFirstScreen(
+                    page,
+                    firstScreens(
+                      { path: req.path, query: req.query },
+                      data,
+                      readCookie(req, LANGUAGE_COOKIE),
+                    ),
+                  ),
+                  config,
+                ).replace("__CSRF_TOKEN__", token),
+                data,
+              ),
+            );
         });
         app.use("/packs", servePacks(frontendDist));
       }

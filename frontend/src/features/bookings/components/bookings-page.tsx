@@ -9,10 +9,8 @@ import {
   Paper,
   Stack,
   Switch,
-  Tabs,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import type { BookingList } from "@skyward/contracts/bookings";
@@ -24,11 +22,11 @@ import { useTranslation } from "react-i18next";
 import { useBookingExtensions } from "../../../components/booking-extensions.tsx";
 import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { DateField } from "../../../components/travel/date-field.tsx";
-import { afterPaint } from "../../../lib/after-paint.ts";
 import { bookingListQueryOptions } from "../api/booking-list.ts";
-import { BOOKING_LISTS, listOfStatus, PER_PAGE } from "../lists.ts";
+import { listOfStatus, PER_PAGE } from "../lists.ts";
 import { BookingDrawer, useOpenedBooking } from "./booking-drawer.tsx";
 import { BookingTable } from "./booking-table.tsx";
+import { BookingsHeading, ListEmpty, ListTabs } from "./page-parts.tsx";
 
 /** What the address keeps of the list (`/bookings?list=&q=&page=&locator=`): absent means "new", "", 1, none. */
 export interface BookingsView {
@@ -37,44 +35,6 @@ export interface BookingsView {
   page: number | undefined;
   locator: string | undefined;
 }
-
-/**
- * The lists' tabs: the chosen tab shows at once, a render of the tabs alone, and the page (its address and list)
- * follows after that paint (issue 27's interaction budget).
- */
-const ListTabs = memo(function ListTabs({
-  list,
-  onList,
-}: {
-  list: BookingList;
-  onList: (list: BookingList) => void;
-}) {
-  const { t } = useTranslation("bookings");
-  const [shown, setShown] = useState(list);
-  const [followed, setFollowed] = useState(list);
-  if (followed !== list) {
-    setFollowed(list);
-    setShown(list);
-  }
-  return (
-    <Tabs
-      value={shown}
-      onChange={(value) => {
-        if (!value) return;
-        setShown(value as BookingList);
-        afterPaint(() => onList(value as BookingList));
-      }}
-    >
-      <Tabs.List style={{ flexWrap: "wrap" }}>
-        {BOOKING_LISTS.map((item) => (
-          <Tabs.Tab key={item} value={item} fw={500}>
-            {t(`lists.${item}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
-  );
-});
 
 /**
  * The list's search box: a keystroke renders the box alone, and the list follows the text 300 ms after the last key
@@ -190,14 +150,7 @@ export function BookingsPage({
     <Container fluid px="lg" py="md" maw={1480}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={2}>
-            <Title order={1} fz={22}>
-              {t("title")}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {t("lead")}
-            </Text>
-          </Stack>
+          <BookingsHeading title={t("title")} lead={t("lead")} />
           <Group gap="sm" wrap="wrap" align="stretch">
             {aside}
             <Button
@@ -272,14 +225,10 @@ export function BookingsPage({
               <Loader size="sm" />
             </Center>
           ) : rows.length === 0 ? (
-            <Center py={60}>
-              <Stack gap={4} align="center">
-                <Text fw={600}>{searching ? t("empty.nothing_found", { query }) : t(`empty.${list}`)}</Text>
-                <Text fz="sm" c="dimmed">
-                  {t("empty.text")}
-                </Text>
-              </Stack>
-            </Center>
+            <ListEmpty
+              title={searching ? t("empty.nothing_found", { query }) : t(`empty.${list}`)}
+              text={t("empty.text")}
+            />
           ) : (
             <BookingTable rows={rows} openLocator={locator} showTimeLimit={list === "new" || searching} />
           )}

@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Center,
   Container,
   Group,
   Paper,
@@ -22,7 +21,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   lazy,
   memo,
-  type ReactNode,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -60,6 +58,7 @@ import {
   type SortOrder,
   sortOptions,
 } from "./filter-options.ts";
+import { Placeholder } from "./placeholder.tsx";
 import { RecentSearches } from "./recent-searches.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { TextSearch } from "./text-search.tsx";
@@ -109,25 +108,6 @@ function SearchProgress({ request }: { request: JourneySearchRequest }) {
         <Skeleton key={row} h={128} radius="md" />
       ))}
     </Stack>
-  );
-}
-
-function Placeholder({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" py={56} px="md">
-      <Center>
-        <Stack align="center" gap={6} maw={420} ta="center">
-          <ThemeIcon variant="light" size={42} radius="xl">
-            <IconPlane size={20} />
-          </ThemeIcon>
-          <Text fw={600}>{title}</Text>
-          <Text fz="sm" c="dimmed">
-            {text}
-          </Text>
-          {action}
-        </Stack>
-      </Center>
-    </Paper>
   );
 }
 
