@@ -22,7 +22,9 @@ let companyId: string;
 const touched = new Set<string>();
 
 beforeAll(async () => {
-  t = await startTestApp({ env: SECRET });
+  // A 5xx here is a fault to find: the server's error log goes to the test's output (a whole run once saw a 500 in
+  // a purchase racing a void that 180 rounds alone did not repeat).
+  t = await startTestApp({ env: SECRET, logLevel: "error" });
   agent = t.client();
   await agent.signIn("agent@dnipro.test");
   const first = await holdFamily(agent, "flex");

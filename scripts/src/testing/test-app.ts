@@ -33,7 +33,7 @@ export async function startTestApp(options: Partial<SkywardOptions> = {}): Promi
     databaseUrl: db.url,
     port: 0,
     seedDemo: true,
-    logLevel: "silent",
+    logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
     ...options,
   });
   return {
