@@ -8,10 +8,12 @@ import {
   isAirlineWord,
   isCommonCapitalised,
   isKeyword,
+  keepsAsItIs,
   type Mention,
   namedSpans,
   QUOTES,
   REASON_STEMS,
+  restRemoved,
   type Span,
   spanText,
   unclosedBracket,
@@ -19,7 +21,7 @@ import {
 } from "./embedded.ts";
 import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
 import type { ResolvedCall } from "./interpret.ts";
-import { fold, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
+import { fold, latinForms, sameCity, sameInLatin, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The safety rules of issue 25, checked on every set of resolved calls, whoever proposed them (the embedded parser
@@ -124,7 +126,7 @@ const CARRIER_WORDS = [
 
 /** "All carriers" / "every airline" in the five languages (folded): a rule for everyone is what was asked. */
 const ALL_CARRIERS =
-  /\b(all|every|any)( the)? (carrier|airline)|\b(всі|усі|всіх|усіх|будь-яких?) (перевізник|авіакомпані)|\bwszystki\p{L}* (przewoznik|lini)|\b(tous|toutes) (les )?(transporteur|compagnie)|\b(todos|todas) (los |las )?(aerolinea|transportista|compania)/u;
+  /\b(all|every|any)( the)? (carrier|airline)|(?<![\p{L}])(всі|усі|всіх|усіх|будь-яких?) (перевізник|авіакомпані)|\bwszystki\p{L}* (przewoznik|lini)|\b(tous|toutes) (les )?(transporteur|compagnie)|\b(todos|todas) (los |las )?(aerolinea|transportista|compania)/u;
 
 /** Attaching something (a card to a channel) in the five languages (folded stems). */
 const ATTACH_STEMS = [
@@ -155,8 +157,13 @@ const SECRET_WORDS = [
   "cvc",
   "password",
   "пароль",
+  "паролі",
+  "паролів",
   "haslo",
+  "hasla",
+  "hasel",
   "mot de passe",
+  "mots de passe",
   "contrasena",
   "card holder",
   "cardholder",
@@ -256,7 +263,7 @@ const ENDINGS = new Set(
  * name in another script)?
  */
 function sameWord(word: string, name: string): boolean {
-  if (word === name || sameInLatin(word, name, sameWord)) return true;
+  if (word === name || sameInLatin(word, name, sameWord) || soundsLikeInCyrillic(word, name)) return true;
   if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
@@ -267,6 +274,29 @@ function sameWord(word: string, name: string): boolean {
   if (!/^[aeiouy]?$/u.test(nameTail) || wordTail.length === 0 || !ENDINGS.has(wordTail)) return false;
   // A doubled last letter (Vistulaa) is a typo, not an ending.
   return !(nameTail === "" && wordTail === name.at(-1));
+}
+
+/**
+ * A Latin name's word written in Cyrillic as it is said (Тревел for Travel, Турс for Tours, Вінгс for Wings): the
+ * same consonants in the same order (c as k, w as v, x as ks), the same first letter, vowels written as heard (at
+ * most one more or fewer). A word of 4 letters or more, in Cyrillic only: a misspelling in Latin letters is still
+ * asked back.
+ */
+function soundsLikeInCyrillic(word: string, name: string): boolean {
+  if (name.length < 4 || !/^[a-z]+$/u.test(name)) return false;
+  const consonants = (w: string) =>
+    w
+      .replace(/x/gu, "ks")
+      .replace(/c/gu, "k")
+      .replace(/w/gu, "v")
+      .replace(/[aeiouy]/gu, "");
+  const vowels = (w: string) => w.replace(/[^aeiouy]/gu, "").length;
+  return latinForms(word).some(
+    (l) =>
+      l[0] === name.replace(/^w/u, "v").replace(/^c/u, "k")[0] &&
+      consonants(l) === consonants(name) &&
+      Math.abs(vowels(l) - vowels(name)) <= 1,
+  );
 }
 
 /** The entities nearest to some words (a name not found): shared words first, then the closest spelling. */
@@ -683,7 +713,9 @@ export function checkCalls(input: SafetyInput): Verdict {
       const covered =
         ids.has(e.id) ||
         acted.some((a) => a.agency_id === e.id || (e.kind === "agency" && a.id === e.agency_id)) ||
-        texts.some((t) => t.includes(written));
+        texts.some((t) => t.includes(written)) ||
+        // "…, leave Dnipro Travel Kyiv as it is": a part keeping it as it is asks for no step.
+        keepsAsItIs(pieceAround(text, from).replace(spanText(r.tokens, s), " "));
       if (!covered)
         return clarify(
           "part_not_understood",
@@ -705,16 +737,23 @@ export function checkCalls(input: SafetyInput): Verdict {
         n +
         (c.entry.name === "update_channel"
           ? Math.max(1, Object.keys((c.args.body ?? {}) as object).length)
-          : // A new partner or company with the options later parts gave it ("… and the corporate number on").
-            c.entry.name === "create_partner" || c.entry.name === "create_company"
-            ? 1 +
-              Object.keys((c.args.body ?? {}) as object).filter((k) => !["name", "agency_id"].includes(k))
-                .length
-            : 1),
+          : // A markup list replacing the whole list: its rules and "the rest removed" ("PS only …, the rest removed").
+            c.args.whole_list === true
+            ? 2
+            : // A new partner or company with the options later parts gave it ("… and the corporate number on").
+              c.entry.name === "create_partner" || c.entry.name === "create_company"
+              ? 1 +
+                Object.keys((c.args.body ?? {}) as object).filter((k) => !["name", "agency_id"].includes(k))
+                  .length
+              : 1),
       0,
     );
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
-  const uncovered = parts.filter((p, i) => input.callsIn(p, parts.slice(0, i)) === 0);
+  // "…, the rest removed" is covered by a markup step replacing the whole list.
+  const wholeList = calls.some((c) => c.args.whole_list === true);
+  const uncovered = parts.filter(
+    (p, i) => input.callsIn(p, parts.slice(0, i)) === 0 && !(wholeList && restRemoved(p)),
+  );
   if (
     uncovered.length > 0 ||
     parts.length > commands + calls.filter((c) => c.entry.kind === "question").length
@@ -750,6 +789,17 @@ export function checkCalls(input: SafetyInput): Verdict {
       );
   }
   return { kind: "ok" };
+}
+
+/** The part of the request (cut where its parts are cut) around a place in it. */
+function pieceAround(text: string, at: number): string {
+  let start = 0;
+  for (const m of text.matchAll(SEPARATORS)) {
+    const i = m.index ?? 0;
+    if (i >= at) return text.slice(start, i);
+    start = i + m[0].length;
+  }
+  return text.slice(start);
 }
 
 /** The amount of a money step or a credit limit (minor units), if it has one. */
