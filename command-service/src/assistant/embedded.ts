@@ -2402,7 +2402,14 @@ const REST_STEMS = [
 /** Does a piece ask for the rules not written to be removed ("the rest removed", "решту прибрати", "usuń resztę")? */
 export function restRemoved(piece: string): boolean {
   const words = tokenize(piece).map((t) => t.norm);
-  return hasStem(words, W.remove) && hasStem(words, REST_STEMS);
+  // "Without" is no removal ("sin cambiar los demás", "reszta bez zmian", "sans toucher aux autres": kept).
+  if (words.some((w) => WITHOUT.includes(w) || NEGATIONS.includes(w)) || keepsAsItIs(piece)) return false;
+  return (
+    hasStem(
+      words,
+      W.remove.filter((s) => s !== "no"),
+    ) && hasStem(words, REST_STEMS)
+  );
 }
 
 /**
@@ -3036,18 +3043,20 @@ const NAME_JOINS = new Set(["and", "y", "e", "et", "i", "і", "та", "&"]);
 export function joinedNewName(text: string): { name: string; from: number; to: number } | undefined {
   const tokens = tokenize(text);
   const creating = (t: Token) =>
-    W.create.some((c) => c !== "set" && t.norm.startsWith(c)) || W.createWords.includes(t.norm);
+    W.create.some((c) => c !== "set" && t.norm.startsWith(c)) ||
+    W.createWords.includes(t.norm) ||
+    // "Da de alta un socio …".
+    t.norm === "alta";
   const at = tokens.findIndex(
     (t, i) =>
       [...W.partner, ...W.company].some((s) => t.norm.startsWith(s)) && tokens.slice(0, i + 2).some(creating),
   );
   if (at < 0) return undefined;
   let i = at + 1;
-  while (
-    i < tokens.length &&
-    (FILLERS.has((tokens[i] as Token).norm) || NEW_WORD.test((tokens[i] as Token).raw))
-  )
-    i++;
+  // "… nuevo llamado X", "new partner called X": the words before the name are not the name.
+  const lead = (t: Token) =>
+    FILLERS.has(t.norm) || NEW_WORD.test(t.raw) || W.named.some((n) => t.norm.startsWith(n));
+  while (i < tokens.length && lead(tokens[i] as Token)) i++;
   const capital = (t: Token | undefined) =>
     !!t && /^\p{Lu}/u.test(t.raw) && !isKeyword(t.norm) && !ACTION_WORDS.includes(t.norm);
   const picked: Token[] = [];

@@ -59,6 +59,12 @@ export interface SafetyInput {
   userId?: string;
   /** How many calls the embedded parser reads from one part of the request alone (which part no step covers). */
   callsIn: (part: string, before?: readonly string[]) => number;
+  /**
+   * The commands (not questions) the embedded parser reads from one part alone: a part that asks for a command none
+   * of the calls runs was dropped, even when a question took its place ("switch on X and tell me who changed it",
+   * answered by the question only).
+   */
+  commandsIn?: (part: string, before?: readonly string[]) => readonly string[];
 }
 
 /** Commands on a whole partner, and on everyone: never what a request about one company asks for. */
@@ -376,7 +382,7 @@ const clarify = (
  * Parts of the request (cut outside names, before any reason) that ask for an action: each needs a step. The
  * ones the embedded parser reads nothing from alone are the parts no step covers.
  */
-function actionParts(text: string, r: Reading): string[] {
+function actionParts(text: string, r: Reading, glue = true): string[] {
   const end = (r.tokens[r.reasonFrom] as Token | undefined)?.start ?? text.length;
   // Quotes, e-mails and reasons are data: blanked, their commas and words cut nothing.
   const body = r.ranges
@@ -408,7 +414,7 @@ function actionParts(text: string, r: Reading): string[] {
     const piece = raw.trim();
     if (piece.length === 0) return;
     if (asks(blanked[k] ?? "")) out.push(piece);
-    else if (out.length > 0) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
+    else if (out.length > 0 && glue) out[out.length - 1] = `${out.at(-1)}, ${piece}`;
   });
   return out;
 }
@@ -767,6 +773,20 @@ export function checkCalls(input: SafetyInput): Verdict {
       [],
       unused,
     );
+  }
+  // Only questions answered while a part asks for a command: that part was dropped, never half-answered.
+  if (input.commandsIn && commands === 0) {
+    // Each piece asking for an action read alone (a question glued to it, "…, tell me who …", is not its part).
+    const pieces = actionParts(text, r, false);
+    const dropped = pieces.filter((p, i) => (input.commandsIn?.(p, pieces.slice(0, i)) ?? []).length > 0);
+    if (dropped.length > 0)
+      return clarify(
+        "part_not_understood",
+        { part: dropped.join(" / ") },
+        `Not every part of the request became a step: "${dropped.join('", "')}". Ask for it again on its own`,
+        [],
+        dropped.flatMap((p) => tokenize(p).map((t) => t.raw)),
+      );
   }
   // A reason holding a second request ("… reason invoice 5, switch off …"): a part ended up in a field.
   for (const reason of reasonsOf(calls)) {

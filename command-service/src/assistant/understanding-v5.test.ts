@@ -1,7 +1,26 @@
 import { describe, expect, it } from "@jest/globals";
-import { interpretCalls } from "./interpret.ts";
+import { catalogueEntry } from "@skyward/contracts/assistant-catalogue";
+import { parseAdminRequest } from "./embedded.ts";
+import { interpretCalls, type ResolvedCall } from "./interpret.ts";
 import { mergeRules } from "./preview.ts";
-import { dir, parse, verdictOf } from "./understanding-world.ts";
+import { checkCalls } from "./safety.ts";
+import { admin, dir, parse, verdictOf } from "./understanding-world.ts";
+
+/** The verdict on calls someone proposed (a model) for a request, checked as the route checks them. */
+const verdictFor = (text: string, calls: ResolvedCall[]) =>
+  checkCalls({
+    text,
+    calls,
+    dir,
+    outside: [],
+    userType: "Admin",
+    agencyId: null,
+    callsIn: (part) => parseAdminRequest(part, dir, admin).length,
+    commandsIn: (part) =>
+      parseAdminRequest(part, dir, admin)
+        .map((c) => c.name)
+        .filter((name) => catalogueEntry(name)?.kind === "command"),
+  });
 
 /** What the route answers: the resolver's question (a name not found, two matches), else the safety verdict. */
 const answered = (text: string): string => {
@@ -31,6 +50,24 @@ describe("assistant understanding (issue 25): a command and a question about wha
         ],
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("asks back a proposal that answers the question and drops the command (a model's, or a reading's)", () => {
+    for (const text of [
+      "Switch off Baltic Wings' Main NDC channel and tell me who changed it last",
+      "Wyłącz kanał Main NDC Baltic Wings i pokaż, kto go ostatnio zmieniał",
+      "Apaga el canal Main NDC de Baltic Wings y dime quién lo cambió por última vez",
+    ]) {
+      const proposed = interpretCalls(
+        [{ name: "channel_changes", args: { channel_id: "ch-baltic" } }],
+        dir,
+        "Admin",
+      );
+      expect([text, proposed.kind === "calls" && verdictFor(text, proposed.calls)]).toEqual([
+        text,
+        expect.objectContaining({ kind: "clarify", code: "part_not_understood" }),
+      ]);
     }
   });
 });
@@ -128,6 +165,18 @@ describe("assistant understanding (issue 25): a markup list written out", () => 
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+    // Leaving the others as they are is no removal: one carrier's rule, merged into the list.
+    for (const text of [
+      "Markup for Baltic Wings Riga: BT 3% only, without changing the others",
+      "Recargo de Baltic Wings Riga: solo BT 3 %, sin cambiar los demás",
+      "Narzut Baltic Wings Riga tylko BT 3%, reszta bez zmian",
+      "Majoration de Baltic Wings Riga : BT 3 %, sans toucher aux autres",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_company_markups", args: { company_id: "co-riga", body: { markups: [rule] } } }],
+      ]);
+    }
     const before = [
       { carrier: null, charge: { kind: "percent", bps: 100 } },
       { carrier: "LH", charge: { kind: "percent", bps: 200 } },
@@ -164,6 +213,10 @@ describe("assistant understanding (issue 25): a new partner with its switches, f
         "Mar y Monte Viajes",
       ],
       ["new partner Sun and Snow Tours, time zone Europe/Riga, fee 3% per transaction", "Sun and Snow Tours"],
+      [
+        "Da de alta un socio llamado Mar y Monte Viajes, zona Europe/Madrid, comisión 3 %",
+        "Mar y Monte Viajes",
+      ],
     ] as const) {
       expect([text, parse(text)]).toEqual([
         text,
