@@ -139,6 +139,10 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["klasą business", "business"],
   ["klasa business", "business"],
   ["biznes", "business"],
+  // Declined: "w biznesie", "biznesem", "у бізнесі".
+  ["biznesie", "business"],
+  ["biznesem", "business"],
+  ["бізнесі", "business"],
   ["biznesowa", "business"],
   ["biznesową", "business"],
   ["classe affaires", "business"],

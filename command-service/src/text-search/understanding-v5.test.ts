@@ -64,4 +64,13 @@ describe("the text search's understanding (issue 25, v5 causes)", () => {
     // A code not joined to a carrier is still no carrier.
     expect(parse("Oslo to Rome 12 Feb, AZ").search?.carriers).toBeUndefined();
   });
+
+  it("reads the business cabin declined ('w biznesie', 'lecimy biznesem', 'у бізнесі')", () => {
+    for (const text of [
+      "z Gdańska do Oslo 3 lutego w biznesie",
+      "Gdańsk - Oslo 3 lutego, lecimy biznesem",
+      "Одеса - Осло 3 лютого, у бізнесі",
+    ])
+      expect([text, parse(text).search?.cabin]).toEqual([text, "business"]);
+  });
 });
