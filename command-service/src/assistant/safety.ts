@@ -5,6 +5,7 @@ import {
   ACTION_STEMS,
   ACTION_WORDS,
   amountsIn,
+  asksForAction,
   isAirlineWord,
   isCommonCapitalised,
   isKeyword,
@@ -433,6 +434,9 @@ function unknownNames(text: string, r: Reading, dir: Directory, used: ReadonlySe
     if (!/^\p{Lu}/u.test(t.raw) || /^[\p{Lu}\p{N}]{2,3}$/u.test(t.raw) || t.raw.length < 2) return;
     if (usedWord(used, t.norm) || isKeyword(t.norm) || isAirlineWord(t.norm) || isCommonCapitalised(t.norm))
       return;
+    // "…, keep Kyiv as is": a part that asks for nothing but leaving something as it is names nothing to act on.
+    const piece = pieceAround(text, t.start);
+    if (keepsAsItIs(piece) && !asksForAction(piece)) return;
     unknown.push(t);
   });
   if (unknown.length === 0) return null;

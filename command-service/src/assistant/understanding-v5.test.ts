@@ -265,6 +265,16 @@ describe("assistant understanding (issue 25): a part that says to leave somethin
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+    // Kept by a word of its name only ("keep Tallinn as is"): nothing acts on it, nothing is asked back.
+    for (const text of [
+      "Credit limit of Baltic Wings Riga 9,000 EUR, keep Tallinn as is",
+      "Limit kredytowy Baltic Wings Riga 9000 EUR, Tallinn nie ruszaj",
+    ])
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    // Acted on by a word of its name only, it is asked back.
+    expect(verdictOf("Credit limit of Baltic Wings Riga 9,000 EUR, switch off Tallinn")).toMatchObject({
+      kind: "clarify",
+    });
     // A second company named with nothing said about it is still a part dropped.
     expect(verdictOf("Credit limit of Baltic Wings Riga 9,000 EUR, Baltic Wings Tallinn")).toMatchObject({
       kind: "clarify",
