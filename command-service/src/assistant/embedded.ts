@@ -629,6 +629,9 @@ const SET_UP_WORDS = ["set", "put", "setup", "pon", "met"];
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
+/** "With" in the five languages (folded): an option a new partner is created with. */
+const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
+
 /** "Without" in the five languages (folded): an option a new company is created without. */
 const WITHOUT = ["without", "без", "bez", "sans", "sin"].map(fold);
 
@@ -1737,7 +1740,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       const markups = charge ? [{ carrier, charge }] : undefined;
       // "… with the production API on", "z włączonym numerem korporacyjnym", "comisión 2 % por transacción": the
       // new partner's switches and fee, given in the same sentence.
-      const switched = flag && NEW_PARTNER_FLAGS.has(flag) && onOff !== undefined ? { [flag]: onOff } : {};
+      // "z produkcyjnym API", "with the corporate number": a switch the new partner is created with is on.
+      const withIt = words.some((w) => WITH_WORDS.includes(w))
+        ? true
+        : words.some((w) => WITHOUT.includes(w))
+          ? false
+          : undefined;
+      const value = onOff ?? withIt;
+      const switched = flag && NEW_PARTNER_FLAGS.has(flag) && value !== undefined ? { [flag]: value } : {};
       const fee = has(W.fee) && !has(W.markup) ? chargeOf(amount, percent, words) : null;
       return [
         {
@@ -2741,6 +2751,8 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
     .join(" ")
     .replace(/[.!;,]+$/u, "")
     .trim();
+  // "…, don't touch X", "…, X залиш як є": a part keeping something as it is, not a reason.
+  if (keepsAsItIs(out) && names.some((n) => text.slice(end).includes(n))) return null;
   return out.length >= 3 ? out : null;
 }
 

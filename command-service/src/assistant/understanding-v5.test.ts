@@ -196,6 +196,8 @@ describe("assistant understanding (issue 25): a new partner with its switches, f
       ],
       ["Зареєструй партнера «Nord Sky» з увімкненим корпоративним номером", { corporate_number_on: true }],
       ["Dodaj partnera „Nord Sky” z włączonym produkcyjnym API", { production_api_on: true }],
+      ["Utwórz partnera „Nord Sky” z produkcyjnym API", { production_api_on: true }],
+      ["Crée le partenaire « Nord Sky » sans numéro corporate", { corporate_number_on: false }],
       [
         "Nouveau partenaire « Nord Sky », fuseau Europe/Paris, commission 1 % par transaction",
         { time_zone: "Europe/Paris", transaction_fee: { kind: "percent", bps: 100 } },
@@ -265,6 +267,13 @@ describe("assistant understanding (issue 25): a part that says to leave somethin
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+    // After a top-up, the part keeping another company is no reason.
+    expect(parse("Top up Baltic Wings Riga by 300 EUR, don't touch Baltic Wings Tallinn")).toEqual([
+      {
+        name: "balance_transaction",
+        args: { body: { company_id: "co-riga", kind: "top_up", amount: { amount: 30000, currency: "EUR" } } },
+      },
+    ]);
     // Kept by a word of its name only ("keep Tallinn as is"): nothing acts on it, nothing is asked back.
     for (const text of [
       "Credit limit of Baltic Wings Riga 9,000 EUR, keep Tallinn as is",
