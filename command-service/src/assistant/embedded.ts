@@ -430,7 +430,7 @@ const RAW_WORDS = {
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
-  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod", "робоч", "бойов"],
+  production: ["production", "продакшн", "продуктив", "виробнич", "produkcyj", "produccion", "prod", "робоч", "бойов"],
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],

@@ -72,6 +72,9 @@ const AMBIGUOUS_CARRIERS = new Set([
   "sas",
   "iberia",
 ]);
+/** "Us" / "we are" before a count of the travellers ("нас двоє", "jest nas troje", "nous sommes deux", "somos tres"). */
+const US_WORDS = new Set(["нас", "nas", "sommes", "somos"]);
+
 /** What joins two carriers of a line ("PS or LH", "PS або LH", "LO lub LH", "AF ou KL", "IB o VY"). */
 const CARRIER_JOINS = new Set([
   "or",
@@ -406,12 +409,22 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (next && !next.used && /^\d+$/.test(next.norm)) continue;
     counts.people = { n, span: take(tokens, i, 2) };
   }
-  // "…, двоє", "we dwoje", "удвох": a collective number standing alone counts the travellers.
+  // "…, двоє", "we dwoje", "удвох": a collective number standing alone counts the travellers; so does a count of "us"
+  // ("two of us", "нас троє", "nous sommes deux", "somos tres", "jest nas czworo").
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
+    if (t.used || counts.people || counts.adults) continue;
     const n = COLLECTIVE_COUNTS.get(t.norm);
-    if (t.used || n === undefined || counts.people || counts.adults) continue;
-    counts.people = { n, span: take(tokens, i, 1) };
+    if (n !== undefined) {
+      counts.people = { n, span: take(tokens, i, 1) };
+      continue;
+    }
+    const next = tokens[i + 1];
+    const count = countOf(t);
+    if (count !== null && count > 1 && next?.norm === "of" && tokens[i + 2]?.norm === "us")
+      counts.people = { n: count, span: take(tokens, i, 3) };
+    else if (US_WORDS.has(t.norm) && countOf(next) !== null && (countOf(next) ?? 0) > 1)
+      counts.people = { n: countOf(next) ?? 1, span: take(tokens, i, 2) };
   }
   // "2+2", "2 + 1 + 1": adults, children (and infants) as travel agents write a family.
   if (!counts.adults && !counts.people && !counts.children) {

@@ -40,6 +40,11 @@ describe("the text search's understanding (issue 25, v5 causes)", () => {
       ["з Одеси до Рима 12 лютого, летимо удвох", 2],
       ["Gdańsk - Rzym 12 lutego, we dwoje", 2],
       ["z Gdańska do Rzymu 12 lutego, czworo", 4],
+      ["Oslo to Rome 12 Feb, the three of us", 3],
+      ["Nice - Rome 12 février, nous sommes deux", 2],
+      ["Bilbao - Roma 12 de febrero, somos cuatro", 4],
+      ["Gdańsk - Rzym 12 lutego, jest nas troje", 3],
+      ["Одеса - Рим 12 лютого, нас двоє", 2],
     ] as const) {
       expect([text, parse(text).search?.passengers]).toEqual([text, { adults, children: 0, infants: 0 }]);
     }
