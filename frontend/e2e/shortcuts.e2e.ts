@@ -83,6 +83,9 @@ describe("the experienced agent's keyboard", () => {
     const box = page.getByRole("textbox", { name: "Search bookings" });
     await expect(hasFocus(box)).resolves.toBe(true);
     await page.keyboard.type(locator);
+    // The list follows the box 300 ms after the last key, through the address: until then the row shown is the
+    // unfiltered list's, which the searched list replaces (a row focused before that loses its focus).
+    await page.waitForURL(new RegExp(`[?&]q=${locator}`));
     await page.locator(`tr[data-locator="${locator}"]`).waitFor();
 
     await leaveFields(page);

@@ -86,6 +86,10 @@ const RAW_WORDS = {
     "zamk",
     "закри",
     "apaga",
+    "arret",
+    "inactiv",
+    "неактив",
+    "nieaktyw",
   ],
   offWords: ["off"],
   on: [
@@ -129,11 +133,16 @@ const RAW_WORDS = {
     "відкри",
     "віднов",
     "switch on",
+    "reanud",
   ],
   onWords: ["on"],
   topUp: [
     "top",
     "put",
+    // "increase the balance of X by 500": added (a limit raised is read before).
+    "increas",
+    "boost",
+    "скинь",
     "przelej",
     "topup",
     "add",
@@ -183,9 +192,13 @@ const RAW_WORDS = {
     "menos",
     "deduct",
     "subtract",
+    "забер",
     "debit",
     "withdraw",
     "take",
+    // "reduce / decrease / lower the balance of X by 200": taken off (a limit lowered is read before).
+    "reduc",
+    "decreas",
     "remove",
     "spisa",
     "спиш",
@@ -267,6 +280,7 @@ const RAW_WORDS = {
   today: ["today", "сьогодні", "dzis", "dzisiaj", "aujourd", "hoy"],
   create: [
     "create",
+    "onboard",
     "add",
     "new",
     "register",
@@ -424,13 +438,29 @@ const RAW_WORDS = {
     "denominada",
   ],
   // Issue 25: the rest of the catalogue.
-  drop: ["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
+  drop: [
+    ...["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
+    // "drop supervisor X", "get rid of company X".
+    ...["drop", "rid"],
+    // Access taken away: "revoke X's access", "забери доступ у X", "odbierz dostęp X", "révoque X", "revoca a X".
+    ...["revok", "revoc", "revoqu", "забер", "відклик", "позбав", "odbierz", "odbier", "wyrzuc", "kick"],
+  ],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
   rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
-  production: ["production", "продакшн", "продуктив", "виробнич", "produkcyj", "produccion", "prod", "робоч", "бойов"],
+  production: [
+    "production",
+    "продакшн",
+    "продуктив",
+    "виробнич",
+    "produkcyj",
+    "produccion",
+    "prod",
+    "робоч",
+    "бойов",
+  ],
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
@@ -502,6 +532,7 @@ const RAW_WORDS = {
     "sa",
     "ses",
     "leur",
+    "leurs",
     "su",
     "sus",
     "suyo",
@@ -626,6 +657,86 @@ const SET_UP_STEMS = [
 /** The same as whole words (short ones: "set" is no "settings"). */
 const SET_UP_WORDS = ["set", "put", "setup", "pon", "met"];
 
+/** Words around a "keep it as it is" that ask for nothing ("as is", "alone", "як є", "jak jest", "tel quel", "como está"). */
+const KEPT_FILLERS = new Set(
+  [
+    ...[
+      "as",
+      "is",
+      "it",
+      "its",
+      "alone",
+      "the",
+      "same",
+      "them",
+      "they",
+      "are",
+      "please",
+      "pls",
+      "but",
+      "just",
+      "only",
+    ],
+    ...[
+      "як",
+      "є",
+      "є",
+      "не",
+      "її",
+      "його",
+      "їх",
+      "як",
+      "було",
+      "без",
+      "змін",
+      "але",
+      "а",
+      "лише",
+      "тільки",
+      "там",
+    ],
+    ...["jak", "jest", "nie", "bez", "zmian", "ale", "tylko", "go", "ja", "je", "tak"],
+    ...["tel", "telle", "quel", "quelle", "sans", "y", "pas", "ne", "mais", "la", "le", "les", "est"],
+    ...["como", "esta", "sin", "no", "pero", "lo", "la", "los", "las", "igual", "tal", "cual", "y"],
+  ].map(fold),
+);
+
+/**
+ * The pieces of a request that only say to keep something as it is ("…, keep Kyiv as is", "…, Baltic Wings Tallinn
+ * не чіпай", "…, ale Kraków zostaw bez zmian", "… mais laisse Lyon tel quel"): character ranges, outside names. They
+ * ask for no step, and what they name is no part left over.
+ */
+export function keptPieces(text: string, dir: Directory): [number, number][] {
+  const out: [number, number][] = [];
+  const tokens = tokenize(text);
+  const spans = spansOf(findMentions(tokens, dir));
+  const inName = (at: number) =>
+    spans.some((sp) => at >= (tokens[sp.start] as Token).start && at < (tokens[sp.end - 1] as Token).end);
+  const cuts: number[] = [0];
+  for (const m of text.matchAll(KEPT_CUTS)) if (!inName(m.index ?? 0)) cuts.push(m.index ?? 0);
+  cuts.push(text.length);
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const from = cuts[k] as number;
+    const to = cuts[k + 1] as number;
+    const free = tokens.filter(
+      (t, i) => t.start >= from && t.end <= to && !spans.some((sp) => i >= sp.start && i < sp.end),
+    );
+    const words = free.map((t) => t.norm);
+    if (!hasStem(words, KEEP_STEMS) || amountsIn(text.slice(from, to)).length > 0) continue;
+    // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
+    // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
+    const kept = (t: Token) => /^\p{Lu}/u.test(t.raw) && !KEEP_STEMS.some((s) => t.norm.startsWith(s));
+    const rest = free.filter(
+      (t) => !KEEP_STEMS.some((s) => t.norm.startsWith(s)) && !KEPT_FILLERS.has(t.norm) && !kept(t),
+    );
+    const named = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
+    if (rest.length === 0 && (named || free.some(kept))) out.push([from, to]);
+  }
+  return out;
+}
+/** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
+const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -744,7 +855,7 @@ export interface Amount {
 
 // A number glued to letters (the carrier W6, an invoice FV12) is no amount.
 const NUMBER =
-  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k))?(?![\d%])/giu;
+  /(?<![\p{L}\d])([+\-−]?\s?\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?:[.,]\d{1,2})?|[+\-−]?\s?\d+(?:[.,]\d{1,2})?)(\s?(?:тисяч\p{L}*|тис\.?|tysi\p{L}*|tys\.?|mille|million\p{L}*|millon\p{L}*|milion\p{L}*|mil|mln\.?|млн\.?|mio\.?|мільйон\p{L}*|k|к(?!\p{L})))?(?![\d%])/giu;
 
 /** What a written multiplier multiplies by: thousands (k, тис., tys., mil) or millions (mln, млн, million). */
 const multiplierOf = (word: string | undefined): number =>
@@ -757,9 +868,137 @@ const multiplierOf = (word: string | undefined): number =>
 const NUMBER_WORDS =
   /(?<!\d[\s\u00a0.,]?)(?<![\p{L}\p{N}])(thousand|tysiąc|tysiac|тисяча|тисячу|тисячі|mille|mil|million|milion|мільйон|millón|millon)(?![\p{L}\p{N}])/giu;
 const withNumberWords = (text: string): string =>
-  text.replace(NUMBER_WORDS, (w) =>
+  withSpelledNumbers(text).replace(NUMBER_WORDS, (w) =>
     /^(million|milion|мільйон|millón|millon)$/iu.test(w) ? "1000000" : "1000",
   );
+
+/** Number words of the five languages (folded) and their values: units, teens, tens and hundreds. */
+const SPELLED: ReadonlyMap<string, number> = new Map(
+  (
+    [
+      [1, "one", "один", "одна", "одну", "jeden", "jedna", "un", "une", "uno", "una"],
+      [2, "two", "два", "дві", "dwa", "dwie", "deux", "dos"],
+      [3, "three", "три", "trzy", "trois", "tres"],
+      [4, "four", "чотири", "cztery", "quatre", "cuatro"],
+      [5, "five", "п'ять", "pięć", "cinq", "cinco"],
+      [6, "six", "шість", "sześć", "seis"],
+      [7, "seven", "сім", "siedem", "sept", "siete"],
+      [8, "eight", "вісім", "osiem", "huit", "ocho"],
+      [9, "nine", "дев'ять", "dziewięć", "neuf", "nueve"],
+      [10, "ten", "десять", "dziesięć", "dix", "diez"],
+      [11, "eleven", "одинадцять", "jedenaście", "onze", "once"],
+      [12, "twelve", "дванадцять", "dwanaście", "douze", "doce"],
+      [13, "thirteen", "тринадцять", "trzynaście", "treize", "trece"],
+      [14, "fourteen", "чотирнадцять", "czternaście", "quatorze", "catorce"],
+      [15, "fifteen", "п'ятнадцять", "piętnaście", "quinze", "quince"],
+      [16, "sixteen", "шістнадцять", "szesnaście", "seize", "dieciséis"],
+      [17, "seventeen", "сімнадцять", "siedemnaście", "diecisiete"],
+      [18, "eighteen", "вісімнадцять", "osiemnaście", "dieciocho"],
+      [19, "nineteen", "дев'ятнадцять", "dziewiętnaście", "diecinueve"],
+      [20, "twenty", "двадцять", "dwadzieścia", "vingt", "veinte"],
+      [25, "veinticinco"],
+      [30, "thirty", "тридцять", "trzydzieści", "trente", "treinta"],
+      [40, "forty", "сорок", "czterdzieści", "quarante", "cuarenta"],
+      [50, "fifty", "п'ятдесят", "pięćdziesiąt", "cinquante", "cincuenta"],
+      [60, "sixty", "шістдесят", "sześćdziesiąt", "soixante", "sesenta"],
+      [70, "seventy", "сімдесят", "siedemdziesiąt", "setenta"],
+      [80, "eighty", "вісімдесят", "osiemdziesiąt", "ochenta"],
+      [90, "ninety", "дев'яносто", "dziewięćdziesiąt", "noventa"],
+      [100, "hundred", "сто", "sto", "cent", "cents", "cien", "ciento"],
+      [200, "двісті", "dwieście", "doscientos", "doscientas"],
+      [300, "триста", "trzysta", "trescientos", "trescientas"],
+      [400, "чотириста", "czterysta", "cuatrocientos", "cuatrocientas"],
+      [500, "п'ятсот", "pięćset", "quinientos", "quinientas"],
+      [600, "шістсот", "sześćset", "seiscientos"],
+      [700, "сімсот", "siedemset", "setecientos"],
+      [800, "вісімсот", "osiemset", "ochocientos"],
+      [900, "дев'ятсот", "dziewięćset", "novecientos"],
+    ] as [number, ...string[]][]
+  ).flatMap(([value, ...words]) => words.map((w) => [fold(w), value] as const)),
+);
+/** A thousand's and a million's words (folded stems: thousands, тисячі, tysięcy, mille, mil, millones, мільйонів). */
+const SPELLED_THOUSAND = /^(thousands?|тисяч\p{L}*|тис|tysi\p{L}*|tys|mille|mil)$/u;
+const SPELLED_MILLION = /^(millions?|мільион\p{L}*|milion\p{L}*|millon\p{L}*|mln|млн)$/u;
+/** Words that join number words ("twenty and five", "vingt et un", "treinta y cinco", "dwadzieścia i"). */
+const SPELLED_LINKS = new Set(["and", "et", "y", "i", "і", "та"]);
+
+/**
+ * Numbers written in words ("five thousand", "дві тисячі", "pięć tysięcy", "cinq mille", "doscientos euros") in
+ * digits, when a thousand's or a million's word, a hundred, or a currency shows they are an amount: "one company"
+ * stays as written.
+ */
+function withSpelledNumbers(text: string): string {
+  const words = [...text.matchAll(/[\p{L}'’ʼ]+/gu)];
+  let out = "";
+  let copied = 0;
+  let i = 0;
+  while (i < words.length) {
+    let j = i;
+    let total = 0;
+    let current = 0;
+    let scaled = false;
+    let numbers = 0;
+    let last = i;
+    while (j < words.length) {
+      const w = words[j] as RegExpMatchArray;
+      const prev = words[j - 1];
+      // Only spaces or a hyphen between the words of one number.
+      if (j > i && prev && !/^[\s\u00a0-]*$/u.test(text.slice((prev.index ?? 0) + prev[0].length, w.index)))
+        break;
+      const f = fold(w[0]);
+      const value = SPELLED.get(f);
+      if (value === 100 && current > 0 && current < 10) {
+        current *= 100;
+        scaled = true;
+      } else if (value !== undefined) {
+        current += value;
+        if (value >= 100) scaled = true;
+      } else if (SPELLED_THOUSAND.test(f) && (numbers > 0 || j === i)) {
+        total += Math.max(current, 1) * 1000;
+        current = 0;
+        scaled = true;
+      } else if (SPELLED_MILLION.test(f) && (numbers > 0 || j === i)) {
+        total += Math.max(current, 1) * 1_000_000;
+        current = 0;
+        scaled = true;
+      } else if (SPELLED_LINKS.has(f) && numbers > 0 && SPELLED.has(fold(words[j + 1]?.[0] ?? ""))) {
+        j++;
+        continue;
+      } else break;
+      numbers++;
+      last = j;
+      j++;
+    }
+    if (numbers === 0) {
+      i++;
+      continue;
+    }
+    const first = words[i] as RegExpMatchArray;
+    const end = words[last] as RegExpMatchArray;
+    const next = words[last + 1]?.[0];
+    const startsAt = first.index ?? 0;
+    const endsAt = (end.index ?? 0) + end[0].length;
+    const currencyNext = /^\s*(?:(?:de|of)\s+|d['’]\s*)?[\p{L}$€£₴]/u.test(text.slice(endsAt)) && !!next;
+    const spelledCurrency = /^\s*[$€£₴]/u.test(text.slice(endsAt));
+    const isAmount =
+      scaled ||
+      spelledCurrency ||
+      (currencyNext &&
+        !!next &&
+        (!!currencyOf(next) || (/^(of|de)$/iu.test(next) && !!currencyOf(words[last + 2]?.[0] ?? ""))));
+    // A lone thousand's word ("a thousand euros") is left to NUMBER_WORDS, as before; "pour cent", "por ciento" are
+    // percentages.
+    const lone =
+      numbers === 1 && (SPELLED_THOUSAND.test(fold(first[0])) || SPELLED_MILLION.test(fold(first[0])));
+    const percent = /^(pour|por|per)$/u.test(fold(words[i - 1]?.[0] ?? ""));
+    if (isAmount && !lone && !percent) {
+      out += `${text.slice(copied, startsAt)}${total + current}`;
+      copied = endsAt;
+    }
+    i = last + 1;
+  }
+  return out + text.slice(copied);
+}
 
 /** Every amount written in a text (minor units, unsigned): what a plan's amount must be one of. */
 export function amountsIn(written: string): number[] {
@@ -1109,7 +1348,12 @@ function withoutEmptyInvites(calls: ToolCall[]): ToolCall[] {
 }
 
 /** Reads one request (possibly several clauses) into catalogue tool calls; none when nothing is understood. */
-export function parseAdminRequest(text: string, dir: Directory, ctx: ParseContext): ToolCall[] {
+export function parseAdminRequest(written: string, dir: Directory, ctx: ParseContext): ToolCall[] {
+  // "…, keep Kyiv as is": a piece that only keeps something as it is asks for nothing (blanked, offsets kept).
+  const text = keptPieces(written, dir).reduce(
+    (acc, [a, b]) => acc.slice(0, a) + " ".repeat(b - a) + acc.slice(b),
+    written,
+  );
   // Clauses are cut only outside names: a company called "X; top up Y" stays one name, never a second request.
   const tokens = tokenize(text);
   const named = spansOf(findMentions(tokens, dir)).map(
@@ -1558,7 +1802,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: { company_id: companyRef(), body: { active: value } },
         };
         // "…, shared bookings on" (no "its"): an option of the company a step before creates.
-        if (!has(W.pronoun)) SHARING_OPTIONS.add(call);
+        if (!hasWord(W.pronoun)) SHARING_OPTIONS.add(call);
         return [call];
       }
     }
@@ -2044,7 +2288,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           company_id:
             companies[0]?.ref ??
             (agencies.length === 0 &&
-            (has(W.pronoun) || thatCompany(words) || words.some((w) => SUBJECT_PRONOUNS.includes(w)))
+            (hasWord(W.pronoun) || thatCompany(words) || words.some((w) => SUBJECT_PRONOUNS.includes(w)))
               ? previousCompany()
               : undefined),
           date_from: period?.from,
@@ -2062,7 +2306,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           // "… and which of its bookings expire today": the company of the earlier part.
           company_id:
             companies[0]?.ref ??
-            (agencies.length === 0 && (has(W.pronoun) || thatCompany(words)) ? previousCompany() : undefined),
+            (agencies.length === 0 && (hasWord(W.pronoun) || thatCompany(words))
+              ? previousCompany()
+              : undefined),
         }),
       },
     ];
@@ -2078,7 +2324,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ? previousChannel()
       : undefined;
   if (changedBefore) return [{ name: "channel_changes", args: { channel_id: changedBefore } }];
-  if (who && (has(W.channel) || channels.length > 0))
+  // "What changed on channel X?", "Що змінилось у каналі X?", "Jakie zmiany w kanale X?", "¿Qué cambios hubo en el
+  // canal X?": a channel's history asked, never a switch read from "on".
+  const changesAsked =
+    hasStem(words, CHANGED_STEMS) && (has(W.question) || hasWord(WHAT_WORDS) || /\?\s*$/u.test(text));
+  if ((who || changesAsked) && (has(W.channel) || channels.length > 0))
     return [
       {
         name: "channel_changes",
@@ -2092,8 +2342,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // Issue 25: the rest of the catalogue, before the switches and money that share their words.
   const more = moreIntents();
   if (more) return more;
-  // Credit limit, then fees and markups (they carry amounts too), then balance movements.
-  if (has(W.creditLimit) && (has(CREDIT_WORDS) || words.includes("limit")) && amount) {
+  // Credit limit, then fees and markups (they carry amounts too), then balance movements. "Підніми кредит X до
+  // 20 000 грн", "kredyt dla X: 5000 zł": the credit noun alone (never the English verb "credit", a top-up) with
+  // no money-moving verb sets the limit too.
+  const creditNoun =
+    hasStem(words, CREDIT_NOUNS) && !has(W.topUp) && !has(W.correction) && !has(W.correctionNegative);
+  if ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || words.includes("limit")) && amount) {
     return [
       {
         name: "set_credit_limit",
@@ -2109,7 +2363,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ];
   }
   // "… to zero": a written zero is an amount.
-  if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && words.some((w) => ZERO_WORDS.includes(w)))
+  if (
+    has(W.creditLimit) &&
+    has(CREDIT_WORDS) &&
+    !amount &&
+    (words.some((w) => ZERO_WORDS.includes(w)) || hasStem(words, ZEROING_STEMS))
+  )
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: { credit_limit: 0 } } }];
   if (has(W.creditLimit) && has(CREDIT_WORDS) && !amount && (companies.length > 0 || agencies.length > 0))
     // "Set the credit limit of X": the amount is asked back, never guessed.
@@ -2298,9 +2557,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const nothingNamed = companies.length === 0 && agencies.length === 0 && channels.length === 0;
     if (nothingNamed && !source && !has(W.gate) && !has(W.ticketing)) {
       if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
-      if (has(W.channel) && has(W.all) && !has(W.pronoun))
+      if (has(W.channel) && has(W.all) && !hasWord(W.pronoun))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
     }
+    // All selling stopped or resumed with nothing named ("All sales stop now", "зупини всі продажі", "wstrzymaj całą
+    // sprzedaż wszędzie", "coupe toutes les ventes"): the platform's main gate, an administrator's switch (a
+    // supervisor's "all sales" is asked back, never widened to the platform).
+    if (
+      nothingNamed &&
+      !source &&
+      !has(W.channel) &&
+      !hasWord(W.pronoun) &&
+      ctx.userType !== "Supervisor" &&
+      hasStem(words, SALES_STEMS) &&
+      hasStem(words, EVERY_SALE)
+    )
+      return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
     // Selling stopped for a partner or company ("wstrzymaj sprzedaż dla całego partnera X", "stop sales for X"):
     // its ticketing gate, unless a channel or one of its sources is meant.
     const salesGate =
@@ -2323,7 +2595,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
       // "… and switch its gate off": the company the part before acted on.
-      const previous = channels.length === 0 && has(W.pronoun) ? previousCompany() : undefined;
+      const previous = channels.length === 0 && hasWord(W.pronoun) ? previousCompany() : undefined;
       if (previous) return [{ name: "toggle_company_gate", args: { company_id: previous, body } }];
       // A name nothing matches ("the gate for Vistula Krakow"): the resolver asks back with the nearest.
       const unknown = unknownName();
@@ -2348,9 +2620,56 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
       return [{ name: "update_channel", args: { channel_id: channelRef(), body: { [field]: on } } }];
     }
+    // "Block Baltic Wings", "Розблокуй X", "Zablokuj firmę X", "Bloquea a X": a partner or company itself blocked,
+    // nothing else asked: its ticketing gate (the company's when a company is named, never widened).
+    const onlyBlocking = words.every(
+      (w) =>
+        BLOCK_STEMS.some((b) => w.startsWith(b)) ||
+        BLOCK_LINKS.has(w) ||
+        FILLERS.has(w) ||
+        W.company.some((c) => w.startsWith(c)) ||
+        W.partner.some((c) => w.startsWith(c)),
+    );
+    if (hasStem(words, BLOCK_STEMS) && onlyBlocking && !source && channels.length === 0) {
+      if (companies.length > 0 || (agencies.length > 0 && has(W.company) && !has(W.partner)))
+        return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
+      if (agencies.length > 0)
+        return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+    }
   }
   return [];
 }
+
+/** Verbs that block or unblock something itself (folded stems): a partner or company blocked is its gate. */
+const BLOCK_STEMS = [
+  ...["block", "unblock", "suspend", "freez", "unfreez"],
+  ...["заблок", "розблок", "блок", "призупин", "замороз", "розморо"],
+  ...["zablok", "odblok", "zawies", "zamroz", "odmroz"],
+  ...["bloqu", "debloqu", "suspend", "gele", "degel"],
+  ...["bloque", "desbloque", "congel", "descongel"],
+].map(fold);
+/** Link words beside a blocked name ("the", "for", "для", "dla", "a", "la"), folded. */
+const BLOCK_LINKS = new Set(
+  [
+    "the",
+    "for",
+    "please",
+    "для",
+    "у",
+    "в",
+    "dla",
+    "w",
+    "a",
+    "la",
+    "le",
+    "l",
+    "el",
+    "al",
+    "de",
+    "du",
+    "del",
+  ].map(fold),
+);
 
 /** Words for credit (the limit's), overdraft among them (folded stems). */
 const CREDIT_WORDS = [
@@ -2363,6 +2682,28 @@ const CREDIT_WORDS = [
   "debet",
   "decouvert",
   "descubierto",
+].map(fold);
+
+/** A change done, or changes as a noun (folded stems): never an imperative ("change", "зміни", "zmień", "cambia"). */
+const CHANGED_STEMS = [
+  ...["changed", "changes", "modified", "modifications", "updated", "updates"],
+  ...["змінил", "змінюв", "змінен"],
+  ...["zmienil", "zmieniono", "zmiany", "zmian", "modyfikac"],
+  ...["changements", "modifications"],
+  ...["cambios", "cambio", "cambiaron", "modificaciones", "modifico"],
+].map(fold);
+/** "What" that opens a question, beside the question words (що, co, que, qué). */
+const WHAT_WORDS = ["що", "шо", "co", "que", "quoi", "qu"].map(fold);
+
+/** The credit as a noun, never a verb (folded stems): "кредит", "kredyt", "crédito", "overdraft". */
+const CREDIT_NOUNS = [
+  "кредит",
+  "kredyt",
+  "credito",
+  "overdraft",
+  "овердрафт",
+  "descubierto",
+  "decouvert",
 ].map(fold);
 
 /** A charge from what the text gives: a percentage, or a fixed amount per passenger (or per booking). */
@@ -2563,6 +2904,15 @@ export const REASON_STEMS: readonly string[] = W.reason;
 
 const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/u;
 
+/** "All", "everywhere", "whole" said of selling (folded stems): every sale of the platform. */
+const EVERY_SALE = [
+  ...["all", "every", "everywhere", "entire", "whole"],
+  ...["всі", "усі", "вс", "ус", "весь", "всюди", "скрізь", "повністю"],
+  ...["wszystk", "wszedzie", "cal", "calkowic"],
+  ...["tous", "toutes", "partout", "entier", "integral"],
+  ...["todas", "todos", "toda", "todo", "entera"],
+].map(fold);
+
 /** Words of selling (folded stems): sales figures are asked for. */
 const SALES_STEMS = [
   "sell",
@@ -2744,7 +3094,14 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
   // "… to the balance of X", "… na konto X", "… please": where the money goes and courtesy are no reason.
   const said = words.filter((w) => {
     const f = fold(w).replace(/[^\p{L}\p{N}]+/gu, "");
-    return f.length > 0 && !NOT_A_REASON.has(f) && !FILLERS.has(f) && !W.balance.some((b) => f.startsWith(b));
+    return (
+      f.length > 0 &&
+      !NOT_A_REASON.has(f) &&
+      !FILLERS.has(f) &&
+      !URGENT.has(f) &&
+      !W.balance.some((b) => f.startsWith(b)) &&
+      !W.topUp.some((b) => f.startsWith(b))
+    );
   });
   if (said.length === 0) return null;
   const out = words
@@ -2775,11 +3132,33 @@ const NOT_A_REASON = new Set(
       "account",
       "more",
       "extra",
+      "from",
+      "off",
     ],
+    ...["від", "із", "зі", "od", "ze", "depuis", "desde"],
+    // The balance in its cases ("z salda", "du solde", "з балансу").
+    ...["salda", "saldo", "saldzie", "saldem", "solde", "балансу", "баланс", "рахунку"],
     ...["на", "до", "в", "у", "рахунок", "рахунку", "його", "її", "їх"],
     ...["na", "do", "w", "konto", "kont", "jej", "ich", "jego"],
     ...["au", "aux", "du", "de", "des", "le", "la", "les", "compte", "sur", "son", "sa", "leur"],
     ...["al", "del", "el", "los", "las", "cuenta", "su", "sus", "en"],
+  ].map(fold),
+);
+
+/** Haste ("asap", "urgently", "терміново", "pilnie", "d'urgence", "urgente"): no reason of a money move (folded). */
+const URGENT = new Set(
+  [
+    "asap",
+    "urgent",
+    "urgently",
+    "now",
+    "терміново",
+    "негайно",
+    "зараз",
+    "pilnie",
+    "teraz",
+    "durgence",
+    "urgente",
   ].map(fold),
 );
 
@@ -3022,11 +3401,16 @@ function nameAfterStems(
   if (i < 0) return undefined;
   i++;
   const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
+  const named = isNamed(all[i - 1]) || isNamed(all[i]) || isNamed(all[i + 1]);
   if (isNamed(all[i])) i++;
   else if (isNamed(all[i + 1])) i += 2;
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
+    if (named && joinsName(all, i, picked, freeSet, text)) {
+      picked.push(t);
+      continue;
+    }
     // "new partner pls: Carpathian Wings": a courtesy word before the name is not the name.
     // "un socio nuevo: Andes Viajes": an adjective written after the noun ("new", lower case) is not the name either.
     if (
@@ -3087,6 +3471,34 @@ export function joinedNewName(text: string): { name: string; from: number; to: n
   if (!joined || !first || !last) return undefined;
   return { name: text.slice(first.start, last.end), from: first.start, to: last.end };
 }
+
+/** "And" inside a name, in the five languages (folded): "Sol y Mar Viajes", "Sun & Sea Travel", "Сонце і Море". */
+const NAME_AND = new Set(["and", "&", "y", "e", "et", "i", "і", "та", "й", "und"].map(fold));
+
+/**
+ * Does the "and" at `i` join two words of one new name written after "named"/"llamado"/"під назвою" ("… llamado Sol
+ * y Mar Viajes")? Only between capitalised words, no punctuation, the next word asking for no action ("… and Switch it
+ * on" ends the name).
+ */
+function joinsName(
+  all: readonly Token[],
+  i: number,
+  picked: readonly Token[],
+  readable: ReadonlySet<Token>,
+  text: string,
+): boolean {
+  const t = all[i] as Token;
+  const prev = picked.at(-1);
+  const next = all[i + 1];
+  if (!prev || !next || !NAME_AND.has(t.norm) || !readable.has(next)) return false;
+  if (!/^\p{Lu}/u.test(prev.raw) || !/^\p{Lu}/u.test(next.raw)) return false;
+  if (!/^\s+$/u.test(text.slice(prev.end, t.start)) || !/^\s+$/u.test(text.slice(t.end, next.start)))
+    return false;
+  return !asksForAction(next.raw) && !isKeyword(next.norm) && !currencyOf(next.raw);
+}
+
+/** Verbs that set something to zero ("обнули", "занули", "wyzeruj"), folded stems. */
+export const ZEROING_STEMS: readonly string[] = ["обнул", "занул", "wyzeruj", "zeruj"].map(fold);
 
 /** Zero written as a word, in the five languages (folded). */
 export const ZERO_WORDS: readonly string[] = ["zero", "нуль", "нуля", "cero", "zéro"].map(fold);
@@ -3197,11 +3609,16 @@ function nameAfter(
     i++;
   // "named X", and the two-word forms: "o nazwie X", "під назвою X".
   const isNamed = (t: Token | undefined) => !!t && W.named.some((s) => t.norm.startsWith(s));
+  const named = isNamed(all[i]) || isNamed(all[i + 1]);
   if (isNamed(all[i])) i++;
   else if (isNamed(all[i + 1])) i += 2;
   const picked: Token[] = [];
   for (; i < all.length; i++) {
     const t = all[i] as Token;
+    if (named && joinsName(all, i, picked, readable, text)) {
+      picked.push(t);
+      continue;
+    }
     if (!readable.has(t) || NAME_STOPS.has(t.norm) || currencyOf(t.raw)) break;
     if (picked.length > 0 && /[,;:]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
     picked.push(t);

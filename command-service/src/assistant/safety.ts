@@ -10,6 +10,7 @@ import {
   isCommonCapitalised,
   isKeyword,
   keepsAsItIs,
+  keptPieces,
   type Mention,
   namedSpans,
   QUOTES,
@@ -19,6 +20,7 @@ import {
   spanText,
   unclosedBracket,
   ZERO_WORDS,
+  ZEROING_STEMS,
 } from "./embedded.ts";
 import { addressesAssistant, INSTRUCTIONS } from "./instructions.ts";
 import type { ResolvedCall } from "./interpret.ts";
@@ -181,6 +183,25 @@ const SECRET_WORDS = [
   "titular de la tarjeta",
 ].map(fold);
 
+/** A card's number in the five languages (folded). */
+const CARD_NUMBER = [
+  "card number",
+  "номер картки",
+  "номер карти",
+  "numer karty",
+  "numero de carte",
+  "numero de tarjeta",
+].map(fold);
+/** Words asking to see or be told something (folded stems). */
+const SHOW_STEMS = [
+  ...["what", "show", "tell", "give", "send", "read", "display", "reveal"],
+  ...["який", "яка", "покаж", "скаж", "дай", "надішл"],
+  ...["jaki", "pokaz", "podaj", "powiedz", "wysl"],
+  ...["quel", "montr", "donn", "dis", "envoi"],
+  ...["cual", "muestr", "dime", "dame", "envia"],
+].map(fold);
+const plainWordsOf = (plain: string) => plain.split(/[^\p{L}\p{N}]+/u);
+
 const SEPARATORS =
   /[;\n?]+|,\s|(?<=\s)\d{1,2}\)(?=\s)|(?:^|\n)\s*(?:\d{1,2}[.)]|[-•*])(?=\s)|(?<!(?:^|[^\p{L}])(?:\p{L}{1,2}|etc|approx|incl|tel|mrs|tys|тис|mln|млн|mld|mil|godz|str|itd|itp|tzn|grn|грн|zl|zł))[.!]\s+(?=[¡¿]?\p{Lu})|\s(?:afterwards|after that|після цього|po czym|après cela|tras eso)\s|\s(?:and then|then|a także|a również|jak również|as well as|ainsi que|así como|а також|and|потім|а потім|і|та|й|następnie|potem|oraz|i|puis|ensuite|et|luego|después|despues|y|e)\s/giu;
 
@@ -212,6 +233,8 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   for (const m of text.matchAll(QUOTES)) ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   for (const m of text.matchAll(/[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[^\s@<>()"',;]+/gu))
     ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  // "…, keep Kyiv as is": what a piece keeps as it is asks for no step.
+  ranges.push(...keptPieces(text, dir));
   tokens.forEach((t, i) => {
     if (ranges.some(([a, b]) => t.start >= a && t.end <= b)) data.add(i);
   });
@@ -272,6 +295,9 @@ const ENDINGS = new Set(
 function sameWord(word: string, name: string): boolean {
   if (word === name || sameInLatin(word, name, sameWord) || soundsLikeInCyrillic(word, name)) return true;
   if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
+  // A Latin brand word written as Ukrainians say it (Тревел for Travel, Турс for Tours): the name in another
+  // script, its consonants all kept in order, one vowel other, missing or added.
+  if (/[а-яіїєґ]/u.test(word) && latinForms(word).some((l) => sameConsonants(l, name))) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
   if (i < 4 || i < Math.max(word.length, name.length) - 3) return false;
@@ -303,6 +329,21 @@ function soundsLikeInCyrillic(word: string, name: string): boolean {
       l[0] === name.replace(/^w/u, "v").replace(/^c/u, "k")[0] &&
       consonants(l) === consonants(name) &&
       Math.abs(vowels(l) - vowels(name)) <= 1,
+  );
+}
+
+const consonants = (w: string) => w.replace(/[aeiouy]/gu, "");
+/** Latin words alike but for their vowels (trevel ~ travel, turs ~ tours), both long enough, one vowel apart at most. */
+function sameConsonants(latin: string, name: string): boolean {
+  if (!/^[a-z]+$/u.test(name) || latin.length < 4 || name.length < 4 || latin[0] !== name[0]) return false;
+  if (Math.abs(latin.length - name.length) > 1 || consonants(latin) !== consonants(name)) return false;
+  let i = 0;
+  while (i < latin.length && latin[i] === name[i]) i++;
+  let j = 0;
+  while (j < latin.length - i && latin[latin.length - 1 - j] === name[name.length - 1 - j]) j++;
+  // What differs is one stretch of at most one vowel on either side (e for a, u for ou).
+  return (
+    latin.length - i - j <= 1 && name.length - i - j <= 2 && latin.length + name.length - 2 * (i + j) <= 3
   );
 }
 
@@ -495,7 +536,11 @@ export function checkCalls(input: SafetyInput): Verdict {
 
   // Card numbers and supplier passwords never pass through the assistant (those commands are not offered).
   const digits = text.replace(/[\s-]/gu, "");
-  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)))
+  // A card's number asked to be shown ("what's the card number on channel X", "покажи номер картки").
+  const cardNumberShown =
+    CARD_NUMBER.some((w) => plain.includes(w)) &&
+    plainWordsOf(plain).some((w) => SHOW_STEMS.some((s) => w.startsWith(s)));
+  if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)) || cardNumberShown)
     return {
       kind: "refuse",
       code: "secret",
@@ -692,7 +737,9 @@ export function checkCalls(input: SafetyInput): Verdict {
           r.data.has(i) ? acc.slice(0, t.start) + " ".repeat(t.end - t.start) + acc.slice(t.end) : acc,
         text.slice(0, end),
       );
-      const zero = amount === 0 && plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w));
+      const zero =
+        amount === 0 &&
+        plain.split(/\s+/u).some((w) => ZERO_WORDS.includes(w) || ZEROING_STEMS.some((z) => w.startsWith(z)));
       if (!zero && !amountsIn(masked).includes(Math.abs(amount)))
         return clarify("amount_not_written", { command }, "Which amount? Write it in the request");
     }

@@ -145,6 +145,13 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["бізнесі", "business"],
   ["biznesowa", "business"],
   ["biznesową", "business"],
+  // The locative ("w biznesie", "w klasie biznesowej", "у бізнесі", "в бізнес класі"): the same cabin.
+  ["biznesie", "business"],
+  ["biznesowej", "business"],
+  ["klasie biznes", "business"],
+  ["klasie business", "business"],
+  ["бізнесі", "business"],
+  ["бізнес класі", "business"],
   ["classe affaires", "business"],
   ["affaires", "business"],
   ["clase business", "business"],

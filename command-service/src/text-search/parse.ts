@@ -58,6 +58,17 @@ const cabins = phraseList(CABINS);
 const trips = phraseList(TRIPS);
 const directs = phraseList(DIRECT);
 const dayPeriods = phraseList(DAY_PERIOD_PHRASES);
+/** Words that set a carrier aside ("not", "without", "except", без, крім, bez, oprócz, sans, sauf, sin, excepto). */
+const NOT_CARRIER = new Set(
+  [
+    ...["not", "no", "without", "except", "avoid", "avoiding", "excluding"],
+    ...["не", "без", "крім", "окрім"],
+    ...["nie", "bez", "oprocz", "poza"],
+    ...["pas", "sans", "sauf", "hors"],
+    ...["sin", "excepto", "salvo", "menos", "ni"],
+  ].map(normalise),
+);
+
 /** Short carrier names that are also words ("lot" is Polish for a flight): taken only as written or after "with". */
 const AMBIGUOUS_CARRIERS = new Set([
   "lot",
@@ -489,6 +500,14 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       if (m.length === 1 && AMBIGUOUS_CARRIERS.has(t.norm) && !marked && !/^\p{Lu}/u.test(t.raw)) continue;
       if (m.length === 1 && t.norm === "lot" && !marked && t.raw !== "LOT") continue;
       const from = marked ? i - 1 : i;
+      // "not Ryanair", "без Wizz Air", "bez Ryanaira", "sauf Ryanair", "sin Vueling": a carrier set aside is no
+      // preference (its words are used, read as nothing else).
+      const negation = previous(tokens, from);
+      if (negation && !negation.used && NOT_CARRIER.has(negation.norm)) {
+        take(tokens, from - 1, i - from + m.length + 1);
+        i += m.length - 1;
+        continue;
+      }
       chip("carrier", m.value.code, take(tokens, from, i - from + m.length), m.value.name);
       i += m.length - 1;
       lastCarrier = i;
@@ -498,6 +517,12 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     const more = moreCarrierAt(tokens, i);
     if (more) {
       const from = marked ? i - 1 : i;
+      const negation = previous(tokens, from);
+      if (negation && !negation.used && NOT_CARRIER.has(negation.norm)) {
+        take(tokens, from - 1, i - from + more.length + 1);
+        i += more.length - 1;
+        continue;
+      }
       chip("carrier", more.code, take(tokens, from, i - from + more.length), more.name);
       i += more.length - 1;
       lastCarrier = i;

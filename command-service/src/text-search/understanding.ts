@@ -143,6 +143,21 @@ const HOLIDAYS: [string[], DayOf, Calendars?][] = [
     ],
     fixed(12, 31),
   ],
+  // The Old New Year (14 January, the Julian calendar's New Year's Day): before the New Year, whose words it holds.
+  [
+    [
+      "old new year",
+      "старий новий рік",
+      "старого нового року",
+      "старий новий",
+      "stary nowy rok",
+      "starego nowego roku",
+      "vieux nouvel an",
+      "ano nuevo viejo",
+      "viejo ano nuevo",
+    ],
+    fixed(1, 14),
+  ],
   [
     [
       "new year's day",
@@ -998,6 +1013,7 @@ const soundAlike = (a: string, b: string) => SOUND_ALIKE.some((p) => p.includes(
  * (one typo up to 6 letters, two beyond), never when two cities are as near, never for short words.
  */
 export function misspeltCity(word: string): { place: Place; corrected: string } | null {
+  if (word.length === 4) return swappedCity(word);
   if (word.length < 5) return null;
   forms ??= cityForms().map((f) => ({ ...f, form: normalise(f.form) }));
   const allowed = word.length <= 6 ? 1 : 2;
@@ -1016,6 +1032,28 @@ export function misspeltCity(word: string): { place: Place; corrected: string } 
   }
   if (!best || tie) return null;
   return { place: { code: best.code, city: best.city }, corrected: best.city };
+}
+
+/**
+ * A four-letter word that is a four-letter city's name with two letters after the first swapped (Kiyv, Rgia, Lmia):
+ * the one such city, never when two are; any other typo in a word this short is not read as a city.
+ */
+function swappedCity(word: string): { place: Place; corrected: string } | null {
+  forms ??= cityForms().map((f) => ({ ...f, form: normalise(f.form) }));
+  const hits = new Map<string, { code: string; city: string }>();
+  for (const f of forms) {
+    if (f.form.length !== 4 || f.form === word) {
+      if (f.form === word) return null;
+      continue;
+    }
+    if (f.form[0] !== word[0]) continue;
+    const diff = [1, 2, 3].filter((k) => f.form[k] !== word[k]);
+    const [a, b] = diff;
+    if (diff.length === 2 && a !== undefined && b === a + 1 && f.form[a] === word[b] && f.form[b] === word[a])
+      hits.set(f.code, f);
+  }
+  const only = hits.size === 1 ? [...hits.values()][0] : undefined;
+  return only ? { place: { code: only.code, city: only.city }, corrected: only.city } : null;
 }
 
 /** Weekday words (normalised) of the five languages: a weekday beside an explicit date gives way to the date. */
