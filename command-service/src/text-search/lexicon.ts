@@ -139,10 +139,8 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["klasą business", "business"],
   ["klasa business", "business"],
   ["biznes", "business"],
-  // Declined: "w biznesie", "biznesem", "у бізнесі".
-  ["biznesie", "business"],
+  // The instrumental ("lecimy biznesem"); the locative below.
   ["biznesem", "business"],
-  ["бізнесі", "business"],
   ["biznesowa", "business"],
   ["biznesową", "business"],
   // The locative ("w biznesie", "w klasie biznesowej", "у бізнесі", "в бізнес класі"): the same cabin.
