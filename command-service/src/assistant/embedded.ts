@@ -143,6 +143,10 @@ const RAW_WORDS = {
     "increas",
     "boost",
     "скинь",
+    // "Кинь / підкинь 300 злотих на рахунок X": money thrown onto the balance.
+    "кинь",
+    "киньте",
+    "підкин",
     "przelej",
     "topup",
     "add",

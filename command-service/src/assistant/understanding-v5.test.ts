@@ -353,6 +353,27 @@ describe("assistant understanding (issue 25): smaller wordings", () => {
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
+    // "Кинь / підкинь … на рахунок X": a top-up, never the balance asked.
+    for (const text of [
+      "Кинь 300 EUR на рахунок Baltic Wings Riga, коментар 'аванс'",
+      "Підкинь 300 EUR на баланс Baltic Wings Riga, коментар 'аванс'",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "balance_transaction",
+            args: {
+              body: {
+                company_id: "co-riga",
+                kind: "top_up",
+                amount: { amount: 30000, currency: "EUR" },
+                reason: "аванс",
+              },
+            },
+          },
+        ],
+      ]);
     // Set up for a partner of two companies: which one, never both or the first.
     expect(answered("Постав спільні бронювання для Baltic Wings")).toBe("ambiguous");
   });
