@@ -436,6 +436,15 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       counts.people = { n: count, span: take(tokens, i, 3) };
     else if (US_WORDS.has(t.norm) && countOf(next) !== null && (countOf(next) ?? 0) > 1)
       counts.people = { n: countOf(next) ?? 1, span: take(tokens, i, 2) };
+    // "…, à deux" at the end of the line or of its part (not "à deux heures", "à deux escales").
+    else if (
+      t.norm === "a" &&
+      next &&
+      !/^\d+$/u.test(next.norm) &&
+      (countOf(next) ?? 0) > 1 &&
+      /^\s*(?:[,;.!]|$)/u.test(text.slice(next.end))
+    )
+      counts.people = { n: countOf(next) ?? 1, span: take(tokens, i, 2) };
   }
   // "2+2", "2 + 1 + 1": adults, children (and infants) as travel agents write a family.
   if (!counts.adults && !counts.people && !counts.children) {

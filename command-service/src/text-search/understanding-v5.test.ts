@@ -42,12 +42,15 @@ describe("the text search's understanding (issue 25, v5 causes)", () => {
       ["z Gdańska do Rzymu 12 lutego, czworo", 4],
       ["Oslo to Rome 12 Feb, the three of us", 3],
       ["Nice - Rome 12 février, nous sommes deux", 2],
+      ["Nice - Rome 12 février, à trois", 3],
       ["Bilbao - Roma 12 de febrero, somos cuatro", 4],
       ["Gdańsk - Rzym 12 lutego, jest nas troje", 3],
       ["Одеса - Рим 12 лютого, нас двоє", 2],
     ] as const) {
       expect([text, parse(text).search?.passengers]).toEqual([text, { adults, children: 0, infants: 0 }]);
     }
+    // "À deux heures" is a time, not two travellers.
+    expect(parse("Nice - Rome 12 février à deux heures").search?.passengers?.adults).toBe(1);
     // With a noun it counts that noun.
     expect(parse("Одеса - Рим 12 лютого, двоє дітей і мама").search?.passengers).toEqual({
       adults: 1,
