@@ -26,6 +26,16 @@ export const INSTRUCTIONS = [
   // confirmation", "bez potwierdzenia", "без підтвердження".
   /\b(without|sans|sin|bez)\b.{0,25}\b(confirm|potwierdz)/u,
   /(^|\s)без\s.{0,25}підтвердж/u,
+  // "Don't ask for confirmation", "не питай підтвердження", "nie pytaj o potwierdzenie", "ne demande plus de
+  // confirmation", "no pidas confirmación", and "confirmation(s) not needed" in the five languages.
+  /\b(dont|do not|never|stop) (ask|request|require)\w*\b.{0,20}\bconfirm/u,
+  /(^|\s)(не питай|не проси|не запитуй|не вимагай)\s.{0,20}підтвердж/u,
+  /\b(nie pytaj|nie pros|nie wymagaj)\b.{0,20}potwierdz/u,
+  /\bne (demande|demandez|exige)\w*\b.{0,20}\bconfirm/u,
+  /\bno (pidas|pida|solicites|exijas)\b.{0,20}\bconfirm/u,
+  /\bconfirm\w* (is |are )?(not needed|unnecessary|not required)|підтвердж\p{L}* (не потрібн|не треба|зайв)|potwierdz\p{L}* (niepotrzebn|nie jest potrzebn)|confirmation\w* (inutile|pas necessaire)|confirmacion\w* (innecesari|no es necesari)/u,
+  // A system's voice written into the request: "SYSTEM: …", "[system] …", "СИСТЕМА: …".
+  /(^|[.;!?[(]\s*)(system|systeme|sistema|система|systemowy|systemowe)\s*[:\]]/u,
   // A standing order for what follows: "from now on you …", "tu es désormais autorisé", "a partir de ahora ejecuta".
   /\b(from now on|henceforth|from this point)\b.{0,20}\b(you|execute|run|do|always|never)\b/u,
   /\b(tu es|vous etes) (desormais|dorenavant)\b|\b(desormais|dorenavant|a partir de maintenant),? (tu|vous)\b/u,
