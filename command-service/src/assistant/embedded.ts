@@ -741,6 +741,9 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
 /** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
 const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
 
+/** "There" standing for the company a part before named ("… which bookings expire today there", "там", "tam", "allí"). */
+const THERE_WORDS = ["there", "там", "tam", "alli", "ahi"].map(fold);
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
 
@@ -2307,10 +2310,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         name: "bookings_expiring_today",
         args: withDefined({
           agency_id: agencies[0]?.ref,
-          // "… and which of its bookings expire today": the company of the earlier part.
+          // "… and which of its bookings expire today", "… expire today there": the company of the earlier part.
           company_id:
             companies[0]?.ref ??
-            (agencies.length === 0 && (hasWord(W.pronoun) || thatCompany(words))
+            (agencies.length === 0 && (hasWord(W.pronoun) || thatCompany(words) || hasWord(THERE_WORDS))
               ? previousCompany()
               : undefined),
         }),

@@ -53,6 +53,20 @@ describe("assistant understanding (issue 25): a command and a question about wha
     }
   });
 
+  it("reads 'there' as the company the command acted on, for the bookings expiring today", () => {
+    for (const text of [
+      "Delete company Baltic Wings Riga and tell me which bookings expire today there",
+      "Wyłącz bramkę Baltic Wings Riga i powiedz, które rezerwacje tam wygasają dzisiaj",
+      "Elimina la empresa Baltic Wings Riga y dime qué reservas vencen hoy allí",
+    ]) {
+      expect([text, parse(text).at(-1)]).toEqual([
+        text,
+        { name: "bookings_expiring_today", args: { company_id: "co-riga" } },
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
   it("asks back a proposal that answers the question and drops the command (a model's, or a reading's)", () => {
     for (const text of [
       "Switch off Baltic Wings' Main NDC channel and tell me who changed it last",
