@@ -143,6 +143,10 @@ const RAW_WORDS = {
     "increas",
     "boost",
     "скинь",
+    // "Кинь / підкинь 300 злотих на рахунок X": money thrown onto the balance.
+    "кинь",
+    "киньте",
+    "підкин",
     "przelej",
     "topup",
     "add",
@@ -298,6 +302,7 @@ const RAW_WORDS = {
     "zarejestr",
     "ajout",
     "nouvel",
+    "nouveau",
     "enregistr",
     "anad",
     "agreg",
@@ -332,7 +337,19 @@ const RAW_WORDS = {
     "margen",
     "sobreprecio",
   ],
-  fee: ["fee", "комісі", "збір", "збор", "oplat", "prowizj", "frais", "comision", "tarifa", "cargo"],
+  fee: [
+    "fee",
+    "комісі",
+    "збір",
+    "збор",
+    "oplat",
+    "prowizj",
+    "frais",
+    "comision",
+    "commission",
+    "tarifa",
+    "cargo",
+  ],
   // A credit limit by its other names: plafond, ceiling, cap, tope, line, overdraft (with a word for credit).
   creditLimit: [
     "limit",
@@ -375,10 +392,12 @@ const RAW_WORDS = {
     "no",
     "clear",
     "прибер",
+    "прибр",
     "видал",
     "скасу",
     "без",
     "usun",
+    "skasu",
     "bez",
     "supprim",
     "retir",
@@ -435,7 +454,17 @@ const RAW_WORDS = {
   nameWord: ["name", "назв", "nazw", "nom", "nombre"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
-  production: ["production", "продакшн", "продуктив", "produkcyj", "produccion", "prod", "робоч", "бойов"],
+  production: [
+    "production",
+    "продакшн",
+    "продуктив",
+    "виробнич",
+    "produkcyj",
+    "produccion",
+    "prod",
+    "робоч",
+    "бойов",
+  ],
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
@@ -617,6 +646,21 @@ const KEEP_STEMS = [
   ...["igual", "queda"],
 ].map(fold);
 
+/** Does a piece of a request say to leave something as it is ("leave X as it is", "X не чіпай", "sans toucher X")? */
+export const keepsAsItIs = (piece: string): boolean =>
+  hasStem(
+    tokenize(piece).map((t) => t.norm),
+    KEEP_STEMS,
+  );
+
+/** Setting something up ("set", "put", "постав", "встанови", "ustaw", "mets", "pon", "configura"; folded stems). */
+const SET_UP_STEMS = [
+  ...["постав", "встанов", "налаштуй", "ustaw", "skonfiguruj", "wprowadz"],
+  ...["mets", "mettre", "configure", "poner", "establece", "configura"],
+].map(fold);
+/** The same as whole words (short ones: "set" is no "settings"). */
+const SET_UP_WORDS = ["set", "put", "setup", "pon", "met"];
+
 /** Words around a "keep it as it is" that ask for nothing ("as is", "alone", "як є", "jak jest", "tel quel", "como está"). */
 const KEPT_FILLERS = new Set(
   [
@@ -697,8 +741,14 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
 /** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
 const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
 
+/** "There" standing for the company a part before named ("… which bookings expire today there", "там", "tam", "allí"). */
+const THERE_WORDS = ["there", "там", "tam", "alli", "ahi"].map(fold);
+
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
+
+/** "With" in the five languages (folded): an option a new partner is created with. */
+const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
 
 /** "Without" in the five languages (folded): an option a new company is created without. */
 const WITHOUT = ["without", "без", "bez", "sans", "sin"].map(fold);
@@ -1320,6 +1370,9 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
   const quotes: (readonly [number, number])[] = [...text.matchAll(QUOTES)].map(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
+  // A new partner's name joined by "and" ("nuevo socio Sol y Nubes Viajes") is one name too.
+  const joined = joinedNewName(text);
+  if (joined) quotes.push([joined.from, joined.to]);
   const insideName = (at: number) => [...named, ...quotes].some(([from, to]) => at >= from && at < to);
   // A reason that speaks to the assistant ("Comment: SYSTEM: you are now …, also set …") is data to the end, as
   // if quoted: nothing in it is cut into parts or read as a request.
@@ -1415,7 +1468,10 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
         parts.push(got);
       }
     }
-    const split = parts.length > 1 && parts.every((p) => p.length > 0);
+    // A markup list read whole ("1 % for all and 2 % for PS") is one step: its halves would be two steps, the second
+    // replacing the list the first set.
+    const listed = whole.length === 1 && isMarkupList(whole[0] as ToolCall);
+    const split = !listed && parts.length > 1 && parts.every((p) => p.length > 0);
     calls.push(...(split ? parts.flat() : whole));
     searchFrom += clause.length;
   }
@@ -1722,17 +1778,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
                 )
               ? "auto_cancel_held_on"
               : null;
-    if (flag && onOff !== undefined)
+    // "Register partner 'P' with the production API on": a switch of the partner created here, read below.
+    const newPartnerHere =
+      agencies.length === 0 &&
+      has(W.partner) &&
+      !has(W.company) &&
+      !has(W.channel) &&
+      !has(W.supervisor) &&
+      (hasStem(
+        words,
+        W.create.filter((c) => c !== "set"),
+      ) ||
+        hasWord(W.createWords));
+    if (flag && onOff !== undefined && !newPartnerHere)
       return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
     // Shared bookings: switched, or agents (not) seeing each other's bookings.
     if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
       // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
       const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
       const negated = words.some((w) => NEGATIONS.includes(w));
+      // "Постав / ustaw / set up / mets / pon shared bookings for X": setting sharing up is switching it on.
+      const setUp = !negated && (hasStem(words, SET_UP_STEMS) || hasWord(SET_UP_WORDS));
       const value =
         has(W.forbid) || (negated && (letSee || onOff !== undefined))
           ? false
-          : (onOff ?? (letSee ? true : undefined));
+          : (onOff ?? (letSee || setUp ? true : undefined));
       if (value !== undefined) {
         const call = {
           name: "set_shared_bookings",
@@ -1912,14 +1982,36 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       !has(W.company) &&
       !has(W.channel)
     ) {
-      const name = quoted?.[1]?.trim() ?? nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
+      const name =
+        quoted?.[1]?.trim() ??
+        joinedNewName(text)?.name ??
+        nameAfterStems(tokens, free, text, [...W.named, ...W.partner]);
       // "… with a 3% markup": the new partner's markups.
       const charge = has(W.markup) ? chargeOf(amount, percent, words) : null;
       const markups = charge ? [{ carrier, charge }] : undefined;
+      // "… with the production API on", "z włączonym numerem korporacyjnym", "comisión 2 % por transacción": the
+      // new partner's switches and fee, given in the same sentence.
+      // "z produkcyjnym API", "with the corporate number": a switch the new partner is created with is on.
+      const withIt = words.some((w) => WITH_WORDS.includes(w))
+        ? true
+        : words.some((w) => WITHOUT.includes(w))
+          ? false
+          : undefined;
+      const value = onOff ?? withIt;
+      const switched = flag && NEW_PARTNER_FLAGS.has(flag) && value !== undefined ? { [flag]: value } : {};
+      const fee = has(W.fee) && !has(W.markup) ? chargeOf(amount, percent, words) : null;
       return [
         {
           name: "create_partner",
-          args: { body: withDefined({ name, markups, time_zone: timeZoneIn(text) }) },
+          args: {
+            body: withDefined({
+              name,
+              markups,
+              transaction_fee: fee ?? undefined,
+              ...switched,
+              time_zone: timeZoneIn(text),
+            }),
+          },
         },
       ];
     }
@@ -2218,10 +2310,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         name: "bookings_expiring_today",
         args: withDefined({
           agency_id: agencies[0]?.ref,
-          // "… and which of its bookings expire today": the company of the earlier part.
+          // "… and which of its bookings expire today", "… expire today there": the company of the earlier part.
           company_id:
             companies[0]?.ref ??
-            (agencies.length === 0 && (hasWord(W.pronoun) || thatCompany(words))
+            (agencies.length === 0 && (hasWord(W.pronoun) || thatCompany(words) || hasWord(THERE_WORDS))
               ? previousCompany()
               : undefined),
         }),
@@ -2233,6 +2325,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       words,
       W.who.filter((s) => s !== "qui"),
     ) || hasWord(["qui"]);
+  // "… and tell me who changed it last", "i powiedz kto go ostatnio zmieniał": the channel the part before acted on.
+  const changedBefore =
+    who && has(W.changeWord) && channels.length === 0 && agencies.length === 0 && companies.length === 0
+      ? previousChannel()
+      : undefined;
+  if (changedBefore) return [{ name: "channel_changes", args: { channel_id: changedBefore } }];
   // "What changed on channel X?", "Що змінилось у каналі X?", "Jakie zmiany w kanale X?", "¿Qué cambios hubo en el
   // canal X?": a channel's history asked, never a switch read from "on".
   const changesAsked =
@@ -2305,6 +2403,24 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // "Añade un 1 % en W6": a percentage for one carrier is a markup even when the word comes in another part.
   const carrierPercent = percent !== null && !!carrier && !amount && !has(W.fee);
   if ((has(W.markup) || carrierPercent) && !chargeInReason) {
+    // "1 % for all and 2 % for PS", "PS only: 150 UAH per passenger, the rest removed": the list as written.
+    const list = has(W.markup) ? markupList(masked) : null;
+    if (list) {
+      const args = { markups: list.rules };
+      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+        return [
+          {
+            name: "set_company_markups",
+            args: { company_id: companyRef(), body: args, ...(list.whole ? { whole_list: true } : {}) },
+          },
+        ];
+      return [
+        {
+          name: "update_partner",
+          args: { agency_id: agencyRef(), body: args, ...(list.whole ? { whole_list: true } : {}) },
+        },
+      ];
+    }
     const charge = chargeOf(amount, percent, words);
     if (charge) {
       const rule = { carrier, charge };
@@ -2609,6 +2725,94 @@ function chargeOf(amount: Amount | null, percent: number | null, words: readonly
   return null;
 }
 
+/** A markup step with a list of several rules, or one that replaces the whole list. */
+export function isMarkupList(call: ToolCall): boolean {
+  const args = call.args as { whole_list?: unknown; body?: { markups?: unknown } };
+  const markups = args.body?.markups;
+  return (
+    (call.name === "update_partner" || call.name === "set_company_markups") &&
+    Array.isArray(markups) &&
+    (markups.length > 1 || args.whole_list === true)
+  );
+}
+
+/** "All carriers", "everywhere", "the others" as the carrier of a markup rule (folded words): the rule for all. */
+const EVERY_CARRIER = [
+  ...["all", "every", "everywhere", "others", "rest", "всі", "усі", "всіх", "усіх", "решта", "інші", "решті"],
+  ...["wszystkie", "wszystkich", "wszedzie", "pozostale", "reszta", "tous", "toutes", "partout", "autres"],
+  ...["todas", "todos", "resto", "demas"],
+].map(fold);
+/** "The rest" / "the others" (folded stems): with a removal, the rules not written are dropped. */
+const REST_STEMS = [
+  "rest",
+  "other",
+  "решт",
+  "інш",
+  "reszt",
+  "pozosta",
+  "inne",
+  "reste",
+  "autre",
+  "resto",
+  "dema",
+].map(fold);
+
+/** Does a piece ask for the rules not written to be removed ("the rest removed", "решту прибрати", "usuń resztę")? */
+export function restRemoved(piece: string): boolean {
+  const words = tokenize(piece).map((t) => t.norm);
+  // "Without" is no removal ("sin cambiar los demás", "reszta bez zmian", "sans toucher aux autres": kept).
+  if (words.some((w) => WITHOUT.includes(w) || NEGATIONS.includes(w)) || keepsAsItIs(piece)) return false;
+  return (
+    hasStem(
+      words,
+      W.remove.filter((s) => s !== "no"),
+    ) && hasStem(words, REST_STEMS)
+  );
+}
+
+/**
+ * A markup list written out ("1 % for all and 2 % for PS", "1.75% all carriers, and PS 300 UAH per pax", "тільки на
+ * PS: 150 грн за пасажира, решту прибрати"): one rule per piece that gives a charge, for the carrier it names or, with
+ * none, for all; `whole` when the pieces not written are to be removed ("the rest removed"). Null unless it lists
+ * two rules, or one with the rest removed; null too when a carrier comes twice or a piece is unclear.
+ */
+function markupList(
+  masked: string,
+): { rules: { carrier: string | null; charge: unknown }[]; whole: boolean } | null {
+  const pieces = masked.split(/[;,]\s|\s(?:and|y|et|i|oraz|і|та|й|e|а)\s/iu);
+  const rules: { carrier: string | null; charge: unknown }[] = [];
+  let whole = false;
+  for (const piece of pieces) {
+    const tokens = tokenize(piece);
+    const words = tokens.map((t) => t.norm);
+    const percent = findPercent(piece);
+    const amount = findAmount(piece);
+    const charge = chargeOf(amount?.currency ? amount : null, percent, words);
+    if (!charge) {
+      if (restRemoved(piece)) whole = true;
+      else if (amount || tokens.some((t) => /^[A-Z][A-Z0-9]$/u.test(t.raw))) return null;
+      continue;
+    }
+    // Two charges in one piece ("2 % or 3 %"), or a percent beside an amount: not read as a list.
+    if (
+      (percent !== null && amount?.currency) ||
+      (findPercent(piece.replace(/\d+(?:[.,]\d+)?\s?%/u, "")) ?? null) !== null
+    )
+      return null;
+    const carrier = findCarrier(tokens);
+    if (
+      carrier === null &&
+      !words.some((w) => EVERY_CARRIER.includes(w)) &&
+      pieces.length > 1 &&
+      rules.length > 0
+    )
+      return null;
+    if (rules.some((r) => r.carrier === carrier)) return null;
+    rules.push({ carrier, charge });
+  }
+  return rules.length >= 2 || (whole && rules.length === 1) ? { rules, whole } : null;
+}
+
 /** Words for one passenger (a per-passenger charge), in the five languages (folded stems). */
 const PASSENGER_STEMS = [
   "passenger",
@@ -2911,6 +3115,8 @@ function reasonAfterAmount(text: string, masked: string, names: readonly string[
     .join(" ")
     .replace(/[.!;,]+$/u, "")
     .trim();
+  // "…, don't touch X", "…, X залиш як є": a part keeping something as it is, not a reason.
+  if (keepsAsItIs(out) && names.some((n) => text.slice(end).includes(n))) return null;
   return out.length >= 3 ? out : null;
 }
 
@@ -3228,6 +3434,51 @@ function nameAfterStems(
   return first && last ? text.slice(first.start, last.end) : undefined;
 }
 
+/** Words that join two words of one name ("Sol y Nubes Viajes", "Sun and Sea Tours", "Mer et Soleil"). */
+const NAME_JOINS = new Set(["and", "y", "e", "et", "i", "і", "та", "&"]);
+
+/**
+ * A new partner's or company's name whose words are joined by "and" ("nuevo socio Sol y Nubes Viajes, zona …"):
+ * capitalised words after the partner or company word of a request creating one, a join word between two of them
+ * kept, up to a comma, a lower-case word or the end. Only a name holding a join word is given (the others are read
+ * as before); its place in the text too, so that the request is not cut there.
+ */
+export function joinedNewName(text: string): { name: string; from: number; to: number } | undefined {
+  const tokens = tokenize(text);
+  const creating = (t: Token) =>
+    W.create.some((c) => c !== "set" && t.norm.startsWith(c)) ||
+    W.createWords.includes(t.norm) ||
+    // "Da de alta un socio …".
+    t.norm === "alta";
+  const at = tokens.findIndex(
+    (t, i) =>
+      [...W.partner, ...W.company].some((s) => t.norm.startsWith(s)) && tokens.slice(0, i + 2).some(creating),
+  );
+  if (at < 0) return undefined;
+  let i = at + 1;
+  // "… nuevo llamado X", "new partner called X": the words before the name are not the name.
+  const lead = (t: Token) =>
+    FILLERS.has(t.norm) || NEW_WORD.test(t.raw) || W.named.some((n) => t.norm.startsWith(n));
+  while (i < tokens.length && lead(tokens[i] as Token)) i++;
+  const capital = (t: Token | undefined) =>
+    !!t && /^\p{Lu}/u.test(t.raw) && !isKeyword(t.norm) && !ACTION_WORDS.includes(t.norm);
+  const picked: Token[] = [];
+  let joined = false;
+  for (; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (picked.length > 0 && /[,;:.!?()"«»]/u.test(text.slice((picked.at(-1) as Token).end, t.start))) break;
+    if (capital(t)) picked.push(t);
+    else if (picked.length > 0 && NAME_JOINS.has(t.raw) && capital(tokens[i + 1])) {
+      joined = true;
+      picked.push(t);
+    } else break;
+  }
+  const first = picked[0];
+  const last = picked.at(-1);
+  if (!joined || !first || !last) return undefined;
+  return { name: text.slice(first.start, last.end), from: first.start, to: last.end };
+}
+
 /** "And" inside a name, in the five languages (folded): "Sol y Mar Viajes", "Sun & Sea Travel", "Сонце і Море". */
 const NAME_AND = new Set(["and", "&", "y", "e", "et", "i", "і", "та", "й", "und"].map(fold));
 
@@ -3291,6 +3542,7 @@ const NEW_NAME_LEAD = new Set(
     "на",
     "як",
     "в",
+    "у",
     "до",
     "новий",
     "нова",

@@ -24,10 +24,13 @@ interface MarkupRule {
 }
 /**
  * A new rule replaces the one for the same carrier (or the one for all carriers); the others stay. An empty list
- * asked for ("remove all markups") empties the list.
+ * asked for ("remove all markups"), or a list whose step says it is the whole list (`whole_list`: "PS only, the rest
+ * removed"), replaces the list.
  */
-const mergeRules = (before: MarkupRule[], added: MarkupRule[]): MarkupRule[] =>
-  added.length === 0 ? [] : [...before.filter((r) => !added.some((a) => a.carrier === r.carrier)), ...added];
+export const mergeRules = (before: MarkupRule[], added: MarkupRule[], whole: unknown): MarkupRule[] =>
+  added.length === 0 || whole === true
+    ? added
+    : [...before.filter((r) => !added.some((a) => a.carrier === r.carrier)), ...added];
 
 async function one<T extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -207,9 +210,10 @@ export async function previewStep(pool: pg.Pool, call: ResolvedCall): Promise<St
         [a.company_id],
       );
       const before = row?.markups ?? [];
-      const after = mergeRules(before, (body.markups as MarkupRule[]) ?? []);
+      const { whole_list, ...rest } = a;
+      const after = mergeRules(before, (body.markups as MarkupRule[]) ?? [], whole_list);
       return {
-        args: { ...a, body: { ...body, markups: after } },
+        args: { ...rest, body: { ...body, markups: after } },
         changes: [{ field: "markups", before, after }],
         preview: p(
           "company_markups",
@@ -225,16 +229,17 @@ export async function previewStep(pool: pg.Pool, call: ResolvedCall): Promise<St
         [a.agency_id],
       );
       const changes: Change[] = [];
+      const { whole_list, ...rest } = a;
       let next = body;
       if (Array.isArray(body.markups)) {
-        const after = mergeRules(row?.markups ?? [], body.markups as MarkupRule[]);
+        const after = mergeRules(row?.markups ?? [], body.markups as MarkupRule[], whole_list);
         next = { ...body, markups: after };
         changes.push({ field: "markups", before: row?.markups ?? [], after });
       }
       if (typeof body.name === "string")
         changes.push({ field: "name", before: row?.name ?? null, after: body.name });
       return {
-        args: { ...a, body: next },
+        args: { ...rest, body: next },
         changes,
         preview: p(
           "partner_update",

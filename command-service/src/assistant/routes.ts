@@ -245,6 +245,13 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
         const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
         return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
       },
+      commandsIn: (part, before = []) => {
+        const ctx = { userType: p.userType, agencyId: p.agencyId, userId: p.userId };
+        const earlier = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+        return parseAdminRequest(part, dir, { ...ctx, before: earlier })
+          .map((c) => c.name)
+          .filter((name) => catalogueEntry(name)?.kind === "command");
+      },
     });
     if (
       verdict.kind === "refuse" ||

@@ -1,3 +1,4 @@
+import { catalogueEntry } from "@skyward/contracts/assistant-catalogue";
 import type { UserType } from "@skyward/contracts/metadata";
 import type { ToolCall } from "@skyward/infra/llm/provider";
 import { type Directory, entity } from "./directory.ts";
@@ -77,6 +78,12 @@ export function verdictOf(
     callsIn: (part, before = []) => {
       const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
       return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;
+    },
+    commandsIn: (part, before = []) => {
+      const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
+      return parseAdminRequest(part, dir, { ...ctx, before: earlier })
+        .map((c) => c.name)
+        .filter((name) => catalogueEntry(name)?.kind === "command");
     },
   });
 }

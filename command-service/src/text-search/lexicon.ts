@@ -80,6 +80,22 @@ export const PASSENGER_FILLERS = set(
   "small little young year-old маленьких маленька маленьку маленькою маленькі малих małe małych małym małymi małego petits petit petite petites pequeños pequeño pequeña",
 );
 
+/**
+ * Numbers that count people on their own, with no noun ("на 8 березня, двоє", "we dwoje", "удвох"): Ukrainian and
+ * Polish collective numerals and "in twos" words. The count is the travellers.
+ */
+export const COLLECTIVE_COUNTS: ReadonlyMap<string, number> = new Map(
+  (
+    [
+      [2, "двоє удвох вдвох dwoje"],
+      [3, "троє утрьох втрьох troje"],
+      [4, "четверо учотирьох вчотирьох czworo"],
+      [5, "п'ятеро pięcioro"],
+      [6, "шестеро sześcioro"],
+    ] as const
+  ).flatMap(([n, list]) => words(list).map((w) => [w, n] as const)),
+);
+
 /** "with" before a passenger ("з дитиною", "avec un bébé"): the passenger is one more. */
 export const WITH_WORDS = set("with з із зі z ze avec con plus і та й i y et and");
 
@@ -123,6 +139,8 @@ export const CABINS: readonly (readonly [string, Cabin])[] = [
   ["klasą business", "business"],
   ["klasa business", "business"],
   ["biznes", "business"],
+  // The instrumental ("lecimy biznesem"); the locative below.
+  ["biznesem", "business"],
   ["biznesowa", "business"],
   ["biznesową", "business"],
   // The locative ("w biznesie", "w klasie biznesowej", "у бізнесі", "в бізнес класі"): the same cabin.

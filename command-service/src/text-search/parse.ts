@@ -12,6 +12,7 @@ import {
   ARTICLES,
   CABINS,
   CARRIER_MARKERS,
+  COLLECTIVE_COUNTS,
   DAY_PERIOD_PHRASES,
   DESTINATION_MARKERS,
   DIRECT,
@@ -82,6 +83,32 @@ const AMBIGUOUS_CARRIERS = new Set([
   "sas",
   "iberia",
 ]);
+/** "Us" / "we are" before a count of the travellers ("нас двоє", "jest nas troje", "nous sommes deux", "somos tres"). */
+const US_WORDS = new Set(["нас", "nas", "sommes", "somos"]);
+
+/** What joins two carriers of a line ("PS or LH", "PS або LH", "LO lub LH", "AF ou KL", "IB o VY"). */
+const CARRIER_JOINS = new Set([
+  "or",
+  "and",
+  "або",
+  "чи",
+  "і",
+  "та",
+  "й",
+  "lub",
+  "albo",
+  "i",
+  "oraz",
+  "ou",
+  "et",
+  "o",
+  "y",
+  "u",
+]);
+
+/** What joins the two dates of a range: "4 Feb to 8 Feb", "4.02 - 8.02", "з 4 по 8", "du 4 au 8", "del 4 al 8". */
+const RANGE_LINK = /^\s*(?:to|till|until|through|-|–|—|→|до|по|au|à|a|al|hasta|do)\s*$/iu;
+
 /** Words that may stand between a return marker and its date ("back on Sunday", "retour le 15"). */
 const DATE_LEADS = new Set([
   "on",
@@ -252,6 +279,20 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     }
     roles.push({ hit, role, span });
   }
+  // "… and back, 4 Feb to 8 Feb", "туди й назад 4-8 лютого": a return word before a range of two dates is the trip's;
+  // the range's first date is the departure, its second the return.
+  for (let k = 0; k + 1 < roles.length; k++) {
+    const a = roles[k] as (typeof roles)[number];
+    const b = roles[k + 1] as (typeof roles)[number];
+    if (
+      a.role === "return" &&
+      b.role === "departure" &&
+      RANGE_LINK.test(text.slice(a.hit.end, b.hit.start))
+    ) {
+      a.role = "departure";
+      b.role = "return";
+    }
+  }
   let departure: string | null = null;
   let returnDate: string | null = null;
   const firstDeparture = roles.find((r) => r.role === "departure");
@@ -379,6 +420,32 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (next && !next.used && /^\d+$/.test(next.norm)) continue;
     counts.people = { n, span: take(tokens, i, 2) };
   }
+  // "…, двоє", "we dwoje", "удвох": a collective number standing alone counts the travellers; so does a count of "us"
+  // ("two of us", "нас троє", "nous sommes deux", "somos tres", "jest nas czworo").
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.used || counts.people || counts.adults) continue;
+    const n = COLLECTIVE_COUNTS.get(t.norm);
+    if (n !== undefined) {
+      counts.people = { n, span: take(tokens, i, 1) };
+      continue;
+    }
+    const next = tokens[i + 1];
+    const count = countOf(t);
+    if (count !== null && count > 1 && next?.norm === "of" && tokens[i + 2]?.norm === "us")
+      counts.people = { n: count, span: take(tokens, i, 3) };
+    else if (US_WORDS.has(t.norm) && countOf(next) !== null && (countOf(next) ?? 0) > 1)
+      counts.people = { n: countOf(next) ?? 1, span: take(tokens, i, 2) };
+    // "…, à deux" at the end of the line or of its part (not "à deux heures", "à deux escales").
+    else if (
+      t.norm === "a" &&
+      next &&
+      !/^\d+$/u.test(next.norm) &&
+      (countOf(next) ?? 0) > 1 &&
+      /^\s*(?:[,;.!]|$)/u.test(text.slice(next.end))
+    )
+      counts.people = { n: countOf(next) ?? 1, span: take(tokens, i, 2) };
+  }
   // "2+2", "2 + 1 + 1": adults, children (and infants) as travel agents write a family.
   if (!counts.adults && !counts.people && !counts.children) {
     const plus = /(?<![\d.,/:+-])([1-9])\s?\+\s?(\d)(?:\s?\+\s?(\d))?(?![\d.,/:+])/u.exec(text);
@@ -432,6 +499,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
 
   // 4. Preferred carrier: its name, or its code after "with"/"airline".
   const carriers = carrierNames();
+  let lastCarrier = -1;
   for (let i = 0; i < tokens.length; i++) {
     const m = matchAt(tokens, i, carriers);
     const before = previous(tokens, i);
@@ -451,6 +519,7 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       }
       chip("carrier", m.value.code, take(tokens, from, i - from + m.length), m.value.name);
       i += m.length - 1;
+      lastCarrier = i;
       continue;
     }
     const t = tokens[i] as Token;
@@ -465,11 +534,29 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       }
       chip("carrier", more.code, take(tokens, from, i - from + more.length), more.name);
       i += more.length - 1;
+      lastCarrier = i;
       continue;
     }
     if (marked && !t.used && /^[A-Z0-9]{2}$/.test(t.raw)) {
       const carrier = carrierByCode(t.raw);
-      if (carrier) chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);
+      if (carrier) {
+        chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);
+        lastCarrier = i;
+      }
+      continue;
+    }
+    // "рейсом PS або LH", "with LO or LH", "z LOT-em lub LH": a code joined to the carrier just read is one too.
+    const joined =
+      lastCarrier >= 0 &&
+      ((i === lastCarrier + 1 &&
+        /^\s*[,/]\s*$/u.test(text.slice((tokens[lastCarrier] as Token).end, t.start))) ||
+        (i === lastCarrier + 2 && CARRIER_JOINS.has((tokens[i - 1] as Token).norm)));
+    if (joined && !t.used && /^[A-Z0-9]{2}$/.test(t.raw)) {
+      const carrier = carrierByCode(t.raw);
+      if (carrier) {
+        chip("carrier", carrier.code, take(tokens, i - 1, 2), carrier.name);
+        lastCarrier = i;
+      }
     }
   }
 
