@@ -295,9 +295,6 @@ const ENDINGS = new Set(
 function sameWord(word: string, name: string): boolean {
   if (word === name || sameInLatin(word, name, sameWord) || soundsLikeInCyrillic(word, name)) return true;
   if (/[а-яіїєґ]/u.test(word) && sameCity(word, name)) return true;
-  // A Latin brand word written as Ukrainians say it (Тревел for Travel, Турс for Tours): the name in another
-  // script, its consonants all kept in order, one vowel other, missing or added.
-  if (/[а-яіїєґ]/u.test(word) && latinForms(word).some((l) => sameConsonants(l, name))) return true;
   let i = 0;
   while (i < word.length && i < name.length && word[i] === name[i]) i++;
   if (i < 4 || i < Math.max(word.length, name.length) - 3) return false;
@@ -329,21 +326,6 @@ function soundsLikeInCyrillic(word: string, name: string): boolean {
       l[0] === name.replace(/^w/u, "v").replace(/^c/u, "k")[0] &&
       consonants(l) === consonants(name) &&
       Math.abs(vowels(l) - vowels(name)) <= 1,
-  );
-}
-
-const consonants = (w: string) => w.replace(/[aeiouy]/gu, "");
-/** Latin words alike but for their vowels (trevel ~ travel, turs ~ tours), both long enough, one vowel apart at most. */
-function sameConsonants(latin: string, name: string): boolean {
-  if (!/^[a-z]+$/u.test(name) || latin.length < 4 || name.length < 4 || latin[0] !== name[0]) return false;
-  if (Math.abs(latin.length - name.length) > 1 || consonants(latin) !== consonants(name)) return false;
-  let i = 0;
-  while (i < latin.length && latin[i] === name[i]) i++;
-  let j = 0;
-  while (j < latin.length - i && latin[latin.length - 1 - j] === name[name.length - 1 - j]) j++;
-  // What differs is one stretch of at most one vowel on either side (e for a, u for ou).
-  return (
-    latin.length - i - j <= 1 && name.length - i - j <= 2 && latin.length + name.length - 2 * (i + j) <= 3
   );
 }
 
