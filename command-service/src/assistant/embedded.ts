@@ -2354,7 +2354,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // no money-moving verb sets the limit too.
   const creditNoun =
     hasStem(words, CREDIT_NOUNS) && !has(W.topUp) && !has(W.correction) && !has(W.correctionNegative);
-  if ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || words.includes("limit")) && amount) {
+  // A limit with an amount is the credit limit whatever the credit word (the catalogue has no other limit): "постав
+  // ліміт 3000 PLN для X", "limit 5000 zł dla X".
+  if ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || has(W.creditLimit)) && amount) {
     return [
       {
         name: "set_credit_limit",

@@ -401,3 +401,23 @@ describe("assistant understanding (issue 25): smaller wordings", () => {
     expect(answered("Постав спільні бронювання для Baltic Wings")).toBe("ambiguous");
   });
 });
+
+describe("assistant understanding (issue 25, after the v5 held-back half): a limit with an amount", () => {
+  it("is the credit limit without the credit word, and a question beside it keeps the step", () => {
+    const limit = {
+      name: "set_credit_limit",
+      args: { company_id: "co-riga", body: { credit_limit: { amount: 300000, currency: "EUR" } } },
+    };
+    for (const text of [
+      "постав ліміт 3000 EUR для Baltic Wings Riga",
+      "ustaw limit 3000 EUR dla Baltic Wings Riga",
+      "mets un plafond de 3000 EUR pour Baltic Wings Riga",
+      "pon un límite de 3000 EUR a Baltic Wings Riga",
+    ]) {
+      expect([text, parse(text)]).toEqual([text, [limit]]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    const text = "постав ліміт 3000 EUR для Baltic Wings Riga і скажи який в неї баланс";
+    expect(parse(text)).toEqual([limit, { name: "company_balance", args: { company_id: "co-riga" } }]);
+  });
+});
