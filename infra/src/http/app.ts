@@ -8,6 +8,7 @@ import type { StorageHealth } from "../storage-health.ts";
 import { metrics } from "../telemetry/metrics.ts";
 import { traceRequest } from "../telemetry/tracing.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
+import { rememberLastWrite } from "./last-write.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
 
 export interface HttpAppOptions {
@@ -87,6 +88,7 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
   // Before CSRF and authentication, so that their refusals are checked too.
   if (options.checkAnswers) app.use(options.checkAnswers);
   app.use(methodOverride);
+  app.use(rememberLastWrite(options.production ?? false));
   app.use(readInput({ limit: options.bodyLimit ?? "100kb" }));
   app.use(options.csrf.verify);
   if (options.authenticate) app.use(options.authenticate);
