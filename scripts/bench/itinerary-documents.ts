@@ -3,7 +3,8 @@
 // this process, with no database: each mail another locator and ticket number, alternating Ukrainian and English.
 // Prints CPU ms per mail (user + system over the measured mails), a figure the rest of a busy machine barely moves.
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
-import { type Receipt, renderReceipt } from "@skyward/infra/documents/ticket-pdf";
+import { renderReceipt } from "@skyward/infra/documents/ticket-pdf";
+import { ticketReceipt } from "../src/testing/receipt-fixture.ts";
 
 function arg(args: readonly string[], name: string, fallback: number): number {
   const found = args.find((a) => a.startsWith(`--${name}=`));
@@ -15,37 +16,7 @@ const LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const locatorOf = (n: number) =>
   Array.from({ length: 6 }, (_, k) => LETTERS[(n * 7 + k * 13 + (n >> k)) % LETTERS.length]).join("");
 
-const receipt = (locator: string, ticket: string): Receipt => ({
-  kind: "ticket",
-  passenger: "TRAVELLER/BENCH",
-  loyalty: null,
-  ssrs: [],
-  ticket_number: ticket,
-  locator,
-  status: "issued",
-  issued_at: "2026-11-29T08:00:00.000Z",
-  time_zone: "Europe/Kyiv",
-  emd: null,
-  carrier: "PS",
-  route: "KBP-WAW",
-  flights: [],
-  fare: null,
-  paid_by: null,
-  price: {
-    fare: { amount: 120_000, currency: "UAH" },
-    taxes: { amount: 15_050, currency: "UAH" },
-    fees: { amount: 0, currency: "UAH" },
-    total: { amount: 135_050, currency: "UAH" },
-    custom: false,
-  },
-  agency: {
-    name: "Dnipro Travel",
-    company: "Acme",
-    agent: "Olena K",
-    email: "olena@dnipro.test",
-    phone: null,
-  },
-});
+const receipt = (locator: string, ticket: string) => ticketReceipt("TRAVELLER/BENCH", ticket, locator);
 
 async function mail(n: number): Promise<void> {
   const locator = locatorOf(n);

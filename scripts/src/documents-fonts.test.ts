@@ -14,40 +14,9 @@ import {
   glyphMetricReads,
 } from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
-import { type Receipt, renderReceipt } from "@skyward/infra/documents/ticket-pdf";
+import { renderReceipt } from "@skyward/infra/documents/ticket-pdf";
+import { ticketReceipt } from "./testing/receipt-fixture.ts";
 import { pdfText } from "./testing/sales.ts";
-
-const receipt = (passenger: string, ticket: string): Receipt => ({
-  kind: "ticket",
-  passenger,
-  loyalty: null,
-  ssrs: [],
-  ticket_number: ticket,
-  locator: "FNT123",
-  status: "issued",
-  issued_at: "2026-11-29T08:00:00.000Z",
-  time_zone: "Europe/Kyiv",
-  emd: null,
-  carrier: "PS",
-  route: "KBP-WAW",
-  flights: [],
-  fare: null,
-  paid_by: null,
-  price: {
-    fare: { amount: 120_000, currency: "UAH" },
-    taxes: { amount: 15_050, currency: "UAH" },
-    fees: { amount: 0, currency: "UAH" },
-    total: { amount: 135_050, currency: "UAH" },
-    custom: false,
-  },
-  agency: {
-    name: "Dnipro Travel",
-    company: "Acme",
-    agent: "Olena K",
-    email: "olena@dnipro.test",
-    phone: null,
-  },
-});
 
 /** What of a fontkit font the subset tests use. */
 interface FontkitFont {
@@ -60,7 +29,7 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 describe("PDF fonts", () => {
   it("are parsed once, however many documents are written, and every document reads right", async () => {
     expect(fontParses()).toBe(0);
-    const first = await renderReceipt(receipt("SHEVCHENKO/TARAS", "5661234567890"), "ua");
+    const first = await renderReceipt(ticketReceipt("SHEVCHENKO/TARAS", "5661234567890"), "ua");
     // The body and the bold face, once each.
     expect(fontParses()).toBe(2);
 
@@ -93,8 +62,8 @@ describe("PDF fonts", () => {
     );
     // Written side by side: each document lays out and subsets its own glyphs from the shared fonts.
     const [second, third] = await Promise.all([
-      renderReceipt(receipt("GARCÍA/JOSÉ", "5661234567892"), "es"),
-      renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua"),
+      renderReceipt(ticketReceipt("GARCÍA/JOSÉ", "5661234567892"), "es"),
+      renderReceipt(ticketReceipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua"),
     ]);
     expect(fontParses()).toBe(2);
 
@@ -122,14 +91,14 @@ const undated = (pdf: Buffer) =>
 
 describe("PDF shaping and glyph outlines", () => {
   it("when a document's words were all shaped before, then none is shaped, decoded or measured again and the file is the same", async () => {
-    const first = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
+    const first = await renderReceipt(ticketReceipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
     // Other documents in between: their glyphs must not leak into the next one's subset or copyable text.
-    await renderReceipt(receipt("GARCÍA/JOSÉ", "5661234567892"), "es");
-    await renderReceipt(receipt("SHEVCHENKO/TARAS", "5661234567890"), "en");
+    await renderReceipt(ticketReceipt("GARCÍA/JOSÉ", "5661234567892"), "es");
+    await renderReceipt(ticketReceipt("SHEVCHENKO/TARAS", "5661234567890"), "en");
     const [shaped, decoded, measured] = [fontShapings(), glyphDecodes(), glyphMetricReads()];
     // The documents before read their glyphs' metrics from the font (once per glyph and face).
     expect(measured).toBeGreaterThan(0);
-    const again = await renderReceipt(receipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
+    const again = await renderReceipt(ticketReceipt("ІВАНЕНКО/ЮЛІЯ", "5661234567893"), "ua");
     // No word shaped again, no glyph of its subset decoded again, no glyph's metrics read again.
     expect([fontShapings(), glyphDecodes(), glyphMetricReads()]).toEqual([shaped, decoded, measured]);
     expect(undated(again)).toBe(undated(first));
@@ -179,7 +148,7 @@ describe("PDF font subsets", () => {
 
   it("every document's subsets are written the fast way, and the document reads right", async () => {
     const [before, opened] = [subsetEncodes(), faceOpenings()];
-    const pdf = await renderReceipt(receipt("ŁUKASIEWICZ/ŻANETA", "5661234567894"), "pl");
+    const pdf = await renderReceipt(ticketReceipt("ŁUKASIEWICZ/ŻANETA", "5661234567894"), "pl");
     // The body face and the bold one, each opened once however often the receipt switches between them (pdfkit
     // opened the body face again, subset and all, at every switch back to it when it was the starting font).
     expect(subsetEncodes()).toBe(before + 2);
