@@ -766,7 +766,15 @@ const NEGATIONS = [
   "never",
   "jamais",
   "nunca",
+  "cannot",
 ].map(fold);
+
+/**
+ * Is something said not to be (a negation word, or English "n't": "shouldn't", "can't", "don't" come as "shouldn"
+ * and "t")?
+ */
+const negatedIn = (words: readonly string[]): boolean =>
+  words.some((w, i) => NEGATIONS.includes(w) || (w === "t" && (words[i - 1] ?? "").endsWith("n")));
 
 /** The stems folded as the text is (й → и, ł → l, é → e), so both sides compare alike. */
 const foldAll = <T>(v: T): T =>
@@ -1796,7 +1804,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
       // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
       const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
-      const negated = words.some((w) => NEGATIONS.includes(w));
+      const negated = negatedIn(words);
       // "Постав / ustaw / set up / mets / pon shared bookings for X": setting sharing up is switching it on.
       const setUp = !negated && (hasStem(words, SET_UP_STEMS) || hasWord(SET_UP_WORDS));
       const value =
@@ -2531,7 +2539,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const options = free.filter((t) => !nameWords.has(t.norm));
     const optionWords = options.map((t) => t.norm);
     const sharing = hasStem(optionWords, W.shared)
-      ? !optionWords.some((w) => NEGATIONS.includes(w) || WITHOUT.includes(w))
+      ? !(negatedIn(optionWords) || optionWords.some((w) => WITHOUT.includes(w)))
       : undefined;
     return [
       {
@@ -2763,7 +2771,7 @@ const REST_STEMS = [
 export function restRemoved(piece: string): boolean {
   const words = tokenize(piece).map((t) => t.norm);
   // "Without" is no removal ("sin cambiar los demás", "reszta bez zmian", "sans toucher aux autres": kept).
-  if (words.some((w) => WITHOUT.includes(w) || NEGATIONS.includes(w)) || keepsAsItIs(piece)) return false;
+  if (negatedIn(words) || words.some((w) => WITHOUT.includes(w)) || keepsAsItIs(piece)) return false;
   return (
     hasStem(
       words,

@@ -421,3 +421,20 @@ describe("assistant understanding (issue 25, after the v5 held-back half): a lim
     expect(parse(text)).toEqual([limit, { name: "company_balance", args: { company_id: "co-riga" } }]);
   });
 });
+
+describe("assistant understanding (issue 25, after the v6 table): English negations written short", () => {
+  it("reads shouldn't / can't / mustn't / don't as not: sharing switched off, never on", () => {
+    const off = [{ name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: false } } }];
+    for (const text of [
+      "agents at Baltic Wings Riga shouldn't see each other's bookings anymore",
+      "Baltic Wings Riga agents can't see each other's bookings from now on",
+      "agents of Baltic Wings Riga mustn't see each other's bookings",
+      "don't let the agents of Baltic Wings Riga see each other's bookings",
+      "agents at Baltic Wings Riga cannot see each other's bookings",
+    ])
+      expect([text, parse(text)]).toEqual([text, off]);
+    expect(parse("let the agents of Baltic Wings Riga see each other's bookings")).toEqual([
+      { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: true } } },
+    ]);
+  });
+});
