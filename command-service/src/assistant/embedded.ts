@@ -680,6 +680,12 @@ const KEPT_FILLERS = new Set(
       "but",
       "just",
       "only",
+      // "don't touch X" comes as "don", "t".
+      "do",
+      "don",
+      "dont",
+      "t",
+      "not",
     ],
     ...[
       "як",
@@ -775,6 +781,20 @@ const NEGATIONS = [
  */
 const negatedIn = (words: readonly string[]): boolean =>
   words.some((w, i) => NEGATIONS.includes(w) || (w === "t" && (words[i - 1] ?? "").endsWith("n")));
+
+/**
+ * Is the switching verb itself negated ("don't enable", "do not switch off", "не вмикай", "nie włączaj",
+ * "n'active pas", "no actives")? A negation elsewhere ("… only, not the whole agency") leaves the verb as it is.
+ */
+function switchNegated(words: readonly string[]): boolean {
+  const switching = (w: string) =>
+    [...W.on, ...W.off].some((s) => w.startsWith(s)) || W.onWords.includes(w) || W.offWords.includes(w);
+  return words.some(
+    (w, i) =>
+      switching(w) &&
+      (negatedIn(words.slice(Math.max(0, i - 2), i)) || words[i - 1] === "n" || words[i + 1] === "pas"),
+  );
+}
 
 /** The stems folded as the text is (й → и, ł → l, é → e), so both sides compare alike. */
 const foldAll = <T>(v: T): T =>
@@ -2279,6 +2299,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     words.slice(amountAt).some(chargeWord);
   const carrier = findCarrier(free);
   const toggle = off || on;
+  // "Don't enable X", "не вмикай X", "nie włączaj X": a switch said not to be thrown is thrown neither way (the part
+  // is asked back, never read as on or as off). Agents (not) seeing each other's bookings read their negation below.
+  if (toggle && switchNegated(words) && !(has(W.shared) || (has(W.booking) && has(W.eachOther)))) return [];
 
   // Questions first: they change nothing, and read like commands only by accident.
   // "sold" whole ("solde" is a French balance).

@@ -438,3 +438,30 @@ describe("assistant understanding (issue 25, after the v6 table): English negati
     ]);
   });
 });
+
+describe("assistant understanding (issue 25, after the v6 table): a switch said not to be thrown", () => {
+  it("is thrown neither way (asked back), while 'don't touch X' beside a step only keeps X", () => {
+    for (const text of [
+      "don't enable the production API for Baltic Wings",
+      "не вмикай робочий API для Baltic Wings",
+      "nie włączaj produkcyjnego API dla Baltic Wings",
+      "n'active pas l'API de production de Baltic Wings",
+      "no actives la API de producción de Baltic Wings",
+      "do not switch off the gate of Baltic Wings Riga",
+    ])
+      expect([text, parse(text)]).toEqual([text, []]);
+    const off = [
+      {
+        name: "set_partner_flag",
+        args: { agency_id: "ag-baltic", flag: "production_api_on", body: { value: false } },
+      },
+    ];
+    for (const text of [
+      "switch off the production API for Baltic Wings, don't touch Sierra Viajes",
+      "вимкни робочий API для Baltic Wings, Sierra Viajes не чіпай",
+    ]) {
+      expect([text, parse(text)]).toEqual([text, off]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
