@@ -107,10 +107,10 @@ describe("exchange", () => {
     expect(exchangeCharges).toBe(creditsBack);
     const types = (await t.events(`booking-${locator}`)).map((e) => e.type);
     expect(types.slice(-2)).toEqual(["ExchangeStarted", "ExchangeFailed"]);
-    const page = await bookingPage(agent, locator, null);
+    let page = await bookingPage(agent, locator, null);
     for (let i = 0; i < 40 && page.body.data?.change_request?.offers.length !== 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      Object.assign(page, await bookingPage(agent, locator, null));
+      page = await bookingPage(agent, locator, null);
     }
     expect(page.body.data).toMatchObject({ status: "issued", change_request: { offers: [] } });
     // The offers are gone: confirming the same offer again is refused.
