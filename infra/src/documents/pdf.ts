@@ -197,7 +197,7 @@ function parse(file: string): ParsedFont {
 }
 
 /** This document's view of a shared font: every parsed table shared, a glyph cache of its own. */
-function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
+function viewOf(font: ParsedFont): ParsedFont {
   const view = Object.create(font) as ParsedFont;
   view._glyphs = {};
   view.layout = (text, ...rest) => layoutOnce(font, view, text, rest);
@@ -208,19 +208,18 @@ function viewOf(font: ParsedFont): PDFKit.Mixins.PDFFontSource {
     faceOpens++;
     const subset = font.createSubset.call(view);
     const fontkits = subset.encode.bind(subset);
-    subset.encode = () =>
-      encodeSubset(subset, font, fontkits, () =>
-        font.createSubset.call(viewOf(font) as unknown as ParsedFont),
-      );
+    subset.encode = () => encodeSubset(subset, font, fontkits, () => font.createSubset.call(viewOf(font)));
     return subset;
   };
-  // pdfkit takes a font fontkit parsed (anything with a layout method) where its types name only paths and bytes.
-  return view as unknown as PDFKit.Mixins.PDFFontSource;
+  return view;
 }
+
+/** pdfkit takes a font fontkit parsed (anything with a layout method) where its types name only paths and bytes. */
+const forPdfkit = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 function fonts(): Record<Face, PDFKit.Mixins.PDFFontSource> {
   parsed ??= { body: parse(FILES.body), bold: parse(FILES.bold) };
-  return { body: viewOf(parsed.body), bold: viewOf(parsed.bold) };
+  return { body: forPdfkit(viewOf(parsed.body)), bold: forPdfkit(viewOf(parsed.bold)) };
 }
 
 /** How many times a document has opened a face (each with a subset of its own): once per face used (tests). */
