@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { holdBalancesProjector } from "./testing/held-projector.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -34,14 +35,9 @@ describe("the last write's position across page loads", () => {
     if (!before) throw new Error("the agent sees no balance");
     const balanceOf = (res: { body: { data: { company_id: string; balance_amount: unknown }[] } }) =>
       res.body.data.find((b) => b.company_id === before.company_id)?.balance_amount;
-    const { rows } = await t.app.pool.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'read' AND tablename LIKE 'company\\_balances\\_g%' ORDER BY tablename DESC LIMIT 1",
-    );
-    const held = await t.app.pool.connect();
+    // The balances projector is held back (reads still go through).
+    const held = await holdBalancesProjector(t.app.pool);
     try {
-      // The balances projector is held back by a lock on its table (reads still go through).
-      await held.query("BEGIN");
-      await held.query(`LOCK TABLE read.${held.escapeIdentifier(rows[0]?.name ?? "")} IN EXCLUSIVE MODE`);
       const corrected = await admin.post("/transactions", {
         transaction: { company_id: before.company_id, kind: "correction", amount: 321_00, reason: "Reload" },
       });
@@ -56,7 +52,7 @@ describe("the last write's position across page loads", () => {
       // The author's read, with no header (as after a reload), waits until the projector is let go.
       const read = admin.get("/balances");
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await held.query("COMMIT");
+      await held.letGo();
       const answer = await read;
       expect(answer.headers.get("x-stale")).toBeNull();
       expect(balanceOf(answer)).toEqual({
@@ -64,8 +60,7 @@ describe("the last write's position across page loads", () => {
         currency: before.balance_amount.currency,
       });
     } finally {
-      await held.query("ROLLBACK").catch(() => undefined);
-      held.release();
+      await held.letGo();
     }
   });
 

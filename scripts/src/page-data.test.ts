@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { PAGE_DATA_ID, type PageData, scriptJson, withPageData } from "./page-data.ts";
+import { holdBalancesProjector } from "./testing/held-projector.ts";
 import type { HttpClient } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -142,14 +143,9 @@ describe("the page's data over HTTP: each request's own caller, never stored", (
       balance_amount: { amount: number; currency: string };
     }[];
     if (!before) throw new Error("the agent sees no balance");
-    // The balances projector is held back by a lock on its table (reads still go through) until the page was asked.
-    const { rows } = await t.app.pool.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'read' AND tablename LIKE 'company\\_balances\\_g%' ORDER BY tablename DESC LIMIT 1",
-    );
-    const held = await t.app.pool.connect();
+    // The balances projector is held back (reads still go through) until the page was asked.
+    const held = await holdBalancesProjector(t.app.pool);
     try {
-      await held.query("BEGIN");
-      await held.query(`LOCK TABLE read.${held.escapeIdentifier(rows[0]?.name ?? "")} IN EXCLUSIVE MODE`);
       const corrected = await admin.post("/transactions", {
         transaction: {
           company_id: before.company_id,
@@ -161,15 +157,14 @@ describe("the page's data over HTTP: each request's own caller, never stored", (
       expect(corrected.status).toBe(201);
       const page = pageOf(agent, "/bookings");
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await held.query("COMMIT");
+      await held.letGo();
       const { data } = await page;
       expect(data?.balances?.find((b) => b.company_id === before.company_id)?.balance_amount).toEqual({
         amount: before.balance_amount.amount + 123_45,
         currency: before.balance_amount.currency,
       });
     } finally {
-      await held.query("ROLLBACK").catch(() => undefined);
-      held.release();
+      await held.letGo();
     }
   });
 
