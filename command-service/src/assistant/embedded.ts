@@ -2735,16 +2735,11 @@ const CHANGED_STEMS = [
 /** "What" that opens a question, beside the question words (що, co, que, qué). */
 const WHAT_WORDS = ["що", "шо", "co", "que", "quoi", "qu"].map(fold);
 
-/** The credit as a noun, never a verb (folded stems): "кредит", "kredyt", "crédito", "overdraft". */
-const CREDIT_NOUNS = [
-  "кредит",
-  "kredyt",
-  "credito",
-  "overdraft",
-  "овердрафт",
-  "descubierto",
-  "decouvert",
-].map(fold);
+/**
+ * The credit as a noun, never a verb (folded stems): "кредит", "kredyt", "crédito", "overdraft"; the English "credit"
+ * tops up, and "debet" is no credit's noun alone.
+ */
+const CREDIT_NOUNS = CREDIT_WORDS.filter((w) => w !== "credit" && w !== "debet");
 
 /** A charge from what the text gives: a percentage, or a fixed amount per passenger (or per booking). */
 function chargeOf(amount: Amount | null, percent: number | null, words: readonly string[]) {
