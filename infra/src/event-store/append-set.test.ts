@@ -252,3 +252,73 @@ describe("group commit, set-based", () => {
     }
   });
 });
+
+describe("group commit, lock order", () => {
+  /** Resolves once the backend `pid` waits for a lock (bounded: the test fails rather than hang). */
+  async function waitingForLock(pid: number): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await db.pool.query<{ wait: string | null }>(
+        "SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = $1",
+        [pid],
+      );
+      if (rows[0]?.wait === "Lock") return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`backend ${pid} never waited for a lock`);
+  }
+
+  it("when a group appended command by command names streams in the opposite order to an append holding one of them, then neither deadlocks: the group waits before locking anything and both commit", async () => {
+    // Stream order: `first` < `second`. The group's first command names `second`, its second `first`, and a third
+    // command names `second` again, which sends the group command by command (es.append_group_each).
+    const suffix = randomUUID();
+    const first = `test-a-${suffix}`;
+    const second = `test-b-${suffix}`;
+    for (const streamId of [first, second])
+      await db.pool.query("SELECT * FROM es.append($1::jsonb)", [
+        JSON.stringify([{ ...append(streamId, "no_stream"), stream_type: "test" }]),
+      ]);
+
+    // An exchange appended alone, midway: it holds `first` and will want `second`, as es.append locks in order.
+    const alone = await db.pool.connect();
+    const grouped = await session();
+    try {
+      await alone.query("BEGIN");
+      await alone.query("SET LOCAL deadlock_timeout = '100ms'");
+      await alone.query("SELECT * FROM es.append($1::jsonb)", [
+        JSON.stringify([{ ...append(first, "any"), stream_type: "test" }]),
+      ]);
+      await grouped.query("SET LOCAL deadlock_timeout = '100ms'");
+      const pid = (await grouped.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]
+        ?.pid as number;
+      const groupAnswer = group(grouped, [
+        [append(second, "any")],
+        [append(first, "any")],
+        [append(second, "any")],
+      ]);
+      await waitingForLock(pid);
+
+      // Before the fix the group held `second` here, and this append deadlocked with it.
+      const aloneAnswer = await alone.query<{ version: string }>("SELECT version FROM es.append($1::jsonb)", [
+        JSON.stringify([{ ...append(second, "any"), stream_type: "test" }]),
+      ]);
+      await alone.query("COMMIT");
+      const { rows, eachCommand } = await groupAnswer;
+      await grouped.query("COMMIT");
+
+      expect(Number(aloneAnswer.rows[0]?.version)).toBe(2);
+      expect(eachCommand).toBe(1);
+      expect(rows.map((r) => [r.command_index, r.stream, r.stream_version, r.error_code])).toEqual([
+        [1, second, 3, null],
+        [2, first, 3, null],
+        [3, second, 4, null],
+      ]);
+      expect(await stored(first)).toHaveLength(3);
+      expect(await stored(second)).toHaveLength(4);
+    } finally {
+      await alone.query("ROLLBACK").catch(() => {});
+      alone.release();
+      await grouped.query("ROLLBACK").catch(() => {});
+      grouped.release();
+    }
+  });
+});

@@ -440,6 +440,46 @@ describe("an append releasing a supplier hold", () => {
     expect(await holdKept(attemptId)).toBe(true);
   });
 
+  it("when PostgreSQL breaks a deadlock by failing the append, then it is sent again and commits, releasing the hold once", async () => {
+    const attemptId = await recordHold();
+    const stream = newStream();
+    await store.append({ streamId: stream, expected: "no_stream", events: [newEvent()] });
+    // Another transaction holds the hold's record; the append locks the stream and waits for that record (its hold is
+    // deleted once es.append has run); the other then wants the stream. The append waited first, so PostgreSQL fails
+    // it (after its 1 s deadlock_timeout; the other waits 10 s before it would look).
+    const other = await db.pool.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SET LOCAL deadlock_timeout = '10s'");
+      await other.query("SELECT 1 FROM app.supplier_holds WHERE attempt_id = $1 FOR UPDATE", [attemptId]);
+      const otherPid = (await other.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
+      const appended = store.append(
+        { streamId: stream, expected: 1, events: [newEvent()] },
+        { releasingHold: attemptId },
+      );
+      let waiting = false;
+      for (let i = 0; i < 300 && !waiting; i++) {
+        const { rows } = await db.pool.query<{ waiting: boolean }>(
+          `SELECT count(*) > 0 AS waiting FROM pg_locks
+            WHERE NOT granted AND pid <> pg_backend_pid() AND pid <> $1`,
+          [otherPid],
+        );
+        waiting = rows[0]?.waiting === true;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(waiting).toBe(true);
+      // Granted once the append's statement is failed; its second try then waits for this transaction.
+      await other.query("SELECT version FROM es.streams WHERE stream_id = $1 FOR UPDATE", [stream]);
+      await other.query("COMMIT");
+      expect((await appended).versions[stream]).toBe(2);
+    } finally {
+      await other.query("ROLLBACK").catch(() => {});
+      other.release();
+    }
+    expect(await holdKept(attemptId)).toBe(false);
+    expect((await store.readStream(stream)).map((e) => e.streamPosition)).toEqual([1, 2]);
+  });
+
   it("when runCommand's first append conflicts, then the retry that commits releases the hold", async () => {
     const attemptId = await recordHold();
     const stream = newStream();
