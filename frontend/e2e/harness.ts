@@ -166,8 +166,10 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const found: string[] = [];
   for (const scheme of ["light", "dark"] as const) {
     await switchScheme(page, scheme);
-    // A notification fading in or out is half transparent for a moment: its colours are checked once it stands still
-    // (on a loaded machine axe otherwise met one mid-fade and measured the blend, 3:1, as the text's contrast).
+    // A notification fading in or out is half transparent for a moment, and a colour moving to the new scheme is half
+    // way for a moment: colours are checked once nothing moves (on a loaded machine axe otherwise met one mid-fade,
+    // and one mid-way from dark to light, and measured the blend, 2.6:1 and 3:1, as the text's contrast). Endless
+    // animations (a loader's spin) are not waited for.
     await page
       .waitForFunction(
         () =>
@@ -176,7 +178,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
             .getAnimations()
             .some(
               (a) =>
-                a instanceof CSSTransition && a.transitionProperty === "opacity" && a.playState === "running",
+                a.playState === "running" &&
+                (a instanceof CSSTransition || a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY),
             ),
         null,
         { timeout: 10_000 },
