@@ -57,6 +57,16 @@ describe("the text search's understanding (issue 25)", () => {
       "FR",
       "W6",
     ]);
+    // Wizz alone, as agents say it.
+    for (const text of [
+      "Gdańsk – Oslo 14 grudnia, LOT albo Wizz",
+      "Lyon - Budapest le 3 février, Wizz ou easyJet",
+      "Київ – Бухарест 12 січня, тільки Wizz",
+    ])
+      expect([text, parse(text).search.carriers?.sort()]).toEqual([
+        text,
+        text.includes("easyJet") ? ["U2", "W6"] : text.includes("LOT") ? ["LO", "W6"] : ["W6"],
+      ]);
   });
 
   it("when people are counted and then called adults, then they are that many adults", () => {

@@ -849,6 +849,9 @@ const MORE_CARRIERS: { code: string; name: string; words: string[] }[] = [
   { code: "W6", name: "Wizz Air", words: ["wizz", "air"] },
   { code: "W6", name: "Wizz Air", words: ["wizzair"] },
   { code: "W6", name: "Wizz Air", words: ["візз", "ейр"] },
+  // The short name agents use ("LOT lub Wizz"), after the whole name so that "Wizz Air" takes both words.
+  { code: "W6", name: "Wizz Air", words: ["wizz"] },
+  { code: "W6", name: "Wizz Air", words: ["візз"] },
   { code: "FR", name: "Ryanair", words: ["ryanair"] },
   { code: "FR", name: "Ryanair", words: ["райанейр"] },
   { code: "VY", name: "Vueling", words: ["vueling"] },
