@@ -1292,9 +1292,63 @@ function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
       a.channel_id === b?.channel_id
     )
       last.args = { ...b, body: { ...(b?.body ?? {}), ...(a.body ?? {}) } };
-    else out.push({ ...call });
+    else {
+      const copy = { ...call };
+      if (OWN_VERB_SWITCHES.has(call)) OWN_VERB_SWITCHES.add(copy);
+      out.push(copy);
+    }
   }
   return out;
+}
+
+/**
+ * The switches read from a part of a request that starts with its verb ("then turn on …", "і ввімкни йому …",
+ * "puis active-lui …"): an action of their own, never a setting of a create before them ("with the API on").
+ */
+const OWN_VERB_SWITCHES = new WeakSet<ToolCall>();
+/** Link words that may stand before a part's verb ("and then", "і одразу", "a potem", "et ensuite", "y luego"). */
+const PART_LEADS = new Set(
+  [
+    ...["and", "then", "also", "next", "afterwards", "immediately", "right", "away", "straight"],
+    ...["і", "й", "та", "а", "потім", "тоді", "одразу", "відразу", "зразу", "також", "ще"],
+    ...["i", "a", "oraz", "potem", "następnie", "zaraz", "od", "razu", "też", "także"],
+    ...[
+      "et",
+      "puis",
+      "ensuite",
+      "aussi",
+      "immédiatement",
+      "y",
+      "e",
+      "luego",
+      "después",
+      "también",
+      "enseguida",
+    ],
+  ].map(fold),
+);
+
+/**
+ * A switch's word written as a state, not asked ("switched on", "włączonym", "увімкненим", "activé", "activado"):
+ * the endings of participles in the five languages (as written, accents kept: "activé" is no "active").
+ */
+const PARTICIPLE =
+  /(?:ed|ony|onym|ona|one|oną|nym|ний|ним|ною|на|не|ні|им|é|ée|és|ées|ado|ada|ados|adas|ido|ida)$/u;
+
+/** Marks the switches read from a part that starts with a verb asking for an action. */
+function markOwnVerb(part: string, calls: ToolCall[]): ToolCall[] {
+  const tokens = tokenize(part);
+  let i = 0;
+  while (i < tokens.length && PART_LEADS.has((tokens[i] as Token).norm)) i++;
+  const first = tokens[i];
+  if (
+    first &&
+    !WITH_WORDS.includes(first.norm) &&
+    !PARTICIPLE.test(first.raw.toLowerCase()) &&
+    asksForAction(first.raw)
+  )
+    for (const c of calls) if (c.name === "set_partner_flag") OWN_VERB_SWITCHES.add(c);
+  return calls;
 }
 
 /** A partner's own switches a new partner may be created with (CreateAgencyRequest). */
@@ -1311,6 +1365,17 @@ function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
   for (const call of calls) {
     const create = out.findLast((c) => c.name === "create_partner");
     const a = call.args as { agency_id?: unknown; flag?: unknown; body?: Record<string, unknown> };
+    // "…, then switch on its production API": a switch with a verb of its own is a step of its own, on the partner
+    // the create makes.
+    if (
+      create &&
+      call.name === "set_partner_flag" &&
+      a.agency_id === undefined &&
+      OWN_VERB_SWITCHES.has(call)
+    ) {
+      out.push({ ...call, args: { ...a, agency_id: newRef(out.indexOf(create)) } });
+      continue;
+    }
     const body = a.body ?? {};
     const target = create?.args as { body?: Record<string, unknown> } | undefined;
     const settings: Record<string, unknown> | null =
@@ -1451,7 +1516,7 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
     const earlier = [...(ctx.before ?? []), ...calls];
-    const whole = parseClause(clause, dir, { ...ctx, before: earlier });
+    const whole = markOwnVerb(clause, parseClause(clause, dir, { ...ctx, before: earlier }));
     // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
     // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
     const halves = cut(
@@ -1471,12 +1536,15 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
       if (pieces.length > 1)
         for (const piece of pieces)
           read.push(
-            parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+            markOwnVerb(
+              piece,
+              parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+            ),
           );
       if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
       else if (halves.length > 1) {
         const before = [...earlier, ...parts.flat()];
-        let got = parseClause(h, dir, { ...ctx, before });
+        let got = markOwnVerb(h, parseClause(h, dir, { ...ctx, before }));
         // "Delete company X and Y": a half that only names something takes the verb of the half before it.
         const k = halves.indexOf(h);
         // "… et de X", "… and for X": a link word may stand before the name.
