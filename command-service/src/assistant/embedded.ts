@@ -2503,9 +2503,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   // "Añade un 1 % en W6": a percentage for one carrier is a markup even when the word comes in another part.
   const carrierPercent = percent !== null && !!carrier && !amount && !has(W.fee);
-  if ((has(W.markup) || carrierPercent) && !chargeInReason) {
+  // "X: 2 % on everything but LH 250 UAH per passenger": a rule for all and one for a carrier is a markup list even
+  // with no markup word (a fee has no carriers).
+  const carrierList =
+    percent !== null && carrier && !has(W.fee) && !chargeInReason ? markupList(masked) : null;
+  const listedByCarrier = carrierList?.rules.some((r) => r.carrier === null) ? carrierList : null;
+  if ((has(W.markup) || carrierPercent || listedByCarrier) && !chargeInReason) {
     // "1 % for all and 2 % for PS", "PS only: 150 UAH per passenger, the rest removed": the list as written.
-    const list = has(W.markup) ? markupList(masked) : null;
+    const list = has(W.markup) ? markupList(masked) : listedByCarrier;
     if (list) {
       const args = { markups: list.rules };
       if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
@@ -2523,6 +2528,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     const charge = chargeOf(amount, percent, words);
+    // Two percentages not read as a list ("3 % на все, а на TK 5 %" unread): never one of them on the carrier, nor
+    // another command read from the rest; asked back. A percentage kept as it is ("загальну 1,5% не чіпай") is none.
+    const secondPercent = findPercent(masked.replace(/\d+(?:[.,]\d+)?\s?%/u, "")) !== null;
+    if (charge && carrier && secondPercent && !keep) return [];
     if (charge) {
       const rule = { carrier, charge };
       const company = companies[0];
@@ -2875,7 +2884,10 @@ export function restRemoved(piece: string): boolean {
 function markupList(
   masked: string,
 ): { rules: { carrier: string | null; charge: unknown }[]; whole: boolean } | null {
-  const pieces = masked.split(/[;,]\s|\s(?:and|y|et|i|oraz|і|та|й|e|а)\s/iu);
+  // "… but LH 250 UAH", "… sauf AF 3 %": the exception is a rule of its own for the carrier it names.
+  const pieces = masked.split(
+    /[;,]\s|\s(?:and|y|et|i|oraz|і|та|й|e|а|but|except|але|крім|окрім|ale|oprócz|mais|sauf|excepté|pero|excepto|salvo)\s/iu,
+  );
   const rules: { carrier: string | null; charge: unknown }[] = [];
   let whole = false;
   for (const piece of pieces) {
@@ -3000,6 +3012,8 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.create,
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** The words for a partner (agency), folded stems. */
+export const PARTNER_STEMS: readonly string[] = W.partner;
 /** Whole words that ask for an action. */
 export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle", "up", "setup"];
 /** The stems that start a reason (its words are data), folded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { parse, verdictOf } from "./understanding-world.ts";
+import { admin, balticSupervisor, parse, verdictOf } from "./understanding-world.ts";
 
 /**
  * Issue 25's understanding, session 37: general causes behind the sixth table's misses, each tested in new phrasings
@@ -44,5 +44,88 @@ describe("assistant understanding (issue 25): create a partner, then switch one 
         text,
         [{ name: "create_partner", args: { body: { name: "Tatry Tours", [flag]: true } } }],
       ]);
+  });
+});
+
+const pct = (bps: number) => ({ kind: "percent", bps });
+const partnerMarkups = (markups: unknown[]) => [
+  { name: "update_partner", args: { agency_id: "ag-baltic", body: { markups } } },
+];
+const companyMarkups = (markups: unknown[]) => [
+  { name: "set_company_markups", args: { company_id: "co-riga", body: { markups } } },
+];
+
+describe("assistant understanding (issue 25): a markup 'on everything', with exceptions per carrier", () => {
+  it("reads 'everything' / 'на все' / 'na wszystko' / 'sur tout' / 'para todo' as the rule for all carriers", () => {
+    for (const [text, bps, carrier, cbps] of [
+      ["Baltic Wings Riga markup: 1.5% on everything, 4% on LH", 150, "LH", 400],
+      ["націнка Baltic Wings Riga: 2% на все, а на LOT (LO) 3%", 200, "LO", 300],
+      ["marża dla Baltic Wings Riga: 2% na wszystko i 5% na TK", 200, "TK", 500],
+      ["marge de Baltic Wings Riga : 1 % sur tout, 2 % sur AF", 100, "AF", 200],
+      ["margen de Baltic Wings Riga: 3 % para todo y 1 % para IB", 300, "IB", 100],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        companyMarkups([
+          { carrier: null, charge: pct(bps) },
+          { carrier, charge: pct(cbps) },
+        ]),
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("reads 'but' / 'except' / 'але' / 'ale' / 'mais' / 'sauf' / 'pero' as an exception for the carrier named", () => {
+    const fixed = (minor: number, currency: string) => ({
+      kind: "fixed",
+      amount: { amount: minor, currency },
+      per: "passenger",
+    });
+    for (const [text, carrier, charge] of [
+      ["Baltic Wings Riga: 2% on everything but LH flat 300 UAH per passenger", "LH", fixed(30_000, "UAH")],
+      ["Baltic Wings Riga: 2% на все, але PS 100 грн з пасажира", "PS", fixed(10_000, "UAH")],
+      ["Baltic Wings Riga: 2% na wszystko, ale LO 40 zł od pasażera", "LO", fixed(4_000, "PLN")],
+      ["Baltic Wings Riga : 2 % sur tout sauf AF 5 EUR par passager", "AF", fixed(500, "EUR")],
+      ["Baltic Wings Riga: 2 % para todo pero IB 6 EUR por pasajero", "IB", fixed(600, "EUR")],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        companyMarkups([
+          { carrier: null, charge: pct(200) },
+          { carrier, charge },
+        ]),
+      ]);
+    }
+  });
+
+  it("two percentages not read as a list are asked back, never one of them on the carrier nor a top-up", () => {
+    for (const text of [
+      "Baltic Wings Riga: 3% on LH or 5% on AF",
+      "Додай Baltic Wings Riga 3% на LH чи 5% на AF",
+      "Baltic Wings Riga : 3 % sur LH ou 5 % sur AF",
+    ])
+      expect([text, parse(text)]).toEqual([text, []]);
+    // A general percentage kept as it is leaves the one carrier's rule.
+    expect(parse("Додай націнку 2% на PS для Baltic Wings Riga, загальну 1,5% не чіпай")).toEqual(
+      companyMarkups([{ carrier: "PS", charge: pct(200) }]),
+    );
+  });
+
+  it("a supervisor's 'the agency's markup' / 'our agency' is their own partner's; an admin's is asked back", () => {
+    for (const text of [
+      "set the agency markup to 1.2% on everything",
+      "Націнка нашої агенції — 1,2% на все",
+      "marża naszej agencji: 1,2% na wszystko",
+      "la marge de l'agence : 1,2 % sur tout",
+      "margen de la agencia: 1,2 % para todo",
+    ]) {
+      expect([text, parse(text, balticSupervisor)]).toEqual([
+        text,
+        partnerMarkups([{ carrier: null, charge: pct(120) }]),
+      ]);
+      expect([text, verdictOf(text, balticSupervisor)]).toEqual([text, { kind: "ok" }]);
+      // An administrator has no partner of their own: none is guessed.
+      expect([text, JSON.stringify(parse(text, admin))]).not.toEqual([text, expect.stringContaining("ag-")]);
+    }
   });
 });
