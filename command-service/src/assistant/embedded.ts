@@ -577,6 +577,16 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/**
+ * A verb of sharing, not the adjective of "shared bookings" (folded whole words): "share", "partagent", "compartan",
+ * "comparten", "dzielą (się)", "współdzielą", "діляться".
+ */
+const SHARE_VERB =
+  /^(?:share|partag(?:ent|er|ez|eons|eront|eraient)|compart(?:an|en|a|e|ir|amos|ais|ieran)|(?:wspol)?dziel(?:a|ic|cie|ily|ili|my)|(?:по)?діл(?:яться|итися|ились|илися|іться))$/u;
+/** "Mutually" / "one another" (folded stems): agents seeing their bookings mutually see each other's. */
+const MUTUALLY_STEMS = ["mutual", "one another", "взаємн", "wzajemn", "mutuel", "mutua", "reciproc"].map(
+  fold,
+);
 /** "That" / "this" in the five languages (folded, whole words): "that company" is the one named before. */
 const DEMONSTRATIVES = [
   ...["that", "this", "same", "цієї", "тієї", "цій", "тій", "ця", "цю", "ту"],
@@ -1888,10 +1898,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         hasWord(W.createWords));
     if (flag && onOff !== undefined && !newPartnerHere)
       return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
-    // Shared bookings: switched, or agents (not) seeing each other's bookings.
-    if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
-      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
-      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
+    // Shared bookings: switched, or agents (not) seeing each other's bookings, or sharing them.
+    const shareVerb = words.some((w) => SHARE_VERB.test(w));
+    const mutually = hasStem(words, MUTUALLY_STEMS);
+    if (has(W.shared) || (has(W.booking) && (has(W.eachOther) || shareVerb || mutually))) {
+      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off; "agents
+      // share their bookings" / "ne partagent plus" likewise.
+      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS) || shareVerb;
       const negated = negatedIn(words);
       // "Постав / ustaw / set up / mets / pon shared bookings for X": setting sharing up is switching it on.
       const setUp = !negated && (hasStem(words, SET_UP_STEMS) || hasWord(SET_UP_WORDS));

@@ -129,3 +129,26 @@ describe("assistant understanding (issue 25): a markup 'on everything', with exc
     }
   });
 });
+
+describe("assistant understanding (issue 25): shared bookings said with a verb of sharing, or 'mutually'", () => {
+  const sharing = (active: boolean) => [
+    { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active } } },
+  ];
+  it("switches sharing on when the agents are to share or see mutually, off when they no longer do", () => {
+    for (const [text, active] of [
+      ["the agents of Baltic Wings Riga should share their bookings", true],
+      ["agents at Baltic Wings Riga no longer share bookings", false],
+      ["que los agentes de Baltic Wings Riga compartan sus reservas", true],
+      ["los agentes de Baltic Wings Riga ya no comparten reservas", false],
+      ["les agents de Baltic Wings Riga partagent leurs réservations", true],
+      ["Baltic Wings Riga : les agents ne partagent plus leurs réservations", false],
+      ["niech agenci Baltic Wings Riga dzielą się rezerwacjami", true],
+      ["agenci Baltic Wings Riga mają widzieć wzajemnie swoje rezerwacje", true],
+      ["агенти Baltic Wings Riga більше не діляться бронюваннями", false],
+      ["хай агенти Baltic Wings Riga взаємно бачать свої бронювання", true],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([text, sharing(active)]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
