@@ -3646,6 +3646,9 @@ const REPLACE_STEMS = [
   "remplac",
   "reemplaz",
   "sustitu",
+  // "B instead of A": "zamiast", "замість", "au lieu de", "en lugar de", "en vez de" (a person named and an e-mail
+  // given besides).
+  ...["instead", "zamiast", "замість", "замість", "lieu", "lugar", "vez"],
 ].map(fold);
 
 /** "Last name" / "surname" in the five languages (folded stems). */

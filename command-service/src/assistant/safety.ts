@@ -701,11 +701,17 @@ export function checkCalls(input: SafetyInput): Verdict {
       const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
       if (self) continue;
       // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
+      // Also the partner a supervisor is invited to in place of one removed by their whole name ("replace A by B").
       const ofPerson =
         e.kind === "agency" &&
-        Object.values(call.entities).some(
-          (x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x),
-        );
+        [
+          call,
+          ...(command === "invite_supervisor"
+            ? calls.filter((c) => c.entry.name === "remove_supervisor")
+            : []),
+        ]
+          .flatMap((c) => Object.values(c.entities))
+          .some((x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x));
       if (implied || ofPerson) continue;
       // A company named and a step on its partner: the scope widened.
       if (e.kind === "agency" && namedCompanies.length > 0 && PARTNER_WIDE.has(command)) {

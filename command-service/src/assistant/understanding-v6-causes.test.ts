@@ -152,3 +152,50 @@ describe("assistant understanding (issue 25): shared bookings said with a verb o
     }
   });
 });
+
+describe("assistant understanding (issue 25): a supervisor replaced, said 'B instead of A' or 'replace A by B'", () => {
+  const swap = (email: string, first: string, last: string) => [
+    { name: "remove_supervisor", args: { agency_id: "ag-baltic", supervisor_id: "u-ivan" } },
+    {
+      name: "invite_supervisor",
+      args: {
+        agency_id: "ag-baltic",
+        body: expect.objectContaining({ email, first_name: first, last_name: last }),
+      },
+    },
+  ];
+  it("removes the one named by their whole name (inflected too) and invites the other to their partner", () => {
+    for (const [text, email, first, last] of [
+      [
+        "put Pablo Ruiz (pablo@baltic.test) instead of Ivan Petrenko at Baltic Wings",
+        "pablo@baltic.test",
+        "Pablo",
+        "Ruiz",
+      ],
+      [
+        "w Baltic Wings zamiast Ivana Petrenki ma być Anna Zając, anna@baltic.test",
+        "anna@baltic.test",
+        "Anna",
+        "Zając",
+      ],
+      [
+        "замість Івана Петренка в Baltic Wings — Anna Zając, anna@baltic.test",
+        "anna@baltic.test",
+        "Anna",
+        "Zając",
+      ],
+      ["en lugar de Ivan Petrenko, Pablo Ruiz (pablo@baltic.test)", "pablo@baltic.test", "Pablo", "Ruiz"],
+      ["remplace Ivan Petrenko par Paul Roux (paul@baltic.test)", "paul@baltic.test", "Paul", "Roux"],
+      ["sustituye a Ivan Petrenko por Pablo Ruiz (pablo@baltic.test)", "pablo@baltic.test", "Pablo", "Ruiz"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([text, swap(email, first, last)]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("never invites to the partner of a person not named by their whole name", () => {
+    const text = "replace Ivan by Pablo Ruiz (pablo@baltic.test)";
+    // Nothing planned, or asked back: never a plan the safety check accepts.
+    expect([text, parse(text).length === 0 || verdictOf(text).kind !== "ok"]).toEqual([text, true]);
+  });
+});
