@@ -1896,8 +1896,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         W.create.filter((c) => c !== "set"),
       ) ||
         hasWord(W.createWords));
-    if (flag && onOff !== undefined && !newPartnerHere)
-      return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
+    // "Remove / quita / usuń / retire / прибери the production API of P": the option switched off, never the partner
+    // deleted.
+    const flagValue = onOff ?? (flag && has(W.drop) ? false : undefined);
+    if (flag && flagValue !== undefined && !newPartnerHere)
+      return [
+        { name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: flagValue } } },
+      ];
     // Shared bookings: switched, or agents (not) seeing each other's bookings, or sharing them.
     const shareVerb = words.some((w) => SHARE_VERB.test(w));
     const mutually = hasStem(words, MUTUALLY_STEMS);

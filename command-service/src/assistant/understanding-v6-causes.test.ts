@@ -199,3 +199,25 @@ describe("assistant understanding (issue 25): a supervisor replaced, said 'B ins
     expect([text, parse(text).length === 0 || verdictOf(text).kind !== "ok"]).toEqual([text, true]);
   });
 });
+
+describe("assistant understanding (issue 25): a partner's option removed", () => {
+  it("switches the option off, never deletes the partner", () => {
+    for (const [text, flag] of [
+      ["remove the production API from Baltic Wings", "production_api_on"],
+      ["quita a Baltic Wings el número corporativo", "corporate_number_on"],
+      ["usuń Baltic Wings numer korporacyjny", "corporate_number_on"],
+      ["retire les remarques ghost segments à Baltic Wings", "ghost_segments_remarks_on"],
+      ["прибери Baltic Wings продакшн API", "production_api_on"],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_partner_flag", args: { agency_id: "ag-baltic", flag, body: { value: false } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    // The partner itself removed is still its deletion.
+    expect(parse("remove partner Baltic Wings")).toEqual([
+      { name: "delete_partner", args: { agency_id: "ag-baltic" } },
+    ]);
+  });
+});
