@@ -445,7 +445,7 @@ const RAW_WORDS = {
   drop: [
     ...["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
     // "drop supervisor X", "get rid of company X".
-    ...["drop", "rid"],
+    ...["drop", "rid", "scrap", "abolish", "likwid", "zlikwid", "ліквід"],
     // Access taken away: "revoke X's access", "забери доступ у X", "odbierz dostęp X", "révoque X", "revoca a X".
     ...["revok", "revoc", "revoqu", "забер", "відклик", "позбав", "odbierz", "odbier", "wyrzuc", "kick"],
   ],
@@ -2500,7 +2500,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // "Set the credit limit of X": the amount is asked back, never guessed.
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
   if (has(W.fee) && !chargeInReason) {
-    const remove = has(W.remove) && !amount && percent === null;
+    // "Drop / get rid of / zlikwiduj the fee": a removal word of deleting is the fee removed too.
+    const remove = (has(W.remove) || has(W.drop)) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
     if (remove || charge)
       return [

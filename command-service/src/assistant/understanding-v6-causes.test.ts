@@ -221,3 +221,21 @@ describe("assistant understanding (issue 25): a partner's option removed", () =>
     ]);
   });
 });
+
+describe("assistant understanding (issue 25): a fee dropped", () => {
+  it("removes the partner's transaction fee whatever the removal verb", () => {
+    for (const text of [
+      "drop the transaction fee for Baltic Wings",
+      "get rid of the booking fee of Baltic Wings",
+      "zlikwiduj opłatę transakcyjną dla Baltic Wings",
+      "ліквідуй сервісний збір для Baltic Wings",
+      "quita la tarifa de transacción de Baltic Wings",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_transaction_fee", args: { agency_id: "ag-baltic", body: { transaction_fee: null } } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
