@@ -446,6 +446,8 @@ const RAW_WORDS = {
     ...["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
     // "drop supervisor X", "get rid of company X".
     ...["drop", "rid", "scrap", "abolish", "likwid", "zlikwid", "ліквід"],
+    // Polish "skasuj partnera / firmę X": delete it.
+    "skasu",
     // Access taken away: "revoke X's access", "забери доступ у X", "odbierz dostęp X", "révoque X", "revoca a X".
     ...["revok", "revoc", "revoqu", "забер", "відклик", "позбав", "odbierz", "odbier", "wyrzuc", "kick"],
   ],

@@ -215,9 +215,14 @@ describe("assistant understanding (issue 25): a partner's option removed", () =>
       ]);
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
     }
-    // The partner itself removed is still its deletion.
-    expect(parse("remove partner Baltic Wings")).toEqual([
-      { name: "delete_partner", args: { agency_id: "ag-baltic" } },
+    // The partner itself removed is still its deletion, with Polish "skasuj" too.
+    for (const text of ["remove partner Baltic Wings", "skasuj partnera Baltic Wings"])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "delete_partner", args: { agency_id: "ag-baltic" } }],
+      ]);
+    expect(parse("skasuj firmę Baltic Wings Riga")).toEqual([
+      { name: "delete_company", args: { company_id: "co-riga" } },
     ]);
   });
 });
