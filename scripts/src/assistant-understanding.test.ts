@@ -127,6 +127,19 @@ describe("questions name the scope they cover", () => {
     );
   });
 
+  it("when a partner's channel changes are asked by naming the partner, then the answer names that partner", async () => {
+    for (const text of [
+      "what changed lately on the Vistula Tours channel?",
+      "Хто нещодавно змінював канал Vistula Tours?",
+      "Qui a modifié le canal de Vistula Tours dernièrement ?",
+      "¿Quién ha tocado el canal de Vistula Tours?",
+    ]) {
+      const body = await ask(admin, text);
+      expect([text, body.kind, body.answer?.question]).toEqual([text, "answer", "channel_changes"]);
+      expect([text, body.answer.preview.params.scope]).toEqual([text, "Vistula Tours"]);
+    }
+  });
+
   it("when a supervisor asks about their bookings or sales, then the answer names their own partner", async () => {
     const expiring = await ask(dniproSupervisor, "Which of our bookings expire today?");
     expect(expiring.answer.preview.params.scope).toBe("Dnipro Travel");

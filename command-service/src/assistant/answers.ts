@@ -81,23 +81,28 @@ export async function answerQuestion(
         source: string;
         actor_role: string;
         actor: string | null;
+        partner: string | null;
       }>(
-        `SELECT h.at, h.channel_id, ch.title, h.field, h.before, h.after, h.source, h.actor_role,
+        `SELECT h.at, h.channel_id, ch.title, ag.name AS partner, h.field, h.before, h.after, h.source, h.actor_role,
                 nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor
            FROM read.channel_history h
            LEFT JOIN read.channels ch ON ch.id = h.channel_id
            LEFT JOIN read.users u ON u.id = h.actor_user_id
+           LEFT JOIN read.agencies ag ON ag.id = h.agency_id
           WHERE ($1::text IS NULL OR h.channel_id = $1) AND ($2::text IS NULL OR h.agency_id = $2)
             AND ($3::text IS NULL OR h.agency_id = $3) AND h.channel_id IS NOT NULL
           ORDER BY h.global_position DESC LIMIT 10`,
         [a.channel_id ?? null, a.agency_id ?? null, agencyScope],
       );
       const last = rows[0];
+      // The partner whose channels the answer covers ("who changed Vistula's channel?" names Vistula back).
+      const partner = last?.partner ?? (a.agency_id ? await scopeName(pool, null, a.agency_id) : null);
       return {
         question: call.entry.name,
         preview: {
           code: last ? "channel_changes" : "channel_changes_none",
           params: {
+            scope: partner,
             count: rows.length,
             actor: last?.actor ?? last?.actor_role ?? null,
             channel: last?.title ?? null,
@@ -111,6 +116,7 @@ export async function answerQuestion(
           at: r.at.toISOString(),
           channel_id: r.channel_id,
           channel: r.title,
+          partner: r.partner,
           field: r.field,
           before: r.before,
           after: r.after,

@@ -445,7 +445,9 @@ const RAW_WORDS = {
   drop: [
     ...["delet", "remov", "usun", "видал", "supprim", "elimin", "borr", "quit", "прибер", "erase", "retir"],
     // "drop supervisor X", "get rid of company X".
-    ...["drop", "rid"],
+    ...["drop", "rid", "scrap", "abolish", "likwid", "zlikwid", "ліквід"],
+    // Polish "skasuj partnera / firmę X": delete it.
+    "skasu",
     // Access taken away: "revoke X's access", "забери доступ у X", "odbierz dostęp X", "révoque X", "revoca a X".
     ...["revok", "revoc", "revoqu", "забер", "відклик", "позбав", "odbierz", "odbier", "wyrzuc", "kick"],
   ],
@@ -577,6 +579,16 @@ const ALLOW_STEMS = [
   "autoris",
   "autoriz",
 ].map(fold);
+/**
+ * A verb of sharing, not the adjective of "shared bookings" (folded whole words): "share", "partagent", "compartan",
+ * "comparten", "dzielą (się)", "współdzielą", "діляться".
+ */
+const SHARE_VERB =
+  /^(?:share|partag(?:ent|er|ez|eons|eront|eraient)|compart(?:an|en|a|e|ir|amos|ais|ieran)|(?:wspol)?dziel(?:a|ic|cie|ily|ili|my)|(?:по)?діл(?:яться|итися|ились|илися|іться))$/u;
+/** "Mutually" / "one another" (folded stems): agents seeing their bookings mutually see each other's. */
+const MUTUALLY_STEMS = ["mutual", "one another", "взаємн", "wzajemn", "mutuel", "mutua", "reciproc"].map(
+  fold,
+);
 /** "That" / "this" in the five languages (folded, whole words): "that company" is the one named before. */
 const DEMONSTRATIVES = [
   ...["that", "this", "same", "цієї", "тієї", "цій", "тій", "ця", "цю", "ту"],
@@ -1292,9 +1304,63 @@ function mergeChannelUpdates(calls: ToolCall[]): ToolCall[] {
       a.channel_id === b?.channel_id
     )
       last.args = { ...b, body: { ...(b?.body ?? {}), ...(a.body ?? {}) } };
-    else out.push({ ...call });
+    else {
+      const copy = { ...call };
+      if (OWN_VERB_SWITCHES.has(call)) OWN_VERB_SWITCHES.add(copy);
+      out.push(copy);
+    }
   }
   return out;
+}
+
+/**
+ * The switches read from a part of a request that starts with its verb ("then turn on …", "і ввімкни йому …",
+ * "puis active-lui …"): an action of their own, never a setting of a create before them ("with the API on").
+ */
+const OWN_VERB_SWITCHES = new WeakSet<ToolCall>();
+/** Link words that may stand before a part's verb ("and then", "і одразу", "a potem", "et ensuite", "y luego"). */
+const PART_LEADS = new Set(
+  [
+    ...["and", "then", "also", "next", "afterwards", "immediately", "right", "away", "straight"],
+    ...["і", "й", "та", "а", "потім", "тоді", "одразу", "відразу", "зразу", "також", "ще"],
+    ...["i", "a", "oraz", "potem", "następnie", "zaraz", "od", "razu", "też", "także"],
+    ...[
+      "et",
+      "puis",
+      "ensuite",
+      "aussi",
+      "immédiatement",
+      "y",
+      "e",
+      "luego",
+      "después",
+      "también",
+      "enseguida",
+    ],
+  ].map(fold),
+);
+
+/**
+ * A switch's word written as a state, not asked ("switched on", "włączonym", "увімкненим", "activé", "activado"):
+ * the endings of participles in the five languages (as written, accents kept: "activé" is no "active").
+ */
+const PARTICIPLE =
+  /(?:ed|ony|onym|ona|one|oną|nym|ний|ним|ною|на|не|ні|им|é|ée|és|ées|ado|ada|ados|adas|ido|ida)$/u;
+
+/** Marks the switches read from a part that starts with a verb asking for an action. */
+function markOwnVerb(part: string, calls: ToolCall[]): ToolCall[] {
+  const tokens = tokenize(part);
+  let i = 0;
+  while (i < tokens.length && PART_LEADS.has((tokens[i] as Token).norm)) i++;
+  const first = tokens[i];
+  if (
+    first &&
+    !WITH_WORDS.includes(first.norm) &&
+    !PARTICIPLE.test(first.raw.toLowerCase()) &&
+    asksForAction(first.raw)
+  )
+    for (const c of calls) if (c.name === "set_partner_flag") OWN_VERB_SWITCHES.add(c);
+  return calls;
 }
 
 /** A partner's own switches a new partner may be created with (CreateAgencyRequest). */
@@ -1311,6 +1377,17 @@ function foldIntoNewPartner(calls: ToolCall[]): ToolCall[] {
   for (const call of calls) {
     const create = out.findLast((c) => c.name === "create_partner");
     const a = call.args as { agency_id?: unknown; flag?: unknown; body?: Record<string, unknown> };
+    // "…, then switch on its production API": a switch with a verb of its own is a step of its own, on the partner
+    // the create makes.
+    if (
+      create &&
+      call.name === "set_partner_flag" &&
+      a.agency_id === undefined &&
+      OWN_VERB_SWITCHES.has(call)
+    ) {
+      out.push({ ...call, args: { ...a, agency_id: newRef(out.indexOf(create)) } });
+      continue;
+    }
     const body = a.body ?? {};
     const target = create?.args as { body?: Record<string, unknown> } | undefined;
     const settings: Record<string, unknown> | null =
@@ -1451,7 +1528,7 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
   for (const clause of clauses) {
     searchFrom = Math.max(0, text.indexOf(clause, searchFrom));
     const earlier = [...(ctx.before ?? []), ...calls];
-    const whole = parseClause(clause, dir, { ...ctx, before: earlier });
+    const whole = markOwnVerb(clause, parseClause(clause, dir, { ...ctx, before: earlier }));
     // "X and Y, Z": separate requests when each part is one on its own (read in order, so "switch it on" knows
     // the channel created before it); a half whose comma-separated pieces are not all requests is read whole.
     const halves = cut(
@@ -1471,12 +1548,15 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
       if (pieces.length > 1)
         for (const piece of pieces)
           read.push(
-            parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+            markOwnVerb(
+              piece,
+              parseClause(piece, dir, { ...ctx, before: [...earlier, ...parts.flat(), ...read.flat()] }),
+            ),
           );
       if (read.length > 1 && read.every((r) => r.length > 0)) parts.push(...read);
       else if (halves.length > 1) {
         const before = [...earlier, ...parts.flat()];
-        let got = parseClause(h, dir, { ...ctx, before });
+        let got = markOwnVerb(h, parseClause(h, dir, { ...ctx, before }));
         // "Delete company X and Y": a half that only names something takes the verb of the half before it.
         const k = halves.indexOf(h);
         // "… et de X", "… and for X": a link word may stand before the name.
@@ -1818,12 +1898,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         W.create.filter((c) => c !== "set"),
       ) ||
         hasWord(W.createWords));
-    if (flag && onOff !== undefined && !newPartnerHere)
-      return [{ name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: onOff } } }];
-    // Shared bookings: switched, or agents (not) seeing each other's bookings.
-    if (has(W.shared) || (has(W.booking) && has(W.eachOther))) {
-      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off.
-      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS);
+    // "Remove / quita / usuń / retire / прибери the production API of P": the option switched off, never the partner
+    // deleted.
+    const flagValue = onOff ?? (flag && has(W.drop) ? false : undefined);
+    if (flag && flagValue !== undefined && !newPartnerHere)
+      return [
+        { name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: flagValue } } },
+      ];
+    // Shared bookings: switched, or agents (not) seeing each other's bookings, or sharing them.
+    const shareVerb = words.some((w) => SHARE_VERB.test(w));
+    const mutually = hasStem(words, MUTUALLY_STEMS);
+    if (has(W.shared) || (has(W.booking) && (has(W.eachOther) || shareVerb || mutually))) {
+      // "Let the agents see each other's bookings" switches sharing on; "… not see …" or "forbid …" off; "agents
+      // share their bookings" / "ne partagent plus" likewise.
+      const letSee = hasStem(words, SEE_STEMS) || hasStem(words, ALLOW_STEMS) || shareVerb;
       const negated = negatedIn(words);
       // "Постав / ustaw / set up / mets / pon shared bookings for X": setting sharing up is switching it on.
       const setUp = !negated && (hasStem(words, SET_UP_STEMS) || hasWord(SET_UP_WORDS));
@@ -2414,7 +2502,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // "Set the credit limit of X": the amount is asked back, never guessed.
     return [{ name: "set_credit_limit", args: { company_id: companyRef(), body: {} } }];
   if (has(W.fee) && !chargeInReason) {
-    const remove = has(W.remove) && !amount && percent === null;
+    // "Drop / get rid of / zlikwiduj the fee": a removal word of deleting is the fee removed too.
+    const remove = (has(W.remove) || has(W.drop)) && !amount && percent === null;
     const charge = chargeOf(amount, percent, words);
     if (remove || charge)
       return [
@@ -2435,9 +2524,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   // "Añade un 1 % en W6": a percentage for one carrier is a markup even when the word comes in another part.
   const carrierPercent = percent !== null && !!carrier && !amount && !has(W.fee);
-  if ((has(W.markup) || carrierPercent) && !chargeInReason) {
+  // "X: 2 % on everything but LH 250 UAH per passenger": a rule for all and one for a carrier is a markup list even
+  // with no markup word (a fee has no carriers).
+  const carrierList =
+    percent !== null && carrier && !has(W.fee) && !chargeInReason ? markupList(masked) : null;
+  const listedByCarrier = carrierList?.rules.some((r) => r.carrier === null) ? carrierList : null;
+  if ((has(W.markup) || carrierPercent || listedByCarrier) && !chargeInReason) {
     // "1 % for all and 2 % for PS", "PS only: 150 UAH per passenger, the rest removed": the list as written.
-    const list = has(W.markup) ? markupList(masked) : null;
+    const list = has(W.markup) ? markupList(masked) : listedByCarrier;
     if (list) {
       const args = { markups: list.rules };
       if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
@@ -2455,6 +2549,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     const charge = chargeOf(amount, percent, words);
+    // Two percentages not read as a list ("3 % на все, а на TK 5 %" unread): never one of them on the carrier, nor
+    // another command read from the rest; asked back. A percentage kept as it is ("загальну 1,5% не чіпай") is none.
+    const secondPercent = findPercent(masked.replace(/\d+(?:[.,]\d+)?\s?%/u, "")) !== null;
+    if (charge && carrier && secondPercent && !keep) return [];
     if (charge) {
       const rule = { carrier, charge };
       const company = companies[0];
@@ -2807,7 +2905,10 @@ export function restRemoved(piece: string): boolean {
 function markupList(
   masked: string,
 ): { rules: { carrier: string | null; charge: unknown }[]; whole: boolean } | null {
-  const pieces = masked.split(/[;,]\s|\s(?:and|y|et|i|oraz|і|та|й|e|а)\s/iu);
+  // "… but LH 250 UAH", "… sauf AF 3 %": the exception is a rule of its own for the carrier it names.
+  const pieces = masked.split(
+    /[;,]\s|\s(?:and|y|et|i|oraz|і|та|й|e|а|but|except|але|крім|окрім|ale|oprócz|mais|sauf|excepté|pero|excepto|salvo)\s/iu,
+  );
   const rules: { carrier: string | null; charge: unknown }[] = [];
   let whole = false;
   for (const piece of pieces) {
@@ -2932,6 +3033,8 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.create,
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** The words for a partner (agency), folded stems. */
+export const PARTNER_STEMS: readonly string[] = W.partner;
 /** Whole words that ask for an action. */
 export const ACTION_WORDS: readonly string[] = [...W.createWords, "switch", "turn", "toggle", "up", "setup"];
 /** The stems that start a reason (its words are data), folded. */
@@ -3551,6 +3654,9 @@ const REPLACE_STEMS = [
   "remplac",
   "reemplaz",
   "sustitu",
+  // "B instead of A": "zamiast", "замість", "au lieu de", "en lugar de", "en vez de" (a person named and an e-mail
+  // given besides).
+  ...["instead", "zamiast", "замість", "замість", "lieu", "lugar", "vez"],
 ].map(fold);
 
 /** "Last name" / "surname" in the five languages (folded stems). */

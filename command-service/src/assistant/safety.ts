@@ -13,6 +13,7 @@ import {
   keptPieces,
   type Mention,
   namedSpans,
+  PARTNER_STEMS,
   QUOTES,
   REASON_STEMS,
   restRemoved,
@@ -116,6 +117,9 @@ const OWN_WORDS = [
   "mi",
   "nuestra",
   "nuestro",
+  // Inflected: "нашу/нашої агенції", "naszej agencji", "nuestros".
+  ...["нашу", "нашої", "нашого", "нашій", "мою", "моєї", "мого", "моїй"],
+  ...["naszej", "naszego", "naszym", "mojej", "mojego", "nos", "mes", "nuestros", "nuestras", "mis"],
 ].map(fold);
 
 /** Words saying a rule is for one airline: a markup rule for everyone would then be the wrong item. */
@@ -644,6 +648,9 @@ export function checkCalls(input: SafetyInput): Verdict {
       .map((s) => (s.best[0] as Mention).entity.agency_id ?? ""),
   );
   const ownWord = words.some((t) => OWN_WORDS.includes(t.norm));
+  // "The agency's markup" said by a supervisor naming nothing else: the one partner they have.
+  const theAgency =
+    r.spans.length === 0 && words.some((t) => PARTNER_STEMS.some((p) => t.norm.startsWith(p)));
   for (const call of calls) {
     const command = call.entry.name;
     // A person and a partner both named, but the person is not that partner's: never the one for the other.
@@ -681,7 +688,7 @@ export function checkCalls(input: SafetyInput): Verdict {
         (e.kind === "agency" &&
           input.userType === "Supervisor" &&
           e.id === input.agencyId &&
-          (OWN_PARTNER_COMMANDS.has(command) || ownWord)) ||
+          (OWN_PARTNER_COMMANDS.has(command) || ownWord || theAgency)) ||
         (e.kind === "channel" &&
           CHANNEL_COMMANDS.has(command) &&
           (namedParents.has(e.agency_id ?? "") ||
@@ -694,11 +701,17 @@ export function checkCalls(input: SafetyInput): Verdict {
       const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
       if (self) continue;
       // A supervisor's partner, when the supervisor is named by their whole name (update, remove).
+      // Also the partner a supervisor is invited to in place of one removed by their whole name ("replace A by B").
       const ofPerson =
         e.kind === "agency" &&
-        Object.values(call.entities).some(
-          (x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x),
-        );
+        [
+          call,
+          ...(command === "invite_supervisor"
+            ? calls.filter((c) => c.entry.name === "remove_supervisor")
+            : []),
+        ]
+          .flatMap((c) => Object.values(c.entities))
+          .some((x) => x.kind === "supervisor" && x.agency_id === e.id && namedIn(r, text, x));
       if (implied || ofPerson) continue;
       // A company named and a step on its partner: the scope widened.
       if (e.kind === "agency" && namedCompanies.length > 0 && PARTNER_WIDE.has(command)) {
