@@ -163,7 +163,8 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const unlisten = split ? await wakeup.listen(options.databaseUrl, { logger }) : null;
   const stopNotices = notices ? await notices.listen(options.databaseUrl) : null;
   const stopSharing = sharing ? shareAppends(sharing) : null;
-  const feed = new SharedFeed(store);
+  // One query of the feed's head for every projector of the process between two wake-ups (issue 26).
+  const feed = new SharedFeed(store, undefined, wakeup);
   // The projectors' batches ready together commit in one transaction (issue 26).
   const commits = commitGroup(pool);
   const runners = roles.has("projectors")
@@ -344,6 +345,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));
+        feed.close();
         await chainer?.stop();
         await unlisten?.();
         commandDeps.directory.close();
