@@ -269,12 +269,18 @@ export async function drainItineraryMails(deps: CommandDeps, traceId: string): P
   return queued;
 }
 
-/** The recorded mail of a booking by its id (the job's payload names both). */
-export async function recordedMail(
-  deps: CommandDeps,
+/**
+ * A recorded mail and its booking as they stand, both streams read in one statement (the send-itinerary job's
+ * read: two folds were two statements per mail, issue 26); null for an unknown mail or booking.
+ */
+export async function mailAndBooking(
+  deps: Pick<CommandDeps, "store">,
   locator: string,
   mailId: string,
-): Promise<ItineraryMailed | null> {
-  const { state } = await deps.store.fold(itineraryStream(locator), evolveItinerary, noMails);
-  return state.mails.find((m) => m.mail_id === mailId) ?? null;
+): Promise<{ mail: ItineraryMailed; booking: ActiveBooking } | null> {
+  const streams = await deps.store.readStreams([itineraryStream(locator), bookingStream(locator)]);
+  const mails = (streams.get(itineraryStream(locator)) ?? []).reduce(evolveItinerary, noMails);
+  const booking = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+  const mail = mails.mails.find((m) => m.mail_id === mailId);
+  return mail && booking.status !== "none" ? { mail, booking } : null;
 }
