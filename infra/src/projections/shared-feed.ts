@@ -36,12 +36,15 @@ export class SharedFeed {
   /** The head as a read found it (nothing beyond, nothing held back), the wake-ups counted before it, and until when. */
   private head: { at: FeedPosition; wakes: number; until: number } | null = null;
   private readonly stopWaking: () => void;
+  /** Whether heads are kept: only with the wake-ups that end them. */
+  private readonly keepsHead: boolean;
 
   constructor(
     private readonly store: EventStore,
     private readonly capacity = 5000,
     wakeup?: Pick<Wakeup, "onWake">,
   ) {
+    this.keepsHead = wakeup !== undefined;
     this.stopWaking =
       wakeup?.onWake(() => {
         this.wakes++;
@@ -78,7 +81,7 @@ export class SharedFeed {
         ({ events, pending: heldBack }) => {
           this.inflight.delete(key);
           this.remember(after, events);
-          if (!heldBack && events.length < limit && wakes === this.wakes) {
+          if (this.keepsHead && !heldBack && events.length < limit && wakes === this.wakes) {
             const last = events.at(-1);
             this.head = { at: last ? positionOf(last) : after, wakes, until: Date.now() + HEAD_KEPT_MS };
           }
