@@ -315,8 +315,11 @@ async function printStatements(
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   const per = (n: number) => (flows > 0 ? (n / flows).toFixed(2) : "NaN");
   console.log(`\nstatements per flow: ${per(total)}, transactions per flow: ${per(transactions)}`);
+  // A long statement shows its start and its end (where a read's WHERE tells which read it is).
+  const shown = (query: string) =>
+    query.length > 180 ? `${query.slice(0, 110)} … ${query.slice(-65)}` : query;
   for (const row of rows.slice(0, 40))
-    console.log(`${per(Number(row.calls)).padStart(7)}  ${row.query.replace(/\s+/g, " ").slice(0, 110)}`);
+    console.log(`${per(Number(row.calls)).padStart(7)}  ${shown(row.query.replace(/\s+/g, " "))}`);
   return { statements: total / flows, transactions: transactions / flows };
 }
 

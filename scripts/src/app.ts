@@ -19,7 +19,7 @@ import { Chainer } from "@skyward/infra/audit/chain";
 import { clockSkewMs, clockSkewWarning } from "@skyward/infra/clock-skew";
 import { readConfig } from "@skyward/infra/config";
 import { createPool } from "@skyward/infra/db";
-import { ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
+import { appendNotifications, ChangeNotices, shareAppends } from "@skyward/infra/event-store/change-notices";
 import { EventStore } from "@skyward/infra/event-store/event-store";
 import { StreamLocks } from "@skyward/infra/event-store/stream-locks";
 import { Wakeup } from "@skyward/infra/event-store/wakeup";
@@ -147,18 +147,24 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   const split = roles.size < ROLES.length;
   // NOTIFY only reaches other processes: the all-in-one process wakes its projectors in memory.
   const wakeup = new Wakeup(split ? pool : undefined);
-  // Group commit (issue 26): appends of concurrent commands share one statement and one commit.
-  const store = new EventStore(pool, wakeup, undefined, { groupCommit: true });
+  // Changes made by other processes drop this process's in-memory copies of them at once.
+  const notices = split ? new ChangeNotices(pool) : undefined;
+  // Jobs append too (expiry, invoice numbers, mail records): their appends drop other processes' copies alike.
+  const sharing = notices && (roles.has("command") || roles.has("jobs")) ? notices : undefined;
+  // Group commit (issue 26): appends of concurrent commands share one statement and one commit, which also sends
+  // their wake-up and change notice to the other processes (no NOTIFY statement of its own after each append).
+  const store = new EventStore(pool, wakeup, undefined, {
+    groupCommit: true,
+    ...(sharing ? { notify: appendNotifications(sharing) } : {}),
+  });
   await store.assertNotRestored();
 
   // Commands appended by other processes wake this process's projectors through NOTIFY.
   const unlisten = split ? await wakeup.listen(options.databaseUrl, { logger }) : null;
-  // Changes made by other processes drop this process's in-memory copies of them at once.
-  const notices = split ? new ChangeNotices(pool) : undefined;
   const stopNotices = notices ? await notices.listen(options.databaseUrl) : null;
-  // Jobs append too (expiry, invoice numbers, mail records): their appends drop other processes' copies alike.
-  const stopSharing = notices && (roles.has("command") || roles.has("jobs")) ? shareAppends(notices) : null;
-  const feed = new SharedFeed(store);
+  const stopSharing = sharing ? shareAppends(sharing) : null;
+  // One query of the feed's head for every projector of the process between two wake-ups (issue 26).
+  const feed = new SharedFeed(store, undefined, wakeup);
   // The projectors' batches ready together commit in one transaction (issue 26).
   const commits = commitGroup(pool);
   const runners = roles.has("projectors")
@@ -339,6 +345,7 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
         await jobRunner?.stop();
         await commandDeps.jobs.close();
         await Promise.all(runners.map((r) => r.stop()));
+        feed.close();
         await chainer?.stop();
         await unlisten?.();
         commandDeps.directory.close();

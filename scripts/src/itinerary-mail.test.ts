@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { commandJobHandlers } from "@skyward/command-service/jobs/registry";
+import type { OutgoingMail } from "@skyward/command-service/notifications/port-types";
+import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
+import { EventStore } from "@skyward/infra/event-store/event-store";
 import { holdFamily, issuedFamily, startAfterSalesApp } from "./testing/after-sales.ts";
 import { addAncillaries, firstBag } from "./testing/ancillaries.ts";
 import { contacts, until } from "./testing/bookings.ts";
@@ -151,6 +155,59 @@ describe("itinerary on issue", () => {
     } finally {
       expect((await roles.admin.patch(path, { itinerary_on_issue: true })).status).toBe(200);
     }
+  });
+});
+
+describe("the send-itinerary job", () => {
+  it("when it sends a recorded mail, then it reads the mail and its booking in one statement and the agency through the directory cache, and writes the same mail", async () => {
+    const locator = await issuedFamily(agent, "standard", ["Bondar"]);
+    const [sent] = await mailTo(contacts.email, locator);
+    if (!sent) throw new Error("no mail");
+    const [recorded] = await t.events(`itinerary-${locator}`);
+    const mailId = (recorded?.data as { mail_id?: string } | undefined)?.mail_id ?? "";
+    // The job's work on a pool that counts its statements, with a directory cache of its own (cold at first).
+    let statements = 0;
+    const pool = t.app.pool;
+    const counting = new Proxy(pool, {
+      get(target, property) {
+        if (property === "query")
+          return (...args: unknown[]) => {
+            statements++;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const store = new EventStore(counting);
+    const directory = new DirectoryCache(store, counting);
+    const deps = { ...t.app.commandDeps, pool: counting, store, directory };
+    const written: OutgoingMail[] = [];
+    const handlers = commandJobHandlers(
+      deps,
+      { sweepEveryMs: 60_000 },
+      { send: async (mail) => void written.push(mail) },
+    );
+    const job = {
+      traceId: "trace-send",
+      jobId: "1",
+      attempt: 1,
+      maxAttempts: 10,
+      logger: t.app.commandDeps.logger,
+    };
+    try {
+      await handlers["send-itinerary"]({ locator, mail_id: mailId }, deps, job);
+      // The mail and the booking (one statement), the agency (the cold cache), the agent's contacts.
+      expect(statements).toBe(3);
+      await handlers["send-itinerary"]({ locator, mail_id: mailId }, deps, job);
+      expect(statements).toBe(5);
+    } finally {
+      directory.close();
+    }
+    expect(written).toHaveLength(2);
+    expect(written[0]?.subject).toBe(sent.subject);
+    expect(written[0]?.text).toBe(sent.text);
+    expect(written[0]?.attachments?.map((a) => a.filename)).toEqual(sent.attachments?.map((a) => a.filename));
   });
 });
 

@@ -16,9 +16,17 @@ import type { MailAttachment, OutgoingMail } from "../notifications/port-types.t
 
 const PDF = "application/pdf";
 
-/** Whom the booking was sold by: the agency's name, the company's, and the agent's contacts. */
+/**
+ * Whom the booking was sold by: the agency's name, the company's, and the agent's contacts. The agency's stream comes
+ * from the directory cache (dropped on every change, here or announced by another process), as the selling context
+ * reads it: a statement per mail less (issue 26).
+ */
 async function sellerOf(deps: CommandDeps, booking: ActiveBooking) {
-  const { state: agency } = await deps.store.fold(agencyStream(booking.agency_id), evolveAgency, noAgency);
+  const stream = agencyStream(booking.agency_id);
+  const agency = ((await deps.directory.readStreams([stream])).get(stream) ?? []).reduce(
+    evolveAgency,
+    noAgency,
+  );
   const { rows } = await deps.pool.query<{
     email: string | null;
     phone: string | null;

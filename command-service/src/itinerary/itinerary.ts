@@ -89,14 +89,23 @@ export const asItineraryMail = (m: ItineraryMailed): ItineraryMail => ({
   at: m.at,
 });
 
+/**
+ * Records a mail once (decideItineraryMail). `read`: the booking's mail stream as the caller has just read it, decided
+ * on without a read of its own; a conflict (appended meanwhile) decides again on the stream read afresh.
+ */
 async function recordMail(
   deps: CommandDeps,
   mail: ItineraryMailed,
   metadata: EventMetadata,
+  read?: readonly StoredEvent[],
 ): Promise<{ recorded: boolean; position: string | null }> {
   const stream = itineraryStream(mail.locator);
+  let first: { state: ItineraryState; version: number } | null = read
+    ? { state: read.reduce(evolveItinerary, noMails), version: read.at(-1)?.streamPosition ?? 0 }
+    : null;
   const { result, append } = await runCommand(deps.store, async (cmd) => {
-    const { state, version } = await cmd.load(stream, evolveItinerary, noMails);
+    const { state, version } = first ?? (await cmd.load(stream, evolveItinerary, noMails));
+    first = null;
     const events = decideItineraryMail(mail, state);
     return {
       appends: decidedAppends(stream, version, events, metadata),
@@ -202,6 +211,12 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
         AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
       ORDER BY b.issued_at LIMIT 50`,
   );
+  if (rows.length === 0) return 0;
+  // Every booking's stream and its mails' stream in one statement (two per booking were, issue 26); the bookings'
+  // mails are then recorded and queued side by side, so their appends go together (group commit).
+  const streams = await deps.store.readStreams(
+    rows.flatMap(({ locator }) => [bookingStream(locator), itineraryStream(locator)]),
+  );
   // A company's setting read once per sweep, however many of its bookings the sweep mails.
   const onIssue = new Map<string, Promise<boolean>>();
   const companyMails = (companyId: string) => {
@@ -212,44 +227,52 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
     }
     return known;
   };
-  let mailed = 0;
-  for (const { locator, agent_id, language } of rows) {
-    // Marked decided by the statement that queues its mail, else on its own below.
-    let decided = false;
-    const { state } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
-    if (state.status !== "none" && state.tickets.length > 0 && (await companyMails(state.company_id))) {
-      const mail: ItineraryMailed = {
-        mail_id: `issued-${locator}`,
-        locator,
-        agency_id: state.agency_id,
-        company_id: state.company_id,
-        to: state.contacts.email,
-        note: null,
-        language:
-          agent_id === state.agent_id
-            ? Language.catch("en").parse(language)
-            : await defaultLanguage(deps, state),
-        reason: "issued",
-        by: null,
-        at: deps.now().toISOString(),
-      };
-      const metadata = {
-        ...systemMetadata(traceId),
-        scope: { agency_id: state.agency_id, company_id: state.company_id },
-      };
-      const { recorded } = await recordMail(deps, mail, metadata);
-      if (recorded) {
-        decided = true;
-        if (await queueItineraryMail(deps, mail, traceId, { onIssue: true })) mailed++;
+  const mailedEach = await Promise.all(
+    rows.map(async ({ locator, agent_id, language }) => {
+      // Marked decided by the statement that queues its mail, else on its own below.
+      let decided = false;
+      let mailed = 0;
+      const state = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+      if (state.status !== "none" && state.tickets.length > 0 && (await companyMails(state.company_id))) {
+        const mail: ItineraryMailed = {
+          mail_id: `issued-${locator}`,
+          locator,
+          agency_id: state.agency_id,
+          company_id: state.company_id,
+          to: state.contacts.email,
+          note: null,
+          language:
+            agent_id === state.agent_id
+              ? Language.catch("en").parse(language)
+              : await defaultLanguage(deps, state),
+          reason: "issued",
+          by: null,
+          at: deps.now().toISOString(),
+        };
+        const metadata = {
+          ...systemMetadata(traceId),
+          scope: { agency_id: state.agency_id, company_id: state.company_id },
+        };
+        const { recorded } = await recordMail(
+          deps,
+          mail,
+          metadata,
+          streams.get(itineraryStream(locator)) ?? [],
+        );
+        if (recorded) {
+          decided = true;
+          if (await queueItineraryMail(deps, mail, traceId, { onIssue: true })) mailed++;
+        }
       }
-    }
-    if (!decided)
-      await deps.pool.query(
-        "INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING",
-        [locator],
-      );
-  }
-  return mailed;
+      if (!decided)
+        await deps.pool.query(
+          "INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING",
+          [locator],
+        );
+      return mailed;
+    }),
+  );
+  return mailedEach.reduce((a, b) => a + b, 0);
 }
 
 /** Recorded mails of the last day never queued (their process died between the two): queued now. */
@@ -269,12 +292,18 @@ export async function drainItineraryMails(deps: CommandDeps, traceId: string): P
   return queued;
 }
 
-/** The recorded mail of a booking by its id (the job's payload names both). */
-export async function recordedMail(
-  deps: CommandDeps,
+/**
+ * A recorded mail and its booking as they stand, both streams read in one statement (the send-itinerary job's
+ * read: two folds were two statements per mail, issue 26); null for an unknown mail or booking.
+ */
+export async function mailAndBooking(
+  deps: Pick<CommandDeps, "store">,
   locator: string,
   mailId: string,
-): Promise<ItineraryMailed | null> {
-  const { state } = await deps.store.fold(itineraryStream(locator), evolveItinerary, noMails);
-  return state.mails.find((m) => m.mail_id === mailId) ?? null;
+): Promise<{ mail: ItineraryMailed; booking: ActiveBooking } | null> {
+  const streams = await deps.store.readStreams([itineraryStream(locator), bookingStream(locator)]);
+  const mails = (streams.get(itineraryStream(locator)) ?? []).reduce(evolveItinerary, noMails);
+  const booking = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+  const mail = mails.mails.find((m) => m.mail_id === mailId);
+  return mail && booking.status !== "none" ? { mail, booking } : null;
 }

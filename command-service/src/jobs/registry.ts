@@ -3,7 +3,6 @@ import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@s
 import { mailNotifications } from "../agent-notifications/mails.ts";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
-import { bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
 import { bookingsToAskAboutSchedule, checkScheduleChangeJob } from "../bookings/commands/schedule-change.ts";
 import { reconcileOperations } from "../bookings/reconcile.ts";
 import { bookingsDue, confirmBooking, expireBooking } from "../bookings/scheduler.ts";
@@ -12,7 +11,7 @@ import type { CommandDeps } from "../deps.ts";
 import { numberSaleDocuments } from "../invoices/numbering.ts";
 import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
-import { drainItineraryMails, mailItinerariesOnIssue, recordedMail } from "../itinerary/itinerary.ts";
+import { drainItineraryMails, mailAndBooking, mailItinerariesOnIssue } from "../itinerary/itinerary.ts";
 import type { Mailer } from "../notifications/port-types.ts";
 import { notificationPorts } from "../notifications/ports.ts";
 import { SmtpMailer } from "../notifications/smtp-mailer.ts";
@@ -158,13 +157,15 @@ export function commandJobHandlers(
       await mailer.send(mail);
     },
     async "send-itinerary"({ locator, mail_id }, deps, job) {
-      const mail = await recordedMail(deps, locator, mail_id);
-      const { state: booking } = await deps.store.fold(bookingStream(locator), evolveBooking, initialBooking);
-      if (!mail || booking.status === "none") {
+      const found = await mailAndBooking(deps, locator, mail_id);
+      if (!found) {
         job.logger.error({ locator, mail_id }, "itinerary e-mail of an unknown booking or send: not sent");
         return;
       }
-      await mailer.send({ ...(await composeItineraryMail(deps, booking, mail)), traceId: job.traceId });
+      await mailer.send({
+        ...(await composeItineraryMail(deps, found.booking, found.mail)),
+        traceId: job.traceId,
+      });
     },
     async "statement-mails"({ month }, deps, job) {
       const queued = await queueStatementMails(deps, month, job.traceId);

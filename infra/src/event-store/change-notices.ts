@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type pg from "pg";
-import { EventStore } from "./event-store.ts";
+import { type AppendNotifications, EventStore } from "./event-store.ts";
 import { listenWithReconnect } from "./listener.ts";
 import { notifierFor } from "./notifier.ts";
+import { WAKEUP_CHANNEL } from "./wakeup.ts";
 
 export const CHANGES_CHANNEL = "skyward_changes";
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are split across notices below that. */
@@ -20,9 +21,9 @@ interface Notice {
 /**
  * Tells the other processes on the same database which keys (stream ids, search pages, sessions) changed, so that
  * their in-memory copies are dropped at once rather than at the end of a time to live. Sent by NOTIFY after the
- * change committed (never inside an append's transaction, which would serialise commits), coalesced so that a
- * burst of changes costs one round trip in flight, with the other NOTIFYs of the moment (notifier.ts). A process
- * hears its own notices and ignores them.
+ * change committed, coalesced so that a burst of changes costs one round trip in flight, with the other NOTIFYs of
+ * the moment (notifier.ts); an append's own notice goes in its statement when its store has `notify`
+ * (appendNotifications). A process hears its own notices and ignores them.
  */
 export class ChangeNotices {
   private readonly emitter = new EventEmitter();
@@ -40,6 +41,11 @@ export class ChangeNotices {
     // In the pool's one NOTIFY statement of this tick, with the append's wake-up (notifier.ts), the keys queued
     // until it is written; a lost notice costs freshness only: the listeners' time to live still applies.
     notifierFor(this.pool).request(CHANGES_CHANNEL, this.takeQueued);
+  }
+
+  /** The payloads announcing `keys` (each below PostgreSQL's NOTIFY limit), for a statement that sends them itself. */
+  payloadsOf(keys: readonly string[]): string[] {
+    return keys.length > 0 ? this.payloads([...keys]) : [];
   }
 
   /** The queued keys' payloads, the queue emptied. */
@@ -110,11 +116,27 @@ function parseNotice(payload: string): Notice | null {
 }
 
 /**
+ * The NOTIFYs an append sends in its own statement (EventStore's `notify` option, issue 26): the feed's wake-up and
+ * its streams' change notice, as Wakeup.ping and shareAppends would send them after its commit. NOTIFY is
+ * transactional, so they are heard only once the append has committed; one statement and one transaction less per
+ * append. It costs the append's commit PostgreSQL's NOTIFY lock (one committer at a time, across its WAL flush).
+ */
+export function appendNotifications(notices: ChangeNotices): AppendNotifications {
+  return (streamIds) => [
+    { channel: WAKEUP_CHANNEL, payload: "" },
+    ...notices.payloadsOf(streamIds).map((payload) => ({ channel: CHANGES_CHANNEL, payload })),
+  ];
+}
+
+/**
  * Shares this process's appends with the others and theirs with this one: every committed append announces its
- * streams, and another process's announced streams are no longer trusted by this process's folds.
+ * streams (unless its own statement did), and another process's announced streams are no longer trusted by this
+ * process's folds.
  */
 export function shareAppends(notices: ChangeNotices): () => void {
-  const stopAnnouncing = EventStore.onAppend((streamIds) => notices.announce(streamIds));
+  const stopAnnouncing = EventStore.onAppend((streamIds, announced) => {
+    if (!announced) notices.announce(streamIds);
+  });
   const stopHearing = notices.onChange((keys) => EventStore.changedElsewhere(keys));
   return () => {
     stopAnnouncing();

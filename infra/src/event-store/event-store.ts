@@ -47,6 +47,13 @@ const APPEND =
 /** APPEND and the hold's record deleted in the same statement: both commit, or neither. */
 const APPEND_RELEASING_HOLD = `WITH released AS (DELETE FROM app.supplier_holds WHERE attempt_id = $2::uuid)
   SELECT stream_id, version, transaction_id::text, last_global_position::text FROM es.append($1::jsonb)`;
+/** APPEND with its NOTIFYs (channels $2, payloads $3) sent by the same statement (es.append_notify, migration 110). */
+const APPEND_NOTIFYING = `SELECT stream_id, version, transaction_id::text, last_global_position::text
+  FROM es.append_notify($1::jsonb, $2::text[], $3::text[])`;
+/** APPEND_RELEASING_HOLD with its NOTIFYs (channels $3, payloads $4). */
+const APPEND_RELEASING_HOLD_NOTIFYING = `WITH released AS (DELETE FROM app.supplier_holds WHERE attempt_id = $2::uuid)
+  SELECT stream_id, version, transaction_id::text, last_global_position::text
+    FROM es.append_notify($1::jsonb, $3::text[], $4::text[])`;
 
 /** Commands in one group at most: each is a subtransaction, and a backend keeps 64 of them before it overflows. */
 const MAX_GROUP = 32;
@@ -70,6 +77,9 @@ const DEADLOCK_ATTEMPTS = 3;
 const MIN_GROUP = 4;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
     error_message FROM es.append_group($1::jsonb)`;
+/** APPEND_GROUP with its NOTIFYs (channels $2, payloads $3), sent when any command appended (migration 110). */
+const APPEND_GROUP_NOTIFYING = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code,
+    error_detail, error_message FROM es.append_group_notify($1::jsonb, $2::text[], $3::text[])`;
 
 interface AppendedRow {
   stream_id: string;
@@ -101,6 +111,15 @@ interface PendingAppend extends PendingCommand {
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
+
+/**
+ * The NOTIFYs an append of events to `streamIds` sends to the other processes (the feed's wake-up, the streams' change
+ * notice: change-notices.ts appendNotifications). With EventStore's `notify` option they go in the append's own
+ * statement, delivered by PostgreSQL when its transaction commits and never when it rolls back (issue 26).
+ */
+export type AppendNotifications = (
+  streamIds: readonly string[],
+) => readonly { channel: string; payload: string }[];
 
 export interface AppendOptions {
   /** The supplier hold (app.supplier_holds attempt id) whose booking this append records: forgotten with it. */
@@ -149,8 +168,11 @@ function stampAppended(streamIds: readonly string[]): void {
 
 const lastAppendStamp = (streamId: string) => appendStamps.get(streamId) ?? forgottenStamp;
 
-/** Told the streams of every append that wrote events, by any EventStore of this process. */
-export type AppendListener = (streamIds: readonly string[]) => void;
+/**
+ * Told the streams of every append that wrote events, by any EventStore of this process; `announced` when the append's
+ * own statement told the other processes (the store's `notify` option), so nobody announces them again.
+ */
+export type AppendListener = (streamIds: readonly string[], announced: boolean) => void;
 const appendListeners = new Set<AppendListener>();
 
 /** PostgreSQL-backed event store (DESIGN.md section 3). Every append is one function call, so it is atomic. */
@@ -191,14 +213,33 @@ export class EventStore {
   /**
    * `groupCommit`: appends that arrive while MAX_IN_FLIGHT are in flight wait for one to end and then go together,
    * one statement and one transaction for all of them (es.append_group), each with its own checks and answer (issue
-   * 26). For a store on a pool; never on a client inside the caller's transaction.
+   * 26). For a store on a pool; never on a client inside the caller's transaction. `notify`: the NOTIFYs of each
+   * append go in its own statement (the wake-up's and the append listeners' own are then not sent again).
    */
   constructor(
     private readonly pool: pg.Pool,
     private readonly wakeup?: Wakeup,
     private readonly foldCacheSize = 5000,
-    private readonly options: { groupCommit?: boolean } = {},
+    private readonly options: { groupCommit?: boolean; notify?: AppendNotifications } = {},
   ) {}
+
+  /** The channels and payloads of the NOTIFYs for appends to `lists`' streams with events; null when none. */
+  private notificationsOf(
+    lists: readonly (readonly StreamAppend[])[],
+  ): { channels: string[]; payloads: string[] } | null {
+    if (!this.options.notify) return null;
+    const written = [
+      ...new Set(lists.flatMap((l) => l.filter((a) => a.events.length > 0).map((a) => a.streamId))),
+    ];
+    if (written.length === 0) return null;
+    const channels: string[] = [];
+    const payloads: string[] = [];
+    for (const { channel, payload } of this.options.notify(written)) {
+      channels.push(channel);
+      payloads.push(payload);
+    }
+    return channels.length > 0 ? { channels, payloads } : null;
+  }
 
   private foldsOf(evolve: object): LRUCache<string, CachedFold> {
     let byStream = this.folds.get(evolve);
@@ -342,13 +383,20 @@ export class EventStore {
   private async appendAlone({ list, payload, releasingHold }: PendingCommand): Promise<AppendResult> {
     let rows: AppendedRow[] | undefined;
     const started = metrics.start();
+    const notifying = this.notificationsOf([list]);
+    const json = JSON.stringify(payload);
+    const statement: [string, unknown[]] = notifying
+      ? releasingHold
+        ? [APPEND_RELEASING_HOLD_NOTIFYING, [json, releasingHold, notifying.channels, notifying.payloads]]
+        : [APPEND_NOTIFYING, [json, notifying.channels, notifying.payloads]]
+      : releasingHold
+        ? [APPEND_RELEASING_HOLD, [json, releasingHold]]
+        : [APPEND, [json]];
     for (let attempt = 1; rows === undefined; attempt++) {
       try {
         rows = (
           await traced("event-store append", { "skyward.streams": list.length }, () =>
-            releasingHold
-              ? this.pool.query<AppendedRow>(APPEND_RELEASING_HOLD, [JSON.stringify(payload), releasingHold])
-              : this.pool.query<AppendedRow>(APPEND, [JSON.stringify(payload)]),
+            this.pool.query<AppendedRow>(...statement),
           )
         ).rows;
       } catch (error) {
@@ -356,7 +404,7 @@ export class EventStore {
         throw this.refused(started, translateError(error));
       }
     }
-    return this.appended(started, list, rows);
+    return this.appended(started, list, rows, notifying !== null);
   }
 
   /**
@@ -371,13 +419,19 @@ export class EventStore {
       return;
     }
     const started = metrics.start();
+    const notifying = this.notificationsOf(group.map((c) => c.list));
+    const json = JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold })));
     let rows: GroupRow[];
     try {
       rows = (
         await traced("event-store append group", { "skyward.commands": group.length }, () =>
-          this.pool.query<GroupRow>(APPEND_GROUP, [
-            JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold }))),
-          ]),
+          notifying
+            ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [
+                json,
+                notifying.channels,
+                notifying.payloads,
+              ])
+            : this.pool.query<GroupRow>(APPEND_GROUP, [json]),
         )
       ).rows;
     } catch {
@@ -416,6 +470,7 @@ export class EventStore {
                   },
                 ],
           ),
+          notifying !== null,
         ),
       );
     });
@@ -433,11 +488,15 @@ export class EventStore {
     return error;
   }
 
-  /** A command's answer from its rows: each stream's version and the last position; those who listen are told. */
+  /**
+   * A command's answer from its rows: each stream's version and the last position; those who listen are told
+   * (`announced`: its statement told the other processes already).
+   */
   private appended(
     started: ReturnType<typeof metrics.start>,
     list: readonly StreamAppend[],
     rows: readonly AppendedRow[],
+    announced: boolean,
   ): AppendResult {
     metrics.appended(
       started,
@@ -454,10 +513,10 @@ export class EventStore {
       }
     }
     if (position) {
-      this.wakeup?.ping();
+      this.wakeup?.ping({ notified: announced });
       const written = list.filter((a) => a.events.length > 0).map((a) => a.streamId);
       stampAppended(written);
-      for (const listener of appendListeners) listener(written);
+      for (const listener of appendListeners) listener(written, announced);
     }
     return { versions, position };
   }

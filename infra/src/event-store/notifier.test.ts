@@ -4,8 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { ChangeNotices, shareAppends } from "./change-notices.ts";
+import { appendNotifications, ChangeNotices, shareAppends } from "./change-notices.ts";
+import { WrongExpectedVersionError } from "./errors.ts";
 import { EventStore } from "./event-store.ts";
 import { systemMetadata } from "./metadata.ts";
 import { notifyStatements } from "./notifier.ts";
@@ -91,6 +93,101 @@ describe("the NOTIFYs of a process", () => {
       await there.until(() => keys.every((k) => there.heard.includes(k)));
       expect(notifyStatements() - before).toBe(2);
     } finally {
+      await there.stop();
+    }
+  });
+});
+
+/** The pool of `db`, counting the statements sent through it. */
+function countingPool(): { pool: pg.Pool; statements: () => number } {
+  let statements = 0;
+  const pool = new Proxy(db.pool, {
+    get(target, property) {
+      if (property === "query")
+        return (...args: unknown[]) => {
+          statements++;
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { pool, statements: () => statements };
+}
+
+describe("an append's NOTIFYs in its own statement (EventStore's notify)", () => {
+  /** A store as the app's split processes run it: group commit, the append's NOTIFYs in its statement. */
+  function notifyingStore() {
+    const { pool, statements } = countingPool();
+    const notices = new ChangeNotices(pool);
+    const store = new EventStore(pool, new Wakeup(pool), 5000, {
+      groupCommit: true,
+      notify: appendNotifications(notices),
+    });
+    return { store, statements, stopSharing: shareAppends(notices) };
+  }
+
+  it("when an append commits, then its wake-up and change notice are heard elsewhere, and the append was the only statement", async () => {
+    const there = await anotherProcess();
+    const { store, statements, stopSharing } = notifyingStore();
+    try {
+      const streamId = `balance-${randomUUID()}`;
+      const before = notifyStatements();
+      await store.append({
+        streamId,
+        expected: "no_stream",
+        events: [{ type: "Added", data: { n: 1 }, metadata }],
+      });
+      await there.until(() => there.heard.includes(streamId) && there.wakes() > 0);
+      expect(statements()).toBe(1);
+      expect(notifyStatements() - before).toBe(0);
+    } finally {
+      stopSharing();
+      await there.stop();
+    }
+  });
+
+  it("when commands append at once through group commit, then every stream is announced and nothing but their appends is sent", async () => {
+    const there = await anotherProcess();
+    const { store, statements, stopSharing } = notifyingStore();
+    try {
+      const streams = Array.from({ length: 12 }, () => `balance-${randomUUID()}`);
+      const before = notifyStatements();
+      await Promise.all(
+        streams.map((streamId) =>
+          store.append({ streamId, expected: "no_stream", events: [{ type: "Added", data: {}, metadata }] }),
+        ),
+      );
+      await there.until(() => streams.every((s) => there.heard.includes(s)));
+      expect(statements()).toBeLessThan(12);
+      expect(notifyStatements() - before).toBe(0);
+    } finally {
+      stopSharing();
+      await there.stop();
+    }
+  });
+
+  it("when an append is refused, then nothing is heard of it", async () => {
+    const there = await anotherProcess();
+    const { store, stopSharing } = notifyingStore();
+    try {
+      const refused = `balance-${randomUUID()}`;
+      const wakesBefore = there.wakes();
+      await expect(
+        store.append({ streamId: refused, expected: 3, events: [{ type: "Added", data: {}, metadata }] }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      // A committed append after it is heard: the refused one, sent before, would have been heard by then.
+      const committed = `balance-${randomUUID()}`;
+      await store.append({
+        streamId: committed,
+        expected: "no_stream",
+        events: [{ type: "Added", data: {}, metadata }],
+      });
+      await there.until(() => there.heard.includes(committed));
+      expect(there.heard).not.toContain(refused);
+      expect(there.wakes() - wakesBefore).toBe(1);
+    } finally {
+      stopSharing();
       await there.stop();
     }
   });

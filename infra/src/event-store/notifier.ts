@@ -5,7 +5,9 @@ import type pg from "pg";
  * one statement. An append asks for two, its wake-up (Wakeup, for the feed's readers) and its streams' change notice
  * (ChangeNotices, for the other processes' caches), and they were two statements, two transactions and two round
  * trips per append, about 2.8 of a booking flow's 20 statements. While one statement is in flight, what is asked
- * meanwhile waits and goes together in the next, as each of the two did on its own before.
+ * meanwhile waits and goes together in the next, as each of the two did on its own before. A store with `notify`
+ * sends its appends' two in the append's own statement instead (change-notices.ts appendNotifications); the rest
+ * (search pages, sessions, settings announced) still come here.
  *
  * A channel's payloads are taken when the statement is written (`take`), so a burst of asks costs one payload list.
  */

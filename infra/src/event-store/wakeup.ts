@@ -9,9 +9,10 @@ export const WAKEUP_CHANNEL = "skyward_events";
 const wakeOnce = () => [""];
 
 /**
- * Tells subscribers that new events were committed. In-process listeners hear it at once; other processes
- * through a NOTIFY sent after the commit (never inside the append, which would serialise commits), coalesced so
- * that a burst of appends costs one NOTIFY in flight, sent with the other NOTIFYs of the moment (notifier.ts).
+ * Tells subscribers that new events were committed. In-process listeners hear it at once; other processes through a
+ * NOTIFY: sent by the append's own statement when its store has `notify` (change-notices.ts appendNotifications,
+ * issue 26), otherwise after the commit, coalesced so that a burst of appends costs one NOTIFY in flight, sent with
+ * the other NOTIFYs of the moment (notifier.ts).
  */
 export class Wakeup {
   private readonly emitter = new EventEmitter();
@@ -20,11 +21,12 @@ export class Wakeup {
     this.emitter.setMaxListeners(100);
   }
 
-  ping(): void {
+  /** `notified`: the other processes were told by the append's own statement (EventStore's `notify`): local only. */
+  ping(options: { notified?: boolean } = {}): void {
     this.emitter.emit("wake");
     // In the pool's one NOTIFY statement of this tick, with the append's change notice (notifier.ts); a lost
     // wake-up costs latency only: the subscribers poll the feed as well.
-    if (this.pool) notifierFor(this.pool).request(WAKEUP_CHANNEL, wakeOnce);
+    if (this.pool && !options.notified) notifierFor(this.pool).request(WAKEUP_CHANNEL, wakeOnce);
   }
 
   /** Called on every wake-up, local or from another process (see `listen`). */

@@ -173,6 +173,61 @@ describe("jobs on PostgreSQL", () => {
     expect(new Set(runs.map((r) => r.runner))).toEqual(new Set(["one", "two"]));
   }, 20_000);
 
+  it("when a burst of jobs is queued, then the runner fetches them in fewer statements than jobs, each run once", async () => {
+    // This runner alone takes the burst: the earlier tests' runners stop.
+    for (const earlier of runners.splice(0)) await earlier.stop();
+    // The runner's pool, counting the statements that fetch (and lock) jobs on every connection it hands out.
+    let fetches = 0;
+    const wrapped = new WeakSet<object>();
+    const pool = createPool(db.url, { max: 6 });
+    pools.push(pool);
+    const connect = pool.connect.bind(pool) as () => Promise<import("pg").PoolClient>;
+    const counting = new Proxy(pool, {
+      get(target, property) {
+        if (property === "connect")
+          return async (...args: unknown[]) => {
+            if (args.length > 0) return (target.connect as (...a: unknown[]) => unknown)(...args);
+            const client = await connect();
+            // A pooled connection is handed out again: counted once.
+            if (wrapped.has(client)) return client;
+            wrapped.add(client);
+            const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+            (client as { query: unknown }).query = (...a: unknown[]) => {
+              const text = typeof a[0] === "string" ? a[0] : (a[0] as { text?: string })?.text;
+              if (text && /for update\s+skip locked/i.test(text) && /_private_jobs/.test(text)) fetches++;
+              return query(...a);
+            };
+            return client;
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const runs: Deps["runs"] = [];
+    const started = await startJobRunner({
+      pool: counting,
+      specs,
+      handlers,
+      deps: { attempts: [], runs, runner: "burst" },
+      logger: pino({ level: "silent" }),
+      concurrency: 4,
+      pollIntervalMs: 100,
+    });
+    runners.push(started);
+    await sleep(300); // the runner's first polls, before the burst
+    const count = 24;
+    const before = fetches;
+    await Promise.all(Array.from({ length: count }, (_, n) => queue.send("count", { n: 1000 + n })));
+    await until(() => (runs.length >= count ? true : undefined), 10_000);
+    await sleep(300); // a duplicate would show up meanwhile
+    expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: count }, (_, n) => 1000 + n),
+    );
+    expect(fetches - before).toBeLessThan(count / 2);
+    await started.stop();
+    runners.splice(runners.indexOf(started), 1);
+  }, 20_000);
+
   it("when a payload does not match its job's schema, then it is refused before it is queued", async () => {
     await expect(queue.send("count", { n: "seven" } as unknown as { n: number })).rejects.toThrow();
     const { rows } = await db.pool.query<{ n: number }>(

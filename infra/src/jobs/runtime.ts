@@ -264,7 +264,17 @@ export async function startJobRunner<Deps, S extends JobSpecs>(
       // Unbatched (the library's default), a job's completion or failure is written by a promise nobody awaits: the
       // database restarting at that moment rejected it unhandled and ended the process. Batched (at once: 0 ms), a
       // write that fails after its retries stops the runner instead, and the supervisor below starts it again.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      // Jobs are fetched (and locked) by the runner for its workers, a few at a time (the library's local queue):
+      // each worker fetched its own, and every new job's NOTIFY sent each idle worker to ask, most of them for
+      // nothing (issue 26: 1.6 fetches a booking flow for about 0.8 jobs). Jobs fetched but not begun are returned
+      // after the library's TTL; a dead process's are unlocked like its workers' (dead-workers.ts records the pool).
+      preset: {
+        worker: {
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+          localQueue: { size: (options.concurrency ?? 4) + 1 },
+        },
+      },
     });
   let stopped = false;
   let runner: Runner = await start();

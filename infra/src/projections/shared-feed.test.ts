@@ -5,6 +5,7 @@ import { comparePositions, type FeedPosition, START_POSITION } from "@skyward/co
 import { EventStore } from "../event-store/event-store.ts";
 import { systemMetadata } from "../event-store/metadata.ts";
 import type { StoredEvent } from "../event-store/types.ts";
+import { Wakeup } from "../event-store/wakeup.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { SharedFeed } from "./shared-feed.ts";
 
@@ -188,5 +189,61 @@ describe("a feed shared by the projectors of a process", () => {
     expect(page.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
     expect(page.events).toEqual(await store.readFeed(head, 10));
     expect((await store.readFeedPage(head, 2)).events).toEqual(page.events.slice(0, 2));
+  });
+
+  it("when projectors come to the head one after another with no wake-up between, then one query answers them all; a wake-up, or a moment, makes the next read ask again", async () => {
+    let pages = 0;
+    class CountingStore extends EventStore {
+      override readFeedPage(after: FeedPosition, limit: number) {
+        pages++;
+        return super.readFeedPage(after, limit);
+      }
+    }
+    const wakeup = new Wakeup();
+    const store = new CountingStore(db.pool, wakeup);
+    const feed = new SharedFeed(store, 5000, wakeup);
+    try {
+      // A head with nothing held back (the cut-off is the whole server's oldest running transaction).
+      const quiet = Date.now() + 10_000;
+      let head = (await store.headPosition()) ?? START_POSITION;
+      while ((await store.hasPendingAfter(head)) && Date.now() < quiet) {
+        await sleep(20);
+        head = (await store.headPosition()) ?? START_POSITION;
+      }
+      const before = pages;
+      expect(await feed.read(head, 100)).toEqual({ events: [], pending: false });
+      // Projectors done with their batch at different moments, each at the head.
+      expect(await feed.read(head, 100)).toEqual({ events: [], pending: false });
+      expect(await feed.read(head, 100)).toEqual({ events: [], pending: false });
+      expect(pages - before).toBe(1);
+
+      // An append wakes the feed (store.append pings the wake-up): the next read asks and finds it.
+      const streamId = `head-${randomUUID()}`;
+      await store.append({
+        streamId,
+        expected: "any",
+        events: [{ event_id: randomUUID(), type: "Noted", data: {}, metadata }],
+      });
+      const deadline = Date.now() + 10_000;
+      let page = await feed.read(head, 100);
+      while (page.events.length === 0 && Date.now() < deadline) {
+        await sleep(20);
+        page = await feed.read(head, 100);
+      }
+      expect(page.events.map((e) => e.streamId)).toEqual([streamId]);
+      // Read from the window by a projector behind, the page says the head lies right after it.
+      const atNewHead = pages;
+      expect(await feed.read(head, 100)).toEqual({ events: page.events, pending: false });
+      const last = page.events.at(-1) as StoredEvent;
+      expect(await feed.read(positionOf(last), 100)).toEqual({ events: [], pending: false });
+      expect(pages).toBe(atNewHead);
+
+      // Trusted a moment only: a NOTIFY missed costs a poll, never a stall.
+      await sleep(150);
+      await feed.read(positionOf(last), 100);
+      expect(pages).toBe(atNewHead + 1);
+    } finally {
+      feed.close();
+    }
   });
 });
