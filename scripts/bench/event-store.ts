@@ -334,7 +334,12 @@ function rawInsert(pool: pg.Pool): () => Promise<void> {
 }
 
 /** Each worker alternates between a new stream of its own and its existing one (exact expected version). */
-function appendTo(store: EventStore, connections: number, eventsPerAppend: number) {
+function appendTo(
+  store: EventStore,
+  connections: number,
+  eventsPerAppend: number,
+  afterCommit?: (streamIds: readonly string[]) => Promise<void>,
+) {
   const streams = Array.from({ length: connections }, () => ({ id: "", version: 0, appends: 0 }));
   return async (worker: number) => {
     const s = streams[worker] as { id: string; version: number; appends: number };
@@ -346,6 +351,7 @@ function appendTo(store: EventStore, connections: number, eventsPerAppend: numbe
     const locator = s.id.slice("booking-".length);
     const events = Array.from({ length: eventsPerAppend }, () => bookingHeld(locator, `company-${worker}`));
     await store.append({ streamId: s.id, expected: fresh ? "no_stream" : s.version, events });
+    await afterCommit?.([s.id]);
     s.version += eventsPerAppend;
   };
 }
@@ -368,11 +374,39 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
     const appended = { done: 0, seconds: 0 };
     const chained = { done: 0, seconds: 0 };
     const grouped = { done: 0, seconds: 0 };
+    const groupedNotifyAfter = { done: 0, seconds: 0 };
+    const groupedNotifyInside = { done: 0, seconds: 0 };
     const wakeup = new Wakeup();
     const append = appendTo(new EventStore(pool, wakeup), connections, 1);
     // As the app appends (issue 26): concurrent appends share one statement and one commit.
     const groupAppend = appendTo(
       new EventStore(pool, wakeup, undefined, { groupCommit: true }),
+      connections,
+      1,
+    );
+    // The app's two NOTIFYs per append (the feed's wake-up, the streams' change notice): sent by a statement of their
+    // own after the append commits (as before migration 110), or by the append's own statement (EventStore's `notify`
+    // option, which holds PostgreSQL's NOTIFY lock across the append's commit).
+    const notices = (streamIds: readonly string[]) => [
+      { channel: "skyward_bench_wakeup", payload: "" },
+      { channel: "skyward_bench_changes", payload: JSON.stringify({ o: "bench", k: streamIds }) },
+    ];
+    const groupThenNotify = appendTo(
+      new EventStore(pool, wakeup, undefined, { groupCommit: true }),
+      connections,
+      1,
+      async (streamIds) => {
+        const [wake, changes] = notices(streamIds);
+        await pool.query("SELECT pg_notify($1, $2), pg_notify($3, $4)", [
+          wake?.channel,
+          wake?.payload,
+          changes?.channel,
+          changes?.payload,
+        ]);
+      },
+    );
+    const groupNotifying = appendTo(
+      new EventStore(pool, wakeup, undefined, { groupCommit: true, notify: notices }),
       connections,
       1,
     );
@@ -382,6 +416,8 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
       await closedLoops(raw, connections, seconds / 4, rawInsert(pool));
       await closedLoops(appended, connections, seconds / 4, append);
       await closedLoops(grouped, connections, seconds / 4, groupAppend);
+      await closedLoops(groupedNotifyAfter, connections, seconds / 4, groupThenNotify);
+      await closedLoops(groupedNotifyInside, connections, seconds / 4, groupNotifying);
       await chainAll(chainerPool);
       const chainer = new Chainer(chainerPool, { wakeup });
       chainer.start();
@@ -395,10 +431,19 @@ async function appendThroughput(url: string, seconds: number): Promise<Rate[]> {
     const appendRate = rate("append, 1 event per append", connections, appended, 1);
     const chainedRate = rate("append, 1 event per append, chainer running", connections, chained, 1);
     const groupedRate = rate("append, 1 event per append, group commit", connections, grouped, 1);
+    const afterRate = rate(
+      "  … then its NOTIFYs in a statement of their own",
+      connections,
+      groupedNotifyAfter,
+      1,
+    );
+    const insideRate = rate("  … its NOTIFYs in the append's statement", connections, groupedNotifyInside, 1);
     rates.push(
       rawRate,
       { ...appendRate, vsRaw: appendRate.perSecond / rawRate.perSecond },
       { ...groupedRate, vsRaw: groupedRate.perSecond / rawRate.perSecond },
+      { ...afterRate, vsRaw: afterRate.perSecond / rawRate.perSecond },
+      { ...insideRate, vsRaw: insideRate.perSecond / rawRate.perSecond },
       {
         ...chainedRate,
         vsRaw: chainedRate.perSecond / rawRate.perSecond,
