@@ -223,7 +223,9 @@ describe("jobs on PostgreSQL", () => {
     expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(
       Array.from({ length: count }, (_, n) => 1000 + n),
     );
-    expect(fetches - before).toBeLessThan(count / 2);
+    // Fewer fetches than jobs (43 for 24 before the local queue). Not tighter: the runner's polls (every 100 ms) fall in
+    // the window too, and a loaded machine spreads the 24 sends over more of them (13 once in a whole run).
+    expect(fetches - before).toBeLessThan(count);
     await started.stop();
     runners.splice(runners.indexOf(started), 1);
   }, 20_000);
