@@ -1,6 +1,7 @@
 import type { UserType } from "@skyward/contracts/metadata";
 import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
+import { companiesByCity } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
@@ -744,7 +745,14 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
       (t, i) => t.start >= from && t.end <= to && !spans.some((sp) => i >= sp.start && i < sp.end),
     );
     const words = free.map((t) => t.norm);
-    if (!hasStem(words, KEEP_STEMS) || amountsIn(text.slice(from, to)).length > 0) continue;
+    if (amountsIn(text.slice(from, to)).length > 0) continue;
+    // "…, web stays on", "l'API reste active", "la web sigue encendida", "веб залишається увімкненим": a state that
+    // stays as it is asks for nothing, whatever it names.
+    if (words.some((w) => STAY_WORDS.has(w)) || hasStem(words, STAY_STEMS)) {
+      out.push([from, to]);
+      continue;
+    }
+    if (!hasStem(words, KEEP_STEMS)) continue;
     // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
     // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
     const kept = (t: Token) => /^\p{Lu}/u.test(t.raw) && !KEEP_STEMS.some((s) => t.norm.startsWith(s));
@@ -756,6 +764,14 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
   }
   return out;
 }
+/** Verbs of a state that stays as it is (folded stems; whole words below): "stays", "remains", "залишається". */
+const STAY_STEMS = [
+  ...["stays", "remain", "залишаєт", "залишают", "лишаєт", "лишают", "залишиться", "залишаться"],
+  ...["zostaje", "zostaja", "pozostaj", "pozostanie", "permanec", "demeur"],
+].map(fold);
+const STAY_WORDS = new Set(
+  ["stay", "reste", "restent", "restera", "sigue", "siguen", "seguira", "queda", "quedan", "quedara"].map(fold),
+);
 /** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
 const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
 
@@ -1704,8 +1720,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
   }
 
+  // A company named by its city alone ("the Lviv office", "львівської компанії"): a name, like the others.
+  const byCity = companiesByCity(
+    tokens,
+    spans,
+    dir,
+    (i) => i >= reasonFrom || inQuote(tokens[i] as Token) || inMail(tokens[i] as Token),
+    text,
+  );
+  const inCity = (i: number) => byCity.some((c) => c.index === i);
   // The words intents are read from: none of a name, a quote or a reason.
-  const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t));
+  const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t) && !inCity(i));
   const words = free.map((t) => t.norm);
   // Symbols between kept words (5 000 zł, 10%, €) stay; names, quotes and the reason become spaces.
   const freeSet = new Set(free);
@@ -1735,7 +1760,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         };
       });
   const agencies = named("agency");
-  const companies = named("company");
+  // A company named by its city takes the place of a partial mention of its partner's companies ("dnipro kyiv").
+  const companies = [
+    ...named("company").filter(
+      (c) =>
+        !(
+          c.span.best.every((m) => !m.full) &&
+          byCity.some((b) => c.entities.some((e) => e.id === b.entity.id))
+        ),
+    ),
+    ...byCity.map((b) => ({
+      span: { start: b.index, end: b.index + 1, best: [{ entity: b.entity, start: b.index, length: 1, full: false }] },
+      entities: [b.entity],
+      ref: b.entity.id,
+    })),
+  ].sort((a, b) => a.span.start - b.span.start);
   const channels = named("channel");
   const agencyIds = [
     ...agencies.flatMap((a) => a.entities.map((e) => e.id)),
@@ -2002,7 +2041,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     // Removing a supervisor, deleting a company, a channel or a partner.
-    if (has(W.drop) && !fee && !amount) {
+    if (dropAsked && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
         const person = supervisors[0];
         const agency =
@@ -2193,7 +2232,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       !has(W.channel) &&
       !has(W.gate) &&
       !has(W.ticketing) &&
-      !has(W.drop)
+      !dropAsked
     ) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
@@ -2369,6 +2408,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
   const off = has(W.off) || hasWord(W.offWords);
   const on = !off && (has(W.on) || hasWord(W.onWords));
+  // "Deactivate X's account (don't delete it)", "не видаляй", "sans le supprimer": a deleting verb said not to be
+  // done asks for no deletion.
+  const dropAsked = words.some(
+    (w, i) =>
+      W.drop.some((s) => w.startsWith(s)) &&
+      !negatedIn(words.slice(Math.max(0, i - 3), i)) &&
+      words[i + 1] !== "pas" &&
+      !words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x)),
+  );
   const amount = findAmount(masked);
   const percent = findPercent(masked);
   // "korekta salda X: +300 UAH, zwrot prowizji": a fee or markup word written after the amount of a balance
@@ -3033,6 +3081,26 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.create,
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/**
+ * A piece whose only action words are deleting ones said not to be done ("do not delete him", "не видаляй його",
+ * "sans le supprimer"): it asks for nothing.
+ */
+export function onlyNegatedRemoval(piece: string): boolean {
+  const words = tokenize(piece).map((t) => t.norm);
+  const acting = words
+    .map((w, i) => [w, i] as const)
+    .filter(([w]) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+  return (
+    acting.length > 0 &&
+    acting.every(
+      ([w, i]) =>
+        [...W.drop, ...W.remove].some((s) => s.length >= 3 && w.startsWith(s)) &&
+        (negatedIn(words.slice(Math.max(0, i - 3), i)) ||
+          words[i + 1] === "pas" ||
+          words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x))),
+    )
+  );
+}
 /** The words for a partner (agency), folded stems. */
 export const PARTNER_STEMS: readonly string[] = W.partner;
 /** Whole words that ask for an action. */

@@ -1,5 +1,6 @@
 import type { EntityKind } from "@skyward/contracts/assistant-catalogue";
 import type { UserType } from "@skyward/contracts/metadata";
+import { companiesByCity, translatedCityMention } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import {
   ACTION_STEMS,
@@ -12,6 +13,7 @@ import {
   keepsAsItIs,
   keptPieces,
   type Mention,
+  onlyNegatedRemoval,
   namedSpans,
   PARTNER_STEMS,
   QUOTES,
@@ -218,6 +220,8 @@ interface Reading {
   reasonFrom: number;
   /** Character ranges that are data (quotes, e-mails, the reasons the calls took). */
   ranges: [number, number][];
+  /** Companies the request names by their city alone ("the Lviv office", "львівської компанії"). */
+  byCity: Set<string>;
 }
 
 /** The reasons the calls carry, where the request wrote them: their words are data. */
@@ -261,7 +265,18 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
         break;
       }
     }
-  return { tokens, spans, data, reasonFrom, ranges };
+  // A company named by its city alone is named: a name, like the others.
+  const byCity = companiesByCity(tokens, spans, dir, (i) => data.has(i) || i >= reasonFrom, text);
+  for (const c of byCity) {
+    data.add(c.index);
+    spans.push({
+      start: c.index,
+      end: c.index + 1,
+      best: [{ entity: c.entity, start: c.index, length: 1, full: false }],
+    });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  return { tokens, spans, data, reasonFrom, ranges, byCity: new Set(byCity.map((c) => c.entity.id)) };
 }
 
 /**
@@ -269,7 +284,7 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
  * asked back with the candidates), or its id written?
  */
 function namedIn(r: Reading, text: string, e: Entity): boolean {
-  if (text.includes(e.id)) return true;
+  if (text.includes(e.id) || r.byCity.has(e.id)) return true;
   return r.spans.some(
     (s) => s.start < r.reasonFrom && s.best.some((m) => m.entity.id === e.id && writtenExactly(r, m)),
   );
@@ -277,6 +292,8 @@ function namedIn(r: Reading, text: string, e: Entity): boolean {
 
 /** A mention of a whole name whose every word is the name's word as written or inflected, never misspelt. */
 function writtenExactly(r: Reading, m: Mention): boolean {
+  // "Dnipro Travel Lwów": the partner's whole name and its city in another language.
+  if (translatedCityMention(r.tokens, m)) return true;
   return m.full && m.entity.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w));
 }
 
@@ -436,7 +453,9 @@ function actionParts(text: string, r: Reading, glue = true): string[] {
   const asks = (p: string) =>
     tokenize(p)
       .map((t) => t.norm)
-      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w)) &&
+    // "…, do not delete him": a deletion said not to be done asks for nothing.
+    !onlyNegatedRemoval(p);
   const out: string[] = [];
   parts.forEach((raw, k) => {
     const piece = raw.trim();
