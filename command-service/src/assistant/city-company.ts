@@ -73,9 +73,7 @@ export function companiesByCity(
     spans.flatMap((s) => s.best.filter((m) => m.entity.kind === "agency").map((m) => m.entity.id)),
   );
   const wholePartners = new Set(
-    spans.flatMap((s) =>
-      s.best.filter((m) => m.entity.kind === "agency" && m.full).map((m) => m.entity.id),
-    ),
+    spans.flatMap((s) => s.best.filter((m) => m.entity.kind === "agency" && m.full).map((m) => m.entity.id)),
   );
   const sentenceStart = (i: number) =>
     i === 0 || /[.!?;:\n]\s*[¡¿]?$/u.test(text.slice(0, (tokens[i] as Token).start));

@@ -189,6 +189,10 @@ const RAW_WORDS = {
     "agreg",
     "ingres",
     "acredit",
+    // "Súmale 5 mil zlotys al saldo de X", "dorzuć 500 zł", "докинь 300 грн": added to the balance.
+    "suma",
+    "dorzuc",
+    "докин",
   ],
   correctionNegative: [
     "minus",
@@ -770,7 +774,9 @@ const STAY_STEMS = [
   ...["zostaje", "zostaja", "pozostaj", "pozostanie", "permanec", "demeur"],
 ].map(fold);
 const STAY_WORDS = new Set(
-  ["stay", "reste", "restent", "restera", "sigue", "siguen", "seguira", "queda", "quedan", "quedara"].map(fold),
+  ["stay", "reste", "restent", "restera", "sigue", "siguen", "seguira", "queda", "quedan", "quedara"].map(
+    fold,
+  ),
 );
 /** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
 const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
@@ -779,7 +785,9 @@ const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais
 const THERE_WORDS = ["there", "там", "tam", "alli", "ahi"].map(fold);
 
 /** "My" in the five languages (folded): the caller's own record. */
-const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
+const SELF_WORDS = [
+  ...["my", "мій", "моє", "мого", "мою", "моя", "moj", "moja", "moje", "mojego", "mon", "ma", "mi"],
+].map(fold);
 
 /** "With" in the five languages (folded): an option a new partner is created with. */
 const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
@@ -1743,7 +1751,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       return !t || freeSet.has(t) ? ch : " ";
     })
     .join("");
-  const has = (stems: readonly string[]) => hasStem(words, stems);
+  // A code (NOWAK1, LOT123, RZ77) is data: its letters start no keyword ("now…" is no "new").
+  // English "now" ("for now") is no Polish "nowy" (new).
+  const stemWords = words.filter((w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now");
+  const has = (stems: readonly string[]) => hasStem(stemWords, stems);
   const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
 
   // Entities named, by kind; an ambiguous span stays its text so the resolver asks which.
@@ -1770,7 +1781,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         ),
     ),
     ...byCity.map((b) => ({
-      span: { start: b.index, end: b.index + 1, best: [{ entity: b.entity, start: b.index, length: 1, full: false }] },
+      span: {
+        start: b.index,
+        end: b.index + 1,
+        best: [{ entity: b.entity, start: b.index, length: 1, full: false }],
+      },
       entities: [b.entity],
       ref: b.entity.id,
     })),
@@ -1996,8 +2011,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // The account of a person no supervisor here matches, deactivated or blocked ("dezaktywuj konto Olena
     // Kovalenko" by another partner's supervisor): their name goes to the checks, which refuse or ask back.
     const unknownPerson = supervisors.length === 0 ? unknownName() : undefined;
+    // Reactivated or unblocked too ("Réactive le compte de X"): asked back with the nearest, never not understood.
     if (
-      off &&
+      onOff !== undefined &&
       unknownPerson &&
       hasStem(words, ACCOUNT_STEMS) &&
       companies.length === 0 &&
@@ -2010,7 +2026,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: withDefined({
             agency_id: agencyOfUnknown(),
             supervisor_id: unknownPerson,
-            body: { active: false },
+            body: { active: onOff },
           }),
         },
       ];
@@ -2070,7 +2086,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // A new partner, or a copy of one.
     const creatingHere =
       hasStem(
-        words,
+        stemWords,
         W.create.filter((c) => c !== "set"),
       ) ||
       hasWord(W.createWords) ||
@@ -2183,7 +2199,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const renaming =
       has(W.rename) ||
       ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
-    if (renaming && supervisors.length > 0 && !has(W.phone)) {
+    if (renaming && supervisors.length > 0 && !phoneAsked) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
@@ -2201,8 +2217,35 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // The caller's own first or last name ("change my surname to …", "Зміни моє прізвище на …"): a supervisor's
+    // own record, named by "my".
+    if (
+      renaming &&
+      supervisors.length === 0 &&
+      !phoneAsked &&
+      ctx.userId &&
+      words.some((w) => SELF_WORDS.includes(w)) &&
+      dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
+    ) {
+      const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
+      const at = tokens.findIndex(
+        (t) =>
+          SURNAME_STEMS.some((s) => t.norm.startsWith(s)) || W.nameWord.some((s) => t.norm.startsWith(s)),
+      );
+      const value = quoted?.[1]?.trim() ?? (at >= 0 ? valueAfterLink(at + 1) : undefined);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: ctx.agencyId ?? undefined,
+            supervisor_id: ctx.userId,
+            body: withDefined({ [surname ? "last_name" : "first_name"]: value }),
+          }),
+        },
+      ];
+    }
     // Renaming a partner.
-    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
+    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !phoneAsked) {
       const name = quoted?.[1]?.trim() ?? newName();
       const target = agencies[0]?.ref ?? agencyRef();
       return [{ name: "update_partner", args: { agency_id: target, body: withDefined({ name }) } }];
@@ -2250,7 +2293,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // The caller's own phone ("change my phone number to …"): a supervisor's own record, named by "my".
     if (
-      has(W.phone) &&
+      phoneAsked &&
       supervisors.length === 0 &&
       ctx.userType === "Supervisor" &&
       ctx.userId &&
@@ -2270,7 +2313,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     // A supervisor's phone.
-    if (has(W.phone) && supervisors.length > 0) {
+    if (phoneAsked && supervisors.length > 0) {
       const phone = phoneIn(masked);
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
@@ -2293,10 +2336,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // NDC is the channel's name, not the code); a quoted code is read from the text as written.
     const codeAfter = (stems: readonly string[]) => {
       const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
-      const codeIn = (from: string) =>
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-          from.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-        )?.[1];
+      const after = (tokens[at] as Token).end;
+      const codeIn = (from: string) => {
+        const rest = from.slice(after);
+        const lead = /^[-\s]*(?:code|код|kod|codigo|código)\b/iu.exec(rest)?.[0].length ?? 0;
+        const m =
+          /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+            rest.slice(lead),
+          );
+        const code = m?.[1];
+        if (!m || !code) return undefined;
+        // A code glued to a name masked out ("DNIPRO-24"): the whole run as written.
+        let a = after + lead + m.index + m[0].length - code.length;
+        let b = a + code.length;
+        while (a > after && /[A-Za-z0-9_./-]/u.test(text[a - 1] ?? "")) a--;
+        while (b < text.length && /[A-Za-z0-9_./-]/u.test(text[b] ?? "")) b++;
+        return text.slice(a, b).replace(/^[-./]+|[-./]+$/gu, "");
+      };
       return codeIn(masked) ?? codeIn(text);
     };
     if (has(W.nego)) {
@@ -2328,7 +2384,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     if (
       Object.keys(settings).length > 0 &&
-      (has(W.channel) || channels.length > 0 || (ctx.before ?? []).some((c) => c.name === "create_channel"))
+      (has(W.channel) ||
+        channels.length > 0 ||
+        (ctx.before ?? []).some((c) => c.name === "create_channel") ||
+        // "Channel X: nego code N, payment by balance": a setting in a piece of its own is the channel's before.
+        (previousChannel() !== undefined && companies.length === 0 && agencies.length === 0))
     ) {
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
       // A switch word, not "on" the preposition ("On Vistula Tours' channel set …").
@@ -2408,6 +2468,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
   const off = has(W.off) || hasWord(W.offWords);
   const on = !off && (has(W.on) || hasWord(W.onWords));
+  // A phone by its word, its short forms ("тел.", "tel.", "tél."), or a number word before a "+…" number ("le
+  // numéro de X : +48…").
+  const phoneAsked =
+    has(W.phone) ||
+    hasWord(PHONE_SHORT) ||
+    (has(W.numberWord) && /\+\d[\d\s().-]{7,}\d/u.test(masked) && !has(W.card));
   // "Deactivate X's account (don't delete it)", "не видаляй", "sans le supprimer": a deleting verb said not to be
   // done asks for no deletion.
   const dropAsked = words.some(
@@ -2446,8 +2512,18 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     words.includes("ca") &&
     /\bCA\b/u.test(text) &&
     periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10)) !== null;
+  // "…, we don't sell for now", "no vendemos", "nie sprzedajemy": a sale said not to happen is a reason, not a question.
+  const saleNegated =
+    !has(W.question) &&
+    !text.includes("?") &&
+    words.some(
+      (w, i) =>
+        SALES_STEMS.some((s) => w.startsWith(s)) &&
+        (negatedIn(words.slice(Math.max(0, i - 2), i)) || words[i + 1] === "pas"),
+    );
   if (
     (hasStem(words, SALES_STEMS) || words.includes("sold") || turnover) &&
+    !saleNegated &&
     !toggle &&
     !has(W.markup) &&
     !has(W.fee)
@@ -2577,6 +2653,34 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const carrierList =
     percent !== null && carrier && !has(W.fee) && !chargeInReason ? markupList(masked) : null;
   const listedByCarrier = carrierList?.rules.some((r) => r.carrier === null) ? carrierList : null;
+  // "Markup for PS: 100 UAH per passenger, without touching the general 1.5 %": the carrier's rule from what the
+  // request asks, never from the rule it keeps (one item of the list changed; the plan's preview keeps the rest).
+  if (has(W.markup) && carrier && keep && !chargeInReason) {
+    const pieces = masked.split(/[,;](?!\d)|\s(?:but|але|ale|mais|pero)\s/u);
+    const kept = pieces.find(
+      (p) =>
+        hasStem(
+          tokenize(p).map((t) => t.norm),
+          KEEP_STEMS,
+        ) &&
+        findPercent(p) !== null &&
+        findCarrier(tokenize(p)) === null,
+    );
+    const rest = kept ? masked.replace(kept, " ") : "";
+    const charge = kept
+      ? chargeOf(
+          findAmount(rest),
+          findPercent(rest),
+          tokenize(rest).map((t) => t.norm),
+        )
+      : null;
+    if (kept && charge) {
+      const markups = [{ carrier, charge }];
+      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+        return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups } } }];
+      return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups } } }];
+    }
+  }
   if ((has(W.markup) || carrierPercent || listedByCarrier) && !chargeInReason) {
     // "1 % for all and 2 % for PS", "PS only: 150 UAH per passenger, the rest removed": the list as written.
     const list = has(W.markup) ? markupList(masked) : listedByCarrier;
@@ -2681,7 +2785,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             first_name: names[0],
             last_name: names[1],
             // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
-            phone: has(W.phone) ? phoneIn(masked) : undefined,
+            phone: phoneAsked ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
             // "… for the Riga company only", "лише для компанії …", "tylko dla firmy …": the companies they sell for.
             company_ids:
@@ -2770,7 +2874,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.gate) || has(W.ticketing) || salesGate) {
       if (has(W.main)) return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
       if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
-      if (has(W.channel) && has(W.all))
+      // "… of the whole platform", "de toda la plataforma", "całej platformy": every channel.
+      if (has(W.channel) && (has(W.all) || hasStem(stemWords, PLATFORM_STEMS)))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
       if (companies.length > 0)
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
@@ -2825,6 +2930,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   return [];
 }
+
+/** A phone's short forms, whole words (folded): "tel.", "тел.", "tél.", "mob.", "kom.". */
+const PHONE_SHORT = ["tel", "тел", "telf", "tlf", "mob", "моб", "kom", "cell", "mobile", "movil"].map(fold);
+
+/** The platform as a whole (folded stems): "the whole platform", "toda la plataforma", "całej platformy". */
+const PLATFORM_STEMS = ["platform", "платформ", "plateform", "plataform"].map(fold);
 
 /** Verbs that block or unblock something itself (folded stems): a partner or company blocked is its gate. */
 const BLOCK_STEMS = [

@@ -13,8 +13,8 @@ import {
   keepsAsItIs,
   keptPieces,
   type Mention,
-  onlyNegatedRemoval,
   namedSpans,
+  onlyNegatedRemoval,
   PARTNER_STEMS,
   QUOTES,
   REASON_STEMS,
@@ -198,6 +198,9 @@ const CARD_NUMBER = [
   "numero de carte",
   "numero de tarjeta",
 ].map(fold);
+/** A card's number with words between ("the number of the card", "el número de la tarjeta", "номер цієї картки"). */
+const CARD_NUMBER_APART =
+  /(?<![\p{L}])(?:number|номер|numer|numero)(?:\s+\p{L}+){0,3}?\s+(?:card|картк|карт|kart|carte|tarjeta)/u;
 /** Words asking to see or be told something (folded stems). */
 const SHOW_STEMS = [
   ...["what", "show", "tell", "give", "send", "read", "display", "reveal"],
@@ -564,7 +567,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   const digits = text.replace(/[\s-]/gu, "");
   // A card's number asked to be shown ("what's the card number on channel X", "покажи номер картки").
   const cardNumberShown =
-    CARD_NUMBER.some((w) => plain.includes(w)) &&
+    (CARD_NUMBER.some((w) => plain.includes(w)) || CARD_NUMBER_APART.test(plain)) &&
     plainWordsOf(plain).some((w) => SHOW_STEMS.some((s) => w.startsWith(s)));
   if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)) || cardNumberShown)
     return {
