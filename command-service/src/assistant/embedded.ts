@@ -91,6 +91,8 @@ const RAW_WORDS = {
     "inactiv",
     "неактив",
     "nieaktyw",
+    // "kill the main gate".
+    "kill",
   ],
   offWords: ["off"],
   on: [
@@ -422,6 +424,8 @@ const RAW_WORDS = {
     "примітка",
     "powod",
     "tytulem",
+    // "tytuł: przelew 2026/11/77".
+    "tytul",
     "komentarz",
     "uwaga",
     "motif",
@@ -787,6 +791,12 @@ const THERE_WORDS = ["there", "там", "tam", "alli", "ahi"].map(fold);
 /** "My" in the five languages (folded): the caller's own record. */
 const SELF_WORDS = [
   ...["my", "мій", "моє", "мого", "мою", "моя", "moj", "moja", "moje", "mojego", "mon", "ma", "mi"],
+].map(fold);
+
+/** "Our" in the five languages, inflected (folded): the caller's own. */
+const OUR_WORDS = [
+  ...["our", "наш", "наша", "наше", "нашої", "нашу", "нашій", "нашого", "nasz", "nasza", "naszej", "naszego"],
+  ...["naszą", "notre", "nos", "nuestra", "nuestro"],
 ].map(fold);
 
 /** "With" in the five languages (folded): an option a new partner is created with. */
@@ -1828,6 +1838,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const companyRef = (): string | undefined => {
     const c = companies[0];
     if (c) return c.ref;
+    // "saldo naszej firmy?", "our company's balance": a supervisor's one company.
+    const ownCompanies = dir.entities.filter((e) => e.kind === "company" && e.agency_id === ctx.agencyId);
+    if (
+      agencies.length === 0 &&
+      ctx.userType === "Supervisor" &&
+      ownCompanies.length === 1 &&
+      has(W.company) &&
+      words.some((w) => OUR_WORDS.includes(w))
+    )
+      return (ownCompanies[0] as Entity).id;
     if (agencies.length === 0) return unknownName() ?? previousCompany();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
@@ -2913,8 +2933,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // "Block Baltic Wings", "Розблокуй X", "Zablokuj firmę X", "Bloquea a X": a partner or company itself blocked,
     // nothing else asked: its ticketing gate (the company's when a company is named, never widened).
+    // A name nothing matched ("zablokuj firmę Vistula Kraków") is asked back below, not read as a word.
+    const unknownBlocked = unknownName();
+    const unknownWords = new Set(tokenize(unknownBlocked ?? "").map((t) => t.norm));
     const onlyBlocking = words.every(
       (w) =>
+        unknownWords.has(w) ||
         BLOCK_STEMS.some((b) => w.startsWith(b)) ||
         BLOCK_LINKS.has(w) ||
         FILLERS.has(w) ||
@@ -2926,6 +2950,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // "Block company Vistula Kraków": a company nothing matches, asked back with the nearest.
+      if (has(W.company) && !has(W.partner) && unknownBlocked)
+        return [{ name: "toggle_company_gate", args: { company_id: unknownBlocked, body } }];
     }
   }
   return [];
@@ -3192,6 +3219,28 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.create,
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** Subjects and auxiliaries before a verb told as done ("we closed", "nous avons fermé", "hemos cerrado"), folded. */
+const PAST_LEADS = new Set(
+  [
+    ...["we", "i", "they", "have", "has", "had", "already", "ve"],
+    ...["avons", "avez", "ai", "ont", "deja"],
+    ...["hemos", "he", "han", "habeis", "ya"],
+  ].map(fold),
+);
+/**
+ * Is the action word at `i` told as done, not asked ("We closed the Lviv office", "nous avons fermé", "hemos
+ * cerrado", "закрили", "zamknęliśmy")? A past tense says why, it asks for nothing.
+ */
+export function toldAsDone(words: readonly string[], i: number): boolean {
+  const w = words[i] ?? "";
+  const prev = words[i - 1] ?? "";
+  if (/(?:ed|e|es|ee|ees|ado|ido|ada|ida)$/u.test(w) && PAST_LEADS.has(prev)) return true;
+  // Ukrainian and Polish past plurals of the first person ("закрили", "ми вимкнули", "zamknęliśmy", "wyłączyłem").
+  return /(?:лили|или|нули|ли)$/u.test(w) && (prev === "ми" || prev === "вже")
+    ? true
+    : /(?:lismy|lysmy|lem|lam|lam)$/u.test(w);
+}
+
 /**
  * A piece whose only action words are deleting ones said not to be done ("do not delete him", "не видаляй його",
  * "sans le supprimer"): it asks for nothing.

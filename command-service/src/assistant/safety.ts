@@ -21,6 +21,7 @@ import {
   restRemoved,
   type Span,
   spanText,
+  toldAsDone,
   unclosedBracket,
   ZERO_WORDS,
   ZEROING_STEMS,
@@ -123,6 +124,9 @@ const OWN_WORDS = [
   ...["нашу", "нашої", "нашого", "нашій", "мою", "моєї", "мого", "моїй"],
   ...["naszej", "naszego", "naszym", "mojej", "mojego", "nos", "mes", "nuestros", "nuestras", "mis"],
 ].map(fold);
+
+/** A company's words (folded stems). */
+const COMPANY_STEMS = ["company", "компані", "firm", "spolk", "societe", "entreprise", "empresa"].map(fold);
 
 /** Words saying a rule is for one airline: a markup rule for everyone would then be the wrong item. */
 const CARRIER_WORDS = [
@@ -456,7 +460,12 @@ function actionParts(text: string, r: Reading, glue = true): string[] {
   const asks = (p: string) =>
     tokenize(p)
       .map((t) => t.norm)
-      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w)) &&
+      .some(
+        (w, i, all) =>
+          (ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w)) &&
+          // "We closed the Lviv office, …": told as done, asked for nothing.
+          !toldAsDone(all, i),
+      ) &&
     // "…, do not delete him": a deletion said not to be done asks for nothing.
     !onlyNegatedRemoval(p);
   const out: string[] = [];
@@ -719,6 +728,15 @@ export function checkCalls(input: SafetyInput): Verdict {
               e.agency_id === input.agencyId &&
               (r.spans.length === 0 || ownWord))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
+      // A supervisor's one company, named by "our company" ("saldo naszej firmy?").
+      const ownCompany =
+        e.kind === "company" &&
+        input.userType === "Supervisor" &&
+        e.agency_id === input.agencyId &&
+        ownWord &&
+        words.some((t) => COMPANY_STEMS.some((c) => t.norm.startsWith(c))) &&
+        dir.entities.filter((x) => x.kind === "company" && x.agency_id === input.agencyId).length === 1;
+      if (ownCompany) continue;
       // The caller's own record, named by "my" ("change my phone number").
       const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
       if (self) continue;

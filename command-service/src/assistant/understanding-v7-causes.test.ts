@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { admin, balticSupervisor, parse, verdictOf } from "./understanding-world.ts";
+import { parseAdminRequest } from "./embedded.ts";
+import { admin, balticSupervisor, dir, parse, verdictOf } from "./understanding-world.ts";
 
 /**
  * Issue 25's understanding, session 38: general causes behind the seventh table's misses (and the sixth's left), each
@@ -208,7 +209,10 @@ describe("assistant understanding (issue 25): people's details", () => {
       ["zaproś supervisora Annę Lis, anna@baltic.test, tel. +48 600 111 222", "+48 600 111 222"],
     ] as const) {
       const [call] = parse(text, balticSupervisor);
-      expect([text, (call?.args as { body?: { phone?: string } }).body?.phone]).toEqual([text, phone]);
+      expect([text, (call?.args as { body?: { phone?: string } } | undefined)?.body?.phone]).toEqual([
+        text,
+        phone,
+      ]);
     }
   });
 
@@ -257,11 +261,11 @@ describe("assistant understanding (issue 25): people's details", () => {
       "odblokuj konto Ivan Kowalski",
     ]) {
       const [call] = parse(text);
-      expect([text, call?.name, (call?.args as { supervisor_id?: string }).supervisor_id]).toEqual([
+      expect([
         text,
-        "update_supervisor",
-        "Ivan Kowalski",
-      ]);
+        call?.name,
+        (call?.args as { supervisor_id?: string } | undefined)?.supervisor_id,
+      ]).toEqual([text, "update_supervisor", "Ivan Kowalski"]);
     }
   });
 });
@@ -274,11 +278,11 @@ describe("assistant understanding (issue 25): money written as '5 mil', '12k', a
       ["dorzuć 500 EUR do salda Baltic Wings Riga, tytułem: transferencia 17", 50000, "EUR"],
     ] as const) {
       const [call] = parse(text);
-      expect([text, call?.name, (call?.args as { body?: { amount?: unknown } }).body?.amount]).toEqual([
+      expect([
         text,
-        "balance_transaction",
-        { amount: minor, currency },
-      ]);
+        call?.name,
+        (call?.args as { body?: { amount?: unknown } } | undefined)?.body?.amount,
+      ]).toEqual([text, "balance_transaction", { amount: minor, currency }]);
     }
   });
 });
@@ -308,6 +312,62 @@ describe("assistant understanding (issue 25): one carrier's markup beside the ge
             },
           },
         ],
+      ]);
+  });
+});
+
+describe("assistant understanding (issue 25): a part told as done says why, it asks for nothing", () => {
+  it("deletes the company asked, the closing told before it in the past is no part left over", () => {
+    for (const [text, id] of [
+      ["We closed the Riga office, please delete that company", "co-riga"],
+      ["Nous avons fermé le bureau de Riga, supprime cette société", "co-riga"],
+      ["Ми закрили таллінський офіс, видали цю компанію", "co-tallinn"],
+      ["hemos cerrado la oficina de Tallinn, borra esa empresa", "co-tallinn"],
+      ["Zamknęliśmy biuro Baltic Wings Tallinn, usuń tę firmę", "co-tallinn"],
+    ] as const) {
+      expect([text, parse(text, balticSupervisor)]).toEqual([
+        text,
+        [{ name: "delete_company", args: { company_id: id } }],
+      ]);
+      expect([text, verdictOf(text, balticSupervisor)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): the sixth table's causes left", () => {
+  it("reads 'tytuł:' as the reason of a top-up", () => {
+    const [call] = parse("doładuj Baltic Wings Riga 300 EUR, tytuł: przelew 2026/12/01");
+    expect((call?.args as { body?: { reason?: string } } | undefined)?.body?.reason).toBe(
+      "przelew 2026/12/01",
+    );
+  });
+
+  it("reads 'kill' as switching off", () => {
+    for (const text of ["kill the global gate, now", "kill the consolidator gate"])
+      expect([text, parse(text)[0]?.name]).toEqual([text, "toggle_global_gate"]);
+  });
+
+  it("reads 'our company' as a supervisor's one company, and asks back when they have two", () => {
+    const oneCompany = {
+      entities: [...dir.entities.filter((e) => e.id !== "co-tallinn")],
+    };
+    for (const text of ["saldo naszej firmy?", "what's our company's balance?", "баланс нашої компанії?"])
+      expect([text, parseAdminRequest(text, oneCompany, balticSupervisor)]).toEqual([
+        text,
+        [{ name: "company_balance", args: { company_id: "co-riga" } }],
+      ]);
+    expect(parse("saldo naszej firmy?", balticSupervisor)).toEqual([{ name: "company_balance", args: {} }]);
+  });
+
+  it("asks back a company blocked by a name nothing matches, with the nearest", () => {
+    for (const [text, name] of [
+      ["zablokuj firmę Baltic Kaunas", "Baltic Kaunas"],
+      ["block company Sierra Granada", "Sierra Granada"],
+      ["bloquea la empresa Baltic Vilnius", "Baltic Vilnius"],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_company_gate", args: { company_id: name, body: { active: false } } }],
       ]);
   });
 });
