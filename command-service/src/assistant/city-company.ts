@@ -1,11 +1,11 @@
 import type { Directory, Entity } from "./directory.ts";
-import { cityOf, foldedTokens, latinForms, type Token } from "./text.ts";
+import { cityOf, foldedTokens, type Token } from "./text.ts";
 
 /**
  * A company named by its city (issue 25): "the Lviv office", "la société de Kyiv", "львівської компанії", "Lviv
  * company (dnipro)". The demo world has one company per city per partner, so a city names a company only when
- * exactly one company the caller sees (of the partner named, if one is) is in that city; a city written in another
- * language ("Lwów" for Lviv) only beside the partner's whole name. Shared by the parser and the safety checks.
+ * exactly one company the caller sees (of the partner named, if one is) is in that city, and the city stands apart from
+ * every name nothing matched ("Vistula Varsovie", "Lviv Express" are asked back). Shared by the parser and the safety checks.
  */
 
 /** A place a request names a company by its city: the city's token and the one company it names. */
@@ -45,17 +45,6 @@ function cityWords(e: Entity): string[] {
 }
 
 /**
- * Is the city written as the company's name writes it (Lviv, Kyiv, an inflection of it, or the city in Cyrillic:
- * Львові), not a translation of it (Lwów, Kiev, Varsovie)?
- */
-function writtenAsInName(stem: string, word: string): boolean {
-  if (stem === word || /[а-яіїєґ]/u.test(stem)) return true;
-  if (latinForms(stem).includes(word)) return true;
-  const base = word.replace(/[aeiouy]$/u, "");
-  return base.length >= 4 && stem.startsWith(base) && stem.length - word.length <= 3;
-}
-
-/**
  * The companies a request names by their city alone (a city word outside every name, not part of an unknown
  * capitalised name like "Lviv Express"): one per city word, only when exactly one company matches.
  */
@@ -68,12 +57,9 @@ export function companiesByCity(
 ): CityMention[] {
   const out: CityMention[] = [];
   const inSpan = (i: number) => spans.some((s) => i >= s.start && i < s.end);
-  // Partners the request mentions (partly or whole), and the ones it names whole.
+  // Partners the request mentions (partly or whole).
   const partners = new Set(
     spans.flatMap((s) => s.best.filter((m) => m.entity.kind === "agency").map((m) => m.entity.id)),
-  );
-  const wholePartners = new Set(
-    spans.flatMap((s) => s.best.filter((m) => m.entity.kind === "agency" && m.full).map((m) => m.entity.id)),
   );
   const sentenceStart = (i: number) =>
     i === 0 || /[.!?;:\n]\s*[¡¿]?$/u.test(text.slice(0, (tokens[i] as Token).start));
@@ -90,11 +76,9 @@ export function companiesByCity(
     const matches = dir.entities.filter((e) => {
       if (e.kind !== "company") return false;
       if (partners.size > 0 && !partners.has(e.agency_id ?? "")) return false;
-      return cityWords(e).some((w) => {
-        if (cityOf(w) !== found.city) return false;
-        // A translated city ("Lwów") only beside the partner's whole name.
-        return writtenAsInName(found.stem, w) || wholePartners.has(e.agency_id ?? "");
-      });
+      // The city as the name writes it, or in another language ("we Lwowie", "Kiev"): a city standing apart from
+      // every other name is one place whatever its language.
+      return cityWords(e).some((w) => cityOf(w) === found.city);
     });
     if (matches.length === 1) out.push({ index: i, entity: matches[0] as Entity });
   });

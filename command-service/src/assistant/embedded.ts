@@ -86,6 +86,7 @@ const RAW_WORDS = {
     "cort",
     "zamk",
     "закри",
+    "зачин",
     "apaga",
     "arret",
     "inactiv",
@@ -2583,11 +2584,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   // "qui" is a whole word, not the start of "quita"/"quitar" (remove).
+  // "who" whole too ("whole" is no "who").
   const who =
     hasStem(
       words,
-      W.who.filter((s) => s !== "qui"),
-    ) || hasWord(["qui"]);
+      W.who.filter((s) => s !== "qui" && s !== "who"),
+    ) || hasWord(["qui", "who", "whom", "whose"]);
   // "… and tell me who changed it last", "i powiedz kto go ostatnio zmieniał": the channel the part before acted on.
   const changedBefore =
     who && has(W.changeWord) && channels.length === 0 && agencies.length === 0 && companies.length === 0

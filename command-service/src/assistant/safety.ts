@@ -726,7 +726,11 @@ export function checkCalls(input: SafetyInput): Verdict {
             partnersByWord.has(e.agency_id ?? "") ||
             (input.userType === "Supervisor" &&
               e.agency_id === input.agencyId &&
-              (r.spans.length === 0 || ownWord))) &&
+              (r.spans.length === 0 ||
+                ownWord ||
+                // "switch off the channel for the Lviv office": their channel, for their company named.
+                (command === "toggle_company_channel" &&
+                  r.spans.every((s) => s.best.every((m) => m.entity.kind === "company")))))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
       // A supervisor's one company, named by "our company" ("saldo naszej firmy?").
       const ownCompany =

@@ -57,6 +57,35 @@ describe("assistant understanding (issue 25): a company named by its city", () =
     }
   });
 
+  it("reads a city standing apart in another language ('we Lwowie' style: 'w Rydze', 'de Séville'), and 'the channel for the X office'", () => {
+    for (const [text, ctx, call] of [
+      [
+        "włącz wspólne rezerwacje dla firmy w Rydze",
+        balticSupervisor,
+        { name: "set_shared_bookings", args: { company_id: "co-riga", body: { active: true } } },
+      ],
+      [
+        "apaga el canal para la oficina de Tallin",
+        balticSupervisor,
+        {
+          name: "toggle_company_channel",
+          args: { channel_id: "ch-baltic", company_id: "co-tallinn", body: { active: false } },
+        },
+      ],
+      [
+        "Вимкни канал для офісу в Ризі",
+        balticSupervisor,
+        {
+          name: "toggle_company_channel",
+          args: { channel_id: "ch-baltic", company_id: "co-riga", body: { active: false } },
+        },
+      ],
+    ] as const) {
+      expect([text, parse(text, ctx)]).toEqual([text, [call]]);
+      expect([text, verdictOf(text, ctx)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
   it("reads a city written in another language beside the partner's whole name ('Baltic Wings Ryga')", () => {
     const text = "zablokuj bramkę firmy Baltic Wings Ryga";
     expect(parse(text)).toEqual([
@@ -165,6 +194,8 @@ describe("assistant understanding (issue 25): a code glued to a name or to a wor
 describe("assistant understanding (issue 25): the platform's channel gate, a negated sale, a card number asked", () => {
   it("switches the global channel gate for 'the whole platform's channel gate'", () => {
     for (const text of [
+      "Close the channel gate for the whole platform",
+      "Зачини шлюз каналів для всієї платформи",
       "desactiva la pasarela de canales de toda la plataforma",
       "zamknij bramkę kanałów całej platformy",
       "ferme la passerelle des canaux de toute la plateforme",
