@@ -279,7 +279,7 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
     spans.push({
       start: c.index,
       end: c.index + 1,
-      best: [{ entity: c.entity, start: c.index, length: 1, full: false }],
+      best: [{ entity: c.entity, start: c.index, length: 1, full: true }],
     });
   }
   spans.sort((a, b) => a.start - b.start);

@@ -402,3 +402,13 @@ describe("assistant understanding (issue 25): the sixth table's causes left", ()
       ]);
   });
 });
+
+describe("assistant safety (issue 25): a company named by its city is a part like any other", () => {
+  it("asks back when a second company named by its city gets no step", () => {
+    for (const text of [
+      "Top up the Riga office and the Tallinn office by 100 EUR each, reason: bonus",
+      "Doładuj biuro w Rydze i biuro w Tallinie po 100 EUR, tytułem: premia",
+    ])
+      expect([text, verdictOf(text).kind]).toEqual([text, "clarify"]);
+  });
+});
