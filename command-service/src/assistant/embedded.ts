@@ -251,7 +251,8 @@ const RAW_WORDS = {
     "correc",
     "ajust",
   ],
-  balance: ["balance", "баланс", "залишок", "рахунок", "saldo", "stan", "solde", "saldo"],
+  // "z salda", "na saldzie": the Polish cases of saldo.
+  balance: ["balance", "баланс", "залишок", "рахунок", "sald", "stan", "solde", "saldo"],
   money: [
     "money",
     "fund",
@@ -463,7 +464,8 @@ const RAW_WORDS = {
   ],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
   rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
-  nameWord: ["name", "назв", "nazw", "nom", "nombre"],
+  // A first name: "imię", "ім'я", "prénom".
+  nameWord: ["name", "назв", "nazw", "nom", "nombre", "imie", "імя", "prenom"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
   production: [
@@ -776,7 +778,7 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
 /** Verbs of a state that stays as it is (folded stems; whole words below): "stays", "remains", "залишається". */
 const STAY_STEMS = [
   ...["stays", "remain", "залишаєт", "залишают", "лишаєт", "лишают", "залишиться", "залишаться"],
-  ...["zostaje", "zostaja", "pozostaj", "pozostanie", "permanec", "demeur"],
+  ...["zostaje", "zostaja", "zostanie", "zostana", "pozostaj", "pozostanie", "permanec", "demeur"],
 ].map(fold);
 const STAY_WORDS = new Set(
   ["stay", "reste", "restent", "restera", "sigue", "siguen", "seguira", "queda", "quedan", "quedara"].map(
@@ -1764,7 +1766,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     .join("");
   // A code (NOWAK1, LOT123, RZ77) is data: its letters start no keyword ("now…" is no "new").
   // English "now" ("for now") is no Polish "nowy" (new).
-  const stemWords = words.filter((w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now");
+  // A code glued by a hyphen to its digits ("NOWAK-77", "VT-2026") is data too; "Nowak" is no "nowy".
+  const codeRuns = [...text.matchAll(/[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)+/gu)]
+    .filter((m) => /\d/u.test(m[0]) && /\p{L}/u.test(m[0]))
+    .map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  const inCode = new Set(
+    free.filter((t) => codeRuns.some(([a, b]) => t.start >= a && t.end <= b)).map((t) => t.norm),
+  );
+  const stemWords = words.filter(
+    (w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now" && !w.startsWith("nowak") && !inCode.has(w),
+  );
   const has = (stems: readonly string[]) => hasStem(stemWords, stems);
   const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
 
@@ -2861,9 +2872,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // Switches: a global gate, a partner's or company's gate, a channel source, a channel (for a company).
   if (toggle) {
     const body = { active: on };
-    const source = (Object.keys(W.sources) as (keyof typeof W.sources)[]).find((s) =>
-      W.sources[s].some((stem) => words.some((w) => w === stem || (stem.length > 3 && w.startsWith(stem)))),
-    );
+    // The source written first, the one the verb names ("turn off the web source …, leave the API on").
+    const sourceAt = (s: keyof typeof W.sources) =>
+      words.findIndex((w) =>
+        W.sources[s].some((stem) => w === stem || (stem.length > 3 && w.startsWith(stem))),
+      );
+    const source = (Object.keys(W.sources) as (keyof typeof W.sources)[])
+      .filter((s) => sourceAt(s) >= 0)
+      .sort((a, b) => sourceAt(a) - sourceAt(b))[0];
     // Every channel of the platform ("désactive tous les canaux de la plateforme") or the consolidator
     // ("вимкни консолідатор"), no gate word written: the platform-wide gate, when nothing narrower is named.
     const nothingNamed = companies.length === 0 && agencies.length === 0 && channels.length === 0;
@@ -3930,6 +3946,9 @@ const NEW_NAME_LEAD = new Set(
     "en",
     "a",
     "comme",
+    // "cambia mi apellido por X", "remplace … par X".
+    "por",
+    "par",
     "sous",
     "nom",
     "nouveau",

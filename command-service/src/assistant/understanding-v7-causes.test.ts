@@ -412,3 +412,53 @@ describe("assistant safety (issue 25): a company named by its city is a part lik
       expect([text, verdictOf(text).kind]).toEqual([text, "clarify"]);
   });
 });
+
+describe("assistant understanding (issue 25): more of the seventh table's kind", () => {
+  it("switches the source the verb names, never one a part keeps on ('… but leave the API on')", () => {
+    for (const [text, source] of [
+      ["Turn off the web source on the Baltic Wings channel but leave the API on", "web"],
+      ["wyłącz rozszerzenie w kanale Baltic Wings, API niech zostanie włączone", "extension"],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "toggle_source_channel",
+            args: { channel_id: "ch-baltic", source, body: { active: false } },
+          },
+        ],
+      ]);
+  });
+
+  it("reads a code with a hyphen whose letters look like a word ('NOWAK-77') as a code, and 'z salda' as the balance", () => {
+    expect(parse("El canal de Baltic Wings: código nego NOWAK-77 y pago con tarjeta")).toEqual([
+      {
+        name: "update_channel",
+        args: { channel_id: "ch-baltic", body: { nego_code: "NOWAK-77", form_of_payment: "card" } },
+      },
+    ]);
+    expect(parse("Kanał Baltic Wings: kod nego BW-01, płatność z salda")).toEqual([
+      {
+        name: "update_channel",
+        args: { channel_id: "ch-baltic", body: { nego_code: "BW-01", form_of_payment: "balance" } },
+      },
+    ]);
+  });
+
+  it("reads the asker's own name after 'por' and a first name as 'imię' / 'prénom'", () => {
+    for (const [text, field, value] of [
+      ["Cambia mi apellido por Petrenko-Lis", "last_name", "Petrenko-Lis"],
+      ["Zmień moje imię na Iwan", "first_name", "Iwan"],
+      ["Change mon prénom en Iwan", "first_name", "Iwan"],
+    ] as const)
+      expect([text, parse(text, ivan)]).toEqual([
+        text,
+        [
+          {
+            name: "update_supervisor",
+            args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body: { [field]: value } },
+          },
+        ],
+      ]);
+  });
+});
