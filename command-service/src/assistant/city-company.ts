@@ -10,6 +10,8 @@ import { cityOf, foldedTokens, type Token } from "./text.ts";
 
 /** A place a request names a company by its city: the city's token and the one company it names. */
 export interface CityMention {
+  /** The first token naming it (the partner's first word before the city: "Dnipro Kyiv"), and the city's. */
+  start: number;
   index: number;
   entity: Entity;
 }
@@ -44,6 +46,13 @@ function cityWords(e: Entity): string[] {
   return e.tokens.filter((w) => !partner.includes(w) && cityOf(w) !== undefined);
 }
 
+/** The city as the company's name writes it, an inflection of it, or in Cyrillic (Kyiv, Києві), not translated. */
+function writtenAsInName(stem: string, word: string): boolean {
+  if (stem === word || /[а-яіїєґ]/u.test(stem)) return true;
+  const base = word.replace(/[aeiouy]$/u, "");
+  return base.length >= 4 && stem.startsWith(base) && stem.length - word.length <= 3;
+}
+
 /**
  * The companies a request names by their city alone (a city word outside every name, not part of an unknown
  * capitalised name like "Lviv Express"): one per city word, only when exactly one company matches.
@@ -71,16 +80,25 @@ export function companiesByCity(
     if (inSpan(i) || skip(i)) return;
     const found = cityOfWord(t.norm);
     if (!found) return;
-    // "Lviv Express", "Warsaw Center": a city inside a name nothing matched names no company.
-    if (capitalisedOther(i - 1) || capitalisedOther(i + 1)) return;
+    // "Lviv Express", "Warsaw Center": a city inside a name nothing matched names no company. Only the partner's
+    // first word may stand before it, the city written as the company's name writes it ("Dnipro Kyiv"; "Vistula
+    // Varsovie" is asked back).
+    if (capitalisedOther(i + 1)) return;
+    const before = capitalisedOther(i - 1) ? (tokens[i - 1] as Token).norm : undefined;
+    if (before !== undefined && !dir.entities.some((e) => e.kind === "agency" && e.tokens[0] === before))
+      return;
     const matches = dir.entities.filter((e) => {
       if (e.kind !== "company") return false;
       if (partners.size > 0 && !partners.has(e.agency_id ?? "")) return false;
       // The city as the name writes it, or in another language ("we Lwowie", "Kiev"): a city standing apart from
       // every other name is one place whatever its language.
-      return cityWords(e).some((w) => cityOf(w) === found.city);
+      if (before !== undefined && foldedTokens(e.detail ?? "")[0] !== before) return false;
+      return cityWords(e).some(
+        (w) => cityOf(w) === found.city && (before === undefined || writtenAsInName(found.stem, w)),
+      );
     });
-    if (matches.length === 1) out.push({ index: i, entity: matches[0] as Entity });
+    if (matches.length === 1)
+      out.push({ start: before !== undefined ? i - 1 : i, index: i, entity: matches[0] as Entity });
   });
   return out;
 }

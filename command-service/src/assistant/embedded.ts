@@ -1749,7 +1749,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     (i) => i >= reasonFrom || inQuote(tokens[i] as Token) || inMail(tokens[i] as Token),
     text,
   );
-  const inCity = (i: number) => byCity.some((c) => c.index === i);
+  const inCity = (i: number) => byCity.some((c) => i >= c.start && i <= c.index);
   // The words intents are read from: none of a name, a quote or a reason.
   const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t) && !inCity(i));
   const words = free.map((t) => t.norm);
@@ -1804,9 +1804,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     ),
     ...byCity.map((b) => ({
       span: {
-        start: b.index,
+        start: b.start,
         end: b.index + 1,
-        best: [{ entity: b.entity, start: b.index, length: 1, full: false }],
+        best: [{ entity: b.entity, start: b.start, length: b.index + 1 - b.start, full: false }],
       },
       entities: [b.entity],
       ref: b.entity.id,
@@ -2044,10 +2044,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // Kovalenko" by another partner's supervisor): their name goes to the checks, which refuse or ask back.
     const unknownPerson = supervisors.length === 0 ? unknownName() : undefined;
     // Reactivated or unblocked too ("Réactive le compte de X"): asked back with the nearest, never not understood.
+    // "Deactivate Petrenko", "Block Ivan": one of a supervisor's names alone, switched, is that person asked back.
+    const personWord =
+      !!unknownPerson &&
+      tokenize(unknownPerson).every((t) =>
+        dir.entities.some((e) => e.kind === "supervisor" && e.tokens.some((n) => tokenMatches(t.norm, n))),
+      );
     if (
       onOff !== undefined &&
       unknownPerson &&
-      hasStem(words, ACCOUNT_STEMS) &&
+      (hasStem(words, ACCOUNT_STEMS) || (personWord && !has(W.channel) && !has(W.gate) && !has(W.company))) &&
       companies.length === 0 &&
       channels.length === 0 &&
       agencies.length === 0

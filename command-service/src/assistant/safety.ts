@@ -275,11 +275,11 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
   // A company named by its city alone is named: a name, like the others.
   const byCity = companiesByCity(tokens, spans, dir, (i) => data.has(i) || i >= reasonFrom, text);
   for (const c of byCity) {
-    data.add(c.index);
+    for (let i = c.start; i <= c.index; i++) data.add(i);
     spans.push({
-      start: c.index,
+      start: c.start,
       end: c.index + 1,
-      best: [{ entity: c.entity, start: c.index, length: 1, full: true }],
+      best: [{ entity: c.entity, start: c.start, length: c.index + 1 - c.start, full: true }],
     });
   }
   spans.sort((a, b) => a.start - b.start);

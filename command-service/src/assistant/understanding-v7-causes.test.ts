@@ -462,3 +462,38 @@ describe("assistant understanding (issue 25): more of the seventh table's kind",
       ]);
   });
 });
+
+describe("assistant understanding (issue 25): a partner's first word and a company's city, capitalised", () => {
+  it("reads 'Baltic Riga' as the one Baltic Wings company in Riga, never a translated or longer name", () => {
+    for (const text of [
+      "top up Baltic Riga by 100 EUR, reason invoice 3",
+      "Doładuj Baltic Riga o 100 EUR, tytułem: faktura 3",
+    ]) {
+      const [call] = parse(text);
+      expect([
+        text,
+        (call?.args as { body?: { company_id?: string } } | undefined)?.body?.company_id,
+      ]).toEqual([text, "co-riga"]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    for (const text of [
+      "top up Baltic Riga Center by 100 EUR, reason invoice 3",
+      "top up Baltic Ryga by 100 EUR, reason invoice 3",
+    ])
+      expect([text, /co-riga/u.test(JSON.stringify(parse(text)))]).toEqual([text, false]);
+  });
+});
+
+describe("assistant understanding (issue 25): a person named by one of their names, switched off or on", () => {
+  it("asks back with the nearest, never not understood ('Deactivate Petrenko', 'Block Ivan')", () => {
+    for (const [text, ref, active] of [
+      ["Deactivate Petrenko", "Petrenko", false],
+      ["Block Ivan", "Ivan", false],
+      ["Réactive Petrenko", "Petrenko", true],
+    ] as const)
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "update_supervisor", args: { supervisor_id: ref, body: { active } } }],
+      ]);
+  });
+});
