@@ -3361,12 +3361,9 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
     for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
       const d2 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[j] as string);
       if (!d2) continue;
-      const monthAt = words
-        .slice(j + 1, j + 4)
-        .findIndex((w) => MONTH_WORDS.some((n) => n.some((x) => w.startsWith(x))));
+      const monthAt = words.slice(j + 1, j + 4).findIndex((w) => monthOf(w) >= 0);
       if (monthAt < 0) break;
-      const word = words[j + 1 + monthAt] as string;
-      const mi = MONTH_WORDS.findIndex((n) => n.some((x) => word.startsWith(x)));
+      const mi = monthOf(words[j + 1 + monthAt] as string);
       const yy = mi > m ? y - 1 : y;
       return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
     }
@@ -3420,6 +3417,14 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
     return last ? { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` } : { from: `${y}-01-01`, to: `${y}-12-31` };
   return null;
 }
+
+/** English months' short names (whole words): "from 1 oct till 31 oct". */
+const MONTH_SHORT = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** The month a word names (its stem in the five languages, or its short English name), January 0; -1 if none. */
+const monthOf = (w: string): number => {
+  const i = MONTH_WORDS.findIndex((n) => n.some((x) => w.startsWith(x)));
+  return i >= 0 ? i : MONTH_SHORT.indexOf(w === "sept" ? "sep" : w);
+};
 
 /** Month names' stems in the five languages (folded), January first. */
 const MONTH_WORDS: string[][] = [

@@ -868,8 +868,15 @@ export function checkCalls(input: SafetyInput): Verdict {
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
   // "…, the rest removed" is covered by a markup step replacing the whole list.
   const wholeList = calls.some((c) => c.args.whole_list === true);
+  // Read after all the text before it, pieces that ask for no action of their own too ("nowy kanał X dla P, kod nego
+  // N, potem go włącz": "go" is the channel the first piece creates).
+  const textBefore = (p: string, i: number): string[] => {
+    const at = text.indexOf(p);
+    const before = at > 0 ? text.slice(0, at).replace(/[\s,;]+$/u, "") : "";
+    return before.length > 0 ? [before] : parts.slice(0, i);
+  };
   const uncovered = parts.filter(
-    (p, i) => input.callsIn(p, parts.slice(0, i)) === 0 && !(wholeList && restRemoved(p)),
+    (p, i) => input.callsIn(p, textBefore(p, i)) === 0 && !(wholeList && restRemoved(p)),
   );
   if (
     uncovered.length > 0 ||

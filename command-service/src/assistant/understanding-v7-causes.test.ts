@@ -497,3 +497,29 @@ describe("assistant understanding (issue 25): a person named by one of their nam
       ]);
   });
 });
+
+describe("assistant understanding (issue 25): the sixth table's causes left, continued", () => {
+  it("reads a period written with short month names ('from 1 oct till 31 oct', '1 nov - 15 nov')", () => {
+    const today = "2026-12-01";
+    for (const [text, from, to] of [
+      ["how much did we sell from 1 oct till 31 oct", "2026-10-01", "2026-10-31"],
+      ["sales of Baltic Wings from 1 nov to 15 nov", "2026-11-01", "2026-11-15"],
+    ] as const) {
+      const [call] = parse(text, { ...balticSupervisor, today });
+      expect([
+        text,
+        call?.name,
+        (call?.args as { date_from?: string; date_to?: string } | undefined)?.date_from,
+      ]).toEqual([text, "sales_figures", from]);
+      expect((call?.args as { date_to?: string } | undefined)?.date_to).toBe(to);
+    }
+  });
+
+  it("covers '… then switch it on' after pieces that ask for no action of their own ('nowy kanał X dla P, kod nego N, potem go włącz')", () => {
+    for (const text of [
+      'nowy kanał "Galileo PL" dla Baltic Wings, kod nego VIS88, potem go włącz',
+      'new channel "Galileo PL" for Baltic Wings, nego code VIS88, then switch it on',
+    ])
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+  });
+});
