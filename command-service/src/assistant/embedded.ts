@@ -235,6 +235,8 @@ const RAW_WORDS = {
     "resta",
     "restar",
     "cobr",
+    // "Quítale 200 UAH a X": taken off.
+    "quita",
   ],
   correction: [
     "correct",
@@ -897,7 +899,7 @@ const NAME_STOPS = new Set([
 
 const CURRENCIES: [RegExp, string][] = [
   [/^(pln|zl|zloty|zlotych|zlote|zlotys|злот\p{L}*)$/u, "PLN"],
-  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|₴)$/u, "UAH"],
+  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|grivn\p{L}*|hrivn\p{L}*|₴)$/u, "UAH"],
   [/^(eur|euro|euros|євро|евро|€)$/u, "EUR"],
   [/^(usd|dollar\p{L}*|долар\p{L}*|dolar\p{L}*|dolares|\$)$/u, "USD"],
   [/^(gbp|pound\p{L}*|фунт\p{L}*|funt\p{L}*|livre\p{L}*|libra\p{L}*|£)$/u, "GBP"],
@@ -2756,7 +2758,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
-  const moneyVerb = correction || has(W.topUp);
+  // "Pon 12k UAH en el saldo de X", "mets 500 € sur le solde de X": money put on a balance is added.
+  const putOnBalance = hasWord(["pon", "poned", "ponga", "mete", "mets", "mettez"]) && has(W.balance);
+  const moneyVerb = correction || has(W.topUp) || putOnBalance;
   if (
     !amount &&
     moneyVerb &&

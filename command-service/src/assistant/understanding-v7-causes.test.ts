@@ -523,3 +523,22 @@ describe("assistant understanding (issue 25): the sixth table's causes left, con
       expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
   });
 });
+
+describe("assistant understanding (issue 25): Spanish money words", () => {
+  it("reads 'grivnas', 'pon … en el saldo' and 'quítale'", () => {
+    for (const [text, kind, minor, currency] of [
+      ["Recarga 2 mil grivnas a Baltic Wings Riga, motivo: factura 55", "top_up", 200000, "UAH"],
+      ["Pon 12k EUR en el saldo de Baltic Wings Riga, motivo pago 9", "top_up", 1200000, "EUR"],
+      ["Quítale 200 EUR a Baltic Wings Riga, motivo: corrección", "correction", -20000, "EUR"],
+    ] as const) {
+      const [call] = parse(text);
+      const body = (call?.args as { body?: { kind?: string; amount?: unknown } } | undefined)?.body;
+      expect([text, call?.name, body?.kind, body?.amount]).toEqual([
+        text,
+        "balance_transaction",
+        kind,
+        { amount: minor, currency },
+      ]);
+    }
+  });
+});
