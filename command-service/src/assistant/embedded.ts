@@ -3912,6 +3912,9 @@ const REPLACE_STEMS = [
   "zastap",
   "zastęp",
   "zamien",
+  // "Wymień / podmień A na B".
+  "wymien",
+  "podmien",
   "remplac",
   "reemplaz",
   "sustitu",

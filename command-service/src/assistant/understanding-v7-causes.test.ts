@@ -542,3 +542,19 @@ describe("assistant understanding (issue 25): Spanish money words", () => {
     }
   });
 });
+
+describe("assistant understanding (issue 25): a supervisor replaced with Polish 'wymień' / 'podmień'", () => {
+  it("removes the one named and invites the other to their partner", () => {
+    for (const text of [
+      "Wymień Ivana Petrenkę na Annę Lis, anna.lis@baltic.test",
+      "podmień Ivan Petrenko na Annę Lis (anna.lis@baltic.test)",
+    ]) {
+      const calls = parse(text);
+      expect([text, calls.map((c) => c.name)]).toEqual([text, ["remove_supervisor", "invite_supervisor"]]);
+      expect([text, (calls[0]?.args as { supervisor_id?: string } | undefined)?.supervisor_id]).toEqual([
+        text,
+        "u-ivan",
+      ]);
+    }
+  });
+});
