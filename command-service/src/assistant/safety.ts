@@ -407,6 +407,15 @@ function usedWord(used: ReadonlySet<string>, word: string): boolean {
     while (i < u.length && i < word.length && u[i] === word[i]) i++;
     // Three letters more only on a long stem (Kowalski|ego, Nowick|iego: the name taken in its base form).
     if (i >= 3 && i >= Math.min(u.length, word.length) - 2 && (longer <= 2 || i >= 6)) return true;
+    // A short name's case, its last vowel changed (Ewa: Ewę, Ewy, Ewie).
+    if (
+      u.length === 3 &&
+      i === 2 &&
+      /[aeiouyаоуеиія]$/u.test(u) &&
+      word.length <= 4 &&
+      /^[aeiouyаоуеиіяє]/u.test(word.slice(2))
+    )
+      return true;
   }
   return false;
 }

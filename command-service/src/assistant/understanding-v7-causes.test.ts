@@ -558,3 +558,9 @@ describe("assistant understanding (issue 25): a supervisor replaced with Polish 
     }
   });
 });
+
+describe("assistant safety (issue 25): a short first name in a case of its own", () => {
+  it("takes 'Ewę' (Ewa) as the name the plan invites, not an unknown name", () => {
+    expect(verdictOf("Wymień Ivana Petrenkę na Ewę Lis, ewa.lis@baltic.test")).toEqual({ kind: "ok" });
+  });
+});
