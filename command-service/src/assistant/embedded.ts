@@ -1,6 +1,7 @@
 import type { UserType } from "@skyward/contracts/metadata";
 import { isTimeZone } from "@skyward/contracts/time-zone";
 import type { CompletionRequest, CompletionResult, LlmProvider, ToolCall } from "@skyward/infra/llm/provider";
+import { companiesByCity } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
@@ -85,11 +86,14 @@ const RAW_WORDS = {
     "cort",
     "zamk",
     "закри",
+    "зачин",
     "apaga",
     "arret",
     "inactiv",
     "неактив",
     "nieaktyw",
+    // "kill the main gate".
+    "kill",
   ],
   offWords: ["off"],
   on: [
@@ -188,6 +192,10 @@ const RAW_WORDS = {
     "agreg",
     "ingres",
     "acredit",
+    // "Súmale 5 mil zlotys al saldo de X", "dorzuć 500 zł", "докинь 300 грн": added to the balance.
+    "suma",
+    "dorzuc",
+    "докин",
   ],
   correctionNegative: [
     "minus",
@@ -227,6 +235,8 @@ const RAW_WORDS = {
     "resta",
     "restar",
     "cobr",
+    // "Quítale 200 UAH a X": taken off.
+    "quita",
   ],
   correction: [
     "correct",
@@ -243,7 +253,8 @@ const RAW_WORDS = {
     "correc",
     "ajust",
   ],
-  balance: ["balance", "баланс", "залишок", "рахунок", "saldo", "stan", "solde", "saldo"],
+  // "z salda", "na saldzie": the Polish cases of saldo.
+  balance: ["balance", "баланс", "залишок", "рахунок", "sald", "stan", "solde", "saldo"],
   money: [
     "money",
     "fund",
@@ -417,6 +428,8 @@ const RAW_WORDS = {
     "примітка",
     "powod",
     "tytulem",
+    // "tytuł: przelew 2026/11/77".
+    "tytul",
     "komentarz",
     "uwaga",
     "motif",
@@ -453,7 +466,8 @@ const RAW_WORDS = {
   ],
   partner: ["partner", "agency", "партнер", "агенц", "agencj", "partenaire", "agence", "socio", "agencia"],
   rename: ["renam", "переймен", "renomm", "renombr", "przemianu", "перейменув"],
-  nameWord: ["name", "назв", "nazw", "nom", "nombre"],
+  // A first name: "imię", "ім'я", "prénom".
+  nameWord: ["name", "назв", "nazw", "nom", "nombre", "imie", "імя", "prenom"],
   changeWord: ["chang", "змін", "zmien", "change", "cambi", "modifi"],
   // "робочий/бойовий API": the live (production) API, as Ukrainian agents say it.
   production: [
@@ -744,7 +758,14 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
       (t, i) => t.start >= from && t.end <= to && !spans.some((sp) => i >= sp.start && i < sp.end),
     );
     const words = free.map((t) => t.norm);
-    if (!hasStem(words, KEEP_STEMS) || amountsIn(text.slice(from, to)).length > 0) continue;
+    if (amountsIn(text.slice(from, to)).length > 0) continue;
+    // "…, web stays on", "l'API reste active", "la web sigue encendida", "веб залишається увімкненим": a state that
+    // stays as it is asks for nothing, whatever it names.
+    if (words.some((w) => STAY_WORDS.has(w)) || hasStem(words, STAY_STEMS)) {
+      out.push([from, to]);
+      continue;
+    }
+    if (!hasStem(words, KEEP_STEMS)) continue;
     // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
     // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
     const kept = (t: Token) => /^\p{Lu}/u.test(t.raw) && !KEEP_STEMS.some((s) => t.norm.startsWith(s));
@@ -756,6 +777,16 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
   }
   return out;
 }
+/** Verbs of a state that stays as it is (folded stems; whole words below): "stays", "remains", "залишається". */
+const STAY_STEMS = [
+  ...["stays", "remain", "залишаєт", "залишают", "лишаєт", "лишают", "залишиться", "залишаться"],
+  ...["zostaje", "zostaja", "zostanie", "zostana", "pozostaj", "pozostanie", "permanec", "demeur"],
+].map(fold);
+const STAY_WORDS = new Set(
+  ["stay", "reste", "restent", "restera", "sigue", "siguen", "seguira", "queda", "quedan", "quedara"].map(
+    fold,
+  ),
+);
 /** Where a kept piece may start or end: a comma, a semicolon, a sentence's end, "but" and "and" in five languages. */
 const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais|et|pero|y|e)(?=\s)/giu;
 
@@ -763,7 +794,15 @@ const KEPT_CUTS = /[,;.!?\n]|\s(?:but|and|але|а|і|та|й|ale|a|i|oraz|mais
 const THERE_WORDS = ["there", "там", "tam", "alli", "ahi"].map(fold);
 
 /** "My" in the five languages (folded): the caller's own record. */
-const SELF_WORDS = ["my", "мій", "мого", "мою", "моя", "moj", "moja", "mojego", "mon", "ma", "mi"].map(fold);
+const SELF_WORDS = [
+  ...["my", "мій", "моє", "мого", "мою", "моя", "moj", "moja", "moje", "mojego", "mon", "ma", "mi"],
+].map(fold);
+
+/** "Our" in the five languages, inflected (folded): the caller's own. */
+const OUR_WORDS = [
+  ...["our", "наш", "наша", "наше", "нашої", "нашу", "нашій", "нашого", "nasz", "nasza", "naszej", "naszego"],
+  ...["naszą", "notre", "nos", "nuestra", "nuestro"],
+].map(fold);
 
 /** "With" in the five languages (folded): an option a new partner is created with. */
 const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
@@ -860,7 +899,7 @@ const NAME_STOPS = new Set([
 
 const CURRENCIES: [RegExp, string][] = [
   [/^(pln|zl|zloty|zlotych|zlote|zlotys|злот\p{L}*)$/u, "PLN"],
-  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|₴)$/u, "UAH"],
+  [/^(uah|грн|гривн\p{L}*|гривен\p{L}*|hryvn\p{L}*|hrywn\p{L}*|hrywien|grivn\p{L}*|hrivn\p{L}*|₴)$/u, "UAH"],
   [/^(eur|euro|euros|євро|евро|€)$/u, "EUR"],
   [/^(usd|dollar\p{L}*|долар\p{L}*|dolar\p{L}*|dolares|\$)$/u, "USD"],
   [/^(gbp|pound\p{L}*|фунт\p{L}*|funt\p{L}*|livre\p{L}*|libra\p{L}*|£)$/u, "GBP"],
@@ -1704,8 +1743,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
   }
 
+  // A company named by its city alone ("the Lviv office", "львівської компанії"): a name, like the others.
+  const byCity = companiesByCity(
+    tokens,
+    spans,
+    dir,
+    (i) => i >= reasonFrom || inQuote(tokens[i] as Token) || inMail(tokens[i] as Token),
+    text,
+  );
+  const inCity = (i: number) => byCity.some((c) => i >= c.start && i <= c.index);
   // The words intents are read from: none of a name, a quote or a reason.
-  const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t));
+  const free = tokens.filter((t, i) => i < reasonFrom && !inSpan(i) && !inQuote(t) && !inCity(i));
   const words = free.map((t) => t.norm);
   // Symbols between kept words (5 000 zł, 10%, €) stay; names, quotes and the reason become spaces.
   const freeSet = new Set(free);
@@ -1718,7 +1766,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       return !t || freeSet.has(t) ? ch : " ";
     })
     .join("");
-  const has = (stems: readonly string[]) => hasStem(words, stems);
+  // A code (NOWAK1, LOT123, RZ77) is data: its letters start no keyword ("now…" is no "new").
+  // English "now" ("for now") is no Polish "nowy" (new).
+  // A code glued by a hyphen to its digits ("NOWAK-77", "VT-2026") is data too; "Nowak" is no "nowy".
+  const codeRuns = [...text.matchAll(/[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)+/gu)]
+    .filter((m) => /\d/u.test(m[0]) && /\p{L}/u.test(m[0]))
+    .map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  const inCode = new Set(
+    free.filter((t) => codeRuns.some(([a, b]) => t.start >= a && t.end <= b)).map((t) => t.norm),
+  );
+  const stemWords = words.filter(
+    (w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now" && !w.startsWith("nowak") && !inCode.has(w),
+  );
+  const has = (stems: readonly string[]) => hasStem(stemWords, stems);
   const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
 
   // Entities named, by kind; an ambiguous span stays its text so the resolver asks which.
@@ -1735,7 +1795,25 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         };
       });
   const agencies = named("agency");
-  const companies = named("company");
+  // A company named by its city takes the place of a partial mention of its partner's companies ("dnipro kyiv").
+  const companies = [
+    ...named("company").filter(
+      (c) =>
+        !(
+          c.span.best.every((m) => !m.full) &&
+          byCity.some((b) => c.entities.some((e) => e.id === b.entity.id))
+        ),
+    ),
+    ...byCity.map((b) => ({
+      span: {
+        start: b.start,
+        end: b.index + 1,
+        best: [{ entity: b.entity, start: b.start, length: b.index + 1 - b.start, full: false }],
+      },
+      entities: [b.entity],
+      ref: b.entity.id,
+    })),
+  ].sort((a, b) => a.span.start - b.span.start);
   const channels = named("channel");
   const agencyIds = [
     ...agencies.flatMap((a) => a.entities.map((e) => e.id)),
@@ -1774,6 +1852,16 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const companyRef = (): string | undefined => {
     const c = companies[0];
     if (c) return c.ref;
+    // "saldo naszej firmy?", "our company's balance": a supervisor's one company.
+    const ownCompanies = dir.entities.filter((e) => e.kind === "company" && e.agency_id === ctx.agencyId);
+    if (
+      agencies.length === 0 &&
+      ctx.userType === "Supervisor" &&
+      ownCompanies.length === 1 &&
+      has(W.company) &&
+      words.some((w) => OUR_WORDS.includes(w))
+    )
+      return (ownCompanies[0] as Entity).id;
     if (agencies.length === 0) return unknownName() ?? previousCompany();
     const a = agencies[0];
     if (a && a.entities.length === 1) {
@@ -1957,10 +2045,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // The account of a person no supervisor here matches, deactivated or blocked ("dezaktywuj konto Olena
     // Kovalenko" by another partner's supervisor): their name goes to the checks, which refuse or ask back.
     const unknownPerson = supervisors.length === 0 ? unknownName() : undefined;
+    // Reactivated or unblocked too ("Réactive le compte de X"): asked back with the nearest, never not understood.
+    // "Deactivate Petrenko", "Block Ivan": one of a supervisor's names alone, switched, is that person asked back.
+    const personWord =
+      !!unknownPerson &&
+      tokenize(unknownPerson).every((t) =>
+        dir.entities.some((e) => e.kind === "supervisor" && e.tokens.some((n) => tokenMatches(t.norm, n))),
+      );
     if (
-      off &&
+      onOff !== undefined &&
       unknownPerson &&
-      hasStem(words, ACCOUNT_STEMS) &&
+      (hasStem(words, ACCOUNT_STEMS) || (personWord && !has(W.channel) && !has(W.gate) && !has(W.company))) &&
       companies.length === 0 &&
       channels.length === 0 &&
       agencies.length === 0
@@ -1971,7 +2066,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: withDefined({
             agency_id: agencyOfUnknown(),
             supervisor_id: unknownPerson,
-            body: { active: false },
+            body: { active: onOff },
           }),
         },
       ];
@@ -2002,7 +2097,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     // Removing a supervisor, deleting a company, a channel or a partner.
-    if (has(W.drop) && !fee && !amount) {
+    if (dropAsked && !fee && !amount) {
       if (has(W.supervisor) || supervisors.length > 0) {
         const person = supervisors[0];
         const agency =
@@ -2031,7 +2126,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // A new partner, or a copy of one.
     const creatingHere =
       hasStem(
-        words,
+        stemWords,
         W.create.filter((c) => c !== "set"),
       ) ||
       hasWord(W.createWords) ||
@@ -2144,7 +2239,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const renaming =
       has(W.rename) ||
       ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
-    if (renaming && supervisors.length > 0 && !has(W.phone)) {
+    if (renaming && supervisors.length > 0 && !phoneAsked) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
@@ -2162,8 +2257,35 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         },
       ];
     }
+    // The caller's own first or last name ("change my surname to …", "Зміни моє прізвище на …"): a supervisor's
+    // own record, named by "my".
+    if (
+      renaming &&
+      supervisors.length === 0 &&
+      !phoneAsked &&
+      ctx.userId &&
+      words.some((w) => SELF_WORDS.includes(w)) &&
+      dir.entities.some((e) => e.kind === "supervisor" && e.id === ctx.userId)
+    ) {
+      const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
+      const at = tokens.findIndex(
+        (t) =>
+          SURNAME_STEMS.some((s) => t.norm.startsWith(s)) || W.nameWord.some((s) => t.norm.startsWith(s)),
+      );
+      const value = quoted?.[1]?.trim() ?? (at >= 0 ? valueAfterLink(at + 1) : undefined);
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: ctx.agencyId ?? undefined,
+            supervisor_id: ctx.userId,
+            body: withDefined({ [surname ? "last_name" : "first_name"]: value }),
+          }),
+        },
+      ];
+    }
     // Renaming a partner.
-    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !has(W.phone)) {
+    if ((has(W.rename) || (has(W.changeWord) && has(W.nameWord))) && !phoneAsked) {
       const name = quoted?.[1]?.trim() ?? newName();
       const target = agencies[0]?.ref ?? agencyRef();
       return [{ name: "update_partner", args: { agency_id: target, body: withDefined({ name }) } }];
@@ -2193,7 +2315,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       !has(W.channel) &&
       !has(W.gate) &&
       !has(W.ticketing) &&
-      !has(W.drop)
+      !dropAsked
     ) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
@@ -2211,7 +2333,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // The caller's own phone ("change my phone number to …"): a supervisor's own record, named by "my".
     if (
-      has(W.phone) &&
+      phoneAsked &&
       supervisors.length === 0 &&
       ctx.userType === "Supervisor" &&
       ctx.userId &&
@@ -2231,7 +2353,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       ];
     }
     // A supervisor's phone.
-    if (has(W.phone) && supervisors.length > 0) {
+    if (phoneAsked && supervisors.length > 0) {
       const phone = phoneIn(masked);
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
@@ -2254,10 +2376,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // NDC is the channel's name, not the code); a quoted code is read from the text as written.
     const codeAfter = (stems: readonly string[]) => {
       const at = tokens.findIndex((t) => stems.some((n) => t.norm.startsWith(n)));
-      const codeIn = (from: string) =>
-        /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
-          from.slice((tokens[at] as Token).end).replace(/^[-\s]*(?:code|код|kod|codigo|código)\b/iu, ""),
-        )?.[1];
+      const after = (tokens[at] as Token).end;
+      const codeIn = (from: string) => {
+        const rest = from.slice(after);
+        const lead = /^[-\s]*(?:code|код|kod|codigo|código)\b/iu.exec(rest)?.[0].length ?? 0;
+        const m =
+          /(?:code|код|kod|codigo|código)?\s*[:-]?\s*([A-Za-z0-9][A-Za-z0-9_./-]*[0-9][A-Za-z0-9_./-]*|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+|[A-Z0-9]{3,})/u.exec(
+            rest.slice(lead),
+          );
+        const code = m?.[1];
+        if (!m || !code) return undefined;
+        // A code glued to a name masked out ("DNIPRO-24"): the whole run as written.
+        let a = after + lead + m.index + m[0].length - code.length;
+        let b = a + code.length;
+        while (a > after && /[A-Za-z0-9_./-]/u.test(text[a - 1] ?? "")) a--;
+        while (b < text.length && /[A-Za-z0-9_./-]/u.test(text[b] ?? "")) b++;
+        return text.slice(a, b).replace(/^[-./]+|[-./]+$/gu, "");
+      };
       return codeIn(masked) ?? codeIn(text);
     };
     if (has(W.nego)) {
@@ -2289,7 +2424,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     if (
       Object.keys(settings).length > 0 &&
-      (has(W.channel) || channels.length > 0 || (ctx.before ?? []).some((c) => c.name === "create_channel"))
+      (has(W.channel) ||
+        channels.length > 0 ||
+        (ctx.before ?? []).some((c) => c.name === "create_channel") ||
+        // "Channel X: nego code N, payment by balance": a setting in a piece of its own is the channel's before.
+        (previousChannel() !== undefined && companies.length === 0 && agencies.length === 0))
     ) {
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
       // A switch word, not "on" the preposition ("On Vistula Tours' channel set …").
@@ -2369,6 +2508,21 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
   const off = has(W.off) || hasWord(W.offWords);
   const on = !off && (has(W.on) || hasWord(W.onWords));
+  // A phone by its word, its short forms ("тел.", "tel.", "tél."), or a number word before a "+…" number ("le
+  // numéro de X : +48…").
+  const phoneAsked =
+    has(W.phone) ||
+    hasWord(PHONE_SHORT) ||
+    (has(W.numberWord) && /\+\d[\d\s().-]{7,}\d/u.test(masked) && !has(W.card));
+  // "Deactivate X's account (don't delete it)", "не видаляй", "sans le supprimer": a deleting verb said not to be
+  // done asks for no deletion.
+  const dropAsked = words.some(
+    (w, i) =>
+      W.drop.some((s) => w.startsWith(s)) &&
+      !negatedIn(words.slice(Math.max(0, i - 3), i)) &&
+      words[i + 1] !== "pas" &&
+      !words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x)),
+  );
   const amount = findAmount(masked);
   const percent = findPercent(masked);
   // "korekta salda X: +300 UAH, zwrot prowizji": a fee or markup word written after the amount of a balance
@@ -2398,8 +2552,18 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     words.includes("ca") &&
     /\bCA\b/u.test(text) &&
     periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10)) !== null;
+  // "…, we don't sell for now", "no vendemos", "nie sprzedajemy": a sale said not to happen is a reason, not a question.
+  const saleNegated =
+    !has(W.question) &&
+    !text.includes("?") &&
+    words.some(
+      (w, i) =>
+        SALES_STEMS.some((s) => w.startsWith(s)) &&
+        (negatedIn(words.slice(Math.max(0, i - 2), i)) || words[i + 1] === "pas"),
+    );
   if (
     (hasStem(words, SALES_STEMS) || words.includes("sold") || turnover) &&
+    !saleNegated &&
     !toggle &&
     !has(W.markup) &&
     !has(W.fee)
@@ -2439,11 +2603,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       },
     ];
   // "qui" is a whole word, not the start of "quita"/"quitar" (remove).
+  // "who" whole too ("whole" is no "who").
   const who =
     hasStem(
       words,
-      W.who.filter((s) => s !== "qui"),
-    ) || hasWord(["qui"]);
+      W.who.filter((s) => s !== "qui" && s !== "who"),
+    ) || hasWord(["qui", "who", "whom", "whose"]);
   // "… and tell me who changed it last", "i powiedz kto go ostatnio zmieniał": the channel the part before acted on.
   const changedBefore =
     who && has(W.changeWord) && channels.length === 0 && agencies.length === 0 && companies.length === 0
@@ -2529,6 +2694,34 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const carrierList =
     percent !== null && carrier && !has(W.fee) && !chargeInReason ? markupList(masked) : null;
   const listedByCarrier = carrierList?.rules.some((r) => r.carrier === null) ? carrierList : null;
+  // "Markup for PS: 100 UAH per passenger, without touching the general 1.5 %": the carrier's rule from what the
+  // request asks, never from the rule it keeps (one item of the list changed; the plan's preview keeps the rest).
+  if (has(W.markup) && carrier && keep && !chargeInReason) {
+    const pieces = masked.split(/[,;](?!\d)|\s(?:but|але|ale|mais|pero)\s/u);
+    const kept = pieces.find(
+      (p) =>
+        hasStem(
+          tokenize(p).map((t) => t.norm),
+          KEEP_STEMS,
+        ) &&
+        findPercent(p) !== null &&
+        findCarrier(tokenize(p)) === null,
+    );
+    const rest = kept ? masked.replace(kept, " ") : "";
+    const charge = kept
+      ? chargeOf(
+          findAmount(rest),
+          findPercent(rest),
+          tokenize(rest).map((t) => t.norm),
+        )
+      : null;
+    if (kept && charge) {
+      const markups = [{ carrier, charge }];
+      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+        return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups } } }];
+      return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups } } }];
+    }
+  }
   if ((has(W.markup) || carrierPercent || listedByCarrier) && !chargeInReason) {
     // "1 % for all and 2 % for PS", "PS only: 150 UAH per passenger, the rest removed": the list as written.
     const list = has(W.markup) ? markupList(masked) : listedByCarrier;
@@ -2565,7 +2758,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   }
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
-  const moneyVerb = correction || has(W.topUp);
+  // "Pon 12k UAH en el saldo de X", "mets 500 € sur le solde de X": money put on a balance is added.
+  const putOnBalance = hasWord(["pon", "poned", "ponga", "mete", "mets", "mettez"]) && has(W.balance);
+  const moneyVerb = correction || has(W.topUp) || putOnBalance;
   if (
     !amount &&
     moneyVerb &&
@@ -2633,7 +2828,7 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
             first_name: names[0],
             last_name: names[1],
             // "…, phone +34 600 111 222": the invitee's phone, when a phone word is written.
-            phone: has(W.phone) ? phoneIn(masked) : undefined,
+            phone: phoneAsked ? phoneIn(masked) : undefined,
             language: languageOf(ctx.locale, text),
             // "… for the Riga company only", "лише для компанії …", "tylko dla firmy …": the companies they sell for.
             company_ids:
@@ -2687,9 +2882,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // Switches: a global gate, a partner's or company's gate, a channel source, a channel (for a company).
   if (toggle) {
     const body = { active: on };
-    const source = (Object.keys(W.sources) as (keyof typeof W.sources)[]).find((s) =>
-      W.sources[s].some((stem) => words.some((w) => w === stem || (stem.length > 3 && w.startsWith(stem)))),
-    );
+    // The source written first, the one the verb names ("turn off the web source …, leave the API on").
+    const sourceAt = (s: keyof typeof W.sources) =>
+      words.findIndex((w) =>
+        W.sources[s].some((stem) => w === stem || (stem.length > 3 && w.startsWith(stem))),
+      );
+    const source = (Object.keys(W.sources) as (keyof typeof W.sources)[])
+      .filter((s) => sourceAt(s) >= 0)
+      .sort((a, b) => sourceAt(a) - sourceAt(b))[0];
     // Every channel of the platform ("désactive tous les canaux de la plateforme") or the consolidator
     // ("вимкни консолідатор"), no gate word written: the platform-wide gate, when nothing narrower is named.
     const nothingNamed = companies.length === 0 && agencies.length === 0 && channels.length === 0;
@@ -2722,7 +2922,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (has(W.gate) || has(W.ticketing) || salesGate) {
       if (has(W.main)) return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
       if (has(W.consolidator)) return [{ name: "toggle_global_gate", args: { gate: "consolidator", body } }];
-      if (has(W.channel) && has(W.all))
+      // "… of the whole platform", "de toda la plataforma", "całej platformy": every channel.
+      if (has(W.channel) && (has(W.all) || hasStem(stemWords, PLATFORM_STEMS)))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
       if (companies.length > 0)
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
@@ -2760,8 +2961,12 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     // "Block Baltic Wings", "Розблокуй X", "Zablokuj firmę X", "Bloquea a X": a partner or company itself blocked,
     // nothing else asked: its ticketing gate (the company's when a company is named, never widened).
+    // A name nothing matched ("zablokuj firmę Vistula Kraków") is asked back below, not read as a word.
+    const unknownBlocked = unknownName();
+    const unknownWords = new Set(tokenize(unknownBlocked ?? "").map((t) => t.norm));
     const onlyBlocking = words.every(
       (w) =>
+        unknownWords.has(w) ||
         BLOCK_STEMS.some((b) => w.startsWith(b)) ||
         BLOCK_LINKS.has(w) ||
         FILLERS.has(w) ||
@@ -2773,10 +2978,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       if (agencies.length > 0)
         return [{ name: "toggle_partner_gate", args: { agency_id: agencyRef(), body } }];
+      // "Block company Vistula Kraków": a company nothing matches, asked back with the nearest.
+      if (has(W.company) && !has(W.partner) && unknownBlocked)
+        return [{ name: "toggle_company_gate", args: { company_id: unknownBlocked, body } }];
     }
   }
   return [];
 }
+
+/** A phone's short forms, whole words (folded): "tel.", "тел.", "tél.", "mob.", "kom.". */
+const PHONE_SHORT = ["tel", "тел", "telf", "tlf", "mob", "моб", "kom", "cell", "mobile", "movil"].map(fold);
+
+/** The platform as a whole (folded stems): "the whole platform", "toda la plataforma", "całej platformy". */
+const PLATFORM_STEMS = ["platform", "платформ", "plateform", "plataform"].map(fold);
 
 /** Verbs that block or unblock something itself (folded stems): a partner or company blocked is its gate. */
 const BLOCK_STEMS = [
@@ -3033,6 +3247,48 @@ export const ACTION_STEMS: readonly string[] = [
   ...W.create,
   ...W.remove,
 ].filter((s) => s.length >= 3 && !NOT_VERBS.has(s));
+/** Subjects and auxiliaries before a verb told as done ("we closed", "nous avons fermé", "hemos cerrado"), folded. */
+const PAST_LEADS = new Set(
+  [
+    ...["we", "i", "they", "have", "has", "had", "already", "ve"],
+    ...["avons", "avez", "ai", "ont", "deja"],
+    ...["hemos", "he", "han", "habeis", "ya"],
+  ].map(fold),
+);
+/**
+ * Is the action word at `i` told as done, not asked ("We closed the Lviv office", "nous avons fermé", "hemos
+ * cerrado", "закрили", "zamknęliśmy")? A past tense says why, it asks for nothing.
+ */
+export function toldAsDone(words: readonly string[], i: number): boolean {
+  const w = words[i] ?? "";
+  const prev = words[i - 1] ?? "";
+  if (/(?:ed|e|es|ee|ees|ado|ido|ada|ida)$/u.test(w) && PAST_LEADS.has(prev)) return true;
+  // Ukrainian and Polish past plurals of the first person ("закрили", "ми вимкнули", "zamknęliśmy", "wyłączyłem").
+  return /(?:лили|или|нули|ли)$/u.test(w) && (prev === "ми" || prev === "вже")
+    ? true
+    : /(?:lismy|lysmy|lem|lam|lam)$/u.test(w);
+}
+
+/**
+ * A piece whose only action words are deleting ones said not to be done ("do not delete him", "не видаляй його",
+ * "sans le supprimer"): it asks for nothing.
+ */
+export function onlyNegatedRemoval(piece: string): boolean {
+  const words = tokenize(piece).map((t) => t.norm);
+  const acting = words
+    .map((w, i) => [w, i] as const)
+    .filter(([w]) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+  return (
+    acting.length > 0 &&
+    acting.every(
+      ([w, i]) =>
+        [...W.drop, ...W.remove].some((s) => s.length >= 3 && w.startsWith(s)) &&
+        (negatedIn(words.slice(Math.max(0, i - 3), i)) ||
+          words[i + 1] === "pas" ||
+          words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x))),
+    )
+  );
+}
 /** The words for a partner (agency), folded stems. */
 export const PARTNER_STEMS: readonly string[] = W.partner;
 /** Whole words that ask for an action. */
@@ -3109,12 +3365,9 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
     for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
       const d2 = /^(\d{1,2})(?:er|st|nd|rd|th|go|ого|e)?$/u.exec(words[j] as string);
       if (!d2) continue;
-      const monthAt = words
-        .slice(j + 1, j + 4)
-        .findIndex((w) => MONTH_WORDS.some((n) => n.some((x) => w.startsWith(x))));
+      const monthAt = words.slice(j + 1, j + 4).findIndex((w) => monthOf(w) >= 0);
       if (monthAt < 0) break;
-      const word = words[j + 1 + monthAt] as string;
-      const mi = MONTH_WORDS.findIndex((n) => n.some((x) => word.startsWith(x)));
+      const mi = monthOf(words[j + 1 + monthAt] as string);
       const yy = mi > m ? y - 1 : y;
       return { from: isoDay(utc(yy, mi, Number(d1[1]))), to: isoDay(utc(yy, mi, Number(d2[1]))) };
     }
@@ -3168,6 +3421,14 @@ function periodOf(words: readonly string[], today: string): { from: string; to: 
     return last ? { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` } : { from: `${y}-01-01`, to: `${y}-12-31` };
   return null;
 }
+
+/** English months' short names (whole words): "from 1 oct till 31 oct". */
+const MONTH_SHORT = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** The month a word names (its stem in the five languages, or its short English name), January 0; -1 if none. */
+const monthOf = (w: string): number => {
+  const i = MONTH_WORDS.findIndex((n) => n.some((x) => w.startsWith(x)));
+  return i >= 0 ? i : MONTH_SHORT.indexOf(w === "sept" ? "sep" : w);
+};
 
 /** Month names' stems in the five languages (folded), January first. */
 const MONTH_WORDS: string[][] = [
@@ -3651,6 +3912,9 @@ const REPLACE_STEMS = [
   "zastap",
   "zastęp",
   "zamien",
+  // "Wymień / podmień A na B".
+  "wymien",
+  "podmien",
   "remplac",
   "reemplaz",
   "sustitu",
@@ -3700,6 +3964,9 @@ const NEW_NAME_LEAD = new Set(
     "en",
     "a",
     "comme",
+    // "cambia mi apellido por X", "remplace … par X".
+    "por",
+    "par",
     "sous",
     "nom",
     "nouveau",

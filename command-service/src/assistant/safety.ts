@@ -1,5 +1,6 @@
 import type { EntityKind } from "@skyward/contracts/assistant-catalogue";
 import type { UserType } from "@skyward/contracts/metadata";
+import { companiesByCity, translatedCityMention } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import {
   ACTION_STEMS,
@@ -13,12 +14,14 @@ import {
   keptPieces,
   type Mention,
   namedSpans,
+  onlyNegatedRemoval,
   PARTNER_STEMS,
   QUOTES,
   REASON_STEMS,
   restRemoved,
   type Span,
   spanText,
+  toldAsDone,
   unclosedBracket,
   ZERO_WORDS,
   ZEROING_STEMS,
@@ -122,6 +125,9 @@ const OWN_WORDS = [
   ...["naszej", "naszego", "naszym", "mojej", "mojego", "nos", "mes", "nuestros", "nuestras", "mis"],
 ].map(fold);
 
+/** A company's words (folded stems). */
+const COMPANY_STEMS = ["company", "компані", "firm", "spolk", "societe", "entreprise", "empresa"].map(fold);
+
 /** Words saying a rule is for one airline: a markup rule for everyone would then be the wrong item. */
 const CARRIER_WORDS = [
   "carrier",
@@ -196,6 +202,9 @@ const CARD_NUMBER = [
   "numero de carte",
   "numero de tarjeta",
 ].map(fold);
+/** A card's number with words between ("the number of the card", "el número de la tarjeta", "номер цієї картки"). */
+const CARD_NUMBER_APART =
+  /(?<![\p{L}])(?:number|номер|numer|numero)(?:\s+\p{L}+){0,3}?\s+(?:card|картк|карт|kart|carte|tarjeta)/u;
 /** Words asking to see or be told something (folded stems). */
 const SHOW_STEMS = [
   ...["what", "show", "tell", "give", "send", "read", "display", "reveal"],
@@ -218,6 +227,8 @@ interface Reading {
   reasonFrom: number;
   /** Character ranges that are data (quotes, e-mails, the reasons the calls took). */
   ranges: [number, number][];
+  /** Companies the request names by their city alone ("the Lviv office", "львівської компанії"). */
+  byCity: Set<string>;
 }
 
 /** The reasons the calls carry, where the request wrote them: their words are data. */
@@ -261,7 +272,18 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
         break;
       }
     }
-  return { tokens, spans, data, reasonFrom, ranges };
+  // A company named by its city alone is named: a name, like the others.
+  const byCity = companiesByCity(tokens, spans, dir, (i) => data.has(i) || i >= reasonFrom, text);
+  for (const c of byCity) {
+    for (let i = c.start; i <= c.index; i++) data.add(i);
+    spans.push({
+      start: c.start,
+      end: c.index + 1,
+      best: [{ entity: c.entity, start: c.start, length: c.index + 1 - c.start, full: true }],
+    });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  return { tokens, spans, data, reasonFrom, ranges, byCity: new Set(byCity.map((c) => c.entity.id)) };
 }
 
 /**
@@ -269,7 +291,7 @@ function read(text: string, dir: Directory, reasons?: readonly string[]): Readin
  * asked back with the candidates), or its id written?
  */
 function namedIn(r: Reading, text: string, e: Entity): boolean {
-  if (text.includes(e.id)) return true;
+  if (text.includes(e.id) || r.byCity.has(e.id)) return true;
   return r.spans.some(
     (s) => s.start < r.reasonFrom && s.best.some((m) => m.entity.id === e.id && writtenExactly(r, m)),
   );
@@ -277,6 +299,8 @@ function namedIn(r: Reading, text: string, e: Entity): boolean {
 
 /** A mention of a whole name whose every word is the name's word as written or inflected, never misspelt. */
 function writtenExactly(r: Reading, m: Mention): boolean {
+  // "Dnipro Travel Lwów": the partner's whole name and its city in another language.
+  if (translatedCityMention(r.tokens, m)) return true;
   return m.full && m.entity.tokens.every((w, j) => sameWord((r.tokens[m.start + j] as Token).norm, w));
 }
 
@@ -383,6 +407,15 @@ function usedWord(used: ReadonlySet<string>, word: string): boolean {
     while (i < u.length && i < word.length && u[i] === word[i]) i++;
     // Three letters more only on a long stem (Kowalski|ego, Nowick|iego: the name taken in its base form).
     if (i >= 3 && i >= Math.min(u.length, word.length) - 2 && (longer <= 2 || i >= 6)) return true;
+    // A short name's case, its last vowel changed (Ewa: Ewę, Ewy, Ewie).
+    if (
+      u.length === 3 &&
+      i === 2 &&
+      /[aeiouyаоуеиія]$/u.test(u) &&
+      word.length <= 4 &&
+      /^[aeiouyаоуеиіяє]/u.test(word.slice(2))
+    )
+      return true;
   }
   return false;
 }
@@ -436,7 +469,14 @@ function actionParts(text: string, r: Reading, glue = true): string[] {
   const asks = (p: string) =>
     tokenize(p)
       .map((t) => t.norm)
-      .some((w) => ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w));
+      .some(
+        (w, i, all) =>
+          (ACTION_STEMS.some((s) => w.startsWith(s)) || ACTION_WORDS.includes(w)) &&
+          // "We closed the Lviv office, …": told as done, asked for nothing.
+          !toldAsDone(all, i),
+      ) &&
+    // "…, do not delete him": a deletion said not to be done asks for nothing.
+    !onlyNegatedRemoval(p);
   const out: string[] = [];
   parts.forEach((raw, k) => {
     const piece = raw.trim();
@@ -545,7 +585,7 @@ export function checkCalls(input: SafetyInput): Verdict {
   const digits = text.replace(/[\s-]/gu, "");
   // A card's number asked to be shown ("what's the card number on channel X", "покажи номер картки").
   const cardNumberShown =
-    CARD_NUMBER.some((w) => plain.includes(w)) &&
+    (CARD_NUMBER.some((w) => plain.includes(w)) || CARD_NUMBER_APART.test(plain)) &&
     plainWordsOf(plain).some((w) => SHOW_STEMS.some((s) => w.startsWith(s)));
   if (/\d{13,19}/u.test(digits) || SECRET_WORDS.some((w) => plain.includes(w)) || cardNumberShown)
     return {
@@ -695,8 +735,21 @@ export function checkCalls(input: SafetyInput): Verdict {
             partnersByWord.has(e.agency_id ?? "") ||
             (input.userType === "Supervisor" &&
               e.agency_id === input.agencyId &&
-              (r.spans.length === 0 || ownWord))) &&
+              (r.spans.length === 0 ||
+                ownWord ||
+                // "switch off the channel for the Lviv office": their channel, for their company named.
+                (command === "toggle_company_channel" &&
+                  r.spans.every((s) => s.best.every((m) => m.entity.kind === "company")))))) &&
           dir.entities.filter((x) => x.kind === "channel" && x.agency_id === e.agency_id).length === 1);
+      // A supervisor's one company, named by "our company" ("saldo naszej firmy?").
+      const ownCompany =
+        e.kind === "company" &&
+        input.userType === "Supervisor" &&
+        e.agency_id === input.agencyId &&
+        ownWord &&
+        words.some((t) => COMPANY_STEMS.some((c) => t.norm.startsWith(c))) &&
+        dir.entities.filter((x) => x.kind === "company" && x.agency_id === input.agencyId).length === 1;
+      if (ownCompany) continue;
       // The caller's own record, named by "my" ("change my phone number").
       const self = e.kind === "supervisor" && input.userId !== undefined && e.id === input.userId && ownWord;
       if (self) continue;
@@ -824,8 +877,15 @@ export function checkCalls(input: SafetyInput): Verdict {
   // Each part read after the ones before it ("create channel C, … and switch it on": "it" is C).
   // "…, the rest removed" is covered by a markup step replacing the whole list.
   const wholeList = calls.some((c) => c.args.whole_list === true);
+  // Read after all the text before it, pieces that ask for no action of their own too ("nowy kanał X dla P, kod nego
+  // N, potem go włącz": "go" is the channel the first piece creates).
+  const textBefore = (p: string, i: number): string[] => {
+    const at = text.indexOf(p);
+    const before = at > 0 ? text.slice(0, at).replace(/[\s,;]+$/u, "") : "";
+    return before.length > 0 ? [before] : parts.slice(0, i);
+  };
   const uncovered = parts.filter(
-    (p, i) => input.callsIn(p, parts.slice(0, i)) === 0 && !(wholeList && restRemoved(p)),
+    (p, i) => input.callsIn(p, textBefore(p, i)) === 0 && !(wholeList && restRemoved(p)),
   );
   if (
     uncovered.length > 0 ||

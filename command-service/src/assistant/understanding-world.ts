@@ -64,7 +64,7 @@ export const parse = (
 /** The verdict the route gives: the calls resolved, then checked against the request. */
 export function verdictOf(
   text: string,
-  ctx: { userType: UserType; agencyId: string | null } = admin,
+  ctx: { userType: UserType; agencyId: string | null; userId?: string } = admin,
 ): Verdict {
   const calls = parse(text, ctx);
   const i = interpretCalls(calls, dir, ctx.userType);
@@ -75,6 +75,7 @@ export function verdictOf(
     outside: [],
     userType: ctx.userType,
     agencyId: ctx.agencyId,
+    ...(ctx.userId ? { userId: ctx.userId } : {}),
     callsIn: (part, before = []) => {
       const earlier: ToolCall[] = before.length > 0 ? parseAdminRequest(before.join(", "), dir, ctx) : [];
       return parseAdminRequest(part, dir, { ...ctx, before: earlier }).length;

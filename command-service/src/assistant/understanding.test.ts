@@ -1068,8 +1068,10 @@ describe("assistant safety (issue 25): v3 table causes, names written exactly or
       "Doładuj Sierra Wiedeń o 70 EUR, tytułem faktura 9",
     ])
       askedBackWith(text, "co-wien", world);
-    askedBackWith("Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka", "co-riga", world);
     for (const text of [
+      // The partner's whole name and its company's city in another language (v4, v5, v7 tables: "Dnipro Travel
+      // Lwów"): the one company of that partner in that city.
+      "Doładuj Baltic Wings Rygę o 50 EUR, tytułem: zaliczka",
       "Doładuj Sierra Wien o 70 EUR, tytułem faktura 9",
       "Поповни Sierra Wien на 70 EUR, причина рахунок 9",
       "Doładuj Sierra Sevilli o 70 EUR, tytułem faktura 9",
