@@ -37,3 +37,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * `pool` as itself, but counting the statements sent through its `query` (and keeping their texts): the statement
+ * counts tests assert (group commit, NOTIFYs in the append, the itinerary mail's reads). A statement sent on a client
+ * the pool hands out (`connect`) is not counted.
+ */
+export function countingPool(pool: pg.Pool): { pool: pg.Pool; statements: () => number; texts: string[] } {
+  let statements = 0;
+  const texts: string[] = [];
+  const counting = new Proxy(pool, {
+    get(target, property) {
+      if (property === "query")
+        return (...args: unknown[]) => {
+          statements++;
+          texts.push(String((args[0] as { text?: string })?.text ?? args[0]));
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { pool: counting, statements: () => statements, texts };
+}

@@ -3,6 +3,7 @@ import { commandJobHandlers } from "@skyward/command-service/jobs/registry";
 import type { OutgoingMail } from "@skyward/command-service/notifications/port-types";
 import { DirectoryCache } from "@skyward/command-service/offers/selling-context";
 import { EventStore } from "@skyward/infra/event-store/event-store";
+import { countingPool } from "@skyward/infra/testing";
 import { holdFamily, issuedFamily, startAfterSalesApp } from "./testing/after-sales.ts";
 import { addAncillaries, firstBag } from "./testing/ancillaries.ts";
 import { contacts, until } from "./testing/bookings.ts";
@@ -166,19 +167,7 @@ describe("the send-itinerary job", () => {
     const [recorded] = await t.events(`itinerary-${locator}`);
     const mailId = (recorded?.data as { mail_id?: string } | undefined)?.mail_id ?? "";
     // The job's work on a pool that counts its statements, with a directory cache of its own (cold at first).
-    let statements = 0;
-    const pool = t.app.pool;
-    const counting = new Proxy(pool, {
-      get(target, property) {
-        if (property === "query")
-          return (...args: unknown[]) => {
-            statements++;
-            return (target.query as (...a: unknown[]) => unknown)(...args);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { pool: counting, statements } = countingPool(t.app.pool);
     const store = new EventStore(counting);
     const directory = new DirectoryCache(store, counting);
     const deps = { ...t.app.commandDeps, pool: counting, store, directory };
@@ -198,9 +187,9 @@ describe("the send-itinerary job", () => {
     try {
       await handlers["send-itinerary"]({ locator, mail_id: mailId }, deps, job);
       // The mail and the booking (one statement), the agency (the cold cache), the agent's contacts.
-      expect(statements).toBe(3);
+      expect(statements()).toBe(3);
       await handlers["send-itinerary"]({ locator, mail_id: mailId }, deps, job);
-      expect(statements).toBe(5);
+      expect(statements()).toBe(5);
     } finally {
       directory.close();
     }

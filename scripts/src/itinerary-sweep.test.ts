@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mailItinerariesOnIssue } from "@skyward/command-service/itinerary/itinerary";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { EventStore } from "@skyward/infra/event-store/event-store";
+import { countingPool } from "@skyward/infra/testing";
 import { holdFamily, issuedFamily } from "./testing/after-sales.ts";
 import { contacts, topUp, until } from "./testing/bookings.ts";
 import type { HttpClient } from "./testing/http-client.ts";
@@ -45,19 +46,7 @@ describe("the itineraries on issue of a sweep", () => {
       15_000,
       "the three issued bookings in the read model",
     );
-    let statements = 0;
-    const pool = t.app.pool;
-    const counting = new Proxy(pool, {
-      get(target, property) {
-        if (property === "query")
-          return (...args: unknown[]) => {
-            statements++;
-            return (target.query as (...a: unknown[]) => unknown)(...args);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { pool: counting, statements } = countingPool(t.app.pool);
     // As the jobs process appends: group commit.
     const store = new EventStore(counting, undefined, 5000, { groupCommit: true });
     const deps = { ...t.app.commandDeps, pool: counting, store };
@@ -65,7 +54,7 @@ describe("the itineraries on issue of a sweep", () => {
     expect(await mailItinerariesOnIssue(deps, "trace-sweep")).toBe(3);
     // The bookings (1), their streams and their mails' streams (1), the company's setting (1), the appends of the
     // three mails (at most 3, together when they meet), each mail's claim and job (3). Before: 4 per booking.
-    expect(statements).toBeLessThanOrEqual(9);
+    expect(statements()).toBeLessThanOrEqual(9);
     for (const locator of locators) {
       const events = await t.events(`itinerary-${locator}`);
       expect(events).toHaveLength(1);
@@ -81,9 +70,9 @@ describe("the itineraries on issue of a sweep", () => {
     expect(queued.map((r) => r.mail_id)).toEqual(locators.map((l) => `issued-${l}`).sort());
     expect(queued.every((r) => r.job_id !== null)).toBe(true);
 
-    const before = statements;
+    const before = statements();
     expect(await mailItinerariesOnIssue(deps, "trace-sweep-again")).toBe(0);
-    expect(statements - before).toBe(1);
+    expect(statements() - before).toBe(1);
     for (const locator of locators) expect(await t.events(`itinerary-${locator}`)).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { createPool } from "../db.ts";
 import { defineProjection } from "../projections/projection.ts";
 import { waitForReadModels } from "../projections/read-your-writes.ts";
 import { ProjectionRunner, readModelsPosition } from "../projections/runtime.ts";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { countingPool, createTestDatabase, type TestDatabase } from "../testing.ts";
 import { runCommand } from "./command.ts";
 import {
   PartialReappendError,
@@ -506,23 +506,10 @@ describe("an append releasing a supplier hold", () => {
 describe("group commit", () => {
   /** A store with group commit whose pool counts the statements it is sent. */
   function groupStore(): { store: EventStore; statements: () => number; texts: string[] } {
-    let statements = 0;
-    const texts: string[] = [];
-    const counting = new Proxy(db.pool, {
-      get(target, property) {
-        if (property === "query")
-          return (...args: unknown[]) => {
-            statements++;
-            texts.push(String(args[0]));
-            return (target.query as (...a: unknown[]) => unknown)(...args);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { pool: counting, statements, texts } = countingPool(db.pool);
     return {
       store: new EventStore(counting, undefined, 5000, { groupCommit: true }),
-      statements: () => statements,
+      statements,
       texts,
     };
   }

@@ -4,8 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { countingPool, createTestDatabase, type TestDatabase } from "../testing.ts";
 import { appendNotifications, ChangeNotices, shareAppends } from "./change-notices.ts";
 import { WrongExpectedVersionError } from "./errors.ts";
 import { EventStore } from "./event-store.ts";
@@ -98,27 +97,10 @@ describe("the NOTIFYs of a process", () => {
   });
 });
 
-/** The pool of `db`, counting the statements sent through it. */
-function countingPool(): { pool: pg.Pool; statements: () => number } {
-  let statements = 0;
-  const pool = new Proxy(db.pool, {
-    get(target, property) {
-      if (property === "query")
-        return (...args: unknown[]) => {
-          statements++;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { pool, statements: () => statements };
-}
-
 describe("an append's NOTIFYs in its own statement (EventStore's notify)", () => {
   /** A store as the app's split processes run it: group commit, the append's NOTIFYs in its statement. */
   function notifyingStore() {
-    const { pool, statements } = countingPool();
+    const { pool, statements } = countingPool(db.pool);
     const notices = new ChangeNotices(pool);
     const store = new EventStore(pool, new Wakeup(pool), 5000, {
       groupCommit: true,
