@@ -2405,8 +2405,8 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (code) settings.resident_fares_code = code;
     }
     if (has(W.payment)) {
-      if (has(W.card)) settings.form_of_payment = "card";
-      else if (has(W.balance)) settings.form_of_payment = "balance";
+      const form = paymentForm(stemWords);
+      if (form) settings.form_of_payment = form;
     }
     // A new channel, with the settings the same part gives it ("… with nego code FJ-22") on it once made.
     if (creatingHere && has(W.channel) && !has(W.company) && !has(W.supervisor)) {
@@ -3901,6 +3901,32 @@ export const ZEROING_STEMS: readonly string[] = ["обнул", "занул", "wy
 
 /** Zero written as a word, in the five languages (folded). */
 export const ZERO_WORDS: readonly string[] = ["zero", "нуль", "нуля", "cero", "zéro"].map(fold);
+
+/** Words after which, within three words, a payment form is the one given up ("balance instead of card"). */
+const GIVEN_UP_STEMS: readonly string[] = [
+  "instead",
+  "rather",
+  "zamiast",
+  "замість",
+  "lieu",
+  "lugar",
+  "vez",
+].map(fold);
+
+/**
+ * The payment form a request asks for: the one it names, or, naming both, the one not given up ("from the balance
+ * instead of by card", "z salda zamiast kartą", "au lieu de la carte"); card when neither is given up.
+ */
+function paymentForm(words: readonly string[]): "card" | "balance" | undefined {
+  const at = (stems: readonly string[]) => words.findIndex((w) => stems.some((s) => w.startsWith(s)));
+  const card = at(W.card);
+  const balance = at(W.balance);
+  if (card < 0) return balance < 0 ? undefined : "balance";
+  if (balance < 0) return "card";
+  const givenUp = (i: number) =>
+    words.slice(Math.max(0, i - 3), i).some((w) => GIVEN_UP_STEMS.some((s) => w.startsWith(s)));
+  return givenUp(card) && !givenUp(balance) ? "balance" : "card";
+}
 
 /** Replacing one person with another in the five languages (folded stems). */
 const REPLACE_STEMS = [
