@@ -1098,6 +1098,9 @@ export function amountsIn(written: string): number[] {
 }
 
 /** The first amount with a currency next to it (or alone), read from text with names masked out. */
+/** A word right before an amount that makes it the value a change goes to (folded text before the number). */
+const TARGET_BEFORE = /(?:^|[\s(])(?:to|into|до|на|na|a|à|por|hasta)\s*$/u;
+
 export function findAmount(written: string): Amount | null {
   const text = withNumberWords(written);
   const found: (Amount & { score: number })[] = [];
@@ -1117,8 +1120,14 @@ export function findAmount(written: string): Amount | null {
     const next = /^\s*(?:(?:de|of)\s+|d['’]\s*)?([\p{L}$€£₴]+)/iu.exec(after)?.[1];
     const prev = /([\p{L}$€£₴]+)\s*$/u.exec(before)?.[1];
     const currency = (next && currencyOf(next)) || (prev && currencyOf(prev)) || null;
-    // Numbers inside a word (invoice 1182 is a reason, not an amount) score below ones with a currency.
-    found.push({ minor: Math.round(value * multiplier * 100), currency, score: currency ? 2 : 1 });
+    // Numbers inside a word (invoice 1182 is a reason, not an amount) score below ones with a currency. Of two alike,
+    // the one a change goes to wins ("from 100 EUR to 150 EUR", "de 100 por 150", "ze 100 na 150", "зі 100 до 150").
+    const target = TARGET_BEFORE.test(fold(before));
+    found.push({
+      minor: Math.round(value * multiplier * 100),
+      currency,
+      score: (currency ? 2 : 1) + (target ? 0.5 : 0),
+    });
   }
   found.sort((a, b) => b.score - a.score);
   const best = found[0];

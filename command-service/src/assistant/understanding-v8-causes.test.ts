@@ -27,3 +27,35 @@ describe("assistant understanding (issue 25): a payment form given up for anothe
     }
   });
 });
+
+describe("assistant understanding (issue 25): a value changed from one amount to another", () => {
+  const markup = (amount: number) => [
+    {
+      name: "set_company_markups",
+      args: {
+        company_id: "co-riga",
+        body: {
+          markups: [
+            {
+              carrier: null,
+              charge: { kind: "fixed", amount: { amount, currency: "EUR" }, per: "passenger" },
+            },
+          ],
+        },
+      },
+    },
+  ];
+
+  it("sets the amount it goes to, never the one it comes from", () => {
+    for (const text of [
+      "Baltic Wings Riga: change the markup from 100 EUR to 150 EUR per passenger",
+      "Baltic Wings Riga: cambia el margen de 100 EUR por 150 EUR por pasajero",
+      "Baltic Wings Riga: zmień marżę ze 100 EUR na 150 EUR za pasażera",
+      "Baltic Wings Riga: change la marge de 100 EUR à 150 EUR par passager",
+      "Baltic Wings Riga: зміни націнку зі 100 EUR до 150 EUR за пасажира",
+    ]) {
+      expect([text, parse(text)]).toEqual([text, markup(15000)]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
