@@ -84,7 +84,7 @@ describe("the tune tables", () => {
   });
 });
 
-// The later independent tables (v2 to v7, each written by another author who had read neither the parser nor the
+// The later independent tables (v2 to v8, each written by another author who had read neither the parser nor the
 // earlier tables' rows, split with its own seed): their tune halves are as well formed as the first table's, v3's and
 // v4's with every expected kind.
 describe.each([
@@ -94,6 +94,7 @@ describe.each([
   { version: "v5", minPerLanguage: 21, everyKind: true },
   { version: "v6", minPerLanguage: 20, everyKind: true },
   { version: "v7", minPerLanguage: 20, everyKind: true },
+  { version: "v8", minPerLanguage: 20, everyKind: true },
 ])("the $version tune tables", ({ version, minPerLanguage, everyKind }) => {
   const laterAssistant = table<AssistantRow & { language: string }>(`assistant.${version}`);
   const laterSearch = table<SearchRow>(`search.${version}`);
