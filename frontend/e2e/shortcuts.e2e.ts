@@ -8,7 +8,17 @@ import { browserAppSuite, checkScreen } from "./harness.ts";
 const suite = browserAppSuite({ seedDemo: true });
 jest.setTimeout(300_000);
 
-const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+/** Whether `target` has the focus, or gets it within 5 s (a key's screen may still be rendering on a loaded machine). */
+const hasFocus = async (target: Locator) => {
+  const element = await target.elementHandle();
+  return target
+    .page()
+    .waitForFunction((el) => el === document.activeElement, element, { timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+};
 
 /** Takes the focus off any field (as clicking beside it does). */
 async function leaveFields(page: Page): Promise<void> {

@@ -70,6 +70,8 @@ describe("the embedded server's watcher", () => {
         return rows;
       });
       expect(answer).toEqual([{ n: 7 }]);
+      // The server answers as soon as it listens, a moment before the watcher's start resolves and counts it.
+      await until("the restart counted", async () => (watched?.restarts() ?? 0) > 0);
       expect(watched.restarts()).toBe(1);
       expect(watched.current().port).toBe(first.port);
       expect(watched.current().pid).not.toBe(first.pid);
