@@ -194,6 +194,9 @@ describe("the experienced agent's keyboard", () => {
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });
     await page.waitForURL(/to=WAW/);
+    // The address names the picked search a moment before the page searches it: until then the previous (VIE)
+    // results are still on screen, so wait for the results of the search picked, not for any results.
+    await page.getByText(/^KBP → WAW ·/).waitFor();
     await page.getByTestId("results-count").waitFor();
     await expect(page.getByRole("textbox", { name: "To", exact: true }).inputValue()).resolves.toMatch(/WAW/);
 
