@@ -10,6 +10,7 @@ import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
 import { numberSaleDocuments } from "../invoices/numbering.ts";
 import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
+import { sendItineraryBatch } from "../itinerary/batch.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailAndBooking, mailItinerariesOnIssue } from "../itinerary/itinerary.ts";
 import type { Mailer } from "../notifications/port-types.ts";
@@ -166,6 +167,10 @@ export function commandJobHandlers(
         ...(await composeItineraryMail(deps, found.booking, found.mail)),
         traceId: job.traceId,
       });
+    },
+    async "send-itineraries"({ mails }, deps, job) {
+      const sent = await sendItineraryBatch(deps, mailer, mails, job);
+      if (sent > 0) job.logger.info({ sent, of: mails.length }, "itineraries on issue sent");
     },
     async "statement-mails"({ month }, deps, job) {
       const queued = await queueStatementMails(deps, month, job.traceId);
