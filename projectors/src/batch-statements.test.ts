@@ -19,6 +19,7 @@ import { agentNotifications } from "./agent-notifications/agent-notifications.ts
 import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { directory } from "./directory/directory.ts";
+import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 
 let db: TestDatabase;
 let store: EventStore;
@@ -189,5 +190,74 @@ describe("projection statements per feed batch", () => {
     );
     expect(written.statements).toHaveLength(1);
     expect(written.statements[0]?.text).toMatch(/balance_operations/);
+  });
+  it("when a batch holds a sweep's itinerary mails and a schedule-change mail, then itinerary_mails writes one INSERT for them, and the rows are those of one event per batch", async () => {
+    const locators = [locator(), locator(), locator()];
+    const changedLocator = locator();
+    const mailed = (l: string, i: number) => ({
+      type: "ItineraryMailed",
+      version: 1,
+      data: {
+        mail_id: `issued-${l}`,
+        locator: l,
+        agency_id: "agency-1",
+        company_id: "company-1",
+        to: "traveller@example.com",
+        note: i === 1 ? "Bon voyage" : null,
+        language: "en",
+        reason: i === 2 ? "on_demand" : "issued",
+        by: i === 2 ? { user_id: "agent-1", email: "agent@example.com" } : null,
+        at: `2026-11-29T08:0${i}:00.000Z`,
+      },
+    });
+    const changed = (l: string) => ({
+      type: "ScheduleChangeMailed",
+      version: 1,
+      data: {
+        mail_id: `change-${l}`,
+        locator: l,
+        agency_id: "agency-1",
+        company_id: "company-1",
+        change_id: `change-${l}`,
+        kind: "minor",
+        to: "traveller@example.com",
+        language: "fr",
+        at: "2026-11-29T09:00:00.000Z",
+      },
+    });
+    const events = [
+      ...locators.flatMap((l, i) => asStored(`itinerary-${l}`, [mailed(l, i)], i + 1)),
+      ...asStored(`itinerary-${changedLocator}`, [changed(changedLocator)], 10),
+    ];
+    const written = new StatementBatch();
+    await itineraryMails.apply(written, events, tablesOf(itineraryMails, 1));
+    expect(written.statements).toHaveLength(1);
+
+    // Each mail its own append, so the feed keeps this order.
+    for (const [i, l] of locators.entries())
+      await appendFixtures(db.pool, [{ streamId: `itinerary-${l}`, events: [mailed(l, i)], stamped: true }]);
+    await appendFixtures(db.pool, [
+      { streamId: `itinerary-${changedLocator}`, events: [changed(changedLocator)], stamped: true },
+    ]);
+    const rowsOf = async () =>
+      (
+        await db.pool.query(
+          "SELECT to_jsonb(m) AS row FROM read.itinerary_mails m WHERE locator = ANY($1) ORDER BY mail_id",
+          [[...locators, changedLocator]],
+        )
+      ).rows;
+    await rebuildProjection(db.pool, store, itineraryMails, { batchSize: 1 });
+    const oneByOne = await rowsOf();
+    await rebuildProjection(db.pool, store, itineraryMails, { batchSize: 1000 });
+    expect(await rowsOf()).toEqual(oneByOne);
+    expect(oneByOne.map((r) => [r.row.reason, r.row.note, r.row.by_email])).toEqual(
+      expect.arrayContaining([
+        ["issued", null, null],
+        ["issued", "Bon voyage", null],
+        ["on_demand", null, "agent@example.com"],
+        ["schedule_change", null, null],
+      ]),
+    );
+    expect(oneByOne).toHaveLength(4);
   });
 });
