@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mailNotifications, type NotificationMail } from "@skyward/command-service/agent-notifications/mails";
 import {
   type BatchMail,
   mailItinerariesOnIssue,
@@ -260,5 +261,119 @@ describe("the send-itineraries job", () => {
     }
     expect(sent.map(locatorOf).sort()).toEqual([...locators].sort());
     expect(await sentMarks(mails.map((m) => m.mail_id))).toHaveLength(3);
+  });
+});
+
+/** The send-mails jobs queued (the app runs none) with mails about these bookings, oldest first. */
+async function notificationJobs(locators: readonly string[]): Promise<NotificationMail[][]> {
+  const { rows } = await t.db.pool.query<{ payload: { data: { mails: NotificationMail[] } } }>(
+    `SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks k ON k.id = j.task_id
+      WHERE k.identifier = 'send-mails' ORDER BY j.id`,
+  );
+  return rows
+    .map((r) => r.payload.data.mails)
+    .filter((mails) => mails.some((m) => locators.some((l) => m.subject.includes(l))));
+}
+
+/** The agent's notifications of these bookings, once projected. */
+const notified = (locators: readonly string[]) =>
+  until(
+    async () => {
+      const { rows } = await t.db.pool.query<{ id: string }>(
+        "SELECT id FROM read.notifications WHERE locator = ANY($1) AND kind = 'issued' AND mail",
+        [locators],
+      );
+      return rows.length === locators.length ? rows.map((r) => r.id) : undefined;
+    },
+    30_000,
+    "the issued bookings' notifications",
+  );
+
+describe("the agents' notification mails of a sweep", () => {
+  it("when bookings were issued, then one sweep claims their notification mails and queues one send-mails job for them in one statement; a second sweep queues none", async () => {
+    // Every notification before these is claimed first, so the batch below is these three alone.
+    await mailNotifications(t.app.commandDeps, "trace-earlier");
+    const locators = [
+      await issuedFamily(agent, "standard", [distinctLastName("Notified")]),
+      await issuedFamily(agent, "flex", [distinctLastName("Notified")]),
+      await issuedFamily(agent, "standard", [distinctLastName("Notified")]),
+    ];
+    const ids = await notified(locators);
+    const { pool: counting, statements } = countingPool(t.app.pool);
+    const deps = { ...t.app.commandDeps, pool: counting };
+    expect(await mailNotifications(deps, "trace-notified")).toBe(3);
+    // The notifications (1), their claims and their one job (1). A job per mail was.
+    expect(statements()).toBe(2);
+    const jobs = await notificationJobs(locators);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.map((m) => m.notification_id).sort()).toEqual([...ids].sort());
+    expect(jobs[0]?.every((m) => m.to === "agent@dnipro.test" && /tickets issued/.test(m.subject))).toBe(
+      true,
+    );
+    expect(await mailNotifications(deps, "trace-notified-again")).toBe(0);
+    expect(statements()).toBe(3);
+    expect(await notificationJobs(locators)).toHaveLength(1);
+  });
+
+  it("when more notifications wait than a batch, then one sweep queues them all, a job per batch", async () => {
+    await mailNotifications(t.app.commandDeps, "trace-earlier");
+    const locators = await Promise.all(
+      Array.from({ length: 5 }, () => issuedFamily(agent, "standard", [distinctLastName("Many")])),
+    );
+    await notified(locators);
+    expect(await mailNotifications(t.app.commandDeps, "trace-many", { batch: 2 })).toBe(5);
+    expect((await notificationJobs(locators)).map((mails) => mails.length)).toEqual([2, 2, 1]);
+  });
+
+  it("when the mail server refuses one mail of the job, then the others are sent and marked, the job fails, and its next run sends only the refused one", async () => {
+    await mailNotifications(t.app.commandDeps, "trace-earlier");
+    const locators = await Promise.all(
+      Array.from({ length: 6 }, () => issuedFamily(agent, "flex", [distinctLastName("Refusal")])),
+    );
+    await notified(locators);
+    expect(await mailNotifications(t.app.commandDeps, "trace-refusal")).toBe(6);
+    const [mails = []] = await notificationJobs(locators);
+    const refusedId = mails[4]?.notification_id;
+    const sent: OutgoingMail[] = [];
+    let refusing = true;
+    const deps = t.app.commandDeps;
+    const handlers = commandJobHandlers(
+      deps,
+      { sweepEveryMs: 60_000 },
+      {
+        send: async (mail) => {
+          if (refusing && mail.subject === mails[4]?.subject) throw new Error("451 try again later");
+          sent.push(mail);
+        },
+      },
+    );
+    const run = (attempt: number) =>
+      handlers["send-mails"]({ mails }, deps, {
+        traceId: "trace-mails",
+        jobId: "1",
+        attempt,
+        maxAttempts: 10,
+        logger: deps.logger,
+      });
+    const marked = async () =>
+      (
+        await t.db.pool.query<{ notification_id: string }>(
+          "SELECT notification_id FROM app.notification_mails WHERE notification_id = ANY($1) AND sent_at IS NOT NULL",
+          [mails.map((m) => m.notification_id)],
+        )
+      ).rows.map((r) => r.notification_id);
+    await expect(run(1)).rejects.toThrow(/1 of 6 notification e-mails not sent.*451 try again later/);
+    expect(sent).toHaveLength(5);
+    expect((await marked()).sort()).toEqual(
+      mails
+        .map((m) => m.notification_id)
+        .filter((id) => id !== refusedId)
+        .sort(),
+    );
+    refusing = false;
+    await run(2);
+    expect(sent).toHaveLength(6);
+    expect(new Set(sent.map((m) => m.subject))).toEqual(new Set(mails.map((m) => m.subject)));
+    expect(await marked()).toHaveLength(6);
   });
 });

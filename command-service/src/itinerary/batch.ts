@@ -1,6 +1,7 @@
 import type { JobContext } from "@skyward/infra/jobs/runtime";
 import type { CommandDeps } from "../deps.ts";
 import { agencyStream } from "../directory/agency.ts";
+import { refusedMails, sendMarked } from "../notifications/marked-batch.ts";
 import type { Mailer } from "../notifications/port-types.ts";
 import { composeItineraryMail, sellingAgentOf, sellingAgents } from "./compose.ts";
 import { type BatchMail, mailsAndBookings } from "./itinerary.ts";
@@ -13,12 +14,6 @@ import { type BatchMail, mailsAndBookings } from "./itinerary.ts";
  * agent, done). Run again, after a refused mail or a killed process, the job sends only the mails not marked: at most
  * the mails in flight when a process died go out twice, as with a job per mail.
  */
-
-/**
- * How many mails of a batch are in flight at once (the transport's connections, while the next one is written); the
- * mails of each such group are marked sent together, once each is taken or refused.
- */
-const SENDING_AT_ONCE = 4;
 
 async function markSent(deps: Pick<CommandDeps, "pool">, mailIds: readonly string[]): Promise<void> {
   await deps.pool.query(
@@ -65,36 +60,14 @@ export async function sendItineraryBatch(
     deps,
     sending.map((s) => s.booking),
   );
-  const refused: { mail_id: string; error: unknown }[] = [];
-  let sentNow = 0;
-  // A group in flight at a time, its mails marked sent in one statement before the next group begins: a process
-  // killed meanwhile leaves at most the group's mails sent but not marked (sent again by the job's next run), as
-  // many as the jobs in flight at once when each mail had its own.
-  for (let start = 0; start < sending.length; start += SENDING_AT_ONCE) {
-    const group = sending.slice(start, start + SENDING_AT_ONCE);
-    const outcomes = await Promise.allSettled(
-      group.map(async ({ mail, booking }) => {
-        const outgoing = await composeItineraryMail(deps, booking, mail, sellingAgentOf(agents, booking));
-        await mailer.send({ ...outgoing, traceId: job.traceId });
-      }),
-    );
-    const taken: string[] = [];
-    outcomes.forEach((outcome, index) => {
-      const mailId = group[index]?.mail.mail_id ?? "";
-      if (outcome.status === "fulfilled") taken.push(mailId);
-      else refused.push({ mail_id: mailId, error: outcome.reason });
-    });
-    if (taken.length > 0) await markSent(deps, taken);
-    sentNow += taken.length;
-  }
-  if (refused.length > 0) {
-    const [first] = refused;
-    throw new Error(
-      `${refused.length} of ${sending.length} itinerary e-mails not sent (${refused.map((r) => r.mail_id).join(", ")}): ${
-        first?.error instanceof Error ? first.error.message : String(first?.error)
-      }`,
-      { cause: first?.error },
-    );
-  }
+  const { sent: sentNow, refused } = await sendMarked(sending, {
+    id: ({ mail }) => mail.mail_id,
+    send: async ({ mail, booking }) => {
+      const outgoing = await composeItineraryMail(deps, booking, mail, sellingAgentOf(agents, booking));
+      await mailer.send({ ...outgoing, traceId: job.traceId });
+    },
+    markSent: (ids) => markSent(deps, ids),
+  });
+  if (refused.length > 0) throw refusedMails(refused, sending.length, "itinerary e-mails");
   return sentNow;
 }

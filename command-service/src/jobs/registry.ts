@@ -1,6 +1,6 @@
 import { runReplay } from "@skyward/infra/audit/replay-runs";
 import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
-import { mailNotifications } from "../agent-notifications/mails.ts";
+import { mailNotifications, sendNotificationMails } from "../agent-notifications/mails.ts";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { bookingsToAskAboutSchedule, checkScheduleChangeJob } from "../bookings/commands/schedule-change.ts";
@@ -156,6 +156,10 @@ export function commandJobHandlers(
     },
     async "send-mail"(mail) {
       await mailer.send(mail);
+    },
+    async "send-mails"({ mails }, deps, job) {
+      const sent = await sendNotificationMails(deps, mailer, mails, job);
+      if (sent > 0) job.logger.info({ sent, of: mails.length }, "notification e-mails sent");
     },
     async "send-itinerary"({ locator, mail_id }, deps, job) {
       const found = await mailAndBooking(deps, locator, mail_id);
