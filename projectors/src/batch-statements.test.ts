@@ -260,4 +260,64 @@ describe("projection statements per feed batch", () => {
     );
     expect(oneByOne).toHaveLength(4);
   });
+  it("when a batch holds issues started with their balance charges, then balances writes one statement for their operations and lines, and the lines (with their operations) are those of one event per batch", async () => {
+    const company = `company-${randomUUID()}`;
+    const [first, second, third] = [locator(), locator(), locator()];
+    const started = (operationId: string): EventFixture => ({
+      ...current("TicketingStarted"),
+      data: { ...current("TicketingStarted").data, operation_id: operationId },
+    });
+    const charged = (l: string, operationId?: string): EventFixture => ({
+      type: "BalanceCharged",
+      version: 2,
+      data: {
+        company_id: company,
+        amount: { amount: 100_00, currency: "UAH" },
+        locator: l,
+        reason: "issue",
+        ...(operationId ? { operation_id: operationId } : {}),
+      },
+    });
+    const written = new StatementBatch();
+    await balances.apply(
+      written,
+      [
+        ...asStored(`booking-${first}`, [started("op-first")], 1),
+        ...asStored(`balance-${company}`, [charged(first)], 2),
+      ].map((e) => ({ ...e, metadata: systemMetadata("batch-statements") as StoredEvent["metadata"] })),
+      tablesOf(balances, 1),
+    );
+    expect(written.statements).toHaveLength(1);
+
+    // Each issue's booking event and charge in one append (one transaction): the first with its booking event first,
+    // the second with its charge first (its operation comes after its line), the third naming its own operation.
+    await appendFixtures(db.pool, [
+      { streamId: `booking-${first}`, events: [started("op-first")], stamped: true },
+      { streamId: `balance-${company}`, events: [charged(first)], stamped: true },
+    ]);
+    await appendFixtures(db.pool, [
+      { streamId: `balance-${company}-2`, events: [charged(second)], stamped: true },
+      { streamId: `booking-${second}`, events: [started("op-second")], stamped: true },
+    ]);
+    await appendFixtures(db.pool, [
+      { streamId: `balance-${company}-3`, events: [charged(third, "op-third")], stamped: true },
+    ]);
+    const linesOf = async () =>
+      (
+        await db.pool.query(
+          `SELECT locator, amount, balance_after, operation_id FROM read.balance_history
+            WHERE company_id = $1 ORDER BY position`,
+          [company],
+        )
+      ).rows;
+    await rebuildProjection(db.pool, store, balances, { batchSize: 1 });
+    const oneByOne = await linesOf();
+    await rebuildProjection(db.pool, store, balances, { batchSize: 1000 });
+    expect(await linesOf()).toEqual(oneByOne);
+    expect(oneByOne).toEqual([
+      { locator: first, amount: -10000, balance_after: -10000, operation_id: "op-first" },
+      { locator: second, amount: -10000, balance_after: -20000, operation_id: "op-second" },
+      { locator: third, amount: -10000, balance_after: -30000, operation_id: "op-third" },
+    ]);
+  });
 });
