@@ -8,11 +8,12 @@ import { type BatchMail, mailsAndBookings } from "./itinerary.ts";
 
 /**
  * The itinerary mails on issue a batch at a time (issue 26). The booking sweep claims a batch's mails and queues one
- * `send-itineraries` job for them in one statement (`queueItineraryMailBatch` in itinerary.ts, migration 111); the job reads every
- * mail and its booking in one statement, their agents in another, sends each through the mail transport and marks
- * it sent once the server took it (`sendItineraryBatch`). A statement per mail and a job per mail were (claim, read,
- * agent, done). Run again, after a refused mail or a killed process, the job sends only the mails not marked: at most
- * the mails in flight when a process died go out twice, as with a job per mail.
+ * `send-itineraries` job for them in one statement (`queueItineraryMailBatch` in itinerary.ts, migration 111); the
+ * job reads every mail and its booking in one statement, their agents in another, sends each through the mail
+ * transport and marks it sent once the server took it, four at a time (`sendItineraryBatch`,
+ * notifications/marked-batch.ts). A statement per mail and a job per mail were (claim, read, agent, done). Run again,
+ * after a refused mail or a killed process, the job sends only the mails not marked: at most the mails in flight
+ * when a process died go out twice, as with a job per mail.
  */
 
 async function markSent(deps: Pick<CommandDeps, "pool">, mailIds: readonly string[]): Promise<void> {

@@ -26,7 +26,8 @@ import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
  * The traveller's itinerary e-mails (issue 24, item 1). Each send is first recorded (`ItineraryMailed` on the
  * booking's `itinerary-{locator}` stream: who, to whom, when), then queued as a `send-itinerary` job together with
  * its row in app.itinerary_mails in one transaction (the mails on issue of a sweep's batch: one `send-itineraries`
- * job for them all, batch.ts); the booking sweep queues any recorded mail whose process died before that. The job writes the mail from the booking as it stands and sends it through the mail transport.
+ * job for them all, batch.ts); the booking sweep queues any recorded mail whose process died before that. The job
+ * writes the mail from the booking as it stands and sends it through the mail transport.
  */
 
 export interface ItineraryState {
@@ -271,6 +272,8 @@ async function mailBatchOnIssue(
     [size],
   );
   if (rows.length === 0) return { found: 0, queued: 0 };
+  // Every booking's stream and its mails' stream in one statement (two per booking were, issue 26); the bookings'
+  // mails are then recorded side by side, so their appends go together (group commit).
   const streams = await deps.store.readStreams(
     rows.flatMap(({ locator }) => [bookingStream(locator), itineraryStream(locator)]),
   );
