@@ -7,7 +7,7 @@ import { ScheduleChangeKind } from "./supplier.ts";
  * The itinerary e-mails of a booking (stream `itinerary-{locator}`, beside the booking's own): each send to a
  * traveller, on issue or on demand from the booking page, with who asked for it, to whom and when. The mail itself
  * (HTML and text, the itinerary PDF and every ticket's and EMD's receipt) is written and sent by the `send-itinerary`
- * job from the booking as it stands then.
+ * job (the mails on issue: a sweep's batch by one `send-itineraries` job) from the booking as it stands then.
  */
 export const itineraryStream = (locator: string) => `itinerary-${locator}`;
 

@@ -19,6 +19,7 @@ import { agentNotifications } from "./agent-notifications/agent-notifications.ts
 import { balances } from "./balances/balances.ts";
 import { bookings } from "./bookings/bookings.ts";
 import { directory } from "./directory/directory.ts";
+import { itineraryMails } from "./itinerary/itinerary-mails.ts";
 
 let db: TestDatabase;
 let store: EventStore;
@@ -189,5 +190,134 @@ describe("projection statements per feed batch", () => {
     );
     expect(written.statements).toHaveLength(1);
     expect(written.statements[0]?.text).toMatch(/balance_operations/);
+  });
+  it("when a batch holds a sweep's itinerary mails and a schedule-change mail, then itinerary_mails writes one INSERT for them, and the rows are those of one event per batch", async () => {
+    const locators = [locator(), locator(), locator()];
+    const changedLocator = locator();
+    const mailed = (l: string, i: number) => ({
+      type: "ItineraryMailed",
+      version: 1,
+      data: {
+        mail_id: `issued-${l}`,
+        locator: l,
+        agency_id: "agency-1",
+        company_id: "company-1",
+        to: "traveller@example.com",
+        note: i === 1 ? "Bon voyage" : null,
+        language: "en",
+        reason: i === 2 ? "on_demand" : "issued",
+        by: i === 2 ? { user_id: "agent-1", email: "agent@example.com" } : null,
+        at: `2026-11-29T08:0${i}:00.000Z`,
+      },
+    });
+    const changed = (l: string) => ({
+      type: "ScheduleChangeMailed",
+      version: 1,
+      data: {
+        mail_id: `change-${l}`,
+        locator: l,
+        agency_id: "agency-1",
+        company_id: "company-1",
+        change_id: `change-${l}`,
+        kind: "minor",
+        to: "traveller@example.com",
+        language: "fr",
+        at: "2026-11-29T09:00:00.000Z",
+      },
+    });
+    const events = [
+      ...locators.flatMap((l, i) => asStored(`itinerary-${l}`, [mailed(l, i)], i + 1)),
+      ...asStored(`itinerary-${changedLocator}`, [changed(changedLocator)], 10),
+    ];
+    const written = new StatementBatch();
+    await itineraryMails.apply(written, events, tablesOf(itineraryMails, 1));
+    expect(written.statements).toHaveLength(1);
+
+    // Each mail its own append, so the feed keeps this order.
+    for (const [i, l] of locators.entries())
+      await appendFixtures(db.pool, [{ streamId: `itinerary-${l}`, events: [mailed(l, i)], stamped: true }]);
+    await appendFixtures(db.pool, [
+      { streamId: `itinerary-${changedLocator}`, events: [changed(changedLocator)], stamped: true },
+    ]);
+    const rowsOf = async () =>
+      (
+        await db.pool.query(
+          "SELECT to_jsonb(m) AS row FROM read.itinerary_mails m WHERE locator = ANY($1) ORDER BY mail_id",
+          [[...locators, changedLocator]],
+        )
+      ).rows;
+    await rebuildProjection(db.pool, store, itineraryMails, { batchSize: 1 });
+    const oneByOne = await rowsOf();
+    await rebuildProjection(db.pool, store, itineraryMails, { batchSize: 1000 });
+    expect(await rowsOf()).toEqual(oneByOne);
+    expect(oneByOne.map((r) => [r.row.reason, r.row.note, r.row.by_email])).toEqual(
+      expect.arrayContaining([
+        ["issued", null, null],
+        ["issued", "Bon voyage", null],
+        ["on_demand", null, "agent@example.com"],
+        ["schedule_change", null, null],
+      ]),
+    );
+    expect(oneByOne).toHaveLength(4);
+  });
+  it("when a batch holds issues started with their balance charges, then balances writes one statement for their operations and lines, and the lines (with their operations) are those of one event per batch", async () => {
+    const company = `company-${randomUUID()}`;
+    const [first, second, third] = [locator(), locator(), locator()];
+    const started = (operationId: string): EventFixture => ({
+      ...current("TicketingStarted"),
+      data: { ...current("TicketingStarted").data, operation_id: operationId },
+    });
+    const charged = (l: string, operationId?: string): EventFixture => ({
+      type: "BalanceCharged",
+      version: 2,
+      data: {
+        company_id: company,
+        amount: { amount: 100_00, currency: "UAH" },
+        locator: l,
+        reason: "issue",
+        ...(operationId ? { operation_id: operationId } : {}),
+      },
+    });
+    const written = new StatementBatch();
+    await balances.apply(
+      written,
+      [
+        ...asStored(`booking-${first}`, [started("op-first")], 1),
+        ...asStored(`balance-${company}`, [charged(first)], 2),
+      ].map((e) => ({ ...e, metadata: systemMetadata("batch-statements") as StoredEvent["metadata"] })),
+      tablesOf(balances, 1),
+    );
+    expect(written.statements).toHaveLength(1);
+
+    // Each issue's booking event and charge in one append (one transaction): the first with its booking event first,
+    // the second with its charge first (its operation comes after its line), the third naming its own operation.
+    await appendFixtures(db.pool, [
+      { streamId: `booking-${first}`, events: [started("op-first")], stamped: true },
+      { streamId: `balance-${company}`, events: [charged(first)], stamped: true },
+    ]);
+    await appendFixtures(db.pool, [
+      { streamId: `balance-${company}-2`, events: [charged(second)], stamped: true },
+      { streamId: `booking-${second}`, events: [started("op-second")], stamped: true },
+    ]);
+    await appendFixtures(db.pool, [
+      { streamId: `balance-${company}-3`, events: [charged(third, "op-third")], stamped: true },
+    ]);
+    const linesOf = async () =>
+      (
+        await db.pool.query(
+          `SELECT locator, amount, balance_after, operation_id FROM read.balance_history
+            WHERE company_id = $1 ORDER BY position`,
+          [company],
+        )
+      ).rows;
+    await rebuildProjection(db.pool, store, balances, { batchSize: 1 });
+    const oneByOne = await linesOf();
+    await rebuildProjection(db.pool, store, balances, { batchSize: 1000 });
+    expect(await linesOf()).toEqual(oneByOne);
+    expect(oneByOne).toEqual([
+      { locator: first, amount: -10000, balance_after: -10000, operation_id: "op-first" },
+      { locator: second, amount: -10000, balance_after: -20000, operation_id: "op-second" },
+      { locator: third, amount: -10000, balance_after: -30000, operation_id: "op-third" },
+    ]);
   });
 });

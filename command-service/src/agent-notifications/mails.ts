@@ -1,11 +1,14 @@
 import type { NotificationKind } from "@skyward/contracts/agent-notifications";
 import { Language } from "@skyward/contracts/ids";
+import type { JobContext } from "@skyward/infra/jobs/runtime";
 import type { CommandDeps } from "../deps.ts";
+import { refusedMails, sendMarked } from "../notifications/marked-batch.ts";
+import type { Mailer } from "../notifications/port-types.ts";
 
 /*
  * The agents' notification e-mails (issue 24, item 2): each notification the projection marked for mail (the
- * recipient's switch was on) is queued once as a send-mail job, with its row in app.notification_mails in the same
- * transaction. Run by the booking sweep; only notifications of the last day, so a rebuilt read model mails no history.
+ * recipient's switch was on) is queued once, with its row in app.notification_mails, a sweep's batch by one
+ * send-mails job written by the same statement. Run by the booking sweep; only notifications of the last day, so a rebuilt read model mails no history.
  * An automatic cancellation is mailed by the watchdog itself (its mail names the deadlines in the agency's zone), which
  * asks the same switch: it is not mailed twice.
  */
@@ -78,11 +81,43 @@ export function notificationMail(
   return { to, subject, text: `${subject}.${detail}\n\n${texts.footer}` };
 }
 
-/** Queues every notification of the last day marked for mail and not queued yet; returns how many were queued. */
+/** A notification's mail as its batch's send-mails job carries it. */
+export interface NotificationMail {
+  notification_id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Notifications a sweep's batch takes at most; batch after batch until none is left (200 a sweep were). */
+export const NOTIFICATION_BATCH = 200;
+const NOTIFICATION_BATCHES = 50;
+
+/**
+ * Queues every notification of the last day marked for mail and not queued yet, a batch at a time: each batch's
+ * claims and one send-mails job for their mails in one statement (a send-mail job per mail was, issue 26). Returns
+ * how many mails were queued.
+ */
 export async function mailNotifications(
   deps: Pick<CommandDeps, "pool" | "jobs">,
   traceId: string,
+  options: { batch?: number } = {},
 ): Promise<number> {
+  const size = options.batch ?? NOTIFICATION_BATCH;
+  let queued = 0;
+  for (let batches = 0; batches < NOTIFICATION_BATCHES; batches++) {
+    const batch = await mailNotificationBatch(deps, traceId, size);
+    queued += batch.queued;
+    if (batch.found < size) break;
+  }
+  return queued;
+}
+
+async function mailNotificationBatch(
+  deps: Pick<CommandDeps, "pool" | "jobs">,
+  traceId: string,
+  size: number,
+): Promise<{ found: number; queued: number }> {
   const { rows } = await deps.pool.query<{
     id: string;
     user_id: string;
@@ -97,26 +132,67 @@ export async function mailNotifications(
        FROM read.notifications n LEFT JOIN read.users u ON u.id = n.user_id
       WHERE n.mail AND n.kind <> 'auto_cancelled' AND n.at > now() - interval '1 day'
         AND NOT EXISTS (SELECT 1 FROM app.notification_mails m WHERE m.notification_id = n.id)
-      ORDER BY n.at LIMIT 200`,
+      ORDER BY n.at LIMIT $1`,
+    [size],
   );
-  if (rows.length === 0) return 0;
-  // Every claim and its job in one statement (app.queue_notification_mail per row, in a stable order): a recipient
-  // without an address is settled by the claim alone (the in-app notice), one claimed by another sweep is skipped.
-  const jobs = rows.map((row) =>
+  if (rows.length === 0) return { found: 0, queued: 0 };
+  // Every claim and the batch's job in one statement (app.queue_notification_mail_batch): a recipient without an
+  // address is settled by the claim alone (the in-app notice), one claimed by another sweep is left out of the job.
+  const mails: NotificationMail[] = rows.flatMap((row) =>
     row.email
-      ? JSON.stringify(
-          deps.jobs.spec(
-            "send-mail",
-            notificationMail(row.email, Language.catch("en").parse(row.language), row.kind, row),
-            { traceId },
-          ),
+      ? [
+          {
+            notification_id: row.id,
+            ...notificationMail(row.email, Language.catch("en").parse(row.language), row.kind, row),
+          },
+        ]
+      : [],
+  );
+  const job = deps.jobs.spec("send-mails", { mails }, { traceId });
+  const { rows: queued } = await deps.pool.query<{ job_id: string | null; queued: number }>(
+    "SELECT job_id, queued FROM app.queue_notification_mail_batch($1::text[], $2::text[], $3::jsonb)",
+    [rows.map((r) => r.id), rows.map((r) => r.user_id), JSON.stringify(job)],
+  );
+  return { found: rows.length, queued: queued[0]?.queued ?? 0 };
+}
+
+/** The send-mails job's mails already marked sent (by an earlier run of it). */
+async function sentBefore(deps: Pick<CommandDeps, "pool">, ids: readonly string[]): Promise<Set<string>> {
+  const { rows } = await deps.pool.query<{ notification_id: string }>(
+    "SELECT notification_id FROM app.notification_mails WHERE notification_id = ANY($1::text[]) AND sent_at IS NOT NULL",
+    [ids],
+  );
+  return new Set(rows.map((r) => r.notification_id));
+}
+
+/**
+ * The send-mails job: a batch's notification mails not sent before, four at a time, each four marked sent together
+ * (notifications/marked-batch.ts); a refused mail fails the job once the others went, to be run again for it.
+ */
+export async function sendNotificationMails(
+  deps: Pick<CommandDeps, "pool">,
+  mailer: Mailer,
+  mails: readonly NotificationMail[],
+  job: Pick<JobContext, "attempt" | "traceId">,
+): Promise<number> {
+  const sent =
+    job.attempt > 1
+      ? await sentBefore(
+          deps,
+          mails.map((m) => m.notification_id),
         )
-      : null,
-  );
-  const { rows: queued } = await deps.pool.query<{ job_id: string | null }>(
-    `SELECT app.queue_notification_mail(q.id, q.user_id, q.job) AS job_id
-       FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS u(id, user_id, job) ORDER BY id) q`,
-    [rows.map((r) => r.id), rows.map((r) => r.user_id), jobs],
-  );
-  return queued.filter((q) => q.job_id !== null).length;
+      : new Set();
+  const left = mails.filter((m) => !sent.has(m.notification_id));
+  const { sent: sentNow, refused } = await sendMarked(left, {
+    id: (m) => m.notification_id,
+    send: ({ to, subject, text }) => mailer.send({ to, subject, text, traceId: job.traceId }),
+    markSent: async (ids) => {
+      await deps.pool.query(
+        "UPDATE app.notification_mails SET sent_at = now() WHERE notification_id = ANY($1::text[]) AND sent_at IS NULL",
+        [ids],
+      );
+    },
+  });
+  if (refused.length > 0) throw refusedMails(refused, left.length, "notification e-mails");
+  return sentNow;
 }

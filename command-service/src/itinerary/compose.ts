@@ -16,29 +16,54 @@ import type { MailAttachment, OutgoingMail } from "../notifications/port-types.t
 
 const PDF = "application/pdf";
 
+/** The agent who sold a booking, and the agent's company's name, as the mail and its receipts show them. */
+export interface SellingAgent {
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  company: string | null;
+}
+
+const agentKey = (booking: Pick<ActiveBooking, "agent_id" | "company_id">) =>
+  `${booking.agent_id}\u0000${booking.company_id}`;
+
 /**
- * Whom the booking was sold by: the agency's name, the company's, and the agent's contacts. The agency's stream comes
- * from the directory cache (dropped on every change, here or announced by another process), as the selling context
- * reads it: a statement per mail less (issue 26).
+ * The selling agents of several bookings in one statement (a batch of mails, issue 26), by booking: look one up with
+ * `sellingAgentOf`.
  */
-async function sellerOf(deps: CommandDeps, booking: ActiveBooking) {
+export async function sellingAgents(
+  deps: Pick<CommandDeps, "pool">,
+  bookings: readonly Pick<ActiveBooking, "agent_id" | "company_id">[],
+): Promise<Map<string, SellingAgent>> {
+  const { rows } = await deps.pool.query<SellingAgent & { agent_id: string; company_id: string }>(
+    `SELECT x.agent_id, x.company_id, u.email, u.phone, trim(u.first_name || ' ' || u.last_name) AS name,
+            (SELECT c.name FROM read.companies c WHERE c.id = x.company_id) AS company
+       FROM unnest($1::text[], $2::text[]) AS x(agent_id, company_id) LEFT JOIN read.users u ON u.id = x.agent_id`,
+    [bookings.map((b) => b.agent_id), bookings.map((b) => b.company_id)],
+  );
+  return new Map(
+    rows.map(({ agent_id, company_id, ...agent }) => [agentKey({ agent_id, company_id }), agent]),
+  );
+}
+
+export const sellingAgentOf = (
+  agents: ReadonlyMap<string, SellingAgent>,
+  booking: Pick<ActiveBooking, "agent_id" | "company_id">,
+): SellingAgent | undefined => agents.get(agentKey(booking));
+
+/**
+ * Whom the booking was sold by: the agency's name, the company's, and the agent's contacts (read here unless the
+ * caller read them with its batch's, `sellingAgents`). The agency's stream comes from the directory cache (dropped on
+ * every change, here or announced by another process), as the selling context reads it: a statement per mail less
+ * (issue 26).
+ */
+async function sellerOf(deps: CommandDeps, booking: ActiveBooking, known?: SellingAgent) {
   const stream = agencyStream(booking.agency_id);
   const agency = ((await deps.directory.readStreams([stream])).get(stream) ?? []).reduce(
     evolveAgency,
     noAgency,
   );
-  const { rows } = await deps.pool.query<{
-    email: string | null;
-    phone: string | null;
-    name: string | null;
-    company: string | null;
-  }>(
-    `SELECT u.email, u.phone, trim(u.first_name || ' ' || u.last_name) AS name,
-            (SELECT c.name FROM read.companies c WHERE c.id = $2) AS company
-       FROM read.users u WHERE u.id = $1`,
-    [booking.agent_id, booking.company_id],
-  );
-  const agent = rows[0];
+  const agent = known ?? sellingAgentOf(await sellingAgents(deps, [booking]), booking);
   return {
     name: agency.status === "active" ? agency.name : "Skyward",
     timeZone: agency.status === "active" ? agency.time_zone : "UTC",
@@ -65,8 +90,9 @@ export async function composeItineraryMail(
   deps: CommandDeps,
   booking: ActiveBooking,
   mail: ItineraryMailed,
+  agent?: SellingAgent,
 ): Promise<OutgoingMail> {
-  const seller = await sellerOf(deps, booking);
+  const seller = await sellerOf(deps, booking, agent);
   const language = mail.language;
   const ticketOf = (index: number) => booking.tickets.find((t) => t.passenger_index === index) ?? null;
   const itinerary: Itinerary = {

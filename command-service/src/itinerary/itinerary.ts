@@ -25,8 +25,9 @@ import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
 /**
  * The traveller's itinerary e-mails (issue 24, item 1). Each send is first recorded (`ItineraryMailed` on the
  * booking's `itinerary-{locator}` stream: who, to whom, when), then queued as a `send-itinerary` job together with
- * its row in app.itinerary_mails in one transaction; the booking sweep queues any recorded mail whose process died
- * before that. The job writes the mail from the booking as it stands and sends it through the mail transport.
+ * its row in app.itinerary_mails in one transaction (the mails on issue of a sweep's batch: one `send-itineraries`
+ * job for them all, batch.ts); the booking sweep queues any recorded mail whose process died before that. The job
+ * writes the mail from the booking as it stands and sends it through the mail transport.
  */
 
 export interface ItineraryState {
@@ -159,6 +160,33 @@ export async function queueItineraryMail(
   return rows[0]?.job_id != null;
 }
 
+/** A batch's mail as its send-itineraries job names it. */
+export interface BatchMail {
+  locator: string;
+  mail_id: string;
+}
+
+/**
+ * Marks `decided` bookings' on-issue mail decided, claims `mails` (those not claimed before) and queues one
+ * send-itineraries job for those it claimed, all in one statement (app.queue_itinerary_mail_batch, migration 111: a
+ * statement per mail was, issue 26); answers how many mails it queued.
+ */
+export async function queueItineraryMailBatch(
+  deps: Pick<CommandDeps, "pool" | "jobs">,
+  decided: readonly string[],
+  mails: readonly ItineraryMailed[],
+  traceId: string,
+): Promise<number> {
+  if (decided.length === 0 && mails.length === 0) return 0;
+  const batch: BatchMail[] = mails.map((m) => ({ locator: m.locator, mail_id: m.mail_id }));
+  const job = deps.jobs.spec("send-itineraries", { mails: batch }, { traceId });
+  const { rows } = await deps.pool.query<{ job_id: string | null; queued: number }>(
+    "SELECT job_id, queued FROM app.queue_itinerary_mail_batch($1::text[], $2::text[], $3::text[], $4::jsonb)",
+    [decided, batch.map((m) => m.mail_id), batch.map((m) => m.locator), JSON.stringify(job)],
+  );
+  return rows[0]?.queued ?? 0;
+}
+
 /** POST /bookings/{locator}/itinerary_mails: an agent sends the itinerary to any address, with a note. */
 export async function sendItinerary(
   deps: CommandDeps,
@@ -198,26 +226,58 @@ export async function sendItinerary(
   return { data: asItineraryMail(mail), position };
 }
 
+/** Issued bookings a sweep's batch takes at most: one batch's reads, appends and job, bounded. */
+export const ON_ISSUE_BATCH = 50;
+/** Batches a sweep takes at most (10,000 bookings); the next sweep goes on where it stopped. */
+const ON_ISSUE_BATCHES = 200;
+
 /**
  * Run by the booking sweep: every booking issued since the last sweep gets its on-issue itinerary, to the booking's
  * contact address, when its company mails them (the default). Decided once per booking (app.itinerary_on_issue);
- * the event's decider keeps a second sweep from recording a second mail. Returns how many were mailed.
+ * the event's decider keeps a second sweep from recording a second mail. Batch after batch until none is left, so
+ * the mails keep up with the bookings issued however many a sweep finds (one batch of 50 a sweep was: 10 mails a
+ * second at most, issue 26). Returns how many were mailed.
  */
-export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string): Promise<number> {
+export async function mailItinerariesOnIssue(
+  deps: CommandDeps,
+  traceId: string,
+  options: { batch?: number } = {},
+): Promise<number> {
+  const size = options.batch ?? ON_ISSUE_BATCH;
+  let mailed = 0;
+  for (let batches = 0; batches < ON_ISSUE_BATCHES; batches++) {
+    const { found, queued } = await mailBatchOnIssue(deps, traceId, size);
+    mailed += queued;
+    if (found < size) break;
+  }
+  return mailed;
+}
+
+/**
+ * One batch of the sweep: the bookings (one statement), their streams and their mails' streams (one), each company's
+ * setting, the mails recorded side by side (their appends go together: group commit), then the batch decided, its
+ * mails claimed and one job queued for them (one statement).
+ */
+async function mailBatchOnIssue(
+  deps: CommandDeps,
+  traceId: string,
+  size: number,
+): Promise<{ found: number; queued: number }> {
   // Each booking's agent and that agent's language come with it, so a mail needs no read of its own for them.
   const { rows } = await deps.pool.query<{ locator: string; agent_id: string; language: string | null }>(
     `SELECT b.locator, b.agent_id, u.language FROM read.bookings b LEFT JOIN read.users u ON u.id = b.agent_id
       WHERE b.issued_at IS NOT NULL AND NOT b.fake_booking
         AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
-      ORDER BY b.issued_at LIMIT 50`,
+      ORDER BY b.issued_at LIMIT $1`,
+    [size],
   );
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { found: 0, queued: 0 };
   // Every booking's stream and its mails' stream in one statement (two per booking were, issue 26); the bookings'
-  // mails are then recorded and queued side by side, so their appends go together (group commit).
+  // mails are then recorded side by side, so their appends go together (group commit).
   const streams = await deps.store.readStreams(
     rows.flatMap(({ locator }) => [bookingStream(locator), itineraryStream(locator)]),
   );
-  // A company's setting read once per sweep, however many of its bookings the sweep mails.
+  // A company's setting read once per batch, however many of its bookings the batch mails.
   const onIssue = new Map<string, Promise<boolean>>();
   const companyMails = (companyId: string) => {
     let known = onIssue.get(companyId);
@@ -227,52 +287,48 @@ export async function mailItinerariesOnIssue(deps: CommandDeps, traceId: string)
     }
     return known;
   };
-  const mailedEach = await Promise.all(
-    rows.map(async ({ locator, agent_id, language }) => {
-      // Marked decided by the statement that queues its mail, else on its own below.
-      let decided = false;
-      let mailed = 0;
+  const recorded = await Promise.all(
+    rows.map(async ({ locator, agent_id, language }): Promise<ItineraryMailed | null> => {
       const state = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
-      if (state.status !== "none" && state.tickets.length > 0 && (await companyMails(state.company_id))) {
-        const mail: ItineraryMailed = {
-          mail_id: `issued-${locator}`,
-          locator,
-          agency_id: state.agency_id,
-          company_id: state.company_id,
-          to: state.contacts.email,
-          note: null,
-          language:
-            agent_id === state.agent_id
-              ? Language.catch("en").parse(language)
-              : await defaultLanguage(deps, state),
-          reason: "issued",
-          by: null,
-          at: deps.now().toISOString(),
-        };
-        const metadata = {
-          ...systemMetadata(traceId),
-          scope: { agency_id: state.agency_id, company_id: state.company_id },
-        };
-        const { recorded } = await recordMail(
-          deps,
-          mail,
-          metadata,
-          streams.get(itineraryStream(locator)) ?? [],
-        );
-        if (recorded) {
-          decided = true;
-          if (await queueItineraryMail(deps, mail, traceId, { onIssue: true })) mailed++;
-        }
-      }
-      if (!decided)
-        await deps.pool.query(
-          "INSERT INTO app.itinerary_on_issue (locator) VALUES ($1) ON CONFLICT DO NOTHING",
-          [locator],
-        );
-      return mailed;
+      if (state.status === "none" || state.tickets.length === 0 || !(await companyMails(state.company_id)))
+        return null;
+      const mail: ItineraryMailed = {
+        mail_id: `issued-${locator}`,
+        locator,
+        agency_id: state.agency_id,
+        company_id: state.company_id,
+        to: state.contacts.email,
+        note: null,
+        language:
+          agent_id === state.agent_id
+            ? Language.catch("en").parse(language)
+            : await defaultLanguage(deps, state),
+        reason: "issued",
+        by: null,
+        at: deps.now().toISOString(),
+      };
+      const metadata = {
+        ...systemMetadata(traceId),
+        scope: { agency_id: state.agency_id, company_id: state.company_id },
+      };
+      // Recorded before: an earlier sweep died before its claim, and the drain queues it.
+      const { recorded } = await recordMail(
+        deps,
+        mail,
+        metadata,
+        streams.get(itineraryStream(locator)) ?? [],
+      );
+      return recorded ? mail : null;
     }),
   );
-  return mailedEach.reduce((a, b) => a + b, 0);
+  const mails = recorded.filter((m): m is ItineraryMailed => m !== null);
+  const queued = await queueItineraryMailBatch(
+    deps,
+    rows.map((r) => r.locator),
+    mails,
+    traceId,
+  );
+  return { found: rows.length, queued };
 }
 
 /** Recorded mails of the last day never queued (their process died between the two): queued now. */
@@ -290,6 +346,31 @@ export async function drainItineraryMails(deps: CommandDeps, traceId: string): P
     for (const mail of state.mails) if (await queueItineraryMail(deps, mail, traceId)) queued++;
   }
   return queued;
+}
+
+/**
+ * Recorded mails and their bookings as they stand, by mail id, every stream read in one statement (a batch's mails,
+ * issue 26); an unknown mail or booking is left out.
+ */
+export async function mailsAndBookings(
+  deps: Pick<CommandDeps, "store">,
+  wanted: readonly { locator: string; mail_id: string }[],
+): Promise<Map<string, { mail: ItineraryMailed; booking: ActiveBooking }>> {
+  const locators = [...new Set(wanted.map((w) => w.locator))];
+  const streams = await deps.store.readStreams(
+    locators.flatMap((locator) => [itineraryStream(locator), bookingStream(locator)]),
+  );
+  const found = new Map<string, { mail: ItineraryMailed; booking: ActiveBooking }>();
+  for (const locator of locators) {
+    const mails = (streams.get(itineraryStream(locator)) ?? []).reduce(evolveItinerary, noMails);
+    const booking = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+    if (booking.status === "none") continue;
+    for (const w of wanted) {
+      const mail = w.locator === locator ? mails.mails.find((m) => m.mail_id === w.mail_id) : undefined;
+      if (mail) found.set(mail.mail_id, { mail, booking });
+    }
+  }
+  return found;
 }
 
 /**

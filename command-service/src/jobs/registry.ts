@@ -1,6 +1,6 @@
 import { runReplay } from "@skyward/infra/audit/replay-runs";
 import { type JobHandlers, type JobRunner, RetryLater, startJobRunner } from "@skyward/infra/jobs/runtime";
-import { mailNotifications } from "../agent-notifications/mails.ts";
+import { mailNotifications, sendNotificationMails } from "../agent-notifications/mails.ts";
 import { bookingsAwaitingEmds, confirmEmds } from "../ancillaries/confirm-emds.ts";
 import { purgeUnexecutedPlans } from "../assistant/purge.ts";
 import { bookingsToAskAboutSchedule, checkScheduleChangeJob } from "../bookings/commands/schedule-change.ts";
@@ -10,6 +10,7 @@ import { releaseOrphanHolds } from "../bookings/supplier-holds.ts";
 import type { CommandDeps } from "../deps.ts";
 import { numberSaleDocuments } from "../invoices/numbering.ts";
 import { composeStatementMail, queueStatementMails } from "../invoices/statement-mails.ts";
+import { sendItineraryBatch } from "../itinerary/batch.ts";
 import { composeItineraryMail } from "../itinerary/compose.ts";
 import { drainItineraryMails, mailAndBooking, mailItinerariesOnIssue } from "../itinerary/itinerary.ts";
 import type { Mailer } from "../notifications/port-types.ts";
@@ -156,6 +157,10 @@ export function commandJobHandlers(
     async "send-mail"(mail) {
       await mailer.send(mail);
     },
+    async "send-mails"({ mails }, deps, job) {
+      const sent = await sendNotificationMails(deps, mailer, mails, job);
+      if (sent > 0) job.logger.info({ sent, of: mails.length }, "notification e-mails sent");
+    },
     async "send-itinerary"({ locator, mail_id }, deps, job) {
       const found = await mailAndBooking(deps, locator, mail_id);
       if (!found) {
@@ -166,6 +171,10 @@ export function commandJobHandlers(
         ...(await composeItineraryMail(deps, found.booking, found.mail)),
         traceId: job.traceId,
       });
+    },
+    async "send-itineraries"({ mails }, deps, job) {
+      const sent = await sendItineraryBatch(deps, mailer, mails, job);
+      if (sent > 0) job.logger.info({ sent, of: mails.length }, "itineraries on issue sent");
     },
     async "statement-mails"({ month }, deps, job) {
       const queued = await queueStatementMails(deps, month, job.traceId);

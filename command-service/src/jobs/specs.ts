@@ -53,8 +53,28 @@ export const commandJobs = {
     }),
     maxAttempts: 10,
   },
+  /**
+   * The agents' notification e-mails of a booking sweep's batch (issue 26): sent four at a time, each four marked sent
+   * together; run again (a mail refused, its process killed), it sends only those not marked. Retried like mail.
+   */
+  "send-mails": {
+    payload: z.object({
+      mails: z.array(
+        z.object({ notification_id: z.string(), to: z.string(), subject: z.string(), text: z.string() }),
+      ),
+    }),
+    maxAttempts: 10,
+  },
   /** A traveller's itinerary e-mail (issue 24), written from its booking and sent with its PDFs; retried like mail. */
   "send-itinerary": { payload: z.object({ locator: z.string(), mail_id: z.string() }), maxAttempts: 10 },
+  /**
+   * The itinerary mails on issue of a booking sweep's batch (issue 26): sent together, each marked sent once the mail
+   * server took it; run again (a mail refused, its process killed), it sends only those not marked. Retried like mail.
+   */
+  "send-itineraries": {
+    payload: z.object({ mails: z.array(z.object({ locator: z.string(), mail_id: z.string() })) }),
+    maxAttempts: 10,
+  },
   /** Each company's statement of the month before, to its billing contact, on the first day of the month. */
   "statement-mails": {
     payload: z.object({ month: z.string().optional() }),

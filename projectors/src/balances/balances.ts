@@ -111,7 +111,8 @@ export const balances = defineProjection({
     CREATE INDEX ON ${t.balance_history} (position DESC);
   `,
   async apply(writer, stored, t) {
-    // Operations first: a movement of this batch finds its operation, one of an earlier batch is updated.
+    // The booking events that name an operation: a movement of this batch finds its operation, a line of an earlier
+    // batch gets it.
     const operations = stored
       .filter((e) => OPERATION_EVENT_TYPES.includes(e.type))
       .map((e) => ({
@@ -119,7 +120,16 @@ export const balances = defineProjection({
         locator: e.streamId.slice("booking-".length),
         operation_id: OperationOf.parse(e.data).operation_id,
       }));
-    if (operations.length > 0)
+    const parsed = stored
+      .filter((e) => !OPERATION_EVENT_TYPES.includes(e.type))
+      .map((e) => parseEvent(BalanceEvent, e));
+    const events: ((typeof parsed)[number] & { move: Movement })[] = [];
+    for (const e of parsed) {
+      const move = movement(e);
+      if (move) events.push({ ...e, move });
+    }
+    // Operations alone (a batch that moves no balance): recorded, and named on an earlier batch's lines.
+    if (operations.length > 0 && events.length === 0)
       await writer.query(
         `WITH op AS (
            INSERT INTO ${t.balance_operations} (tx, locator, operation_id)
@@ -131,21 +141,29 @@ export const balances = defineProjection({
           WHERE h.tx = x.tx AND h.locator = x.locator AND h.operation_id IS NULL`,
         [JSON.stringify(operations)],
       );
-    const parsed = stored
-      .filter((e) => !OPERATION_EVENT_TYPES.includes(e.type))
-      .map((e) => parseEvent(BalanceEvent, e));
-    const events: ((typeof parsed)[number] & { move: Movement })[] = [];
-    for (const e of parsed) {
-      const move = movement(e);
-      if (move) events.push({ ...e, move });
-    }
     const moves = events.map((e) => e.move);
-    // One statement for the whole batch: each company's balance moves once by the batch's sum, and every history
-    // line gets the balance before the batch plus the running sum of the company's movements up to it; none when the
-    // batch moves no balance (only operations, or settings).
+    // One statement for the whole batch: its operations recorded (and named on an earlier batch's lines), each
+    // company's balance moved once by the batch's sum, and every history line given the balance before the batch
+    // plus the running sum of the company's movements up to it and its operation (an earlier batch's, else the first
+    // of this one's, as when the operations were written first by a statement of their own: one statement a batch
+    // less, issue 26); none when the batch moves no balance (only operations, or settings).
     if (events.length > 0)
       await writer.query(
-        `WITH movement AS (
+        `WITH ops AS (
+         SELECT DISTINCT ON (tx, locator) tx, locator, operation_id
+           FROM unnest($14::text[], $15::text[], $16::text[]) WITH ORDINALITY AS o(tx, locator, operation_id, n)
+          ORDER BY tx, locator, n
+       ),
+       op_rows AS (
+         INSERT INTO ${t.balance_operations} (tx, locator, operation_id)
+         SELECT tx, locator, operation_id FROM ops
+         ON CONFLICT (tx, locator) DO NOTHING
+       ),
+       named AS (
+         UPDATE ${t.balance_history} h SET operation_id = ops.operation_id FROM ops
+          WHERE h.tx = ops.tx AND h.locator = ops.locator AND h.operation_id IS NULL
+       ),
+       movement AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
                               $8::text[], $9::timestamptz[], $10::bigint[], $11::text[], $12::text[], $13::text[])
                   WITH ORDINALITY AS m(event_id, company_id, kind, delta, currency, locator, reason, actor_id, at,
@@ -165,9 +183,11 @@ export const balances = defineProjection({
          locator, reason, actor_id, actor_role, at, tx, operation_id)
        SELECT m.event_id, m.position, m.company_id, m.kind, m.delta, m.currency,
               coalesce(before.amount, 0) + sum(m.delta) OVER (PARTITION BY m.company_id ORDER BY m.n),
-              m.locator, m.reason, m.actor_id, m.actor_role, m.at, m.tx, coalesce(m.operation_id, op.operation_id)
+              m.locator, m.reason, m.actor_id, m.actor_role, m.at, m.tx,
+              coalesce(m.operation_id, op.operation_id, bo.operation_id)
          FROM movement m LEFT JOIN before USING (company_id)
          LEFT JOIN ${t.balance_operations} op ON op.tx = m.tx AND op.locator = m.locator
+         LEFT JOIN ops bo ON bo.tx = m.tx AND bo.locator = m.locator
        ON CONFLICT (event_id) DO NOTHING`,
         [
           events.map((e) => e.eventId),
@@ -183,6 +203,9 @@ export const balances = defineProjection({
           events.map((e) => e.metadata.actor.role),
           events.map((e) => e.transactionId.toString()),
           moves.map((m) => m.operation_id),
+          operations.map((o) => o.tx),
+          operations.map((o) => o.locator),
+          operations.map((o) => o.operation_id),
         ],
       );
     // Settings of a balance after its movements: neither changes the amount.

@@ -16,42 +16,57 @@ export const itineraryMails = defineProjection({
     );
     CREATE INDEX ON ${t.itinerary_mails} (locator, at);
   `,
+  // A feed batch's mails in one statement (a sweep records its batch's mails together: one INSERT each was, issue
+  // 26); the first row of a mail id wins, as it did one event at a time.
   async apply(writer, stored, t) {
-    for (const e of stored.map((s) => parseEvent(ItineraryEvent, s))) {
+    const rows = stored.map((s) => {
+      const e = parseEvent(ItineraryEvent, s);
       const d = e.data;
       switch (e.type) {
         case "ItineraryMailed":
-          await writer.query(
-            `INSERT INTO ${t.itinerary_mails} (mail_id, locator, agency_id, company_id, recipient, note, language,
-                 reason, by_user_id, by_email, at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (mail_id) DO NOTHING`,
-            [
-              d.mail_id,
-              d.locator,
-              d.agency_id,
-              d.company_id,
-              d.to,
-              e.data.note,
-              d.language,
-              e.data.reason,
-              e.data.by?.user_id ?? null,
-              e.data.by?.email ?? null,
-              d.at,
-            ],
-          );
-          break;
+          return {
+            mail_id: d.mail_id,
+            locator: d.locator,
+            agency_id: d.agency_id,
+            company_id: d.company_id,
+            recipient: d.to,
+            note: e.data.note,
+            language: d.language,
+            reason: e.data.reason,
+            by_user_id: e.data.by?.user_id ?? null,
+            by_email: e.data.by?.email ?? null,
+            at: d.at,
+          };
         case "ScheduleChangeMailed":
           // Sent by the schedule-change sweep: no note, nobody asked.
-          await writer.query(
-            `INSERT INTO ${t.itinerary_mails} (mail_id, locator, agency_id, company_id, recipient, note, language,
-                 reason, by_user_id, by_email, at)
-               VALUES ($1, $2, $3, $4, $5, NULL, $6, 'schedule_change', NULL, NULL, $7) ON CONFLICT (mail_id) DO NOTHING`,
-            [d.mail_id, d.locator, d.agency_id, d.company_id, d.to, d.language, d.at],
-          );
-          break;
+          return {
+            mail_id: d.mail_id,
+            locator: d.locator,
+            agency_id: d.agency_id,
+            company_id: d.company_id,
+            recipient: d.to,
+            note: null,
+            language: d.language,
+            reason: "schedule_change",
+            by_user_id: null,
+            by_email: null,
+            at: d.at,
+          };
         default:
-          unhandledEvent(e);
+          return unhandledEvent(e);
       }
-    }
+    });
+    if (rows.length === 0) return;
+    await writer.query(
+      `INSERT INTO ${t.itinerary_mails} (mail_id, locator, agency_id, company_id, recipient, note, language, reason,
+           by_user_id, by_email, at)
+         SELECT x.mail_id, x.locator, x.agency_id, x.company_id, x.recipient, x.note, x.language, x.reason,
+                x.by_user_id, x.by_email, x.at
+           FROM jsonb_to_recordset($1::jsonb) AS x(mail_id text, locator text, agency_id text, company_id text,
+                recipient text, note text, language text, reason text, by_user_id text, by_email text,
+                at timestamptz)
+       ON CONFLICT (mail_id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
   },
 });
