@@ -129,6 +129,11 @@ export const Config = z
      * The bearer token `/metrics` asks of its scraper. Outside production `/metrics` is open without it; in
      * production it is not served at all unless this is set (issue 30).
      */
+    /**
+     * The scheduling priority (nice, 0 to 19) a process running only background jobs (`ROLES=jobs`: PDFs, mails,
+     * invoices) lowers itself to, so their CPU yields to requests on a shared machine (issue 26); 0 keeps it equal.
+     */
+    JOBS_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** Off only to measure what the metrics cost (the booking-flow benchmark's baseline). */
     METRICS_ENABLED: flag.default(true),
     METRICS_TOKEN: z

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
@@ -156,6 +157,9 @@ describe("npm start's jobs process", () => {
       "the jobs process's workers",
     );
     expect(instances).toBe(1);
+    // The jobs process (its workers up) runs below the web process's priority (JOBS_NICE, 10 by default); the web process keeps its own.
+    expect(os.getPriority(start.pid as number)).toBe(os.getPriority());
+    expect(os.getPriority(firstJobs as number)).toBe(Math.max(os.getPriority(), 10));
 
     const agent = new HttpClient(url);
     expect((await agent.signInWithPassword("agent@dnipro.test", DEMO_PASSWORD)).status).toBe(200);

@@ -1,4 +1,5 @@
 import { register } from "node:module";
+import os from "node:os";
 import { readConfig } from "@skyward/infra/config";
 import { startTracing } from "@skyward/infra/telemetry/tracing";
 import type { Role } from "./app.ts";
@@ -26,6 +27,15 @@ const unknown = roles.filter((r) => !ROLES.includes(r));
 if (unknown.length > 0) {
   console.error(`unknown roles: ${unknown.join(", ")}; choose from ${ROLES.join(", ")}`);
   process.exit(2);
+}
+// A process of background jobs only (npm start's jobs process, a production jobs process) runs below the requests'
+// priority: a burst of itinerary PDFs then takes the CPU the web process leaves, not the CPU a request waits for.
+if (roles.length === 1 && roles[0] === "jobs" && config.JOBS_NICE > 0) {
+  try {
+    os.setPriority(Math.max(os.getPriority(), config.JOBS_NICE));
+  } catch (error) {
+    console.warn(`jobs process: priority not lowered (${(error as Error).message})`);
+  }
 }
 // No demo world in production unless SEED_DEMO is set explicitly (benchmarks and staging set it).
 const app = await startSkyward({
