@@ -765,6 +765,19 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
       out.push([from, to]);
       continue;
     }
+    // "… for Riga only, not Tallinn", "…, Kyiv no", "…, pas pour Kyiv", "…, але не Київ": a name set apart by a
+    // negation after what is asked names what is left out; it asks for nothing.
+    const cityName = (t: Token) => /^\p{Lu}/u.test(t.raw) && cityOf(t.norm) !== undefined;
+    const names = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
+    if (
+      k > 0 &&
+      negatedIn(words) &&
+      (names || free.some(cityName)) &&
+      free.every((t) => NEGATIONS.includes(t.norm) || EXCLUDED_LINKS.has(t.norm) || cityName(t))
+    ) {
+      out.push([from, to]);
+      continue;
+    }
     if (!hasStem(words, KEEP_STEMS)) continue;
     // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
     // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
@@ -777,6 +790,58 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
   }
   return out;
 }
+/** Asking why or whether ("why", "did", "чому", "dlaczego", "czy", "pourquoi", "por qué"), folded: a question, no command. */
+const WHY_WORDS = [
+  "why",
+  "did",
+  "does",
+  "чому",
+  "чого",
+  "dlaczego",
+  "czemu",
+  "czy",
+  "pourquoi",
+  "porque",
+].map(fold);
+
+/** Words after "on" that say a person is away, not a switch ("on leave", "on holiday", "on sick leave"). */
+const AWAY_AFTER_ON = new Set([
+  "leave",
+  "holiday",
+  "holidays",
+  "vacation",
+  "vacations",
+  "sick",
+  "maternity",
+  "parental",
+  "break",
+]);
+
+/** Words beside a name left out ("not for X", "pas pour X", "але не для X", "Kyiv no"), folded. */
+const EXCLUDED_LINKS = new Set(
+  [
+    "for",
+    "the",
+    "but",
+    "pour",
+    "para",
+    "dla",
+    "для",
+    "але",
+    "а",
+    "ale",
+    "mais",
+    "pero",
+    "a",
+    "la",
+    "le",
+    "el",
+    "of",
+    "de",
+    "company",
+    "office",
+  ].map(fold),
+);
 /** Verbs of a state that stays as it is (folded stems; whole words below): "stays", "remains", "залишається". */
 const STAY_STEMS = [
   ...["stays", "remain", "залишаєт", "залишают", "лишаєт", "лишают", "залишиться", "залишаться"],
@@ -1785,7 +1850,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     free.filter((t) => codeRuns.some(([a, b]) => t.start >= a && t.end <= b)).map((t) => t.norm),
   );
   const stemWords = words.filter(
-    (w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now" && !w.startsWith("nowak") && !inCode.has(w),
+    (w) =>
+      !(/\p{L}/u.test(w) && /\d/u.test(w)) &&
+      w !== "now" &&
+      !w.startsWith("nowak") &&
+      // Polish "wyłącznie" (only) is no "wyłącz" (switch off).
+      !w.startsWith("wylaczni") &&
+      !inCode.has(w),
   );
   const has = (stems: readonly string[]) => hasStem(stemWords, stems);
   const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
@@ -1884,6 +1955,25 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (hinted.length === 1) return (hinted[0] as Entity).id;
     }
     return a ? spanText(tokens, a.span) : undefined;
+  };
+  /**
+   * Companies named as a list ("for Riga and Tallinn", "для обох компаній — Київ і Львів", "Kyiv y Lviv"): every one
+   * resolved exactly, each apart from the next only by list words, so a switch asked once is thrown for each (never
+   * for one named after "not" or "only": those are no list).
+   */
+  const listedCompanies = (): string[] | undefined => {
+    if (companies.length < 2 || companies.some((c) => c.entities.length !== 1)) return undefined;
+    for (let k = 1; k < companies.length; k++) {
+      const gap = tokens.slice(
+        (companies[k - 1] as (typeof companies)[number]).span.end,
+        companies[k]?.span.start,
+      );
+      if (!gap.every((t) => LIST_LINKS.has(t.norm))) return undefined;
+      // "X, Y too" is no list (asked back); "X and Y", "X, Y і Z" are.
+      if (k === companies.length - 1 && gap.length === 0) return undefined;
+    }
+    const ids = companies.map((c) => c.ref);
+    return new Set(ids).size === ids.length ? ids : undefined;
   };
   /** The channel named (narrowed to the partner named), or the partner's only channel. */
   const channelRef = (): string | undefined => {
@@ -2075,6 +2165,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: withDefined({
             agency_id: agencyOfUnknown(),
             supervisor_id: unknownPerson,
+            body: { active: onOff },
+          }),
+        },
+      ];
+    // "Deactivate the supervisor", "desactiva al supervisor": a supervisor switched with none named is asked back
+    // (which one?), never guessed.
+    if (
+      onOff !== undefined &&
+      supervisors.length === 0 &&
+      !unknownPerson &&
+      has(W.supervisor) &&
+      companies.length === 0 &&
+      channels.length === 0 &&
+      !has(W.channel) &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      !dropAsked &&
+      !hasWord(W.pronoun)
+    )
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agencies[0]?.ref,
+            supervisor_id: undefined,
             body: { active: onOff },
           }),
         },
@@ -2515,8 +2630,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     return first && end ? withoutEndPunctuation(text.slice(first.start, end.end + 1)) : undefined;
   }
 
-  const off = has(W.off) || hasWord(W.offWords);
-  const on = !off && (has(W.on) || hasWord(W.onWords));
+  // A channel said to sell no more for a company, or through a source ("our channel shouldn't sell for X anymore",
+  // "no more API sales", "sin ventas por API", "plus de ventes par l'API", "наш канал більше не продає для X"): that
+  // switch thrown off, no switching verb written.
+  const sellingStopped =
+    hasStem(words, SALES_STEMS) &&
+    (has(W.channel) || channels.length > 0) &&
+    (companies.length > 0 || Object.values(W.sources).some((stems) => has(stems))) &&
+    !/\d/u.test(masked) &&
+    !words.some((w) => WHY_WORDS.includes(w)) &&
+    (negatedIn(words) ||
+      words.some((w) => WITHOUT.includes(w)) ||
+      words.some((w, i) => w === "plus" && words[i + 1] === "de"));
+  const off = has(W.off) || hasWord(W.offWords) || (sellingStopped && !has(W.on));
+  // "on leave", "on holiday", "on sick leave": a person away, no switch.
+  const on =
+    !off &&
+    (has(W.on) || words.some((w, i) => W.onWords.includes(w) && !AWAY_AFTER_ON.has(words[i + 1] ?? "")));
   // A phone by its word, its short forms ("тел.", "tel.", "tél."), or a number word before a "+…" number ("le
   // numéro de X : +48…").
   const phoneAsked =
@@ -2907,6 +3037,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (has(W.channel) && has(W.all) && !hasWord(W.pronoun))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
     }
+    // Ticketing stopped or resumed on the whole platform, nothing named ("stop all ticketing on the platform",
+    // "wstrzymaj wystawianie biletów na całej platformie"): the main gate, an administrator's switch.
+    if (
+      nothingNamed &&
+      !source &&
+      !has(W.channel) &&
+      !has(W.consolidator) &&
+      !hasWord(W.pronoun) &&
+      ctx.userType !== "Supervisor" &&
+      (has(W.ticketing) || has(W.gate)) &&
+      (hasStem(stemWords, PLATFORM_STEMS) || has(W.all))
+    )
+      return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
     // All selling stopped or resumed with nothing named ("All sales stop now", "зупини всі продажі", "wstrzymaj całą
     // sprzedaż wszędzie", "coupe toutes les ventes"): the platform's main gate, an administrator's switch (a
     // supervisor's "all sales" is asked back, never widened to the platform).
@@ -2934,6 +3077,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       // "… of the whole platform", "de toda la plataforma", "całej platformy": every channel.
       if (has(W.channel) && (has(W.all) || hasStem(stemWords, PLATFORM_STEMS)))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
+      const listed = listedCompanies();
+      if (listed)
+        return listed.map((id) => ({ name: "toggle_company_gate", args: { company_id: id, body } }));
       if (companies.length > 0)
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       // "la société Dnipro Travel": a company word with a partner's name and no partner word means one of its
@@ -2957,7 +3103,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (source && agencies.length > 0)
       return [{ name: "toggle_source_channel", args: { channel_id: undefined, source, body } }];
     if (has(W.channel) || channels.length > 0) {
-      // A company named: the partner's channel for that company only.
+      // A company named: the partner's channel for that company only (for each of a list).
+      const listed = listedCompanies();
+      if (listed)
+        return listed.map((id) => ({
+          name: "toggle_company_channel",
+          args: { channel_id: channelRef(), company_id: id, body },
+        }));
       if (companies.length > 0)
         return [
           {
@@ -2997,6 +3149,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
 /** A phone's short forms, whole words (folded): "tel.", "тел.", "tél.", "mob.", "kom.". */
 const PHONE_SHORT = ["tel", "тел", "telf", "tlf", "mob", "моб", "kom", "cell", "mobile", "movil"].map(fold);
+
+/** Words that only join the items of a list ("Riga and Tallinn", "Київ і Львів", "Kyiv y Lviv"), folded. */
+const LIST_LINKS = new Set(["and", "&", "y", "e", "et", "i", "і", "та", "й", "oraz", "as", "well"].map(fold));
 
 /** The platform as a whole (folded stems): "the whole platform", "toda la plataforma", "całej platformy". */
 const PLATFORM_STEMS = ["platform", "платформ", "plateform", "plataform"].map(fold);
@@ -3324,6 +3479,8 @@ const SALES_STEMS = [
   "продал",
   "продан",
   "продав",
+  "продає",
+  "продают",
   "виручк",
   "revenue",
   "turnover",
