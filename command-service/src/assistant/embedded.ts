@@ -360,6 +360,9 @@ const RAW_WORDS = {
     "commission",
     "tarifa",
     "cargo",
+    // "tasa de transacción", "taxe de transaction".
+    "tasa",
+    "taxe",
   ],
   // A credit limit by its other names: plafond, ceiling, cap, tope, line, overdraft (with a word for credit).
   creditLimit: [
@@ -484,7 +487,7 @@ const RAW_WORDS = {
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
-  autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
+  autoCancel: ["cancel", "скасув", "скасов", "anulow", "annul", "cancelac"],
   autoWord: ["auto", "авто", "automat"],
   shared: [
     "shared",
@@ -563,7 +566,8 @@ const RAW_WORDS = {
   sources: {
     api: ["api"],
     web: ["web", "веб", "site", "website", "strona", "stron", "www", "sitio"],
-    extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
+    // A browser plug-in is the extension ("wtyczka przeglądarki", "плагін браузера", "complément du navigateur").
+    extension: ["extension", "розширен", "rozszerz", "plugin", "wtyczk", "плагін", "complement"],
   },
 };
 
@@ -732,7 +736,7 @@ const KEPT_FILLERS = new Set(
       "там",
     ],
     ...["jak", "jest", "nie", "bez", "zmian", "ale", "tylko", "go", "ja", "je", "tak"],
-    ...["tel", "telle", "quel", "quelle", "sans", "y", "pas", "ne", "mais", "la", "le", "les", "est"],
+    ...["tel", "telle", "quel", "quelle", "sans", "y", "pas", "ne", "mais", "la", "le", "les", "l", "est"],
     ...["como", "esta", "sin", "no", "pero", "lo", "la", "los", "las", "igual", "tal", "cual", "y"],
   ].map(fold),
 );
@@ -759,6 +763,8 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
     );
     const words = free.map((t) => t.norm);
     if (amountsIn(text.slice(from, to)).length > 0) continue;
+    // "¿cuánto saldo le queda a X?", "how much is left": a question, not something kept.
+    if (words.some((w) => HOW_MUCH.has(w))) continue;
     // "…, web stays on", "l'API reste active", "la web sigue encendida", "веб залишається увімкненим": a state that
     // stays as it is asks for nothing, whatever it names.
     if (words.some((w) => STAY_WORDS.has(w)) || hasStem(words, STAY_STEMS)) {
@@ -782,11 +788,18 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
     // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
     // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
     const kept = (t: Token) => /^\p{Lu}/u.test(t.raw) && !KEEP_STEMS.some((s) => t.norm.startsWith(s));
+    // "…, keep web on", "…, залиш API увімкненим": a channel's source kept as it is, after what is asked.
+    const sourceKept = (t: Token) =>
+      k > 0 &&
+      (Object.values(W.sources).some((stems) => stems.some((s) => t.norm === s || (s.length > 3 && t.norm.startsWith(s)))) ||
+        W.onWords.includes(t.norm) ||
+        W.on.some((s) => t.norm.startsWith(s)));
     const rest = free.filter(
-      (t) => !KEEP_STEMS.some((s) => t.norm.startsWith(s)) && !KEPT_FILLERS.has(t.norm) && !kept(t),
+      (t) =>
+        !KEEP_STEMS.some((s) => t.norm.startsWith(s)) && !KEPT_FILLERS.has(t.norm) && !kept(t) && !sourceKept(t),
     );
     const named = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
-    if (rest.length === 0 && (named || free.some(kept))) out.push([from, to]);
+    if (rest.length === 0 && (named || free.some(kept) || free.some(sourceKept))) out.push([from, to]);
   }
   return out;
 }
@@ -816,6 +829,16 @@ const AWAY_AFTER_ON = new Set([
   "parental",
   "break",
 ]);
+
+/** "Is" in the five languages (folded), as in "the reason is …", "le motif est …", "powodem jest …". */
+const REASON_IS = new Set(["is", "est", "es", "jest", "це", "є", "was", "sera"].map(fold));
+/** Articles before a noun (folded): "the", "le", "la", "el". */
+const ARTICLES = new Set(["the", "le", "la", "el", "l"].map(fold));
+
+/** "How much", "what", "which" in the five languages (folded): a piece asking them keeps nothing as it is. */
+const HOW_MUCH = new Set(
+  ["how", "what", "which", "скільки", "який", "яка", "ile", "jaki", "jaka", "combien", "quel", "quelle", "cuanto", "cuanta", "cual"].map(fold),
+);
 
 /** Words beside a name left out ("not for X", "pas pour X", "але не для X", "Kyiv no"), folded. */
 const EXCLUDED_LINKS = new Set(
@@ -868,6 +891,9 @@ const OUR_WORDS = [
   ...["our", "наш", "наша", "наше", "нашої", "нашу", "нашій", "нашого", "nasz", "nasza", "naszej", "naszego"],
   ...["naszą", "notre", "nos", "nuestra", "nuestro"],
 ].map(fold);
+
+/** "We" in the five languages (folded): the caller's own. */
+const WE_WORDS = ["we", "us", "ми", "нас", "my", "nas", "nous", "nosotros", "nosotras"].map(fold);
 
 /** "With" in the five languages (folded): an option a new partner is created with. */
 const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
@@ -1023,43 +1049,46 @@ const withNumberWords = (text: string): string =>
     /^(million|milion|мільйон|millón|millon)$/iu.test(w) ? "1000000" : "1000",
   );
 
-/** Number words of the five languages (folded) and their values: units, teens, tens and hundreds. */
+/**
+ * Number words of the five languages (folded) and their values: units, teens, tens and hundreds, with the Polish and
+ * Ukrainian forms a number takes after a preposition or before "thousand" ("kwotą dziesięciu tysięcy", "п'яти тисяч").
+ */
 const SPELLED: ReadonlyMap<string, number> = new Map(
   (
     [
-      [1, "one", "один", "одна", "одну", "jeden", "jedna", "un", "une", "uno", "una"],
-      [2, "two", "два", "дві", "dwa", "dwie", "deux", "dos"],
-      [3, "three", "три", "trzy", "trois", "tres"],
-      [4, "four", "чотири", "cztery", "quatre", "cuatro"],
-      [5, "five", "п'ять", "pięć", "cinq", "cinco"],
-      [6, "six", "шість", "sześć", "seis"],
-      [7, "seven", "сім", "siedem", "sept", "siete"],
-      [8, "eight", "вісім", "osiem", "huit", "ocho"],
-      [9, "nine", "дев'ять", "dziewięć", "neuf", "nueve"],
-      [10, "ten", "десять", "dziesięć", "dix", "diez"],
-      [11, "eleven", "одинадцять", "jedenaście", "onze", "once"],
-      [12, "twelve", "дванадцять", "dwanaście", "douze", "doce"],
+      [1, "one", "один", "одна", "одну", "jeden", "jedna", "un", "une", "uno", "una", "jednego", "jednej"],
+      [2, "two", "два", "дві", "dwa", "dwie", "deux", "dos", "dwóch", "dwoma", "dwu", "двох", "двом"],
+      [3, "three", "три", "trzy", "trois", "tres", "trzech", "trzema", "трьох"],
+      [4, "four", "чотири", "cztery", "quatre", "cuatro", "czterech", "czterema", "чотирьох"],
+      [5, "five", "п'ять", "pięć", "cinq", "cinco", "pięciu", "п'яти"],
+      [6, "six", "шість", "sześć", "seis", "sześciu", "шести"],
+      [7, "seven", "сім", "siedem", "sept", "siete", "siedmiu", "семи"],
+      [8, "eight", "вісім", "osiem", "huit", "ocho", "ośmiu", "восьми"],
+      [9, "nine", "дев'ять", "dziewięć", "neuf", "nueve", "dziewięciu", "дев'яти"],
+      [10, "ten", "десять", "dziesięć", "dix", "diez", "dziesięciu", "десяти"],
+      [11, "eleven", "одинадцять", "jedenaście", "onze", "once", "jedenastu", "одинадцяти"],
+      [12, "twelve", "дванадцять", "dwanaście", "douze", "doce", "dwunastu", "дванадцяти"],
       [13, "thirteen", "тринадцять", "trzynaście", "treize", "trece"],
       [14, "fourteen", "чотирнадцять", "czternaście", "quatorze", "catorce"],
-      [15, "fifteen", "п'ятнадцять", "piętnaście", "quinze", "quince"],
+      [15, "fifteen", "п'ятнадцять", "piętnaście", "quinze", "quince", "piętnastu", "п'ятнадцяти"],
       [16, "sixteen", "шістнадцять", "szesnaście", "seize", "dieciséis"],
       [17, "seventeen", "сімнадцять", "siedemnaście", "diecisiete"],
       [18, "eighteen", "вісімнадцять", "osiemnaście", "dieciocho"],
       [19, "nineteen", "дев'ятнадцять", "dziewiętnaście", "diecinueve"],
-      [20, "twenty", "двадцять", "dwadzieścia", "vingt", "veinte"],
+      [20, "twenty", "двадцять", "dwadzieścia", "vingt", "veinte", "dwudziestu", "двадцяти"],
       [25, "veinticinco"],
-      [30, "thirty", "тридцять", "trzydzieści", "trente", "treinta"],
-      [40, "forty", "сорок", "czterdzieści", "quarante", "cuarenta"],
-      [50, "fifty", "п'ятдесят", "pięćdziesiąt", "cinquante", "cincuenta"],
+      [30, "thirty", "тридцять", "trzydzieści", "trente", "treinta", "trzydziestu", "тридцяти"],
+      [40, "forty", "сорок", "czterdzieści", "quarante", "cuarenta", "czterdziestu", "сорока"],
+      [50, "fifty", "п'ятдесят", "pięćdziesiąt", "cinquante", "cincuenta", "pięćdziesięciu", "п'ятдесяти"],
       [60, "sixty", "шістдесят", "sześćdziesiąt", "soixante", "sesenta"],
       [70, "seventy", "сімдесят", "siedemdziesiąt", "setenta"],
       [80, "eighty", "вісімдесят", "osiemdziesiąt", "ochenta"],
       [90, "ninety", "дев'яносто", "dziewięćdziesiąt", "noventa"],
-      [100, "hundred", "сто", "sto", "cent", "cents", "cien", "ciento"],
-      [200, "двісті", "dwieście", "doscientos", "doscientas"],
-      [300, "триста", "trzysta", "trescientos", "trescientas"],
-      [400, "чотириста", "czterysta", "cuatrocientos", "cuatrocientas"],
-      [500, "п'ятсот", "pięćset", "quinientos", "quinientas"],
+      [100, "hundred", "сто", "sto", "cent", "cents", "cien", "ciento", "stu", "ста"],
+      [200, "двісті", "dwieście", "doscientos", "doscientas", "dwustu", "двохсот"],
+      [300, "триста", "trzysta", "trescientos", "trescientas", "trzystu", "трьохсот"],
+      [400, "чотириста", "czterysta", "cuatrocientos", "cuatrocientas", "czterystu", "чотирьохсот"],
+      [500, "п'ятсот", "pięćset", "quinientos", "quinientas", "pięciuset", "п'ятисот"],
       [600, "шістсот", "sześćset", "seiscientos"],
       [700, "сімсот", "siedemset", "setecientos"],
       [800, "вісімсот", "osiemset", "ochocientos"],
@@ -1607,11 +1636,17 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
    */
   const reasonNext = (rest: string) => {
     const first = tokenize(rest)[0];
-    return (
+    if (
       !!first &&
       W.reason.some((s) => first.norm.startsWith(s)) &&
       /^\s*[\p{L}]+\s*(?:[:\-–—]|["«„“'‘])/u.test(rest)
-    );
+    )
+      return true;
+    // "… ? The reason is bank transfer 17.", "… ? Le motif est …", "… ? Powodem jest …": a reason told as a sentence.
+    const [a, b, c] = tokenize(rest);
+    const said = (t: Token | undefined) => !!t && REASON_IS.has(t.norm);
+    const reasonWord = (t: Token | undefined) => !!t && W.reason.some((s) => t.norm.startsWith(s));
+    return (reasonWord(a) && said(b)) || (ARTICLES.has(a?.norm ?? "") && reasonWord(b) && said(c));
   };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
@@ -1788,10 +1823,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (inSpan(i) || inQuote(t) || !W.reason.some((s) => t.norm.startsWith(s))) continue;
-    const rest = text
+    let rest = text
       .slice(t.end)
       .replace(/^\s*[:\-–—]?\s*/u, "")
       .trim();
+    // "The reason is X", "le motif est X": the reason is X.
+    const verb = /^(\p{L}+)\s+/u.exec(rest);
+    if (verb && REASON_IS.has(fold(verb[1] as string))) rest = rest.slice(verb[0].length);
     if (rest.length > 0) {
       // "(motif : test)": the bracket around the reason closes with it.
       const close = rest.indexOf(")");
@@ -2016,6 +2054,26 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     return undefined;
   }
+  /** What the last earlier part acted on: its company, else its partner (a channel's partner for a channel). */
+  function previousScope(): { company_id?: string; agency_id?: string } | undefined {
+    const c = (ctx.before ?? []).at(-1);
+    if (!c || JSON.stringify(c.args).includes('"$new:')) return undefined;
+    const a = c.args as {
+      company_id?: unknown;
+      agency_id?: unknown;
+      channel_id?: unknown;
+      body?: { company_id?: unknown; agency_id?: unknown };
+    };
+    const company = a.company_id ?? a.body?.company_id;
+    if (typeof company === "string") return { company_id: company };
+    const agency = a.agency_id ?? a.body?.agency_id;
+    if (typeof agency === "string") return { agency_id: agency };
+    if (typeof a.channel_id === "string") {
+      const ch = dir.entities.find((e) => e.kind === "channel" && e.id === a.channel_id);
+      if (ch?.agency_id) return { agency_id: ch.agency_id };
+    }
+    return undefined;
+  }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
     const before = ctx.before ?? [];
@@ -2087,7 +2145,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         hasWord(W.createWords));
     // "Remove / quita / usuń / retire / прибери the production API of P": the option switched off, never the partner
     // deleted.
-    const flagValue = onOff ?? (flag && has(W.drop) ? false : undefined);
+    // "X shouldn't cancel held bookings automatically anymore", "ne doit plus annuler …", "ya no debe cancelar …":
+    // the option said not to be, no switch written, is off.
+    const flagValue =
+      onOff ?? (flag && (has(W.drop) || negatedIn(words)) && !words.some((w) => WHY_WORDS.includes(w)) ? false : undefined);
     if (flag && flagValue !== undefined && !newPartnerHere)
       return [
         { name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: flagValue } } },
@@ -2708,6 +2769,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     !has(W.fee)
   ) {
     const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
+    // "…, and tell me how much it sold in October", "also how much did they sell": nothing named and no "we", the
+    // sales of what the part before acted on (its company, or its partner: a channel's is its partner's).
+    const ownSales = words.some((w) => OUR_WORDS.includes(w) || WE_WORDS.includes(w) || SELF_WORDS.includes(w));
+    const earlier =
+      companies.length === 0 && agencies.length === 0 && channels.length === 0 && !ownSales
+        ? previousScope()
+        : undefined;
+    if (earlier?.company_id || earlier?.agency_id)
+      return [
+        {
+          name: "sales_figures",
+          args: withDefined({ ...earlier, date_from: period?.from, date_to: period?.to }),
+        },
+      ];
     return [
       {
         name: "sales_figures",
@@ -2898,7 +2973,20 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
   // "Pon 12k UAH en el saldo de X", "mets 500 € sur le solde de X": money put on a balance is added.
-  const putOnBalance = hasWord(["pon", "poned", "ponga", "mete", "mets", "mettez"]) && has(W.balance);
+  // Money with its currency put on a company, nothing else named ("mets 1,2k PLN sur X", "pon 500 EUR a X"): the
+  // same.
+  const putVerb = hasWord(
+    ["pon", "poned", "ponga", "mete", "mets", "mettez", "put", "поклади", "покладіть", "wrzuc", "poloz"].map(fold),
+  );
+  const putOnBalance =
+    putVerb &&
+    (has(W.balance) ||
+      (!!amount?.currency &&
+        companies.length > 0 &&
+        !has(W.markup) &&
+        !has(W.fee) &&
+        !hasStem(words, CREDIT_WORDS) &&
+        !has(W.channel)));
   const moneyVerb = correction || has(W.topUp) || putOnBalance;
   if (
     !amount &&

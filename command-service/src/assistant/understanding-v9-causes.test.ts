@@ -185,3 +185,177 @@ describe("assistant understanding (issue 25): a supervisor switched with none na
     }
   });
 });
+
+const topUp = (minor: number, reason?: string) => [
+  {
+    name: "balance_transaction",
+    args: {
+      body: {
+        company_id: "co-riga",
+        kind: "top_up",
+        amount: { amount: minor, currency: "EUR" },
+        ...(reason ? { reason } : {}),
+      },
+    },
+  },
+];
+
+describe("assistant understanding (issue 25): amounts in words, inflected", () => {
+  it("reads Polish and Ukrainian number words in the case a preposition gives them", () => {
+    for (const [text, minor] of [
+      ["zasil Baltic Wings Riga kwotą pięciu tysięcy euro", 500000],
+      ["doładuj Baltic Wings Riga o dwóch tysiącach euro", 200000],
+      ["поповни Baltic Wings Riga на суму трьох тисяч євро", 300000],
+      ["зарахуй Baltic Wings Riga десяти тисяч євро", 1000000],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([text, topUp(minor)]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): money put on a company", () => {
+  it("reads money with its currency put on a company, no balance word, as a top-up", () => {
+    for (const text of [
+      "put 650 EUR on Baltic Wings Riga",
+      "поклади 650 EUR на Baltic Wings Riga",
+      "wrzuć 650 EUR na Baltic Wings Riga",
+      "mets 650 EUR sur Baltic Wings Riga",
+      "pon 650 EUR a Baltic Wings Riga",
+    ]) {
+      expect([text, parse(text)]).toEqual([text, topUp(65000)]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("never reads a credit limit put on a company as money added", () => {
+    const text = "pon un límite de crédito de 900 EUR a Baltic Wings Riga";
+    expect(parse(text).map((c) => c.name)).toEqual(["set_credit_limit"]);
+  });
+});
+
+describe("assistant understanding (issue 25): a reason told as a sentence after a question", () => {
+  it("keeps the reason with the request before the question mark", () => {
+    for (const text of [
+      "Would you top up Baltic Wings Riga with 420 EUR? The reason is invoice 77",
+      "Pourriez-vous recharger Baltic Wings Riga de 420 EUR ? Le motif est invoice 77",
+      "¿Puedes recargar Baltic Wings Riga con 420 EUR? El motivo es invoice 77",
+      "Czy możesz doładować Baltic Wings Riga o 420 EUR? Powodem jest invoice 77",
+    ]) {
+      expect([text, parse(text)]).toEqual([text, topUp(42000, "invoice 77")]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): a channel's source kept as it is", () => {
+  it("switches the source asked and leaves the one kept", () => {
+    for (const text of [
+      "switch the web off on the Baltic Wings channel, keep the API on",
+      "вимкни веб на каналі Baltic Wings, API залиш увімкненим",
+      "wyłącz stronę na kanale Baltic Wings, API zostaw włączone",
+      "coupe le web sur le canal de Baltic Wings, garde l'API activée",
+      "apaga la web en el canal de Baltic Wings, deja la API activada",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "toggle_source_channel", args: { channel_id: "ch-baltic", source: "web", body: off } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("reads a browser plug-in as the extension", () => {
+    for (const text of [
+      "disable the browser plugin on the Baltic Wings channel",
+      "вимкни плагін браузера на каналі Baltic Wings",
+      "wyłącz wtyczkę na kanale Baltic Wings",
+      "désactive le complément du navigateur sur le canal de Baltic Wings",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "toggle_source_channel",
+            args: { channel_id: "ch-baltic", source: "extension", body: off },
+          },
+        ],
+      ]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): a transaction fee by its other names", () => {
+  it("removes the fee, never the partner", () => {
+    for (const text of [
+      "Quita la tasa de transacción de Baltic Wings",
+      "Supprime la taxe de transaction de Baltic Wings",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_transaction_fee", args: { agency_id: "ag-baltic", body: { transaction_fee: null } } }],
+      ]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): a partner option said not to be", () => {
+  it("switches the option off when the request says it should no longer happen", () => {
+    for (const text of [
+      "Baltic Wings should no longer cancel held bookings automatically",
+      "Baltic Wings більше не має автоматично скасовувати бронювання",
+      "Baltic Wings nie powinien już automatycznie anulować rezerwacji",
+      "Baltic Wings ne doit plus annuler automatiquement les réservations",
+      "Baltic Wings ya no debe cancelar automáticamente las reservas",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_partner_flag",
+            args: { agency_id: "ag-baltic", flag: "auto_cancel_held_on", body: { value: false } },
+          },
+        ],
+      ]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): how much is left, asked", () => {
+  it("reads 'how much is left on the balance' as the balance question, nothing kept", () => {
+    for (const text of [
+      "cuánto saldo le queda a Baltic Wings Riga",
+      "combien reste-t-il sur le solde de Baltic Wings Riga",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "company_balance", args: { company_id: "co-riga" } }],
+      ]);
+  });
+});
+
+describe("assistant understanding (issue 25): sales asked of what the part before acted on", () => {
+  const sales = {
+    name: "sales_figures",
+    args: { company_id: "co-riga", date_from: "2026-10-01", date_to: "2026-10-31" },
+  };
+  it("answers the sales of the company the command named, when the question names none", () => {
+    for (const text of [
+      "set Baltic Wings Riga's credit limit to 800 EUR and tell me how much it sold in October 2026",
+      "встанови Baltic Wings Riga кредитний ліміт 800 EUR і скажи, скільки вона продала в жовтні 2026",
+      "ustaw Baltic Wings Riga limit kredytowy 800 EUR i powiedz, ile sprzedała w październiku 2026",
+      "fixe la limite de crédit de Baltic Wings Riga à 800 EUR et dis-moi combien elle a vendu en octobre 2026",
+      "pon a Baltic Wings Riga un límite de crédito de 800 EUR y dime cuánto vendió en octubre de 2026",
+    ])
+      expect([text, parse(text).at(-1)]).toEqual([text, sales]);
+  });
+
+  it("keeps the caller's own sales when they say 'we'", () => {
+    const text =
+      "set Baltic Wings Riga's credit limit to 800 EUR and tell me how much we sold in October 2026";
+    expect(parse(text).at(-1)).toEqual({
+      name: "sales_figures",
+      args: { date_from: "2026-10-01", date_to: "2026-10-31" },
+    });
+  });
+});
