@@ -791,12 +791,17 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
     // "…, keep web on", "…, залиш API увімкненим": a channel's source kept as it is, after what is asked.
     const sourceKept = (t: Token) =>
       k > 0 &&
-      (Object.values(W.sources).some((stems) => stems.some((s) => t.norm === s || (s.length > 3 && t.norm.startsWith(s)))) ||
+      (Object.values(W.sources).some((stems) =>
+        stems.some((s) => t.norm === s || (s.length > 3 && t.norm.startsWith(s))),
+      ) ||
         W.onWords.includes(t.norm) ||
         W.on.some((s) => t.norm.startsWith(s)));
     const rest = free.filter(
       (t) =>
-        !KEEP_STEMS.some((s) => t.norm.startsWith(s)) && !KEPT_FILLERS.has(t.norm) && !kept(t) && !sourceKept(t),
+        !KEEP_STEMS.some((s) => t.norm.startsWith(s)) &&
+        !KEPT_FILLERS.has(t.norm) &&
+        !kept(t) &&
+        !sourceKept(t),
     );
     const named = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
     if (rest.length === 0 && (named || free.some(kept) || free.some(sourceKept))) out.push([from, to]);
@@ -837,7 +842,23 @@ const ARTICLES = new Set(["the", "le", "la", "el", "l"].map(fold));
 
 /** "How much", "what", "which" in the five languages (folded): a piece asking them keeps nothing as it is. */
 const HOW_MUCH = new Set(
-  ["how", "what", "which", "скільки", "який", "яка", "ile", "jaki", "jaka", "combien", "quel", "quelle", "cuanto", "cuanta", "cual"].map(fold),
+  [
+    "how",
+    "what",
+    "which",
+    "скільки",
+    "який",
+    "яка",
+    "ile",
+    "jaki",
+    "jaka",
+    "combien",
+    "quel",
+    "quelle",
+    "cuanto",
+    "cuanta",
+    "cual",
+  ].map(fold),
 );
 
 /** Words beside a name left out ("not for X", "pas pour X", "але не для X", "Kyiv no"), folded. */
@@ -1637,7 +1658,7 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
   const reasonNext = (rest: string) => {
     const first = tokenize(rest)[0];
     if (
-      !!first &&
+      first &&
       W.reason.some((s) => first.norm.startsWith(s)) &&
       /^\s*[\p{L}]+\s*(?:[:\-–—]|["«„“'‘])/u.test(rest)
     )
@@ -2146,9 +2167,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     // "Remove / quita / usuń / retire / прибери the production API of P": the option switched off, never the partner
     // deleted.
     // "X shouldn't cancel held bookings automatically anymore", "ne doit plus annuler …", "ya no debe cancelar …":
-    // the option said not to be, no switch written, is off.
-    const flagValue =
-      onOff ?? (flag && (has(W.drop) || negatedIn(words)) && !words.some((w) => WHY_WORDS.includes(w)) ? false : undefined);
+    // an option named by its own action (cancelling), that action negated and no switch written, is off.
+    const actionNegated =
+      flag === "auto_cancel_held_on" && negatedIn(words) && !words.some((w) => WHY_WORDS.includes(w));
+    const flagValue = onOff ?? (flag && (has(W.drop) || actionNegated) ? false : undefined);
     if (flag && flagValue !== undefined && !newPartnerHere)
       return [
         { name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: flagValue } } },
@@ -2771,7 +2793,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
     // "…, and tell me how much it sold in October", "also how much did they sell": nothing named and no "we", the
     // sales of what the part before acted on (its company, or its partner: a channel's is its partner's).
-    const ownSales = words.some((w) => OUR_WORDS.includes(w) || WE_WORDS.includes(w) || SELF_WORDS.includes(w));
+    const ownSales = words.some(
+      (w) => OUR_WORDS.includes(w) || WE_WORDS.includes(w) || SELF_WORDS.includes(w),
+    );
     const earlier =
       companies.length === 0 && agencies.length === 0 && channels.length === 0 && !ownSales
         ? previousScope()
@@ -2976,7 +3000,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // Money with its currency put on a company, nothing else named ("mets 1,2k PLN sur X", "pon 500 EUR a X"): the
   // same.
   const putVerb = hasWord(
-    ["pon", "poned", "ponga", "mete", "mets", "mettez", "put", "поклади", "покладіть", "wrzuc", "poloz"].map(fold),
+    ["pon", "poned", "ponga", "mete", "mets", "mettez", "put", "поклади", "покладіть", "wrzuc", "poloz"].map(
+      fold,
+    ),
   );
   const putOnBalance =
     putVerb &&

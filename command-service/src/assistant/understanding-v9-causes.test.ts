@@ -321,6 +321,29 @@ describe("assistant understanding (issue 25): a partner option said not to be", 
   });
 });
 
+describe("assistant understanding (issue 25): an option no longer needed, then switched off", () => {
+  it("is one step: the negation of 'need' is no second switch", () => {
+    for (const text of [
+      "Baltic Wings does not need ghost segment remarks anymore, turn them off",
+      "Baltic Wings більше не потребує ремарок ghost-сегментів, вимкни їх",
+      "Baltic Wings nie potrzebuje już uwag ghost, wyłącz je",
+      "Baltic Wings n'a plus besoin des remarques ghost, coupe-les",
+      "Baltic Wings ya no necesita las observaciones ghost, apágalas",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_partner_flag",
+            args: { agency_id: "ag-baltic", flag: "ghost_segments_remarks_on", body: { value: false } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
 describe("assistant understanding (issue 25): how much is left, asked", () => {
   it("reads 'how much is left on the balance' as the balance question, nothing kept", () => {
     for (const text of [
