@@ -5,7 +5,7 @@ import { companiesByCity } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
-import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
+import { cityOf, fold, hasPhrase, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
@@ -912,6 +912,44 @@ const OUR_WORDS = [
   ...["our", "наш", "наша", "наше", "нашої", "нашу", "нашій", "нашого", "nasz", "nasza", "naszej", "naszego"],
   ...["naszą", "notre", "nos", "nuestra", "nuestro"],
 ].map(fold);
+
+/** "It", "her", "for it" in the five languages (folded; no article-like "le", "la"): what a part before named. */
+const OBJECT_PRONOUNS = [
+  "it",
+  "її",
+  "їй",
+  "неї",
+  "ній",
+  "jej",
+  "niej",
+  "nią",
+  "lui",
+  "elle",
+  "ella",
+  "ello",
+].map(fold);
+
+/** Going below zero (folded phrases): how far a company may, its credit limit. */
+const BELOW_ZERO = [
+  ...[
+    "below zero",
+    "under zero",
+    "into the red",
+    "in the red",
+    "into minus",
+    "into the negative",
+    "negative balance",
+  ],
+  ...["в мінус", "у мінус", "на мінус", "нижче нуля", "нижче нуля", "в мінусі", "у мінусі"],
+  ...["na minus", "w minus", "na minusie", "ponizej zera", "pod kreske"],
+  ...["en dessous de zero", "au dessous de zero", "sous zero", "en negatif", "dans le rouge", "a decouvert"],
+  ...["bajo cero", "por debajo de cero", "en negativo", "en rojo", "en numeros rojos", "en descubierto"],
+].map(fold);
+
+/** "Now", "from now on" in the five languages (folded): a value told as it is from now on. */
+const NOW_WORDS = new Set(
+  ["now", "тепер", "відтепер", "teraz", "odtad", "desormais", "maintenant", "dorenavant", "ahora"].map(fold),
+);
 
 /** "We" in the five languages (folded): the caller's own. */
 const WE_WORDS = ["we", "us", "ми", "нас", "my", "nas", "nous", "nosotros", "nosotras"].map(fold);
@@ -2095,6 +2133,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     return undefined;
   }
+  /** "… and give it a 3 % markup": a pronoun standing for the company an earlier part created or acted on. */
+  function companyByPronoun(): boolean {
+    return (hasWord(W.pronoun) || hasWord(OBJECT_PRONOUNS)) && previousCompany() !== undefined;
+  }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
     const before = ctx.before ?? [];
@@ -2443,14 +2485,29 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     )
       return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { time_zone: zone } } }];
     // A supervisor's first or last name changed.
+    // "X's surname is now Y", "le nom de famille de X est désormais Y", "прізвище X тепер Y": a name told as it is now.
+    const nowAt = tokens.findIndex(
+      (t, i) => i >= (supervisors[0]?.span.end ?? tokens.length) && NOW_WORDS.has(t.norm),
+    );
+    const toldNow =
+      supervisors.length > 0 && nowAt >= 0 && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)) && !toggle;
     const renaming =
       has(W.rename) ||
+      toldNow ||
       ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
     if (renaming && supervisors.length > 0 && !phoneAsked) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
-      const value = quoted?.[1]?.trim() ?? valueAfterLink(person.span.end);
+      let after = nowAt + 1;
+      while (after < tokens.length && REASON_IS.has((tokens[after] as Token).norm)) after++;
+      const told =
+        toldNow && tokens[after] && after < reasonFrom
+          ? withoutEndPunctuation(
+              text.slice((tokens[after] as Token).start, (tokens.at(-1) as Token).end + 1),
+            )
+          : undefined;
+      const value = quoted?.[1]?.trim() ?? told ?? valueAfterLink(person.span.end);
       const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
       const field = surname ? "last_name" : "first_name";
       return [
@@ -2878,7 +2935,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     hasStem(words, CREDIT_NOUNS) && !has(W.topUp) && !has(W.correction) && !has(W.correctionNegative);
   // A limit with an amount is the credit limit whatever the credit word (the catalogue has no other limit): "постав
   // ліміт 3000 PLN для X", "limit 5000 zł dla X".
-  if ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || has(W.creditLimit)) && amount) {
+  // "X can go 10k below zero", "może zejść na minus do 5 tys.", "peut descendre à 5k en négatif", "puede quedar en
+  // negativo hasta 5 mil": how far a company may go below zero is its credit limit.
+  const belowZero =
+    hasPhrase(fold(masked), BELOW_ZERO) &&
+    !has(W.topUp) &&
+    !has(W.correction) &&
+    // The minus of "в мінус", "na minus" is the phrase's own word, no deduction.
+    !hasStem(
+      stemWords.filter((w) => !["мінус", "мінусі", "minus", "minusie"].includes(w)),
+      W.correctionNegative,
+    ) &&
+    !has(W.markup) &&
+    !has(W.fee);
+  if (
+    ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || has(W.creditLimit)) && amount) ||
+    (belowZero && amount)
+  ) {
     return [
       {
         name: "set_credit_limit",
@@ -2921,7 +2994,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // "… sin tocar el margen que ya tiene", "загальну не чіпай", "leave the general markup as it is": kept, not removed.
   const keep = hasStem(words, KEEP_STEMS);
   if (has(W.markup) && has(W.remove) && !keep && !amount && percent === null && !carrier && !chargeInReason) {
-    if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+    if (
+      companies[0] ||
+      (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+    )
       return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
     return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
   }
@@ -2955,7 +3031,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       : null;
     if (kept && charge) {
       const markups = [{ carrier, charge }];
-      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        companies[0] ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups } } }];
       return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups } } }];
     }
@@ -2965,7 +3044,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const list = has(W.markup) ? markupList(masked) : listedByCarrier;
     if (list) {
       const args = { markups: list.rules };
-      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        companies[0] ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [
           {
             name: "set_company_markups",
@@ -2987,7 +3069,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (charge) {
       const rule = { carrier, charge };
       const company = companies[0];
-      if (company || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        company ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [
           { name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [rule] } } },
         ];
@@ -3229,6 +3314,14 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           {
             name: "toggle_company_channel",
             args: { channel_id: channelRef(), company_id: companyRef(), body },
+          },
+        ];
+      // "… and switch the channel on for it / pour elle": the company a part before created or acted on.
+      if (agencies.length === 0 && hasWord(OBJECT_PRONOUNS) && previousCompany())
+        return [
+          {
+            name: "toggle_company_channel",
+            args: { channel_id: channelRef(), company_id: previousCompany(), body },
           },
         ];
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";

@@ -382,3 +382,99 @@ describe("assistant understanding (issue 25): sales asked of what the part befor
     });
   });
 });
+
+describe("assistant understanding (issue 25): a company a part before created, named by a pronoun", () => {
+  const created = {
+    name: "create_company",
+    args: { body: { agency_id: "ag-baltic", name: "Baltic Wings Vilnius" } },
+  };
+  it("gives a supervisor's new company its markup, never the partner's whole list", () => {
+    for (const text of [
+      "create the company Baltic Wings Vilnius and give it a 4% markup",
+      "створи компанію Baltic Wings Vilnius і дай їй націнку 4%",
+      "utwórz firmę Baltic Wings Vilnius i daj jej marżę 4%",
+      "crée la société Baltic Wings Vilnius et donne-lui une marge de 4 %",
+      "crea la empresa Baltic Wings Vilnius y ponle a ella un margen del 4 %",
+    ]) {
+      expect([text, parse(text, balticSupervisor)]).toEqual([
+        text,
+        [
+          created,
+          {
+            name: "set_company_markups",
+            args: {
+              company_id: "$new:0",
+              body: { markups: [{ carrier: null, charge: { kind: "percent", bps: 400 } }] },
+            },
+          },
+        ],
+      ]);
+    }
+  });
+
+  it("switches the channel on for the new company, not the channel as a whole", () => {
+    for (const text of [
+      "create the company Baltic Wings Vilnius and switch our channel on for it",
+      "створи компанію Baltic Wings Vilnius і увімкни для неї наш канал",
+      "utwórz firmę Baltic Wings Vilnius i włącz dla niej nasz kanał",
+      "crée la société Baltic Wings Vilnius et active notre canal pour elle",
+      "crea la empresa Baltic Wings Vilnius y activa nuestro canal para ella",
+    ]) {
+      expect([text, parse(text, balticSupervisor)]).toEqual([
+        text,
+        [
+          created,
+          {
+            name: "toggle_company_channel",
+            args: { channel_id: "ch-baltic", company_id: "$new:0", body: on },
+          },
+        ],
+      ]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): how far below zero a company may go", () => {
+  it("reads it as the company's credit limit", () => {
+    for (const text of [
+      "Baltic Wings Riga may go 4k EUR into the red",
+      "Baltic Wings Riga може піти в мінус на 4 тис. євро",
+      "Baltic Wings Riga może zejść na minus do 4 tys. euro",
+      "Baltic Wings Riga peut aller jusqu'à 4000 EUR en négatif",
+      "Baltic Wings Riga puede quedar en números rojos hasta 4 mil euros",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [
+          {
+            name: "set_credit_limit",
+            args: { company_id: "co-riga", body: { credit_limit: { amount: 400000, currency: "EUR" } } },
+          },
+        ],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+
+  it("keeps a deduction written with 'minus' a deduction", () => {
+    const text = "спиши з Baltic Wings Riga 500 євро в мінус";
+    expect(parse(text).map((c) => c.name)).toEqual(["balance_transaction"]);
+  });
+});
+
+describe("assistant understanding (issue 25): a person's name told as it is now", () => {
+  it("changes the surname or first name told, no change verb written", () => {
+    for (const [text, body] of [
+      ["Ivan Petrenko's last name is now Lis-Petrenko", { last_name: "Lis-Petrenko" }],
+      ["прізвище Ivan Petrenko відтепер Лис", { last_name: "Лис" }],
+      ["nazwisko Ivan Petrenko to od teraz Lis", { last_name: "Lis" }],
+      ["le prénom de Ivan Petrenko est maintenant Jean", { first_name: "Jean" }],
+      ["el apellido de Ivan Petrenko ahora es Lis", { last_name: "Lis" }],
+    ] as const) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "update_supervisor", args: { agency_id: "ag-baltic", supervisor_id: "u-ivan", body } }],
+      ]);
+    }
+  });
+});
