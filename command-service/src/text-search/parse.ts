@@ -349,6 +349,9 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       continue;
     }
     const day = r.hit.resolve(departure ?? options.today);
+    // "25 December, Christmas", "el 1 de noviembre, día de Todos los Santos": the departure's day named again, no
+    // return word, is no return.
+    if (r.role === "departure" && day === departure) continue;
     if (day && (!departure || day >= departure)) {
       returnDate = day;
       chip("return_date", day, r.span);

@@ -56,3 +56,27 @@ describe("the text search's travellers (issue 25, session 38)", () => {
       expect([text, passengersOf(text)]).toEqual([text, { adults: 2, children: 1, infants: 0 }]);
   });
 });
+
+describe("the text search's dates (issue 25, session 38)", () => {
+  it("reads a feast named beside its own date as that one departure, no return", () => {
+    for (const [text, day] of [
+      ["Rome to Oslo on 25 December, Christmas Day", "2026-12-25"],
+      ["Київ Рим 7 січня, на Різдво", "2027-01-07"],
+      ["Warszawa Rzym 1 listopada, Wszystkich Świętych", "2027-11-01"],
+      ["Paris Rome le 25 décembre, Noël", "2026-12-25"],
+      ["Madrid Lima el 1 de noviembre, día de Todos los Santos", "2027-11-01"],
+    ] as const) {
+      const search = parseTextSearch(text, { today: TODAY }).search;
+      expect([text, search.departure_date, search.return_date, search.trip]).toEqual([
+        text,
+        day,
+        undefined,
+        "one_way",
+      ]);
+    }
+    // A return on the same day, said as a return, stays.
+    expect(parseTextSearch("Rome Oslo 5 March, back 5 March", { today: TODAY }).search.return_date).toBe(
+      "2027-03-05",
+    );
+  });
+});
