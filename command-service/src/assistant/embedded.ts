@@ -2782,7 +2782,15 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     (negatedIn(words) ||
       words.some((w) => WITHOUT.includes(w)) ||
       words.some((w, i) => w === "plus" && words[i + 1] === "de"));
-  const off = has(W.off) || hasWord(W.offWords) || (sellingStopped && !has(W.on));
+  // Spanish "para" opening a request ("para ya la emisión …", "para la venta por API …") is the verb to stop, when
+  // no other switching verb is written and what it stops is named.
+  const paraStops =
+    words[0] === "para" &&
+    tokens[0] === free[0] &&
+    !has(W.on) &&
+    !hasWord(W.onWords) &&
+    (has(W.ticketing) || has(W.gate) || Object.values(W.sources).some((stems) => has(stems)));
+  const off = has(W.off) || hasWord(W.offWords) || (sellingStopped && !has(W.on)) || paraStops;
   // "on leave", "on holiday", "on sick leave": a person away, no switch.
   const on =
     !off &&
@@ -2795,10 +2803,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     (has(W.numberWord) && /\+\d[\d\s().-]{7,}\d/u.test(masked) && !has(W.card));
   // "Deactivate X's account (don't delete it)", "не видаляй", "sans le supprimer": a deleting verb said not to be
   // done asks for no deletion.
+  // The negation is the verb's own, in its piece ("ya no trabajamos con X, elimina el partner" asks for the deletion).
+  const pieceFrom = (i: number): number => {
+    let from = Math.max(0, i - 3);
+    while (from < i && /[,;:.!?]/u.test(text.slice((free[from] as Token).end, (free[i] as Token).start)))
+      from++;
+    return from;
+  };
   const dropAsked = words.some(
     (w, i) =>
       W.drop.some((s) => w.startsWith(s)) &&
-      !negatedIn(words.slice(Math.max(0, i - 3), i)) &&
+      !negatedIn(words.slice(pieceFrom(i), i)) &&
       words[i + 1] !== "pas" &&
       !words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x)),
   );
@@ -3634,6 +3649,11 @@ export function toldAsDone(words: readonly string[], i: number): boolean {
   const w = words[i] ?? "";
   const prev = words[i - 1] ?? "";
   if (/(?:ed|e|es|ee|ees|ado|ido|ada|ida)$/u.test(w) && PAST_LEADS.has(prev)) return true;
+  // French "a fermé", "a coupé" (its "a" is "has" before a participle).
+  if (prev === "a" && /(?:e|ee|es|ees|i|is|u)$/u.test(w) && /[\p{L}]{4,}/u.test(w)) return true;
+  // Ukrainian past plurals whatever the subject ("офіс закрили", "канал вимкнули"); "видали" is the imperative of
+  // deleting, never a past.
+  if (/(?:или|ули|али|іли)$/u.test(w) && !w.startsWith("видал")) return true;
   // Ukrainian and Polish past plurals of the first person ("закрили", "ми вимкнули", "zamknęliśmy", "wyłączyłem").
   return /(?:лили|или|нули|ли)$/u.test(w) && (prev === "ми" || prev === "вже")
     ? true

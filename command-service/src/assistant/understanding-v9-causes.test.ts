@@ -478,3 +478,59 @@ describe("assistant understanding (issue 25): a person's name told as it is now"
     }
   });
 });
+
+describe("assistant understanding (issue 25): a reason told first, then the request", () => {
+  it("reads a negation in the reason's own piece as no negation of the request", () => {
+    for (const text of [
+      "we don't work with Baltic Wings any more, delete the partner",
+      "ми вже не співпрацюємо з Baltic Wings, видали партнера",
+      "nie współpracujemy już z Baltic Wings, usuń partnera",
+      "nous ne travaillons plus avec Baltic Wings, supprime le partenaire",
+      "ya no colaboramos con Baltic Wings, borra el partner",
+    ]) {
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "delete_partner", args: { agency_id: "ag-baltic" } }],
+      ]);
+      expect([text, verdictOf(text)]).toEqual([text, { kind: "ok" }]);
+    }
+    // A deletion said not to be done still asks for none.
+    expect(parse("don't delete Baltic Wings")).toEqual([]);
+  });
+
+  it("reads a first part told as done (a past tense) as the reason, not a part left over", () => {
+    for (const text of [
+      "the Riga office has closed, delete the company Baltic Wings Riga",
+      "ризький офіс закрили, видали компанію Baltic Wings Riga",
+      "biuro w Rydze zamknęliśmy, usuń firmę Baltic Wings Riga",
+      "le bureau de Riga a fermé, supprimez la société Baltic Wings Riga",
+      "hemos cerrado la oficina de Riga, elimina la empresa Baltic Wings Riga",
+    ]) {
+      expect([text, parse(text, balticSupervisor)]).toEqual([
+        text,
+        [{ name: "delete_company", args: { company_id: "co-riga" } }],
+      ]);
+      expect([text, verdictOf(text, balticSupervisor)]).toEqual([text, { kind: "ok" }]);
+    }
+  });
+});
+
+describe("assistant understanding (issue 25): Spanish 'para' as the verb to stop", () => {
+  it("stops what it names when no other switch is written", () => {
+    for (const [text, call] of [
+      [
+        "para la emisión en toda la plataforma",
+        { name: "toggle_global_gate", args: { gate: "main", body: off } },
+      ],
+      [
+        "para ya la emisión de Baltic Wings",
+        { name: "toggle_partner_gate", args: { agency_id: "ag-baltic", body: off } },
+      ],
+    ] as const)
+      expect([text, parse(text)]).toEqual([text, [call]]);
+    // "para" as "for" beside another switch stays "for".
+    expect(parse("para Baltic Wings, abre la emisión")).toEqual([
+      { name: "toggle_partner_gate", args: { agency_id: "ag-baltic", body: on } },
+    ]);
+  });
+});
