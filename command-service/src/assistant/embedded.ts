@@ -513,6 +513,11 @@ const RAW_WORDS = {
     "autres",
     "demas",
     "otros",
+    // Someone else's bookings: "чужі", "cudzych", "ajenas", "d'autrui".
+    "чуж",
+    "cudz",
+    "ajen",
+    "autrui",
   ],
   forbid: ["forbid", "заборон", "prevent", "interdi", "prohib", "impid"],
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],

@@ -534,3 +534,18 @@ describe("assistant understanding (issue 25): Spanish 'para' as the verb to stop
     ]);
   });
 });
+
+describe("assistant understanding (issue 25): someone else's bookings", () => {
+  it("reads agents no longer seeing someone else's bookings as sharing off", () => {
+    for (const text of [
+      "агенти Baltic Wings Riga не мають бачити чужих бронювань",
+      "agenci Baltic Wings Riga nie mogą widzieć cudzych rezerwacji",
+      "les agents de Baltic Wings Riga ne doivent pas voir les réservations d'autrui",
+      "los agentes de Baltic Wings Riga no deben ver las reservas ajenas",
+    ])
+      expect([text, parse(text)]).toEqual([
+        text,
+        [{ name: "set_shared_bookings", args: { company_id: "co-riga", body: off } }],
+      ]);
+  });
+});
