@@ -79,4 +79,19 @@ describe("the text search's dates (issue 25, session 38)", () => {
       "2027-03-05",
     );
   });
+
+  it("reads a two-word 'in N days' ('dentro de', 'd'ici') as the day that many days on, a time of day beside it", () => {
+    for (const text of ["Sevilla Roma dentro de 5 días por la mañana", "Lyon Rome d'ici 5 jours le matin"]) {
+      const search = parseTextSearch(text, { today: TODAY }).search;
+      expect([text, search.departure_date, search.departure_time]).toEqual([
+        text,
+        "2026-12-06",
+        { from: 300, to: 720 },
+      ]);
+    }
+    // "un viaje de 3 días" stays a stay's length.
+    expect(
+      parseTextSearch("Madrid Roma el 5 de marzo, un viaje de 3 días", { today: TODAY }).search.return_date,
+    ).toBe("2027-03-08");
+  });
 });
