@@ -36,12 +36,13 @@ test("every row of every table names a demo-world asker", () => {
   const askers = new Set(demoUsers.map((u) => u.key));
   const unknown = tables.flatMap((f) =>
     (
-      JSON.parse(readFileSync(new URL(`./tables/${f}`, import.meta.url), "utf8")).rows as {
-        id: string;
-        role?: string;
-      }[]
-    )
-      .filter((r) => !askers.has(r.role ?? ""))
+      JSON.parse(readFileSync(new URL(`./tables/${f}`, import.meta.url), "utf8")) as {
+        feature: string;
+        rows: { id: string; role?: string }[];
+      }
+    ).rows
+      // A search row with no asker is asked as the demo agent (score.ts).
+      .filter((r) => !askers.has(r.role ?? (f.startsWith("search") ? "dnipro-agent" : "")))
       .map((r) => `${f}: ${r.id} (${r.role})`),
   );
   expect(tables.length).toBeGreaterThanOrEqual(10);
@@ -84,7 +85,7 @@ describe("the tune tables", () => {
   });
 });
 
-// The later independent tables (v2 to v8, each written by another author who had read neither the parser nor the
+// The later independent tables (v2 to v9, each written by another author who had read neither the parser nor the
 // earlier tables' rows, split with its own seed): their tune halves are as well formed as the first table's, v3's and
 // v4's with every expected kind.
 describe.each([
@@ -95,7 +96,9 @@ describe.each([
   { version: "v6", minPerLanguage: 20, everyKind: true },
   { version: "v7", minPerLanguage: 20, everyKind: true },
   { version: "v8", minPerLanguage: 20, everyKind: true },
-])("the $version tune tables", ({ version, minPerLanguage, everyKind }) => {
+  // v9's author wrote 32-38 assistant requests per language (en the most).
+  { version: "v9", minPerLanguage: 20, everyKind: true, maxSpread: 6 },
+])("the $version tune tables", ({ version, minPerLanguage, everyKind, maxSpread = 2 }) => {
   const laterAssistant = table<AssistantRow & { language: string }>(`assistant.${version}`);
   const laterSearch = table<SearchRow>(`search.${version}`);
 
@@ -112,7 +115,7 @@ describe.each([
         (l) => t.rows.filter((r) => (r as { language: string }).language === l).length,
       );
       expect(Math.min(...perLanguage)).toBeGreaterThanOrEqual(minPerLanguage);
-      expect(Math.max(...perLanguage) - Math.min(...perLanguage)).toBeLessThanOrEqual(2);
+      expect(Math.max(...perLanguage) - Math.min(...perLanguage)).toBeLessThanOrEqual(maxSpread);
     }
   });
 

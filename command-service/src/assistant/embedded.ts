@@ -5,7 +5,7 @@ import { companiesByCity } from "./city-company.ts";
 import type { Directory, Entity } from "./directory.ts";
 import { inflectedFirstName, masculineSurname } from "./first-names.ts";
 import { addressesAssistant } from "./instructions.ts";
-import { cityOf, fold, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
+import { cityOf, fold, hasPhrase, hasStem, latinForms, type Token, tokenize, tokenMatches } from "./text.ts";
 
 /**
  * The embedded default: a deterministic parser (no model, no network) of the common administrator requests in
@@ -360,6 +360,9 @@ const RAW_WORDS = {
     "commission",
     "tarifa",
     "cargo",
+    // "tasa de transacción", "taxe de transaction".
+    "tasa",
+    "taxe",
   ],
   // A credit limit by its other names: plafond, ceiling, cap, tope, line, overdraft (with a word for credit).
   creditLimit: [
@@ -484,7 +487,7 @@ const RAW_WORDS = {
   corporate: ["corporat", "корпоратив", "korporac", "corporativ", "entreprise"],
   numberWord: ["number", "номер", "numer", "numero"],
   ghost: ["ghost", "фіктив", "фантом", "widm", "fantom", "fantasm"],
-  autoCancel: ["cancel", "скасув", "anulow", "annul", "cancelac"],
+  autoCancel: ["cancel", "скасув", "скасов", "anulow", "annul", "cancelac"],
   autoWord: ["auto", "авто", "automat"],
   shared: [
     "shared",
@@ -510,6 +513,11 @@ const RAW_WORDS = {
     "autres",
     "demas",
     "otros",
+    // Someone else's bookings: "чужі", "cudzych", "ajenas", "d'autrui".
+    "чуж",
+    "cudz",
+    "ajen",
+    "autrui",
   ],
   forbid: ["forbid", "заборон", "prevent", "interdi", "prohib", "impid"],
   support: ["support", "підтримк", "саппорт", "wsparc", "soporte"],
@@ -563,7 +571,8 @@ const RAW_WORDS = {
   sources: {
     api: ["api"],
     web: ["web", "веб", "site", "website", "strona", "stron", "www", "sitio"],
-    extension: ["extension", "розширен", "rozszerz", "extension", "extension"],
+    // A browser plug-in is the extension ("wtyczka przeglądarki", "плагін браузера", "complément du navigateur").
+    extension: ["extension", "розширен", "rozszerz", "plugin", "wtyczk", "плагін", "complement"],
   },
 };
 
@@ -732,7 +741,7 @@ const KEPT_FILLERS = new Set(
       "там",
     ],
     ...["jak", "jest", "nie", "bez", "zmian", "ale", "tylko", "go", "ja", "je", "tak"],
-    ...["tel", "telle", "quel", "quelle", "sans", "y", "pas", "ne", "mais", "la", "le", "les", "est"],
+    ...["tel", "telle", "quel", "quelle", "sans", "y", "pas", "ne", "mais", "la", "le", "les", "l", "est"],
     ...["como", "esta", "sin", "no", "pero", "lo", "la", "los", "las", "igual", "tal", "cual", "y"],
   ].map(fold),
 );
@@ -759,9 +768,24 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
     );
     const words = free.map((t) => t.norm);
     if (amountsIn(text.slice(from, to)).length > 0) continue;
+    // "¿cuánto saldo le queda a X?", "how much is left": a question, not something kept.
+    if (words.some((w) => HOW_MUCH.has(w))) continue;
     // "…, web stays on", "l'API reste active", "la web sigue encendida", "веб залишається увімкненим": a state that
     // stays as it is asks for nothing, whatever it names.
     if (words.some((w) => STAY_WORDS.has(w)) || hasStem(words, STAY_STEMS)) {
+      out.push([from, to]);
+      continue;
+    }
+    // "… for Riga only, not Tallinn", "…, Kyiv no", "…, pas pour Kyiv", "…, але не Київ": a name set apart by a
+    // negation after what is asked names what is left out; it asks for nothing.
+    const cityName = (t: Token) => /^\p{Lu}/u.test(t.raw) && cityOf(t.norm) !== undefined;
+    const names = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
+    if (
+      k > 0 &&
+      negatedIn(words) &&
+      (names || free.some(cityName)) &&
+      free.every((t) => NEGATIONS.includes(t.norm) || EXCLUDED_LINKS.has(t.norm) || cityName(t))
+    ) {
       out.push([from, to]);
       continue;
     }
@@ -769,14 +793,104 @@ export function keptPieces(text: string, dir: Directory): [number, number][] {
     // Only keep words and fillers: a piece asking for anything else ("keep shared bookings on") is read as it is.
     // What is kept is named, or written capitalised as a name is ("leave Tallinn alone").
     const kept = (t: Token) => /^\p{Lu}/u.test(t.raw) && !KEEP_STEMS.some((s) => t.norm.startsWith(s));
+    // "…, keep web on", "…, залиш API увімкненим": a channel's source kept as it is, after what is asked.
+    const sourceKept = (t: Token) =>
+      k > 0 &&
+      (Object.values(W.sources).some((stems) =>
+        stems.some((s) => t.norm === s || (s.length > 3 && t.norm.startsWith(s))),
+      ) ||
+        W.onWords.includes(t.norm) ||
+        W.on.some((s) => t.norm.startsWith(s)));
     const rest = free.filter(
-      (t) => !KEEP_STEMS.some((s) => t.norm.startsWith(s)) && !KEPT_FILLERS.has(t.norm) && !kept(t),
+      (t) =>
+        !KEEP_STEMS.some((s) => t.norm.startsWith(s)) &&
+        !KEPT_FILLERS.has(t.norm) &&
+        !kept(t) &&
+        !sourceKept(t),
     );
     const named = free.length < tokens.filter((t) => t.start >= from && t.end <= to).length;
-    if (rest.length === 0 && (named || free.some(kept))) out.push([from, to]);
+    if (rest.length === 0 && (named || free.some(kept) || free.some(sourceKept))) out.push([from, to]);
   }
   return out;
 }
+/** Asking why or whether ("why", "did", "чому", "dlaczego", "czy", "pourquoi", "por qué"), folded: a question, no command. */
+const WHY_WORDS = [
+  "why",
+  "did",
+  "does",
+  "чому",
+  "чого",
+  "dlaczego",
+  "czemu",
+  "czy",
+  "pourquoi",
+  "porque",
+].map(fold);
+
+/** Words after "on" that say a person is away, not a switch ("on leave", "on holiday", "on sick leave"). */
+const AWAY_AFTER_ON = new Set([
+  "leave",
+  "holiday",
+  "holidays",
+  "vacation",
+  "vacations",
+  "sick",
+  "maternity",
+  "parental",
+  "break",
+]);
+
+/** "Is" in the five languages (folded), as in "the reason is …", "le motif est …", "powodem jest …". */
+const REASON_IS = new Set(["is", "est", "es", "jest", "це", "є", "was", "sera"].map(fold));
+/** Articles before a noun (folded): "the", "le", "la", "el". */
+const ARTICLES = new Set(["the", "le", "la", "el", "l"].map(fold));
+
+/** "How much", "what", "which" in the five languages (folded): a piece asking them keeps nothing as it is. */
+const HOW_MUCH = new Set(
+  [
+    "how",
+    "what",
+    "which",
+    "скільки",
+    "який",
+    "яка",
+    "ile",
+    "jaki",
+    "jaka",
+    "combien",
+    "quel",
+    "quelle",
+    "cuanto",
+    "cuanta",
+    "cual",
+  ].map(fold),
+);
+
+/** Words beside a name left out ("not for X", "pas pour X", "але не для X", "Kyiv no"), folded. */
+const EXCLUDED_LINKS = new Set(
+  [
+    "for",
+    "the",
+    "but",
+    "pour",
+    "para",
+    "dla",
+    "для",
+    "але",
+    "а",
+    "ale",
+    "mais",
+    "pero",
+    "a",
+    "la",
+    "le",
+    "el",
+    "of",
+    "de",
+    "company",
+    "office",
+  ].map(fold),
+);
 /** Verbs of a state that stays as it is (folded stems; whole words below): "stays", "remains", "залишається". */
 const STAY_STEMS = [
   ...["stays", "remain", "залишаєт", "залишают", "лишаєт", "лишают", "залишиться", "залишаться"],
@@ -803,6 +917,47 @@ const OUR_WORDS = [
   ...["our", "наш", "наша", "наше", "нашої", "нашу", "нашій", "нашого", "nasz", "nasza", "naszej", "naszego"],
   ...["naszą", "notre", "nos", "nuestra", "nuestro"],
 ].map(fold);
+
+/** "It", "her", "for it" in the five languages (folded; no article-like "le", "la"): what a part before named. */
+const OBJECT_PRONOUNS = [
+  "it",
+  "її",
+  "їй",
+  "неї",
+  "ній",
+  "jej",
+  "niej",
+  "nią",
+  "lui",
+  "elle",
+  "ella",
+  "ello",
+].map(fold);
+
+/** Going below zero (folded phrases): how far a company may, its credit limit. */
+const BELOW_ZERO = [
+  ...[
+    "below zero",
+    "under zero",
+    "into the red",
+    "in the red",
+    "into minus",
+    "into the negative",
+    "negative balance",
+  ],
+  ...["в мінус", "у мінус", "на мінус", "нижче нуля", "нижче нуля", "в мінусі", "у мінусі"],
+  ...["na minus", "w minus", "na minusie", "ponizej zera", "pod kreske"],
+  ...["en dessous de zero", "au dessous de zero", "sous zero", "en negatif", "dans le rouge", "a decouvert"],
+  ...["bajo cero", "por debajo de cero", "en negativo", "en rojo", "en numeros rojos", "en descubierto"],
+].map(fold);
+
+/** "Now", "from now on" in the five languages (folded): a value told as it is from now on. */
+const NOW_WORDS = new Set(
+  ["now", "тепер", "відтепер", "teraz", "odtad", "desormais", "maintenant", "dorenavant", "ahora"].map(fold),
+);
+
+/** "We" in the five languages (folded): the caller's own. */
+const WE_WORDS = ["we", "us", "ми", "нас", "my", "nas", "nous", "nosotros", "nosotras"].map(fold);
 
 /** "With" in the five languages (folded): an option a new partner is created with. */
 const WITH_WORDS = ["with", "з", "із", "зі", "z", "ze", "avec", "con"].map(fold);
@@ -958,43 +1113,46 @@ const withNumberWords = (text: string): string =>
     /^(million|milion|мільйон|millón|millon)$/iu.test(w) ? "1000000" : "1000",
   );
 
-/** Number words of the five languages (folded) and their values: units, teens, tens and hundreds. */
+/**
+ * Number words of the five languages (folded) and their values: units, teens, tens and hundreds, with the Polish and
+ * Ukrainian forms a number takes after a preposition or before "thousand" ("kwotą dziesięciu tysięcy", "п'яти тисяч").
+ */
 const SPELLED: ReadonlyMap<string, number> = new Map(
   (
     [
-      [1, "one", "один", "одна", "одну", "jeden", "jedna", "un", "une", "uno", "una"],
-      [2, "two", "два", "дві", "dwa", "dwie", "deux", "dos"],
-      [3, "three", "три", "trzy", "trois", "tres"],
-      [4, "four", "чотири", "cztery", "quatre", "cuatro"],
-      [5, "five", "п'ять", "pięć", "cinq", "cinco"],
-      [6, "six", "шість", "sześć", "seis"],
-      [7, "seven", "сім", "siedem", "sept", "siete"],
-      [8, "eight", "вісім", "osiem", "huit", "ocho"],
-      [9, "nine", "дев'ять", "dziewięć", "neuf", "nueve"],
-      [10, "ten", "десять", "dziesięć", "dix", "diez"],
-      [11, "eleven", "одинадцять", "jedenaście", "onze", "once"],
-      [12, "twelve", "дванадцять", "dwanaście", "douze", "doce"],
+      [1, "one", "один", "одна", "одну", "jeden", "jedna", "un", "une", "uno", "una", "jednego", "jednej"],
+      [2, "two", "два", "дві", "dwa", "dwie", "deux", "dos", "dwóch", "dwoma", "dwu", "двох", "двом"],
+      [3, "three", "три", "trzy", "trois", "tres", "trzech", "trzema", "трьох"],
+      [4, "four", "чотири", "cztery", "quatre", "cuatro", "czterech", "czterema", "чотирьох"],
+      [5, "five", "п'ять", "pięć", "cinq", "cinco", "pięciu", "п'яти"],
+      [6, "six", "шість", "sześć", "seis", "sześciu", "шести"],
+      [7, "seven", "сім", "siedem", "sept", "siete", "siedmiu", "семи"],
+      [8, "eight", "вісім", "osiem", "huit", "ocho", "ośmiu", "восьми"],
+      [9, "nine", "дев'ять", "dziewięć", "neuf", "nueve", "dziewięciu", "дев'яти"],
+      [10, "ten", "десять", "dziesięć", "dix", "diez", "dziesięciu", "десяти"],
+      [11, "eleven", "одинадцять", "jedenaście", "onze", "once", "jedenastu", "одинадцяти"],
+      [12, "twelve", "дванадцять", "dwanaście", "douze", "doce", "dwunastu", "дванадцяти"],
       [13, "thirteen", "тринадцять", "trzynaście", "treize", "trece"],
       [14, "fourteen", "чотирнадцять", "czternaście", "quatorze", "catorce"],
-      [15, "fifteen", "п'ятнадцять", "piętnaście", "quinze", "quince"],
+      [15, "fifteen", "п'ятнадцять", "piętnaście", "quinze", "quince", "piętnastu", "п'ятнадцяти"],
       [16, "sixteen", "шістнадцять", "szesnaście", "seize", "dieciséis"],
       [17, "seventeen", "сімнадцять", "siedemnaście", "diecisiete"],
       [18, "eighteen", "вісімнадцять", "osiemnaście", "dieciocho"],
       [19, "nineteen", "дев'ятнадцять", "dziewiętnaście", "diecinueve"],
-      [20, "twenty", "двадцять", "dwadzieścia", "vingt", "veinte"],
+      [20, "twenty", "двадцять", "dwadzieścia", "vingt", "veinte", "dwudziestu", "двадцяти"],
       [25, "veinticinco"],
-      [30, "thirty", "тридцять", "trzydzieści", "trente", "treinta"],
-      [40, "forty", "сорок", "czterdzieści", "quarante", "cuarenta"],
-      [50, "fifty", "п'ятдесят", "pięćdziesiąt", "cinquante", "cincuenta"],
+      [30, "thirty", "тридцять", "trzydzieści", "trente", "treinta", "trzydziestu", "тридцяти"],
+      [40, "forty", "сорок", "czterdzieści", "quarante", "cuarenta", "czterdziestu", "сорока"],
+      [50, "fifty", "п'ятдесят", "pięćdziesiąt", "cinquante", "cincuenta", "pięćdziesięciu", "п'ятдесяти"],
       [60, "sixty", "шістдесят", "sześćdziesiąt", "soixante", "sesenta"],
       [70, "seventy", "сімдесят", "siedemdziesiąt", "setenta"],
       [80, "eighty", "вісімдесят", "osiemdziesiąt", "ochenta"],
       [90, "ninety", "дев'яносто", "dziewięćdziesiąt", "noventa"],
-      [100, "hundred", "сто", "sto", "cent", "cents", "cien", "ciento"],
-      [200, "двісті", "dwieście", "doscientos", "doscientas"],
-      [300, "триста", "trzysta", "trescientos", "trescientas"],
-      [400, "чотириста", "czterysta", "cuatrocientos", "cuatrocientas"],
-      [500, "п'ятсот", "pięćset", "quinientos", "quinientas"],
+      [100, "hundred", "сто", "sto", "cent", "cents", "cien", "ciento", "stu", "ста"],
+      [200, "двісті", "dwieście", "doscientos", "doscientas", "dwustu", "двохсот"],
+      [300, "триста", "trzysta", "trescientos", "trescientas", "trzystu", "трьохсот"],
+      [400, "чотириста", "czterysta", "cuatrocientos", "cuatrocientas", "czterystu", "чотирьохсот"],
+      [500, "п'ятсот", "pięćset", "quinientos", "quinientas", "pięciuset", "п'ятисот"],
       [600, "шістсот", "sześćset", "seiscientos"],
       [700, "сімсот", "siedemset", "setecientos"],
       [800, "вісімсот", "osiemset", "ochocientos"],
@@ -1542,11 +1700,17 @@ export function parseAdminRequest(written: string, dir: Directory, ctx: ParseCon
    */
   const reasonNext = (rest: string) => {
     const first = tokenize(rest)[0];
-    return (
-      !!first &&
+    if (
+      first &&
       W.reason.some((s) => first.norm.startsWith(s)) &&
       /^\s*[\p{L}]+\s*(?:[:\-–—]|["«„“'‘])/u.test(rest)
-    );
+    )
+      return true;
+    // "… ? The reason is bank transfer 17.", "… ? Le motif est …", "… ? Powodem jest …": a reason told as a sentence.
+    const [a, b, c] = tokenize(rest);
+    const said = (t: Token | undefined) => !!t && REASON_IS.has(t.norm);
+    const reasonWord = (t: Token | undefined) => !!t && W.reason.some((s) => t.norm.startsWith(s));
+    return (reasonWord(a) && said(b)) || (ARTICLES.has(a?.norm ?? "") && reasonWord(b) && said(c));
   };
   const cut = (part: string, separators: RegExp): string[] => {
     const pieces: string[] = [];
@@ -1723,10 +1887,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (inSpan(i) || inQuote(t) || !W.reason.some((s) => t.norm.startsWith(s))) continue;
-    const rest = text
+    let rest = text
       .slice(t.end)
       .replace(/^\s*[:\-–—]?\s*/u, "")
       .trim();
+    // "The reason is X", "le motif est X": the reason is X.
+    const verb = /^(\p{L}+)\s+/u.exec(rest);
+    if (verb && REASON_IS.has(fold(verb[1] as string))) rest = rest.slice(verb[0].length);
     if (rest.length > 0) {
       // "(motif : test)": the bracket around the reason closes with it.
       const close = rest.indexOf(")");
@@ -1785,7 +1952,13 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     free.filter((t) => codeRuns.some(([a, b]) => t.start >= a && t.end <= b)).map((t) => t.norm),
   );
   const stemWords = words.filter(
-    (w) => !(/\p{L}/u.test(w) && /\d/u.test(w)) && w !== "now" && !w.startsWith("nowak") && !inCode.has(w),
+    (w) =>
+      !(/\p{L}/u.test(w) && /\d/u.test(w)) &&
+      w !== "now" &&
+      !w.startsWith("nowak") &&
+      // Polish "wyłącznie" (only) is no "wyłącz" (switch off).
+      !w.startsWith("wylaczni") &&
+      !inCode.has(w),
   );
   const has = (stems: readonly string[]) => hasStem(stemWords, stems);
   const hasWord = (list: readonly string[]) => words.some((w) => list.includes(w));
@@ -1885,6 +2058,25 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     }
     return a ? spanText(tokens, a.span) : undefined;
   };
+  /**
+   * Companies named as a list ("for Riga and Tallinn", "для обох компаній — Київ і Львів", "Kyiv y Lviv"): every one
+   * resolved exactly, each apart from the next only by list words, so a switch asked once is thrown for each (never
+   * for one named after "not" or "only": those are no list).
+   */
+  const listedCompanies = (): string[] | undefined => {
+    if (companies.length < 2 || companies.some((c) => c.entities.length !== 1)) return undefined;
+    for (let k = 1; k < companies.length; k++) {
+      const gap = tokens.slice(
+        (companies[k - 1] as (typeof companies)[number]).span.end,
+        companies[k]?.span.start,
+      );
+      if (!gap.every((t) => LIST_LINKS.has(t.norm))) return undefined;
+      // "X, Y too" is no list (asked back); "X and Y", "X, Y і Z" are.
+      if (k === companies.length - 1 && gap.length === 0) return undefined;
+    }
+    const ids = companies.map((c) => c.ref);
+    return new Set(ids).size === ids.length ? ids : undefined;
+  };
   /** The channel named (narrowed to the partner named), or the partner's only channel. */
   const channelRef = (): string | undefined => {
     const inAgency = (e: Entity) => agencyIds.length === 0 || agencyIds.includes(e.agency_id ?? "");
@@ -1925,6 +2117,30 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (typeof id === "string") return id;
     }
     return undefined;
+  }
+  /** What the last earlier part acted on: its company, else its partner (a channel's partner for a channel). */
+  function previousScope(): { company_id?: string; agency_id?: string } | undefined {
+    const c = (ctx.before ?? []).at(-1);
+    if (!c || JSON.stringify(c.args).includes('"$new:')) return undefined;
+    const a = c.args as {
+      company_id?: unknown;
+      agency_id?: unknown;
+      channel_id?: unknown;
+      body?: { company_id?: unknown; agency_id?: unknown };
+    };
+    const company = a.company_id ?? a.body?.company_id;
+    if (typeof company === "string") return { company_id: company };
+    const agency = a.agency_id ?? a.body?.agency_id;
+    if (typeof agency === "string") return { agency_id: agency };
+    if (typeof a.channel_id === "string") {
+      const ch = dir.entities.find((e) => e.kind === "channel" && e.id === a.channel_id);
+      if (ch?.agency_id) return { agency_id: ch.agency_id };
+    }
+    return undefined;
+  }
+  /** "… and give it a 3 % markup": a pronoun standing for the company an earlier part created or acted on. */
+  function companyByPronoun(): boolean {
+    return (hasWord(W.pronoun) || hasWord(OBJECT_PRONOUNS)) && previousCompany() !== undefined;
   }
   /** The company an earlier part of the request acted on ("… and tell me its balance"). */
   function previousCompany(): string | undefined {
@@ -1997,7 +2213,11 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
         hasWord(W.createWords));
     // "Remove / quita / usuń / retire / прибери the production API of P": the option switched off, never the partner
     // deleted.
-    const flagValue = onOff ?? (flag && has(W.drop) ? false : undefined);
+    // "X shouldn't cancel held bookings automatically anymore", "ne doit plus annuler …", "ya no debe cancelar …":
+    // an option named by its own action (cancelling), that action negated and no switch written, is off.
+    const actionNegated =
+      flag === "auto_cancel_held_on" && negatedIn(words) && !words.some((w) => WHY_WORDS.includes(w));
+    const flagValue = onOff ?? (flag && (has(W.drop) || actionNegated) ? false : undefined);
     if (flag && flagValue !== undefined && !newPartnerHere)
       return [
         { name: "set_partner_flag", args: { agency_id: agencyRef(), flag, body: { value: flagValue } } },
@@ -2075,6 +2295,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
           args: withDefined({
             agency_id: agencyOfUnknown(),
             supervisor_id: unknownPerson,
+            body: { active: onOff },
+          }),
+        },
+      ];
+    // "Deactivate the supervisor", "desactiva al supervisor": a supervisor switched with none named is asked back
+    // (which one?), never guessed.
+    if (
+      onOff !== undefined &&
+      supervisors.length === 0 &&
+      !unknownPerson &&
+      has(W.supervisor) &&
+      companies.length === 0 &&
+      channels.length === 0 &&
+      !has(W.channel) &&
+      !has(W.gate) &&
+      !has(W.ticketing) &&
+      !dropAsked &&
+      !hasWord(W.pronoun)
+    )
+      return [
+        {
+          name: "update_supervisor",
+          args: withDefined({
+            agency_id: agencies[0]?.ref,
+            supervisor_id: undefined,
             body: { active: onOff },
           }),
         },
@@ -2245,14 +2490,29 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     )
       return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { time_zone: zone } } }];
     // A supervisor's first or last name changed.
+    // "X's surname is now Y", "le nom de famille de X est désormais Y", "прізвище X тепер Y": a name told as it is now.
+    const nowAt = tokens.findIndex(
+      (t, i) => i >= (supervisors[0]?.span.end ?? tokens.length) && NOW_WORDS.has(t.norm),
+    );
+    const toldNow =
+      supervisors.length > 0 && nowAt >= 0 && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)) && !toggle;
     const renaming =
       has(W.rename) ||
+      toldNow ||
       ((has(W.changeWord) || has(W.create)) && (has(W.nameWord) || hasStem(words, SURNAME_STEMS)));
     if (renaming && supervisors.length > 0 && !phoneAsked) {
       const person = supervisors[0] as (typeof supervisors)[number];
       const agency =
         agencies[0]?.ref ?? (person.entities.length === 1 ? (person.entities[0] as Entity).agency_id : null);
-      const value = quoted?.[1]?.trim() ?? valueAfterLink(person.span.end);
+      let after = nowAt + 1;
+      while (after < tokens.length && REASON_IS.has((tokens[after] as Token).norm)) after++;
+      const told =
+        toldNow && tokens[after] && after < reasonFrom
+          ? withoutEndPunctuation(
+              text.slice((tokens[after] as Token).start, (tokens.at(-1) as Token).end + 1),
+            )
+          : undefined;
+      const value = quoted?.[1]?.trim() ?? told ?? valueAfterLink(person.span.end);
       const surname = hasStem(words, SURNAME_STEMS) || /\b(last|family) name\b/u.test(words.join(" "));
       const field = surname ? "last_name" : "first_name";
       return [
@@ -2515,8 +2775,31 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     return first && end ? withoutEndPunctuation(text.slice(first.start, end.end + 1)) : undefined;
   }
 
-  const off = has(W.off) || hasWord(W.offWords);
-  const on = !off && (has(W.on) || hasWord(W.onWords));
+  // A channel said to sell no more for a company, or through a source ("our channel shouldn't sell for X anymore",
+  // "no more API sales", "sin ventas por API", "plus de ventes par l'API", "наш канал більше не продає для X"): that
+  // switch thrown off, no switching verb written.
+  const sellingStopped =
+    hasStem(words, SALES_STEMS) &&
+    (has(W.channel) || channels.length > 0) &&
+    (companies.length > 0 || Object.values(W.sources).some((stems) => has(stems))) &&
+    !/\d/u.test(masked) &&
+    !words.some((w) => WHY_WORDS.includes(w)) &&
+    (negatedIn(words) ||
+      words.some((w) => WITHOUT.includes(w)) ||
+      words.some((w, i) => w === "plus" && words[i + 1] === "de"));
+  // Spanish "para" opening a request ("para ya la emisión …", "para la venta por API …") is the verb to stop, when
+  // no other switching verb is written and what it stops is named.
+  const paraStops =
+    words[0] === "para" &&
+    tokens[0] === free[0] &&
+    !has(W.on) &&
+    !hasWord(W.onWords) &&
+    (has(W.ticketing) || has(W.gate) || Object.values(W.sources).some((stems) => has(stems)));
+  const off = has(W.off) || hasWord(W.offWords) || (sellingStopped && !has(W.on)) || paraStops;
+  // "on leave", "on holiday", "on sick leave": a person away, no switch.
+  const on =
+    !off &&
+    (has(W.on) || words.some((w, i) => W.onWords.includes(w) && !AWAY_AFTER_ON.has(words[i + 1] ?? "")));
   // A phone by its word, its short forms ("тел.", "tel.", "tél."), or a number word before a "+…" number ("le
   // numéro de X : +48…").
   const phoneAsked =
@@ -2525,10 +2808,17 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     (has(W.numberWord) && /\+\d[\d\s().-]{7,}\d/u.test(masked) && !has(W.card));
   // "Deactivate X's account (don't delete it)", "не видаляй", "sans le supprimer": a deleting verb said not to be
   // done asks for no deletion.
+  // The negation is the verb's own, in its piece ("ya no trabajamos con X, elimina el partner" asks for the deletion).
+  const pieceFrom = (i: number): number => {
+    let from = Math.max(0, i - 3);
+    while (from < i && /[,;:.!?]/u.test(text.slice((free[from] as Token).end, (free[i] as Token).start)))
+      from++;
+    return from;
+  };
   const dropAsked = words.some(
     (w, i) =>
       W.drop.some((s) => w.startsWith(s)) &&
-      !negatedIn(words.slice(Math.max(0, i - 3), i)) &&
+      !negatedIn(words.slice(pieceFrom(i), i)) &&
       words[i + 1] !== "pas" &&
       !words.slice(Math.max(0, i - 2), i).some((x) => WITHOUT.includes(x)),
   );
@@ -2578,6 +2868,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     !has(W.fee)
   ) {
     const period = periodOf(words, ctx.today ?? new Date().toISOString().slice(0, 10));
+    // "…, and tell me how much it sold in October", "also how much did they sell": nothing named and no "we", the
+    // sales of what the part before acted on (its company, or its partner: a channel's is its partner's).
+    const ownSales = words.some(
+      (w) => OUR_WORDS.includes(w) || WE_WORDS.includes(w) || SELF_WORDS.includes(w),
+    );
+    const earlier =
+      companies.length === 0 && agencies.length === 0 && channels.length === 0 && !ownSales
+        ? previousScope()
+        : undefined;
+    if (earlier?.company_id || earlier?.agency_id)
+      return [
+        {
+          name: "sales_figures",
+          args: withDefined({ ...earlier, date_from: period?.from, date_to: period?.to }),
+        },
+      ];
     return [
       {
         name: "sales_figures",
@@ -2649,7 +2955,23 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     hasStem(words, CREDIT_NOUNS) && !has(W.topUp) && !has(W.correction) && !has(W.correctionNegative);
   // A limit with an amount is the credit limit whatever the credit word (the catalogue has no other limit): "постав
   // ліміт 3000 PLN для X", "limit 5000 zł dla X".
-  if ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || has(W.creditLimit)) && amount) {
+  // "X can go 10k below zero", "może zejść na minus do 5 tys.", "peut descendre à 5k en négatif", "puede quedar en
+  // negativo hasta 5 mil": how far a company may go below zero is its credit limit.
+  const belowZero =
+    hasPhrase(fold(masked), BELOW_ZERO) &&
+    !has(W.topUp) &&
+    !has(W.correction) &&
+    // The minus of "в мінус", "na minus" is the phrase's own word, no deduction.
+    !hasStem(
+      stemWords.filter((w) => !["мінус", "мінусі", "minus", "minusie"].includes(w)),
+      W.correctionNegative,
+    ) &&
+    !has(W.markup) &&
+    !has(W.fee);
+  if (
+    ((has(W.creditLimit) || creditNoun) && (has(CREDIT_WORDS) || has(W.creditLimit)) && amount) ||
+    (belowZero && amount)
+  ) {
     return [
       {
         name: "set_credit_limit",
@@ -2692,7 +3014,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   // "… sin tocar el margen que ya tiene", "загальну не чіпай", "leave the general markup as it is": kept, not removed.
   const keep = hasStem(words, KEEP_STEMS);
   if (has(W.markup) && has(W.remove) && !keep && !amount && percent === null && !carrier && !chargeInReason) {
-    if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+    if (
+      companies[0] ||
+      (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+    )
       return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [] } } }];
     return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups: [] } } }];
   }
@@ -2726,7 +3051,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       : null;
     if (kept && charge) {
       const markups = [{ carrier, charge }];
-      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        companies[0] ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [{ name: "set_company_markups", args: { company_id: companyRef(), body: { markups } } }];
       return [{ name: "update_partner", args: { agency_id: agencyRef(), body: { markups } } }];
     }
@@ -2736,7 +3064,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     const list = has(W.markup) ? markupList(masked) : listedByCarrier;
     if (list) {
       const args = { markups: list.rules };
-      if (companies[0] || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        companies[0] ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [
           {
             name: "set_company_markups",
@@ -2758,7 +3089,10 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (charge) {
       const rule = { carrier, charge };
       const company = companies[0];
-      if (company || (agencies.length === 0 && ctx.userType !== "Supervisor" && companyRef()))
+      if (
+        company ||
+        (agencies.length === 0 && (ctx.userType !== "Supervisor" || companyByPronoun()) && companyRef())
+      )
         return [
           { name: "set_company_markups", args: { company_id: companyRef(), body: { markups: [rule] } } },
         ];
@@ -2768,7 +3102,22 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
   const negative = has(W.correctionNegative);
   const correction = negative || has(W.correction);
   // "Pon 12k UAH en el saldo de X", "mets 500 € sur le solde de X": money put on a balance is added.
-  const putOnBalance = hasWord(["pon", "poned", "ponga", "mete", "mets", "mettez"]) && has(W.balance);
+  // Money with its currency put on a company, nothing else named ("mets 1,2k PLN sur X", "pon 500 EUR a X"): the
+  // same.
+  const putVerb = hasWord(
+    ["pon", "poned", "ponga", "mete", "mets", "mettez", "put", "поклади", "покладіть", "wrzuc", "poloz"].map(
+      fold,
+    ),
+  );
+  const putOnBalance =
+    putVerb &&
+    (has(W.balance) ||
+      (!!amount?.currency &&
+        companies.length > 0 &&
+        !has(W.markup) &&
+        !has(W.fee) &&
+        !hasStem(words, CREDIT_WORDS) &&
+        !has(W.channel)));
   const moneyVerb = correction || has(W.topUp) || putOnBalance;
   if (
     !amount &&
@@ -2907,6 +3256,19 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       if (has(W.channel) && has(W.all) && !hasWord(W.pronoun))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
     }
+    // Ticketing stopped or resumed on the whole platform, nothing named ("stop all ticketing on the platform",
+    // "wstrzymaj wystawianie biletów na całej platformie"): the main gate, an administrator's switch.
+    if (
+      nothingNamed &&
+      !source &&
+      !has(W.channel) &&
+      !has(W.consolidator) &&
+      !hasWord(W.pronoun) &&
+      ctx.userType !== "Supervisor" &&
+      (has(W.ticketing) || has(W.gate)) &&
+      (hasStem(stemWords, PLATFORM_STEMS) || has(W.all))
+    )
+      return [{ name: "toggle_global_gate", args: { gate: "main", body } }];
     // All selling stopped or resumed with nothing named ("All sales stop now", "зупини всі продажі", "wstrzymaj całą
     // sprzedaż wszędzie", "coupe toutes les ventes"): the platform's main gate, an administrator's switch (a
     // supervisor's "all sales" is asked back, never widened to the platform).
@@ -2934,6 +3296,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
       // "… of the whole platform", "de toda la plataforma", "całej platformy": every channel.
       if (has(W.channel) && (has(W.all) || hasStem(stemWords, PLATFORM_STEMS)))
         return [{ name: "toggle_global_gate", args: { gate: "channel", body } }];
+      const listed = listedCompanies();
+      if (listed)
+        return listed.map((id) => ({ name: "toggle_company_gate", args: { company_id: id, body } }));
       if (companies.length > 0)
         return [{ name: "toggle_company_gate", args: { company_id: companyRef(), body } }];
       // "la société Dnipro Travel": a company word with a partner's name and no partner word means one of its
@@ -2957,12 +3322,26 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
     if (source && agencies.length > 0)
       return [{ name: "toggle_source_channel", args: { channel_id: undefined, source, body } }];
     if (has(W.channel) || channels.length > 0) {
-      // A company named: the partner's channel for that company only.
+      // A company named: the partner's channel for that company only (for each of a list).
+      const listed = listedCompanies();
+      if (listed)
+        return listed.map((id) => ({
+          name: "toggle_company_channel",
+          args: { channel_id: channelRef(), company_id: id, body },
+        }));
       if (companies.length > 0)
         return [
           {
             name: "toggle_company_channel",
             args: { channel_id: channelRef(), company_id: companyRef(), body },
+          },
+        ];
+      // "… and switch the channel on for it / pour elle": the company a part before created or acted on.
+      if (agencies.length === 0 && hasWord(OBJECT_PRONOUNS) && previousCompany())
+        return [
+          {
+            name: "toggle_company_channel",
+            args: { channel_id: channelRef(), company_id: previousCompany(), body },
           },
         ];
       const field = ctx.userType === "Supervisor" ? "on_by_supervisor" : "on_by_admin";
@@ -2997,6 +3376,9 @@ function parseClause(text: string, dir: Directory, ctx: ParseContext): ToolCall[
 
 /** A phone's short forms, whole words (folded): "tel.", "тел.", "tél.", "mob.", "kom.". */
 const PHONE_SHORT = ["tel", "тел", "telf", "tlf", "mob", "моб", "kom", "cell", "mobile", "movil"].map(fold);
+
+/** Words that only join the items of a list ("Riga and Tallinn", "Київ і Львів", "Kyiv y Lviv"), folded. */
+const LIST_LINKS = new Set(["and", "&", "y", "e", "et", "i", "і", "та", "й", "oraz", "as", "well"].map(fold));
 
 /** The platform as a whole (folded stems): "the whole platform", "toda la plataforma", "całej platformy". */
 const PLATFORM_STEMS = ["platform", "платформ", "plateform", "plataform"].map(fold);
@@ -3272,6 +3654,11 @@ export function toldAsDone(words: readonly string[], i: number): boolean {
   const w = words[i] ?? "";
   const prev = words[i - 1] ?? "";
   if (/(?:ed|e|es|ee|ees|ado|ido|ada|ida)$/u.test(w) && PAST_LEADS.has(prev)) return true;
+  // French "a fermé", "a coupé" (its "a" is "has" before a participle).
+  if (prev === "a" && /(?:e|ee|es|ees|i|is|u)$/u.test(w) && /[\p{L}]{4,}/u.test(w)) return true;
+  // Ukrainian past plurals whatever the subject ("офіс закрили", "канал вимкнули"); "видали" is the imperative of
+  // deleting, never a past.
+  if (/(?:или|ули|али|іли)$/u.test(w) && !w.startsWith("видал")) return true;
   // Ukrainian and Polish past plurals of the first person ("закрили", "ми вимкнули", "zamknęliśmy", "wyłączyłem").
   return /(?:лили|или|нули|ли)$/u.test(w) && (prev === "ми" || prev === "вже")
     ? true
@@ -3324,6 +3711,8 @@ const SALES_STEMS = [
   "продал",
   "продан",
   "продав",
+  "продає",
+  "продают",
   "виручк",
   "revenue",
   "turnover",

@@ -73,6 +73,20 @@ export function interpretCalls(
     }
     const parsed = entry.args.safeParse(args);
     if (!parsed.success) {
+      // A person the request did not name ("deactivate the supervisor"): which one, among the supervisors the caller
+      // sees (of the partner named, if one is), asked back; never guessed.
+      const failed = new Set(parsed.error.issues.map((i) => i.path.join(".")));
+      const unnamed = entry.refs.find(
+        (ref) =>
+          ref.kind === "supervisor" && failed.has(ref.path.join(".")) && getAt(args, ref.path) === undefined,
+      );
+      if (unnamed) {
+        const agency = typeof args.agency_id === "string" ? args.agency_id : undefined;
+        const candidates = dir.entities.filter(
+          (e) => e.kind === unnamed.kind && (agency === undefined || e.agency_id === agency),
+        );
+        if (candidates.length > 1) return { kind: "ambiguous", entity: unnamed.kind, ref: "", candidates };
+      }
       const fields = [...new Set(parsed.error.issues.map((i) => String(i.path.at(-1) ?? "input")))];
       return { kind: "missing", command: entry.name, fields };
     }

@@ -884,8 +884,15 @@ export function checkCalls(input: SafetyInput): Verdict {
     const before = at > 0 ? text.slice(0, at).replace(/[\s,;]+$/u, "") : "";
     return before.length > 0 ? [before] : parts.slice(0, i);
   };
+  // A part whose pronoun stands for a name only the text before it gives ("Marta Nowak is on leave, deactivate her
+  // account"): read with that text, it adds a step.
+  const addsInContext = (p: string, i: number): boolean => {
+    const before = textBefore(p, i).join(", ");
+    return before.length > 0 && input.callsIn(`${before}, ${p}`) > input.callsIn(before);
+  };
   const uncovered = parts.filter(
-    (p, i) => input.callsIn(p, textBefore(p, i)) === 0 && !(wholeList && restRemoved(p)),
+    (p, i) =>
+      input.callsIn(p, textBefore(p, i)) === 0 && !(wholeList && restRemoved(p)) && !addsInContext(p, i),
   );
   if (
     uncovered.length > 0 ||

@@ -126,6 +126,11 @@ for (const [n, list] of [
   for (const w of list.split(" ")) DAY_UNITS[normalise(w)] = n;
 /** "in 3 days", "за тиждень", "za 3 dni", "dans une semaine", "en 3 días": counted from the reference. */
 const IN_WORDS = new Set(["in", "за", "через", "za", "dans", "en"].map(normalise));
+/** Two-word "in"s ("dentro de 3 días", "d'ici 3 jours"): the second word and the first. */
+const IN_PAIRS: ReadonlyMap<string, string> = new Map([
+  ["de", "dentro"],
+  ["ici", "d"],
+]);
 /** "for a week", "на тиждень", "na tydzień", "pour une semaine", "por una semana": the stay. */
 const FOR_WORDS = new Set(["for", "на", "na", "pour", "por", "durant", "durante"].map(normalise));
 const RANGE_FROM = new Set(["from", "з", "із", "od", "du", "del", "de", "between"].map(normalise));
@@ -414,7 +419,9 @@ function ownRules(tokens: Token[], text: string, language?: string): DateHit[] {
     }
 
     // "in 3 days", "за тиждень" (from the reference) and "for a week", "на 10 днів" (the stay)
-    if ((IN_WORDS.has(t.norm) || FOR_WORDS.has(t.norm)) && n1) {
+    const before = tokens[i - 1];
+    const pairedIn = !!before && !before.used && IN_PAIRS.get(t.norm) === before.norm;
+    if ((IN_WORDS.has(t.norm) || pairedIn || FOR_WORDS.has(t.norm)) && n1) {
       const count = num(n1);
       const unitAt = count === null ? i + 1 : i + 2;
       const unit = DAY_UNITS[tokens[unitAt]?.norm ?? ""];
@@ -422,7 +429,8 @@ function ownRules(tokens: Token[], text: string, language?: string): DateHit[] {
         const days = (count ?? 1) * unit;
         if (days > 0 && days <= 365) {
           const span = take(i, unitAt);
-          if (IN_WORDS.has(t.norm) && !FOR_WORDS.has(t.norm))
+          if (pairedIn) hits.push({ ...take(i - 1, unitAt), resolve: (ref) => addDays(ref, days) });
+          else if (IN_WORDS.has(t.norm) && !FOR_WORDS.has(t.norm))
             hits.push({ ...span, resolve: (ref) => addDays(ref, days) });
           else hits.push({ ...span, resolve: () => null, durationDays: days });
         }

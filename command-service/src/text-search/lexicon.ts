@@ -47,11 +47,12 @@ export type PassengerKind = "adults" | "children" | "infants" | "people" | "comp
 
 export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries([
   ...words(
-    "adult adults adt adl grown-up grown-ups дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
+    // Agents' short forms too: "2 дор", "2 dor.".
+    "adult adults adt adl grown-up grown-ups дор дорос dor doros дорослий дорослого дорослі дорослих дорослими дорослим дорослому доросла дорослої дорослу " +
       "dorosły dorosła dorosłe dorosłych dorosłymi dorosłego dorosłą dorosłym adulte adultes adulto adultos adulta adultas",
   ).map((w) => [w, "adults"] as const),
   ...words(
-    "child children chd chld kid kids дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
+    "child children chd chld kid kids дит реб dziec дитина дитину дитиною дитини діти дітей дітьми дитям дітям дитини дитя " +
       "dziecko dzieckiem dzieci dziećmi dziecka dzieciaki dzieciakiem enfant enfants niño niños niña niñas menor menores",
   ).map((w) => [w, "children"] as const),
   ...words(
@@ -60,7 +61,7 @@ export const PASSENGER_NOUNS: Record<string, PassengerKind> = Object.fromEntries
   ).map((w) => [w, "infants"] as const),
   ...words(
     "wife husband partner friend colleague mum mom dad mother father дружиною чоловіком дружина чоловік другом подругою колегою мамою татом " +
-      "żoną mężem żona mąż partnerem partnerką przyjacielem przyjaciółką kolegą mamą tatą femme mari conjoint ami amie collègue mère père " +
+      "żoną mężem żona mąż żony męża partnera partnerki partnerem partnerką przyjacielem przyjaciółką kolegą mamą tatą femme mari conjoint ami amie collègue mère père " +
       "esposa esposo mujer marido pareja amigo amiga colega madre padre",
   ).map((w) => [w, "companions"] as const),
   ...words(

@@ -85,6 +85,20 @@ const AMBIGUOUS_CARRIERS = new Set([
 ]);
 /** "Us" / "we are" before a count of the travellers ("нас двоє", "jest nas troje", "nous sommes deux", "somos tres"). */
 const US_WORDS = new Set(["нас", "nas", "sommes", "somos"]);
+/** A family, a couple, and who they may be (folded as tokens are): "family of four", "un couple de clients". */
+const FAMILY_WORDS = new Set(["family", "famille", "familia", "rodzina", "сім'я", "родина"]);
+const FAMILY_LINKS = new Set(["of", "de", "d", "z", "з", "із"]);
+const COUPLE_WORDS = new Set(["couple", "pareja", "пара", "пари"]);
+const CLIENT_WORDS = new Set([
+  "clients",
+  "customers",
+  "clientes",
+  "klientow",
+  "клієнтів",
+  "passengers",
+  "travellers",
+  "travelers",
+]);
 
 /** What joins two carriers of a line ("PS or LH", "PS або LH", "LO lub LH", "AF ou KL", "IB o VY"). */
 const CARRIER_JOINS = new Set([
@@ -335,6 +349,9 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
       continue;
     }
     const day = r.hit.resolve(departure ?? options.today);
+    // "25 December, Christmas", "el 1 de noviembre, día de Todos los Santos": the departure's day named again, no
+    // return word, is no return.
+    if (r.role === "departure" && day === departure) continue;
     if (day && (!departure || day >= departure)) {
       returnDate = day;
       chip("return_date", day, r.span);
@@ -418,6 +435,8 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     if (t.used || !FOR_WORDS.has(t.norm) || n === null || n < 1 || counts.people || counts.adults) continue;
     const next = tokens[i + 2];
     if (next && !next.used && /^\d+$/.test(next.norm)) continue;
+    // "pour un couple", "for a family of four": the article is no count.
+    if (next && (COUPLE_WORDS.has(next.norm) || FAMILY_WORDS.has(next.norm))) continue;
     counts.people = { n, span: take(tokens, i, 2) };
   }
   // "…, двоє", "we dwoje", "удвох": a collective number standing alone counts the travellers; so does a count of "us"
@@ -432,6 +451,27 @@ export function parseTextSearch(text: string, options: ParseOptions): Omit<TextS
     }
     const next = tokens[i + 1];
     const count = countOf(t);
+    // "family of four", "famille de cinq", "rodzina 4 osób", "сім'я з чотирьох": the family is the travellers.
+    if (FAMILY_WORDS.has(t.norm)) {
+      const k = next && FAMILY_LINKS.has(next.norm) ? i + 2 : i + 1;
+      const n = countOf(tokens[k]);
+      const counted = tokens[k];
+      if (n !== null && n > 1 && counted && !counted.used && !/^\s?\+/u.test(text.slice(counted.end))) {
+        counts.people = { n, span: take(tokens, i, k - i + 1) };
+        continue;
+      }
+    }
+    // "a couple", "pour un couple de clients", "una pareja", "для пари": two travellers (not "a couple of days").
+    if (
+      COUPLE_WORDS.has(t.norm) &&
+      (ARTICLES.has(tokens[i - 1]?.norm ?? "") || FOR_WORDS.has(tokens[i - 1]?.norm ?? ""))
+    ) {
+      const of = next && FAMILY_LINKS.has(next.norm);
+      if (!of || CLIENT_WORDS.has(tokens[i + 2]?.norm ?? "")) {
+        counts.people = { n: 2, span: take(tokens, i, of ? 3 : 1) };
+        continue;
+      }
+    }
     if (count !== null && count > 1 && next?.norm === "of" && tokens[i + 2]?.norm === "us")
       counts.people = { n: count, span: take(tokens, i, 3) };
     else if (US_WORDS.has(t.norm) && countOf(next) !== null && (countOf(next) ?? 0) > 1)
