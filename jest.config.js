@@ -65,6 +65,7 @@ export default {
       displayName: "e2e",
       roots: ["<rootDir>/frontend/e2e"],
       testMatch: ["**/*.e2e.ts"],
+      setupFilesAfterEnv: ["<rootDir>/frontend/e2e/retry-setup.ts"],
     }),
   ],
 };
