@@ -48,10 +48,15 @@ export async function sendScrubbedReplay(request: SendEventsRequest): Promise<Re
     : (request.body as string);
   const scrubbed = scrubTypedParameters(text);
   const body = gzipped ? await through(scrubbed, new CompressionStream("gzip")) : scrubbed;
-  return fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body,
-    keepalive: request.keepalive,
-  });
+  const send = (keepalive: boolean | undefined) =>
+    fetch(request.url, { method: request.method, headers: request.headers, body, keepalive });
+  try {
+    return await send(request.keepalive);
+  } catch (error) {
+    // The browser refuses a keepalive request (a network error) while the page's keepalive bodies in flight pass
+    // 64 KB: page-exit batches sent close together to a slow collector. The SDK counts a page-exit batch as sent
+    // whatever happens, so it would be lost; sent as a plain request it arrives whenever the page lives on.
+    if (!request.keepalive) throw error;
+    return send(false);
+  }
 }
