@@ -109,10 +109,25 @@ describe("an append's NOTIFYs in its own statement (EventStore's notify)", () =>
     return { store, statements, stopSharing: shareAppends(notices) };
   }
 
-  it("when an append commits, then its wake-up and change notice are heard elsewhere, and the append was the only statement", async () => {
+  /** Runs `test` with a notifying store here and a listening process there, both stopped after it. */
+  async function withListener(
+    test: (
+      there: Awaited<ReturnType<typeof anotherProcess>>,
+      here: Omit<ReturnType<typeof notifyingStore>, "stopSharing">,
+    ) => Promise<void>,
+  ): Promise<void> {
     const there = await anotherProcess();
-    const { store, statements, stopSharing } = notifyingStore();
+    const { stopSharing, ...here } = notifyingStore();
     try {
+      await test(there, here);
+    } finally {
+      stopSharing();
+      await there.stop();
+    }
+  }
+
+  it("when an append commits, then its wake-up and change notice are heard elsewhere, and the append was the only statement", () =>
+    withListener(async (there, { store, statements }) => {
       const streamId = `balance-${randomUUID()}`;
       const before = notifyStatements();
       await store.append({
@@ -123,16 +138,10 @@ describe("an append's NOTIFYs in its own statement (EventStore's notify)", () =>
       await there.until(() => there.heard.includes(streamId) && there.wakes() > 0);
       expect(statements()).toBe(1);
       expect(notifyStatements() - before).toBe(0);
-    } finally {
-      stopSharing();
-      await there.stop();
-    }
-  });
+    }));
 
-  it("when commands append at once through group commit, then every stream is announced and nothing but their appends is sent", async () => {
-    const there = await anotherProcess();
-    const { store, statements, stopSharing } = notifyingStore();
-    try {
+  it("when commands append at once through group commit, then every stream is announced and nothing but their appends is sent", () =>
+    withListener(async (there, { store, statements }) => {
       const streams = Array.from({ length: 12 }, () => `balance-${randomUUID()}`);
       const before = notifyStatements();
       await Promise.all(
@@ -143,16 +152,10 @@ describe("an append's NOTIFYs in its own statement (EventStore's notify)", () =>
       await there.until(() => streams.every((s) => there.heard.includes(s)));
       expect(statements()).toBeLessThan(12);
       expect(notifyStatements() - before).toBe(0);
-    } finally {
-      stopSharing();
-      await there.stop();
-    }
-  });
+    }));
 
-  it("when an append is refused, then nothing is heard of it", async () => {
-    const there = await anotherProcess();
-    const { store, stopSharing } = notifyingStore();
-    try {
+  it("when an append is refused, then nothing is heard of it", () =>
+    withListener(async (there, { store }) => {
       const refused = `balance-${randomUUID()}`;
       const wakesBefore = there.wakes();
       await expect(
@@ -168,9 +171,5 @@ describe("an append's NOTIFYs in its own statement (EventStore's notify)", () =>
       await there.until(() => there.heard.includes(committed));
       expect(there.heard).not.toContain(refused);
       expect(there.wakes() - wakesBefore).toBe(1);
-    } finally {
-      stopSharing();
-      await there.stop();
-    }
-  });
+    }));
 });

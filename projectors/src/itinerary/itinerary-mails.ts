@@ -22,36 +22,27 @@ export const itineraryMails = defineProjection({
     const rows = stored.map((s) => {
       const e = parseEvent(ItineraryEvent, s);
       const d = e.data;
+      const mail = {
+        mail_id: d.mail_id,
+        locator: d.locator,
+        agency_id: d.agency_id,
+        company_id: d.company_id,
+        recipient: d.to,
+        language: d.language,
+        at: d.at,
+      };
       switch (e.type) {
         case "ItineraryMailed":
           return {
-            mail_id: d.mail_id,
-            locator: d.locator,
-            agency_id: d.agency_id,
-            company_id: d.company_id,
-            recipient: d.to,
+            ...mail,
             note: e.data.note,
-            language: d.language,
             reason: e.data.reason,
             by_user_id: e.data.by?.user_id ?? null,
             by_email: e.data.by?.email ?? null,
-            at: d.at,
           };
         case "ScheduleChangeMailed":
           // Sent by the schedule-change sweep: no note, nobody asked.
-          return {
-            mail_id: d.mail_id,
-            locator: d.locator,
-            agency_id: d.agency_id,
-            company_id: d.company_id,
-            recipient: d.to,
-            note: null,
-            language: d.language,
-            reason: "schedule_change",
-            by_user_id: null,
-            by_email: null,
-            at: d.at,
-          };
+          return { ...mail, note: null, reason: "schedule_change", by_user_id: null, by_email: null };
         default:
           return unhandledEvent(e);
       }
