@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { canonicalJson, linkHash, verifyExportLines } from "./canonical.ts";
 import {
   anchorNow,
+  CHAIN_BATCH,
   Chainer,
   canonicalOf,
   chainAll,
@@ -171,6 +172,42 @@ describe("tamper-evident log", () => {
       "SELECT global_position::text AS gp FROM es.events ORDER BY transaction_id, global_position",
     );
     expect(rows).toEqual(feed);
+  });
+
+  it("a chainer links a backlog in short transactions of CHAIN_BATCH links each", async () => {
+    const db = await createTestDatabase();
+    databases.push(db);
+    const store = new EventStore(db.pool);
+    const total = CHAIN_BATCH * 3 + 7;
+    await store.append({
+      streamId: "booking-BACKLG",
+      expected: "no_stream",
+      events: Array.from({ length: total }, (_, n) => ({
+        type: "Noted",
+        data: { locator: "BACKLG", n },
+        metadata: systemMetadata("trace-backlog"),
+      })),
+    });
+    const chainer = new Chainer(db.pool, { minIntervalMs: 400, pollMs: 60_000 });
+    chainer.start();
+    try {
+      const deadline = Date.now() + 20_000;
+      let linked = 0;
+      while (linked < total && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { rows } = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es.chain");
+        linked = rows[0]?.n ?? 0;
+      }
+      expect(linked).toBe(total);
+    } finally {
+      await chainer.stop();
+    }
+    // The links of each transaction (its xmin): none holds more than a batch, so none holds the feed back for long.
+    const { rows: sizes } = await db.pool.query<{ links: number }>(
+      "SELECT count(*)::int AS links FROM es.chain GROUP BY xmin::text ORDER BY links DESC",
+    );
+    expect(sizes.map((r) => r.links)).toEqual([CHAIN_BATCH, CHAIN_BATCH, CHAIN_BATCH, 7]);
+    expect(await verifyChain(db.pool)).toMatchObject({ ok: true, checked: total, unchained: 0 });
   });
 
   it("an export of one stream verifies offline, and fails on an edited line", async () => {
