@@ -210,6 +210,23 @@ describe("tamper-evident log", () => {
     expect(await verifyChain(db.pool)).toMatchObject({ ok: true, checked: total, unchained: 0 });
   });
 
+  it("chainAll links a log of more batches than its limit of looks that link nothing", async () => {
+    const db = await createTestDatabase();
+    databases.push(db);
+    const store = new EventStore(db.pool);
+    await store.append({
+      streamId: "booking-LONGLG",
+      expected: "no_stream",
+      events: Array.from({ length: 1003 }, (_, n) => ({
+        type: "Noted",
+        data: { locator: "LONGLG", n },
+        metadata: systemMetadata("trace-long"),
+      })),
+    });
+    await chainAll(db.pool, { batchSize: 1 });
+    expect(await verifyChain(db.pool)).toMatchObject({ ok: true, checked: 1003, unchained: 0 });
+  });
+
   it("an export of one stream verifies offline, and fails on an edited line", async () => {
     const { db, ids } = await loggedDatabase();
     const lines: string[] = [];
