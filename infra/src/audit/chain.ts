@@ -71,8 +71,8 @@ async function readHead(db: Pick<pg.Pool, "query">): Promise<Head> {
 /**
  * Events linked per transaction, at most. A chainer's transaction holds back every projector while it writes (the feed
  * delivers only events older than every running transaction): 2,000 links took 25-90 ms to insert, a stall of the
- * command → read model path each time; 100 take 2-5 ms. Without a chainer, 8 writers read back at p99 42 ms; with
- * one linking 2,000 a batch, 91-97 ms; 250, 55-58 ms; 100, 48-54 ms (issue 26, the event-store bench).
+ * command → read model path each time. Without a chainer, 8 writers' events read back at p99 42 ms; with one linking
+ * 2,000 a batch, 91-97 ms; 250, 55-58 ms; 100, 48-54 ms (issue 26, `npm run bench -- event-store`).
  */
 export const CHAIN_BATCH = 100;
 /** A chainer links at most this many events per `minIntervalMs` (1 s): a backlog is caught up beside the appends. */
