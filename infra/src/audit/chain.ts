@@ -1,4 +1,4 @@
-import { setImmediate as setImmediatePromise, setTimeout as sleep } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   type CanonicalEvent,
   type ChainAnchor,
@@ -24,9 +24,6 @@ import { linkHash } from "./canonical.ts";
 const EVENT_SELECT = `e.global_position::text AS gp, e.transaction_id::text AS tx, e.stream_id,
   e.stream_position::text AS sp, e.event_id::text AS event_id, e.event_type, e.data, e.metadata,
   to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at`;
-
-/** Events hashed between two turns of the event loop. */
-export const HASH_SLICE = 200;
 
 export interface EventRow {
   gp: string;
@@ -70,8 +67,9 @@ async function readHead(db: Pick<pg.Pool, "query">): Promise<Head> {
 
 /**
  * Events linked per transaction, at most. A chainer's transaction holds back every projector while it writes (the feed
- * delivers only events older than every running transaction): 2,000 links took 25-90 ms to insert, a stall of the
- * command → read model path each time. Without a chainer, 8 writers' events read back at p99 42 ms; with one linking
+ * delivers only events older than every running transaction), and its hashing holds the process's event loop: 2,000
+ * links took 25-90 ms to insert, and hashing them held the loop up to 60 ms, each a stall of the command → read model
+ * path. Without a chainer, 8 writers' events read back at p99 42 ms; with one linking
  * 2,000 a batch, 91-97 ms; 250, 55-58 ms; 100, 48-54 ms (issue 26, `npm run bench -- event-store`).
  */
 export const CHAIN_BATCH = 100;
@@ -109,19 +107,16 @@ function chainKeys(link: Record<keyof typeof KEY_PREFIX, string | null>): string
 }
 
 /**
- * The links of a batch of events after `head`, as the JSON array the chain's INSERT reads, and the last link. They are
- * hashed and written out a slice of HASH_SLICE events at a time, with `pause` (a turn of the event loop) between
- * slices: a batch of 2,000 hashed at once held the process's projectors and requests for up to 60 ms while the
- * chainer caught up (issue 26, command → read model p99).
+ * The links of a batch of events after `head`, as the JSON array the chain's INSERT reads, and the last link. Hashing
+ * holds the event loop (2,000 links held it up to 60 ms): CHAIN_BATCH keeps that short as well.
  */
-export async function linkRows(
+export function linkRows(
   rows: readonly EventRow[],
   head: Pick<Head, "seq" | "hash">,
-  pause: () => Promise<unknown> = setImmediatePromise,
-): Promise<{ json: string; last: LinkedEvent }> {
+): { json: string; last: LinkedEvent } {
   let prev = head.hash;
   let seq = head.seq;
-  const link = (r: EventRow): LinkedEvent => {
+  const links = rows.map((r): LinkedEvent => {
     prev = linkHash(prev, canonicalOf(r));
     seq++;
     const data = (r.data ?? {}) as Record<string, unknown>;
@@ -130,7 +125,7 @@ export async function linkRows(
       scope?: { agency_id?: unknown; company_id?: unknown };
       trace_id?: unknown;
     };
-    const linked = {
+    const link = {
       seq,
       tx: r.tx,
       gp: r.gp,
@@ -145,18 +140,11 @@ export async function linkRows(
       actor_id: str(meta.actor?.user_id),
       trace_id: str(meta.trace_id),
     };
-    return { ...linked, keys: chainKeys(linked) };
-  };
-  const slices: string[] = [];
-  let last: LinkedEvent | undefined;
-  for (let start = 0; start < rows.length; start += HASH_SLICE) {
-    if (start > 0) await pause();
-    const links = rows.slice(start, start + HASH_SLICE).map(link);
-    last = links.at(-1);
-    slices.push(JSON.stringify(links).slice(1, -1));
-  }
+    return { ...link, keys: chainKeys(link) };
+  });
+  const last = links.at(-1);
   if (!last) throw new Error("no events to link");
-  return { json: `[${slices.join(",")}]`, last };
+  return { json: JSON.stringify(links), last };
 }
 
 /** One event's link as es.chain stores it. */
@@ -212,7 +200,7 @@ export async function chainBatch(pool: pg.Pool, options: ChainOptions = {}): Pro
       await client.query("ROLLBACK");
       return 0;
     }
-    const { json, last } = await linkRows(rows, head);
+    const { json, last } = linkRows(rows, head);
     const crossed = Math.floor(last.seq / anchorEvery) > Math.floor(head.seq / anchorEvery);
     // The links, the anchor when one is due, and the commit leave in one message.
     await client.query(
