@@ -708,6 +708,13 @@ export async function run(args: readonly string[]): Promise<void> {
     // Commands append as the app's do: with group commit (issue 26).
     const commands = new EventStore(feedPool, wakeup, undefined, { groupCommit: true });
     const latencies: Latency[] = [];
+    // First beside the chainer still linking the seeded log (as after a chainer's downtime, 2,000 links a second);
+    // then idle, the log linked; then under load.
+    latencies.push({
+      name: `idle, chainer behind by ${int(seeded)} events`,
+      ...(await measureLatency(feedPool, commands, runner, 200)),
+    });
+    await chainAll(feedPool);
     latencies.push({ name: "idle", ...(await measureLatency(feedPool, commands, runner, 200)) });
     let writing = true;
     let writerAppends = 0;
