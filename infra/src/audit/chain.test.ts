@@ -46,6 +46,22 @@ async function loggedDatabase(streams = 5): Promise<{ db: TestDatabase; store: E
   return { db, store, ids };
 }
 
+/** A fresh database whose log is one booking stream of `count` events, none chained yet. */
+async function oneStreamLog(locator: string, count: number): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  databases.push(db);
+  await new EventStore(db.pool).append({
+    streamId: `booking-${locator}`,
+    expected: "no_stream",
+    events: Array.from({ length: count }, (_, n) => ({
+      type: "Noted",
+      data: { locator, n },
+      metadata: systemMetadata(`trace-${locator}`),
+    })),
+  });
+  return db;
+}
+
 /** The n-th event of the log in global order (1-based). */
 async function nth(db: TestDatabase, n: number): Promise<{ gp: string; event_id: string; tx: string }> {
   const { rows } = await db.pool.query<{ gp: string; event_id: string; tx: string }>(
@@ -174,19 +190,8 @@ describe("tamper-evident log", () => {
   });
 
   it("a chainer links a backlog in short transactions of CHAIN_BATCH links each", async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
-    const store = new EventStore(db.pool);
     const total = CHAIN_BATCH * 3 + 7;
-    await store.append({
-      streamId: "booking-BACKLG",
-      expected: "no_stream",
-      events: Array.from({ length: total }, (_, n) => ({
-        type: "Noted",
-        data: { locator: "BACKLG", n },
-        metadata: systemMetadata("trace-backlog"),
-      })),
-    });
+    const db = await oneStreamLog("BACKLG", total);
     const chainer = new Chainer(db.pool, { minIntervalMs: 400, pollMs: 60_000 });
     chainer.start();
     try {
@@ -210,18 +215,7 @@ describe("tamper-evident log", () => {
   });
 
   it("chainAll links a log of more batches than its limit of looks that link nothing", async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
-    const store = new EventStore(db.pool);
-    await store.append({
-      streamId: "booking-LONGLG",
-      expected: "no_stream",
-      events: Array.from({ length: 1003 }, (_, n) => ({
-        type: "Noted",
-        data: { locator: "LONGLG", n },
-        metadata: systemMetadata("trace-long"),
-      })),
-    });
+    const db = await oneStreamLog("LONGLG", 1003);
     await chainAll(db.pool, { batchSize: 1 });
     expect(await verifyChain(db.pool)).toMatchObject({ ok: true, checked: 1003, unchained: 0 });
   });
@@ -267,18 +261,7 @@ describe("tamper-evident log", () => {
   });
 
   it("a batch of many links (chainAll's batchSize) chains and verifies clean in a real log", async () => {
-    const db = await createTestDatabase();
-    databases.push(db);
-    const store = new EventStore(db.pool);
-    await store.append({
-      streamId: "booking-MANYLK",
-      expected: "no_stream",
-      events: Array.from({ length: 403 }, (_, n) => ({
-        type: "Noted",
-        data: { locator: "MANYLK", n },
-        metadata: systemMetadata("trace-many"),
-      })),
-    });
+    const db = await oneStreamLog("MANYLK", 403);
     await chainAll(db.pool, { batchSize: 5000 });
     const report = await verifyChain(db.pool);
     expect(report).toMatchObject({ ok: true, checked: 403 });
