@@ -66,11 +66,10 @@ export function BookingDrawer({
   // Escape closes an opened booking even before the drawer's code has come (the drawer, once there, is the layer
   // above this one and takes Escape itself).
   useEscapeLayer(Boolean(locator), onClose);
-  // Mounted from the first opening on, so closing it still slides it out, named by the booking it showed: a dialog
-  // sliding out with an empty title has no name (axe's aria-dialog-name, seen in screens-sweep.e2e).
-  const [shown, setShown] = useState(locator);
-  if (locator && locator !== shown) setShown(locator);
-  if (!shown) return null;
+  // Mounted from the first opening on, so closing it still slides it out.
+  const [wanted, setWanted] = useState(Boolean(locator));
+  if (locator && !wanted) setWanted(true);
+  if (!wanted) return null;
 
   return (
     <Suspense fallback={null}>
@@ -82,7 +81,7 @@ export function BookingDrawer({
         padding="lg"
         title={
           <Text fw={650} c="dimmed" fz="sm">
-            {t("locator", { locator: shown })}
+            {locator ? t("locator", { locator }) : ""}
           </Text>
         }
         closeButtonProps={{ "aria-label": t("drawer.close") }}
