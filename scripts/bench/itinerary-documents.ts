@@ -7,9 +7,13 @@
 // sandbox KBP → WAW fare with its flights and fare rules, taken from a booking-flow run (data/issued-booking.json).
 import { readFileSync } from "node:fs";
 import type { ActiveBooking } from "@skyward/command-service/bookings/booking";
-import type { CommandDeps } from "@skyward/command-service/deps";
-import { composeItineraryMail, type SellingAgent } from "@skyward/command-service/itinerary/compose";
+import {
+  type ComposeDeps,
+  composeItineraryMail,
+  type SellingAgent,
+} from "@skyward/command-service/itinerary/compose";
 import type { ItineraryMailed } from "@skyward/contracts/itinerary";
+import { createPool } from "@skyward/infra/db";
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
 import { renderReceipt } from "@skyward/infra/documents/ticket-pdf";
 import { ticketReceipt } from "../src/testing/receipt-fixture.ts";
@@ -52,9 +56,13 @@ const issued = JSON.parse(readFileSync(new URL("data/issued-booking.json", impor
 };
 /**
  * What composing reads besides the booking: the agency from the directory cache (answered empty here, so the mail
- * is signed "Skyward", as for an agency not found); the agent is given, as the batch job gives it.
+ * is signed "Skyward", as for an agency not found); the agent is given, as the batch job gives it, so the pool (which
+ * connects only when asked) is never asked.
  */
-const directoryOnly = { directory: { readStreams: async () => new Map() } } as unknown as CommandDeps;
+const directoryOnly: ComposeDeps = {
+  directory: { readStreams: async () => new Map() },
+  pool: createPool("postgres://bench@127.0.0.1:1/unused", { max: 1 }),
+};
 
 async function wholeMail(n: number): Promise<void> {
   const booking = { ...issued.booking, locator: locatorOf(n) };

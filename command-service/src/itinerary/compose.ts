@@ -24,6 +24,11 @@ export interface SellingAgent {
   company: string | null;
 }
 
+/** What composing a mail reads: the agency from the directory cache, and the agent from the read model. */
+export type ComposeDeps = Pick<CommandDeps, "pool"> & {
+  directory: Pick<CommandDeps["directory"], "readStreams">;
+};
+
 const agentKey = (booking: Pick<ActiveBooking, "agent_id" | "company_id">) =>
   `${booking.agent_id}\u0000${booking.company_id}`;
 
@@ -57,7 +62,7 @@ export const sellingAgentOf = (
  * every change, here or announced by another process), as the selling context reads it: a statement per mail less
  * (issue 26).
  */
-async function sellerOf(deps: CommandDeps, booking: ActiveBooking, known?: SellingAgent) {
+async function sellerOf(deps: ComposeDeps, booking: ActiveBooking, known?: SellingAgent) {
   const stream = agencyStream(booking.agency_id);
   const agency = ((await deps.directory.readStreams([stream])).get(stream) ?? []).reduce(
     evolveAgency,
@@ -87,7 +92,7 @@ const RECEIPT_STATUS: Partial<Record<ActiveBooking["status"], string>> = {
 
 /** The itinerary e-mail of a recorded send: text and HTML, the itinerary PDF, and every ticket's and EMD's receipt. */
 export async function composeItineraryMail(
-  deps: CommandDeps,
+  deps: ComposeDeps,
   booking: ActiveBooking,
   mail: ItineraryMailed,
   agent?: SellingAgent,
