@@ -1,5 +1,5 @@
 // The SMTP transport's pooled connections (issue 26): mails one after another share one connection to the server.
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { SMTPServer } from "smtp-server";
 import { SmtpMailer } from "./smtp-mailer.ts";
@@ -8,6 +8,7 @@ let smtp: SMTPServer;
 let url: string;
 let connections = 0;
 const subjects: string[] = [];
+const messages: { from: string; to: string[]; message: string }[] = [];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -22,7 +23,14 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        subjects.push(/^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString("utf8"))?.[1] ?? "");
+        const message = Buffer.concat(chunks).toString("utf8");
+        subjects.push(/^Subject: (.*)$/m.exec(message)?.[1] ?? "");
+        const { mailFrom, rcptTo } = _session.envelope;
+        messages.push({
+          from: mailFrom ? mailFrom.address : "",
+          to: rcptTo.map((r) => r.address),
+          message,
+        });
         callback();
       });
     },
@@ -49,5 +57,44 @@ describe("the SMTP mailer", () => {
     mailer.close();
     expect(subjects).toEqual(["Mail 1", "Mail 2", "Mail 3"]);
     expect(connections).toBe(1);
+  });
+
+  it("when a mail with attachments is sent, then it arrives whole, in a few writes to the socket", async () => {
+    const mailer = new SmtpMailer(url, "Skyward <no-reply@skyward.test>");
+    // The same connection's greeting first, so only the mail's own writes are counted.
+    await mailer.send({ to: "first@example.com", subject: "Warm", text: "Hello" });
+    const pdf = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
+    const socketWrite = Socket.prototype.write;
+    let writes = 0;
+    const port = (smtp.server.address() as AddressInfo).port;
+    Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket["write"]>) {
+      // The mailer's writes only (the server's replies are written in this process too).
+      if (this.remotePort === port) writes++;
+      return socketWrite.apply(this, args);
+    } as Socket["write"];
+    try {
+      await mailer.send({
+        to: "traveller@example.com",
+        subject: "Маршрут ABC123",
+        text: "Добрий день",
+        html: "<p>Добрий день</p>",
+        attachments: [{ filename: "itinerary-ABC123.pdf", content_type: "application/pdf", content: pdf }],
+      });
+    } finally {
+      Socket.prototype.write = socketWrite;
+    }
+    mailer.close();
+    // The commands (MAIL FROM, RCPT TO, DATA), the message, its end: built as it streamed, it took 19 writes.
+    expect(writes).toBeLessThanOrEqual(5);
+    const sent = messages[messages.length - 1];
+    expect(sent?.from).toBe("no-reply@skyward.test");
+    expect(sent?.to).toEqual(["traveller@example.com"]);
+    const message = sent?.message ?? "";
+    for (const header of ["From", "To", "Subject", "Message-ID", "Date", "MIME-Version"])
+      expect(message).toMatch(new RegExp(`^${header}: .+$`, "m"));
+    expect(message).toContain("From: Skyward <no-reply@skyward.test>");
+    // The attachment's part, base64 decoded, is the bytes given.
+    const part = /filename=itinerary-ABC123\.pdf\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n(?:\r\n)?--/.exec(message);
+    expect(Buffer.from((part?.[1] ?? "").replace(/\r\n/g, ""), "base64").equals(pdf)).toBe(true);
   });
 });

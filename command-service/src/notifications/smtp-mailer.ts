@@ -1,4 +1,5 @@
 import { createTransport, type Transporter } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type { Mailer, OutgoingMail } from "./port-types.ts";
 
 /**
@@ -16,8 +17,12 @@ export class SmtpMailer implements Mailer {
     this.transport = createTransport(pooled(url));
   }
 
+  /**
+   * The whole message is built in memory first and handed to the connection in one piece: sent as nodemailer builds
+   * it, part by part and line by line, an itinerary mail reached the socket in about 20 writes (issue 26).
+   */
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({
+    const message = new MailComposer({
       from: this.from,
       to: mail.to,
       subject: mail.subject,
@@ -28,7 +33,9 @@ export class SmtpMailer implements Mailer {
         contentType: a.content_type,
         content: a.content,
       })),
-    });
+    }).compile();
+    const raw = await message.build();
+    await this.transport.sendMail({ envelope: message.getEnvelope(), raw });
   }
 
   close(): void {

@@ -21,7 +21,7 @@ export interface TtfSubset {
   hmtx: { metrics: { advance: number; bearing: number }[]; bearings: number[] };
   cff?: unknown;
   font: { loca: { version: number } };
-  _addGlyph(gid: number): number;
+  includeGlyph(gid: number): number;
   encode(): Uint8Array;
 }
 
@@ -63,6 +63,78 @@ function templateOf(font: object, fresh: () => TtfSubset): Template | null {
   return template;
 }
 
+/** A glyph as a subset takes it: its bytes in the font's glyf table, the parts of a composite one, its metrics. */
+interface Outline {
+  bytes: Buffer;
+  components: { glyphID: number; pos: number }[];
+  advance: number;
+  bearing: number;
+}
+
+/** What of fontkit's font and glyph this module reads to take a glyph's outline (fontkit's own names). */
+interface FontkitInternals {
+  loca: { offsets: number[] };
+  _getTableStream(tag: string): { pos: number; readBuffer(length: number): Buffer };
+  getGlyph(id: number): {
+    advanceWidth: number;
+    _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
+    _getMetrics(): { leftBearing: number };
+  };
+}
+
+const outlinesOf = new WeakMap<object, Map<number, Outline>>();
+let outlineReads = 0;
+
+/** How many glyphs' outlines this process has read from a font: once per glyph and face (tests). */
+export const glyphOutlineReads = (): number => outlineReads;
+
+/**
+ * A glyph's outline, read (and decoded, to find a composite's parts) once per face and process (issue 26: decoding
+ * every glyph of every document's subset again was half of a document's CPU). It depends on the font and the
+ * glyph id alone (these faces have no variations).
+ */
+function outlineOf(font: object, gid: number): Outline {
+  let outlines = outlinesOf.get(font);
+  if (!outlines) {
+    outlines = new Map();
+    outlinesOf.set(font, outlines);
+  }
+  const known = outlines.get(gid);
+  if (known) return known;
+  outlineReads++;
+  const f = font as FontkitInternals;
+  const glyph = f.getGlyph(gid);
+  const glyf = glyph._decode();
+  const stream = f._getTableStream("glyf");
+  const [start, end] = [f.loca.offsets[gid] as number, f.loca.offsets[gid + 1] as number];
+  stream.pos += start;
+  const outline: Outline = {
+    bytes: Buffer.from(stream.readBuffer(end - start)),
+    components:
+      glyf && glyf.numberOfContours < 0
+        ? (glyf.components ?? []).map(({ glyphID, pos }) => ({ glyphID, pos }))
+        : [],
+    advance: glyph.advanceWidth,
+    bearing: glyph._getMetrics().leftBearing,
+  };
+  outlines.set(gid, outline);
+  return outline;
+}
+
+/** As fontkit's TTFSubset._addGlyph adds a glyph, from its outline read once: a composite's parts join the subset. */
+function addGlyph(subset: TtfSubset, font: object, gid: number): void {
+  const outline = outlineOf(font, gid);
+  let bytes = outline.bytes;
+  if (outline.components.length > 0) {
+    bytes = Buffer.from(bytes);
+    for (const { glyphID, pos } of outline.components) bytes.writeUInt16BE(subset.includeGlyph(glyphID), pos);
+  }
+  subset.glyf.push(bytes);
+  subset.loca.offsets.push(subset.offset);
+  subset.hmtx.metrics.push({ advance: outline.advance, bearing: outline.bearing });
+  subset.offset += bytes.length;
+}
+
 /**
  * The subset's bytes: the same as `fontkits()` (fontkit's own encoding of it), written directly. `fresh` makes a new,
  * empty subset of the same font (fontkit's, whose own encoding gives the font's fixed tables, once per face).
@@ -81,7 +153,7 @@ export function encodeSubset(
   subset.offset = 0;
   subset.loca = { offsets: [], version: subset.font.loca.version };
   subset.hmtx = { metrics: [], bearings: [] };
-  for (let i = 0; i < subset.glyphs.length; i++) subset._addGlyph(subset.glyphs[i] as number);
+  for (let i = 0; i < subset.glyphs.length; i++) addGlyph(subset, font, subset.glyphs[i] as number);
   subset.loca.offsets.push(subset.offset);
 
   const tables = new Map<string, Buffer>();

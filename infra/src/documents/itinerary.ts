@@ -318,7 +318,7 @@ ${blocks(it, language).map(section).join("\n")}
 `;
 }
 
-/** The itinerary as a PDF (pdfkit, DejaVu Sans for every language's letters); resolves with its bytes. */
+/** The itinerary as a PDF (pdf.ts, DejaVu Sans for every language's letters); resolves with its bytes. */
 export function renderItineraryPdf(it: Itinerary, language: Language): Promise<Buffer> {
   const l = LABELS[language];
   const { doc, done } = openPdf({ title: `${l.title} ${it.locator}`, author: it.agency.name });

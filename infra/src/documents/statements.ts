@@ -3,7 +3,7 @@ import type { InvoiceDocument, Statement } from "@skyward/contracts/invoices";
 import { minorDigits } from "@skyward/contracts/money";
 import ExcelJS from "exceljs";
 import { moneyFormat } from "../sales/workbook.ts";
-import { renderPdf } from "./pdf.ts";
+import { type PdfDocument, renderPdf } from "./pdf.ts";
 import { formatMoney } from "./ticket-pdf.ts";
 
 /** A company's monthly statement (PDF and xlsx) and an invoice or credit note (PDF), in five languages. */
@@ -136,7 +136,7 @@ const LABELS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-const pdf = (title: string, author: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> =>
+const pdf = (title: string, author: string, draw: (doc: PdfDocument) => void): Promise<Buffer> =>
   renderPdf({ title, author }, draw);
 
 const money = (amount: number, currency: string, language: Language) =>

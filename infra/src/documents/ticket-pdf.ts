@@ -6,7 +6,7 @@ import { zonedTime } from "@skyward/contracts/time-zone";
 import { openPdf } from "./pdf.ts";
 
 /**
- * The itinerary receipt a traveller gets for one ticket (pdfkit). Text is set in DejaVu Sans, embedded from the npm
+ * The itinerary receipt a traveller gets for one ticket (written by pdf.ts). Text is set in DejaVu Sans, embedded from the npm
  * package `dejavu-fonts-ttf`: its glyphs cover the Latin of Polish, French and Spanish and the Cyrillic of Ukrainian.
  */
 

@@ -45,8 +45,16 @@ export async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-/** Every text run of a PDF, page by page, joined with spaces (pdfjs-dist, as a PDF reader extracts it). */
-export async function pdfText(bytes: Buffer): Promise<string> {
+/** A text run of a PDF as a reader places it: its text, where its baseline starts (from the page's bottom left), its width. */
+export interface PdfRun {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** A PDF read with pdfjs-dist (as a PDF reader reads it): its title, and every page's text runs in order. */
+export async function readPdf(bytes: Buffer): Promise<{ title: string | null; pages: PdfRun[][] }> {
   // pdfjs-dist 6 uses Promise.withResolvers (Node 22); Node 20, which this project supports, lacks it.
   const promise = Promise as unknown as { withResolvers?: () => unknown };
   promise.withResolvers ??= () => {
@@ -60,11 +68,31 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   };
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const texts: string[] = [];
+  const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
+  const pages: PdfRun[][] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+    pages.push(
+      content.items.flatMap((item) =>
+        "str" in item
+          ? [
+              {
+                str: item.str,
+                x: item.transform[4] as number,
+                y: item.transform[5] as number,
+                width: item.width,
+              },
+            ]
+          : [],
+      ),
+    );
   }
   await pdf.cleanup();
-  return texts.join("\n");
+  return { title: info.Title ?? null, pages };
+}
+
+/** Every text run of a PDF, page by page, joined with spaces (pdfjs-dist, as a PDF reader extracts it). */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const { pages } = await readPdf(bytes);
+  return pages.map((runs) => runs.map((run) => run.str).join(" ")).join("\n");
 }
