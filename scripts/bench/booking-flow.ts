@@ -307,8 +307,9 @@ async function printStatements(
 ): Promise<{ statements: number; transactions: number }> {
   const transactions = (await transactionsOf(pool, database)) - transactionsAtStart;
   // Statements the app sent (not those run inside es.append): each one a message, most a round trip.
-  const { rows } = await pool.query<{ calls: string; query: string }>(
-    `SELECT s.calls::text AS calls, s.query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+  const { rows } = await pool.query<{ calls: string; query: string; ms: number }>(
+    `SELECT s.calls::text AS calls, s.query, s.total_exec_time AS ms FROM pg_stat_statements s
+       JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = $1 AND s.toplevel AND s.query NOT LIKE '%pg_stat_%' ORDER BY s.calls DESC`,
     [database],
   );
@@ -318,8 +319,14 @@ async function printStatements(
   // A long statement shows its start and its end (where a read's WHERE tells which read it is).
   const shown = (query: string) =>
     query.length > 180 ? `${query.slice(0, 110)} … ${query.slice(-65)}` : query;
+  // Each statement's calls per flow, and its time executing in the server per flow (planning not included).
+  console.log(`${"calls".padStart(7)}  ${"ms".padStart(6)}  statement`);
   for (const row of rows.slice(0, 40))
-    console.log(`${per(Number(row.calls)).padStart(7)}  ${shown(row.query.replace(/\s+/g, " "))}`);
+    console.log(
+      `${per(Number(row.calls)).padStart(7)}  ${per(row.ms).padStart(6)}  ${shown(row.query.replace(/\s+/g, " "))}`,
+    );
+  const executing = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`executing every statement: ${per(executing)} ms per flow`);
   return { statements: total / flows, transactions: transactions / flows };
 }
 

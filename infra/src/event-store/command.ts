@@ -5,6 +5,7 @@ import { isRefusal } from "../refusal.ts";
 import { traced } from "../telemetry/tracing.ts";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
 import type { EventStore } from "./event-store.ts";
+import { jsonCopy } from "./json-copy.ts";
 import type { AppendResult, NewEvent, StoredEvent, StreamAppend } from "./types.ts";
 
 export interface Loaded<State> {
@@ -175,7 +176,7 @@ function asStored(streamId: string, events: readonly NewEvent[], version: number
     streamPosition: first + i,
     eventId: e.event_id ?? "",
     type: e.type,
-    data: JSON.parse(JSON.stringify(e.data)),
+    data: jsonCopy(e.data),
     metadata: e.metadata,
     recordedAt,
   }));
