@@ -113,7 +113,8 @@ export interface PdfDocument {
   /**
    * Text from where the last ended, wrapped at the margins onto as many lines (and pages) as it needs; a line feed
    * starts a new line. The next text starts on a line of its own, unless this one is `continued`: then it goes on
-   * right after it, on the same line.
+   * right after it, on the same line. An empty text draws nothing and takes no space (an empty line within a text
+   * is a line of space).
    */
   text(text: string, options?: { continued?: boolean }): PdfDocument;
   /** Space for `lines` lines (1 unless given) of the current face and size. */
@@ -211,6 +212,7 @@ class Writer implements PdfDocument {
   }
 
   text(text: string, options: { continued?: boolean } = {}): this {
+    if (text === "") return this;
     const face = faceOf(this.face);
     const scale = this.size / 1000;
     const paragraphs = text.split(/\r\n|\r|\n/);
