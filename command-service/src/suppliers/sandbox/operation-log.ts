@@ -1,3 +1,4 @@
+import { jsonCopy } from "@skyward/infra/event-store/json-copy";
 import type pg from "pg";
 import type { OperationResult } from "../supplier.ts";
 
@@ -45,17 +46,20 @@ export class PgOperationLog implements OperationLog {
   }
 
   async record(operationId: string, entry: OperationEntry) {
-    // The insert is invisible to the same statement's read of the table: one branch answers, never both.
-    const { rows } = await this.pool.query<{ entry: OperationEntry; recorded: boolean }>(
+    // The insert is invisible to the same statement's read of the table: one branch answers, never both. A recorded
+    // entry is a copy of the one given, as it would read back, not read back: a held booking's is 4 KB (issue 26).
+    const { rows } = await this.pool.query<{ entry: OperationEntry | null; recorded: boolean }>(
       `WITH inserted AS (
          INSERT INTO sandbox.operations (operation_id, entry) VALUES ($1, $2) ON CONFLICT (operation_id) DO NOTHING
-         RETURNING entry)
-       SELECT entry, true AS recorded FROM inserted
+         RETURNING 1)
+       SELECT NULL::jsonb AS entry, true AS recorded FROM inserted
        UNION ALL SELECT entry, false FROM sandbox.operations WHERE operation_id = $1`,
       [operationId, JSON.stringify(entry)],
     );
     const row = rows[0];
     if (!row) throw new Error(`operation ${operationId} was neither recorded nor found`);
-    return row;
+    return row.recorded
+      ? { entry: jsonCopy(entry), recorded: true }
+      : { entry: row.entry as OperationEntry, recorded: false };
   }
 }
