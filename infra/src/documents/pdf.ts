@@ -251,15 +251,21 @@ class Writer implements PdfDocument {
     };
     let i = 0;
     while (i < points.length) {
-      // The next word and the spaces after it.
+      // The next word, as far as it fits on this line (so a word is measured at most a line's width at a time).
       let end = i;
       let wordWidth = 0;
-      while (end < points.length && points[end] !== 32) wordWidth += advance(points[end++] as number);
-      let spaces = end;
-      let spaceWidth = 0;
-      while (spaces < points.length && points[spaces] === 32)
-        spaceWidth += advance(points[spaces++] as number);
-      if (width + wordWidth <= available) {
+      while (end < points.length && points[end] !== 32) {
+        const next = advance(points[end] as number);
+        if (width + wordWidth + next > available) break;
+        wordWidth += next;
+        end++;
+      }
+      if (end === points.length || points[end] === 32) {
+        // It fits: the word and the spaces after it.
+        let spaces = end;
+        let spaceWidth = 0;
+        while (spaces < points.length && points[spaces] === 32)
+          spaceWidth += advance(points[spaces++] as number);
         for (let k = i; k < spaces; k++) line.push(points[k] as number);
         width += wordWidth + spaceWidth;
         i = spaces;
@@ -267,11 +273,8 @@ class Writer implements PdfDocument {
         // The word goes to the next line (also when a continued text left no room for it on this one).
         breakLine();
       } else {
-        // A word longer than a whole line: as much of it as fits, then the rest on the next lines.
-        let cut = i;
-        while (cut < end && width + advance(points[cut] as number) <= available)
-          width += advance(points[cut++] as number);
-        if (cut === i) cut++;
+        // A word longer than a whole line: as much of it as fits (a character at least), the rest on the next lines.
+        const cut = Math.max(end, i + 1);
         for (let k = i; k < cut; k++) line.push(points[k] as number);
         breakLine();
         i = cut;
@@ -352,7 +355,9 @@ class Writer implements PdfDocument {
 
 /** A PDF text string (without control characters and lone surrogates): literal when plain ASCII, else UTF-16BE. */
 function pdfString(raw: string): string {
-  const text = String.fromCodePoint(...codePointsOf(raw));
+  const text = codePointsOf(raw)
+    .map((cp) => String.fromCodePoint(cp))
+    .join("");
   if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
   let hex = "FEFF";
   for (let i = 0; i < text.length; i++) hex += hex4(text.charCodeAt(i));
