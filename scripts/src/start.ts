@@ -68,10 +68,22 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`\n${signal}: stopping...`);
-  await jobs?.stop();
-  await app.stop();
+  // The database server stops last, however the jobs and the app stopped: one that threw left it running, an orphan
+  // for the next start to find (a whole run once saw a start's server still recorded after its SIGTERM).
+  let clean = true;
+  for (const [name, part] of [
+    ["jobs process", jobs],
+    ["app", app],
+  ] as const) {
+    try {
+      await part?.stop();
+    } catch (error) {
+      clean = false;
+      console.error(`${signal}: the ${name} did not stop cleanly: ${(error as Error).message}`);
+    }
+  }
   await watched?.stop();
-  process.exit(0);
+  process.exit(clean ? 0 : 1);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
