@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+import { buildMessage } from "./mime.ts";
 import type { Mailer, OutgoingMail } from "./port-types.ts";
 
 /**
@@ -18,24 +18,13 @@ export class SmtpMailer implements Mailer {
   }
 
   /**
-   * The whole message is built in memory first and handed to the connection in one piece: sent as nodemailer builds
-   * it, part by part and line by line, an itinerary mail reached the socket in about 20 writes (issue 26).
+   * The message is built here, whole (mime.ts), and handed to the connection in one piece: built and sent by
+   * nodemailer part by part and line by line, an itinerary mail cost about 2 ms of CPU and reached the socket in
+   * about 20 writes (issue 26).
    */
   async send(mail: OutgoingMail): Promise<void> {
-    const message = new MailComposer({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html ? { html: mail.html } : {}),
-      attachments: (mail.attachments ?? []).map((a) => ({
-        filename: a.filename,
-        contentType: a.content_type,
-        content: a.content,
-      })),
-    }).compile();
-    const raw = await message.build();
-    await this.transport.sendMail({ envelope: message.getEnvelope(), raw });
+    const { envelope, raw } = buildMessage(this.from, mail);
+    await this.transport.sendMail({ envelope, raw });
   }
 
   close(): void {
