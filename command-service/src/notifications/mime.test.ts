@@ -15,7 +15,7 @@ describe("a mail's MIME message", () => {
     const subject = "Маршрутна квитанція ABC123 — Дніпро Тревел, рейс KBP → WAW, 15 грудня 2026";
     const text = "Добрий день!\nВаш маршрут у вкладенні.\n\nZażółć gęślą jaźń = 100% ✈\n";
     const html = "<p>Добрий день!</p><p>Zażółć gęślą jaźń = 100% ✈</p>";
-    const { envelope, raw } = buildMessage("Дніпро Тревел <no-reply@dnipro.test>", {
+    const { envelope, messageId, raw } = buildMessage("Дніпро Тревел <no-reply@dnipro.test>", {
       to: "olena@dnipro.test",
       subject,
       text,
@@ -38,6 +38,7 @@ describe("a mail's MIME message", () => {
     expect(parsed.text).toBe(text);
     expect(parsed.html).toBe(html);
     expect(parsed.messageId).toMatch(/^<[0-9a-f-]{36}@dnipro\.test>$/);
+    expect(parsed.messageId).toBe(messageId);
     expect(Math.abs((parsed.date?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     expect(
       parsed.attachments.map((a) => [

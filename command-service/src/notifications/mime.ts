@@ -18,6 +18,8 @@ import type { OutgoingMail } from "./port-types.ts";
 export interface MimeMessage {
   /** The envelope's sender and recipients (the SMTP MAIL FROM and RCPT TO). */
   envelope: { from: string; to: string[] };
+  /** Its Message-ID header's value. */
+  messageId: string;
   raw: Buffer;
 }
 
@@ -166,16 +168,18 @@ export function buildMessage(from: string, mail: OutgoingMail, at: Date = new Da
     );
   });
   const content = attachments.length > 0 ? multipart("mixed", [body, ...attachments]) : body;
+  const messageId = `<${randomUUID()}@${domain}>`;
   const headers = [
     `From: ${mailbox(sender)}`,
     `To: ${mailbox(recipient)}`,
     `Subject: ${unstructured(mail.subject)}`,
     `Date: ${mailDate(at)}`,
-    `Message-ID: <${randomUUID()}@${domain}>`,
+    `Message-ID: ${messageId}`,
     "MIME-Version: 1.0",
   ];
   return {
     envelope: { from: sender.address, to: [recipient.address] },
+    messageId,
     // Ending in a line break, as a message over SMTP does either way (the client adds one before the final dot).
     raw: Buffer.from(`${headers.join(CRLF)}${CRLF}${content}${CRLF}`, "utf8"),
   };

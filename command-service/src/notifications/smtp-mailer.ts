@@ -23,8 +23,9 @@ export class SmtpMailer implements Mailer {
    * about 20 writes (issue 26).
    */
   async send(mail: OutgoingMail): Promise<void> {
-    const { envelope, raw } = buildMessage(this.from, mail);
-    await this.transport.sendMail({ envelope, raw });
+    // Its Message-ID given, so the transport does not make one of its own to log.
+    const { envelope, messageId, raw } = buildMessage(this.from, mail);
+    await this.transport.sendMail({ envelope, messageId, raw });
   }
 
   close(): void {
