@@ -14,7 +14,7 @@ import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
 import { fontGlyphLookups, fontParses } from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
 import { renderReceipt } from "@skyward/infra/documents/ticket-pdf";
-import { ticketReceipt } from "./testing/receipt-fixture.ts";
+import { companyStatement, ticketReceipt } from "./testing/receipt-fixture.ts";
 import { pdfText } from "./testing/sales.ts";
 
 /** What of a fontkit font the subset tests use. */
@@ -44,21 +44,7 @@ describe("PDF fonts", () => {
       },
       "fr",
     );
-    const statement = await renderStatementPdf(
-      {
-        company_id: "c1",
-        company_name: "Łódź Żurawie",
-        month: "2026-10",
-        currency: "PLN",
-        opening_balance: 0,
-        closing_balance: -10_000,
-        charged: 10_000,
-        credited: 0,
-        movements: [],
-      },
-      "Vistula Podróże",
-      "pl",
-    );
+    const statement = await renderStatementPdf(companyStatement(), "Vistula Podróże", "pl");
     // Written side by side: each document lays out and subsets its own glyphs from the shared fonts.
     const [second, third] = await Promise.all([
       renderReceipt(ticketReceipt("GARCÍA/JOSÉ", "5661234567892"), "es"),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { renderPdf } from "@skyward/infra/documents/pdf";
 import { renderStatementPdf } from "@skyward/infra/documents/statements";
+import { companyStatement } from "./testing/receipt-fixture.ts";
 import { type PdfRun, readPdf } from "./testing/sales.ts";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -80,21 +81,7 @@ describe("the PDF writer", () => {
       reason: null,
       documents: [],
     }));
-    const pdf = await renderStatementPdf(
-      {
-        company_id: "c1",
-        company_name: "Łódź Żurawie",
-        month: "2026-10",
-        currency: "PLN",
-        opening_balance: 0,
-        closing_balance: -10_000,
-        charged: 10_000,
-        credited: 0,
-        movements,
-      },
-      "Vistula Podróże",
-      "pl",
-    );
+    const pdf = await renderStatementPdf(companyStatement(movements), "Vistula Podróże", "pl");
     const { pages } = await readPdf(pdf);
     expect(pages.length).toBeGreaterThan(1);
     for (const runs of pages) withinMargins(runs);

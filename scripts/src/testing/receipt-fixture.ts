@@ -1,3 +1,4 @@
+import type { Statement } from "@skyward/contracts/invoices";
 import type { Receipt } from "@skyward/infra/documents/ticket-pdf";
 
 /** A ticket's receipt as an issued booking's mail attaches it: one passenger, KBP-WAW on PS, a fare in UAH. */
@@ -31,4 +32,17 @@ export const ticketReceipt = (passenger: string, ticket: string, locator = "FNT1
     email: "olena@dnipro.test",
     phone: null,
   },
+});
+
+/** A Polish company's October statement in PLN, with the movements given (none unless given). */
+export const companyStatement = (movements: Statement["movements"] = []): Statement => ({
+  company_id: "c1",
+  company_name: "Łódź Żurawie",
+  month: "2026-10",
+  currency: "PLN",
+  opening_balance: 0,
+  closing_balance: -10_000,
+  charged: 10_000,
+  credited: 0,
+  movements,
 });
