@@ -13,12 +13,19 @@ import {
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
 import { decidedAppends, runCommand } from "@skyward/infra/event-store/command";
+import type { Folded, FoldRequest } from "@skyward/infra/event-store/event-store";
 import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { StoredEvent } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
 import { IllegalState } from "@skyward/infra/http/errors";
 import { assertMayActOn } from "../bookings/access.ts";
-import { type ActiveBooking, bookingStream, evolveBooking, initialBooking } from "../bookings/booking.ts";
+import {
+  type ActiveBooking,
+  type BookingState,
+  bookingStream,
+  evolveBooking,
+  initialBooking,
+} from "../bookings/booking.ts";
 import type { CommandDeps } from "../deps.ts";
 import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
 
@@ -91,19 +98,17 @@ export const asItineraryMail = (m: ItineraryMailed): ItineraryMail => ({
 });
 
 /**
- * Records a mail once (decideItineraryMail). `read`: the booking's mail stream as the caller has just read it, decided
- * on without a read of its own; a conflict (appended meanwhile) decides again on the stream read afresh.
+ * Records a mail once (decideItineraryMail). `read`: the booking's mail stream as the caller has just folded it,
+ * decided on without a read of its own; a conflict (appended meanwhile) decides again on the stream read afresh.
  */
 async function recordMail(
   deps: CommandDeps,
   mail: ItineraryMailed,
   metadata: EventMetadata,
-  read?: readonly StoredEvent[],
+  read?: Folded<ItineraryState>,
 ): Promise<{ recorded: boolean; position: string | null }> {
   const stream = itineraryStream(mail.locator);
-  let first: { state: ItineraryState; version: number } | null = read
-    ? { state: read.reduce(evolveItinerary, noMails), version: read.at(-1)?.streamPosition ?? 0 }
-    : null;
+  let first: Folded<ItineraryState> | null = read ?? null;
   const { result, append } = await runCommand(deps.store, async (cmd) => {
     const { state, version } = first ?? (await cmd.load(stream, evolveItinerary, noMails));
     first = null;
@@ -272,10 +277,12 @@ async function mailBatchOnIssue(
     [size],
   );
   if (rows.length === 0) return { found: 0, queued: 0 };
-  // Every booking's stream and its mails' stream in one statement (two per booking were, issue 26); the bookings'
-  // mails are then recorded side by side, so their appends go together (group commit).
-  const streams = await deps.store.readStreams(
-    rows.flatMap(({ locator }) => [bookingStream(locator), itineraryStream(locator)]),
+  // Every booking's stream and its mails' stream folded in one statement (two per booking were, issue 26), and kept
+  // in this process's fold cache for the send job, which then reads only what came since; the bookings' mails are
+  // then recorded side by side, so their appends go together (group commit).
+  const requests = new Map(rows.map(({ locator }) => [locator, foldRequests(locator)]));
+  const folded = await deps.store.foldStreams(
+    [...requests.values()].flatMap(({ booking, mails }) => [booking, mails]),
   );
   // A company's setting read once per batch, however many of its bookings the batch mails.
   const onIssue = new Map<string, Promise<boolean>>();
@@ -289,7 +296,8 @@ async function mailBatchOnIssue(
   };
   const recorded = await Promise.all(
     rows.map(async ({ locator, agent_id, language }): Promise<ItineraryMailed | null> => {
-      const state = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+      const request = requests.get(locator) as ReturnType<typeof foldRequests>;
+      const { state } = folded(request.booking);
       if (state.status === "none" || state.tickets.length === 0 || !(await companyMails(state.company_id)))
         return null;
       const mail: ItineraryMailed = {
@@ -312,12 +320,7 @@ async function mailBatchOnIssue(
         scope: { agency_id: state.agency_id, company_id: state.company_id },
       };
       // Recorded before: an earlier sweep died before its claim, and the drain queues it.
-      const { recorded } = await recordMail(
-        deps,
-        mail,
-        metadata,
-        streams.get(itineraryStream(locator)) ?? [],
-      );
+      const { recorded } = await recordMail(deps, mail, metadata, folded(request.mails));
       return recorded ? mail : null;
     }),
   );
@@ -349,21 +352,22 @@ export async function drainItineraryMails(deps: CommandDeps, traceId: string): P
 }
 
 /**
- * Recorded mails and their bookings as they stand, by mail id, every stream read in one statement (a batch's mails,
- * issue 26); an unknown mail or booking is left out.
+ * Recorded mails and their bookings as they stand, by mail id, every stream folded in one statement (a batch's mails,
+ * issue 26; their sweep folded them in this process before, so only what came since is read); an unknown mail or
+ * booking is left out.
  */
 export async function mailsAndBookings(
   deps: Pick<CommandDeps, "store">,
   wanted: readonly { locator: string; mail_id: string }[],
 ): Promise<Map<string, { mail: ItineraryMailed; booking: ActiveBooking }>> {
-  const locators = [...new Set(wanted.map((w) => w.locator))];
-  const streams = await deps.store.readStreams(
-    locators.flatMap((locator) => [itineraryStream(locator), bookingStream(locator)]),
+  const requests = new Map([...new Set(wanted.map((w) => w.locator))].map((l) => [l, foldRequests(l)]));
+  const folded = await deps.store.foldStreams(
+    [...requests.values()].flatMap(({ booking, mails }) => [booking, mails]),
   );
   const found = new Map<string, { mail: ItineraryMailed; booking: ActiveBooking }>();
-  for (const locator of locators) {
-    const mails = (streams.get(itineraryStream(locator)) ?? []).reduce(evolveItinerary, noMails);
-    const booking = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
+  for (const [locator, request] of requests) {
+    const { state: mails } = folded(request.mails);
+    const { state: booking } = folded(request.booking);
     if (booking.status === "none") continue;
     for (const w of wanted) {
       const mail = w.locator === locator ? mails.mails.find((m) => m.mail_id === w.mail_id) : undefined;
@@ -374,7 +378,7 @@ export async function mailsAndBookings(
 }
 
 /**
- * A recorded mail and its booking as they stand, both streams read in one statement (the send-itinerary job's
+ * A recorded mail and its booking as they stand, both streams folded in one statement (the send-itinerary job's
  * read: two folds were two statements per mail, issue 26); null for an unknown mail or booking.
  */
 export async function mailAndBooking(
@@ -382,9 +386,17 @@ export async function mailAndBooking(
   locator: string,
   mailId: string,
 ): Promise<{ mail: ItineraryMailed; booking: ActiveBooking } | null> {
-  const streams = await deps.store.readStreams([itineraryStream(locator), bookingStream(locator)]);
-  const mails = (streams.get(itineraryStream(locator)) ?? []).reduce(evolveItinerary, noMails);
-  const booking = (streams.get(bookingStream(locator)) ?? []).reduce(evolveBooking, initialBooking);
-  const mail = mails.mails.find((m) => m.mail_id === mailId);
-  return mail && booking.status !== "none" ? { mail, booking } : null;
+  const found = await mailsAndBookings(deps, [{ locator, mail_id: mailId }]);
+  return found.get(mailId) ?? null;
+}
+
+/** What folds a booking's stream and its mails' stream. */
+function foldRequests(locator: string): {
+  booking: FoldRequest<BookingState>;
+  mails: FoldRequest<ItineraryState>;
+} {
+  return {
+    booking: { streamId: bookingStream(locator), evolve: evolveBooking, initial: initialBooking },
+    mails: { streamId: itineraryStream(locator), evolve: evolveItinerary, initial: noMails },
+  };
 }

@@ -130,3 +130,60 @@ describe("the fold cache", () => {
     }
   });
 });
+
+describe("folding several streams at once", () => {
+  /** The pool, with the rows each statement answered noted (one entry per statement). */
+  function countingPool(rowsByStatement: number[]): typeof db.pool {
+    return new Proxy(db.pool, {
+      get(target, property, receiver) {
+        if (property !== "query") return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<typeof target.query>) => {
+          const result = await (target.query as (...a: unknown[]) => Promise<{ rowCount: number | null }>)(
+            ...args,
+          );
+          rowsByStatement.push(result.rowCount ?? 0);
+          return result;
+        };
+      },
+    });
+  }
+  const listed = (list: readonly number[], e: StoredEvent) => [...list, (e.data as { n: number }).n];
+
+  it("answers each stream as fold would, in one statement, and then reads only what was appended since", async () => {
+    const statements: number[] = [];
+    const store = new EventStore(countingPool(statements));
+    const [a, b, none] = [1, 2, 3].map(() => `balance-${randomUUID()}`) as [string, string, string];
+    await store.append([
+      { streamId: a, expected: "no_stream", events: [add(1), add(2), add(3)] },
+      { streamId: b, expected: "no_stream", events: [add(10)] },
+    ]);
+    // The same stream folded two ways, another stream, and one with no events.
+    const requests = {
+      aSum: { streamId: a, evolve: sum, initial: 0 },
+      aList: { streamId: a, evolve: listed, initial: [] as number[] },
+      b: { streamId: b, evolve: sum, initial: 0 },
+      none: { streamId: none, evolve: sum, initial: 0 },
+    };
+    statements.length = 0;
+    const first = await store.foldStreams(Object.values(requests));
+    expect(statements).toEqual([7]);
+    expect(first(requests.aSum)).toEqual({ state: 6, version: 3 });
+    expect(first(requests.aList)).toEqual({ state: [1, 2, 3], version: 3 });
+    expect(first(requests.b)).toEqual({ state: 10, version: 1 });
+    expect(first(requests.none)).toEqual({ state: 0, version: 0 });
+
+    // Another process appends to a: the next fold reads that one event (twice: once per way), and nothing of b.
+    await appendElsewhere(a, 100);
+    statements.length = 0;
+    const second = await store.foldStreams(Object.values(requests));
+    expect(statements).toEqual([2]);
+    expect(second(requests.aSum)).toEqual({ state: 106, version: 4 });
+    expect(second(requests.aList)).toEqual({ state: [1, 2, 3, 100], version: 4 });
+    expect(second(requests.b)).toEqual({ state: 10, version: 1 });
+    // And fold itself starts from there too.
+    statements.length = 0;
+    expect(await store.fold(a, sum, 0)).toEqual({ state: 106, version: 4 });
+    expect(statements).toEqual([0]);
+    expect(() => second({ streamId: b, evolve: sum, initial: 0 })).toThrow(/not asked/);
+  });
+});
