@@ -14,8 +14,10 @@ import { catalogueEntry, catalogueTools } from "@skyward/contracts/assistant-cat
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { Conflict, DomainError, IllegalState, NotFound } from "@skyward/infra/http/errors";
+import { freshReadModels } from "@skyward/infra/http/read-models";
 import { parseInput } from "@skyward/infra/http/validate";
 import { type LlmProvider, providerFromEnv } from "@skyward/infra/llm/provider";
+import { pollingWaiter, type ReadModelWaiter } from "@skyward/infra/projections/read-your-writes";
 import { Router } from "express";
 import type { CommandDeps } from "../deps.ts";
 import { agentRefusal } from "./agents.ts";
@@ -45,7 +47,16 @@ export interface AssistantOptions {
   provider?: (dir: Directory, p: Principal) => LlmProvider;
   /** How long plans live (tests shorten it). */
   ttlMs?: number;
+  /** Waits for the read models a question reads; by default polling their checkpoints. */
+  readModels?: ReadModelWaiter;
 }
+
+/**
+ * What a question reads (its names, and the answers' companies, balances, bookings, sales and channel history): a
+ * question right after the caller's own change waits for them to show it, as every read does (a company created and
+ * topped up by one plan, then asked about, was not found once in a whole run).
+ */
+const ASKED_READ_MODELS = ["directory", "channels", "balances", "bookings", "sales"];
 
 const candidate = (e: Directory["entities"][number]): Candidate => ({
   kind: e.kind,
@@ -213,7 +224,9 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
           deps.logger.warn({ err: error }, "the language model failed; the embedded parser answered"),
       ));
 
-  router.post("/admin_panel/ask", async (req, res) => {
+  const fresh = freshReadModels(options.readModels ?? pollingWaiter(deps.pool), ASKED_READ_MODELS);
+
+  router.post("/admin_panel/ask", fresh, async (req, res) => {
     // Agents are answered a refusal (their role), never a plan; executing stays closed to them.
     const p = requireUserType(req, ...USERS, "Agent");
     const body = parseInput(AskRequest, req.body);
