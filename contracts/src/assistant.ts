@@ -128,5 +128,7 @@ export const ExecuteResponse = z.object({
   plan_id: z.string(),
   status: z.enum(["executed", "failed"]),
   results: z.array(StepResult),
+  /** The latest position the plan's steps wrote (null when none did): reads after the plan wait for it. */
+  position: z.string().nullable(),
 });
 export type ExecuteResponse = z.infer<typeof ExecuteResponse>;

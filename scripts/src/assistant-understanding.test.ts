@@ -177,8 +177,13 @@ describe("questions name the scope they cover", () => {
     ]);
     // The step names the company by the name the step before gives it.
     expect(body.plan.steps[1].preview.text).toContain("Dnipro Travel Odesa");
-    const done = ok(await admin.post("/admin_panel/execute", { plan_id: body.plan.id, confirm_money: true }));
+    const executed = await admin.post("/admin_panel/execute", { plan_id: body.plan.id, confirm_money: true });
+    const done = ok(executed);
     expect(done.results.map((r: Json) => r.status)).toEqual(["done", "done"]);
+    // The plan answers the latest position its steps wrote, and keeps it as the last write: the question next waits
+    // for the read models to show the new company and its top-up (once not found, with no wait).
+    expect(done.position).toBe(done.results[1].position);
+    expect(executed.headers.get("set-cookie")).toContain(`skyward_last_write=${done.position}`);
     const balance = ok(
       await admin.post("/admin_panel/ask", { text: "What is the balance of Dnipro Travel Odesa?" }),
     );

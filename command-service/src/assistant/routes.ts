@@ -11,6 +11,7 @@ import {
   type StepResult,
 } from "@skyward/contracts/assistant";
 import { catalogueEntry, catalogueTools } from "@skyward/contracts/assistant-catalogue";
+import { comparePositions, parsePosition } from "@skyward/contracts/position";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { Conflict, DomainError, IllegalState, NotFound } from "@skyward/infra/http/errors";
@@ -475,7 +476,18 @@ export function assistantRoutes(deps: CommandDeps, commands: Router, options: As
       "UPDATE app.assistant_plans SET status = $2, executed_at = now(), results = $3 WHERE id::text = $1",
       [body.plan_id, status, JSON.stringify(results)],
     );
-    res.json({ plan_id: body.plan_id, status, results } satisfies ExecuteResponse);
+    // The latest position written, as every command answers its own: the caller's next reads wait for it (the
+    // answer sets the last-write cookie with it, last-write.ts).
+    const position = results
+      .flatMap((r) => (r.position ? [r.position] : []))
+      .reduce<string | null>(
+        (latest, written) =>
+          latest === null || comparePositions(parsePosition(written), parsePosition(latest)) > 0
+            ? written
+            : latest,
+        null,
+      );
+    res.json({ plan_id: body.plan_id, status, results, position } satisfies ExecuteResponse);
   });
 
   return router;
