@@ -77,7 +77,8 @@ describe("the SMTP mailer", () => {
       await mailer.send({
         to: "traveller@example.com",
         subject: "Маршрут ABC123",
-        text: "Добрий день",
+        // Lines that start with a dot (one alone would end the message in SMTP): they arrive as written.
+        text: "Добрий день\n.\n.hidden line",
         html: "<p>Добрий день</p>",
         attachments: [{ filename: "itinerary-ABC123.pdf", content_type: "application/pdf", content: pdf }],
       });
@@ -97,7 +98,7 @@ describe("the SMTP mailer", () => {
     const parsed = await simpleParser(message);
     expect(parsed.from?.value).toEqual([{ name: "Skyward", address: "no-reply@skyward.test" }]);
     expect(parsed.subject).toBe("Маршрут ABC123");
-    expect(parsed.text).toBe("Добрий день");
+    expect(parsed.text).toBe("Добрий день\n.\n.hidden line");
     expect(parsed.html).toBe("<p>Добрий день</p>");
     expect(parsed.attachments.map((a) => [a.filename, a.content.equals(pdf)])).toEqual([
       ["itinerary-ABC123.pdf", true],
