@@ -138,7 +138,6 @@ function parseExpected(value: string): ExpectedVersion {
   return /^\d+$/.test(value) ? Number(value) : (value as ExpectedVersion);
 }
 
-/** A folded state, and the append stamp it is known current at. */
 /** A stream to fold, with what folds it: `fold`'s arguments (its evolve a method, so any state's request fits). */
 export interface FoldRequest<State> {
   streamId: string;
@@ -152,6 +151,7 @@ export interface Folded<State> {
   version: number;
 }
 
+/** A folded state, and the append stamp it is known current at. */
 interface CachedFold {
   initial: unknown;
   state: unknown;
@@ -281,16 +281,32 @@ export class EventStore {
     initial: State,
     options: { trusted?: boolean } = {},
   ): Promise<{ state: State; version: number }> {
-    const cached = this.foldsOf(evolve).get(streamId);
-    const base = cached && cached.initial === initial ? cached : null;
+    const request = { streamId, evolve, initial };
+    const base = this.lastFold(request);
     if (options.trusted && base && base.stamp >= lastAppendStamp(streamId))
       return { state: base.state as State, version: base.version };
     const stamp = appendStamp;
     const events = await this.readStream(streamId, { fromPosition: (base?.version ?? 0) + 1 });
-    let state = (base?.state ?? initial) as State;
-    for (const event of events) state = evolve(state, event);
+    return this.foldOn(request, base, events, stamp);
+  }
+
+  /** The stream's last fold in this process with the same evolve and initial state; null when none is kept. */
+  private lastFold(request: FoldRequest<unknown>): CachedFold | null {
+    const cached = this.foldsOf(request.evolve).get(request.streamId);
+    return cached && cached.initial === request.initial ? cached : null;
+  }
+
+  /** The events read past `base` (its stream's last fold, or none) folded on and kept as the stream's last fold. */
+  private foldOn<State>(
+    request: FoldRequest<State>,
+    base: CachedFold | null,
+    events: readonly StoredEvent[],
+    stamp: number,
+  ): Folded<State> {
+    let state = (base ? base.state : request.initial) as State;
+    for (const event of events) state = request.evolve(state, event);
     const version = events.at(-1)?.streamPosition ?? base?.version ?? 0;
-    this.keepFold(evolve, streamId, { initial, state, version, stamp });
+    this.keepFold(request.evolve, request.streamId, { initial: request.initial, state, version, stamp });
     return { state, version };
   }
 
@@ -304,10 +320,7 @@ export class EventStore {
     requests: readonly FoldRequest<unknown>[],
   ): Promise<<State>(request: FoldRequest<State>) => Folded<State>> {
     const stamp = appendStamp;
-    const bases = requests.map(({ streamId, evolve, initial }) => {
-      const cached = this.foldsOf(evolve).get(streamId);
-      return cached && cached.initial === initial ? cached : null;
-    });
+    const bases = requests.map((request) => this.lastFold(request));
     const { rows } = await this.pool.query<EventRow & { request: string }>(
       `SELECT w.request::text AS request, ${EVENT_COLUMNS}
          FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS w(sid, from_position, request)
@@ -318,15 +331,9 @@ export class EventStore {
     const read = requests.map((): StoredEvent[] => []);
     for (const row of rows) read[Number(row.request) - 1]?.push(toStored(row));
     const folded = new Map<FoldRequest<unknown>, Folded<unknown>>();
-    requests.forEach((request, i) => {
-      const base = bases[i];
-      const events = read[i] as StoredEvent[];
-      let state = base ? base.state : request.initial;
-      for (const event of events) state = request.evolve(state, event);
-      const version = events.at(-1)?.streamPosition ?? base?.version ?? 0;
-      this.keepFold(request.evolve, request.streamId, { initial: request.initial, state, version, stamp });
-      folded.set(request, { state, version });
-    });
+    requests.forEach((request, i) =>
+      folded.set(request, this.foldOn(request, bases[i] ?? null, read[i] as StoredEvent[], stamp)),
+    );
     return <State>(request: FoldRequest<State>) => {
       const answer = folded.get(request as FoldRequest<unknown>);
       if (!answer) throw new Error(`stream ${request.streamId} was not asked to be folded`);
