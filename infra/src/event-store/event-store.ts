@@ -330,9 +330,11 @@ export class EventStore {
     );
     const read = requests.map((): StoredEvent[] => []);
     for (const row of rows) read[Number(row.request) - 1]?.push(toStored(row));
-    const folded = new Map<FoldRequest<unknown>, Folded<unknown>>();
-    requests.forEach((request, i) =>
-      folded.set(request, this.foldOn(request, bases[i] ?? null, read[i] as StoredEvent[], stamp)),
+    const folded = new Map<FoldRequest<unknown>, Folded<unknown>>(
+      requests.map((request, i) => [
+        request,
+        this.foldOn(request, bases[i] ?? null, read[i] as StoredEvent[], stamp),
+      ]),
     );
     return <State>(request: FoldRequest<State>) => {
       const answer = folded.get(request as FoldRequest<unknown>);
