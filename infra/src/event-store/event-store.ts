@@ -303,7 +303,7 @@ export class EventStore {
     events: readonly StoredEvent[],
     stamp: number,
   ): Folded<State> {
-    let state = (base ? base.state : request.initial) as State;
+    let state = (base?.state ?? request.initial) as State;
     for (const event of events) state = request.evolve(state, event);
     const version = events.at(-1)?.streamPosition ?? base?.version ?? 0;
     this.keepFold(request.evolve, request.streamId, { initial: request.initial, state, version, stamp });
