@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Position } from "./position.ts";
 
 /** One entry of the `{errors: [...]}` envelope every error response uses. */
 export const ApiError = z.object({
@@ -12,5 +13,9 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
-export const ErrorEnvelope = z.object({ errors: z.array(ApiError).min(1) });
+export const ErrorEnvelope = z.object({
+  errors: z.array(ApiError).min(1),
+  /** Set when the refused operation still wrote (a failed issue's charge credited back): read with X-Min-Position. */
+  position: Position.optional(),
+});
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

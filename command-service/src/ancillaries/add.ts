@@ -6,10 +6,10 @@ import type {
 } from "@skyward/contracts/ancillaries";
 import { money } from "@skyward/contracts/money";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
+import { InvalidInput } from "@skyward/infra/http/errors";
 import type { z } from "zod";
 import { balanceStream } from "../balances/balance.ts";
-import { issuingClaim, runSupplierOperation } from "../bookings/supplier-operation.ts";
+import { assertSucceeded, issuingClaim, runSupplierOperation } from "../bookings/supplier-operation.ts";
 import type { CommandDeps } from "../deps.ts";
 import { assertDemoSeat, bookingContext, catalogueOf } from "./catalogue.ts";
 
@@ -70,7 +70,7 @@ export async function addAncillaries(
       payment,
     })),
   });
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const awaiting = recorded.booking.ancillaries.some((l) => l.status === "pending");
   // The airline issues these EMDs a moment later: the job asks for them (the sweep catches one lost with us).
   if (awaiting)

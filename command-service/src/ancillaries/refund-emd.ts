@@ -1,7 +1,6 @@
 import type { EmdRefundResponse } from "@skyward/contracts/ancillaries";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { IllegalState } from "@skyward/infra/http/errors";
-import { runSupplierOperation } from "../bookings/supplier-operation.ts";
+import { assertSucceeded, runSupplierOperation } from "../bookings/supplier-operation.ts";
 import type { CommandDeps } from "../deps.ts";
 
 /**
@@ -23,7 +22,7 @@ export async function refundEmd(
       now: deps.now(),
     }),
   });
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const refunded = recorded.events.find((e) => e.type === "EmdRefunded");
   return {
     locator,

@@ -117,6 +117,16 @@ export async function paymentChoice(
   return { payment: { method: "card", card: claimCard(state) }, read: [{ streamId, version }] };
 }
 
+/**
+ * Refuses the caller of an operation the supplier failed, with the supplier's error (or the outcome's reason), and
+ * the position its recorded outcome left the feed at: the failure wrote (a charge credited back, a new price).
+ */
+export function assertSucceeded(run: { recorded: BookingCommandResult; outcome: Outcome }): void {
+  const { outcome, recorded } = run;
+  if (!outcome.ok)
+    throw (outcome.error ?? new IllegalState(outcome.reason, outcome.code)).wrote(recorded.position);
+}
+
 /** Steps 2 and 3 of an operation its claim opened. */
 export async function completeOperation(
   deps: CommandDeps,

@@ -16,6 +16,18 @@ export class DomainError extends Error {
     this.name = new.target.name;
   }
 
+  /**
+   * Where the refused operation's own writes left the feed (an issue the airline failed: its charge credited back),
+   * answered as the envelope's `position` so that the caller reads what it wrote (`X-Min-Position`).
+   */
+  position?: string;
+
+  /** Marks this refusal as answered after the operation wrote up to `position` (nothing when it wrote nothing). */
+  wrote(position: string | null): this {
+    if (position) this.position = position;
+    return this;
+  }
+
   toApiErrors(): ApiError[] {
     const error: ApiError = { status: String(this.status), code: this.code, title: this.title };
     if (this.detail !== undefined) error.detail = this.detail;

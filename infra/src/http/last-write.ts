@@ -13,14 +13,17 @@ import { readCookie } from "./middleware.ts";
 export const LAST_WRITE_COOKIE = "skyward_last_write";
 const LAST_WRITE_FOR_MS = 60_000;
 
-/** Sets the cookie on each successful command answer (any method but GET and HEAD) whose body has a `position`. */
+/**
+ * Sets the cookie on each command answer (any method but GET and HEAD) whose body has a `position`: a success's, or
+ * a refusal's that still wrote (a failed issue's credit back).
+ */
 export function rememberLastWrite(secure: boolean): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       const position = typeof body === "object" && body !== null && "position" in body ? body.position : null;
-      if (res.statusCode < 300 && !res.headersSent && Position.safeParse(position).success)
+      if (!res.headersSent && Position.safeParse(position).success)
         res.cookie(LAST_WRITE_COOKIE, position, {
           maxAge: LAST_WRITE_FOR_MS,
           httpOnly: true,

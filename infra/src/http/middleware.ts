@@ -126,7 +126,11 @@ function envelopeFor(error: unknown): {
 } {
   // Ours, body-parser's (malformed JSON, too large, wrong charset) and the router's (a path it cannot decode).
   const known = clientErrorOf(error);
-  if (known) return { status: known.status, body: { errors: known.toApiErrors() }, unexpected: false };
+  if (known) {
+    const errors = known.toApiErrors();
+    const body = known.position ? { errors, position: known.position } : { errors };
+    return { status: known.status, body, unexpected: false };
+  }
   if (isDiskFull(error)) {
     const detail = "The database cannot write: its disk is full. Nothing was changed; try again later";
     return {

@@ -5,7 +5,7 @@ import { IllegalState, InvalidInput } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
 import { onBooking } from "../execute.ts";
-import { issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
+import { assertSucceeded, issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /**
@@ -110,7 +110,7 @@ export async function confirmFlightsChange(
       payment,
     })),
   });
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const exchanged = recorded.events.find((e) => e.type === "TicketsExchanged");
   const started = claimed.events.find((e) => e.type === "ExchangeStarted");
   return {

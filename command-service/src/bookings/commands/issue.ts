@@ -1,10 +1,10 @@
 import { issueCharge } from "@skyward/contracts/booking-actions";
 import type { IssueResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { DomainError, IllegalState } from "@skyward/infra/http/errors";
+import { DomainError } from "@skyward/infra/http/errors";
 import { balanceStream } from "../../balances/balance.ts";
 import type { CommandDeps } from "../../deps.ts";
-import { issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
+import { assertSucceeded, issuingClaim, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /** IssueTicket: claims the booking and charges the balance in one append, tickets at the supplier, records it. */
@@ -32,7 +32,7 @@ export async function issueBooking(
       })),
     },
   );
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const booking = recorded.booking;
   if (booking.status !== "issued")
     throw new DomainError(409, "not_issued", "Not issued", "The booking was not issued");

@@ -11,7 +11,7 @@ import type { CommandDeps } from "../../deps.ts";
 import { sellingContext, supplierCall } from "../../offers/selling-context.ts";
 import type { ActiveBooking } from "../booking.ts";
 import { onBooking } from "../execute.ts";
-import { runSupplierOperation } from "../supplier-operation.ts";
+import { assertSucceeded, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /** A quote of a booking no airline holds (demo) lives as long as the sandbox airline's do. */
@@ -148,7 +148,7 @@ export async function confirmRefund(
     throw error;
   }
   const { recorded, outcome } = run;
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const refund = recorded.events.find((e) => e.type === "TicketsRefunded");
   return {
     outcome: "refunded",

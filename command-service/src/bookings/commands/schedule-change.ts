@@ -1,12 +1,11 @@
 import type { ScheduleChangeAnswerResponse, ScheduleChangeCheckResponse } from "@skyward/contracts/bookings";
 import type { ScheduleChangeChoice } from "@skyward/contracts/supplier";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
 import { sellingContext, supplierCall } from "../../offers/selling-context.ts";
 import { bookingStream, evolveBooking, initialBooking } from "../booking.ts";
 import { type Actor, onBooking, systemActor } from "../execute.ts";
-import { runSupplierOperation, SYSTEM_PRINCIPAL } from "../supplier-operation.ts";
+import { assertSucceeded, runSupplierOperation, SYSTEM_PRINCIPAL } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /*
@@ -83,7 +82,7 @@ export async function answerScheduleChange(
       now: deps.now(),
     }),
   });
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   const refund = recorded.events.find((e) => e.type === "TicketsRefunded");
   return {
     locator,

@@ -1,8 +1,7 @@
 import type { VoidOrCancelResponse } from "@skyward/contracts/bookings";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
-import { IllegalState } from "@skyward/infra/http/errors";
 import type { CommandDeps } from "../../deps.ts";
-import { runSupplierOperation } from "../supplier-operation.ts";
+import { assertSucceeded, runSupplierOperation } from "../supplier-operation.ts";
 import { readBooking } from "./read-booking.ts";
 
 /** DELETE /bookings/{locator}: void when issued (inside the void window), cancel when held. */
@@ -21,7 +20,7 @@ export async function voidOrCancel(
         ? { type: "StartVoid", operation_id: operationId, now: deps.now() }
         : { type: "StartCancel", operation_id: operationId, now: deps.now() },
   });
-  if (!outcome.ok) throw outcome.error ?? new IllegalState(outcome.reason, outcome.code);
+  assertSucceeded({ recorded, outcome });
   return {
     locator,
     status: kind === "void" ? ("voided" as const) : ("cancelled" as const),
