@@ -51,7 +51,7 @@ const ROUTES = [
 const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.test"];
 
 /** Starts `npm run serve` with the given roles (demo world) as a child process and resolves with its URL. */
-async function spawnApp(
+export async function spawnApp(
   databaseUrl: string,
   roles: string,
   extraEnv: Record<string, string> = {},
@@ -128,7 +128,7 @@ async function startSmtpSink(): Promise<{ url: string; received(): number; close
 }
 
 /** CPU seconds a process has used (user + system), from /proc; 0 once it is gone. */
-function cpuSecondsOf(pid: number | string): number {
+export function cpuSecondsOf(pid: number | string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -149,10 +149,10 @@ function parentOf(pid: string): number | null {
 }
 
 /**
- * CPU seconds used so far by the app, by PostgreSQL (the bench's own server and its backends when it started one,
- * so other servers on the machine do not count; every PostgreSQL process otherwise), and by this process.
+ * CPU seconds used so far by PostgreSQL: the bench's own server and its backends when it started one (so other
+ * servers on the machine do not count), every PostgreSQL process otherwise.
  */
-function cpuSnapshot(appPids: readonly number[], postmaster: number | null, jobsPid: number | null) {
+export function postgresCpuSeconds(postmaster: number | null): number {
   let postgres = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -164,6 +164,12 @@ function cpuSnapshot(appPids: readonly number[], postmaster: number | null, jobs
       // gone meanwhile
     }
   }
+  return postgres;
+}
+
+/** CPU seconds used so far by the app, by PostgreSQL (postgresCpuSeconds) and by this process. */
+function cpuSnapshot(appPids: readonly number[], postmaster: number | null, jobsPid: number | null) {
+  const postgres = postgresCpuSeconds(postmaster);
   const own = process.cpuUsage();
   return {
     app: appPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
@@ -173,7 +179,7 @@ function cpuSnapshot(appPids: readonly number[], postmaster: number | null, jobs
   };
 }
 
-function arg(args: readonly string[], name: string, fallback: number): number {
+export function arg(args: readonly string[], name: string, fallback: number): number {
   const found = args.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
 }
