@@ -8,6 +8,7 @@
 // A flow makes about 3.5 requests (booking-flow --counts): the gap between the floor and our stack, times that, is
 // what the middleware chain costs a flow.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
@@ -45,6 +46,20 @@ async function spawnBare(source: string): Promise<{ url: string; pid: number; st
   return { url, pid: child.pid as number, stop: () => child.kill("SIGTERM") };
 }
 
+interface Figures {
+  /** CPU ms per request: the server process's, of it in the kernel (system calls), PostgreSQL's. */
+  server: number;
+  kernel: number;
+  postgres: number;
+  perSecond: number;
+}
+
+/** The system (kernel) CPU seconds a process used so far, from /proc (USER_HZ 100). */
+function kernelSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[12]) / 100;
+}
+
 /** `requests` requests at `concurrency`, the server's and PostgreSQL's CPU ms per request over them. */
 async function measure(
   send: () => Promise<HttpResponse>,
@@ -53,7 +68,7 @@ async function measure(
   requests: number,
   concurrency: number,
   status = 200,
-): Promise<{ server: number; postgres: number; perSecond: number }> {
+): Promise<Figures> {
   const load = async (n: number) => {
     let left = n;
     await Promise.all(
@@ -68,6 +83,7 @@ async function measure(
   await load(Math.min(300, requests)); // V8 compiles the hot code
   const before = {
     server: cpuSecondsOf(pid),
+    kernel: kernelSecondsOf(pid),
     postgres: postgresCpuSeconds(postmaster),
     at: performance.now(),
   };
@@ -76,6 +92,7 @@ async function measure(
   await sleep(1000); // what the requests set off (the projectors) runs on
   return {
     server: ((cpuSecondsOf(pid) - before.server) * 1000) / requests,
+    kernel: ((kernelSecondsOf(pid) - before.kernel) * 1000) / requests,
     postgres: ((postgresCpuSeconds(postmaster) - before.postgres) * 1000) / requests,
     perSecond: requests / seconds,
   };
@@ -84,15 +101,15 @@ async function measure(
 export async function run(args: readonly string[]): Promise<void> {
   const requests = arg(args, "requests", 4000);
   const concurrency = arg(args, "concurrency", 8);
-  const rows: { target: string; server: number; postgres: number; perSecond: number }[] = [];
-  const print = (target: string, figures: { server: number; postgres: number; perSecond: number }) => {
+  const rows: ({ target: string } & Figures)[] = [];
+  const print = (target: string, figures: Figures) => {
     rows.push({ target, ...figures });
     console.log(
-      `${target.padEnd(44)} ${figures.server.toFixed(3).padStart(7)} ms  ${figures.postgres.toFixed(3).padStart(7)} ms  ${figures.perSecond.toFixed(0).padStart(6)}/s`,
+      `${target.padEnd(44)} ${figures.server.toFixed(3).padStart(7)} ms ${figures.kernel.toFixed(3).padStart(7)} ms  ${figures.postgres.toFixed(3).padStart(7)} ms  ${figures.perSecond.toFixed(0).padStart(6)}/s`,
     );
   };
   console.log(`${requests} GETs per target, ${concurrency} at a time, over keep-alive connections`);
-  console.log(`${"target".padEnd(44)} server CPU  PostgreSQL   answered`);
+  console.log(`${"target".padEnd(44)} server CPU  of it kernel  PostgreSQL   answered`);
 
   for (const [name, source] of Object.entries(BARE)) {
     const bare = await spawnBare(source);

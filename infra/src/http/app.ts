@@ -7,6 +7,7 @@ import { loggedRequest } from "../logger.ts";
 import type { StorageHealth } from "../storage-health.ts";
 import { metrics } from "../telemetry/metrics.ts";
 import { traceRequest } from "../telemetry/tracing.ts";
+import { compressAnswers } from "./compress-answers.ts";
 import { readInput, urlHygiene } from "./input-hygiene.ts";
 import { rememberLastWrite } from "./last-write.ts";
 import { type Csrf, errorHandler, methodOverride, notFound, traceId } from "./middleware.ts";
@@ -65,7 +66,9 @@ export function createHttpApp(options: HttpAppOptions, mount: (app: Express) => 
     }),
   );
   // Brotli (quality 4: fast enough per request) or gzip for every text answer; precompressed assets pass untouched.
+  // An answer sent whole (every JSON answer) is compressed in one call instead of through a stream (compress-answers.ts).
   app.use(compression());
+  app.use(compressAnswers());
   app.use(traceId);
   // The request's span when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT); its trace id becomes the request's.
   app.use(traceRequest);
