@@ -413,11 +413,15 @@ function serialize(info: { title: string; author: string }, pages: string[][], u
     objects.push(typeof body === "string" ? Buffer.from(body, "latin1") : body);
     return objects.length;
   };
-  const stream = (dictionary: string, content: Buffer, raw?: number) => {
-    const packed = deflateSync(content);
+  // Page content and ToUnicode maps are deflated (text: a third of its size). A font program is not: its subset's
+  // glyph outlines deflate by a quarter only (11.3 KB to 8.3 on average) for 0.25 ms of CPU each, about 1 of an
+  // itinerary mail's 2.6 ms with its four subsets (issue 26); the mail's PDFs are about 6 KB larger for it.
+  const stream = (dictionary: string, content: Buffer, fontProgram = false) => {
+    const packed = fontProgram ? content : deflateSync(content);
+    const filter = fontProgram ? "" : "/Filter /FlateDecode ";
     return Buffer.concat([
       Buffer.from(
-        `<< ${dictionary}/Filter /FlateDecode /Length ${packed.length}${raw === undefined ? "" : ` /Length1 ${raw}`} >>\nstream\n`,
+        `<< ${dictionary}${filter}/Length ${packed.length}${fontProgram ? ` /Length1 ${content.length}` : ""} >>\nstream\n`,
         "latin1",
       ),
       packed,
@@ -445,7 +449,7 @@ function serialize(info: { title: string; author: string }, pages: string[][], u
     );
     const name = `${subsetTag(u.subset.glyphs)}+${u.face.font.postscriptName.replace(/[^\x21-\x7e]|[/()<>[\]{}%#]/g, "")}`;
     const { font, scale } = u.face;
-    const fontFile = add(stream("", file, file.length));
+    const fontFile = add(stream("", file, true));
     const descriptor = add(
       `<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [${[font.bbox.minX, font.bbox.minY, font.bbox.maxX, font.bbox.maxY].map((v) => num(v * scale)).join(" ")}] /ItalicAngle ${num(font.italicAngle)} /Ascent ${num(u.face.ascender)} /Descent ${num(u.face.descender)} /CapHeight ${num(font.capHeight * scale)} /XHeight ${num(font.xHeight * scale)} /StemV 0 /FontFile2 ${fontFile} 0 R >>`,
     );
