@@ -106,6 +106,9 @@ export class SmtpConnection {
     raw: Buffer,
     written: () => void,
   ): Promise<void> {
+    // An address that could end its command and start another is never written.
+    if ([envelope.from, ...envelope.to].some((a) => /[\r\n<>\0]/.test(a)))
+      throw new Error("an SMTP envelope address holds a line break or angle bracket");
     const utf8 = [envelope.from, ...envelope.to].some((a) => /[^\x20-\x7e]/.test(a));
     if (utf8 && !this.extensions.has("SMTPUTF8"))
       throw new Error("SMTP server cannot take an internationalized address (no SMTPUTF8)");

@@ -234,6 +234,11 @@ describe("the SMTP mailer, as servers differ", () => {
           550,
         ]);
         await mailer.send(mailTo("here@example.com"));
+        // An address that would end its command and start another is refused before a byte is written.
+        const injected = await mailer
+          .send({ ...mailTo("x@example.com"), to: "x@example.com>\r\nRCPT TO:<y@example.com" })
+          .catch((e: unknown) => e);
+        expect(String(injected)).toMatch(/line break/);
         await mailer.send(mailTo("there@example.com"));
         mailer.close();
         expect(s.taken.map((m) => m.to)).toEqual([["here@example.com"], ["there@example.com"]]);
