@@ -4,7 +4,9 @@
 // Prints CPU ms per mail (user + system over the measured mails), a figure the rest of a busy machine barely moves:
 // first for the two documents of a booking without flights or fare (the documents' fixed cost), then for the whole
 // mail as the jobs process composes it (composeItineraryMail) for a real issued booking, one passenger on a
-// sandbox KBP → WAW fare with its flights and fare rules, taken from a booking-flow run (data/issued-booking.json).
+// sandbox KBP → WAW fare with its flights and fare rules, taken from a booking-flow run (data/issued-booking.json),
+// and last for that mail composed and sent as the jobs process sends it (SmtpMailer, to a sink in another process).
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { ActiveBooking } from "@skyward/command-service/bookings/booking";
 import {
@@ -12,6 +14,8 @@ import {
   composeItineraryMail,
   type SellingAgent,
 } from "@skyward/command-service/itinerary/compose";
+import type { OutgoingMail } from "@skyward/command-service/notifications/port-types";
+import { SmtpMailer } from "@skyward/command-service/notifications/smtp-mailer";
 import type { ItineraryMailed } from "@skyward/contracts/itinerary";
 import { createPool } from "@skyward/infra/db";
 import { renderItineraryPdf } from "@skyward/infra/documents/itinerary";
@@ -64,14 +68,35 @@ const directoryOnly: ComposeDeps = {
   pool: createPool("postgres://bench@127.0.0.1:1/unused", { max: 1 }),
 };
 
-async function wholeMail(n: number): Promise<void> {
+function composed(n: number): Promise<OutgoingMail> {
   const booking = { ...issued.booking, locator: locatorOf(n) };
-  await composeItineraryMail(
+  return composeItineraryMail(
     directoryOnly,
     booking,
     { ...issued.mail, locator: booking.locator, language: n % 2 ? "en" : "ua" },
     issued.agent,
   );
+}
+
+async function wholeMail(n: number): Promise<void> {
+  await composed(n);
+}
+
+/** An SMTP server in a process of its own that takes every mail and drops it (its CPU is not this process's). */
+async function smtpSink(): Promise<{ url: string; stop(): void }> {
+  const source = `const { SMTPServer } = require("smtp-server");
+const s = new SMTPServer({ authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+  onData(stream, _session, done) { stream.resume(); stream.on("end", () => done()); } });
+s.listen(0, "127.0.0.1", () => console.log("port " + s.server.address().port));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      const match = /port (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`the SMTP sink exited with ${code}`)));
+  });
+  return { url: `smtp://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
 /** CPU ms per call of `one` over `count` calls, after `warmup` unmeasured, and wall ms per call. */
@@ -98,4 +123,16 @@ export async function run(args: readonly string[]): Promise<void> {
   console.log(
     `itinerary mail composed for an issued booking (flights, fare rules, receipt): ${whole.cpu} CPU ms per mail, ${whole.wall} ms wall`,
   );
+  // The same mail sent as the jobs process sends it: its MIME message built, over a kept SMTP connection.
+  const sink = await smtpSink();
+  const mailer = new SmtpMailer(sink.url, "Skyward <no-reply@skyward.test>");
+  try {
+    const sent = await measure(async (n) => mailer.send(await composed(n)), mails, warmup);
+    console.log(
+      `the same mail composed and sent over SMTP (to a sink in another process): ${sent.cpu} CPU ms per mail, ${sent.wall} ms wall`,
+    );
+  } finally {
+    mailer.close();
+    sink.stop();
+  }
 }
