@@ -17,7 +17,7 @@
 // starts it with a perf map, for `perf record -p <app pid>`.
 // --telemetry=on: metrics scraped every 5 s and traces exported to an OTLP sink in this process; --telemetry=metrics:
 // the metrics scraped, no tracing; --telemetry=off: metrics off (METRICS_ENABLED=false) and no tracing. Run both alternately to see what telemetry costs (issue 30).
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -51,6 +51,19 @@ const ROUTES = [
 const AGENTS = ["agent@dnipro.test", "agent.lviv@dnipro.test", "agent@vistula.test"];
 
 /** Starts `npm run serve` with the given roles (demo world) as a child process and resolves with its URL. */
+/** The URL a child process prints as "listening at <url>" once it listens. */
+export function listeningUrl(child: ChildProcess, what: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening at (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`${what} exited with ${code} before listening`)));
+  });
+}
+
 export async function spawnApp(
   databaseUrl: string,
   roles: string,
@@ -77,15 +90,7 @@ export async function spawnApp(
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening at (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`the app exited with ${code} before listening`)));
-  });
+  const url = await listeningUrl(child, "the app");
   return {
     url,
     pid: child.pid as number,

@@ -21,7 +21,7 @@ import { EventStore } from "@skyward/infra/event-store/event-store";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { contacts, inDays, passenger } from "../src/testing/bookings.ts";
 import { HttpClient, type HttpResponse } from "../src/testing/http-client.ts";
-import { arg, cpuSecondsOf, postgresCpuSeconds, spawnApp } from "./booking-flow.ts";
+import { arg, cpuSecondsOf, listeningUrl, postgresCpuSeconds, spawnApp } from "./booking-flow.ts";
 
 /** A bare server in a child process, answering every request with one small JSON body. */
 const BARE = {
@@ -34,15 +34,7 @@ const server = app.listen(0, "127.0.0.1", () => console.log("listening at http:/
 
 async function spawnBare(source: string): Promise<{ url: string; pid: number; stop(): void }> {
   const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening at (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
-  });
+  const url = await listeningUrl(child, "the bare server");
   return { url, pid: child.pid as number, stop: () => child.kill("SIGTERM") };
 }
 
