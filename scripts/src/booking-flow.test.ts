@@ -182,7 +182,9 @@ describe("the booking lifecycle over HTTP", () => {
     expect(first.body.position).toMatch(/^\d+-\d+$/);
     expect(first.headers.get("set-cookie")).toContain(`skyward_last_write=${first.body.position}`);
     expect(await balanceOf(agent, first.body.position)).toBe(before);
-    const held = await agent.get(`/bookings/${locator}`, { headers: { "x-min-position": first.body.position } });
+    const held = await agent.get(`/bookings/${locator}`, {
+      headers: { "x-min-position": first.body.position },
+    });
     expect(held.body.data.status).toBe("held");
     const second = await agent.post("/bookings/issue", { locator, reshop: true });
     expect(second.status).toBe(201);

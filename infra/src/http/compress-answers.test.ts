@@ -9,7 +9,12 @@ import { createHttpApp } from "./app.ts";
 import { Csrf } from "./middleware.ts";
 
 const rows = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ locator: `L${i}`, status: "issued", amount: i * 101, note: "ą€😀" }));
+  Array.from({ length: n }, (_, i) => ({
+    locator: `L${i}`,
+    status: "issued",
+    amount: i * 101,
+    note: "ą€😀",
+  }));
 
 let base = "";
 let server: http.Server;
@@ -24,7 +29,10 @@ beforeAll(async () => {
         res.set("Cache-Control", "no-transform").json({ data: rows(100) });
       });
       app.get("/encoded", (_req, res) => {
-        res.type("application/json").set("Content-Encoding", "identity2").send(JSON.stringify(rows(100)));
+        res
+          .type("application/json")
+          .set("Content-Encoding", "identity2")
+          .send(JSON.stringify(rows(100)));
       });
       app.get("/png", (_req, res) => {
         res.type("image/png").send(Buffer.alloc(4096, 7));
