@@ -64,6 +64,38 @@ describe("the last write's position across page loads", () => {
     }
   });
 
+  it("given a page that names an older position than its cookie (a refusal that still wrote), when it reads, then the read waits for the later", async () => {
+    const [before] = (await admin.get("/balances")).body.data as {
+      company_id: string;
+      balance_amount: { amount: number; currency: string };
+    }[];
+    if (!before) throw new Error("the admin sees no balance");
+    const older = (
+      await admin.post("/transactions", {
+        transaction: { company_id: before.company_id, kind: "correction", amount: 1_00, reason: "Older" },
+      })
+    ).body.position as string;
+    const held = await holdBalancesProjector(t.app.pool);
+    try {
+      const corrected = await admin.post("/transactions", {
+        transaction: { company_id: before.company_id, kind: "correction", amount: 222_00, reason: "Later" },
+      });
+      expect(corrected.status).toBe(201);
+      // The page knows the older position only (as after a refusal that wrote, whose position it did not keep).
+      const read = admin.get("/balances", { headers: { "x-min-position": older } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await held.letGo();
+      const answer = await read;
+      expect(answer.headers.get("x-stale")).toBeNull();
+      const mine = (answer.body.data as { company_id: string; balance_amount: { amount: number } }[]).find(
+        (b) => b.company_id === before.company_id,
+      );
+      expect(mine?.balance_amount.amount).toBe(before.balance_amount.amount + 1_00 + 222_00);
+    } finally {
+      await held.letGo();
+    }
+  });
+
   it("given a cookie that is not a position, when a read comes with it, then it reads as without one", async () => {
     const client = await signedIn("supervisor@vistula.test");
     client.setCookie("skyward_last_write", "1-2; DROP TABLE x");

@@ -144,24 +144,6 @@ describe("api client", () => {
     expect(lastSeenPosition()).toBe("7-120");
   });
 
-  it("asks reads to wait for the position a refusal that still wrote names (a failed issue credited back)", async () => {
-    const calls = fakeServer(
-      { body: { position: "7-120" } },
-      {
-        status: 409,
-        body: {
-          errors: [{ status: "409", code: "price_changed", title: "Conflict" }],
-          position: "8-130",
-        },
-      },
-      { body: {} },
-    );
-    await api.post("/bookings", { locator: "ABC234" });
-    await expect(api.post("/bookings/issue", { locator: "ABC234" })).rejects.toBeInstanceOf(ApiError);
-    await api.get("/bookings/ABC234");
-    expect(calls[2]?.headers.get("X-Min-Position")).toBe("8-130");
-  });
-
   it("asks a read again while the server says it is stale, and gives up after four repeats", async () => {
     const stale = { headers: { "x-stale": "true" } };
     const calls = fakeServer(

@@ -181,8 +181,6 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
 
   if (!response.ok) {
     const body = await readBody(response).catch(() => null);
-    // A refusal that still wrote (a failed issue's charge credited back) names its position too.
-    if (method !== "GET") await rememberPosition(body);
     const [{ ErrorEnvelope }] = await Promise.all([loadSchemas(), errorTextsReady()]);
     const envelope = ErrorEnvelope.safeParse(body);
     throw new ApiError(response.status, envelope.success ? envelope.data.errors : [], traceId, { body });
