@@ -238,8 +238,15 @@ describe("the booking lifecycle over HTTP", () => {
       (await outsider.get(`/bookings/${locator}`, { headers: { "x-min-position": res.body.position } }))
         .status,
     ).toBe(404);
-    expect((await outsider.post("/bookings/issue", { locator })).status).toBe(404);
-    expect((await outsider.delete(`/bookings/${locator}`)).status).toBe(404);
+    // Refused before any claim: the answers name no position of the feed and set no last-write cookie.
+    for (const refused of [
+      await outsider.post("/bookings/issue", { locator }),
+      await outsider.delete(`/bookings/${locator}`),
+    ]) {
+      expect(refused.status).toBe(404);
+      expect(refused.body.position).toBeUndefined();
+      expect(refused.headers.get("set-cookie") ?? "").not.toContain("skyward_last_write");
+    }
     expect((await outsider.get("/bookings", { query: { q: locator } })).body.data).toEqual([]);
   });
 
