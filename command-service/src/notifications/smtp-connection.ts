@@ -65,12 +65,7 @@ export class SmtpConnection {
   /** Connects, greets, secures and signs in; rejects (the socket closed) if any step fails. */
   static async open(options: SmtpOptions): Promise<SmtpConnection> {
     const socket = options.secure
-      ? tls.connect({
-          host: options.host,
-          port: options.port,
-          servername: net.isIP(options.host) ? undefined : options.host,
-          rejectUnauthorized: options.rejectUnauthorized,
-        })
+      ? tls.connect({ host: options.host, port: options.port, ...tlsChecks(options) })
       : net.connect({ host: options.host, port: options.port });
     const connection = new SmtpConnection(socket, options);
     try {
@@ -257,11 +252,7 @@ export class SmtpConnection {
     plain.removeAllListeners("close");
     plain.removeAllListeners("timeout");
     plain.setTimeout(0);
-    const secured = tls.connect({
-      socket: plain,
-      servername: net.isIP(this.options.host) ? undefined : this.options.host,
-      rejectUnauthorized: this.options.rejectUnauthorized,
-    });
+    const secured = tls.connect({ socket: plain, ...tlsChecks(this.options) });
     this.socket = secured;
     this.buffered = "";
     this.replyLines = [];
@@ -284,6 +275,14 @@ export class SmtpConnection {
       throw new Error("SMTP server offers neither AUTH PLAIN nor AUTH LOGIN for the URL's user");
     }
   }
+}
+
+/** What TLS checks of the server, from the start or after STARTTLS: its name (unless an IP) and its certificate. */
+function tlsChecks(options: SmtpOptions): tls.ConnectionOptions {
+  return {
+    servername: net.isIP(options.host) ? undefined : options.host,
+    rejectUnauthorized: options.rejectUnauthorized,
+  };
 }
 
 /** The message with a dot added before each line that starts with one (RFC 5321 4.5.2), in one pass. */

@@ -146,46 +146,58 @@ async function server(options: ConstructorParameters<typeof SMTPServer>[0] = {})
   };
 }
 
+/** Runs `test` against an smtp-server of its own (`server`), closed after it whatever happens. */
+async function withServer(
+  options: Parameters<typeof server>[0],
+  test: (s: Awaited<ReturnType<typeof server>>) => Promise<void>,
+): Promise<void> {
+  const s = await server(options);
+  try {
+    await test(s);
+  } finally {
+    await s.close();
+  }
+}
+
 const FROM = "Skyward <no-reply@skyward.test>";
 const mailTo = (to: string, subject = "Hello") => ({ to, subject, text: `Mail to ${to}` });
 
 describe("the SMTP mailer, as servers differ", () => {
   it("when the server asks for a password, then the URL's user signs in and a wrong password sends nothing", async () => {
-    const s = await server({
-      authOptional: false,
-      allowInsecureAuth: true,
-      disabledCommands: ["STARTTLS"],
-      onAuth(auth, _session, callback) {
-        if (auth.username === "agency" && auth.password === "p@ss word")
-          callback(null, { user: auth.username });
-        else callback(new Error("Invalid username or password"));
+    await withServer(
+      {
+        authOptional: false,
+        allowInsecureAuth: true,
+        disabledCommands: ["STARTTLS"],
+        onAuth(auth, _session, callback) {
+          if (auth.username === "agency" && auth.password === "p@ss word")
+            callback(null, { user: auth.username });
+          else callback(new Error("Invalid username or password"));
+        },
       },
-    });
-    try {
-      const mailer = new SmtpMailer(
-        `smtp://agency:${encodeURIComponent("p@ss word")}@127.0.0.1:${s.port}`,
-        FROM,
-      );
-      await mailer.send(mailTo("a@example.com"));
-      mailer.close();
-      expect(s.taken.map((m) => [m.to, m.user])).toEqual([[["a@example.com"], "agency"]]);
-      const wrong = new SmtpMailer(`smtp://agency:nope@127.0.0.1:${s.port}`, FROM);
-      const refused = await wrong.send(mailTo("b@example.com")).catch((e: unknown) => e);
-      wrong.close();
-      expect(refused).toBeInstanceOf(SmtpReplyError);
-      expect((refused as SmtpReplyError).code).toBe(535);
-      // The error names the server's reply, never the password sent.
-      expect(String(refused)).not.toContain("nope");
-      expect(s.taken).toHaveLength(1);
-    } finally {
-      await s.close();
-    }
+      async (s) => {
+        const mailer = new SmtpMailer(
+          `smtp://agency:${encodeURIComponent("p@ss word")}@127.0.0.1:${s.port}`,
+          FROM,
+        );
+        await mailer.send(mailTo("a@example.com"));
+        mailer.close();
+        expect(s.taken.map((m) => [m.to, m.user])).toEqual([[["a@example.com"], "agency"]]);
+        const wrong = new SmtpMailer(`smtp://agency:nope@127.0.0.1:${s.port}`, FROM);
+        const refused = await wrong.send(mailTo("b@example.com")).catch((e: unknown) => e);
+        wrong.close();
+        expect(refused).toBeInstanceOf(SmtpReplyError);
+        expect((refused as SmtpReplyError).code).toBe(535);
+        // The error names the server's reply, never the password sent.
+        expect(String(refused)).not.toContain("nope");
+        expect(s.taken).toHaveLength(1);
+      },
+    );
   });
 
   it("when the server offers STARTTLS, then the mail goes encrypted; its certificate is checked unless the URL says not", async () => {
     // smtp-server's own self-signed certificate.
-    const s = await server();
-    try {
+    await withServer({}, async (s) => {
       const trusting = new SmtpMailer(`smtp://127.0.0.1:${s.port}?tls.rejectUnauthorized=false`, FROM);
       await trusting.send(mailTo("tls@example.com"));
       trusting.close();
@@ -195,63 +207,57 @@ describe("the SMTP mailer, as servers differ", () => {
       checking.close();
       expect(String(refused)).toMatch(/certificate/i);
       expect(s.taken).toHaveLength(1);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it("when the URL is smtps, then TLS is spoken from the first byte", async () => {
-    const s = await server({ secure: true });
-    try {
+    await withServer({ secure: true }, async (s) => {
       const mailer = new SmtpMailer(`smtps://127.0.0.1:${s.port}?tls.rejectUnauthorized=false`, FROM);
       await mailer.send(mailTo("smtps@example.com"));
       mailer.close();
       expect(s.taken.map((m) => [m.to, m.secure])).toEqual([[["smtps@example.com"], true]]);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it("when the server refuses a recipient, then that mail fails with its reply and the next goes over the same connection", async () => {
     for (const hidePIPELINING of [false, true]) {
-      const s = await server({
-        disabledCommands: ["STARTTLS"],
-        hidePIPELINING,
-        onRcptTo(address, _session, callback) {
-          if (address.address === "gone@example.com") {
-            const error = new Error("No such mailbox") as Error & { responseCode: number };
-            error.responseCode = 550;
-            callback(error);
-          } else callback();
+      await withServer(
+        {
+          disabledCommands: ["STARTTLS"],
+          hidePIPELINING,
+          onRcptTo(address, _session, callback) {
+            if (address.address === "gone@example.com") {
+              const error = new Error("No such mailbox") as Error & { responseCode: number };
+              error.responseCode = 550;
+              callback(error);
+            } else callback();
+          },
         },
-      });
-      try {
-        const mailer = new SmtpMailer(`smtp://127.0.0.1:${s.port}`, FROM);
-        const refused = await mailer.send(mailTo("gone@example.com")).catch((e: unknown) => e);
-        expect(refused).toBeInstanceOf(SmtpReplyError);
-        expect([(refused as SmtpReplyError).command, (refused as SmtpReplyError).code]).toEqual([
-          "RCPT TO",
-          550,
-        ]);
-        await mailer.send(mailTo("here@example.com"));
-        // An address that would end its command and start another is refused before a byte is written.
-        const injected = await mailer
-          .send({ ...mailTo("x@example.com"), to: "x@example.com>\r\nRCPT TO:<y@example.com" })
-          .catch((e: unknown) => e);
-        expect(String(injected)).toMatch(/line break/);
-        await mailer.send(mailTo("there@example.com"));
-        mailer.close();
-        expect(s.taken.map((m) => m.to)).toEqual([["here@example.com"], ["there@example.com"]]);
-        expect(s.opened()).toBe(1);
-      } finally {
-        await s.close();
-      }
+        async (s) => {
+          const mailer = new SmtpMailer(`smtp://127.0.0.1:${s.port}`, FROM);
+          const refused = await mailer.send(mailTo("gone@example.com")).catch((e: unknown) => e);
+          expect(refused).toBeInstanceOf(SmtpReplyError);
+          expect([(refused as SmtpReplyError).command, (refused as SmtpReplyError).code]).toEqual([
+            "RCPT TO",
+            550,
+          ]);
+          await mailer.send(mailTo("here@example.com"));
+          // An address that would end its command and start another is refused before a byte is written.
+          const injected = await mailer
+            .send({ ...mailTo("x@example.com"), to: "x@example.com>\r\nRCPT TO:<y@example.com" })
+            .catch((e: unknown) => e);
+          expect(String(injected)).toMatch(/line break/);
+          await mailer.send(mailTo("there@example.com"));
+          mailer.close();
+          expect(s.taken.map((m) => m.to)).toEqual([["here@example.com"], ["there@example.com"]]);
+          expect(s.opened()).toBe(1);
+        },
+      );
     }
   });
 
   it("when the server closed a kept connection meanwhile, then the next mail goes over a new one, once", async () => {
-    const s = await server({ disabledCommands: ["STARTTLS"], socketTimeout: 300 });
-    try {
+    await withServer({ disabledCommands: ["STARTTLS"], socketTimeout: 300 }, async (s) => {
       const mailer = new SmtpMailer(`smtp://127.0.0.1:${s.port}`, FROM);
       await mailer.send(mailTo("first@example.com"));
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -259,9 +265,7 @@ describe("the SMTP mailer, as servers differ", () => {
       mailer.close();
       expect(s.taken.map((m) => m.to)).toEqual([["first@example.com"], ["second@example.com"]]);
       expect(s.opened()).toBe(2);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it("when the connection is lost while the message goes, then the mail fails and is not sent again", async () => {
