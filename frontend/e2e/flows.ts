@@ -120,6 +120,20 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   return { "X-CSRF-Token": token };
 }
 
+/**
+ * Keeps a traveller for the page's company over the API. A retry of the test (retry-setup.ts) finds the one its first
+ * attempt kept: the same name and date of birth are then refused as a likely duplicate, and that one is used.
+ */
+export async function keepTraveller(page: Page, traveller: Record<string, unknown>): Promise<void> {
+  const kept = await page.request.post("/travellers", {
+    headers: await csrfHeaders(page),
+    data: { traveller },
+  });
+  if (kept.status() === 201) return;
+  expect(kept.status()).toBe(409);
+  await expect(kept.json()).resolves.toMatchObject({ errors: [{ code: "traveller_duplicate" }] });
+}
+
 /** Holds a fare of a search for one adult traveller (a fresh passport number each time) over the API; its locator. */
 export async function holdFare(
   page: Page,

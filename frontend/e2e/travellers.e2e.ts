@@ -1,6 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import type { Page } from "playwright-core";
-import { csrfHeaders, isoInDays, searchFlights, signInAsAgent } from "./flows.ts";
+import { isoInDays, keepTraveller, searchFlights, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen } from "./harness.ts";
 
 const suite = browserAppSuite({ seedDemo: true });
@@ -14,31 +13,20 @@ const passport = (number: string, expires_on: string) => ({
   expires_on,
 });
 
-/** A traveller the agent's company keeps, over the API in the page's own session. */
-async function keepTraveller(page: Page): Promise<void> {
-  const kept = await page.request.post("/travellers", {
-    headers: await csrfHeaders(page),
-    data: {
-      traveller: {
-        first_name: "Nadiya",
-        last_name: "Pickerova",
-        date_of_birth: "1984-07-19",
-        gender: "F",
-        // One passport expires before the trip ends (the search flies in 21 days), the other is valid.
-        documents: [passport("FP100001", isoInDays(10)), passport("FP100002", "2033-01-01")],
-        contacts: { email: "nadiya@example.com" },
-        ssrs: ["VGML", "WCHR"],
-      },
-    },
-  });
-  expect(kept.status()).toBe(201);
-}
-
 describe("the traveller picker in the booking form", () => {
   it("finds a kept traveller by name or document as the agent types, refuses an expired document at its field, fills the passenger and books", async () => {
     const { page } = suite.session;
     await signInAsAgent(page);
-    await keepTraveller(page);
+    await keepTraveller(page, {
+      first_name: "Nadiya",
+      last_name: "Pickerova",
+      date_of_birth: "1984-07-19",
+      gender: "F",
+      // One passport expires before the trip ends (the search flies in 21 days), the other is valid.
+      documents: [passport("FP100001", isoInDays(10)), passport("FP100002", "2033-01-01")],
+      contacts: { email: "nadiya@example.com" },
+      ssrs: ["VGML", "WCHR"],
+    });
     await page.goto("/bookings");
     await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
     await searchFlights(page, 1);
