@@ -544,10 +544,62 @@ describe("group commit", () => {
           .then(() => grouped.append({ streamId, expected: 1, events: [newEvent()] })),
       ),
     );
-    // Each wave: four statements of four commands (es.append_group), where the first commands used to go one by one.
+    // Each wave: four statements of four commands (all passing: APPEND_ALL), where the first commands used to go one
+    // by one.
     expect(statements() - before).toBe(8);
-    expect(texts.slice(before).every((text) => text.includes("es.append_group("))).toBe(true);
+    expect(texts.slice(before).every((text) => text.includes("es.append_refused()"))).toBe(true);
     for (const streamId of streams) expect(await store.readStream(streamId)).toHaveLength(2);
+  });
+
+  it("when a command of a group is refused, then the group's one statement keeps nothing and takes no global position, and each command is answered on its own", async () => {
+    const { store: grouped, statements, texts } = groupStore();
+    const taken = newStream();
+    await store.append({ streamId: taken, expected: "no_stream", events: [newEvent()] });
+    const [first, second] = [newStream(), newStream()];
+    const probed = await probeGlobalPosition();
+    const before = statements();
+    const outcomes = await Promise.allSettled([
+      grouped.append({ streamId: first, expected: "no_stream", events: [newEvent()] }),
+      grouped.append({ streamId: taken, expected: "no_stream", events: [newEvent()] }),
+      grouped.append({ streamId: second, expected: "no_stream", events: newEvents(2) }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    // The group went as one statement that failed, then command by command in es.append_group.
+    expect(texts.slice(before).map((text) => text.includes("es.append_refused()"))).toEqual([true, false]);
+    expect(texts.at(-1)).toContain("es.append_group(");
+    expect(statements() - before).toBe(2);
+    expect(await store.readStream(taken)).toHaveLength(1);
+    const [one, two] = [await store.readStream(first), await store.readStream(second)];
+    expect(one).toHaveLength(1);
+    expect(two).toHaveLength(2);
+    // The three events took the three positions after the last append before the group's.
+    const positions = [...one, ...two].map((e) => e.globalPosition).sort((a, b) => (a < b ? -1 : 1));
+    expect(positions).toEqual([probed + 1n, probed + 2n, probed + 3n]);
+  });
+
+  it("when a command of a group repeats an append already stored, then it answers as the original did, and the group's others commit with their own versions and position", async () => {
+    const { store: grouped } = groupStore();
+    const streamId = newStream();
+    const events = newEvents(2);
+    const original = await store.append({ streamId, expected: "no_stream", events });
+    await store.append({ streamId, expected: 2, events: [newEvent()] });
+    const [a, b] = [newStream("booking"), newStream("balance")];
+    const [again, both] = await Promise.all([
+      // "any": the stream moves in the group's statement, whose insert then meets the events' stored ids.
+      grouped.append({ streamId, expected: "any", events }),
+      grouped.append([
+        { streamId: a, expected: "no_stream", events: [newEvent()] },
+        { streamId: b, expected: "no_stream", events: newEvents(2) },
+      ]),
+    ]);
+    expect(again).toEqual(original);
+    expect(await store.readStream(streamId)).toHaveLength(3);
+    expect(both.versions).toEqual({ [a]: 1, [b]: 2 });
+    const last = [...(await store.readStream(a)), ...(await store.readStream(b))].reduce((x, y) =>
+      x.globalPosition > y.globalPosition ? x : y,
+    );
+    expect(both.position).toEqual(positionOf(last));
   });
 
   it("when commands of one group race on one stream with the same expected version, then exactly one wins, the others get a conflict, and the rest of the group commits", async () => {

@@ -81,6 +81,56 @@ const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp
 const APPEND_GROUP_NOTIFYING = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code,
     error_detail, error_message FROM es.append_group_notify($1::jsonb, $2::text[], $3::text[])`;
 
+/**
+ * A group's appends in one plain statement, for a group whose commands name distinct streams and append events to
+ * each (issue 26): about 300 µs of PostgreSQL's CPU for four one-event commands, against 480-560 µs through
+ * es.append_group (a subtransaction around es.append_set's five PL/pgSQL statements). It writes only when every command
+ * passes: a stream whose expected version or order guard fails is not moved, no event is inserted (so no position is
+ * taken), and es.append_refused (migration 113) fails the statement with SQLSTATE SKFB1, so nothing it wrote is kept;
+ * a retry of events already stored fails on their unique ids. The group then goes through APPEND_GROUP, which answers each command
+ * exactly. Streams are created or locked in stream order, as every append locks them. $1 as es.append_group's; the
+ * NOTIFYs' channels $2 and payloads $3 (empty for none) are sent with the commit, as APPEND_GROUP_NOTIFYING's.
+ */
+const APPEND_ALL = `WITH c AS MATERIALIZED (
+    SELECT c.ord::int AS cmd, x.stream_id, x.stream_type, x.expected, x.events, jsonb_array_length(x.events) AS n
+      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c(value, ord),
+           jsonb_to_recordset(c.value->'appends') AS x(stream_id text, stream_type text, expected text, events jsonb)
+  ),
+  moved AS (
+    INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
+    SELECT c.stream_id, c.stream_type, c.n, pg_current_xact_id() FROM c ORDER BY c.stream_id
+    ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE
+       SET version = s.version + EXCLUDED.version, last_tx = EXCLUDED.last_tx
+     WHERE s.last_tx <= EXCLUDED.last_tx
+       AND es.expected_holds((SELECT c.expected FROM c WHERE c.stream_id = s.stream_id), s.version)
+    RETURNING s.stream_id, s.version
+  ),
+  passed AS (
+    SELECT count(*) = (SELECT count(*) FROM c) AS ok
+      FROM c JOIN moved m USING (stream_id) WHERE es.expected_holds(c.expected, m.version - c.n)
+  ),
+  inserted AS (
+    INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
+    SELECT c.stream_id, m.version - c.n + e.ord, (e.value->>'event_id')::uuid, e.value->>'event_type',
+           e.value->'data', e.value->'metadata'
+      FROM c JOIN moved m USING (stream_id), jsonb_array_elements(c.events) WITH ORDINALITY AS e(value, ord)
+     WHERE (SELECT ok FROM passed)
+     ORDER BY c.cmd, c.stream_id, e.ord
+    RETURNING es.events.stream_id, global_position
+  ),
+  released AS (
+    DELETE FROM app.supplier_holds
+     WHERE attempt_id IN (SELECT (c.value->>'release_hold')::uuid FROM jsonb_array_elements($1::jsonb) AS c(value)
+                           WHERE c.value->>'release_hold' IS NOT NULL)
+  ),
+  last AS (SELECT i.stream_id, max(i.global_position) AS gp FROM inserted i GROUP BY i.stream_id),
+  notified AS (SELECT count(pg_notify(n.channel, n.payload)) FROM unnest($2::text[], $3::text[]) AS n(channel, payload))
+SELECT c.cmd AS command_index, c.stream_id AS stream, m.version AS stream_version, pg_current_xact_id()::text AS tx,
+       l.gp::text AS gp, NULL AS error_code, NULL AS error_detail, NULL AS error_message
+  FROM c LEFT JOIN moved m USING (stream_id) LEFT JOIN last l USING (stream_id), notified
+ WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END
+ ORDER BY c.cmd, c.stream_id`;
+
 interface AppendedRow {
   stream_id: string;
   version: number;
@@ -483,17 +533,19 @@ export class EventStore {
     const started = metrics.start();
     const notifying = this.notificationsOf(group.map((c) => c.list));
     const json = JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold })));
+    const exactly = () =>
+      notifying
+        ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [json, notifying.channels, notifying.payloads])
+        : this.pool.query<GroupRow>(APPEND_GROUP, [json]);
     let rows: GroupRow[];
     try {
       rows = (
         await traced("event-store append group", { "skyward.commands": group.length }, () =>
-          notifying
-            ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [
-                json,
-                notifying.channels,
-                notifying.payloads,
-              ])
-            : this.pool.query<GroupRow>(APPEND_GROUP, [json]),
+          allFit(group)
+            ? this.pool
+                .query<GroupRow>(APPEND_ALL, [json, notifying?.channels ?? [], notifying?.payloads ?? []])
+                .catch(exactly)
+            : exactly(),
         )
       ).rows;
     } catch {
@@ -695,6 +747,22 @@ export class EventStore {
     if (row?.stored && BigInt(row.stored) >= BigInt(row.next))
       throw new RestoredDatabaseError(row.next, row.stored);
   }
+}
+
+/**
+ * Whether a group can go as APPEND_ALL: every command appends events to every stream it names, and no stream is named
+ * twice in the group (its second command's check would depend on the first's outcome).
+ */
+function allFit(group: readonly PendingCommand[]): boolean {
+  const streams = new Set<string>();
+  for (const { list } of group) {
+    if (list.length === 0) return false;
+    for (const { streamId, events } of list) {
+      if (events.length === 0 || streams.has(streamId)) return false;
+      streams.add(streamId);
+    }
+  }
+  return true;
 }
 
 function translateError(error: unknown): unknown {
