@@ -533,7 +533,7 @@ describe("group commit", () => {
     }
   });
 
-  it("when 16 commands append in the same turn of the event loop, then they go as four groups of four, none alone, and so again when their answers make them append again", async () => {
+  it("when 16 commands append in the same turn of the event loop, then they go as two groups of eight, none alone, and so again when their answers make them append again", async () => {
     const { store: grouped, statements, texts } = groupStore();
     const streams = Array.from({ length: 16 }, () => newStream());
     const before = statements();
@@ -544,9 +544,9 @@ describe("group commit", () => {
           .then(() => grouped.append({ streamId, expected: 1, events: [newEvent()] })),
       ),
     );
-    // Each wave: four statements of four commands (all passing: APPEND_ALL), where the first commands used to go one
+    // Each wave: two statements of eight commands (all passing: APPEND_ALL), where the first commands used to go one
     // by one.
-    expect(statements() - before).toBe(8);
+    expect(statements() - before).toBe(4);
     expect(texts.slice(before).every((text) => text.includes("es.append_refused()"))).toBe(true);
     for (const streamId of streams) expect(await store.readStream(streamId)).toHaveLength(2);
   });
