@@ -578,6 +578,64 @@ describe("group commit", () => {
     expect(positions).toEqual([probed + 1n, probed + 2n, probed + 3n]);
   });
 
+  it("when commands of a group check streams they do not write (no events), then the group goes as one statement, each answer names the versions checked, and a check that fails refuses its command alone", async () => {
+    const { store: grouped, statements, texts } = groupStore();
+    const [channel, agency] = [newStream("channel"), newStream("agency")];
+    await store.append([
+      { streamId: channel, expected: "no_stream", events: newEvents(2) },
+      { streamId: agency, expected: "no_stream", events: [newEvent()] },
+    ]);
+    const mine = [newStream(), newStream(), newStream()];
+    const checks = (channelVersion: number) => [
+      { streamId: channel, expected: channelVersion, events: [] },
+      { streamId: agency, expected: 1, events: [] },
+    ];
+    let before = statements();
+    const answers = await Promise.all(
+      mine.map((streamId) =>
+        grouped.append([{ streamId, expected: "no_stream", events: [newEvent()] }, ...checks(2)]),
+      ),
+    );
+    expect(statements() - before).toBe(1);
+    expect(texts.at(-1)).toContain("es.append_refused()");
+    for (const [i, streamId] of mine.entries()) {
+      expect(answers[i]?.versions).toEqual({ [streamId]: 1, [channel]: 2, [agency]: 1 });
+      expect(answers[i]?.position).toEqual(positionOf((await store.readStream(streamId))[0] as StoredEvent));
+    }
+    // Checked, not written: the channel's events and version are as they were.
+    expect(await store.readStream(channel)).toHaveLength(2);
+    expect(Number((await streamRow(channel))?.version)).toBe(2);
+
+    // One command checks a version the channel is not at: it alone is refused, and the others commit.
+    const more = [newStream(), newStream()];
+    before = statements();
+    const outcomes = await Promise.allSettled([
+      grouped.append([
+        { streamId: more[0] as string, expected: "no_stream", events: [newEvent()] },
+        ...checks(2),
+      ]),
+      grouped.append([{ streamId: newStream(), expected: "no_stream", events: [newEvent()] }, ...checks(1)]),
+      grouped.append([
+        { streamId: more[1] as string, expected: "no_stream", events: [newEvent()] },
+        ...checks(2),
+      ]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(statements() - before).toBe(2);
+    for (const streamId of more) expect(await store.readStream(streamId)).toHaveLength(1);
+
+    // A stream one command writes and another checks: the group goes command by command (es.append_group).
+    before = statements();
+    const [written, checking] = await Promise.allSettled([
+      grouped.append({ streamId: channel, expected: 2, events: [newEvent()] }),
+      grouped.append([{ streamId: newStream(), expected: "no_stream", events: [newEvent()] }, ...checks(2)]),
+    ]);
+    expect(written?.status).toBe("fulfilled");
+    expect(checking?.status).toBe("rejected");
+    expect(texts.slice(before).map((text) => text.includes("es.append_group("))).toEqual([true]);
+  });
+
   it("when a command of a group repeats an append already stored, then it answers as the original did, and the group's others commit with their own versions and position", async () => {
     const { store: grouped } = groupStore();
     const streamId = newStream();

@@ -85,15 +85,16 @@ const APPEND_GROUP_NOTIFYING = `SELECT command_index, stream, stream_version, tx
     error_detail, error_message FROM es.append_group_notify($1::jsonb, $2::text[], $3::text[])`;
 
 /**
- * A group's appends in one plain statement, for a group whose commands name distinct streams and append events to
- * each (issue 26): about 300 µs of PostgreSQL's CPU for four one-event commands, against 480-560 µs through
- * es.append_group (a subtransaction around es.append_set's five PL/pgSQL statements). It writes only when every command
- * passes: a stream whose expected version or order guard fails is not moved, no event is inserted (so no position is
- * taken), and es.append_refused (migration 113) fails the statement with SQLSTATE SKFB1, so nothing it wrote is kept;
- * a retry of events already stored fails on their unique ids. The group then goes through APPEND_GROUP, which answers
- * each command exactly. Streams are created or locked in stream order, as every append locks them. $1 as
- * es.append_group's; the NOTIFYs' channels $2 and payloads $3 (empty for none) go with the commit, as
- * APPEND_GROUP_NOTIFYING's.
+ * A group's appends in one plain statement, for a group whose commands write to distinct streams (issue 26): about
+ * 300 µs of PostgreSQL's CPU for four one-event commands, against 480-560 µs through es.append_group (a subtransaction
+ * around es.append_set's five PL/pgSQL statements). A stream a command names with no events is only checked against
+ * its expected version, without a lock, as es.append checks it; several commands may check one stream, none may write
+ * to a stream another checks. It writes only when every command passes: a stream whose expected version or order guard
+ * fails is not moved, no event is inserted (so no position is taken), and es.append_refused (migration 113) fails the
+ * statement with SQLSTATE SKFB1, so nothing it wrote is kept; a retry of events already stored fails on their unique
+ * ids. The group then goes through APPEND_GROUP, which answers each command exactly. Streams are created or locked in
+ * stream order, as every append locks them. $1 as es.append_group's; the NOTIFYs' channels $2 and payloads $3 (empty
+ * for none) go with the commit, as APPEND_GROUP_NOTIFYING's.
  */
 const APPEND_ALL = `WITH c AS MATERIALIZED (
     SELECT c.ord::int AS cmd, x.stream_id, x.stream_type, x.expected, x.events, jsonb_array_length(x.events) AS n
@@ -102,16 +103,21 @@ const APPEND_ALL = `WITH c AS MATERIALIZED (
   ),
   moved AS (
     INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
-    SELECT c.stream_id, c.stream_type, c.n, pg_current_xact_id() FROM c ORDER BY c.stream_id
+    SELECT c.stream_id, c.stream_type, c.n, pg_current_xact_id() FROM c WHERE c.n > 0 ORDER BY c.stream_id
     ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE
        SET version = s.version + EXCLUDED.version, last_tx = EXCLUDED.last_tx
      WHERE s.last_tx <= EXCLUDED.last_tx
-       AND es.expected_holds((SELECT c.expected FROM c WHERE c.stream_id = s.stream_id), s.version)
+       AND es.expected_holds((SELECT c.expected FROM c WHERE c.stream_id = s.stream_id AND c.n > 0), s.version)
     RETURNING s.stream_id, s.version
   ),
+  checked AS (
+    SELECT c.cmd, c.stream_id, coalesce(s.version, 0) AS version
+      FROM c LEFT JOIN es.streams s USING (stream_id) WHERE c.n = 0
+  ),
   passed AS (
-    SELECT count(*) = (SELECT count(*) FROM c) AS ok
-      FROM c JOIN moved m USING (stream_id) WHERE es.expected_holds(c.expected, m.version - c.n)
+    SELECT (SELECT count(*) FROM c JOIN moved m USING (stream_id) WHERE es.expected_holds(c.expected, m.version - c.n))
+         + (SELECT count(*) FROM c JOIN checked k USING (cmd, stream_id) WHERE es.expected_holds(c.expected, k.version))
+         = (SELECT count(*) FROM c) AS ok
   ),
   inserted AS (
     INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
@@ -129,9 +135,12 @@ const APPEND_ALL = `WITH c AS MATERIALIZED (
   ),
   last AS (SELECT i.stream_id, max(i.global_position) AS gp FROM inserted i GROUP BY i.stream_id),
   notified AS (SELECT count(pg_notify(n.channel, n.payload)) FROM unnest($2::text[], $3::text[]) AS n(channel, payload))
-SELECT c.cmd AS command_index, c.stream_id AS stream, m.version AS stream_version, pg_current_xact_id()::text AS tx,
-       l.gp::text AS gp, NULL AS error_code, NULL AS error_detail, NULL AS error_message
-  FROM c LEFT JOIN moved m USING (stream_id) LEFT JOIN last l USING (stream_id), notified
+SELECT c.cmd AS command_index, c.stream_id AS stream, coalesce(m.version, k.version) AS stream_version,
+       CASE WHEN c.n > 0 THEN pg_current_xact_id()::text END AS tx, l.gp::text AS gp, NULL AS error_code,
+       NULL AS error_detail, NULL AS error_message
+  FROM c LEFT JOIN moved m ON c.n > 0 AND m.stream_id = c.stream_id
+       LEFT JOIN checked k ON k.cmd = c.cmd AND k.stream_id = c.stream_id
+       LEFT JOIN last l ON c.n > 0 AND l.stream_id = c.stream_id, notified
  WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END
  ORDER BY c.cmd, c.stream_id`;
 
@@ -754,19 +763,21 @@ export class EventStore {
 }
 
 /**
- * Whether a group can go as APPEND_ALL: every command appends events to every stream it names, and no stream is named
- * twice in the group (its second command's check would depend on the first's outcome).
+ * Whether a group can go as APPEND_ALL: every command names a stream, no stream is written (named with events) twice in
+ * the group, and none that one command writes another checks (names with no events): the second's check would depend
+ * on the first's outcome.
  */
 function allFit(group: readonly PendingCommand[]): boolean {
-  const streams = new Set<string>();
+  const written = new Set<string>();
   for (const { list } of group) {
     if (list.length === 0) return false;
     for (const { streamId, events } of list) {
-      if (events.length === 0 || streams.has(streamId)) return false;
-      streams.add(streamId);
+      if (events.length === 0) continue;
+      if (written.has(streamId)) return false;
+      written.add(streamId);
     }
   }
-  return true;
+  return group.every(({ list }) => list.every((a) => a.events.length > 0 || !written.has(a.streamId)));
 }
 
 function translateError(error: unknown): unknown {
