@@ -282,6 +282,33 @@ describe("partners", () => {
     expect(events[0]?.metadata).toMatchObject({ scope: { agency_id: copyId } });
   });
 
+  it("when a partner is duplicated a moment after a channel of it was opened, before the channels read model shows the channel, then the copy waits for it and gets the channel", async () => {
+    const source = expectCreated(await admin.post("/agencies", { agency: { name: "Bukovina Travel" } }))
+      .partner.id as string;
+    // The channel projection cannot write for a moment (reads go on): the channel is in the store, not in the list.
+    const lag = await t.db.pool.connect();
+    try {
+      await lag.query("BEGIN");
+      await lag.query("LOCK TABLE read.channels IN EXCLUSIVE MODE");
+      const opened = await admin.post("/ticketing/agency_channels", {
+        channel: { agency_id: source, name: "Sabre GDS" },
+      });
+      expect(opened.status).toBe(201);
+      const copying = admin.post(`/agencies/${source}/duplicate`, { agency: { name: "Bukovina West" } });
+      await sleep(400);
+      await lag.query("COMMIT");
+      const copied = await copying;
+      const copyId = expectCreated(copied).partner.id as string;
+      const channels = await read(admin, "/ticketing/agency_channels", copied, { agency_id: copyId });
+      expect(channels.body.data).toEqual([
+        expect.objectContaining({ agency_id: copyId, title: "Sabre GDS" }),
+      ]);
+    } finally {
+      await lag.query("ROLLBACK").catch(() => undefined);
+      lag.release();
+    }
+  });
+
   it("when support or a supervisor reach for partner administration, then the roles table holds", async () => {
     // Support may administer partners; supervisors may not create, delete or flag one, nor see another's.
     expect((await support.post("/agencies", { agency: { name: "Support-made" } })).status).toBe(201);
