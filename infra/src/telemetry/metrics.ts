@@ -150,27 +150,32 @@ interface Lag {
   events: number;
   seconds: number;
 }
-/** How far each projector's position is behind the feed's head: events after it, and the age of the oldest. */
+/**
+ * How far a feed position is behind the head: the events after it (counted up to LAG_COUNT_CAP) and the age of the
+ * first of them. Both walk the feed's index in its order, under a generic plan too (the pool prepares every statement
+ * with parameters, db.ts; feed-plans.test.ts): a rebuild far behind costs no full scan.
+ */
+export async function projectorLag(pool: pg.Pool, position: { tx: bigint; gp: bigint } | null): Promise<Lag> {
+  const { rows } = await pool.query<{ events: string; seconds: number | null }>(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM es.events
+               WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+               ORDER BY transaction_id, global_position LIMIT ${LAG_COUNT_CAP}) behind)::text AS events,
+            (SELECT extract(epoch FROM clock_timestamp() - recorded_at)::float8 FROM es.events
+              WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+              ORDER BY transaction_id, global_position LIMIT 1) AS seconds`,
+    [String(position?.tx ?? 0n), String(position?.gp ?? 0n)],
+  );
+  return { events: Number(rows[0]?.events ?? 0), seconds: Math.max(0, rows[0]?.seconds ?? 0) };
+}
+
+/** How far each projector's position is behind the feed's head. */
 async function lagsOf(source: ProcessSources): Promise<Map<string, { position: number } & Lag>> {
   const lags = new Map<string, { position: number } & Lag>();
-  for (const p of source.projectors?.() ?? []) {
-    const { rows } = await source.pool.query<{ events: string; seconds: number | null }>(
-      // Both along the feed's index: the count stops at LAG_COUNT_CAP (a rebuild far behind costs no full scan), the
-      // age is the first unapplied event's.
-      `SELECT (SELECT count(*) FROM (SELECT 1 FROM es.events
-                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) LIMIT ${LAG_COUNT_CAP}) behind)::text
-                AS events,
-              (SELECT extract(epoch FROM clock_timestamp() - recorded_at)::float8 FROM es.events
-                WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                ORDER BY transaction_id, global_position LIMIT 1) AS seconds`,
-      [String(p.position?.tx ?? 0n), String(p.position?.gp ?? 0n)],
-    );
+  for (const p of source.projectors?.() ?? [])
     lags.set(p.name, {
       position: Number(p.position?.gp ?? 0n),
-      events: Number(rows[0]?.events ?? 0),
-      seconds: Math.max(0, rows[0]?.seconds ?? 0),
+      ...(await projectorLag(source.pool, p.position)),
     });
-  }
   return lags;
 }
 let lagScrape: { at: number; value: Promise<Map<string, { position: number } & Lag>> } | null = null;
