@@ -17,7 +17,8 @@ import { Wakeup } from "@skyward/infra/event-store/wakeup";
 import { migrate } from "@skyward/infra/migrate";
 import { defineProjection } from "@skyward/infra/projections/projection";
 import { waitForReadModels } from "@skyward/infra/projections/read-your-writes";
-import { ProjectionRunner, rebuildProjection } from "@skyward/infra/projections/runtime";
+import { commitGroup, ProjectionRunner, rebuildProjection } from "@skyward/infra/projections/runtime";
+import { SharedFeed } from "@skyward/infra/projections/shared-feed";
 import type pg from "pg";
 
 const TARGETS = {
@@ -696,8 +697,12 @@ export async function run(args: readonly string[]): Promise<void> {
         ),
     );
 
-    // 3. Command → read model latency, with the projector in this process woken by the Wakeup.
-    const runner = new ProjectionRunner(feedPool, store, bookingViews, wakeup);
+    // 3. Command → read model latency, with the projector in this process woken by the Wakeup, reading the feed and
+    // committing as the app's projectors do (app.ts).
+    const runner = new ProjectionRunner(feedPool, store, bookingViews, wakeup, {
+      feed: new SharedFeed(store, undefined, wakeup),
+      commits: commitGroup(feedPool),
+    });
     runner.start();
     // Beside the projector, as in the app: the chainer links the seeded log and then every new event.
     const chainer = new Chainer(feedPool, { wakeup });
