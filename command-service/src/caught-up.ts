@@ -20,10 +20,31 @@ export async function readModelCaughtUp(
       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     [`${readModel.streamType}-%`],
   );
-  const last = rows[0];
+  await caughtUpTo(pool, readModel.name, rows[0], timeoutMs);
+}
+
+/**
+ * As readModelCaughtUp, for a read model of streams seldom written (the channels): it waits for the last event
+ * committed on any stream. Finding the last of a rare type would walk the log back to it (no index leads by stream
+ * type); the read model passes events of other types in its stride (runtime.ts, at most STORE_SKIPPED_MS behind).
+ */
+export async function readModelCaughtUpWithLog(pool: pg.Pool, name: string, timeoutMs = 2000): Promise<void> {
+  const { rows } = await pool.query<{ tx: string; gp: string }>(
+    `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  await caughtUpTo(pool, name, rows[0], timeoutMs);
+}
+
+async function caughtUpTo(
+  pool: pg.Pool,
+  name: string,
+  last: { tx: string; gp: string } | undefined,
+  timeoutMs: number,
+): Promise<void> {
   if (!last) return;
   const min = { tx: BigInt(last.tx), gp: BigInt(last.gp) };
-  if (await waitForReadModels(pool, [readModel.name], min, timeoutMs)) return;
+  if (await waitForReadModels(pool, [name], min, timeoutMs)) return;
   throw new DomainError(
     503,
     "read_model_behind",

@@ -222,7 +222,7 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
   },
   "directory/commands/duplicate-agency.ts": {
     tables: ["agencies", "channels"],
-    why: "which channels a copy takes, listed once the channels read model has caught up (caught-up.ts); each one's settings are folded from its stream (configuration, switched off; no access or money)",
+    why: "which channels a copy takes, listed once the channels read model has caught up with the log (caught-up.ts); each one's settings are folded from its stream (configuration, switched off; no access or money)",
   },
   "directory/commands/register-company.ts": {
     tables: ["channels"],

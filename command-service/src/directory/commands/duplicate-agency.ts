@@ -4,7 +4,7 @@ import { metadataFor } from "@skyward/infra/event-store/metadata";
 import type { StreamAppend } from "@skyward/infra/event-store/types";
 import type { RequestContext } from "@skyward/infra/http/context";
 import { newId } from "@skyward/infra/ids";
-import { readModelCaughtUp } from "../../caught-up.ts";
+import { readModelCaughtUpWithLog } from "../../caught-up.ts";
 import type { CommandDeps } from "../../deps.ts";
 import { channelStream, copyChannel, evolveChannel, initialChannel } from "../../ticketing/channel.ts";
 import { appendTo, asStored, assertPartnerNameFree, partnerOf } from "../administration.ts";
@@ -45,7 +45,7 @@ export async function duplicateAgency(
     // Its channels' settings too, each a new channel of the copy (see copyChannel for what stays behind). The list
     // comes from the read model once it has every channel written so far: a channel opened a moment before the
     // copy is copied too (each one's settings are then folded from its own stream).
-    await readModelCaughtUp(pool, { name: "channels", streamType: "channel" });
+    await readModelCaughtUpWithLog(pool, "channels");
     const { rows: channels } = await pool.query<{ id: string }>(
       "SELECT id FROM read.channels WHERE agency_id = $1 AND NOT deleted ORDER BY created_at",
       [sourceId],
