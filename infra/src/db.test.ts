@@ -2,7 +2,7 @@
 // survive a view's change of shape.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type pg from "pg";
-import { createPool, StatementBatch } from "./db.ts";
+import { createPool, StatementBatch, Where } from "./db.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 let db: TestDatabase;
@@ -154,5 +154,32 @@ describe("StatementBatch", () => {
       { text: "SELECT $1::int", values: [1] },
       { text: "SELECT 2", values: [] },
     ]);
+  });
+});
+
+describe("Where", () => {
+  const rows = `(VALUES (1, 'a', 'x'), (2, 'b', 'x'), (3, 'a', 'y'), (4, 'b', 'y')) AS r(n, k, s)`;
+  const select = (where: Where, limit: number) =>
+    pool.query<{ n: number }>(
+      `SELECT n FROM ${rows} WHERE ${where.sql} ORDER BY n LIMIT ${where.param(limit)}`,
+      where.params,
+    );
+
+  it("when filters are given or left out, then only the given ones are in the text, numbered with their values in order", async () => {
+    const some = new Where()
+      .when("a", (n) => `r.k = ${n}`)
+      .when(null, (n) => `r.s = ${n}`)
+      .scope((offset) => ({ sql: `r.n >= $${offset + 1}`, params: [2] }))
+      .and((low, high) => `r.n BETWEEN ${low} AND ${high}`, 1, 4);
+    expect(some.sql).toBe("r.k = $1 AND r.n >= $2 AND r.n BETWEEN $3 AND $4");
+    expect((await select(some, 10)).rows).toEqual([{ n: 3 }]);
+    expect(some.params).toEqual(["a", 2, 1, 4, 10]);
+  });
+
+  it("when no filter is given, then the condition is true and nothing is left of the filters", async () => {
+    const none = new Where().when(undefined, (n) => `r.k = ${n}`).when(null, (n) => `r.s = ${n}`);
+    expect(none.sql).toBe("true");
+    expect((await select(none, 2)).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(none.params).toEqual([2]);
   });
 });

@@ -101,6 +101,49 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * The WHERE of a read built from the filters a request gave: each condition a fixed fragment of SQL naming its own
+ * parameters (`$n`), never a value. A filter not given leaves nothing in the text. Not `($n IS NULL OR col = $n)`:
+ * the pool prepares every statement with parameters (above), and once PostgreSQL keeps the generic plan, planned
+ * without the values, such a predicate can use no index and is guessed to keep one row, so a lookup by key became a
+ * sequential scan of the table with nested loops over it (list-plans.test.ts). Each combination of filters is a text
+ * of its own, planned for what it asks.
+ */
+export class Where {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  /** A placeholder for `value`, numbered after those already taken (for LIMIT and the like after the conditions). */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** A condition always applied; `condition` is given a placeholder for each of `values`, in order. */
+  and(condition: (...placeholders: string[]) => string, ...values: unknown[]): this {
+    this.conditions.push(condition(...values.map((v) => this.param(v))));
+    return this;
+  }
+
+  /** A condition on a filter the request may leave out: added only when `value` is given (not null or undefined). */
+  when<T>(value: T | null | undefined, condition: (placeholder: string) => string): this {
+    if (value !== null && value !== undefined) this.and(condition, value);
+    return this;
+  }
+
+  /** A scope whose fragment numbers its own parameters from an offset (query-service/src/scope.ts). */
+  scope(make: (offset: number) => { sql: string; params: readonly unknown[] }): this {
+    const { sql, params } = make(this.params.length);
+    this.params.push(...params);
+    this.conditions.push(sql);
+    return this;
+  }
+
+  get sql(): string {
+    return this.conditions.length > 0 ? this.conditions.join(" AND ") : "true";
+  }
+}
+
 /** One parameterised statement: its text never carries a value. */
 export interface Statement {
   text: string;

@@ -1,4 +1,5 @@
 import type { Preview } from "@skyward/contracts/assistant";
+import { Where } from "@skyward/infra/db";
 import type { Principal } from "@skyward/infra/http/context";
 import type pg from "pg";
 import type { ResolvedCall } from "./interpret.ts";
@@ -163,14 +164,19 @@ export async function answerQuestion(
     }
     case "sales_figures": {
       // Within what the caller may see (a supervisor: their partner), narrowed to the partner or company asked about.
+      const where = new Where()
+        .and(
+          (from, to) => `NOT s.fake_booking AND s.sale_date >= ${from}::date AND s.sale_date <= ${to}::date`,
+          a.date_from,
+          a.date_to,
+        )
+        .when(a.agency_id, (n) => `s.agency_id = ${n}`)
+        .when(a.company_id, (n) => `s.company_id = ${n}`)
+        .when(agencyScope, (n) => `s.agency_id = ${n}`);
       const { rows } = await pool.query<{ currency: string; total: string; lines: number }>(
         `SELECT s.currency, coalesce(sum(s.total), 0)::text AS total, count(*)::int AS lines
-           FROM read.sales s
-          WHERE NOT s.fake_booking AND s.sale_date >= $1::date AND s.sale_date <= $2::date
-            AND ($3::text IS NULL OR s.agency_id = $3) AND ($4::text IS NULL OR s.company_id = $4)
-            AND ($5::text IS NULL OR s.agency_id = $5)
-          GROUP BY s.currency ORDER BY s.currency`,
-        [a.date_from, a.date_to, a.agency_id ?? null, a.company_id ?? null, agencyScope],
+           FROM read.sales s WHERE ${where.sql} GROUP BY s.currency ORDER BY s.currency`,
+        where.params,
       );
       const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);
       // Sales lines hold minor units.

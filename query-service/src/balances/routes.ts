@@ -5,6 +5,8 @@ import {
   type BalanceMovementResponse,
   type BalancesResponse,
 } from "@skyward/contracts/balances";
+import { Uuid } from "@skyward/contracts/ids";
+import { Where } from "@skyward/infra/db";
 import { requirePrincipal, requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -85,7 +87,7 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/balance_history/:eventId", fresh, async (req, res) => {
     const p = requireUserType(req, "Admin", "Support", "Auditor", "Supervisor");
     const eventId = String(req.params.eventId);
-    const line = /^[0-9a-f-]{36}$/i.test(eventId)
+    const line = Uuid.safeParse(eventId).success
       ? (await historyLines(p, parseInput(BalanceHistoryQuery, {}, "query"), eventId)).data[0]
       : undefined;
     if (!line) throw new NotFound("No such balance movement", "balance_movement_not_found");
@@ -93,7 +95,13 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
   });
 
   async function historyLines(p: Principal, q: BalanceHistoryQuery, eventId: string | null) {
-    const scope = companyScope(p, 7);
+    const where = new Where()
+      .when(q.company_id, (n) => `h.company_id = ${n}`)
+      .when(q.date_from, (n) => `h.at >= ${n}::date`)
+      .when(q.date_to, (n) => `h.at < ${n}::date + 1`)
+      .when(q.kind, (n) => `h.kind = ANY(${n}::text[])`)
+      .when(eventId, (n) => `h.event_id = ${n}::uuid`)
+      .scope((offset) => companyScope(p, offset));
     const { rows } = await pool.query<BalanceHistoryDbRow>(
       `SELECT h.event_id, h.position::text AS position, h.company_id, c.name AS company_name, h.kind, h.amount,
               h.currency, h.balance_after, h.locator, h.operation_id, h.reason, h.actor_id, h.actor_role,
@@ -101,20 +109,9 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
               h.at, count(*) OVER ()::int AS total
          FROM read.balance_history h JOIN read.companies c ON c.id = h.company_id
          LEFT JOIN read.users u ON u.id = h.actor_id
-        WHERE ($1::text IS NULL OR h.company_id = $1) AND ($2::date IS NULL OR h.at >= $2::date)
-          AND ($3::date IS NULL OR h.at < $3::date + 1) AND ($4::text[] IS NULL OR h.kind = ANY($4))
-          AND ($7::uuid IS NULL OR h.event_id = $7) AND ${scope.sql}
-        ORDER BY h.position DESC LIMIT $5 OFFSET $6`,
-      [
-        q.company_id ?? null,
-        q.date_from ?? null,
-        q.date_to ?? null,
-        q.kind ?? null,
-        q.per_page,
-        (q.page - 1) * q.per_page,
-        eventId,
-        ...scope.params,
-      ],
+        WHERE ${where.sql}
+        ORDER BY h.position DESC LIMIT ${where.param(q.per_page)} OFFSET ${where.param((q.page - 1) * q.per_page)}`,
+      where.params,
     );
     const data: BalanceHistoryRow[] = rows.map((r) => ({
       event_id: r.event_id,

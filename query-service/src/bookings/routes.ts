@@ -7,6 +7,7 @@ import {
   type BookingStatus,
   Locator,
 } from "@skyward/contracts/bookings";
+import { Where } from "@skyward/infra/db";
 import { requirePrincipal } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError, NotFound } from "@skyward/infra/http/errors";
@@ -103,11 +104,17 @@ export async function bookingListOf(
   p: Principal,
   query: ReturnType<typeof BookingListQuery.parse>,
 ) {
-  const scope = bookingScope(p, 7);
   const search = query.q ? `%${query.q.toUpperCase().replace(/[%_\\]/g, "\\$&")}%` : null;
   const byTimeLimit = query.sort === "time_limit";
   // A text search keeps to the list asked for; without one it looks through every list.
   const list = query.list ?? (search ? null : "new");
+  const where = new Where()
+    .scope((offset) => bookingScope(p, offset))
+    .when(list, (n) => `b.list = ${n}`)
+    .when(search, (n) => `(b.locator LIKE ${n} OR b.passenger_names LIKE ${n} OR b.ticket_numbers LIKE ${n})`)
+    .when(query.created_from, (n) => `b.created_at >= (${n}::date)::timestamp AT TIME ZONE 'UTC'`)
+    .when(query.created_to, (n) => `b.created_at < (${n}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (byTimeLimit) where.and(() => "b.time_limit IS NOT NULL");
   const { rows } = await pool.query<BookingListDbRow>(
     `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
@@ -116,22 +123,10 @@ export async function bookingListOf(
          LEFT JOIN read.users u ON u.id = b.agent_id
          LEFT JOIN read.companies c ON c.id = b.company_id
          LEFT JOIN read.agencies a ON a.id = b.agency_id
-        WHERE ${scope.sql} AND ($2::text IS NULL OR b.list = $2)
-          AND ($1::text IS NULL OR b.locator LIKE $1 OR b.passenger_names LIKE $1 OR b.ticket_numbers LIKE $1)
-          AND ($5::date IS NULL OR b.created_at >= ($5::date)::timestamp AT TIME ZONE 'UTC')
-          AND ($6::date IS NULL OR b.created_at < ($6::date + 1)::timestamp AT TIME ZONE 'UTC')
-          AND (NOT $7::boolean OR b.time_limit IS NOT NULL)
-        ORDER BY CASE WHEN $7::boolean THEN b.time_limit END ASC, b.created_at DESC LIMIT $3 OFFSET $4`,
-    [
-      search,
-      list,
-      query.per_page,
-      (query.page - 1) * query.per_page,
-      query.created_from ?? null,
-      query.created_to ?? null,
-      byTimeLimit,
-      ...scope.params,
-    ],
+        WHERE ${where.sql}
+        ORDER BY ${byTimeLimit ? "b.time_limit ASC, " : ""}b.created_at DESC
+        LIMIT ${where.param(query.per_page)} OFFSET ${where.param((query.page - 1) * query.per_page)}`,
+    where.params,
   );
   return {
     data: rows.map(({ total: _total, price_amount, currency, auto_cancel, void_until, ...row }) => ({

@@ -3,6 +3,7 @@ import {
   ChannelListQuery,
   type GatesResponse,
 } from "@skyward/contracts/ticketing-commands";
+import { Where } from "@skyward/infra/db";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -201,29 +202,23 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/ticketing/channel_history", fresh, async (req, res) => {
     const p = manager(req);
     const q = parseInput(ChannelHistoryQuery, req.query, "query");
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: (n: number) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(params.length));
-    };
-    if (!readsEverything(p)) add((n) => `h.agency_id = $${n}`, p.agencyId);
-    if (q.channel_id) add((n) => `h.channel_id = $${n}`, q.channel_id);
-    if (q.agency_id) add((n) => `h.agency_id = $${n}`, q.agency_id);
-    if (q.company_id) add((n) => `h.company_id = $${n}`, q.company_id);
-    if (q.gate) add((n) => `h.gate = $${n}`, q.gate);
-    if (q.actor_id) add((n) => `h.actor_user_id = $${n}`, q.actor_id);
-    if (q.source) add((n) => `h.source = $${n}`, q.source);
-    if (q.date_from) add((n) => `h.at >= $${n}::date`, q.date_from);
-    if (q.date_to) add((n) => `h.at < $${n}::date + 1`, q.date_to);
-    const condition = where.length > 0 ? where.join(" AND ") : "true";
+    const where = new Where()
+      .when(readsEverything(p) ? null : p.agencyId, (n) => `h.agency_id = ${n}`)
+      .when(q.channel_id, (n) => `h.channel_id = ${n}`)
+      .when(q.agency_id, (n) => `h.agency_id = ${n}`)
+      .when(q.company_id, (n) => `h.company_id = ${n}`)
+      .when(q.gate, (n) => `h.gate = ${n}`)
+      .when(q.actor_id, (n) => `h.actor_user_id = ${n}`)
+      .when(q.source, (n) => `h.source = ${n}`)
+      .when(q.date_from, (n) => `h.at >= ${n}::date`)
+      .when(q.date_to, (n) => `h.at < ${n}::date + 1`);
     const { rows } = await pool.query<ChannelHistoryDbRow & { total: number }>(
       `SELECT h.*, count(*) OVER () AS total, u.first_name, u.last_name
          FROM read.channel_history h LEFT JOIN read.users u ON u.id = h.actor_user_id
-        WHERE ${condition}
+        WHERE ${where.sql}
         ORDER BY h.global_position DESC
         LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
-      params,
+      where.params,
     );
     const cards = await cardsNamed(pool, rows);
     res.json({

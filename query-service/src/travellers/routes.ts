@@ -1,4 +1,5 @@
 import { type Traveller, TravellersQuery } from "@skyward/contracts/travellers";
+import { Where } from "@skyward/infra/db";
 import { requireUserType } from "@skyward/infra/http/auth";
 import type { Principal } from "@skyward/infra/http/context";
 import { NotFound } from "@skyward/infra/http/errors";
@@ -49,16 +50,21 @@ export function travellerReadRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/travellers", fresh, async (req, res) => {
     const p = requireUserType(req, ...READERS);
     const q = parseInput(TravellersQuery, req.query, "query");
-    const scope = travellerScope(p, 4);
     // By name (either order) or document number, as typed: every word must be found.
     const words = (q.q ?? "").toUpperCase().split(/\s+/).filter(Boolean);
+    const where = new Where()
+      .and(() => "NOT t.erased")
+      .when(q.company_id, (n) => `t.company_id = ${n}`)
+      .when(
+        words.length > 0 ? words : null,
+        (n) => `(SELECT bool_and(position(w in t.search) > 0) FROM unnest(${n}::text[]) w) IS NOT FALSE`,
+      )
+      .scope((offset) => travellerScope(p, offset));
     const { rows } = await pool.query<TravellerRow>(
-      `${TRAVELLER_SELECT}
-        WHERE NOT t.erased AND ($1::text IS NULL OR t.company_id = $1)
-          AND (SELECT bool_and(position(w in t.search) > 0) FROM unnest($2::text[]) w) IS NOT FALSE
-          AND ${scope.sql}
-        ORDER BY CASE WHEN $4::boolean THEN t.updated_at END DESC, t.last_name, t.first_name, t.id LIMIT $3`,
-      [q.company_id ?? null, words, q.limit, q.order === "recent", ...scope.params],
+      `${TRAVELLER_SELECT} WHERE ${where.sql}
+        ORDER BY ${q.order === "recent" ? "t.updated_at DESC, " : ""}t.last_name, t.first_name, t.id
+        LIMIT ${where.param(q.limit)}`,
+      where.params,
     );
     res.json({ data: rows.map(answer) });
   });

@@ -1,0 +1,218 @@
+// The lists people page through stay on their indexes under generic plans (issue 26). The pool prepares every
+// statement with parameters (infra/src/db.ts) and PostgreSQL may keep a statement's generic plan, planned without
+// the values. Filters written as `($n IS NULL OR col = $n)` and scopes as `($n::boolean OR col = $m)` can use no
+// index in such a plan: a line of the balance or directory history by its event id, a company's movements, a
+// supervisor's bookings list each became a sequential scan of the whole table (an audit over seeded tables of
+// 40,000-300,000 rows saw it switch after five views of a list). The app here plans every statement generically from
+// its first run, over tables seeded large enough for a scan to cost more than an index.
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
+import { demoId } from "@skyward/command-service/world/seed";
+import type { HttpClient } from "./testing/http-client.ts";
+import { startTestApp, type TestApp } from "./testing/test-app.ts";
+
+const ROWS = 20_000;
+const dnipro = demoId("agency", "dnipro");
+const kyiv = demoId("company", "dnipro-kyiv");
+let t: TestApp;
+let admin: HttpClient;
+let supervisor: HttpClient;
+let agent: HttpClient;
+let movement: string;
+let change: string;
+const previousOptions = process.env.PGOPTIONS;
+
+beforeAll(async () => {
+  // Every connection of the app (node-postgres reads PGOPTIONS) plans generically from a statement's first run.
+  process.env.PGOPTIONS = "-c plan_cache_mode=force_generic_plan";
+  // No background jobs: the booking sweep reads every issued booking on each run, a scan of its own (see the
+  // closing note of stop 43), and would be counted with the requests'.
+  t = await startTestApp({ roles: ["command", "query", "projectors"] });
+  const seed = t.db.pool;
+  // Other partners' rows, many, and a few of the demo partner's (one in 12 bookings; dates over three years).
+  await seed.query(
+    `INSERT INTO read.bookings (locator, status, list, company_id, agency_id, agent_id, fake_booking, provider_status,
+       route, carrier, passenger_names, ticket_numbers, price_amount, currency, time_limit, held, created_at,
+       updated_at, issued_at)
+     SELECT (SELECT string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', 1 + (n / 31 ^ k)::int % 31, 1), '' ORDER BY k)
+               FROM generate_series(0, 5) k), s, CASE s WHEN 'held' THEN 'new' ELSE s END,
+            CASE WHEN n % 50 < 4 THEN $2 ELSE 'seed-company-' || (n % 300) END,
+            CASE WHEN n % 50 < 4 THEN $1 ELSE 'seed-agency-' || (n % 30) END,
+            'seed-agent', false, 'confirmed', 'KBP-WAW', 'PS', 'DOE/JOHN', '', 10000, 'UAH',
+            CASE WHEN s = 'held' THEN now() + interval '1 day' END, '{}'::jsonb,
+            now() - n * interval '50 minutes', now() - n * interval '50 minutes',
+            CASE WHEN s = 'issued' THEN now() - n * interval '50 minutes' END
+       FROM generate_series(1, $3::int) n,
+            LATERAL (SELECT (ARRAY['held', 'issued', 'issued', 'cancelled'])[1 + n % 4] AS s) x
+     ON CONFLICT DO NOTHING`,
+    [dnipro, kyiv, ROWS],
+  );
+  await seed.query(
+    `INSERT INTO read.balance_history (event_id, position, company_id, kind, amount, currency, balance_after, locator,
+       actor_id, actor_role, at, tx)
+     SELECT gen_random_uuid(), 1000000 + n, CASE WHEN n % 100 = 0 THEN $1 ELSE 'seed-company-' || (n % 300) END,
+            'top_up', 1000, 'UAH', n, NULL, 'seed-agent', 'Agent', now() - n * interval '20 minutes', n::text
+       FROM generate_series(1, $2::int) n`,
+    [kyiv, ROWS],
+  );
+  await seed.query(
+    `INSERT INTO read.directory_history (event_id, position, stream_id, agency_id, company_id, type, data, actor_id,
+       actor_role, source, at)
+     SELECT gen_random_uuid(), 1000000 + n, 'company-seed' || n, 'seed-agency-' || (n % 30),
+            'seed-company-' || (n % 300), 'CompanyRenamed', '{}'::jsonb, 'seed-admin', 'Admin', 'web',
+            now() - n * interval '20 minutes'
+       FROM generate_series(1, $1::int) n`,
+    [ROWS],
+  );
+  await seed.query(
+    `INSERT INTO read.travellers (id, company_id, agency_id, demo_owner, erased, profile, first_name, last_name,
+       date_of_birth, search, created_at, updated_at)
+     SELECT 'seed-traveller-' || n, 'seed-company-' || (n % 300), 'seed-agency-' || (n % 30), NULL, false, '{}'::jsonb,
+            'FIRST' || n, 'LAST' || n, date '1980-01-01' + n % 9000, 'FIRST' || n || ' LAST' || n, now(), now()
+       FROM generate_series(1, $1::int) n`,
+    [ROWS],
+  );
+  await seed.query(
+    "ANALYZE read.bookings_g1, read.balance_history_g1, read.directory_history_g1, read.travellers_g1",
+  );
+  movement = (
+    await seed.query("SELECT event_id FROM read.balance_history WHERE company_id = $1 LIMIT 1", [kyiv])
+  ).rows[0].event_id;
+  change = (await seed.query("SELECT event_id FROM read.directory_history WHERE position > 1000000 LIMIT 1"))
+    .rows[0].event_id;
+  admin = t.client();
+  await admin.signInWithPassword("admin@skyward.test", DEMO_PASSWORD);
+  supervisor = t.client();
+  await supervisor.signInWithPassword("supervisor@dnipro.test", DEMO_PASSWORD);
+  agent = t.client();
+  await agent.signInWithPassword("agent@dnipro.test", DEMO_PASSWORD);
+}, 240_000);
+
+afterAll(async () => {
+  if (previousOptions === undefined) delete process.env.PGOPTIONS;
+  else process.env.PGOPTIONS = previousOptions;
+  await t?.stop();
+});
+
+/**
+ * What reading `table` (its current generation) cost while `work` ran: its sequential scans, and the rows it read
+ * (by those scans and fetched through indexes). A server process reports its counts once idle for up to a second,
+ * so they are read after the app's connections have been idle that long.
+ */
+async function readsOf(
+  table: string,
+  work: () => Promise<unknown>,
+): Promise<{ scans: number; rows: number }> {
+  const count = async () => {
+    await sleep(1500);
+    const { rows } = await t.db.pool.query<{ scans: string; rows: string }>(
+      `SELECT coalesce(sum(seq_scan), 0)::text AS scans,
+              coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::text AS rows
+         FROM pg_stat_user_tables WHERE schemaname = 'read' AND relname LIKE $1`,
+      [`${table}\\_g%`],
+    );
+    return { scans: Number(rows[0]?.scans), rows: Number(rows[0]?.rows) };
+  };
+  const before = await count();
+  await work();
+  const after = await count();
+  return { scans: after.scans - before.scans, rows: after.rows - before.rows };
+}
+const scansOf = async (table: string, work: () => Promise<unknown>) => (await readsOf(table, work)).scans;
+
+describe("lists under generic plans", () => {
+  it("when the app plans generically, then it does, and a scan of a seeded table is counted", async () => {
+    const mode = await t.db.pool.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode");
+    expect(mode.rows[0]?.mode).toBe("force_generic_plan");
+    // The counter sees a scan of the app's own: a text search reads every booking of the partner's lists.
+    expect(
+      await scansOf("bookings", () =>
+        admin
+          .get("/bookings", { query: { q: "DOE", list: "issued" } })
+          .then((r) => expect(r.status).toBe(200)),
+      ),
+    ).toBeGreaterThan(0);
+  });
+
+  it("when a supervisor or an agent page through their bookings lists, then they read the list asked for, not every booking", async () => {
+    let listed = 0;
+    const reads = await readsOf("bookings", async () => {
+      for (const list of ["new", "issued", "cancelled"]) {
+        const page = await supervisor.get("/bookings", { query: { list } });
+        expect(page.status).toBe(200);
+        // The partner's own (its seeded bookings and the demo world's), no other partner's.
+        const companies = new Set(page.body.data.map((b: { company_id: string }) => b.company_id));
+        expect(companies.has("seed-company-7")).toBe(false);
+        expect(
+          page.body.data.filter((b: { company_id: string }) => b.company_id === kyiv).length,
+        ).toBeGreaterThan(0);
+        listed += page.body.meta.total;
+      }
+    });
+    expect(reads.scans).toBe(0);
+    // The count of each list needs every row of it, and nothing else: not the partner's other lists too.
+    expect(listed).toBeGreaterThan(1000);
+    expect(reads.rows).toBeLessThanOrEqual(listed + 50);
+    expect(
+      await scansOf("bookings", async () => {
+        expect(
+          (await supervisor.get("/bookings", { query: { list: "new", sort: "time_limit" } })).status,
+        ).toBe(200);
+        expect((await agent.get("/bookings", { query: { list: "issued" } })).status).toBe(200);
+      }),
+    ).toBe(0);
+  });
+
+  it("when a balance movement is opened by its link or a company's movements listed, then no scan of the history", async () => {
+    const scans = await scansOf("balance_history", async () => {
+      const line = await admin.get(`/balance_history/${movement}`);
+      expect(line.status).toBe(200);
+      expect(line.body.data.company_id).toBe(kyiv);
+      const listed = await admin.get("/balance_history", { query: { company_id: kyiv } });
+      expect(listed.status).toBe(200);
+      expect(listed.body.meta.total).toBeGreaterThanOrEqual(ROWS / 100);
+      expect(listed.body.data.every((r: { company_id: string }) => r.company_id === kyiv)).toBe(true);
+      expect((await supervisor.get(`/balance_history/${movement}`)).status).toBe(200);
+      // An id of the right length that is no uuid answers as one that does not exist (the cast would refuse it).
+      const malformed = await admin.get(`/balance_history/${"-".repeat(36)}`);
+      expect([malformed.status, malformed.body.errors?.[0]?.code]).toEqual([
+        404,
+        "balance_movement_not_found",
+      ]);
+    });
+    expect(scans).toBe(0);
+  });
+
+  it("when a change of the directory is opened by its link or a partner's changes listed, then no scan of the history", async () => {
+    const scans = await scansOf("directory_history", async () => {
+      const line = await admin.get(`/directory_history/${change}`);
+      expect(line.status).toBe(200);
+      expect(
+        (await admin.get("/directory_history", { query: { company_id: "seed-company-7" } })).status,
+      ).toBe(200);
+      const own = await supervisor.get("/directory_history");
+      expect(own.status).toBe(200);
+      expect(own.body.data.every((r: { agency_id: string }) => r.agency_id === dnipro)).toBe(true);
+      // Another partner's change answers as one that does not exist.
+      expect((await supervisor.get(`/directory_history/${change}`)).status).toBe(404);
+      const malformed = await admin.get(`/directory_history/${"f".repeat(36)}`);
+      expect([malformed.status, malformed.body.errors?.[0]?.code]).toEqual([404, "change_not_found"]);
+    });
+    expect(scans).toBe(0);
+  });
+
+  it("when an administrator looks up a company's travellers, then only that company's are read", async () => {
+    const reads = await readsOf("travellers", async () => {
+      const found = await admin.get("/travellers", { query: { company_id: "seed-company-7", q: "LAST7" } });
+      expect(found.status).toBe(200);
+      expect(found.body.data.length).toBeGreaterThan(0);
+      expect(found.body.data.every((r: { company_id: string }) => r.company_id === "seed-company-7")).toBe(
+        true,
+      );
+    });
+    expect(reads.scans).toBe(0);
+    // The company keeps one in 300 of them.
+    expect(reads.rows).toBeLessThanOrEqual(ROWS / 300 + 10);
+  });
+});
