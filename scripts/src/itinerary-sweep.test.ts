@@ -184,6 +184,88 @@ describe("the itineraries on issue of a sweep", () => {
   }, 300_000);
 });
 
+/** The sweep's place in the log (migration 114). */
+const sweepPlace = async () =>
+  (
+    await t.db.pool.query<{ tx: string; gp: string }>(
+      "SELECT transaction_id::text AS tx, global_position::text AS gp FROM app.itinerary_on_issue_cursor",
+    )
+  ).rows[0];
+
+/** The position of a booking's TicketsIssued in the log. */
+const issuedAt = async (locator: string) =>
+  (
+    await t.db.pool.query<{ tx: string; gp: string }>(
+      `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events
+        WHERE stream_id = $1 AND event_type = 'TicketsIssued'`,
+      [`booking-${locator}`],
+    )
+  ).rows[0];
+
+const before = (a: { tx: string; gp: string } | undefined, b: { tx: string; gp: string } | undefined) =>
+  a !== undefined &&
+  b !== undefined &&
+  (BigInt(a.tx) < BigInt(b.tx) || (a.tx === b.tx && BigInt(a.gp) < BigInt(b.gp)));
+
+describe("the sweep's place in the log", () => {
+  it("when nothing was issued since the last sweep, then a sweep reads no booking: not every booking ever issued, as it did", async () => {
+    await issuedInReadModel([await issuedFamily(agent, "standard", [distinctLastName("Place")])]);
+    await mailItinerariesOnIssue(t.app.commandDeps, "trace-place");
+    const { pool: counting, texts } = countingPool(t.app.pool);
+    expect(await mailItinerariesOnIssue({ ...t.app.commandDeps, pool: counting }, "trace-place-again")).toBe(
+      0,
+    );
+    expect(texts).toHaveLength(1);
+    // Its statement run again, measured and rolled back: the bookings read model is never read (the statement read
+    // every issued booking, all of them decided, to find none).
+    const client = await t.db.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const { rows: plan } = await client.query<{ "QUERY PLAN": unknown }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${texts[0]}`,
+        [ON_ISSUE_BATCH],
+      );
+      const nodes: { "Relation Name"?: string; "Actual Loops"?: number }[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        nodes.push(node);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      const [explained] = (plan[0]?.["QUERY PLAN"] ?? []) as { Plan: Record<string, unknown> }[];
+      walk(explained?.Plan ?? {});
+      const bookingReads = nodes.filter((n) => n["Relation Name"]?.startsWith("bookings_g"));
+      expect(bookingReads.every((n) => n["Actual Loops"] === 0)).toBe(true);
+      expect(nodes.some((n) => n["Relation Name"] === "events")).toBe(true);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+    // Its place is past every booking issued so far.
+    const { rows } = await t.db.pool.query<{ tx: string; gp: string }>(
+      `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events WHERE event_type = 'TicketsIssued'
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    expect(before(rows[0], await sweepPlace())).toBe(true);
+  });
+
+  it("when a sweep dies before deciding its batch, then its place stays before the batch's bookings and the next sweep mails them", async () => {
+    const locator = await issuedFamily(agent, "flex", [distinctLastName("Died")]);
+    const store = t.app.commandDeps.store;
+    const dying = Object.assign(Object.create(store), {
+      foldStreams: () => Promise.reject(new Error("the process died")),
+    }) as typeof store;
+    await expect(
+      mailItinerariesOnIssue({ ...t.app.commandDeps, store: dying }, "trace-died"),
+    ).rejects.toThrow("the process died");
+    expect(before(await sweepPlace(), await issuedAt(locator))).toBe(true);
+    expect(await t.events(`itinerary-${locator}`)).toHaveLength(0);
+    expect(await mailItinerariesOnIssue(t.app.commandDeps, "trace-after-death")).toBe(1);
+    expect(await t.events(`itinerary-${locator}`)).toHaveLength(1);
+    // The sweep that took it left its place before it; the next passes it, the booking now decided.
+    expect(await mailItinerariesOnIssue(t.app.commandDeps, "trace-passed")).toBe(0);
+    expect(before(await issuedAt(locator), await sweepPlace())).toBe(true);
+  });
+});
+
 describe("the send-itineraries job", () => {
   it("when its process dies while mails are in flight, then run again it sends only the mails not marked sent: none lost, and none twice but those of the group in flight", async () => {
     const locators = await Promise.all(

@@ -26,8 +26,8 @@ const previousOptions = process.env.PGOPTIONS;
 beforeAll(async () => {
   // Every connection of the app (node-postgres reads PGOPTIONS) plans generically from a statement's first run.
   process.env.PGOPTIONS = "-c plan_cache_mode=force_generic_plan";
-  // No background jobs: the booking sweep reads every issued booking on each run, a scan of its own (see the
-  // closing note of stop 43), and would be counted with the requests'.
+  // No background jobs: their sweeps read the bookings too (operations in flight, EMDs waiting), and would be
+  // counted with the requests'.
   t = await startTestApp({ roles: ["command", "query", "projectors"] });
   const seed = t.db.pool;
   // Other partners' rows, many, and a few of the demo partner's (one in 12 bookings; dates over three years).

@@ -268,12 +268,36 @@ async function mailBatchOnIssue(
   traceId: string,
   size: number,
 ): Promise<{ found: number; queued: number }> {
-  // Each booking's agent and that agent's language come with it, so a mail needs no read of its own for them.
-  const { rows } = await deps.pool.query<{ locator: string; agent_id: string; language: string | null }>(
-    `SELECT b.locator, b.agent_id, u.language FROM read.bookings b LEFT JOIN read.users u ON u.id = b.agent_id
-      WHERE b.issued_at IS NOT NULL AND NOT b.fake_booking
-        AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = b.locator)
-      ORDER BY b.issued_at LIMIT $1`,
+  // The bookings issued after the sweep's place in the log and not yet decided, in the log's order (the feed's
+  // index, from that place: not every booking ever issued), the place moved in the same statement and snapshot to
+  // just before the first of them, or to the head when there are none (migration 114). Each booking's agent and that
+  // agent's language come with it, so a mail needs no read of its own for them (none when the bookings read model
+  // does not have the booking yet).
+  const { rows } = await deps.pool.query<{
+    locator: string;
+    agent_id: string | null;
+    language: string | null;
+  }>(
+    `WITH issued AS (
+       SELECT substr(e.stream_id, 9) AS locator, e.transaction_id AS tx, e.global_position AS gp FROM es.events e
+        WHERE (e.transaction_id, e.global_position) >
+              (SELECT c.transaction_id, c.global_position FROM app.itinerary_on_issue_cursor c)
+          AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND e.event_type = 'TicketsIssued'
+          AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = substr(e.stream_id, 9))
+        ORDER BY e.transaction_id, e.global_position LIMIT $1),
+     place AS (
+       (SELECT i.tx, i.gp - 1 AS gp FROM issued i ORDER BY i.tx, i.gp LIMIT 1)
+       UNION ALL
+       (SELECT e.transaction_id, e.global_position FROM es.events e
+         WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AND NOT EXISTS (SELECT FROM issued)
+         ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1)),
+     moved AS (
+       UPDATE app.itinerary_on_issue_cursor c SET transaction_id = p.tx, global_position = p.gp FROM place p
+        WHERE (c.transaction_id, c.global_position) < (p.tx, p.gp) RETURNING 1)
+     SELECT i.locator, b.agent_id, u.language FROM issued i
+       LEFT JOIN read.bookings b ON b.locator = i.locator LEFT JOIN read.users u ON u.id = b.agent_id
+      ORDER BY i.tx, i.gp`,
     [size],
   );
   if (rows.length === 0) return { found: 0, queued: 0 };
@@ -298,7 +322,12 @@ async function mailBatchOnIssue(
     rows.map(async ({ locator, agent_id, language }): Promise<ItineraryMailed | null> => {
       const request = requests.get(locator) as ReturnType<typeof foldRequests>;
       const { state } = folded(request.booking);
-      if (state.status === "none" || state.tickets.length === 0 || !(await companyMails(state.company_id)))
+      if (
+        state.status === "none" ||
+        state.fake_booking ||
+        state.tickets.length === 0 ||
+        !(await companyMails(state.company_id))
+      )
         return null;
       const mail: ItineraryMailed = {
         mail_id: `issued-${locator}`,
