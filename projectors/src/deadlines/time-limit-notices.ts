@@ -8,7 +8,7 @@ import { defineProjection } from "@skyward/infra/projections/projection";
  */
 export const timeLimitNotices = defineProjection({
   name: "time_limit_notices",
-  version: 1,
+  version: 2,
   eventTypes: DEADLINE_EVENT_TYPES,
   tables: ["time_limit_notices"],
   setup: (t) => `
@@ -19,6 +19,10 @@ export const timeLimitNotices = defineProjection({
     );
     CREATE INDEX ON ${t.time_limit_notices} (company_id, time_limit);
     CREATE INDEX ON ${t.time_limit_notices} (agency_id, time_limit);
+    -- The drain of the watchdog's mails reads the reminders still running and the last day's cancellations
+    -- (drainReminderMails), not every notice ever.
+    CREATE INDEX ON ${t.time_limit_notices} (time_limit) WHERE reminded_at IS NOT NULL AND auto_cancelled_at IS NULL;
+    CREATE INDEX ON ${t.time_limit_notices} (auto_cancelled_at) WHERE auto_cancelled_at IS NOT NULL;
   `,
   async apply(writer, stored, t) {
     for (const e of stored.map((s) => parseEvent(DeadlineEvent, s))) {

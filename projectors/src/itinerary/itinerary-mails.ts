@@ -5,7 +5,7 @@ import { defineProjection } from "@skyward/infra/projections/projection";
 /** Every itinerary e-mail of a booking (who sent it, to whom, when), and its schedule-change mails, for its page's history. */
 export const itineraryMails = defineProjection({
   name: "itinerary_mails",
-  version: 1,
+  version: 2,
   eventTypes: ITINERARY_EVENT_TYPES,
   tables: ["itinerary_mails"],
   setup: (t) => `
@@ -15,6 +15,8 @@ export const itineraryMails = defineProjection({
       by_email text, at timestamptz NOT NULL
     );
     CREATE INDEX ON ${t.itinerary_mails} (locator, at);
+    -- The sweep's drain reads the last day's mails (drainItineraryMails), not every mail ever sent.
+    CREATE INDEX ON ${t.itinerary_mails} (at);
   `,
   // A feed batch's mails in one statement (a sweep records its batch's mails together: one INSERT each was, issue
   // 26); the first row of a mail id wins, as it did one event at a time.
