@@ -629,6 +629,14 @@ describe("connection requests and agents' companies", () => {
     expect(company.body.company.avia_managers.map((m: Json) => m.id)).toEqual([agentId]);
     const mine = await agent.get("/join_agency_requests");
     expect(mine.body.data).toEqual([expect.objectContaining({ id: join_agency.id, status: "accepted" })]);
+    // Another partner's supervisor sees neither the request nor the relationship it made.
+    const others = await dniproSupervisor.get("/join_agency_requests");
+    expect(others.status).toBe(200);
+    expect(others.body.data.map((r: Json) => r.id)).not.toContain(join_agency.id);
+    const otherRelationships = await dniproSupervisor.get("/agent_company_relationships", {
+      query: { company_id: companyId },
+    });
+    expect([otherRelationships.status, otherRelationships.body.data]).toEqual([200, []]);
 
     const relationships = await admin.get("/agent_company_relationships", {
       query: { company_id: companyId },

@@ -41,6 +41,9 @@ export async function answerQuestion(
   const agencyScope = p.userType === "Supervisor" ? p.agencyId : null;
   switch (call.entry.name) {
     case "company_balance": {
+      const company = new Where()
+        .and((n) => `c.id = ${n} AND NOT c.deleted`, a.company_id)
+        .when(agencyScope, (n) => `c.agency_id = ${n}`);
       const { rows } = await pool.query<{
         name: string;
         amount: string | null;
@@ -49,8 +52,8 @@ export async function answerQuestion(
       }>(
         `SELECT c.name, b.amount::text AS amount, c.currency, coalesce(b.credit_limit, 0)::text AS credit_limit
            FROM read.companies c LEFT JOIN read.company_balances b ON b.company_id = c.id
-          WHERE c.id = $1 AND NOT c.deleted AND ($2::text IS NULL OR c.agency_id = $2)`,
-        [a.company_id, agencyScope],
+          WHERE ${company.sql}`,
+        company.params,
       );
       const r = rows[0];
       const amount = Number(r?.amount ?? 0);
@@ -72,6 +75,11 @@ export async function answerQuestion(
       };
     }
     case "channel_changes": {
+      const changes = new Where()
+        .and(() => "h.channel_id IS NOT NULL")
+        .when(a.channel_id, (n) => `h.channel_id = ${n}`)
+        .when(a.agency_id, (n) => `h.agency_id = ${n}`)
+        .when(agencyScope, (n) => `h.agency_id = ${n}`);
       const { rows } = await pool.query<{
         at: Date;
         channel_id: string | null;
@@ -90,10 +98,8 @@ export async function answerQuestion(
            LEFT JOIN read.channels ch ON ch.id = h.channel_id
            LEFT JOIN read.users u ON u.id = h.actor_user_id
            LEFT JOIN read.agencies ag ON ag.id = h.agency_id
-          WHERE ($1::text IS NULL OR h.channel_id = $1) AND ($2::text IS NULL OR h.agency_id = $2)
-            AND ($3::text IS NULL OR h.agency_id = $3) AND h.channel_id IS NOT NULL
-          ORDER BY h.global_position DESC LIMIT 10`,
-        [a.channel_id ?? null, a.agency_id ?? null, agencyScope],
+          WHERE ${changes.sql} ORDER BY h.global_position DESC LIMIT 10`,
+        changes.params,
       );
       const last = rows[0];
       // The partner whose channels the answer covers ("who changed Vistula's channel?" names Vistula back).
@@ -130,6 +136,15 @@ export async function answerQuestion(
     }
     case "bookings_expiring_today": {
       const day = now.toISOString().slice(0, 10);
+      const expiring = new Where()
+        .and(
+          (n) =>
+            `b.status = 'held' AND b.time_limit >= ${n}::date AND b.time_limit < ${n}::date + 1 AND NOT b.fake_booking`,
+          day,
+        )
+        .when(a.agency_id, (n) => `b.agency_id = ${n}`)
+        .when(a.company_id, (n) => `b.company_id = ${n}`)
+        .when(agencyScope, (n) => `b.agency_id = ${n}`);
       const { rows } = await pool.query<{
         locator: string;
         route: string;
@@ -138,11 +153,8 @@ export async function answerQuestion(
       }>(
         `SELECT b.locator, b.route, b.time_limit, c.name AS company
            FROM read.bookings b LEFT JOIN read.companies c ON c.id = b.company_id
-          WHERE b.status = 'held' AND b.time_limit >= $1::date AND b.time_limit < $1::date + 1
-            AND ($2::text IS NULL OR b.agency_id = $2) AND ($3::text IS NULL OR b.company_id = $3)
-            AND ($4::text IS NULL OR b.agency_id = $4) AND NOT b.fake_booking
-          ORDER BY b.time_limit LIMIT 100`,
-        [day, a.agency_id ?? null, a.company_id ?? null, agencyScope],
+          WHERE ${expiring.sql} ORDER BY b.time_limit LIMIT 100`,
+        expiring.params,
       );
       // The answer names the scope it covers: the company or partner asked about, a supervisor's own partner, or all.
       const scope = await scopeName(pool, a.company_id ?? null, a.agency_id ?? agencyScope);

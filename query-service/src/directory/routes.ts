@@ -170,14 +170,17 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/agent_company_relationships", fresh, async (req, res) => {
     const p = requireUserType(req, ...MANAGERS);
     const query = parseInput(RelationshipsQuery, req.query, "query");
-    const scope = agencyScope(p, "c.agency_id", 1);
+    const where = new Where()
+      .and(() => "NOT c.deleted AND u.user_type = 'Agent'")
+      .when(query.company_id, (n) => `r.company_id = ${n}`)
+      .scope((offset) => agencyScope(p, "c.agency_id", offset));
     const { rows } = await pool.query<RelationshipDbRow>(
       `SELECT r.id, r.user_id, r.company_id, c.agency_id, u.email, u.first_name, u.last_name, r.since
          FROM read.agent_company_relationships r JOIN read.companies c ON c.id = r.company_id
          JOIN read.users u ON u.id = r.user_id
-        WHERE ($1::text IS NULL OR r.company_id = $1) AND NOT c.deleted AND u.user_type = 'Agent' AND ${scope.sql}
+        WHERE ${where.sql}
         ORDER BY u.last_name, u.first_name`,
-      [query.company_id ?? null, ...scope.params],
+      where.params,
     );
     res.json({ data: rows });
   });
@@ -186,15 +189,19 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
     const p = requireUserType(req, "Agent", ...MANAGERS);
     const query = parseInput(JoinRequestsQuery, req.query, "query");
     // An agent sees its own requests; a supervisor its partner's; administrators all.
+    const where = new Where()
+      .when(query.status, (n) => `j.status = ${n}`)
+      .when(query.agency_id, (n) => `j.agency_id = ${n}`);
+    if (p.userType === "Agent") where.and((n) => `j.user_id = ${n}`, p.userId);
+    else if (p.userType === "Supervisor") where.and((n) => `j.agency_id = ${n}`, p.agencyId);
     const { rows } = await pool.query<JoinRequestDbRow>(
       `SELECT j.id, j.agency_id, j.user_id, j.company_id, j.status, j.updated_at, a.name AS agency_name,
               u.email, u.first_name, u.last_name
          FROM read.join_agency_requests j JOIN read.agencies a ON a.id = j.agency_id
          LEFT JOIN read.users u ON u.id = j.user_id
-        WHERE ($1::text IS NULL OR j.status = $1) AND ($2::text IS NULL OR j.agency_id = $2)
-          AND CASE $3 WHEN 'Agent' THEN j.user_id = $4 WHEN 'Supervisor' THEN j.agency_id = $5 ELSE true END
+        WHERE ${where.sql}
         ORDER BY j.updated_at DESC LIMIT 500`,
-      [query.status ?? null, query.agency_id ?? null, p.userType, p.userId, p.agencyId],
+      where.params,
     );
     res.json({ data: rows });
   });

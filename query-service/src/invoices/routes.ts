@@ -7,6 +7,7 @@ import {
   Month,
   StatementQuery,
 } from "@skyward/contracts/invoices";
+import { Where } from "@skyward/infra/db";
 import { monthBounds, statementOf } from "@skyward/infra/documents/statement-data";
 import {
   renderInvoicePdf,
@@ -100,12 +101,13 @@ export function invoiceRoutes(deps: QueryDeps): Router {
     const p = requirePrincipal(req);
     const query = parseInput(InvoiceListQuery, req.query, "query");
     const { start, end } = monthRange(query.month, new Date());
-    const scope = companyScope(p, 3);
+    const where = new Where()
+      .and((from, to) => `i.sold_at >= ${from} AND i.sold_at < ${to}`, start, end)
+      .when(query.company_id, (n) => `i.company_id = ${n}`)
+      .scope((offset) => companyScope(p, offset));
     const { rows } = await pool.query<InvoiceRow>(
-      `${INVOICE_SELECT}
-        WHERE i.sold_at >= $1 AND i.sold_at < $2 AND ($3::text IS NULL OR i.company_id = $3) AND ${scope.sql}
-        ORDER BY i.agency_id, i.number`,
-      [start, end, query.company_id ?? null, ...scope.params],
+      `${INVOICE_SELECT} WHERE ${where.sql} ORDER BY i.agency_id, i.number`,
+      where.params,
     );
     res.json({ data: rows.map(asDocument) });
   });

@@ -162,12 +162,19 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/ticketing/agency_channels", fresh, async (req, res) => {
     const p = manager(req);
     const { agency_id } = parseInput(ChannelListQuery, req.query, "query");
-    const scope = agencyScope(p, 2);
+    const where = new Where()
+      .and(() => "NOT c.deleted")
+      .when(agency_id, (n) => `c.agency_id = ${n}`)
+      .scope((offset) => {
+        const scope = agencyScope(p, offset + 1);
+        return {
+          sql: `EXISTS (SELECT 1 FROM read.channels x WHERE x.id = c.id AND ${scope.sql})`,
+          params: scope.params,
+        };
+      });
     const { rows } = await pool.query<ChannelDbRow>(
-      `${CHANNEL_SELECT} WHERE NOT c.deleted AND ($1::text IS NULL OR c.agency_id = $1)
-          AND EXISTS (SELECT 1 FROM read.channels x WHERE x.id = c.id AND ${scope.sql})
-        ORDER BY c.created_at`,
-      [agency_id ?? null, ...scope.params],
+      `${CHANNEL_SELECT} WHERE ${where.sql} ORDER BY c.created_at`,
+      where.params,
     );
     res.json({ data: rows.map(channelOf) });
   });
