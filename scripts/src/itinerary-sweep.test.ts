@@ -249,6 +249,8 @@ describe("the sweep's place in the log", () => {
 
   it("when a sweep dies before deciding its batch, then its place stays before the batch's bookings and the next sweep mails them", async () => {
     const locator = await issuedFamily(agent, "flex", [distinctLastName("Died")]);
+    // In the read model, so past every transaction open when it was issued: the sweep's read of the log sees it too.
+    await issuedInReadModel([locator]);
     const store = t.app.commandDeps.store;
     const dying = Object.assign(Object.create(store), {
       foldStreams: () => Promise.reject(new Error("the process died")),

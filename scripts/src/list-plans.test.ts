@@ -97,15 +97,14 @@ afterAll(async () => {
 
 /**
  * What reading `table` (its current generation) cost while `work` ran: its sequential scans, and the rows it read
- * (by those scans and fetched through indexes). A server process reports its counts once idle for up to a second,
- * so they are read after the app's connections have been idle that long.
+ * (by those scans and fetched through indexes). A server process reports its counts once it has been idle for up to
+ * a second, so each count is taken once it has settled.
  */
 async function readsOf(
   table: string,
   work: () => Promise<unknown>,
 ): Promise<{ scans: number; rows: number }> {
-  const count = async () => {
-    await sleep(1500);
+  const read = async () => {
     const { rows } = await t.db.pool.query<{ scans: string; rows: string }>(
       `SELECT coalesce(sum(seq_scan), 0)::text AS scans,
               coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::text AS rows
@@ -113,6 +112,18 @@ async function readsOf(
       [`${table}\\_g%`],
     );
     return { scans: Number(rows[0]?.scans), rows: Number(rows[0]?.rows) };
+  };
+  // Settled: the same counts a second apart (a busy server may report a moment later), for at most 20 seconds.
+  const count = async () => {
+    await sleep(1500);
+    let last = await read();
+    for (let tries = 0; tries < 20; tries++) {
+      await sleep(1000);
+      const now = await read();
+      if (now.scans === last.scans && now.rows === last.rows) return now;
+      last = now;
+    }
+    return last;
   };
   const before = await count();
   await work();

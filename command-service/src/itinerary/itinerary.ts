@@ -283,7 +283,7 @@ async function mailBatchOnIssue(
         WHERE (e.transaction_id, e.global_position) >
               (SELECT c.transaction_id, c.global_position FROM app.itinerary_on_issue_cursor c)
           AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND e.event_type = 'TicketsIssued'
+          AND e.event_type = 'TicketsIssued' AND e.stream_id LIKE 'booking-%'
           AND NOT EXISTS (SELECT 1 FROM app.itinerary_on_issue d WHERE d.locator = substr(e.stream_id, 9))
         ORDER BY e.transaction_id, e.global_position LIMIT $1),
      place AS (

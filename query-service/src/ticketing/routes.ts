@@ -209,8 +209,9 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
   router.get("/ticketing/channel_history", fresh, async (req, res) => {
     const p = manager(req);
     const q = parseInput(ChannelHistoryQuery, req.query, "query");
-    const where = new Where()
-      .when(readsEverything(p) ? null : p.agencyId, (n) => `h.agency_id = ${n}`)
+    const where = new Where();
+    if (!readsEverything(p)) where.and((n) => `h.agency_id = ${n}`, p.agencyId);
+    where
       .when(q.channel_id, (n) => `h.channel_id = ${n}`)
       .when(q.agency_id, (n) => `h.agency_id = ${n}`)
       .when(q.company_id, (n) => `h.company_id = ${n}`)
