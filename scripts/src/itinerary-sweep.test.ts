@@ -14,6 +14,7 @@ import { countingPool } from "@skyward/infra/testing";
 import { holdFamily, issuedFamily } from "./testing/after-sales.ts";
 import { contacts, distinctLastName, topUp, until } from "./testing/bookings.ts";
 import type { HttpClient } from "./testing/http-client.ts";
+import { explainedNodes, nodesOf } from "./testing/plans.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
@@ -218,27 +219,9 @@ describe("the sweep's place in the log", () => {
     expect(texts).toHaveLength(1);
     // Its statement run again, measured and rolled back: the bookings read model is never read (the statement read
     // every issued booking, all of them decided, to find none).
-    const client = await t.db.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const { rows: plan } = await client.query<{ "QUERY PLAN": unknown }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${texts[0]}`,
-        [ON_ISSUE_BATCH],
-      );
-      const nodes: { "Relation Name"?: string; "Actual Loops"?: number }[] = [];
-      const walk = (node: Record<string, unknown>) => {
-        nodes.push(node);
-        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      const [explained] = (plan[0]?.["QUERY PLAN"] ?? []) as { Plan: Record<string, unknown> }[];
-      walk(explained?.Plan ?? {});
-      const bookingReads = nodes.filter((n) => n["Relation Name"]?.startsWith("bookings_g"));
-      expect(bookingReads.every((n) => n["Actual Loops"] === 0)).toBe(true);
-      expect(nodes.some((n) => n["Relation Name"] === "events")).toBe(true);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
-    }
+    const nodes = await explainedNodes(t.db.pool, texts[0] as string, [ON_ISSUE_BATCH]);
+    expect(nodesOf(nodes, "bookings").every((n) => n["Actual Loops"] === 0)).toBe(true);
+    expect(nodes.some((n) => n["Relation Name"] === "events")).toBe(true);
     // Its place is past every booking issued so far.
     const { rows } = await t.db.pool.query<{ tx: string; gp: string }>(
       `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events WHERE event_type = 'TicketsIssued'

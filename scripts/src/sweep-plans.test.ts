@@ -7,6 +7,7 @@ import { drainItineraryMails } from "@skyward/command-service/itinerary/itinerar
 import { drainReminderMails } from "@skyward/command-service/watchdog/watchdog";
 import { countingPool } from "@skyward/infra/testing";
 import pg from "pg";
+import { explainedNodes, nodesOf } from "./testing/plans.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 const OLD = 5000;
@@ -40,32 +41,17 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t?.stop());
 
-/** The pages of `table` (its generations, their indexes) the statement reads, run under EXPLAIN ANALYZE with `values`. */
+/**
+ * The pages of `table` (its generations, their indexes) the statement reads, with sequential scans off. Pages, not
+ * rows: PostgreSQL 18 can read through an index on (locator, at) for a range of `at`, finding no row but reading
+ * every entry.
+ */
 async function pagesRead(text: string, values: unknown[], table: string): Promise<number> {
-  const client = await t.db.pool.connect();
-  try {
-    await client.query("BEGIN");
-    await client.query("SET LOCAL enable_seqscan = off");
-    const { rows } = await client.query<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
-      values,
-    );
-    let read = 0;
-    const walk = (node: Record<string, unknown>) => {
-      if (typeof node["Relation Name"] === "string" && node["Relation Name"].startsWith(`${table}_g`)) {
-        const n = (key: string) => Number(node[key] ?? 0);
-        // Pages, not rows: PostgreSQL 18 can read through an index on (locator, at) for a range of `at`, finding
-        // no row but reading every entry.
-        read += n("Shared Hit Blocks") + n("Shared Read Blocks");
-      }
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk(rows[0]?.["QUERY PLAN"][0]?.Plan ?? {});
-    return read;
-  } finally {
-    await client.query("ROLLBACK");
-    client.release();
-  }
+  const nodes = await explainedNodes(t.db.pool, text, values, { seqscanOff: true });
+  return nodesOf(nodes, table).reduce(
+    (pages, n) => pages + Number(n["Shared Hit Blocks"] ?? 0) + Number(n["Shared Read Blocks"] ?? 0),
+    0,
+  );
 }
 
 describe("the sweeps' reads", () => {
