@@ -609,12 +609,19 @@ export async function readChained(
   const limitParam = `$${params.length}`;
   const scoped = scope(params.length);
   params.push(...scoped.params);
+  // The page's links first, then each link's event by its place in the feed: the links are found along the chain (or
+  // an index of a filter), and only the page's events are read. Joined before the LIMIT, a scope the planner cannot
+  // estimate (a supervisor's agency or its bookings) made every page a scan of the whole chain and of the whole log,
+  // hashed and joined; joined after it, a generic plan (which guesses a tenth of the chain for any LIMIT) still hashed
+  // the whole log. The LIMIT 1 keeps the event's read a lookup per link (a subquery with one is not flattened).
   const { rows } = await db.query<EventRow & { seq: string; hash: string; prev_hash: string | null }>(
-    `SELECT c.seq, c.hash, (SELECT p.hash FROM es.chain p WHERE p.seq = c.seq - 1) AS prev_hash, ${EVENT_SELECT}
-       FROM es.chain c
-       JOIN es.events e ON e.transaction_id = c.transaction_id AND e.global_position = c.global_position
-      WHERE ${where.length > 0 ? where.join(" AND ") : "true"} AND (${scoped.sql})
-      ORDER BY c.seq LIMIT ${limitParam}`,
+    `SELECT c.seq, c.hash, (SELECT p.hash FROM es.chain p WHERE p.seq = c.seq - 1) AS prev_hash, e.*
+       FROM (SELECT c.seq, c.hash, c.transaction_id, c.global_position FROM es.chain c
+              WHERE ${where.length > 0 ? where.join(" AND ") : "true"} AND (${scoped.sql})
+              ORDER BY c.seq LIMIT ${limitParam}) c,
+            LATERAL (SELECT ${EVENT_SELECT} FROM es.events e
+                      WHERE e.transaction_id = c.transaction_id AND e.global_position = c.global_position LIMIT 1) e
+      ORDER BY c.seq`,
     params,
   );
   return rows.map((r) => ({
