@@ -115,8 +115,11 @@ export async function bookingListOf(
     .when(query.created_from, (n) => `b.created_at >= (${n}::date)::timestamp AT TIME ZONE 'UTC'`)
     .when(query.created_to, (n) => `b.created_at < (${n}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   if (byTimeLimit) where.and(() => "b.time_limit IS NOT NULL");
+  // The total is counted on its own (the same conditions and parameters), not as a window over the page's query: a
+  // window needs every row of the list, each joined with its agent, company and partner, before the page is cut; the
+  // page itself then reads only its rows along an index of the list.
   const { rows } = await pool.query<BookingListDbRow>(
-    `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total,
+    `SELECT ${LIST_COLUMNS}, (SELECT count(*)::int FROM read.bookings b WHERE ${where.sql}) AS total,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS booked_by,
               c.name AS company_name, coalesce(a.auto_cancel_held_on, false) AS auto_cancel, b.void_until
          FROM read.bookings b
