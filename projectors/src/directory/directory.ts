@@ -64,7 +64,7 @@ interface UserChange {
  */
 export const directory = defineProjection({
   name: "directory",
-  version: 6,
+  version: 7,
   eventTypes: DIRECTORY_EVENT_TYPES,
   tables: [
     "agencies",
@@ -113,6 +113,8 @@ export const directory = defineProjection({
     );
     CREATE INDEX ON ${t.directory_history} (agency_id, position DESC);
     CREATE INDEX ON ${t.directory_history} (company_id, position DESC);
+    -- An administrator's whole history, newest first, a page at a time (version 7).
+    CREATE INDEX ON ${t.directory_history} (position DESC);
   `,
   async apply(writer, stored, t) {
     // Registrations and profile changes fold into one set-based statement per table and kind of change; the rarer

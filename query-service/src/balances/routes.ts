@@ -106,7 +106,8 @@ export function balanceRoutes({ pool, readModels }: QueryDeps): Router {
       `SELECT h.event_id, h.position::text AS position, h.company_id, c.name AS company_name, h.kind, h.amount,
               h.currency, h.balance_after, h.locator, h.operation_id, h.reason, h.actor_id, h.actor_role,
               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor_name,
-              h.at, count(*) OVER ()::int AS total
+              h.at, (SELECT count(*)::int FROM read.balance_history h JOIN read.companies c ON c.id = h.company_id
+                      WHERE ${where.sql}) AS total
          FROM read.balance_history h JOIN read.companies c ON c.id = h.company_id
          LEFT JOIN read.users u ON u.id = h.actor_id
         WHERE ${where.sql}

@@ -243,7 +243,7 @@ export function directoryRoutes({ pool, readModels }: QueryDeps): Router {
       `SELECT h.event_id, h.position::text AS position, h.stream_id, h.agency_id, h.company_id, h.type, h.data,
               json_build_object('user_id', h.actor_id, 'role', h.actor_role,
                 'name', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')) AS actor,
-              h.source, h.at, count(*) OVER ()::int AS total
+              h.source, h.at, (SELECT count(*)::int FROM read.directory_history h WHERE ${where.sql}) AS total
          FROM read.directory_history h LEFT JOIN read.users u ON u.id = h.actor_id
         WHERE ${where.sql}
         ORDER BY h.position DESC LIMIT ${where.param(q.per_page)} OFFSET ${where.param((q.page - 1) * q.per_page)}`,

@@ -221,7 +221,7 @@ export function ticketingReadRoutes({ pool, readModels }: QueryDeps): Router {
       .when(q.date_from, (n) => `h.at >= ${n}::date`)
       .when(q.date_to, (n) => `h.at < ${n}::date + 1`);
     const { rows } = await pool.query<ChannelHistoryDbRow & { total: number }>(
-      `SELECT h.*, count(*) OVER () AS total, u.first_name, u.last_name
+      `SELECT h.*, (SELECT count(*) FROM read.channel_history h WHERE ${where.sql}) AS total, u.first_name, u.last_name
          FROM read.channel_history h LEFT JOIN read.users u ON u.id = h.actor_user_id
         WHERE ${where.sql}
         ORDER BY h.global_position DESC
