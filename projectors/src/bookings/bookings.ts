@@ -53,7 +53,7 @@ const paidTickets = (row: RowUpdate, tickets: readonly unknown[]) =>
 /** Bookings as the lists and the booking page show them, one row per locator. */
 export const bookings = defineProjection({
   name: "bookings",
-  version: 7,
+  version: 8,
   eventTypes: BOOKING_EVENT_TYPES,
   tables: ["bookings"],
   setup: (t) => `
@@ -106,6 +106,8 @@ export const bookings = defineProjection({
     );
     CREATE INDEX ON ${t.bookings} (company_id, list, created_at DESC);
     CREATE INDEX ON ${t.bookings} (agency_id, list, created_at DESC);
+    -- An administrator's list (every partner's), a page at a time (version 8).
+    CREATE INDEX ON ${t.bookings} (list, created_at DESC);
     CREATE INDEX ON ${t.bookings} (status, time_limit);
     CREATE INDEX ON ${t.bookings} (operation_started_at) WHERE operation_id IS NOT NULL;
     CREATE INDEX ON ${t.bookings} (updated_at) WHERE async_emd_issue;
