@@ -164,13 +164,14 @@ const scansOf = async (table: string, work: () => Promise<unknown>) => (await re
 
 /** The statements with parameters the app's pool sends while `work` runs, with their values, as sent. */
 async function caught(work: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const pool = t.app.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const pool = t.app.pool;
   const query = pool.query;
   const sent: { text: string; values: unknown[] }[] = [];
-  pool.query = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && Array.isArray(args[1])) sent.push({ text: args[0], values: args[1] });
-    return query.apply(t.app.pool, args);
-  };
+  pool.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === "string" && Array.isArray(values)) sent.push({ text, values });
+    return Reflect.apply(query, pool, args);
+  }) as typeof pool.query;
   try {
     await work();
   } finally {

@@ -7,6 +7,7 @@ import {
   type VerifyReport,
 } from "@skyward/contracts/audit";
 import type pg from "pg";
+import { Where } from "../db.ts";
 import type { Wakeup } from "../event-store/wakeup.ts";
 import type { Logger } from "../logger.ts";
 import { linkHash } from "./canonical.ts";
@@ -590,25 +591,17 @@ export async function readChained(
   limit: number,
   scope: (offset: number) => { sql: string; params: unknown[] } = () => ({ sql: "true", params: [] }),
 ): Promise<ChainedEvent[]> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
   const keys: string[] = [];
   for (const [column, prefix] of Object.entries(KEY_PREFIX)) {
     const value = filter[column as keyof typeof KEY_PREFIX];
     if (value !== undefined) keys.push(`${prefix}:${value}`);
   }
-  if (keys.length > 0) add((p) => `c.keys @> ${p}::text[]`, keys);
-  if (filter.from !== undefined) add((p) => `c.recorded_at >= ${p}::timestamptz`, filter.from);
-  if (filter.to !== undefined) add((p) => `c.recorded_at <= ${p}::timestamptz`, filter.to);
-  if (filter.after_seq !== undefined) add((p) => `c.seq > ${p}`, filter.after_seq);
-  params.push(limit);
-  const limitParam = `$${params.length}`;
-  const scoped = scope(params.length);
-  params.push(...scoped.params);
+  const where = new Where()
+    .when(keys.length > 0 ? keys : null, (p) => `c.keys @> ${p}::text[]`)
+    .when(filter.from, (p) => `c.recorded_at >= ${p}::timestamptz`)
+    .when(filter.to, (p) => `c.recorded_at <= ${p}::timestamptz`)
+    .when(filter.after_seq, (p) => `c.seq > ${p}`)
+    .scope(scope);
   // The page's links first, then each link's event by its place in the feed: the links are found along the chain (or
   // an index of a filter), and only the page's events are read. Joined before the LIMIT, a scope the planner cannot
   // estimate (a supervisor's agency or its bookings) made every page a scan of the whole chain and of the whole log,
@@ -617,12 +610,11 @@ export async function readChained(
   const { rows } = await db.query<EventRow & { seq: string; hash: string; prev_hash: string | null }>(
     `SELECT c.seq, c.hash, (SELECT p.hash FROM es.chain p WHERE p.seq = c.seq - 1) AS prev_hash, e.*
        FROM (SELECT c.seq, c.hash, c.transaction_id, c.global_position FROM es.chain c
-              WHERE ${where.length > 0 ? where.join(" AND ") : "true"} AND (${scoped.sql})
-              ORDER BY c.seq LIMIT ${limitParam}) c,
+              WHERE ${where.sql} ORDER BY c.seq LIMIT ${where.param(limit)}) c,
             LATERAL (SELECT ${EVENT_SELECT} FROM es.events e
                       WHERE e.transaction_id = c.transaction_id AND e.global_position = c.global_position LIMIT 1) e
       ORDER BY c.seq`,
-    params,
+    where.params,
   );
   return rows.map((r) => ({
     seq: Number(r.seq),
