@@ -76,7 +76,7 @@ describe("notifications of issued tickets", () => {
     expect(mail.text).toContain("switch these e-mails off on your account page");
 
     // A replayed sweep mails nothing twice.
-    await t.app.commandDeps.jobs.send("booking-sweep", {});
+    await t.app.commandDeps.jobs.send("mail-sweep", {});
     await sleep(800);
     expect(await mailsAbout("agent@dnipro.test", locator)).toHaveLength(1);
 

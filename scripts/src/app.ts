@@ -55,8 +55,12 @@ export interface SkywardOptions {
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
   supplier?: Supplier;
-  /** How often the booking sweep job looks for held bookings to expire and supplier confirmations to ask for. */
+  /**
+   * How often the booking sweep job looks for held bookings to expire and supplier confirmations to ask for (5 s),
+   * and, unless `mailEveryMs` says otherwise, how often the mail sweep queues the mails due (1 s).
+   */
   scheduleEveryMs?: number;
+  mailEveryMs?: number;
   /** Overrides of the sign-in rate limits (tests that sign in many times). */
   rateLimits?: Partial<SignInLimits>;
   /** What this process runs; all of them in the all-in-one process (the default). */
@@ -230,7 +234,10 @@ export async function startSkyward(options: SkywardOptions): Promise<Skyward> {
   // Jobs run in the processes with the jobs role (the all-in-one process, or the jobs process beside web processes
   // that run none); each job runs in one of them.
   const jobRunner = roles.has("jobs")
-    ? await startCommandJobs(commandDeps, { sweepEveryMs: options.scheduleEveryMs ?? 5000 })
+    ? await startCommandJobs(commandDeps, {
+        sweepEveryMs: options.scheduleEveryMs ?? 5000,
+        mailEveryMs: options.mailEveryMs ?? options.scheduleEveryMs ?? 1000,
+      })
     : null;
 
   const app = createHttpApp(

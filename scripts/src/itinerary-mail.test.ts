@@ -174,7 +174,7 @@ describe("the send-itinerary job", () => {
     const written: OutgoingMail[] = [];
     const handlers = commandJobHandlers(
       deps,
-      { sweepEveryMs: 60_000 },
+      { sweepEveryMs: 60_000, mailEveryMs: 60_000 },
       { send: async (mail) => void written.push(mail) },
     );
     const job = {

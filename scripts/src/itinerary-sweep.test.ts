@@ -71,7 +71,7 @@ function batchHandler(send: (mail: OutgoingMail) => Promise<void>) {
   const store = new EventStore(counting.pool);
   const directory = new DirectoryCache(store, counting.pool);
   const deps = { ...t.app.commandDeps, pool: counting.pool, store, directory };
-  const handlers = commandJobHandlers(deps, { sweepEveryMs: 60_000 }, { send });
+  const handlers = commandJobHandlers(deps, { sweepEveryMs: 60_000, mailEveryMs: 60_000 }, { send });
   const run = (mails: BatchMail[], attempt: number) =>
     handlers["send-itineraries"]({ mails }, deps, {
       traceId: "trace-batch",
@@ -416,7 +416,7 @@ describe("the agents' notification mails of a sweep", () => {
     const deps = t.app.commandDeps;
     const handlers = commandJobHandlers(
       deps,
-      { sweepEveryMs: 60_000 },
+      { sweepEveryMs: 60_000, mailEveryMs: 60_000 },
       {
         send: async (mail) => {
           if (refusing && mail.subject === mails[4]?.subject) throw new Error("451 try again later");

@@ -19,6 +19,11 @@ export const commandJobs = {
   "confirm-booking": { payload: z.object({ locator: z.string() }), maxAttempts: 15 },
   /** Finds bookings due for the two above; queues its own next run, and the cron line restarts a broken chain. */
   "booking-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
+  /**
+   * Queues the mails due (travellers' itineraries on issue, recorded sends whose job was lost, the agents'
+   * notifications); chained like the booking sweep, on a shorter cadence of its own (issue 26).
+   */
+  "mail-sweep": { payload: z.object({}), maxAttempts: 1, cron: "* * * * *" },
   "purge-search-pages": { payload: z.object({}), maxAttempts: 3, cron: "* * * * *" },
   /** Assistant plans never executed, a day after they expired (executed ones stay: their events name them). */
   "purge-assistant-plans": { payload: z.object({}), maxAttempts: 3, cron: "17 * * * *" },
@@ -54,7 +59,7 @@ export const commandJobs = {
     maxAttempts: 10,
   },
   /**
-   * The agents' notification e-mails of a booking sweep's batch (issue 26): sent four at a time, each four marked sent
+   * The agents' notification e-mails of a mail sweep's batch (issue 26): sent four at a time, each four marked sent
    * together; run again (a mail refused, its process killed), it sends only those not marked. Retried like mail.
    */
   "send-mails": {
@@ -68,7 +73,7 @@ export const commandJobs = {
   /** A traveller's itinerary e-mail (issue 24), written from its booking and sent with its PDFs; retried like mail. */
   "send-itinerary": { payload: z.object({ locator: z.string(), mail_id: z.string() }), maxAttempts: 10 },
   /**
-   * The itinerary mails on issue of a booking sweep's batch (issue 26): sent together, each marked sent once the mail
+   * The itinerary mails on issue of a mail sweep's batch (issue 26): sent together, each marked sent once the mail
    * server took it; run again (a mail refused, its process killed), it sends only those not marked. Retried like mail.
    */
   "send-itineraries": {
