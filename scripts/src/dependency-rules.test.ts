@@ -242,7 +242,7 @@ const READ_MODEL_READS: Record<string, { tables: string[]; why: string }> = {
   },
   "itinerary/itinerary.ts": {
     tables: ["bookings", "itinerary_mails", "users"],
-    why: "work lists of the booking sweep (bookings newly issued, sends not yet queued) and the agent's language as the mail's default; access is checked on the booking's stream",
+    why: "work lists of the mail sweep (bookings newly issued, sends not yet queued) and the agent's language as the mail's default; access is checked on the booking's stream",
   },
   "offers/selling-context.ts": {
     tables: ["channels"],

@@ -18,7 +18,7 @@ import { explainedNodes, nodesOf } from "./testing/plans.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
- * The booking sweep's itineraries on issue (issue 26): what a sweep of several issued bookings costs in statements,
+ * The mail sweep's itineraries on issue (issue 26): what a sweep of several issued bookings costs in statements,
  * that each booking's mail is still recorded and queued once, that a sweep keeps up however many were issued, and
  * that their batch's job sends each mail once across a refused mail and a process killed mid-send. The app runs no
  * jobs, so only this test sweeps and runs their jobs.

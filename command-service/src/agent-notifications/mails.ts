@@ -8,7 +8,7 @@ import type { Mailer } from "../notifications/port-types.ts";
 /*
  * The agents' notification e-mails (issue 24, item 2): each notification the projection marked for mail (the
  * recipient's switch was on) is queued once, with its row in app.notification_mails, a sweep's batch by one
- * send-mails job written by the same statement. Run by the booking sweep; only notifications of the last day, so a rebuilt read model mails no history.
+ * send-mails job written by the same statement. Run by the mail sweep; only notifications of the last day, so a rebuilt read model mails no history.
  * An automatic cancellation is mailed by the watchdog itself (its mail names the deadlines in the agency's zone), which
  * asks the same switch: it is not mailed twice.
  */

@@ -7,7 +7,7 @@ import { composeItineraryMail, sellingAgentOf, sellingAgents } from "./compose.t
 import { type BatchMail, mailsAndBookings } from "./itinerary.ts";
 
 /**
- * The itinerary mails on issue a batch at a time (issue 26). The booking sweep claims a batch's mails and queues one
+ * The itinerary mails on issue a batch at a time (issue 26). The mail sweep claims a batch's mails and queues one
  * `send-itineraries` job for them in one statement (`queueItineraryMailBatch` in itinerary.ts, migration 111); the
  * job reads every mail and its booking in one statement, their agents in another, sends each through the mail
  * transport and marks it sent once the server took it, four at a time (`sendItineraryBatch`,

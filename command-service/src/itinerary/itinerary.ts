@@ -33,7 +33,7 @@ import { evolveCompanyMail, noCompanyMail } from "./settings.ts";
  * The traveller's itinerary e-mails (issue 24, item 1). Each send is first recorded (`ItineraryMailed` on the
  * booking's `itinerary-{locator}` stream: who, to whom, when), then queued as a `send-itinerary` job together with
  * its row in app.itinerary_mails in one transaction (the mails on issue of a sweep's batch: one `send-itineraries`
- * job for them all, batch.ts); the booking sweep queues any recorded mail whose process died before that. The job
+ * job for them all, batch.ts); the mail sweep queues any recorded mail whose process died before that. The job
  * writes the mail from the booking as it stands and sends it through the mail transport.
  */
 
@@ -237,7 +237,7 @@ export const ON_ISSUE_BATCH = 50;
 const ON_ISSUE_BATCHES = 200;
 
 /**
- * Run by the booking sweep: every booking issued since the last sweep gets its on-issue itinerary, to the booking's
+ * Run by the mail sweep: every booking issued since the last sweep gets its on-issue itinerary, to the booking's
  * contact address, when its company mails them (the default). Decided once per booking (app.itinerary_on_issue);
  * the event's decider keeps a second sweep from recording a second mail. Batch after batch until none is left, so
  * the mails keep up with the bookings issued however many a sweep finds (one batch of 50 a sweep was: 10 mails a
