@@ -551,6 +551,51 @@ describe("group commit", () => {
     for (const streamId of streams) expect(await store.readStream(streamId)).toHaveLength(2);
   });
 
+  it("when the commands of a group write every stream they name and release no hold, then they go as the lean statement: a command may write several streams, each answer is its own, and the events stand in command order", async () => {
+    const { store: grouped, statements, texts } = groupStore();
+    const older = newStream();
+    await store.append({ streamId: older, expected: "no_stream", events: newEvents(2) });
+    const [a1, a2, b1, c1] = [newStream(), newStream(), newStream(), newStream()];
+    const before = statements();
+    const answers = await Promise.all([
+      grouped.append([
+        { streamId: a1, expected: "no_stream", events: newEvents(2) },
+        { streamId: a2, expected: "no_stream", events: [newEvent()] },
+      ]),
+      grouped.append({ streamId: b1, expected: "no_stream", events: newEvents(3) }),
+      grouped.append([
+        { streamId: c1, expected: "no_stream", events: [newEvent()] },
+        { streamId: older, expected: 2, events: [newEvent()] },
+      ]),
+    ]);
+    expect(statements() - before).toBe(1);
+    expect(texts.at(-1)).toContain("FROM unnest($1::text[]");
+    expect(answers.map((a) => a.versions)).toEqual([
+      { [a1]: 2, [a2]: 1 },
+      { [b1]: 3 },
+      { [c1]: 1, [older]: 3 },
+    ]);
+    const stored = await Promise.all([a1, a2, b1, c1, older].map((s) => store.readStream(s)));
+    const [ofA1, ofA2, ofB1, ofC1, ofOlder] = stored as StoredEvent[][];
+    expect(ofOlder?.map((e) => e.streamPosition)).toEqual([1, 2, 3]);
+    // Each answer's position is the last event of its command; the commands' events follow each other in order.
+    const lastOf = (events: StoredEvent[]) => events.at(-1) as StoredEvent;
+    expect(answers[0]?.position).toEqual(
+      positionOf(
+        lastOf(
+          [...(ofA1 ?? []), ...(ofA2 ?? [])].sort((x, y) => (x.globalPosition < y.globalPosition ? -1 : 1)),
+        ),
+      ),
+    );
+    expect(answers[1]?.position).toEqual(positionOf(lastOf(ofB1 ?? [])));
+    const order = [ofA1, ofA2, ofB1, ofC1, ofOlder?.slice(2)].map((events) =>
+      (events ?? []).map((e) => e.globalPosition),
+    );
+    const [firstA, firstB, firstC] = [order[0]?.[0] ?? 0n, order[2]?.[0] ?? 0n, order[3]?.[0] ?? 0n];
+    expect(firstA < firstB && firstB < firstC).toBe(true);
+    expect(new Set(order.flat()).size).toBe(8);
+  });
+
   it("when a command of a group is refused, then the group's one statement keeps nothing and takes no global position, and each command is answered on its own", async () => {
     const { store: grouped, statements, texts } = groupStore();
     const taken = newStream();

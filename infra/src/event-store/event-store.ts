@@ -144,6 +144,52 @@ SELECT c.cmd AS command_index, c.stream_id AS stream, coalesce(m.version, k.vers
  WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END
  ORDER BY c.cmd, c.stream_id`;
 
+/**
+ * APPEND_ALL for the usual group, whose every command writes events to its streams and releases no hold: the same
+ * checks, locks and answers (a stream's expected version and order guard, streams created or locked in stream order,
+ * events positioned in command order, nothing kept and no position taken when any command fails, es.append_refused),
+ * from typed arrays instead of a JSON document walked by five CTEs. PostgreSQL's CPU per statement, one connection:
+ * 0.28 ms for one command and 0.50-0.60 ms for eight, against APPEND_ALL's 0.54-0.55 and 0.85-0.90 (a raw INSERT with
+ * its commit: 0.12-0.15 ms; issue 26). Streams: ids $1, types $2, expected $3, event counts $4, commands $5 (1-based);
+ * events: stream ids $6, places in their stream's append $7 (1-based), ids $8, types $9, data $10, metadata $11; the
+ * NOTIFYs' channels $12 and payloads $13 (empty for none). One row per stream: its version, the transaction and the
+ * stream's last global position.
+ */
+const APPEND_LEAN = `WITH c AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[])
+                    AS c(stream_id, stream_type, expected, n, cmd)
+  ),
+  moved AS (
+    INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
+    SELECT c.stream_id, c.stream_type, c.n, pg_current_xact_id() FROM c ORDER BY c.stream_id
+    ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE
+       SET version = s.version + EXCLUDED.version, last_tx = EXCLUDED.last_tx
+     WHERE s.last_tx <= EXCLUDED.last_tx
+       AND es.expected_holds((SELECT c.expected FROM c WHERE c.stream_id = s.stream_id), s.version)
+    RETURNING s.stream_id, s.version
+  ),
+  passed AS (
+    SELECT count(*) = cardinality($1::text[])
+           AND coalesce(bool_and(es.expected_holds(c.expected, m.version - c.n)), false) AS ok
+      FROM c JOIN moved m USING (stream_id)
+  ),
+  inserted AS (
+    INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
+    SELECT e.stream_id, m.version - c.n + e.ord, e.event_id, e.event_type, e.data, e.metadata
+      FROM unnest($6::text[], $7::int[], $8::uuid[], $9::text[], $10::jsonb[], $11::jsonb[])
+             AS e(stream_id, ord, event_id, event_type, data, metadata)
+      JOIN c USING (stream_id) JOIN moved m USING (stream_id)
+     WHERE (SELECT ok FROM passed)
+     ORDER BY c.cmd, e.stream_id, e.ord
+    RETURNING es.events.stream_id, global_position
+  ),
+  notified AS (SELECT count(pg_notify(n.channel, n.payload)) FROM unnest($12::text[], $13::text[]) AS n(channel, payload))
+SELECT m.stream_id, m.version, pg_current_xact_id()::text AS transaction_id, l.gp::text AS last_global_position
+  FROM moved m
+       LEFT JOIN (SELECT i.stream_id, max(i.global_position) AS gp FROM inserted i GROUP BY i.stream_id) l USING (stream_id),
+       notified
+ WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END`;
+
 interface AppendedRow {
   stream_id: string;
   version: number;
@@ -163,10 +209,18 @@ interface GroupRow {
   error_message: string | null;
 }
 
+/** A stream's append as the statements take it. */
+interface PayloadAppend {
+  stream_id: string;
+  stream_type: string | undefined;
+  expected: string;
+  events: { event_id: string; event_type: string; data: unknown; metadata: unknown }[];
+}
+
 /** One command's appends, as sent. */
 interface PendingCommand {
   list: readonly StreamAppend[];
-  payload: unknown;
+  payload: readonly PayloadAppend[];
   releasingHold: string | null;
 }
 
@@ -550,17 +604,18 @@ export class EventStore {
       notifying
         ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [json, notifying.channels, notifying.payloads])
         : this.pool.query<GroupRow>(APPEND_GROUP, [json]);
+    const notices = [notifying?.channels ?? [], notifying?.payloads ?? []];
     let rows: GroupRow[];
     try {
-      rows = (
-        await traced("event-store append group", { "skyward.commands": group.length }, () =>
-          allFit(group)
-            ? this.pool
-                .query<GroupRow>(APPEND_ALL, [json, notifying?.channels ?? [], notifying?.payloads ?? []])
-                .catch(exactly)
-            : exactly(),
-        )
-      ).rows;
+      rows = await traced("event-store append group", { "skyward.commands": group.length }, async () => {
+        if (!allFit(group)) return (await exactly()).rows;
+        if (!leanFits(group))
+          return (await this.pool.query<GroupRow>(APPEND_ALL, [json, ...notices]).catch(exactly)).rows;
+        return this.pool.query<AppendedRow>(APPEND_LEAN, [...leanArrays(group), ...notices]).then(
+          ({ rows: streams }) => groupRowsOf(group, streams),
+          async () => (await exactly()).rows,
+        );
+      });
     } catch {
       await Promise.all(group.map((c) => this.appendAlone(c).then(c.resolve, c.reject)));
       return;
@@ -782,6 +837,79 @@ function allFit(group: readonly PendingCommand[]): boolean {
     }
   }
   return group.every(({ list }) => list.every((a) => a.events.length > 0 || !written.has(a.streamId)));
+}
+
+/** Whether an APPEND_ALL group can go as APPEND_LEAN: every stream it names is written, and no command releases a hold. */
+function leanFits(group: readonly PendingCommand[]): boolean {
+  return group.every((c) => c.releasingHold === null && c.list.every((a) => a.events.length > 0));
+}
+
+/** APPEND_LEAN's arrays of a group ($1 to $11): its streams, then their events in order. */
+function leanArrays(group: readonly PendingCommand[]): unknown[][] {
+  const streams = { ids: [] as string[], types: [] as (string | undefined)[], expected: [] as string[] };
+  const counts: number[] = [];
+  const commands: number[] = [];
+  const events = {
+    streams: [] as string[],
+    places: [] as number[],
+    ids: [] as string[],
+    types: [] as string[],
+  };
+  const data: string[] = [];
+  const metadata: string[] = [];
+  group.forEach((command, i) => {
+    for (const a of command.payload) {
+      streams.ids.push(a.stream_id);
+      streams.types.push(a.stream_type);
+      streams.expected.push(a.expected);
+      counts.push(a.events.length);
+      commands.push(i + 1);
+      a.events.forEach((e, place) => {
+        events.streams.push(a.stream_id);
+        events.places.push(place + 1);
+        events.ids.push(e.event_id);
+        events.types.push(e.event_type);
+        data.push(JSON.stringify(e.data));
+        metadata.push(JSON.stringify(e.metadata));
+      });
+    }
+  });
+  return [
+    streams.ids,
+    streams.types,
+    streams.expected,
+    counts,
+    commands,
+    events.streams,
+    events.places,
+    events.ids,
+    events.types,
+    data,
+    metadata,
+  ];
+}
+
+/** APPEND_LEAN's rows (one per stream) as APPEND_ALL answers a group: each command's streams under its index. */
+function groupRowsOf(group: readonly PendingCommand[], streams: readonly AppendedRow[]): GroupRow[] {
+  const byStream = new Map(streams.map((row) => [row.stream_id, row]));
+  return group.flatMap((command, i) =>
+    command.payload.flatMap((a) => {
+      const row = byStream.get(a.stream_id);
+      if (!row) throw new Error(`the group's statement did not answer for stream ${a.stream_id}`);
+      return [
+        {
+          command_index: i + 1,
+          stream: row.stream_id,
+          stream_version: Number(row.version),
+          tx: row.transaction_id,
+          gp: row.last_global_position,
+          error_code: null,
+          error_detail: null,
+          error_message: null,
+        },
+      ];
+    }),
+  );
 }
 
 function translateError(error: unknown): unknown {
