@@ -599,18 +599,22 @@ export class EventStore {
     }
     const started = metrics.start();
     const notifying = this.notificationsOf(group.map((c) => c.list));
-    const json = JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold })));
+    // The group as one JSON document, for APPEND_ALL and es.append_group (APPEND_LEAN takes arrays): written once,
+    // and only when one of them is sent.
+    let written: string | undefined;
+    const json = () =>
+      (written ??= JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold }))));
     const exactly = () =>
       notifying
-        ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [json, notifying.channels, notifying.payloads])
-        : this.pool.query<GroupRow>(APPEND_GROUP, [json]);
+        ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [json(), notifying.channels, notifying.payloads])
+        : this.pool.query<GroupRow>(APPEND_GROUP, [json()]);
     const notices = [notifying?.channels ?? [], notifying?.payloads ?? []];
     let rows: GroupRow[];
     try {
       rows = await traced("event-store append group", { "skyward.commands": group.length }, async () => {
         if (!allFit(group)) return (await exactly()).rows;
         if (!leanFits(group))
-          return (await this.pool.query<GroupRow>(APPEND_ALL, [json, ...notices]).catch(exactly)).rows;
+          return (await this.pool.query<GroupRow>(APPEND_ALL, [json(), ...notices]).catch(exactly)).rows;
         return this.pool.query<AppendedRow>(APPEND_LEAN, [...leanArrays(group), ...notices]).then(
           ({ rows: streams }) => groupRowsOf(group, streams),
           async () => (await exactly()).rows,
