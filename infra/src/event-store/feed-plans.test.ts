@@ -41,10 +41,25 @@ beforeAll(async () => {
   url.searchParams.set("options", "-c plan_cache_mode=force_generic_plan");
   pool = createPool(url.toString(), { max: 1 });
   store = new EventStore(pool);
-  const reached = await store.headPosition();
-  if (!reached) throw new Error("the seeded log has no head");
-  head = reached;
-}, 120_000);
+  // The head is the last event once no older transaction is in progress anywhere in the cluster: another test file's
+  // open transaction holds the snapshot's xmin back and with it the head (xids are the cluster's, not a database's).
+  const { rows } = await pool.query<{ tx: string; gp: string }>(
+    `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  const last = rows[0];
+  if (!last) throw new Error("the seeded log has no events");
+  const settled = Date.now() + 60_000;
+  for (;;) {
+    const reached = await store.headPosition();
+    if (reached && reached.tx === BigInt(last.tx) && reached.gp === BigInt(last.gp)) {
+      head = reached;
+      break;
+    }
+    if (Date.now() > settled) throw new Error("a transaction held the feed's head back for a minute");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}, 180_000);
 
 afterAll(async () => {
   await pool?.end();
