@@ -398,6 +398,13 @@ function toUnicode(used: UsedFace): string {
   ].join("\n");
 }
 
+/**
+ * zlib's fastest level for page content and ToUnicode maps: an itinerary mail's two PDFs grow by 0.6 % (120.7 KB to
+ * 121.4 KB, English and Ukrainian) and composing it takes 1.30-1.34 CPU ms against 1.46 at the default level 6
+ * (`npm run bench -- itinerary-documents`, issue 26).
+ */
+const DEFLATE_LEVEL = 1;
+
 /** Six capital letters naming a subset (PDF's "ABCDEF+Font"), from the glyphs it holds. */
 function subsetTag(glyphs: readonly number[]): string {
   const digest = createHash("md5").update(glyphs.join(",")).digest();
@@ -417,7 +424,7 @@ function serialize(info: { title: string; author: string }, pages: string[][], u
   // glyph outlines deflate by a quarter only (11.3 KB to 8.3 on average) for 0.25 ms of CPU each, about 1 of an
   // itinerary mail's 2.6 ms with its four subsets (issue 26); the mail's PDFs are about 6 KB larger for it.
   const stream = (dictionary: string, content: Buffer, fontProgram = false) => {
-    const packed = fontProgram ? content : deflateSync(content);
+    const packed = fontProgram ? content : deflateSync(content, { level: DEFLATE_LEVEL });
     const filter = fontProgram ? "" : "/Filter /FlateDecode ";
     return Buffer.concat([
       Buffer.from(
@@ -490,9 +497,11 @@ function serialize(info: { title: string; author: string }, pages: string[][], u
     parts.push(framed);
     offset += framed.length;
   });
-  const id = createHash("md5")
+  // SHA-1 (hardware-assisted here) in place of MD5, 22 µs for a 46 KB file against 57: /ID is any 16 bytes.
+  const id = createHash("sha1")
     .update(Buffer.concat(parts.slice(1, 4).concat(parts.slice(5))))
-    .digest("hex");
+    .digest("hex")
+    .slice(0, 32);
   const xref = [
     "xref",
     `0 ${objects.length + 1}`,
