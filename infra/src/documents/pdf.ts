@@ -400,8 +400,8 @@ function toUnicode(used: UsedFace): string {
 
 /**
  * zlib's fastest level for page content and ToUnicode maps: an itinerary mail's two PDFs grow by 0.6 % (120.7 KB to
- * 121.4 KB, English and Ukrainian) and composing it takes 1.30-1.34 CPU ms against 1.46 at the default level 6
- * (`npm run bench -- itinerary-documents`, issue 26).
+ * 121.4 KB, English and Ukrainian) and composing it takes 1.23-1.30 CPU ms against 1.39-1.47 at the default level 6
+ * (`npm run bench -- itinerary-documents`, three alternating pairs; issue 26).
  */
 const DEFLATE_LEVEL = 1;
 
