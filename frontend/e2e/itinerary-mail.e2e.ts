@@ -21,7 +21,7 @@ describe("the traveller's itinerary e-mail on the booking page", () => {
     const drawer = page.getByRole("dialog", { name: `Booking ${locator}`, exact: true });
     const panel = drawer.getByTestId("itinerary-mails");
     await panel.waitFor();
-    // The company's setting mails it on issue (the booking sweep); the list follows once it has.
+    // The company's setting mails it on issue (the mail sweep); the list follows once it has.
     for (let i = 0; i < 40; i++) {
       if ((await panel.getByRole("cell", { name: "On issue" }).count()) > 0) break;
       await page.waitForTimeout(500);

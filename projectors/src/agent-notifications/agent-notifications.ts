@@ -10,7 +10,7 @@ import { defineProjection, type Tables } from "@skyward/infra/projections/projec
  * cancelled by the watchdog, an asynchronous booking confirmed or failed by the supplier, a schedule change. Each goes
  * to the booking's agent; a schedule change also to the agency's active supervisors (who answer it when the agent is
  * away). A user's switches (their `notifications-{user_id}` stream) decide, when the event is projected, whether it is
- * shown in the app and whether it is mailed (the mail itself is queued from here by the booking sweep, once per id).
+ * shown in the app and whether it is mailed (the mail itself is queued from here by the mail sweep, once per id).
  * A notification's id is the event's id and the recipient's, so a rebuild writes the same ids and mails nothing again.
  */
 
