@@ -117,7 +117,7 @@ const NO_CHANNEL: ChannelState = { status: "none" };
 const foldsOf = new WeakMap<readonly StoredEvent[], Map<unknown, unknown>>();
 let folds = 0;
 
-function foldOnce<State>(
+export function foldOnce<State>(
   events: readonly StoredEvent[],
   evolve: (state: State, event: StoredEvent) => State,
   initial: State,
