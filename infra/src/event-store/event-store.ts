@@ -848,70 +848,60 @@ function leanFits(group: readonly PendingCommand[]): boolean {
   return group.every((c) => c.releasingHold === null && c.list.every((a) => a.events.length > 0));
 }
 
-/** APPEND_LEAN's arrays of a group ($1 to $11): its streams, then their events in order. */
+/** APPEND_LEAN's arrays of a group ($1 to $11, the fields below in that order): its streams, then their events. */
 function leanArrays(group: readonly PendingCommand[]): unknown[][] {
-  const streams = { ids: [] as string[], types: [] as (string | undefined)[], expected: [] as string[] };
-  const counts: number[] = [];
-  const commands: number[] = [];
+  const streams = {
+    ids: [] as string[],
+    types: [] as (string | undefined)[],
+    expected: [] as string[],
+    counts: [] as number[],
+    commands: [] as number[],
+  };
   const events = {
     streams: [] as string[],
     places: [] as number[],
     ids: [] as string[],
     types: [] as string[],
+    data: [] as string[],
+    metadata: [] as string[],
   };
-  const data: string[] = [];
-  const metadata: string[] = [];
   group.forEach((command, i) => {
     for (const a of command.payload) {
       streams.ids.push(a.stream_id);
       streams.types.push(a.stream_type);
       streams.expected.push(a.expected);
-      counts.push(a.events.length);
-      commands.push(i + 1);
+      streams.counts.push(a.events.length);
+      streams.commands.push(i + 1);
       a.events.forEach((e, place) => {
         events.streams.push(a.stream_id);
         events.places.push(place + 1);
         events.ids.push(e.event_id);
         events.types.push(e.event_type);
-        data.push(JSON.stringify(e.data));
-        metadata.push(JSON.stringify(e.metadata));
+        events.data.push(JSON.stringify(e.data));
+        events.metadata.push(JSON.stringify(e.metadata));
       });
     }
   });
-  return [
-    streams.ids,
-    streams.types,
-    streams.expected,
-    counts,
-    commands,
-    events.streams,
-    events.places,
-    events.ids,
-    events.types,
-    data,
-    metadata,
-  ];
+  return [...Object.values(streams), ...Object.values(events)];
 }
 
 /** APPEND_LEAN's rows (one per stream) as APPEND_ALL answers a group: each command's streams under its index. */
 function groupRowsOf(group: readonly PendingCommand[], streams: readonly AppendedRow[]): GroupRow[] {
   const byStream = new Map(streams.map((row) => [row.stream_id, row]));
   return group.flatMap((command, i) =>
-    command.payload.flatMap((a) => {
+    command.payload.map((a) => {
       const row = byStream.get(a.stream_id);
       if (!row) throw new Error(`the group's statement did not answer for stream ${a.stream_id}`);
-      return [
-        {
-          command_index: i + 1,
-          stream: row.stream_id,
-          stream_version: Number(row.version),
-          tx: row.transaction_id,
-          gp: row.last_global_position,
-          error_code: null,
-          error_detail: null,
-          error_message: null,
-        },
-      ];
+      return {
+        command_index: i + 1,
+        stream: row.stream_id,
+        stream_version: Number(row.version),
+        tx: row.transaction_id,
+        gp: row.last_global_position,
+        error_code: null,
+        error_detail: null,
+        error_message: null,
+      };
     }),
   );
 }
