@@ -1,7 +1,12 @@
 import { type BookingEventInput, StoredBookingEvent } from "@skyward/contracts/booking-events";
 import type { EventMetadata } from "@skyward/contracts/metadata";
 import { formatPosition } from "@skyward/contracts/position";
-import { type CommandContext, foldNew, runCommand } from "@skyward/infra/event-store/command";
+import {
+  type CommandContext,
+  type CommandOptions,
+  foldNew,
+  runCommand,
+} from "@skyward/infra/event-store/command";
 import { metadataFor, systemMetadata } from "@skyward/infra/event-store/metadata";
 import type { AppendResult, StreamAppend } from "@skyward/infra/event-store/types";
 import type { Principal, RequestContext } from "@skyward/infra/http/context";
@@ -43,36 +48,46 @@ export interface BookingCommandResult {
  * act on it, build the command on that state, decide, and append the booking's events together with what they move
  * on the company balance (a charge at the start of an issue or exchange, a credit when it fails, or a void or refund succeeds). A version
  * conflict re-runs it all on fresh state, and a refusal decided on a remembered state is decided again on a read.
+ * `turnAt`: the attempts take turns at that stream (StreamLocks), each until its append is handed to the store.
  */
 export async function onBooking(
   deps: CommandDeps,
   actor: Actor,
   locator: string,
   build: (booking: ActiveBooking) => Decision | Promise<Decision>,
+  options: { turnAt?: string } = {},
 ): Promise<BookingCommandResult> {
   const stream = bookingStream(locator);
-  const { result, append } = await runCommand(deps.store, async (cmd) => {
-    const loaded = await cmd.load(stream, evolveBooking, initialBooking, { trusted: true });
-    const booking = await mayActOn(deps, actor, loaded.state);
-    const built = await build(booking);
-    const { command, guard } = "command" in built ? built : { command: built, guard: [] };
-    const metadata =
-      "system" in actor
-        ? actor.system
-        : metadataFor(actor.context, { agency_id: booking.agency_id, company_id: booking.company_id });
-    const events = decide(command, booking);
-    const decided = await appendDecided(cmd, {
-      stream,
-      expected: loaded.version,
-      state: booking,
-      events,
-      metadata,
-      locator,
-    });
-    return { ...decided, appends: [...decided.appends, ...guardAppends(guard)] };
-  });
+  const { result, append } = await runCommand(
+    deps.store,
+    async (cmd) => {
+      const loaded = await cmd.load(stream, evolveBooking, initialBooking, { trusted: true });
+      const booking = await mayActOn(deps, actor, loaded.state);
+      const built = await build(booking);
+      const { command, guard } = "command" in built ? built : { command: built, guard: [] };
+      const metadata =
+        "system" in actor
+          ? actor.system
+          : metadataFor(actor.context, { agency_id: booking.agency_id, company_id: booking.company_id });
+      const events = decide(command, booking);
+      const decided = await appendDecided(cmd, {
+        stream,
+        expected: loaded.version,
+        state: booking,
+        events,
+        metadata,
+        locator,
+      });
+      return { ...decided, appends: [...decided.appends, ...guardAppends(guard)] };
+    },
+    turnOf(deps, options.turnAt),
+  );
   return { ...result, append, position: position(append) };
 }
+
+/** runCommand's options for a command that takes turns at `streamId` (a company balance it charges), if any. */
+export const turnOf = (deps: CommandDeps, streamId: string | undefined): CommandOptions =>
+  streamId ? { turn: () => deps.streamLocks.acquire(streamId) } : {};
 
 /**
  * A command, or a command with the streams besides the booking it was decided on (a selling context's `read`): its

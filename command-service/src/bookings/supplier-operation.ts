@@ -73,8 +73,9 @@ export async function runSupplierOperation(
   },
 ): Promise<{ claimed: BookingCommandResult; recorded: BookingCommandResult; outcome: Outcome }> {
   const operationId = randomUUID();
-  const claim = () => onBooking(deps, actor, locator, (booking) => operation.start(booking, operationId));
-  const claimed = operation.turnAt ? await deps.streamLocks.run(operation.turnAt, claim) : await claim();
+  const claimed = await onBooking(deps, actor, locator, (booking) => operation.start(booking, operationId), {
+    turnAt: operation.turnAt,
+  });
   return { claimed, ...(await completeOperation(deps, actor, locator, claimed.booking, operationId)) };
 }
 

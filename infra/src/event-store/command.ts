@@ -4,7 +4,7 @@ import { DomainError } from "../http/errors.ts";
 import { isRefusal } from "../refusal.ts";
 import { traced } from "../telemetry/tracing.ts";
 import { StreamOrderConflictError, WrongExpectedVersionError } from "./errors.ts";
-import type { EventStore } from "./event-store.ts";
+import type { AppendTicket, EventStore, FoldedAfter, FoldRequest } from "./event-store.ts";
 import { jsonCopy } from "./json-copy.ts";
 import type { AppendResult, NewEvent, StoredEvent, StreamAppend } from "./types.ts";
 
@@ -61,6 +61,17 @@ export interface CommandOutcome<Result> {
   releasingHold?: string;
 }
 
+export interface CommandOptions {
+  maxAttempts?: number;
+  /**
+   * Takes a turn before each attempt decides; the function it answers gives the turn back. The turn is given back
+   * as soon as the attempt's append is handed to the store, with the states it leaves its streams at: the next turn
+   * decides on them and its append is chained after this one (EventStore.fold's `unsettled`), so turns do not wait
+   * for commits (see StreamLocks).
+   */
+  turn?: () => Promise<() => void>;
+}
+
 /**
  * The command handler's loop: read → fold → decide → append with the versions read. A conflict caused by a
  * concurrent writer of the same stream re-runs the whole decision on fresh state, so two racing agents get one
@@ -69,7 +80,7 @@ export interface CommandOutcome<Result> {
 export function runCommand<Result>(
   store: EventStore,
   work: (ctx: CommandContext) => Promise<CommandOutcome<Result>>,
-  options: { maxAttempts?: number } = {},
+  options: CommandOptions = {},
 ): Promise<{ result: Result; append: AppendResult }> {
   return traced("command", {}, () => runCommandLoop(store, work, options));
 }
@@ -77,68 +88,56 @@ export function runCommand<Result>(
 async function runCommandLoop<Result>(
   store: EventStore,
   work: (ctx: CommandContext) => Promise<CommandOutcome<Result>>,
-  options: { maxAttempts?: number },
+  options: CommandOptions,
 ): Promise<{ result: Result; append: AppendResult }> {
   const maxAttempts = options.maxAttempts ?? 50;
   let trusting = true;
   for (let attempt = 1; ; attempt++) {
     let trusted = false;
-    const loaded = new Map<string, (events: readonly NewEvent[], version: number) => void>();
-    const track = <State>(
-      streamId: string,
-      evolve: (state: State, event: StoredEvent) => State,
-      initial: State,
-      fold: Loaded<State>,
-    ) => {
-      loaded.set(streamId, (events, version) => {
-        // Only an append that wrote these very events right after the state loaded; a retried append the store
-        // answered as already done must not fold its events twice.
-        if (version !== fold.version + events.length) return;
-        store.remember(
-          streamId,
-          evolve,
-          initial,
-          foldNew(evolve, fold.state, streamId, events, version),
-          version,
-        );
-      });
-      return fold;
+    const loaded = new Map<string, FoldedAfter<unknown>>();
+    // The unanswered appends whose states it decided on: its own append goes with or after them.
+    const after: AppendTicket[] = [];
+    const track = <State>(request: FoldRequest<State>, fold: Loaded<State> & { after?: AppendTicket }) => {
+      loaded.set(request.streamId, { ...(request as FoldRequest<unknown>), ...fold });
+      if (fold.after) after.push(fold.after);
+      return { state: fold.state, version: fold.version };
     };
     const ctx: CommandContext = {
       load: async (streamId, evolve, initial, options = {}) => {
         const trust = Boolean(options.trusted) && trusting && attempt === 1;
         trusted ||= trust;
-        return track(
-          streamId,
-          evolve,
-          initial,
-          await store.fold(streamId, evolve, initial, { trusted: trust }),
-        );
+        const fold = await store.fold(streamId, evolve, initial, { trusted: trust, unsettled: trust });
+        return track({ streamId, evolve, initial }, fold);
       },
-      fresh: (streamId, evolve, initial) => track(streamId, evolve, initial, { state: initial, version: 0 }),
+      fresh: (streamId, evolve, initial) =>
+        track({ streamId, evolve, initial }, { state: initial, version: 0 }),
     };
-    let outcome: CommandOutcome<Result>;
+    const giveBack = await options.turn?.();
+    let appending: Promise<{ result: Result; append: AppendResult }>;
     try {
-      outcome = await work(ctx);
-    } catch (error) {
-      // A refusal (balance, version, gate...) is only ever decided on the latest state: one decided on a state this
-      // process merely remembered is decided again on a fresh read, as another process may have moved it on.
-      if (!trusted || !(error instanceof DomainError || isRefusal(error))) throw error;
-      trusting = false;
-      continue;
+      let outcome: CommandOutcome<Result>;
+      try {
+        outcome = await work(ctx);
+      } catch (error) {
+        // A refusal (balance, version, gate...) is only ever decided on the latest state: one decided on a state this
+        // process merely remembered is decided again on a fresh read, as another process may have moved it on.
+        if (!trusted || !(error instanceof DomainError || isRefusal(error))) throw error;
+        trusting = false;
+        continue;
+      }
+      const { appends, releasingHold } = outcome;
+      appending = store
+        .append(appends, {
+          ...(releasingHold ? { releasingHold } : {}),
+          folded: foldedAfter(appends, loaded),
+          after,
+        })
+        .then((append) => ({ result: outcome.result, append }));
+    } finally {
+      giveBack?.();
     }
     try {
-      const append = await store.append(
-        outcome.appends,
-        outcome.releasingHold ? { releasingHold: outcome.releasingHold } : {},
-      );
-      // The streams it loaded and appended to are folded on in memory: the next command of this process that
-      // trusts them needs no read.
-      for (const { streamId, events } of outcome.appends) {
-        const version = append.versions[streamId];
-        if (events.length > 0 && version !== undefined) loaded.get(streamId)?.(events, version);
-      }
-      return { result: outcome.result, append };
+      return await appending;
     } catch (error) {
       const retryable =
         error instanceof WrongExpectedVersionError || error instanceof StreamOrderConflictError;
@@ -146,6 +145,23 @@ async function runCommandLoop<Result>(
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
   }
+}
+
+/**
+ * The states the appends leave the streams the command loaded at, folded on in memory: the store hands them to the
+ * next command that trusts them, which then reads nothing. An append the store answers as already done (a retry)
+ * wrote no events now and keeps none (its version is not the one folded here).
+ */
+function foldedAfter(
+  appends: readonly StreamAppend[],
+  loaded: ReadonlyMap<string, FoldedAfter<unknown>>,
+): FoldedAfter<unknown>[] {
+  return appends.flatMap(({ streamId, events }) => {
+    const fold = loaded.get(streamId);
+    if (!fold || events.length === 0) return [];
+    const version = fold.version + events.length;
+    return [{ ...fold, state: foldNew(fold.evolve, fold.state, streamId, events, version), version }];
+  });
 }
 
 /**

@@ -1131,7 +1131,6 @@ describe("stream order guard", () => {
       const olderStore = storeOn(older);
       const routed = {
         fold: (...args: Parameters<EventStore["fold"]>) => store.fold(...args),
-        remember: (...args: Parameters<EventStore["remember"]>) => store.remember(...args),
         append: (...args: Parameters<EventStore["append"]>) =>
           appendAttempts++ === 0 ? olderStore.append(...args) : store.append(...args),
       } as unknown as EventStore;

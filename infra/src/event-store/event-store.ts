@@ -222,6 +222,10 @@ interface PendingCommand {
   list: readonly StreamAppend[];
   payload: readonly PayloadAppend[];
   releasingHold: string | null;
+  /** Its ticket, when it handed out the states it leaves its streams at (AppendOptions.folded). */
+  ticket: Ticket | null;
+  /** The unanswered appends it was decided after (AppendOptions.after). */
+  after: readonly Ticket[];
 }
 
 interface PendingAppend extends PendingCommand {
@@ -241,6 +245,50 @@ export type AppendNotifications = (
 export interface AppendOptions {
   /** The supplier hold (app.supplier_holds attempt id) whose booking this append records: forgotten with it. */
   releasingHold?: string;
+  /**
+   * The states the append leaves its streams at, as its command folded them. From the moment it is handed to the
+   * store, a fold of one of these streams that accepts `unsettled` answers that state, with this append's ticket; once
+   * it commits, each is kept as its stream's fold (no read for the next trusted fold); when it fails, forgotten.
+   */
+  folded?: readonly FoldedAfter<unknown>[];
+  /**
+   * The tickets of the unanswered appends whose states this one was decided on (EventStore.fold with `unsettled`). It
+   * goes in the same statement as them, after them, or once they have committed, and is refused (wrong expected
+   * version, so its command runs again) when one of them fails: its expected versions were theirs.
+   */
+  after?: readonly AppendTicket[];
+}
+
+/** A state an append leaves a stream at (AppendOptions.folded). */
+export interface FoldedAfter<State> extends FoldRequest<State>, Folded<State> {}
+
+/** An append handed to the store and not yet answered, whose states others may decide on (AppendOptions.after). */
+export interface AppendTicket {
+  readonly outcome: "pending" | "committed" | "failed";
+}
+
+class Ticket implements AppendTicket {
+  outcome: AppendTicket["outcome"] = "pending";
+  /** True once committed, false once failed. */
+  readonly settled: Promise<boolean>;
+  private end: (committed: boolean) => void = () => {};
+
+  constructor(readonly folded: readonly FoldedAfter<unknown>[]) {
+    this.settled = new Promise((resolve) => {
+      this.end = resolve;
+    });
+  }
+
+  settle(committed: boolean): void {
+    this.outcome = committed ? "committed" : "failed";
+    this.end(committed);
+  }
+
+  /** What an append decided after this one is refused with when this one failed: the version it expected is not. */
+  refusal(): WrongExpectedVersionError {
+    const [first] = this.folded;
+    return new WrongExpectedVersionError(first?.streamId ?? "?", first?.version ?? 0, -1);
+  }
 }
 
 function encodeExpected(expected: ExpectedVersion): string {
@@ -333,6 +381,12 @@ export class EventStore {
   /** Folded states by evolve function and stream, so a long stream (a company balance) is read from where it was. */
   private readonly folds = new WeakMap<object, LRUCache<string, CachedFold>>();
 
+  /**
+   * Per stream, the state the last unanswered append handed to the store leaves it at (AppendOptions.folded), with
+   * its ticket: what a fold that accepts `unsettled` answers.
+   */
+  private readonly unsettled = new Map<string, { ticket: Ticket; fold: FoldedAfter<unknown> }>();
+
   /** Appends waiting for a group in flight to end (groupCommit). */
   private waiting: PendingAppend[] = [];
   /** Groups (or single appends) in flight. */
@@ -391,14 +445,24 @@ export class EventStore {
    * `trusted`: when no append of this process has touched the stream since it was folded or remembered, the folded
    * state is answered without a read. Only for a stream the caller then appends to at the version answered: a
    * state another process has moved on from is refused there (wrong expected version), and read afresh on retry.
+   *
+   * `unsettled` (with `trusted`): when an append of this process not yet answered leaves the stream at a state it
+   * handed over (AppendOptions.folded), that state is answered with the append's ticket, `after`. The caller decides
+   * on it without waiting for the commit and must give the ticket to its own append (AppendOptions.after), which is
+   * then refused if that append fails (issue 26: a company's issues decide one after the other and commit together).
    */
   async fold<State>(
     streamId: string,
     evolve: (state: State, event: StoredEvent) => State,
     initial: State,
-    options: { trusted?: boolean } = {},
-  ): Promise<{ state: State; version: number }> {
+    options: { trusted?: boolean; unsettled?: boolean } = {},
+  ): Promise<Folded<State> & { after?: AppendTicket }> {
     const request = { streamId, evolve, initial };
+    if (options.trusted && options.unsettled) {
+      const pending = this.unsettled.get(streamId);
+      if (pending && pending.fold.evolve === evolve && pending.fold.initial === initial)
+        return { state: pending.fold.state as State, version: pending.fold.version, after: pending.ticket };
+    }
     const base = this.lastFold(request);
     if (options.trusted && base && base.stamp >= lastAppendStamp(streamId))
       return { state: base.state as State, version: base.version };
@@ -461,20 +525,6 @@ export class EventStore {
   }
 
   /**
-   * Keeps a state folded by the caller past its own append (the appended events folded with `evolve` onto what it
-   * loaded), so the next trusted fold of the stream needs no read. Call right after the append returned.
-   */
-  remember<State>(
-    streamId: string,
-    evolve: (state: State, event: StoredEvent) => State,
-    initial: State,
-    state: State,
-    version: number,
-  ): void {
-    this.keepFold(evolve, streamId, { initial, state, version, stamp: appendStamp });
-  }
-
-  /**
    * Writes the appends atomically (one statement; with groupCommit, possibly shared with other commands' appends,
    * each checked and answered on its own). `releasingHold`: the id of the supplier hold this append records
    * (app.supplier_holds, see command-service's supplier-holds.ts); its record is deleted by the same statement, so it
@@ -513,12 +563,73 @@ export class EventStore {
         };
       }),
     }));
-    const command: PendingCommand = { list, payload, releasingHold: options.releasingHold ?? null };
-    if (!this.options.groupCommit) return this.appendAlone(command);
+    const after = (options.after ?? []) as readonly Ticket[];
+    const failed = after.find((t) => t.outcome === "failed");
+    if (failed) throw this.refused(metrics.start(), failed.refusal());
+    const folded = options.folded ?? [];
+    const ticket = folded.length > 0 ? new Ticket(folded) : null;
+    for (const fold of folded) if (ticket) this.unsettled.set(fold.streamId, { ticket, fold });
+    const command: PendingCommand = {
+      list,
+      payload,
+      releasingHold: options.releasingHold ?? null,
+      ticket,
+      after,
+    };
+    if (!this.options.groupCommit) {
+      try {
+        if (!(await settledAll(after))) throw this.refused(metrics.start(), refusalAfter(after));
+        const result = await this.appendAlone(command);
+        this.settle(command, result);
+        return result;
+      } catch (error) {
+        this.settle(command, null);
+        throw error;
+      }
+    }
+    // An append waiting on another is sent when that one is answered (by this store or another).
+    for (const t of after) if (t.outcome === "pending") void t.settled.then(() => this.sendSoon());
     return new Promise<AppendResult>((resolve, reject) => {
-      this.waiting.push({ ...command, resolve, reject });
+      this.waiting.push({
+        ...command,
+        resolve: (result) => {
+          this.settle(command, result);
+          resolve(result);
+        },
+        reject: (error) => {
+          this.settle(command, null);
+          reject(error);
+        },
+      });
       this.sendSoon();
     });
+  }
+
+  /**
+   * An append answered (`result`, or null when it failed): the states it handed out are kept as their streams' folds
+   * when it committed them, and forgotten when it failed, with any state decided after them; the appends waiting
+   * after it are then refused.
+   */
+  private settle(command: PendingCommand, result: AppendResult | null): void {
+    const { ticket } = command;
+    if (!ticket || ticket.outcome !== "pending") return;
+    for (const fold of ticket.folded) {
+      const pending = this.unsettled.get(fold.streamId);
+      if (result) {
+        const kept = this.lastFold(fold);
+        if (result.versions[fold.streamId] === fold.version && (!kept || kept.version <= fold.version))
+          this.keepFold(fold.evolve, fold.streamId, { ...fold, stamp: appendStamp });
+        if (pending?.ticket === ticket) this.unsettled.delete(fold.streamId);
+      } else if (pending && pending.fold.version >= fold.version) {
+        this.unsettled.delete(fold.streamId);
+      }
+    }
+    ticket.settle(result !== null);
+    if (result) return;
+    const doomed = this.waiting.filter((c) => c.after.includes(ticket));
+    if (doomed.length === 0) return;
+    this.waiting = this.waiting.filter((c) => !doomed.includes(c));
+    for (const c of doomed) c.reject(this.refused(metrics.start(), ticket.refusal()));
   }
 
   /**
@@ -542,11 +653,29 @@ export class EventStore {
   private sendWaiting(): void {
     const free = MAX_IN_FLIGHT - this.inFlight;
     if (free <= 0 || this.waiting.length === 0) return;
-    const groups = Math.min(free, Math.ceil(this.waiting.length / MIN_GROUP));
-    const size = Math.ceil(this.waiting.length / groups);
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
+    const count = Math.min(free, Math.ceil(this.waiting.length / MIN_GROUP));
+    const size = Math.min(MAX_GROUP, Math.ceil(this.waiting.length / count));
+    const groups: PendingAppend[][] = [];
+    const placed = new Map<Ticket, PendingAppend[]>();
+    const left: PendingAppend[] = [];
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const command of waiting) {
+      if (command.after.some((t) => t.outcome === "failed")) {
+        command.reject(this.refused(metrics.start(), refusalAfter(command.after)));
+        continue;
+      }
+      const group = groupFor(command, placed, groups, count, size);
+      if (!group) {
+        left.push(command);
+        continue;
+      }
+      group.push(command);
+      if (command.ticket) placed.set(command.ticket, group);
+    }
+    this.waiting = [...left, ...this.waiting];
+    for (const group of groups) {
       this.inFlight++;
-      const group = this.waiting.splice(0, Math.min(MAX_GROUP, size));
       void this.appendGroup(group).finally(() => {
         this.inFlight--;
         this.sendSoon();
@@ -621,7 +750,14 @@ export class EventStore {
         );
       });
     } catch {
-      await Promise.all(group.map((c) => this.appendAlone(c).then(c.resolve, c.reject)));
+      // Each after the appends of the group it was decided after.
+      await Promise.all(
+        group.map(async (c) =>
+          (await settledAll(c.after))
+            ? this.appendAlone(c).then(c.resolve, c.reject)
+            : c.reject(this.refused(started, refusalAfter(c.after))),
+        ),
+      );
       return;
     }
     group.forEach((command, i) => {
@@ -823,6 +959,44 @@ export class EventStore {
     if (row?.stored && BigInt(row.stored) >= BigInt(row.next))
       throw new RestoredDatabaseError(row.next, row.stored);
   }
+}
+
+/** Whether every one of `tickets` committed (waits for those not answered yet). */
+async function settledAll(tickets: readonly Ticket[]): Promise<boolean> {
+  return (await Promise.all(tickets.map((t) => t.settled))).every(Boolean);
+}
+
+const refusalAfter = (tickets: readonly Ticket[]) =>
+  (tickets.find((t) => t.outcome === "failed") ?? tickets[0])?.refusal() ??
+  new Error("no append to wait for");
+
+/**
+ * The group of this send a waiting append goes in, or null when it waits for a later one. One decided after unanswered
+ * appends goes in their group, after them (a group's statement checks its commands in order, holding its streams
+ * locked from the first to the last); after an append in flight or left waiting, it waits for its answer. Any other
+ * fills the groups in order, `size` each, `count` groups at most.
+ */
+function groupFor(
+  command: PendingAppend,
+  placed: ReadonlyMap<Ticket, PendingAppend[]>,
+  groups: PendingAppend[][],
+  count: number,
+  size: number,
+): PendingAppend[] | null {
+  let within: PendingAppend[] | undefined;
+  for (const t of command.after) {
+    if (t.outcome === "committed") continue;
+    const group = placed.get(t);
+    if (!group || (within && within !== group)) return null;
+    within = group;
+  }
+  if (within) return within.length < MAX_GROUP ? within : null;
+  const last = groups.at(-1);
+  if (last && last.length < size) return last;
+  if (groups.length >= count) return null;
+  const group: PendingAppend[] = [];
+  groups.push(group);
+  return group;
 }
 
 /**

@@ -2,6 +2,16 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "@jest/globals";
 import { StreamLocks } from "./stream-locks.ts";
 
+/** `work` in the stream's turn, ended when it settles. */
+async function inTurn<T>(locks: StreamLocks, streamId: string, work: () => Promise<T>): Promise<T> {
+  const end = await locks.acquire(streamId);
+  try {
+    return await work();
+  } finally {
+    end();
+  }
+}
+
 describe("stream locks", () => {
   it("when turns of one stream overlap, then they run one at a time in the order they came", async () => {
     const locks = new StreamLocks();
@@ -9,7 +19,7 @@ describe("stream locks", () => {
     let running = 0;
     let most = 0;
     const turn = (name: string, ms: number) =>
-      locks.run("balance-1", async () => {
+      inTurn(locks, "balance-1", async () => {
         running++;
         most = Math.max(most, running);
         log.push(`start ${name}`);
@@ -26,11 +36,11 @@ describe("stream locks", () => {
 
   it("when a turn fails, then its error reaches its caller and the next turn still runs", async () => {
     const locks = new StreamLocks();
-    const failing = locks.run("balance-1", async () => {
+    const failing = inTurn(locks, "balance-1", async () => {
       await sleep(2);
       throw new Error("supplier down");
     });
-    const next = locks.run("balance-1", async () => "next");
+    const next = inTurn(locks, "balance-1", async () => "next");
     await expect(failing).rejects.toThrow("supplier down");
     expect(await next).toBe("next");
     expect(locks.size).toBe(0);
@@ -41,7 +51,7 @@ describe("stream locks", () => {
     let running = 0;
     let most = 0;
     const turn = (stream: string) =>
-      locks.run(stream, async () => {
+      inTurn(locks, stream, async () => {
         running++;
         most = Math.max(most, running);
         await sleep(5);

@@ -24,7 +24,7 @@ import { applyPricing } from "../../pricing/apply-pricing.ts";
 import { generateLocator } from "../../pricing/locator.ts";
 import { assertCanIssue } from "../../ticketing/channel.ts";
 import { bookingStream, decide, evolveBooking, initialBooking } from "../booking.ts";
-import { appendDecided, position } from "../execute.ts";
+import { appendDecided, position, turnOf } from "../execute.ts";
 import { recordHold } from "../supplier-holds.ts";
 import { completeOperation, OperationPending, paymentChoice } from "../supplier-operation.ts";
 
@@ -157,21 +157,19 @@ export async function bookOffer(
     const operationId = randomUUID();
     let claimed: Awaited<ReturnType<typeof hold>> | null = null;
     try {
-      claimed = await deps.streamLocks.run(balanceStream(ctx.companyId), () =>
-        hold(
-          deps,
-          held,
-          services,
-          metadata,
-          {
-            operationId,
-            ctx,
-            context,
-            reread: () =>
-              sellingContext(deps, principal, search.company_id, search.channel_id, { fresh: true }),
-          },
-          holdId,
-        ),
+      claimed = await hold(
+        deps,
+        held,
+        services,
+        metadata,
+        {
+          operationId,
+          ctx,
+          context,
+          reread: () =>
+            sellingContext(deps, principal, search.company_id, search.channel_id, { fresh: true }),
+        },
+        holdId,
       );
     } catch (error) {
       refusal = asHttpError(error);
@@ -226,53 +224,58 @@ async function hold(
   holdId: string | null,
 ) {
   let attempts = 0;
-  const { result, append } = await runCommand(deps.store, async (cmd) => {
-    const ctx = claim && attempts++ > 0 ? await claim.reread() : claim?.ctx;
-    let cardRead: StreamVersion[] = [];
-    const locator = generateLocator(randomInt);
-    const stream = bookingStream(locator);
-    // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
-    cmd.fresh(stream, evolveBooking, initialBooking);
-    const events = decide({ type: "HoldBooking", held: { ...held, locator }, services }, initialBooking);
-    if (claim) {
-      const state = foldNew(
-        evolveBooking,
-        initialBooking,
+  const { result, append } = await runCommand(
+    deps.store,
+    async (cmd) => {
+      const ctx = claim && attempts++ > 0 ? await claim.reread() : claim?.ctx;
+      let cardRead: StreamVersion[] = [];
+      const locator = generateLocator(randomInt);
+      const stream = bookingStream(locator);
+      // Created here: its state is folded on in memory after the append, so the issue that follows reads nothing.
+      cmd.fresh(stream, evolveBooking, initialBooking);
+      const events = decide({ type: "HoldBooking", held: { ...held, locator }, services }, initialBooking);
+      if (claim) {
+        const state = foldNew(
+          evolveBooking,
+          initialBooking,
+          stream,
+          events.map((e) => ({ ...e, metadata })),
+          1,
+        );
+        if (!ctx) throw new Error("a claim without its selling context");
+        assertCanIssue(ctx.gates, ctx.channel, claim.context.source);
+        const { payment, read } = await paymentChoice(deps, ctx.channel);
+        cardRead = read;
+        events.push(
+          ...decide(
+            {
+              type: "StartIssue",
+              operation_id: claim.operationId,
+              now: deps.now(),
+              payment,
+              accept_pending_price: false,
+            },
+            state,
+          ),
+        );
+      }
+      const decided = await appendDecided(cmd, {
         stream,
-        events.map((e) => ({ ...e, metadata })),
-        1,
-      );
-      if (!ctx) throw new Error("a claim without its selling context");
-      assertCanIssue(ctx.gates, ctx.channel, claim.context.source);
-      const { payment, read } = await paymentChoice(deps, ctx.channel);
-      cardRead = read;
-      events.push(
-        ...decide(
-          {
-            type: "StartIssue",
-            operation_id: claim.operationId,
-            now: deps.now(),
-            payment,
-            accept_pending_price: false,
-          },
-          state,
-        ),
-      );
-    }
-    const decided = await appendDecided(cmd, {
-      stream,
-      expected: "no_stream",
-      state: initialBooking,
-      events,
-      metadata,
-      locator,
-    });
-    const guard = ctx ? guardAppends([...ctx.read, ...cardRead]) : [];
-    return {
-      appends: [...decided.appends, ...guard],
-      result: { locator, booking: decided.result.booking },
-      ...(holdId ? { releasingHold: holdId } : {}),
-    };
-  });
+        expected: "no_stream",
+        state: initialBooking,
+        events,
+        metadata,
+        locator,
+      });
+      const guard = ctx ? guardAppends([...ctx.read, ...cardRead]) : [];
+      return {
+        appends: [...decided.appends, ...guard],
+        result: { locator, booking: decided.result.booking },
+        ...(holdId ? { releasingHold: holdId } : {}),
+      };
+      // A claim charges the company balance: it takes turns there (StreamLocks).
+    },
+    turnOf(deps, claim ? balanceStream(held.company_id) : undefined),
+  );
   return { ...result, append };
 }
