@@ -729,10 +729,23 @@ export class EventStore {
     const started = metrics.start();
     const notifying = this.notificationsOf(group.map((c) => c.list));
     // The group as one JSON document, for APPEND_ALL and es.append_group (APPEND_LEAN takes arrays): written once,
-    // and only when one of them is sent.
+    // and only when one of them is sent. A command decided after others of the group names their places, and is
+    // refused when one of them is (migration 115).
     let written: string | undefined;
-    const json = () =>
-      (written ??= JSON.stringify(group.map((c) => ({ appends: c.payload, release_hold: c.releasingHold }))));
+    const json = () => {
+      if (written !== undefined) return written;
+      const places = new Map(group.flatMap((c, i) => (c.ticket ? [[c.ticket, i + 1] as const] : [])));
+      return (written = JSON.stringify(
+        group.map((c) => {
+          const after = c.after.flatMap((t) => places.get(t) ?? []);
+          return {
+            appends: c.payload,
+            release_hold: c.releasingHold,
+            ...(after.length > 0 ? { after } : {}),
+          };
+        }),
+      ));
+    };
     const exactly = () =>
       notifying
         ? this.pool.query<GroupRow>(APPEND_GROUP_NOTIFYING, [json(), notifying.channels, notifying.payloads])
