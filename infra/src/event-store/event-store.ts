@@ -568,7 +568,7 @@ export class EventStore {
     if (failed) throw this.refused(metrics.start(), failed.refusal());
     const folded = options.folded ?? [];
     const ticket = folded.length > 0 ? new Ticket(folded) : null;
-    for (const fold of folded) if (ticket) this.unsettled.set(fold.streamId, { ticket, fold });
+    if (ticket) for (const fold of folded) this.unsettled.set(fold.streamId, { ticket, fold });
     const command: PendingCommand = {
       list,
       payload,
@@ -612,7 +612,7 @@ export class EventStore {
    */
   private settle(command: PendingCommand, result: AppendResult | null): void {
     const { ticket } = command;
-    if (!ticket || ticket.outcome !== "pending") return;
+    if (ticket?.outcome !== "pending") return;
     for (const fold of ticket.folded) {
       const pending = this.unsettled.get(fold.streamId);
       if (result) {
@@ -729,22 +729,11 @@ export class EventStore {
     const started = metrics.start();
     const notifying = this.notificationsOf(group.map((c) => c.list));
     // The group as one JSON document, for APPEND_ALL and es.append_group (APPEND_LEAN takes arrays): written once,
-    // and only when one of them is sent. A command decided after others of the group names their places, and is
-    // refused when one of them is (migration 115).
+    // and only when one of them is sent.
     let written: string | undefined;
     const json = () => {
-      if (written !== undefined) return written;
-      const places = new Map(group.flatMap((c, i) => (c.ticket ? [[c.ticket, i + 1] as const] : [])));
-      return (written = JSON.stringify(
-        group.map((c) => {
-          const after = c.after.flatMap((t) => places.get(t) ?? []);
-          return {
-            appends: c.payload,
-            release_hold: c.releasingHold,
-            ...(after.length > 0 ? { after } : {}),
-          };
-        }),
-      ));
+      written ??= groupJson(group);
+      return written;
     };
     const exactly = () =>
       notifying
@@ -974,6 +963,20 @@ export class EventStore {
   }
 }
 
+/**
+ * A group as es.append_group takes it: each command's appends and hold, and the places (1 = the first) of the commands
+ * of the group it was decided after, so it is refused when one of them is (migration 115).
+ */
+function groupJson(group: readonly PendingCommand[]): string {
+  const places = new Map(group.flatMap((c, i) => (c.ticket ? [[c.ticket, i + 1] as const] : [])));
+  return JSON.stringify(
+    group.map((c) => {
+      const after = c.after.flatMap((t) => places.get(t) ?? []);
+      return { appends: c.payload, release_hold: c.releasingHold, ...(after.length > 0 ? { after } : {}) };
+    }),
+  );
+}
+
 /** Whether every one of `tickets` committed (waits for those not answered yet). */
 async function settledAll(tickets: readonly Ticket[]): Promise<boolean> {
   return (await Promise.all(tickets.map((t) => t.settled))).every(Boolean);
@@ -985,9 +988,9 @@ const refusalAfter = (tickets: readonly Ticket[]) =>
 
 /**
  * The group of this send a waiting append goes in, or null when it waits for a later one. One decided after unanswered
- * appends goes in their group, after them (a group's statement checks its commands in order, holding its streams
- * locked from the first to the last); after an append in flight or left waiting, it waits for its answer. Any other
- * fills the groups in order, `size` each, `count` groups at most.
+ * appends goes in their group, after them: the group's statement appends its commands in order, holding its streams
+ * locked from the first to the last, and refuses one whose predecessor it refused (groupJson). After an append in
+ * flight or left waiting, it waits for its answer. Any other fills the groups in order, `size` each, `count` at most.
  */
 function groupFor(
   command: PendingAppend,
