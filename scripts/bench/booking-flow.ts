@@ -341,6 +341,24 @@ async function printStatements(
   return { statements: total / flows, transactions: transactions / flows };
 }
 
+/** The app's turn waits and version conflicts so far, from its /metrics (null when it has no such metric). */
+async function turnsOf(
+  url: string,
+): Promise<{ waits: number; seconds: number; over100ms: number; conflicts: number } | null> {
+  const text = await fetch(`${url}/metrics`)
+    .then((r) => (r.ok ? r.text() : ""))
+    .catch(() => "");
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+  const waits = value(/^skyward_turn_wait_seconds_count (\S+)$/m);
+  if (Number.isNaN(waits)) return null;
+  return {
+    waits,
+    seconds: value(/^skyward_turn_wait_seconds_sum (\S+)$/m),
+    over100ms: waits - value(/^skyward_turn_wait_seconds_bucket\{le="0.1"\} (\S+)$/m),
+    conflicts: value(/^skyward_event_store_version_conflicts_total (\S+)$/m),
+  };
+}
+
 export async function run(args: readonly string[]): Promise<void> {
   const agents = arg(args, "agents", 16);
   const seconds = arg(args, "seconds", 20);
@@ -561,6 +579,8 @@ export async function run(args: readonly string[]): Promise<void> {
     let wireAtStart: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
     let trafficAtStart = { ...httpTraffic };
     let eventsAtStart = 0;
+    // Turns at company balances (StreamLocks) and version conflicts, from the first web process's metrics.
+    let turnsAtStart = await turnsOf(app.url);
     const byCall: PerCallStatements = new Map();
     const measuring = setTimeout(async () => {
       samples = noSamples();
@@ -571,6 +591,7 @@ export async function run(args: readonly string[]): Promise<void> {
       failureCodes = new Map();
       started = performance.now();
       cpuAtStart = cpuSnapshot(appPids, postmaster, jobs?.pid ?? null);
+      turnsAtStart = await turnsOf(app.url);
       if (statements) {
         transactionsAtStart = await transactionsOf(pool, database);
         await pool.query("SELECT pg_stat_statements_reset()");
@@ -808,6 +829,21 @@ export async function run(args: readonly string[]): Promise<void> {
       console.log("\ncounts per flow (no machine changes these):");
       for (const [name, value] of Object.entries(perFlowCounts)) console.log(`  ${name.padEnd(24)} ${value}`);
     }
+    const turnsAtEnd = await turnsOf(app.url);
+    let turns: Record<string, number> | null = null;
+    if (turnsAtStart && turnsAtEnd && flows > 0) {
+      const waits = turnsAtEnd.waits - turnsAtStart.waits;
+      const measured = {
+        waits_per_flow: waits / flows,
+        mean_wait_ms: waits > 0 ? ((turnsAtEnd.seconds - turnsAtStart.seconds) * 1000) / waits : 0,
+        waits_over_100ms_per_flow: (turnsAtEnd.over100ms - turnsAtStart.over100ms) / flows,
+        conflicts_per_flow: (turnsAtEnd.conflicts - turnsAtStart.conflicts) / flows,
+      };
+      turns = measured;
+      console.log(
+        `\nturns at company balances (first web process): ${measured.waits_per_flow.toFixed(2)} per flow, mean wait ${measured.mean_wait_ms.toFixed(1)} ms, ${measured.waits_over_100ms_per_flow.toFixed(3)} per flow waited over 100 ms; version conflicts ${measured.conflicts_per_flow.toFixed(3)} per flow`,
+      );
+    }
     // One machine-readable line for `bench compare`.
     console.log(
       `BENCH_RESULT ${JSON.stringify({
@@ -834,6 +870,7 @@ export async function run(args: readonly string[]): Promise<void> {
           generator: perFlow("generator"),
         },
         counts: perFlowCounts,
+        turns,
       })}`,
     );
     const mark = (ok: boolean) => (ok ? "PASS" : "MISS");

@@ -17,6 +17,8 @@ interface BenchResult {
   calls: Record<string, { count: number; p50: number; p99: number }>;
   cpu_ms_per_flow: Record<string, number>;
   counts: Record<string, number> | null;
+  /** Turns at company balances and version conflicts (absent in a base without the metric). */
+  turns?: Record<string, number> | null;
 }
 
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
@@ -73,6 +75,7 @@ function figures(result: BenchResult): Map<string, number> {
   for (const [side, ms] of Object.entries(result.cpu_ms_per_flow)) out.set(`CPU ms/flow ${side}`, ms);
   for (const [call, stats] of Object.entries(result.calls)) out.set(`p99 ms ${call}`, stats.p99);
   for (const [name, value] of Object.entries(result.counts ?? {})) out.set(`per flow ${name}`, value);
+  for (const [name, value] of Object.entries(result.turns ?? {})) out.set(`turns ${name}`, value);
   return out;
 }
 

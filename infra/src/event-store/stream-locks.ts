@@ -1,3 +1,5 @@
+import { metrics } from "../telemetry/metrics.ts";
+
 /**
  * Commands of this process that write one contended stream (a company balance, charged by every issue of the
  * company) take turns here before deciding on it. Without turns, concurrent issues of one company refused each
@@ -12,6 +14,7 @@ export class StreamLocks {
 
   /** Waits for the stream's turn; answers the function that ends it (once; later calls do nothing). */
   async acquire(streamId: string): Promise<() => void> {
+    const started = metrics.start();
     const previous = this.tails.get(streamId);
     let end = () => {};
     const turn = new Promise<void>((resolve) => {
@@ -20,6 +23,7 @@ export class StreamLocks {
     const tail = previous ? previous.then(() => turn) : turn;
     this.tails.set(streamId, tail);
     if (previous) await previous;
+    metrics.turnTaken(started);
     return () => {
       end();
       if (this.tails.get(streamId) === tail) this.tails.delete(streamId);

@@ -71,6 +71,12 @@ const supplierDuration = new client.Histogram({
   buckets: LATENCY,
   registers: [registry],
 });
+const turnWait = new client.Histogram({
+  name: "skyward_turn_wait_seconds",
+  help: "How long commands waited for their turn at a contended stream (a company balance they charge)",
+  buckets: LATENCY,
+  registers: [registry],
+});
 const signInFailures = new client.Counter({
   name: "skyward_sign_in_failures_total",
   help: "Failed sign-ins by method and reason",
@@ -335,6 +341,11 @@ export const metrics = {
   ): void {
     if (!enabled) return;
     supplierDuration.observe({ operation: safe(operation), outcome }, seconds(startedAt));
+  },
+  /** A command's turn at a contended stream (StreamLocks) began: how long it waited for it. */
+  turnTaken(startedAt: bigint): void {
+    if (!enabled) return;
+    turnWait.observe(seconds(startedAt));
   },
   signInFailed(method: string, reason: string): void {
     if (!enabled) return;
