@@ -18,7 +18,9 @@ export interface CommandContext {
   /**
    * Reads a stream and folds it; the version read becomes the expected version of `appendTo`. `trusted` (for a
    * stream this command appends to at the version loaded): on the first attempt a state this process knows to be
-   * current is taken without a read (EventStore.fold); a retry always reads.
+   * current, or the state an unanswered append of this process leaves the stream at, is taken without a read
+   * (EventStore.fold's `trusted` and `unsettled`: the command's append then goes with or after that one, and is
+   * refused if that one fails); a retry always reads.
    */
   load<State>(
     streamId: string,

@@ -1,6 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "@jest/globals";
+import { registry } from "../telemetry/metrics.ts";
 import { StreamLocks } from "./stream-locks.ts";
+
+/** skyward_turn_wait_seconds' count and sum so far. */
+async function turnWaits(): Promise<{ count: number; sum: number }> {
+  const values = (await registry.getSingleMetric("skyward_turn_wait_seconds")?.get())?.values ?? [];
+  const of = (name: string) =>
+    (values as { metricName?: string; value: number }[]).find((v) => v.metricName === name)?.value ??
+    Number.NaN;
+  return { count: of("skyward_turn_wait_seconds_count"), sum: of("skyward_turn_wait_seconds_sum") };
+}
 
 /** `work` in the stream's turn, ended when it settles. */
 async function inTurn<T>(locks: StreamLocks, streamId: string, work: () => Promise<T>): Promise<T> {
@@ -59,5 +69,19 @@ describe("stream locks", () => {
       });
     await Promise.all([turn("balance-1"), turn("balance-2"), turn("balance-3")]);
     expect(most).toBe(3);
+  });
+
+  it("when a turn waits for the one before it, then its wait is counted in skyward_turn_wait_seconds", async () => {
+    const before = await turnWaits();
+    const locks = new StreamLocks();
+    const endFirst = await locks.acquire("balance-1");
+    const second = locks.acquire("balance-1");
+    await sleep(30);
+    endFirst();
+    (await second)();
+    const after = await turnWaits();
+    expect(after.count - before.count).toBe(2);
+    expect(after.sum - before.sum).toBeGreaterThanOrEqual(0.025);
+    expect(locks.size).toBe(0);
   });
 });

@@ -273,8 +273,8 @@ async function hold(
         result: { locator, booking: decided.result.booking },
         ...(holdId ? { releasingHold: holdId } : {}),
       };
-      // A claim charges the company balance: it takes turns there (StreamLocks).
     },
+    // A claim charges the company balance: it takes turns there (StreamLocks).
     turnOf(deps, claim ? balanceStream(held.company_id) : undefined),
   );
   return { ...result, append };
