@@ -100,9 +100,10 @@ async function runCommandLoop<Result>(
     // The unanswered appends whose states it decided on: its own append goes with or after them.
     const after: AppendTicket[] = [];
     const track = <State>(request: FoldRequest<State>, fold: Loaded<State> & { after?: AppendTicket }) => {
-      loaded.set(request.streamId, { ...(request as FoldRequest<unknown>), ...fold });
+      const { state, version } = fold;
+      loaded.set(request.streamId, { ...(request as FoldRequest<unknown>), state, version });
       if (fold.after) after.push(fold.after);
-      return { state: fold.state, version: fold.version };
+      return { state, version };
     };
     const ctx: CommandContext = {
       load: async (streamId, evolve, initial, options = {}) => {

@@ -618,7 +618,12 @@ export class EventStore {
       if (result) {
         const kept = this.lastFold(fold);
         if (result.versions[fold.streamId] === fold.version && (!kept || kept.version <= fold.version))
-          this.keepFold(fold.evolve, fold.streamId, { ...fold, stamp: appendStamp });
+          this.keepFold(fold.evolve, fold.streamId, {
+            initial: fold.initial,
+            state: fold.state,
+            version: fold.version,
+            stamp: appendStamp,
+          });
         if (pending?.ticket === ticket) this.unsettled.delete(fold.streamId);
       } else if (pending && pending.fold.version >= fold.version) {
         this.unsettled.delete(fold.streamId);
