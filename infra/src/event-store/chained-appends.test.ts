@@ -245,7 +245,6 @@ describe("turns that end when the append is handed to the store", () => {
     expect(balance).toBe(2);
     expect(await amounts(broken)).toEqual([]);
     // Every handed-out state is gone with its append's answer: nothing is kept for appends answered.
-    for (const store of [on, elsewhere])
-      expect((store as unknown as { unsettled: Map<string, unknown> }).unsettled.size).toBe(0);
+    for (const store of [on, elsewhere]) expect(store.unsettledStreams).toBe(0);
   });
 });

@@ -269,9 +269,9 @@ export interface AppendTicket {
 
 class Ticket implements AppendTicket {
   outcome: AppendTicket["outcome"] = "pending";
-  /** True once committed, false once failed. */
-  readonly settled: Promise<boolean>;
-  private end: (committed: boolean) => void = () => {};
+  /** Settles once it is answered (`outcome` then says how). */
+  readonly settled: Promise<void>;
+  private end: () => void = () => {};
 
   constructor(readonly folded: readonly FoldedAfter<unknown>[]) {
     this.settled = new Promise((resolve) => {
@@ -281,7 +281,7 @@ class Ticket implements AppendTicket {
 
   settle(committed: boolean): void {
     this.outcome = committed ? "committed" : "failed";
-    this.end(committed);
+    this.end();
   }
 
   /** What an append decided after this one is refused with when this one failed: the version it expected is not. */
@@ -386,6 +386,11 @@ export class EventStore {
    * its ticket: what a fold that accepts `unsettled` answers.
    */
   private readonly unsettled = new Map<string, { ticket: Ticket; fold: FoldedAfter<unknown> }>();
+
+  /** Streams whose state an unanswered append has handed out (`unsettled`); none once every append is answered. */
+  get unsettledStreams(): number {
+    return this.unsettled.size;
+  }
 
   /** Appends waiting for a group in flight to end (groupCommit). */
   private waiting: PendingAppend[] = [];
@@ -578,7 +583,8 @@ export class EventStore {
     };
     if (!this.options.groupCommit) {
       try {
-        if (!(await settledAll(after))) throw this.refused(metrics.start(), refusalAfter(after));
+        const failed = await failedAmong(after);
+        if (failed) throw this.refused(metrics.start(), failed.refusal());
         const result = await this.appendAlone(command);
         this.settle(command, result);
         return result;
@@ -666,8 +672,9 @@ export class EventStore {
     const waiting = this.waiting;
     this.waiting = [];
     for (const command of waiting) {
-      if (command.after.some((t) => t.outcome === "failed")) {
-        command.reject(this.refused(metrics.start(), refusalAfter(command.after)));
+      const failed = command.after.find((t) => t.outcome === "failed");
+      if (failed) {
+        command.reject(this.refused(metrics.start(), failed.refusal()));
         continue;
       }
       const group = groupFor(command, placed, groups, count, size);
@@ -759,11 +766,11 @@ export class EventStore {
     } catch {
       // Each after the appends of the group it was decided after.
       await Promise.all(
-        group.map(async (c) =>
-          (await settledAll(c.after))
-            ? this.appendAlone(c).then(c.resolve, c.reject)
-            : c.reject(this.refused(started, refusalAfter(c.after))),
-        ),
+        group.map(async (c) => {
+          const failed = await failedAmong(c.after);
+          if (failed) c.reject(this.refused(started, failed.refusal()));
+          else await this.appendAlone(c).then(c.resolve, c.reject);
+        }),
       );
       return;
     }
@@ -982,14 +989,11 @@ function groupJson(group: readonly PendingCommand[]): string {
   );
 }
 
-/** Whether every one of `tickets` committed (waits for those not answered yet). */
-async function settledAll(tickets: readonly Ticket[]): Promise<boolean> {
-  return (await Promise.all(tickets.map((t) => t.settled))).every(Boolean);
+/** The first of `tickets` that failed, once every one of them is answered; undefined when all committed. */
+async function failedAmong(tickets: readonly Ticket[]): Promise<Ticket | undefined> {
+  await Promise.all(tickets.map((t) => t.settled));
+  return tickets.find((t) => t.outcome === "failed");
 }
-
-const refusalAfter = (tickets: readonly Ticket[]) =>
-  (tickets.find((t) => t.outcome === "failed") ?? tickets[0])?.refusal() ??
-  new Error("no append to wait for");
 
 /**
  * The group of this send a waiting append goes in, or null when it waits for a later one. One decided after unanswered
