@@ -113,6 +113,29 @@ describe("the feed's statements under generic plans", () => {
     expect(scans).toBe(0);
   });
 
+  it("when the log has no statistics (a new or restored database before autovacuum analyzes it), then a look at the head scans nothing", async () => {
+    await pool.query("SELECT pg_clear_relation_stats('es', 'events')");
+    await pool.query(
+      `SELECT pg_clear_attribute_stats('es', 'events', attname, false) FROM pg_attribute
+        WHERE attrelid = 'es.events'::regclass AND attnum > 0 AND NOT attisdropped`,
+    );
+    try {
+      const { rows } = await pool.query<{ stats: string }>(
+        "SELECT count(*)::text AS stats FROM pg_stats WHERE schemaname = 'es' AND tablename = 'events'",
+      );
+      expect(rows[0]?.stats).toBe("0");
+      const scans = await scansOfTheLog(async () => {
+        for (let i = 0; i < 3; i++) {
+          expect(await store.readFeedPage(head, 1000)).toEqual({ events: [], pending: false });
+          expect(await store.hasPendingAfter(head)).toBe(false);
+        }
+      });
+      expect(scans).toBe(0);
+    } finally {
+      await pool.query("ANALYZE es.events");
+    }
+  });
+
   it("when the metrics ask how far a projector is behind, then the count runs along the index", async () => {
     const scans = await scansOfTheLog(async () => {
       expect(await projectorLag(pool, head)).toEqual({ events: 0, seconds: 0 });
