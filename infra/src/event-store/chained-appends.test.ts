@@ -9,7 +9,7 @@ import { WrongExpectedVersionError } from "./errors.ts";
 import { EventStore, type FoldedAfter } from "./event-store.ts";
 import { systemMetadata } from "./metadata.ts";
 import { StreamLocks } from "./stream-locks.ts";
-import type { StoredEvent } from "./types.ts";
+import type { AppendResult, StoredEvent } from "./types.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -43,20 +43,31 @@ describe.each([
     const store = storeOf();
     const streamId = newStream();
     await store.append({ streamId, expected: "no_stream", events: [add(10)] });
+    // Another transaction holds the stream's row, so the first append stays unanswered until it lets go.
+    const holder = await db.pool.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT FROM es.streams WHERE stream_id = $1 FOR UPDATE", [streamId]);
     const first = store.append(
       { streamId, expected: 1, events: [add(-3)] },
       { folded: [folded(streamId, 7, 2)] },
     );
-    const answered = await store.fold(streamId, sum, 0, { trusted: true, unsettled: true });
-    expect(answered).toMatchObject({ state: 7, version: 2 });
-    expect(answered.after?.outcome).toBe("pending");
-    // Without `unsettled`, only committed states.
-    expect(await store.fold(streamId, sum, 0, { trusted: true })).toEqual({ state: 10, version: 1 });
+    let second: Promise<AppendResult>;
+    try {
+      const answered = await store.fold(streamId, sum, 0, { trusted: true, unsettled: true });
+      expect(answered).toMatchObject({ state: 7, version: 2 });
+      expect(answered.after?.outcome).toBe("pending");
+      // Without `unsettled`, only committed states.
+      expect(await store.fold(streamId, sum, 0, { trusted: true })).toEqual({ state: 10, version: 1 });
+      expect(answered.after?.outcome).toBe("pending");
 
-    const second = store.append(
-      { streamId, expected: 2, events: [add(-4)] },
-      { after: answered.after ? [answered.after] : [], folded: [folded(streamId, 3, 3)] },
-    );
+      second = store.append(
+        { streamId, expected: 2, events: [add(-4)] },
+        { after: answered.after ? [answered.after] : [], folded: [folded(streamId, 3, 3)] },
+      );
+    } finally {
+      await holder.query("COMMIT");
+      holder.release();
+    }
     expect((await first).versions[streamId]).toBe(2);
     expect((await second).versions[streamId]).toBe(3);
     expect(await amounts(streamId)).toEqual([10, -3, -4]);
@@ -142,6 +153,85 @@ describe.each([
       store.append({ streamId, expected: 2, events: [add(-1)] }, { after: after ? [after] : [] }),
     ).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(await amounts(streamId)).toEqual([10, -9]);
+  });
+});
+
+describe("a chain in one group", () => {
+  /** A grouping store on a pool that notes each statement it sends. */
+  const noting = () => {
+    const sent: string[] = [];
+    const pool = Object.create(db.pool) as typeof db.pool;
+    pool.query = ((text: unknown, ...rest: unknown[]) => {
+      sent.push(typeof text === "string" ? text : String((text as { text?: string }).text));
+      return (db.pool.query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof pool.query;
+    return { store: new EventStore(pool, undefined, 5000, { groupCommit: true }), sent };
+  };
+  /** A balance of 10, then a chain of two charges (the second expecting `secondExpects`) and another command. */
+  const chain = async (store: EventStore, streamId: string, secondExpects: number, { hold = false } = {}) => {
+    await store.append({ streamId, expected: "no_stream", events: [add(10)] });
+    const checked = newStream();
+    if (hold) await store.append({ streamId: checked, expected: "no_stream", events: [add(0)] });
+    const first = store.append(
+      { streamId, expected: 1, events: [add(-3)] },
+      { folded: [folded(streamId, 7, 2)], ...(hold ? { releasingHold: randomUUID() } : {}) },
+    );
+    const { after } = await store.fold(streamId, sum, 0, { trusted: true, unsettled: true });
+    const second = store.append(
+      [
+        { streamId, expected: secondExpects, events: [add(-4), add(-1)] },
+        // A stream the command only checks: the statement takes that (APPEND_ALL), not APPEND_LEAN.
+        ...(hold ? [{ streamId: checked, expected: 1, events: [] }] : []),
+      ],
+      { after: after ? [after] : [], folded: [folded(streamId, 2, 4)] },
+    );
+    const other = store.append({ streamId: newStream(), expected: "no_stream", events: [add(1)] });
+    return Promise.allSettled([first, second, other]);
+  };
+
+  it.each([
+    ["plain appends", { hold: false }, "AS c(stream_id, stream_type, expected, n, cmd)"],
+    ["a hold released and a stream checked", { hold: true }, "WITH c AS MATERIALIZED"],
+  ])(
+    "when a command is decided on the state of one in the same group (%s), then both go in one plain statement, each answered with the version its own events leave",
+    async (_name, options, statement) => {
+      const { store, sent } = noting();
+      const streamId = newStream();
+      const before = sent.length;
+      const [first, second, other] = await chain(store, streamId, 2, options);
+      // One statement for the three commands after the setup's, never es.append_group's command by command.
+      expect(sent.slice(before + (options.hold ? 2 : 1))).toHaveLength(1);
+      expect(sent.at(-1)).toContain(statement);
+      expect(sent.some((text) => text.includes("es.append_group"))).toBe(false);
+      expect(first).toMatchObject({ status: "fulfilled", value: { versions: { [streamId]: 2 } } });
+      expect(second).toMatchObject({ status: "fulfilled", value: { versions: { [streamId]: 4 } } });
+      expect(other.status).toBe("fulfilled");
+      const events = await new EventStore(db.pool).readStream(streamId);
+      expect(events.map((e) => [e.streamPosition, (e.data as { n: number }).n])).toEqual([
+        [1, 10],
+        [2, -3],
+        [3, -4],
+        [4, -1],
+      ]);
+      // One transaction, and both answers at or after their own events.
+      const [, a, , last] = events;
+      expect(a?.transactionId).toBe(last?.transactionId);
+      if (first.status !== "fulfilled" || second.status !== "fulfilled") throw new Error("unreachable");
+      expect(first.value.position?.tx).toBe(a?.transactionId);
+      expect(second.value.position?.gp).toBe(last?.globalPosition);
+    },
+  );
+
+  it("when the later command of a chain expects another version than the first leaves, then the group is answered command by command: the first commits, the later one is refused", async () => {
+    const { store, sent } = noting();
+    const streamId = newStream();
+    const [first, second, other] = await chain(store, streamId, 1);
+    expect(sent.some((text) => text.includes("es.append_group"))).toBe(true);
+    expect(first).toMatchObject({ status: "fulfilled", value: { versions: { [streamId]: 2 } } });
+    expect(second.status).toBe("rejected");
+    if (second.status === "rejected") expect(second.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(other.status).toBe("fulfilled");
+    expect(await amounts(streamId)).toEqual([10, -3]);
   });
 });
 
