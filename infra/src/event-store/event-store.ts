@@ -111,8 +111,8 @@ const APPEND_ALL = `WITH c AS MATERIALIZED (
     RETURNING s.stream_id, s.version
   ),
   checked AS (
-    SELECT c.cmd, c.stream_id, coalesce(s.version, 0) AS version
-      FROM c LEFT JOIN es.streams s USING (stream_id) WHERE c.n = 0
+    SELECT c.cmd, c.stream_id, coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = c.stream_id), 0) AS version
+      FROM c WHERE c.n = 0
   ),
   passed AS (
     SELECT (SELECT count(*) FROM c JOIN moved m USING (stream_id) WHERE es.expected_holds(c.expected, m.version - c.n))

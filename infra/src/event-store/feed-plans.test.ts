@@ -66,13 +66,14 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Sequential scans of es.events the statements `work` sends on the test's one session. */
-async function scansOfTheLog(work: () => Promise<unknown>): Promise<number> {
+/** Sequential scans of `table` (es.events: the log) the statements `work` sends on the test's one session. */
+async function scansOfTheLog(work: () => Promise<unknown>, table = "es.events"): Promise<number> {
   const scans = async () => {
     // Flushed when the session next goes idle, so the count read by the statement after it includes them.
     await pool.query("SELECT pg_stat_force_next_flush()");
     const { rows } = await pool.query<{ n: string }>(
-      "SELECT seq_scan::text AS n FROM pg_stat_user_tables WHERE relid = 'es.events'::regclass",
+      "SELECT seq_scan::text AS n FROM pg_stat_user_tables WHERE relid = $1::regclass",
+      [table],
     );
     return Number(rows[0]?.n);
   };
@@ -143,6 +144,33 @@ describe("the feed's statements under generic plans", () => {
       expect(behind.events).toBe(EVENTS);
       expect(behind.seconds).toBeGreaterThanOrEqual(0);
     });
+    expect(scans).toBe(0);
+  });
+});
+
+describe("a group's appends under generic plans", () => {
+  it("when the commands of a group check streams they do not write, then each check looks its stream up and nothing scans the streams", async () => {
+    const grouped = new EventStore(pool, undefined, 5000, { groupCommit: true });
+    const metadata = systemMetadata("feed-plans-test");
+    const scans = await scansOfTheLog(async () => {
+      for (let round = 0; round < 3; round++) {
+        // Two commands in one group (APPEND_ALL: each checks a stream it does not write), each on a new stream.
+        const results = await Promise.all(
+          [1, 2].map((n) =>
+            grouped.append([
+              {
+                streamId: `booking-check${round}x${n}-${randomUUID()}`,
+                expected: "no_stream",
+                events: [{ type: "BookingHeld", data: { n }, metadata }],
+              },
+              { streamId: `booking-plan${n}`, expected: 100, events: [] },
+            ]),
+          ),
+        );
+        for (const [i, result] of results.entries())
+          expect(result.versions[`booking-plan${i + 1}`]).toBe(100);
+      }
+    }, "es.streams");
     expect(scans).toBe(0);
   });
 });
