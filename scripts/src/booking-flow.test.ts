@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { BookingDetails, BookingListPage, BookOfferResponse } from "@skyward/contracts/bookings";
-import { systemMetadata } from "@skyward/infra/event-store/metadata";
-import { contacts, inDays, passenger } from "./testing/bookings.ts";
+import { chargeBalance, contacts, inDays, passenger } from "./testing/bookings.ts";
 import type { HttpClient, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -341,21 +340,9 @@ describe("bookings under concurrency", () => {
       // Leave room for three tickets: charge the balance down to 3.5 prices with a direct event-store top-down.
       const balance = await balanceOf(agent);
       const companyId = (await agent.get("/balances")).body.data[0].company_id;
-      await t.app.store.append({
-        streamId: `balance-${companyId}`,
-        expected: "any",
-        events: [
-          {
-            type: "BalanceCharged",
-            data: {
-              company_id: companyId,
-              amount: { amount: balance - Math.floor(3.5 * price), currency: "UAH" },
-              locator: "SETUP0",
-              reason: "test",
-            },
-            metadata: { ...systemMetadata("test"), scope: { agency_id: null, company_id: companyId } },
-          },
-        ],
+      await chargeBalance(t.app.store, companyId, {
+        amount: balance - Math.floor(3.5 * price),
+        currency: "UAH",
       });
       const [answers, comments] = await Promise.all([
         Promise.all(locators.map((locator) => agent.post("/bookings/issue", { locator }))),

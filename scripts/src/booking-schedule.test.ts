@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { systemMetadata } from "@skyward/infra/event-store/metadata";
+import { chargeBalance } from "./testing/bookings.ts";
 import type { HttpClient, HttpResponse, Json } from "./testing/http-client.ts";
 import { startTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -122,17 +122,7 @@ describe("bookings over time", () => {
     const balances = await agent.get("/balances");
     const { company_id: companyId, balance_amount: available } = balances.body.data[0];
     // Empty the company balance, as issues elsewhere would.
-    await t.app.store.append({
-      streamId: `balance-${companyId}`,
-      expected: "any",
-      events: [
-        {
-          type: "BalanceCharged",
-          data: { company_id: companyId, amount: available, locator: "SETUP0", reason: "test" },
-          metadata: { ...systemMetadata("test"), scope: { agency_id: null, company_id: companyId } },
-        },
-      ],
-    });
+    await chargeBalance(t.app.store, companyId, available);
     const charges = async () =>
       (await t.events(`balance-${companyId}`)).filter((e) => e.type === "BalanceCharged").length;
     const chargesBefore = await charges();

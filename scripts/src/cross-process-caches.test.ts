@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from "@skyward/command-service/world/demo-world";
 import { systemMetadata } from "@skyward/infra/event-store/metadata";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import { type Skyward, startSkyward } from "./app.ts";
+import { chargeBalance } from "./testing/bookings.ts";
 import { type ChildCommandProcess, startChildCommandProcess } from "./testing/child-command-process.ts";
 import { HttpClient, type Json } from "./testing/http-client.ts";
 
@@ -98,22 +99,7 @@ describe("two command processes", () => {
   it("when process 2 tops the balance up, then process 1 issues right after, where it refused for insufficient balance", async () => {
     const locator = await book(agent);
     // Spend the whole balance, from process 1 itself.
-    await first.store.append({
-      streamId: `balance-${companyId}`,
-      expected: "any",
-      events: [
-        {
-          type: "BalanceCharged",
-          data: {
-            company_id: companyId,
-            amount: { amount: await balanceNow(), currency },
-            locator: "SETUP0",
-            reason: "test",
-          },
-          metadata: metadata(),
-        },
-      ],
-    });
+    await chargeBalance(first.store, companyId, { amount: await balanceNow(), currency });
     const refused = await agent.post("/bookings/issue", { locator });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].code).toBe("insufficient_balance");

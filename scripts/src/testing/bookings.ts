@@ -131,6 +131,28 @@ export async function topUp(db: TestDatabase, store: EventStore, companyId: stri
   });
 }
 
+/**
+ * Charges a company balance straight in the event store, outside any booking (a test's setup: what issues elsewhere
+ * would have spent), so that what is left is known.
+ */
+export async function chargeBalance(
+  store: EventStore,
+  companyId: string,
+  amount: { amount: number; currency: string },
+): Promise<void> {
+  await store.append({
+    streamId: `balance-${companyId}`,
+    expected: "any",
+    events: [
+      {
+        type: "BalanceCharged",
+        data: { company_id: companyId, amount, locator: "SETUP0", reason: "test" },
+        metadata: { ...systemMetadata("test"), scope: { agency_id: null, company_id: companyId } },
+      },
+    ],
+  });
+}
+
 /** A company balance as the sum of its events (minor units). */
 export async function balanceFromEvents(db: TestDatabase, companyId: string): Promise<number> {
   const { rows } = await db.pool.query<{ sum: string | null }>(
