@@ -759,32 +759,12 @@ export class EventStore {
         if (!sent) return (await exactly()).rows;
         const fallback = async () => (await exactly()).rows;
         if (leanFits(group, sent))
-          return this.pool.query<AppendedRow>(APPEND_LEAN, [...leanArrays(sent), ...notices]).then(
-            ({ rows: streams }) =>
-              chainAnswers(
-                group,
-                streams.map((r) => [
-                  r.stream_id,
-                  Number(r.version),
-                  r.transaction_id,
-                  r.last_global_position,
-                ]),
-                () => null,
-              ),
-            fallback,
-          );
-        return this.pool.query<GroupRow>(APPEND_ALL, [groupJson(group, sent), ...notices]).then(
-          ({ rows: all }) =>
-            chainAnswers(
-              group,
-              all.flatMap((r) =>
-                r.tx !== null && r.stream !== null ? [[r.stream, r.stream_version ?? 0, r.tx, r.gp]] : [],
-              ),
-              (command, streamId) =>
-                all.find((r) => r.command_index === command && r.stream === streamId)?.stream_version ?? null,
-            ),
-          fallback,
-        );
+          return this.pool
+            .query<AppendedRow>(APPEND_LEAN, [...leanArrays(sent), ...notices])
+            .then(({ rows: streams }) => chainAnswers(group, streams.map(asGroupRow)), fallback);
+        return this.pool
+          .query<GroupRow>(APPEND_ALL, [groupJson(group, sent), ...notices])
+          .then(({ rows: all }) => chainAnswers(group, all), fallback);
       });
     } catch {
       // Each after the appends of the group it was decided after.
@@ -1098,38 +1078,42 @@ function mergeChains(group: readonly PendingCommand[]): SentPayloads | null {
   return sent;
 }
 
+/** A stream's row of APPEND_LEAN as APPEND_ALL answers it (its command unknown: a written stream has one row). */
+const asGroupRow = (r: AppendedRow): GroupRow => ({
+  command_index: 0,
+  stream: r.stream_id,
+  stream_version: Number(r.version),
+  tx: r.transaction_id,
+  gp: r.last_global_position,
+  error_code: null,
+  error_detail: null,
+  error_message: null,
+});
+
 /**
- * The answers to each command of a group sent as mergeChains wrote it: a stream's version after the command's own
- * events (for a stream several commands wrote, its version less the events of the commands after it), with the
- * transaction and the stream's last global position in it (a read model that has reached that has every one of them);
- * a stream the command only checked answers the version it was checked at.
+ * The answers to each command of a group sent as mergeChains wrote it, from the statement's rows: a stream written
+ * (a row with its transaction) answers the version after the command's own events (for a stream several commands
+ * wrote, its version less the events of the commands after it) and the stream's last global position in the
+ * transaction (a read model that has reached it has every one of them); a stream only checked answers its command's
+ * row.
  */
-function chainAnswers(
-  group: readonly PendingCommand[],
-  rows: readonly (readonly [stream: string, version: number, tx: string | null, gp: string | null])[],
-  checked: (command: number, streamId: string) => number | null,
-): GroupRow[] {
-  const written = new Map(rows.map(([stream, version, tx, gp]) => [stream, { version, tx, gp }]));
+function chainAnswers(group: readonly PendingCommand[], rows: readonly GroupRow[]): GroupRow[] {
+  const written = new Map(rows.flatMap((r) => (r.tx !== null && r.stream !== null ? [[r.stream, r]] : [])));
   // Per stream, the events of the commands not yet answered below.
   const later = new Map<string, number>();
   for (const command of group)
     for (const a of command.payload) later.set(a.stream_id, (later.get(a.stream_id) ?? 0) + a.events.length);
   return group.flatMap((command, i) =>
     command.payload.map((a) => {
-      const answer = {
-        command_index: i + 1,
-        stream: a.stream_id,
-        error_code: null,
-        error_detail: null,
-        error_message: null,
-      };
-      if (a.events.length === 0)
-        return { ...answer, stream_version: checked(i + 1, a.stream_id), tx: null, gp: null };
-      const row = written.get(a.stream_id);
+      const checked = a.events.length === 0;
+      const row = checked
+        ? rows.find((r) => r.command_index === i + 1 && r.stream === a.stream_id)
+        : written.get(a.stream_id);
       if (!row) throw new Error(`the group's statement did not answer for stream ${a.stream_id}`);
+      if (checked) return row;
       const after = (later.get(a.stream_id) ?? 0) - a.events.length;
       later.set(a.stream_id, after);
-      return { ...answer, stream_version: row.version - after, tx: row.tx, gp: row.gp };
+      return { ...row, command_index: i + 1, stream_version: (row.stream_version ?? 0) - after };
     }),
   );
 }
