@@ -41,7 +41,9 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
 async function typeAndPick(page: Page, field: Locator, text: string, option: Locator): Promise<void> {
   await tabTo(page, field);
   await page.keyboard.type(text);
-  await option.waitFor();
+  // Enter picks the highlighted option: wait until the list, filtered by the whole text, highlights this one (on a
+  // loaded machine the highlight comes a render after the option shows, and an Enter before it picks nothing).
+  await option.and(page.locator("[data-combobox-selected]")).waitFor();
   await page.keyboard.press("Enter");
 }
 
