@@ -157,7 +157,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
             label={booking.auto_cancel_at ? t("drawer.auto_cancel_at") : t("drawer.time_limit")}
             value={deadline ? formats.instant(deadline) : "—"}
             hint={deadline ? formats.fromNow(deadline) : undefined}
-            tone={timeLimitSoon ? "var(--mantine-color-error)" : undefined}
+            tone={timeLimitSoon ? "red.7" : undefined}
           />
         ) : (
           <Fact

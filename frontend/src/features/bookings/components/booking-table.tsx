@@ -138,7 +138,7 @@ export const BookingTable = memo(function BookingTable({
                     {row.list === "new" && deadline ? (
                       <Text
                         fz="sm"
-                        c={urgent ? "var(--mantine-color-error)" : undefined}
+                        c={urgent ? "red.7" : undefined}
                         fw={urgent ? 600 : undefined}
                         title={formats.instant(deadline)}
                       >

@@ -477,11 +477,7 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
               bg="var(--skyward-surface)"
               style={{ zIndex: 2 }}
             >
-              <Text
-                fz="sm"
-                c={invalid ? "var(--mantine-color-error)" : "dimmed"}
-                style={{ flex: "1 1 200px" }}
-              >
+              <Text fz="sm" c={invalid ? "red.7" : "dimmed"} style={{ flex: "1 1 200px" }}>
                 {invalid
                   ? t("booking.fix_fields", { count: invalid })
                   : fare.instant_payment
