@@ -205,10 +205,13 @@ describe("/metrics after a booking flow", () => {
         break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(
+    // The job also runs every minute (its cron, command-service/src/jobs/specs.ts): a run of the schedule may fall in
+    // this window beside the one sent here (seen once in a whole CI run), never more than that.
+    const runs =
       sum(now, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" }) -
-        sum(start, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" }),
-    ).toBe(1);
+      sum(start, "skyward_job_runs_total", { job: "reconcile-operations", outcome: "ok" });
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(2);
     expect(
       sum(now, "skyward_job_run_duration_seconds_count", { job: "reconcile-operations" }),
     ).toBeGreaterThanOrEqual(1);
