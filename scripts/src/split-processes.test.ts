@@ -12,21 +12,24 @@ describe("command and query services in separate processes", () => {
   const env = { SESSION_SECRET: "a-shared-secret-of-at-least-32-characters!" };
   beforeAll(async () => {
     db = await createTestDatabase();
-    command = await startSkyward({
-      databaseUrl: db.url,
-      port: 0,
-      logLevel: "silent",
-      env,
-      roles: ["command", "jobs"],
-      seedDemo: true,
-    });
+    // The query app first, as a deployment starts it: its projectors make the read models the command app's jobs read
+    // (started before them, every job's first run failed on a missing table). Errors are logged, so that an answer
+    // 500 shows its cause in the test's output (a whole CI run once saw update_locale answer 500).
     query = await startSkyward({
       databaseUrl: db.url,
       port: 0,
-      logLevel: "silent",
+      logLevel: "error",
       env,
       roles: ["query", "projectors"],
       seedDemo: false,
+    });
+    command = await startSkyward({
+      databaseUrl: db.url,
+      port: 0,
+      logLevel: "error",
+      env,
+      roles: ["command", "jobs"],
+      seedDemo: true,
     });
     // As a deployment does (readiness probe): traffic once the query app's projectors have built their read models.
     const probe = new HttpClient(query.url);

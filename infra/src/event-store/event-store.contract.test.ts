@@ -460,8 +460,9 @@ describe("an append releasing a supplier hold", () => {
       let waiting = false;
       for (let i = 0; i < 300 && !waiting; i++) {
         const { rows } = await db.pool.query<{ waiting: boolean }>(
-          `SELECT count(*) > 0 AS waiting FROM pg_locks
-            WHERE NOT granted AND pid <> pg_backend_pid() AND pid <> $1`,
+          // pg_locks is the whole server's: the suites running beside this one wait on locks of their own databases.
+          `SELECT count(*) > 0 AS waiting FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+            WHERE NOT l.granted AND a.datname = current_database() AND l.pid <> pg_backend_pid() AND l.pid <> $1`,
           [otherPid],
         );
         waiting = rows[0]?.waiting === true;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { stampVersion, storedVersion, upcastEvent } from "@skyward/contracts/event-versions";
 import type { FeedPosition } from "@skyward/contracts/position";
 import { LRUCache } from "lru-cache";
@@ -68,6 +69,14 @@ const MAX_IN_FLIGHT = 4;
 /** SQLSTATE of the statement PostgreSQL failed to break a deadlock, and how often an append alone is sent in all. */
 const DEADLOCK_DETECTED = "40P01";
 const DEADLOCK_ATTEMPTS = 3;
+/**
+ * How long an append that lost a deadlock waits before it is sent again, doubled on each try, ±50 % at random. Sent at
+ * once, it could take back the stream's row before the transaction it lost to woke up to lock it (a row whose locker
+ * aborted is free to the first that comes, not to the one that waited), and deadlock with it again: with the waiter's
+ * backend stopped (SIGSTOP) across the first deadlock the retry deadlocked a second time, and a whole CI run on a loaded
+ * machine failed an append with the deadlock after its three tries.
+ */
+const DEADLOCK_BACKOFF_MS = 20;
 /**
  * What waits is spread over the free slots in groups of at least this many commands: one group runs while another
  * waits for its commit to reach the disk, and no command goes alone (es.append, a commit of its own) while others wait.
@@ -720,7 +729,10 @@ export class EventStore {
           )
         ).rows;
       } catch (error) {
-        if ((error as { code?: string }).code === DEADLOCK_DETECTED && attempt < DEADLOCK_ATTEMPTS) continue;
+        if ((error as { code?: string }).code === DEADLOCK_DETECTED && attempt < DEADLOCK_ATTEMPTS) {
+          await sleep(DEADLOCK_BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+          continue;
+        }
         throw this.refused(started, translateError(error));
       }
     }
