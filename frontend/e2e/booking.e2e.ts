@@ -154,6 +154,10 @@ describe("booking and ticketing", () => {
       .getByRole("button", { name: /^Select Economy/ })
       .first()
       .click();
+    // Sent empty: the form marks its fields and says how many to check, in text that reads in both schemes.
+    await page.getByRole("button", { name: /^Book for / }).click();
+    await page.getByText(/^Check \d+ fields marked in red$/).waitFor();
+    await checkScreen(page, "booking-form-invalid");
     await fillPassenger(page, 1, {
       gender: "Female",
       first: "Oksana",

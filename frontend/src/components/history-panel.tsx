@@ -73,7 +73,7 @@ export function HistoryPanel<Row extends { event_id: string }>({
           title={labels.unavailable}
         />
       ) : history.isError && labels.unavailable ? (
-        <Text c="red">{labels.unavailable}</Text>
+        <Text c="var(--mantine-color-error)">{labels.unavailable}</Text>
       ) : rows.length === 0 ? (
         <Text c="dimmed">{labels.empty}</Text>
       ) : (

@@ -4,7 +4,7 @@ import { PersonName, Phone } from "@skyward/contracts/account";
 import { IconPhone } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { personalData } from "../lib/replay-privacy.ts";
+import { personalData } from "../lib/personal-data.ts";
 
 export type PersonField = "first_name" | "last_name" | "phone";
 

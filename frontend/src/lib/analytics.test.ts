@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import {
   analyticsConfigFromPage,
-  analyticsEndpoints,
   analyticsKeyFromPage,
   analyticsQueue,
   identify,
@@ -11,6 +10,7 @@ import {
   track,
   trackApiSuccess,
 } from "./analytics.ts";
+import { analyticsEndpoints } from "./analytics-sdk.ts";
 import { scrubTypedParameters } from "./replay-privacy.ts";
 
 // What reaches the SDK (and the collector) is checked end to end in e2e/product-analytics.e2e.ts.

@@ -2,14 +2,12 @@
  * Product analytics (seed spec, sections 1 and 9) through the Amplitude browser SDK and its session-replay plugin.
  * The page supplies the key and, optionally, the server URL (a self-hosted or EU endpoint) in meta tags the server
  * fills from ANALYTICS_KEY and ANALYTICS_SERVER_URL. Without a key the SDK is never loaded and nothing leaves the
- * browser. The SDK is loaded after the first render (its own chunk), so it never weighs on the first load.
+ * browser. The SDK is loaded after the first render, in one chunk with what starts it (analytics-sdk.ts), so it never
+ * weighs on the first load: this module, part of every first page, holds the calls made before it is in.
  */
 import type * as Amplitude from "@amplitude/analytics-browser";
-import { REPLAY_PRIVACY, sendScrubbedReplay } from "./replay-privacy.ts";
 
 export const PLATFORM = "Site";
-export const SESSION_REPLAY_SAMPLE_RATE = 0.1;
-export const SESSION_REPLAY_DELAY_MS = 200;
 
 export type AnalyticsProps = Record<string, string | number | boolean | null>;
 
@@ -57,87 +55,31 @@ export function analyticsConfigFromPage(doc: Document = document): AnalyticsConf
   };
 }
 
-/** Amplitude's own EU host: the SDK's EU zone sends events, replays and replay settings to Amplitude's EU hosts. */
-const AMPLITUDE_EU = /(^|\.)eu\.amplitude\.com$/;
-
-/**
- * Where events, session replays and the replay's settings go. No server URL: Amplitude's US endpoints. Amplitude's
- * EU endpoint: the EU zone. Any other server (a self-hosted or first-party proxy) takes all three on its origin, at
- * Amplitude's paths, so nothing of a replay goes to Amplitude unless the proxy forwards it.
- */
-export function analyticsEndpoints(serverUrl: string | null): {
-  serverUrl?: string;
-  serverZone?: "EU";
-  trackServerUrl?: string;
-  configServerUrl?: string;
-} {
-  if (!serverUrl) return {};
-  const url = new URL(serverUrl);
-  if (AMPLITUDE_EU.test(url.hostname)) return { serverUrl, serverZone: "EU" };
-  return {
-    serverUrl,
-    trackServerUrl: `${url.origin}/sessions/v2/track`,
-    configServerUrl: `${url.origin}/config`,
-  };
-}
-
 function call(fn: Call): void {
   if (state.sdk) fn(state.sdk);
   else if (state.config === null || state.config.key) state.pending.push(fn);
-}
-
-/** Every event says it comes from the Site platform, whatever sent it (tracks, identifies, the SDK's own). */
-const sitePlatform = {
-  name: "skyward-platform",
-  type: "enrichment" as const,
-  async execute<E extends { platform?: string }>(event: E): Promise<E> {
-    event.platform = PLATFORM;
-    return event;
-  },
-};
-
-/** Loads and starts the SDK; session replay joins SESSION_REPLAY_DELAY_MS later, sampled. */
-export async function loadAnalytics(config: AnalyticsConfig): Promise<void> {
-  if (!config.key) return;
-  const sdk = await import("@amplitude/analytics-browser");
-  sdk.add(sitePlatform);
-  const { trackServerUrl, configServerUrl, ...endpoints } = analyticsEndpoints(config.serverUrl);
-  await sdk.init(config.key, {
-    ...endpoints,
-    autocapture: false,
-    remoteConfig: { fetchRemoteConfig: false },
-    flushIntervalMillis: 1000,
-  }).promise;
-  state.sdk = sdk;
-  for (const fn of state.pending.splice(0)) fn(sdk);
-  setTimeout(() => {
-    void import("@amplitude/plugin-session-replay-browser").then(({ sessionReplayPlugin }) =>
-      sdk.add(
-        sessionReplayPlugin({
-          sampleRate: config.replaySampleRate ?? SESSION_REPLAY_SAMPLE_RATE,
-          privacyConfig: REPLAY_PRIVACY,
-          handleSendEvents: sendScrubbedReplay,
-          ...(trackServerUrl ? { trackServerUrl } : {}),
-          ...(configServerUrl ? { configServerUrl } : {}),
-        }),
-      ),
-    );
-  }, SESSION_REPLAY_DELAY_MS);
 }
 
 /** Starts analytics once per page, after the first render (when the browser is idle after the load event). */
 export function startAnalytics(config: AnalyticsConfig = analyticsConfigFromPage()): void {
   if (state.config) return;
   state.config = config;
-  if (!config.key) {
+  const { key } = config;
+  if (!key) {
     state.pending = [];
     return;
   }
   const begin = () => {
-    state.loading ??= loadAnalytics(config).catch(() => {
-      // An SDK that cannot load (blocked, offline) leaves the product as it is: analytics is never in the way.
-      state.pending = [];
-    });
+    state.loading ??= import("./analytics-sdk.ts")
+      .then(({ loadAnalytics }) => loadAnalytics({ ...config, key }))
+      .then((sdk) => {
+        state.sdk = sdk;
+        for (const fn of state.pending.splice(0)) fn(sdk);
+      })
+      .catch(() => {
+        // An SDK that cannot load (blocked, offline) leaves the product as it is: analytics is never in the way.
+        state.pending = [];
+      });
   };
   const idle = () =>
     "requestIdleCallback" in window

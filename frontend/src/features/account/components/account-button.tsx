@@ -2,7 +2,7 @@ import { Avatar, Group, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconUser } from "@tabler/icons-react";
 import type { ComponentPropsWithRef } from "react";
 import { useTranslation } from "react-i18next";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 
 /**
  * The account menu's button: the same before and after its menu's code is in. Shared by the header's corner

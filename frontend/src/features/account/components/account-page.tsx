@@ -1,6 +1,6 @@
 import { Avatar, Badge, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import type { Session } from "../../../lib/session.ts";
 import { ApiTokenCard } from "./api-token-card.tsx";
 import { EmailCard } from "./email-card.tsx";

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { dismissErrors, notify } from "../../../lib/notifications.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import { emailChangeMachine } from "../machines/email-change.machine.ts";
 import { SectionCard } from "./section-card.tsx";

@@ -47,7 +47,7 @@ export function NotificationSettingsCard() {
           </Table.Tbody>
         </Table>
       ) : isError ? (
-        <Text fz="sm" c="red">
+        <Text fz="sm" c="var(--mantine-color-error)">
           {t("settings.failed")}
         </Text>
       ) : (

@@ -297,7 +297,7 @@ function CompaniesCard({
       header: t("companies.balance"),
       sortValue: (c) => c.balance_amount.amount,
       cell: (c) => (
-        <Text fz="sm" c={c.balance_amount.amount < 0 ? "red" : undefined}>
+        <Text fz="sm" c={c.balance_amount.amount < 0 ? "var(--mantine-color-error)" : undefined}>
           {formatMoney(c.balance_amount, language)}
         </Text>
       ),

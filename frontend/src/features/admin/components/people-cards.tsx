@@ -21,7 +21,7 @@ import { type HistoryColumn, HistoryPanel } from "../../../components/history-pa
 import { LoadFailed, shownInline } from "../../../components/load-failed.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { Modal } from "../../../components/ui/modal.tsx";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import {
   BALANCE_PAGE_SIZE,
   changesQueryOptions,

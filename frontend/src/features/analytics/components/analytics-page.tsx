@@ -198,7 +198,7 @@ function FigureCard(props: {
           </Badge>
         ) : null
       ) : (
-        <Text fz="xs" c={delta >= 0 ? "teal.8" : "red.8"}>
+        <Text fz="xs" c={delta >= 0 ? "var(--skyward-success-text)" : "var(--mantine-color-error)"}>
           {t("analytics.change", { change: `${delta > 0 ? "+" : ""}${delta} %` })}
         </Text>
       )}

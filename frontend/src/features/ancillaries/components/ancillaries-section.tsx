@@ -11,7 +11,7 @@ import { Modal } from "../../../components/ui/modal.tsx";
 import { notifyApiError } from "../../../lib/api-client.ts";
 import { allows } from "../../../lib/booking-actions.ts";
 import { notify } from "../../../lib/notifications.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { useRefundEmd } from "../api/ancillaries.ts";
 import { AncillaryPicker } from "./ancillary-picker.tsx";
 import { SeatMapPicker } from "./seat-map-picker.tsx";

@@ -120,7 +120,7 @@ function RunView({
         <Group gap="xs">
           <Button
             size="xs"
-            color="orange"
+            color="orange.9"
             disabled={!agreed || !canSwitch}
             loading={toSwitch.isPending}
             onClick={() => toSwitch.mutate(data.id)}

@@ -46,7 +46,7 @@ export function BalanceSummary() {
                 <Text
                   fz="md"
                   fw={700}
-                  c={row.balance_amount.amount <= 0 ? "red.7" : undefined}
+                  c={row.balance_amount.amount <= 0 ? "var(--mantine-color-error)" : undefined}
                   style={{ fontVariantNumeric: "tabular-nums" }}
                   data-testid="balance-amount"
                   data-amount={row.balance_amount.amount}

@@ -10,7 +10,7 @@ import { fieldErrors } from "../../../lib/field-errors.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { translatedValidation, useFormErrorWords } from "../../../lib/form-validation.ts";
 import { notify } from "../../../lib/notifications.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { useModifyContacts } from "../api/booking-commands.ts";
 
 const resolveContacts = zod4Resolver(ContactsForm);

@@ -25,7 +25,7 @@ import { SegmentList } from "../../../components/travel/segment-list.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { formatDay } from "../../../lib/date-format.ts";
 import { useFareText } from "../../../lib/fare-text.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { BookingActions } from "./booking-actions.tsx";
 import { BookingComments } from "./booking-comments.tsx";
 import { BookingContacts } from "./booking-contacts.tsx";
@@ -157,7 +157,7 @@ export function BookingPanel({ booking }: { booking: BookingDetails }) {
             label={booking.auto_cancel_at ? t("drawer.auto_cancel_at") : t("drawer.time_limit")}
             value={deadline ? formats.instant(deadline) : "—"}
             hint={deadline ? formats.fromNow(deadline) : undefined}
-            tone={timeLimitSoon ? "red.7" : undefined}
+            tone={timeLimitSoon ? "var(--mantine-color-error)" : undefined}
           />
         ) : (
           <Fact

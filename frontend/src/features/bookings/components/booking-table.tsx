@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CarrierMark } from "../../../components/travel/carrier-mark.tsx";
 import { useFormats } from "../../../components/travel/use-formats.ts";
 import { airportTime } from "../../../lib/date-format.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { FakeBadge, StatusBadge } from "./status-badge.tsx";
 
 /** Less than this left on the time limit is shown in red: the agent should act now. */
@@ -138,7 +138,7 @@ export const BookingTable = memo(function BookingTable({
                     {row.list === "new" && deadline ? (
                       <Text
                         fz="sm"
-                        c={urgent ? "red.7" : undefined}
+                        c={urgent ? "var(--mantine-color-error)" : undefined}
                         fw={urgent ? 600 : undefined}
                         title={formats.instant(deadline)}
                       >

@@ -39,7 +39,7 @@ import { translatedValidation, useFormErrorWords } from "../../../lib/form-valid
 import { useSiteLanguage } from "../../../lib/i18n.ts";
 import { formatMoney, majorUnit } from "../../../lib/money.ts";
 import { notify } from "../../../lib/notifications.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { type DownloadProgress, downloadTicket, exportSales } from "../api/sales-files.ts";
 import { type SalesFilter, salesListQueryOptions } from "../api/sales-list.ts";
 import { ExportProgress } from "./export-progress.tsx";

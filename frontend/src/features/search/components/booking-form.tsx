@@ -36,7 +36,7 @@ import { useFareText } from "../../../lib/fare-text.ts";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { notify } from "../../../lib/notifications.ts";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { useBookOffer } from "../api/book-offer.ts";
 import {
   type BookingDraft,
@@ -477,7 +477,11 @@ export function BookingForm({ searchResultId, option, fare, counts, onBack }: Bo
               bg="var(--skyward-surface)"
               style={{ zIndex: 2 }}
             >
-              <Text fz="sm" c={invalid ? "red.7" : "dimmed"} style={{ flex: "1 1 200px" }}>
+              <Text
+                fz="sm"
+                c={invalid ? "var(--mantine-color-error)" : "dimmed"}
+                style={{ flex: "1 1 200px" }}
+              >
                 {invalid
                   ? t("booking.fix_fields", { count: invalid })
                   : fare.instant_payment

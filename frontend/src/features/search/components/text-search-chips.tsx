@@ -339,7 +339,7 @@ export function TextSearchChips({
         </Group>
       )}
       {notes.ask_back ? (
-        <Text fz="sm" c="orange" role="status" data-testid="text-search-ask-back">
+        <Text fz="sm" c="var(--skyward-warning-text)" role="status" data-testid="text-search-ask-back">
           {t(`text-search:ask_back.${notes.ask_back.code}`)}
         </Text>
       ) : null}

@@ -6,7 +6,7 @@ import { IconUserSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { personalData } from "../../../lib/replay-privacy.ts";
+import { personalData } from "../../../lib/personal-data.ts";
 import { recentTravellersQueryOptions, travellersQueryOptions } from "../api/travellers.ts";
 
 /** A kept traveller with one of their documents (null: none kept), as the agent picks them into a passenger. */

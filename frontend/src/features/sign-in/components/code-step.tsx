@@ -6,7 +6,8 @@ import { IconLock, IconMail, IconPhone } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
-import { EmailBadge, StepHeader } from "./step-header.tsx";
+import { EmailBadge } from "./email-badge.tsx";
+import { StepHeader } from "./step-header.tsx";
 
 export interface CodeStepProps {
   /** otp: the code came by e-mail; voice-otp: it is read out on a phone call. */

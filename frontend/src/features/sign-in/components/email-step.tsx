@@ -14,6 +14,8 @@ export interface EmailStepProps {
   busy: boolean;
   onLanguageChange: (language: Language) => void;
   onSubmit: (email: string, language: Language) => void;
+  /** The visitor typed or picked something on the step (the browser's autofill too). */
+  onInput?: () => void;
 }
 
 /** The login UI's initial state: the work e-mail and the language. */
@@ -23,6 +25,7 @@ export function EmailStep({
   busy,
   onLanguageChange,
   onSubmit,
+  onInput,
 }: EmailStepProps) {
   const { t } = useTranslation("sign-in");
   const { t: tForm } = useTranslation("sign-in-form");
@@ -35,6 +38,7 @@ export function EmailStep({
     // noValidate: the form's own check says what is wrong in the interface language, not the browser's.
     <form
       noValidate
+      onInput={onInput}
       onSubmit={form.onSubmit(
         (values) => onSubmit(signInEmail(values.email) ?? values.email, language),
         focusFirstError,

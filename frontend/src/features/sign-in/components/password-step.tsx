@@ -5,7 +5,8 @@ import { IconMail } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { focusFirstError } from "../../../lib/focus-first-error.ts";
-import { EmailBadge, StepHeader } from "./step-header.tsx";
+import { EmailBadge } from "./email-badge.tsx";
+import { StepHeader } from "./step-header.tsx";
 
 export interface PasswordStepProps {
   email: string;
