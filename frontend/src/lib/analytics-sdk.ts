@@ -4,7 +4,7 @@
  * a first load.
  */
 import * as sdk from "@amplitude/analytics-browser";
-import { type AnalyticsConfig, PLATFORM } from "./analytics.ts";
+import { type AnalyticsConfig, PLATFORM } from "./analytics-config.ts";
 import { REPLAY_PRIVACY, sendScrubbedReplay } from "./replay-privacy.ts";
 
 export const SESSION_REPLAY_SAMPLE_RATE = 0.1;

@@ -6,17 +6,9 @@
  * weighs on the first load: this module, part of every first page, holds the calls made before it is in.
  */
 import type * as Amplitude from "@amplitude/analytics-browser";
-
-export const PLATFORM = "Site";
+import { type AnalyticsConfig, PLATFORM } from "./analytics-config.ts";
 
 export type AnalyticsProps = Record<string, string | number | boolean | null>;
-
-export interface AnalyticsConfig {
-  key: string | null;
-  serverUrl: string | null;
-  /** Test runs only (the server refuses it in production): the share of sessions replayed instead of 10 %. */
-  replaySampleRate?: number | null;
-}
 
 type Sdk = typeof Amplitude;
 type Call = (sdk: Sdk) => void;
