@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { comparePositions, START_POSITION } from "@skyward/contracts/position";
 import type pg from "pg";
 import type { EventStore } from "../event-store/event-store.ts";
 import type { Projection, Tables } from "../projections/projection.ts";
-import { rebuildProjection } from "../projections/runtime.ts";
+import { catchUp, rebuildProjection } from "../projections/runtime.ts";
 
 /** The suffix of a replay's tables and views: read."bookings__replay" beside read."bookings". */
 const REPLAY = "__replay";
@@ -54,14 +55,36 @@ async function tableFacts(client: pg.PoolClient, view: string): Promise<{ rows: 
   return { rows: rows[0]?.n ?? 0, checksum: rows[0]?.checksum ?? "" };
 }
 
-/** The checkpoint of the generation in service of a projection, as "tx-gp". */
-async function liveCheckpoint(pool: pg.Pool, name: string): Promise<string | null> {
-  const { rows } = await pool.query<{ at: string }>(
-    `SELECT c.last_tx::text || '-' || c.last_gp::text AS at FROM read.projections p
-       JOIN read.checkpoints c ON c.projection = p.name AND c.generation = p.generation WHERE p.name = $1`,
-    [name],
+/**
+ * Where the live generation and the replay stand in the feed, read in the client's snapshot: level when no event of
+ * the projection's types lies between their checkpoints (either may have moved past events it does not read), else
+ * which of them is ahead.
+ */
+async function placeOfReplay(
+  client: pg.PoolClient,
+  projection: Projection,
+  replay: string,
+): Promise<"level" | "live ahead" | "replay ahead"> {
+  const { rows } = await client.query<{ name: string; tx: string; gp: string }>(
+    `SELECT p.name, c.last_tx::text AS tx, c.last_gp::text AS gp FROM read.projections p
+       JOIN read.checkpoints c ON c.projection = p.name AND c.generation = p.generation WHERE p.name = ANY($1)`,
+    [[projection.name, replay]],
   );
-  return rows[0]?.at ?? null;
+  const at = (name: string) => {
+    const row = rows.find((r) => r.name === name);
+    return row ? { tx: BigInt(row.tx), gp: BigInt(row.gp) } : START_POSITION;
+  };
+  const [live, replayed] = [at(projection.name), at(replay)];
+  const order = comparePositions(live, replayed);
+  const [from, to] = order > 0 ? [replayed, live] : [live, replayed];
+  const between = await client.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT FROM es.events WHERE event_type = ANY($1)
+        AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
+        AND (transaction_id, global_position) <= ($4::xid8, $5::bigint)) AS found`,
+    [[...projection.eventTypes], from.tx.toString(), from.gp.toString(), to.tx.toString(), to.gp.toString()],
+  );
+  if (order === 0 || !between.rows[0]?.found) return "level";
+  return order > 0 ? "live ahead" : "replay ahead";
 }
 
 /** Removes a replay's tables, views and bookkeeping. */
@@ -90,7 +113,8 @@ export async function replayAndCompare(
   projection: Projection,
   options: {
     switchWhenEqual?: boolean;
-    onProgress?: (done: number, of: number) => void;
+    /** Told how far the replay is, every 250 ms and once done (awaited then, before the comparison). */
+    onProgress?: (done: number, of: number) => void | Promise<void>;
     settleMs?: number;
     /** False once the run was given up on (its heartbeat judged stale): it must not switch generations then. */
     stillOurs?: () => boolean;
@@ -112,23 +136,30 @@ export async function replayAndCompare(
     options.onProgress?.(Number(rows[0]?.gp ?? 0), of);
   }, 250);
   let events: number;
+  let generation: number;
   try {
-    ({ events } = await rebuildProjection(pool, store, shadow));
+    ({ events, generation } = await rebuildProjection(pool, store, shadow));
   } finally {
     clearInterval(progress);
   }
-  options.onProgress?.(of, of);
+  await options.onProgress?.(of, of);
   const seconds = (performance.now() - started) / 1000;
   try {
-    // Compared at one place in the feed: wait (a little) until the live generation is where the replay stopped.
-    const replayAt = await liveCheckpoint(pool, shadow.name);
+    // Compared at one place in the feed, in one snapshot: while the live generation is behind, it is waited for (a
+    // little); while it is ahead (traffic went on after the replay read the log, as it does all day), the replay
+    // catches up with it. Before, a live generation one event ahead was compared as it was, and differed.
     const deadline = Date.now() + (options.settleMs ?? 5000);
-    while ((await liveCheckpoint(pool, projection.name)) !== replayAt && Date.now() < deadline)
-      await sleep(50);
     const client = await pool.connect();
     const tables: TableComparison[] = [];
     try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      for (;;) {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const place = await placeOfReplay(client, projection, shadow.name);
+        if (place === "level" || Date.now() >= deadline) break;
+        await client.query("COMMIT");
+        if (place === "live ahead") events += await catchUp(pool, store, shadow, generation, {});
+        else await sleep(50);
+      }
       for (const table of projection.tables) {
         const live = await tableFacts(client, `read."${table}"`);
         const replay = await tableFacts(client, `read."${table}${REPLAY}"`);
@@ -142,6 +173,9 @@ export async function replayAndCompare(
         });
       }
       await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
     } finally {
       client.release();
     }

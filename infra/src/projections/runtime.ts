@@ -268,7 +268,12 @@ async function applyBatch(
 }
 
 /** Builds `generation` from its checkpoint until it reaches the head of the feed. Returns events read. */
-async function catchUp(
+/**
+ * Applies to a generation of a projection the events of its types committed after the generation's checkpoint, up to
+ * the newest one committed when it began (a replay's generation kept level with the live one as traffic goes on).
+ * Returns how many it applied.
+ */
+export async function catchUp(
   pool: pg.Pool,
   store: EventStore,
   projection: Projection,
