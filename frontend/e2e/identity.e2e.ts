@@ -207,6 +207,48 @@ describe("signing in", () => {
   });
 });
 
+describe("the sign-in steps' own script", () => {
+  /** The script of the steps after the e-mail (the code, the password): a chunk apart from the first load's. */
+  const LATER_STEPS = /\/later-steps-[\w-]+\.js$/;
+
+  it("is fetched once the visitor types, and while it is on its way the e-mail step stays on screen, busy, until the code step shows", async () => {
+    const { page } = suite.session;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(LATER_STEPS, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/sign_in");
+    const asked = page.waitForRequest(LATER_STEPS);
+    await page.getByLabel("Work e-mail").fill("agent.lviv@dnipro.test");
+    await asked;
+    const before = (await outbox("mailbox", "agent.lviv@dnipro.test"))[0]?.id ?? 0;
+    await page.getByRole("button", { name: "Continue" }).click();
+    // The server has answered (the code is mailed) while the script is held.
+    const { code } = await mailedCode("agent.lviv@dnipro.test", before);
+    const email = page.getByRole("textbox", { name: "Work e-mail" });
+    expect(await email.count()).toBe(1);
+    expect(await email.isDisabled()).toBe(true);
+    expect(await page.locator('[aria-busy="true"]').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel("Sign-in code").count()).toBe(0);
+    release();
+    await enterCode(page, code);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign_in"));
+    expect(unexpected(suite.session.problems)).toEqual([]);
+  });
+
+  it("when it cannot be loaded, then the page says so and offers to try again", async () => {
+    const { page } = suite.session;
+    await page.route(LATER_STEPS, (route) => route.abort());
+    await startSignIn(page, "agent.lviv@dnipro.test");
+    await page.getByText("Something went wrong").waitFor();
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+  });
+});
+
 describe("the account page", () => {
   it("edits the details, the language and the e-mail, issues an API token shown once, shows its last use and revokes it", async () => {
     const { page } = suite.session;
