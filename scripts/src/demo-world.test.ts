@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { readModelCaughtUpWithLog } from "@skyward/command-service/caught-up";
 import { demoAgencies, demoCompanies, demoUsers } from "@skyward/command-service/world/demo-world";
 import { seedDemoWorld } from "@skyward/command-service/world/seed";
-import { waitForReadModels } from "@skyward/infra/projections/read-your-writes";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import type pg from "pg";
 import { type Skyward, startSkyward } from "./app.ts";
@@ -36,13 +36,8 @@ describe("the demo world", () => {
   it("when the app starts, then agencies, companies and users exist as events and in the directory", async () => {
     // The newest event appended, not the feed's head: the head stops below the oldest transaction open on the server
     // (any database's), so a whole CI run read it before the last demo user's events and found that user missing.
-    const { rows } = await db.pool.query<{ tx: string; gp: string }>(
-      `SELECT transaction_id::text AS tx, global_position::text AS gp FROM es.events
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    );
-    const newest = { tx: BigInt(rows[0]?.tx ?? 0), gp: BigInt(rows[0]?.gp ?? 0) };
     setTimeout(() => void endOpen(), 300);
-    expect(await waitForReadModels(db.pool, ["directory"], newest, 10_000)).toBe(true);
+    await readModelCaughtUpWithLog(db.pool, "directory", 10_000);
     const agencies = await db.pool.query("SELECT name FROM read.agencies ORDER BY name");
     expect(agencies.rows.map((r) => r.name)).toEqual(demoAgencies.map((a) => a.name).sort());
     const companies = await db.pool.query("SELECT count(*)::int AS n FROM read.companies");

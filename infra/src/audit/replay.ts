@@ -151,13 +151,15 @@ export async function replayAndCompare(
     const deadline = Date.now() + (options.settleMs ?? 5000);
     const client = await pool.connect();
     const tables: TableComparison[] = [];
+    // A connection whose statement failed mid-transaction is dropped, not returned: its transaction ends with it.
+    let failed: Error | undefined;
     try {
       for (;;) {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         const place = await placeOfReplay(client, projection, shadow.name);
         if (place === "level" || Date.now() >= deadline) break;
         await client.query("COMMIT");
-        if (place === "live ahead") events += await catchUp(pool, store, shadow, generation, {});
+        if (place === "live ahead") events += await catchUp(pool, store, shadow, generation);
         else await sleep(50);
       }
       for (const table of projection.tables) {
@@ -174,10 +176,10 @@ export async function replayAndCompare(
       }
       await client.query("COMMIT");
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
+      failed = error as Error;
       throw error;
     } finally {
-      client.release();
+      client.release(failed);
     }
     const agree = tables.every((t) => t.equal);
     const switchedTo =

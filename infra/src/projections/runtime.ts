@@ -267,18 +267,17 @@ async function applyBatch(
   return moved ? to : null;
 }
 
-/** Builds `generation` from its checkpoint until it reaches the head of the feed. Returns events read. */
 /**
- * Applies to a generation of a projection the events of its types committed after the generation's checkpoint, up to
- * the newest one committed when it began (a replay's generation kept level with the live one as traffic goes on).
- * Returns how many it applied.
+ * Builds `generation` from its checkpoint up to the newest event of the projection's types committed when it began:
+ * a new generation from the start, or one already built kept level with the live one (a replay as traffic goes on).
+ * Returns the events applied.
  */
 export async function catchUp(
   pool: pg.Pool,
   store: EventStore,
   projection: Projection,
   generation: number,
-  options: RunnerOptions,
+  options: RunnerOptions = {},
 ): Promise<number> {
   const checkpoint = async () => {
     const at = await readCheckpoint(pool, projection.name, generation);
