@@ -387,11 +387,13 @@ class RowUpdate {
     const assignments = first.assignments().replace(/\$(\d+)/g, (_, n: string) => `each_row.p${n}`);
     return {
       text: `UPDATE ${table} SET ${assignments}
-        FROM jsonb_to_recordset($1::jsonb) AS each_row(${columns}) WHERE locator = each_row.p1`,
+        FROM jsonb_to_recordset($1::jsonb) AS each_row(${columns})
+       WHERE locator = each_row.p1 AND locator = ANY($2::text[])`,
       values: [
         JSON.stringify(
           rows.map((row) => Object.fromEntries(row.values.map((value, i) => [`p${i + 1}`, value]))),
         ),
+        rows.map((row) => row.locator),
       ],
     };
   }
