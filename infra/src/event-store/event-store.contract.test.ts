@@ -760,6 +760,48 @@ describe("group commit", () => {
     expect(rows.map((r) => r.attempt_id)).toEqual([kept]);
   });
 
+  it("when every command of a group is refused in the one statement (their streams moved on), then no hold is forgotten and nothing is written", async () => {
+    const { store: grouped } = groupStore();
+    const hold = async () => {
+      const attemptId = randomUUID();
+      await db.pool.query(
+        `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+         VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "R"}')`,
+        [attemptId],
+      );
+      return attemptId;
+    };
+    const [first, second] = [newStream(), newStream()];
+    for (const streamId of [first, second])
+      await store.append({ streamId, expected: "no_stream", events: [newEvent()] });
+    const holds = [await hold(), await hold()];
+    // Both expect a version their streams have left, and one checks a stream that moved on too.
+    const checked = newStream();
+    await store.append({ streamId: checked, expected: "no_stream", events: [newEvent()] });
+    const outcomes = await Promise.allSettled([
+      grouped.append(
+        { streamId: first, expected: "no_stream", events: [newEvent()] },
+        { releasingHold: holds[0] },
+      ),
+      grouped.append(
+        [
+          { streamId: second, expected: "no_stream", events: [newEvent()] },
+          { streamId: checked, expected: "no_stream", events: [] },
+        ],
+        { releasingHold: holds[1] },
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    for (const o of outcomes)
+      if (o.status === "rejected") expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
+    const { rows } = await db.pool.query<{ attempt_id: string }>(
+      "SELECT attempt_id FROM app.supplier_holds WHERE attempt_id = ANY($1) ORDER BY attempt_id",
+      [holds],
+    );
+    expect(rows.map((r) => r.attempt_id)).toEqual([...holds].sort());
+    for (const streamId of [first, second, checked]) expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
   it("when groups and lone appends lock the same streams named in opposite orders, then PostgreSQL detects no deadlock, none is lost, and every stream's positions run without a gap", async () => {
     const { store: grouped, texts } = groupStore();
     const shared = Array.from({ length: 16 }, () => newStream());

@@ -82,7 +82,7 @@ const DEADLOCK_BACKOFF_MS = 20;
  * waits for its commit to reach the disk, and no command goes alone (es.append, a commit of its own) while others wait.
  * With 16 appending loops and set-based groups (es.append_set), one group of 16 appended 0.56 and 0.55 of raw INSERTs,
  * groups spread over the free slots 0.60-0.68 (two runs of alternating rounds, 2 s each, on a loaded 2-core machine).
- * With groups as one statement (APPEND_ALL), groups of at least 8 (two of 8 for 16 waiting) appended 0.74 and 0.66 of
+ * With groups as one statement (then a JSON document, now APPEND_LEAN), groups of at least 8 (two of 8 for 16 waiting) appended 0.74 and 0.66 of
  * raw INSERTs, of at least 4 (four of 4) 0.63 and 0.60, and es.append_group's 0.49 and 0.49 (event-store bench, three
  * builds alternating); the booking flow, whose appends rarely wait four deep, was unchanged (1.00 flows/s).
  */
@@ -94,21 +94,26 @@ const APPEND_GROUP_NOTIFYING = `SELECT command_index, stream, stream_version, tx
     error_detail, error_message FROM es.append_group_notify($1::jsonb, $2::text[], $3::text[])`;
 
 /**
- * A group's appends in one plain statement, for a group whose commands write to distinct streams (issue 26): about
- * 300 µs of PostgreSQL's CPU for four one-event commands, against 480-560 µs through es.append_group (a subtransaction
- * around es.append_set's five PL/pgSQL statements). A stream a command names with no events is only checked against
- * its expected version, without a lock, as es.append checks it; several commands may check one stream, none may write
- * to a stream another checks. It writes only when every command passes: a stream whose expected version or order guard
- * fails is not moved, no event is inserted (so no position is taken), and es.append_refused (migration 113) fails the
- * statement with SQLSTATE SKFB1, so nothing it wrote is kept; a retry of events already stored fails on their unique
- * ids. The group then goes through APPEND_GROUP, which answers each command exactly. Streams are created or locked in
- * stream order, as every append locks them. $1 as es.append_group's; the NOTIFYs' channels $2 and payloads $3 (empty
- * for none) go with the commit, as APPEND_GROUP_NOTIFYING's.
+ * A group's appends in one plain statement (issue 26), for a group whose commands write to distinct streams (mergeChains
+ * merges the chains at one stream): 0.28 ms of PostgreSQL's CPU for one command and 0.50-0.60 ms for eight, one
+ * connection, against 0.48-0.56 ms for four through es.append_group (a subtransaction around es.append_set's five
+ * PL/pgSQL statements) and 0.54-0.90 ms through the JSON document it replaced, walked by five CTEs (a raw INSERT with its
+ * commit: 0.12-0.15 ms). A stream a command names with no events (n = 0) is only checked against its expected version,
+ * without a lock, as es.append checks it; several commands may check one stream, none may write to a stream another
+ * checks. It writes only when every command passes: a stream whose expected version or order guard fails is not moved,
+ * no event is inserted (so no position is taken), no supplier hold is released, and es.append_refused (migration 113)
+ * fails the statement with SQLSTATE SKFB1, so nothing it wrote is kept; a retry of events already stored fails on their
+ * unique ids. The group then goes through APPEND_GROUP, which answers each command exactly. Streams are created or
+ * locked in stream order, as every append locks them, and each written stream's events are positioned in command order.
+ * Streams: ids $1, types $2, expected $3, event counts $4, commands $5 (1-based); events: stream ids $6, places in their
+ * stream's append $7 (1-based), ids $8, types $9, data $10, metadata $11; the NOTIFYs' channels $12 and payloads $13
+ * (empty for none), sent with the commit; the supplier holds the appends record ($14, app.supplier_holds), forgotten
+ * with them. A row per written stream (no command: its version, the transaction and the stream's last global position)
+ * and per stream checked (its command and version).
  */
-const APPEND_ALL = `WITH c AS MATERIALIZED (
-    SELECT c.ord::int AS cmd, x.stream_id, x.stream_type, x.expected, x.events, jsonb_array_length(x.events) AS n
-      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS c(value, ord),
-           jsonb_to_recordset(c.value->'appends') AS x(stream_id text, stream_type text, expected text, events jsonb)
+const APPEND_LEAN = `WITH c AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[])
+                    AS c(stream_id, stream_type, expected, n, cmd)
   ),
   moved AS (
     INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
@@ -120,84 +125,35 @@ const APPEND_ALL = `WITH c AS MATERIALIZED (
     RETURNING s.stream_id, s.version
   ),
   checked AS (
-    SELECT c.cmd, c.stream_id, coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = c.stream_id), 0) AS version
+    SELECT c.cmd, c.stream_id, coalesce((SELECT s.version FROM es.streams s WHERE s.stream_id = c.stream_id), 0) AS version,
+           c.expected
       FROM c WHERE c.n = 0
   ),
   passed AS (
     SELECT (SELECT count(*) FROM c JOIN moved m USING (stream_id) WHERE es.expected_holds(c.expected, m.version - c.n))
-         + (SELECT count(*) FROM c JOIN checked k USING (cmd, stream_id) WHERE es.expected_holds(c.expected, k.version))
-         = (SELECT count(*) FROM c) AS ok
-  ),
-  inserted AS (
-    INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
-    SELECT c.stream_id, m.version - c.n + e.ord, (e.value->>'event_id')::uuid, e.value->>'event_type',
-           e.value->'data', e.value->'metadata'
-      FROM c JOIN moved m USING (stream_id), jsonb_array_elements(c.events) WITH ORDINALITY AS e(value, ord)
-     WHERE (SELECT ok FROM passed)
-     ORDER BY c.cmd, c.stream_id, e.ord
-    RETURNING es.events.stream_id, global_position
-  ),
-  released AS (
-    DELETE FROM app.supplier_holds
-     WHERE attempt_id IN (SELECT (c.value->>'release_hold')::uuid FROM jsonb_array_elements($1::jsonb) AS c(value)
-                           WHERE c.value->>'release_hold' IS NOT NULL)
-  ),
-  last AS (SELECT i.stream_id, max(i.global_position) AS gp FROM inserted i GROUP BY i.stream_id),
-  notified AS (SELECT count(pg_notify(n.channel, n.payload)) FROM unnest($2::text[], $3::text[]) AS n(channel, payload))
-SELECT c.cmd AS command_index, c.stream_id AS stream, coalesce(m.version, k.version) AS stream_version,
-       CASE WHEN c.n > 0 THEN pg_current_xact_id()::text END AS tx, l.gp::text AS gp, NULL AS error_code,
-       NULL AS error_detail, NULL AS error_message
-  FROM c LEFT JOIN moved m ON c.n > 0 AND m.stream_id = c.stream_id
-       LEFT JOIN checked k ON k.cmd = c.cmd AND k.stream_id = c.stream_id
-       LEFT JOIN last l ON c.n > 0 AND l.stream_id = c.stream_id, notified
- WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END
- ORDER BY c.cmd, c.stream_id`;
-
-/**
- * APPEND_ALL for the usual group, whose every command writes events to its streams and releases no hold: the same
- * checks, locks and answers (a stream's expected version and order guard, streams created or locked in stream order,
- * events positioned in command order, nothing kept and no position taken when any command fails, es.append_refused),
- * from typed arrays instead of a JSON document walked by five CTEs. PostgreSQL's CPU per statement, one connection:
- * 0.28 ms for one command and 0.50-0.60 ms for eight, against APPEND_ALL's 0.54-0.55 and 0.85-0.90 (a raw INSERT with
- * its commit: 0.12-0.15 ms; issue 26). Streams: ids $1, types $2, expected $3, event counts $4, commands $5 (1-based);
- * events: stream ids $6, places in their stream's append $7 (1-based), ids $8, types $9, data $10, metadata $11; the
- * NOTIFYs' channels $12 and payloads $13 (empty for none). One row per stream: its version, the transaction and the
- * stream's last global position.
- */
-const APPEND_LEAN = `WITH c AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[])
-                    AS c(stream_id, stream_type, expected, n, cmd)
-  ),
-  moved AS (
-    INSERT INTO es.streams AS s (stream_id, stream_type, version, last_tx)
-    SELECT c.stream_id, c.stream_type, c.n, pg_current_xact_id() FROM c ORDER BY c.stream_id
-    ON CONFLICT ON CONSTRAINT streams_pkey DO UPDATE
-       SET version = s.version + EXCLUDED.version, last_tx = EXCLUDED.last_tx
-     WHERE s.last_tx <= EXCLUDED.last_tx
-       AND es.expected_holds((SELECT c.expected FROM c WHERE c.stream_id = s.stream_id), s.version)
-    RETURNING s.stream_id, s.version
-  ),
-  passed AS (
-    SELECT count(*) = cardinality($1::text[])
-           AND coalesce(bool_and(es.expected_holds(c.expected, m.version - c.n)), false) AS ok
-      FROM c JOIN moved m USING (stream_id)
+         + (SELECT count(*) FROM checked k WHERE es.expected_holds(k.expected, k.version))
+         = cardinality($1::text[]) AS ok
   ),
   inserted AS (
     INSERT INTO es.events (stream_id, stream_position, event_id, event_type, data, metadata)
     SELECT e.stream_id, m.version - c.n + e.ord, e.event_id, e.event_type, e.data, e.metadata
       FROM unnest($6::text[], $7::int[], $8::uuid[], $9::text[], $10::jsonb[], $11::jsonb[])
              AS e(stream_id, ord, event_id, event_type, data, metadata)
-      JOIN c USING (stream_id) JOIN moved m USING (stream_id)
+      JOIN c ON c.stream_id = e.stream_id AND c.n > 0 JOIN moved m ON m.stream_id = e.stream_id
      WHERE (SELECT ok FROM passed)
      ORDER BY c.cmd, e.stream_id, e.ord
     RETURNING es.events.stream_id, global_position
   ),
+  released AS (DELETE FROM app.supplier_holds WHERE attempt_id = ANY($14::uuid[]) AND (SELECT ok FROM passed)),
   notified AS (SELECT count(pg_notify(n.channel, n.payload)) FROM unnest($12::text[], $13::text[]) AS n(channel, payload))
-SELECT m.stream_id, m.version, pg_current_xact_id()::text AS transaction_id, l.gp::text AS last_global_position
+SELECT NULL::int AS cmd, m.stream_id, m.version, pg_current_xact_id()::text AS transaction_id,
+       l.gp::text AS last_global_position
   FROM moved m
        LEFT JOIN (SELECT i.stream_id, max(i.global_position) AS gp FROM inserted i GROUP BY i.stream_id) l USING (stream_id),
        notified
- WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END`;
+ WHERE CASE WHEN (SELECT ok FROM passed) THEN true ELSE es.append_refused() END
+UNION ALL
+SELECT k.cmd, k.stream_id, k.version, NULL, NULL FROM checked k WHERE (SELECT ok FROM passed)`;
 
 interface AppendedRow {
   stream_id: string;
@@ -752,8 +708,7 @@ export class EventStore {
     }
     const started = metrics.start();
     const notifying = this.notificationsOf(group.map((c) => c.list));
-    // The group as one JSON document, for APPEND_ALL and es.append_group (APPEND_LEAN takes arrays): written once,
-    // and only when one of them is sent.
+    // The group as one JSON document for es.append_group (APPEND_LEAN takes arrays): written once, and only if sent.
     let written: string | undefined;
     const json = () => {
       written ??= groupJson(group);
@@ -770,13 +725,10 @@ export class EventStore {
         const sent = mergeChains(group);
         if (!sent) return (await exactly()).rows;
         const fallback = async () => (await exactly()).rows;
-        if (leanFits(group, sent))
-          return this.pool
-            .query<AppendedRow>(APPEND_LEAN, [...leanArrays(sent), ...notices])
-            .then(({ rows: streams }) => chainAnswers(group, streams.map(asGroupRow)), fallback);
+        const holds = group.flatMap((c) => (c.releasingHold ? [c.releasingHold] : []));
         return this.pool
-          .query<GroupRow>(APPEND_ALL, [groupJson(group, sent), ...notices])
-          .then(({ rows: all }) => chainAnswers(group, all), fallback);
+          .query<LeanRow>(APPEND_LEAN, [...leanArrays(sent), ...notices, holds])
+          .then(({ rows: streams }) => chainAnswers(group, streams.map(asGroupRow)), fallback);
       });
     } catch {
       // Each after the appends of the group it was decided after.
@@ -998,13 +950,12 @@ export class EventStore {
  * A group as es.append_group takes it: each command's appends and hold, and the places (1 = the first) of the commands
  * of the group it was decided after, so it is refused when one of them is (migration 115).
  */
-function groupJson(group: readonly PendingCommand[], payloads?: SentPayloads): string {
+function groupJson(group: readonly PendingCommand[]): string {
   const places = new Map(group.flatMap((c, i) => (c.ticket ? [[c.ticket, i + 1] as const] : [])));
   return JSON.stringify(
-    group.map((c, i) => {
+    group.map((c) => {
       const after = c.after.flatMap((t) => places.get(t) ?? []);
-      const appends = payloads?.[i] ?? c.payload;
-      return { appends, release_hold: c.releasingHold, ...(after.length > 0 ? { after } : {}) };
+      return { appends: c.payload, release_hold: c.releasingHold, ...(after.length > 0 ? { after } : {}) };
     }),
   );
 }
@@ -1048,8 +999,8 @@ function groupFor(
 type SentPayloads = readonly (readonly PayloadAppend[])[];
 
 /**
- * A group's appends as APPEND_LEAN or APPEND_ALL write them, or null when the group goes through es.append_group,
- * which answers each command on its own. Those two write each stream once and check a stream only no command writes:
+ * A group's appends as APPEND_LEAN writes them, or null when the group goes through es.append_group, which answers
+ * each command on its own. APPEND_LEAN writes each stream once and checks a stream only no command writes:
  * a stream several commands write (a chain of turns at one balance, each decided on the state the one before it
  * leaves: AppendOptions.after) is written once, with their events in command order, in the first one's appends. That
  * holds when the first one's expected version tells the version each next one leaves and each next one expects
@@ -1090,9 +1041,12 @@ function mergeChains(group: readonly PendingCommand[]): SentPayloads | null {
   return sent;
 }
 
-/** A stream's row of APPEND_LEAN as APPEND_ALL answers it (its command unknown: a written stream has one row). */
-const asGroupRow = (r: AppendedRow): GroupRow => ({
-  command_index: 0,
+/** APPEND_LEAN's row: a stream written (no command: the stream has one row) or a command's stream checked. */
+type LeanRow = AppendedRow & { cmd: number | null };
+
+/** A row of APPEND_LEAN as es.append_group answers it. */
+const asGroupRow = (r: LeanRow): GroupRow => ({
+  command_index: r.cmd ?? 0,
   stream: r.stream_id,
   stream_version: Number(r.version),
   tx: r.transaction_id,
@@ -1127,13 +1081,6 @@ function chainAnswers(group: readonly PendingCommand[], rows: readonly GroupRow[
       later.set(a.stream_id, after);
       return { ...row, command_index: i + 1, stream_version: (row.stream_version ?? 0) - after };
     }),
-  );
-}
-
-/** Whether a group sent as mergeChains wrote it can go as APPEND_LEAN: it writes every stream it names, releases no hold. */
-function leanFits(group: readonly PendingCommand[], sent: SentPayloads): boolean {
-  return (
-    group.every((c) => c.releasingHold === null) && sent.every((own) => own.every((a) => a.events.length > 0))
   );
 }
 
