@@ -378,7 +378,10 @@ class RowUpdate {
 
   /**
    * Updates of the same shape (each another booking's row) as one statement: each one's parameters are a row of a
-   * typed recordset, `$n` in the assignments reading its column `pn` (the locator, $1, picks the row to change).
+   * typed recordset, `$n` in the assignments reading its column `pn` (the locator, $1, picks the row to change). The
+   * locators go as an array too ($2): PostgreSQL then plans each batch for its own locators, read by the key's index.
+   * Without it, every plan saw the recordset as its guess of 100 rows, and the one it kept after five, made while the
+   * read model was young, scanned the whole table on every batch after (issue 26, batch-lookups.test.ts).
    */
   static together(rows: readonly RowUpdate[], table: string): { text: string; values: unknown[] } {
     const [first] = rows;

@@ -463,10 +463,10 @@ type SalesTables = Record<
 
 /**
  * `column` is one of the batch's locators (the `locator` of `$1`'s rows): the rows a statement joins are then read by
- * their index. Joined on the locator alone, the plan (kept per connection, as the pool prepares every statement) took
- * the recordset for PostgreSQL's guess of 100 rows and scanned the whole table for it, a cost growing with every
- * booking sold (issue 26: a sequential scan of sales_bookings per batch of tickets, 1,075 rows read for 3 at the end of
- * a 12-second flow benchmark).
+ * their index. Joined on the locator alone, every plan saw the recordset as PostgreSQL's guess of 100 rows, and the
+ * plan a connection kept after five runs (the pool prepares every statement), made while the read model was young,
+ * scanned the whole table on every batch after, a cost growing with every booking sold (issue 26: 1,075 rows of
+ * sales_bookings read for 3 at the end of a 12-second flow benchmark; batch-lookups.test.ts).
  */
 const inBatch = (column: string, key = "r ->> 'locator'") =>
   `${column} = ANY(ARRAY(SELECT ${key} FROM jsonb_array_elements($1::jsonb) AS r))`;
