@@ -399,17 +399,18 @@ describe("appending to several streams at once", () => {
   });
 });
 
+/** A supplier hold's record (app.supplier_holds), as a booking records one before its append. */
+async function recordHold(): Promise<string> {
+  const attemptId = randomUUID();
+  await db.pool.query(
+    `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
+     VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "X"}')`,
+    [attemptId],
+  );
+  return attemptId;
+}
+
 describe("an append releasing a supplier hold", () => {
-  /** A supplier hold's record (app.supplier_holds), as a booking records one before its append. */
-  async function recordHold(): Promise<string> {
-    const attemptId = randomUUID();
-    await db.pool.query(
-      `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
-       VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "X"}')`,
-      [attemptId],
-    );
-    return attemptId;
-  }
   const holdKept = async (attemptId: string) =>
     ((await db.pool.query("SELECT 1 FROM app.supplier_holds WHERE attempt_id = $1", [attemptId])).rowCount ??
       0) > 0;
@@ -729,18 +730,9 @@ describe("group commit", () => {
 
   it("when a grouped command releases a supplier hold, then only a command that commits forgets its hold", async () => {
     const { store: grouped } = groupStore();
-    const hold = async () => {
-      const attemptId = randomUUID();
-      await db.pool.query(
-        `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
-         VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "G"}')`,
-        [attemptId],
-      );
-      return attemptId;
-    };
     const taken = newStream();
     await store.append({ streamId: taken, expected: "no_stream", events: [newEvent()] });
-    const [kept, released] = [await hold(), await hold()];
+    const [kept, released] = [await recordHold(), await recordHold()];
     const outcomes = await Promise.allSettled([
       grouped.append({ streamId: newStream(), expected: "no_stream", events: [newEvent()] }),
       grouped.append(
@@ -762,19 +754,10 @@ describe("group commit", () => {
 
   it("when every command of a group is refused in the one statement (their streams moved on), then no hold is forgotten and nothing is written", async () => {
     const { store: grouped } = groupStore();
-    const hold = async () => {
-      const attemptId = randomUUID();
-      await db.pool.query(
-        `INSERT INTO app.supplier_holds (attempt_id, company_id, channel_id, supplier_booking)
-         VALUES ($1, 'company-1', 'channel-1', '{"supplier_locator": "R"}')`,
-        [attemptId],
-      );
-      return attemptId;
-    };
     const [first, second] = [newStream(), newStream()];
     for (const streamId of [first, second])
       await store.append({ streamId, expected: "no_stream", events: [newEvent()] });
-    const holds = [await hold(), await hold()];
+    const holds = [await recordHold(), await recordHold()];
     // Both expect a version their streams have left, and one checks a stream that moved on too.
     const checked = newStream();
     await store.append({ streamId: checked, expected: "no_stream", events: [newEvent()] });
