@@ -82,9 +82,10 @@ const DEADLOCK_BACKOFF_MS = 20;
  * waits for its commit to reach the disk, and no command goes alone (es.append, a commit of its own) while others wait.
  * With 16 appending loops and set-based groups (es.append_set), one group of 16 appended 0.56 and 0.55 of raw INSERTs,
  * groups spread over the free slots 0.60-0.68 (two runs of alternating rounds, 2 s each, on a loaded 2-core machine).
- * With groups as one statement (then a JSON document, now APPEND_LEAN), groups of at least 8 (two of 8 for 16 waiting) appended 0.74 and 0.66 of
- * raw INSERTs, of at least 4 (four of 4) 0.63 and 0.60, and es.append_group's 0.49 and 0.49 (event-store bench, three
- * builds alternating); the booking flow, whose appends rarely wait four deep, was unchanged (1.00 flows/s).
+ * With groups as one statement (then a JSON document, now APPEND_LEAN), groups of at least 8 (two of 8 for 16
+ * waiting) appended 0.74 and 0.66 of raw INSERTs, of at least 4 (four of 4) 0.63 and 0.60, and es.append_group's 0.49
+ * and 0.49 (event-store bench, three builds alternating); the booking flow, whose appends rarely wait four deep, was
+ * unchanged (1.00 flows/s).
  */
 const MIN_GROUP = 8;
 const APPEND_GROUP = `SELECT command_index, stream, stream_version, tx::text, gp::text, error_code, error_detail,
@@ -94,22 +95,22 @@ const APPEND_GROUP_NOTIFYING = `SELECT command_index, stream, stream_version, tx
     error_detail, error_message FROM es.append_group_notify($1::jsonb, $2::text[], $3::text[])`;
 
 /**
- * A group's appends in one plain statement (issue 26), for a group whose commands write to distinct streams (mergeChains
- * merges the chains at one stream): 0.28 ms of PostgreSQL's CPU for one command and 0.50-0.60 ms for eight, one
- * connection, against 0.48-0.56 ms for four through es.append_group (a subtransaction around es.append_set's five
- * PL/pgSQL statements) and 0.54-0.90 ms through the JSON document it replaced, walked by five CTEs (a raw INSERT with its
- * commit: 0.12-0.15 ms). A stream a command names with no events (n = 0) is only checked against its expected version,
- * without a lock, as es.append checks it; several commands may check one stream, none may write to a stream another
- * checks. It writes only when every command passes: a stream whose expected version or order guard fails is not moved,
- * no event is inserted (so no position is taken), no supplier hold is released, and es.append_refused (migration 113)
- * fails the statement with SQLSTATE SKFB1, so nothing it wrote is kept; a retry of events already stored fails on their
- * unique ids. The group then goes through APPEND_GROUP, which answers each command exactly. Streams are created or
- * locked in stream order, as every append locks them, and each written stream's events are positioned in command order.
- * Streams: ids $1, types $2, expected $3, event counts $4, commands $5 (1-based); events: stream ids $6, places in their
- * stream's append $7 (1-based), ids $8, types $9, data $10, metadata $11; the NOTIFYs' channels $12 and payloads $13
- * (empty for none), sent with the commit; the supplier holds the appends record ($14, app.supplier_holds), forgotten
- * with them. A row per written stream (no command: its version, the transaction and the stream's last global position)
- * and per stream checked (its command and version).
+ * A group's appends in one plain statement (issue 26), for a group whose commands write to distinct streams
+ * (mergeChains merges the chains at one stream): 0.28 ms of PostgreSQL's CPU for one command and 0.50-0.60 ms for
+ * eight, one connection, against 0.48-0.56 ms for four through es.append_group (a subtransaction around es.append_set's
+ * five PL/pgSQL statements) and 0.54-0.90 ms through the JSON document it replaced, walked by five CTEs (a raw INSERT
+ * with its commit: 0.12-0.15 ms). A stream a command names with no events (n = 0) is only checked against its expected
+ * version, without a lock, as es.append checks it; several commands may check one stream, none may write to a stream
+ * another checks. It writes only when every command passes: a stream whose expected version or order guard fails is not
+ * moved, no event is inserted (so no position is taken), no supplier hold is released, and es.append_refused (migration
+ * 113) fails the statement with SQLSTATE SKFB1, so nothing it wrote is kept; a retry of events already stored fails on
+ * their unique ids. The group then goes through APPEND_GROUP, which answers each command exactly. Streams are created
+ * or locked in stream order, as every append locks them, and each written stream's events are positioned in command
+ * order. Streams: ids $1, types $2, expected $3, event counts $4, commands $5 (1-based); events: stream ids $6, places
+ * in their stream's append $7 (1-based), ids $8, types $9, data $10, metadata $11; the NOTIFYs' channels $12 and
+ * payloads $13 (empty for none), sent with the commit; the supplier holds the appends record ($14, app.supplier_holds),
+ * forgotten with them. A row per written stream (no command: its version, the transaction and the stream's last global
+ * position) and per stream checked (its command and version).
  */
 const APPEND_LEAN = `WITH c AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[])

@@ -462,14 +462,14 @@ type SalesTables = Record<
 >;
 
 /**
- * `column` is one of the batch's locators (the `locator` of `$1`'s rows): the rows a statement joins are then read by
- * their index. Joined on the locator alone, every plan saw the recordset as PostgreSQL's guess of 100 rows, and the
- * plan a connection kept after five runs (the pool prepares every statement), made while the read model was young,
- * scanned the whole table on every batch after, a cost growing with every booking sold (issue 26: 1,075 rows of
- * sales_bookings read for 3 at the end of a 12-second flow benchmark; batch-lookups.test.ts).
+ * The batch's locators (the `locator` of `$1`'s rows), for a join to also require its rows' `locator = ANY(...)`: the
+ * rows it joins are then read by their index. Joined on the locator alone, every plan saw the recordset as
+ * PostgreSQL's guess of 100 rows, and the plan a connection kept after five runs (the pool prepares every statement),
+ * made while the read model was young, scanned the whole table on every batch after, a cost growing with every
+ * booking sold (issue 26: 1,075 rows of sales_bookings read for 3 at the end of a 12-second flow benchmark;
+ * batch-lookups.test.ts). A fixed fragment of SQL: the locators are read from the statement's own parameter.
  */
-const inBatch = (column: string, key = "r ->> 'locator'") =>
-  `${column} = ANY(ARRAY(SELECT ${key} FROM jsonb_array_elements($1::jsonb) AS r))`;
+const BATCH_LOCATORS = "ARRAY(SELECT r ->> 'locator' FROM jsonb_array_elements($1::jsonb) AS r)";
 
 /** Each phase's statements over its rows, given as one jsonb array (`$1`). */
 const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
@@ -487,17 +487,17 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
     `UPDATE ${t.sales_bookings} b SET shares = x.shares, currency = x.price ->> 'currency',
        held = b.held || jsonb_build_object('price', x.price, 'price_detail', x.price_detail)
        FROM jsonb_to_recordset($1::jsonb) AS x(locator text, shares jsonb, price jsonb, price_detail jsonb)
-      WHERE b.locator = x.locator AND ${inBatch("b.locator")}`,
+      WHERE b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS})`,
   ],
   offers: (t) => [
     `UPDATE ${t.sales_bookings} b SET reshop_offers = b.reshop_offers || x.offers
        FROM jsonb_to_recordset($1::jsonb) AS x(locator text, offers jsonb)
-      WHERE b.locator = x.locator AND ${inBatch("b.locator")}`,
+      WHERE b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS})`,
   ],
   paying: (t) => [
     `UPDATE ${t.sales_bookings} b SET paid_by = x.paid_by
        FROM jsonb_to_recordset($1::jsonb) AS x(locator text, paid_by jsonb)
-      WHERE b.locator = x.locator AND ${inBatch("b.locator")}`,
+      WHERE b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS})`,
   ],
   issued: (t) => [
     `WITH t AS (
@@ -509,7 +509,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          b.departure_at, t.at, (t.at AT TIME ZONE 'UTC')::date, b.agent_id, b.company_id, b.agency_id, b.channel_id,
          b.fake_booking, ${shareOf(0)}, ${shareOf(1)}, ${shareOf(2)}, ${shareOf(3)}, ${shareOf(4)}, 0, ${shareOf(5)},
          b.currency, upper(t.number || ' ' || b.locator || ' ' || t.name || ' ' || b.route), b.paid_by
-         FROM t JOIN ${t.sales_bookings} b ON b.locator = t.locator AND ${inBatch("b.locator")}
+         FROM t JOIN ${t.sales_bookings} b ON b.locator = t.locator AND b.locator = ANY(${BATCH_LOCATORS})
        ON CONFLICT (id) DO NOTHING
        RETURNING *
      )${addToAggregates(t)}`,
@@ -531,7 +531,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          ${offerShare("change_fee")},
          ${offerShare("fare_difference")} + ${offerShare("markup")} + ${offerShare("change_fee")}, b.currency,
          upper(x.number || ' ' || x.locator || ' ' || x.name || ' ' || x.route), b.paid_by
-         FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator AND ${inBatch("b.locator")}
+         FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS})
        ON CONFLICT (id) DO NOTHING
        RETURNING *
      ),
@@ -545,7 +545,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        held = b.held || jsonb_build_object('fare', x.booking -> 'fare', 'price', x.booking -> 'price',
          'price_detail', x.booking -> 'price_detail')
        FROM jsonb_to_recordset($1::jsonb) AS x(locator text, carrier text, route text, departure_at text, booking jsonb)
-      WHERE b.locator = x.locator AND ${inBatch("b.locator")} AND x.booking IS NOT NULL`,
+      WHERE b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS}) AND x.booking IS NOT NULL`,
   ],
   // A refund line gives back the airline's fare and taxes less its penalty; our markups and fees stay earned.
   refunded: (t) => [
@@ -581,7 +581,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
        SELECT x.*, b.carrier, b.route, b.departure_at, b.agent_id, b.company_id, b.agency_id, b.channel_id,
          b.fake_booking, b.paid_by, upper(coalesce((b.held -> 'passengers' -> x.idx ->> 'last_name') || '/'
          || (b.held -> 'passengers' -> x.idx ->> 'first_name'), '')) AS name
-         FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator AND ${inBatch("b.locator")}
+         FROM x JOIN ${t.sales_bookings} b ON b.locator = x.locator AND b.locator = ANY(${BATCH_LOCATORS})
      ),
      ins AS (
        INSERT INTO ${t.sales} (${LINE_COLUMNS})
@@ -607,7 +607,7 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          CASE WHEN x.refunded = o.total THEN -o.base_fare ELSE -x.refunded END, 0,
          CASE WHEN x.refunded = o.total THEN -o.agency_markup ELSE 0 END, 0, 0, 0, -x.refunded, o.currency, o.search,
          o.paid_by
-         FROM x JOIN ${t.sales} o ON o.id = x.number || '-emd' AND ${inBatch("o.id", "(r ->> 'number') || '-emd'")}
+         FROM x JOIN ${t.sales} o ON o.id = x.number || '-emd' AND o.locator = ANY(${BATCH_LOCATORS})
        ON CONFLICT (id) DO NOTHING
        RETURNING *
      ),
@@ -624,8 +624,8 @@ const STATEMENTS: Record<Phase, (t: SalesTables) => string[]> = {
          s.passenger_name, s.carrier, s.route, s.departure_at, x.at, (x.at AT TIME ZONE 'UTC')::date, s.agent_id,
          s.company_id, s.agency_id, s.channel_id, s.fake_booking, -s.base_fare, -s.taxes, -s.agency_markup,
          -s.company_markup, -s.transaction_fee, 0, -s.total, s.currency, s.search, s.paid_by
-         FROM x JOIN ${t.sales} s ON s.locator = x.locator AND ${inBatch("s.locator")} AND s.kind = 'ticket'
-           AND s.status = 'issued'
+         FROM x JOIN ${t.sales} s ON s.locator = x.locator AND s.locator = ANY(${BATCH_LOCATORS})
+           AND s.kind = 'ticket' AND s.status = 'issued'
        ON CONFLICT (id) DO NOTHING
        RETURNING *
      ),
