@@ -92,8 +92,9 @@ describe("booking jobs", () => {
     const events = await t.events(`booking-${locator}`);
     expect(events.map((e) => e.type)).toEqual(["BookingHeld", "BookingConfirmedByProvider"]);
     expect(events[1]?.metadata.trace_id).toMatch(/^job-\d+$/);
-    // The queue removes a done job just after its handler returned, which may be after the event is visible (a whole
-    // CI run on a loaded machine read the row while the job was still ending).
+    // The booking sweep, reading a read model that still shows the booking confirming, may queue the job once more
+    // just after the confirmation is visible; that run finds the booking no longer pending and ends (a whole CI run
+    // read its row).
     await until(
       async () => ((await jobRow(`confirm-booking:${locator}`)) === undefined ? true : undefined),
       5000,
