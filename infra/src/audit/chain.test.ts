@@ -214,6 +214,36 @@ describe("tamper-evident log", () => {
     expect(await verifyChain(db.pool)).toMatchObject({ ok: true, checked: total, unchained: 0 });
   });
 
+  it("a chainer held back by a running transaction links the backlog soon after it ends, without a wake-up", async () => {
+    // A transaction with an id older than the backlog's, open while the backlog commits: from another database, as
+    // any other transaction of the cluster would (the tests' other databases, a long report elsewhere).
+    const other = await createTestDatabase();
+    databases.push(other);
+    const holder = await other.pool.connect();
+    try {
+      await holder.query("BEGIN; SELECT pg_current_xact_id()");
+      const db = await oneStreamLog("HELDBK", 5);
+      const chainer = new Chainer(db.pool, { minIntervalMs: 10, pollMs: 60_000 });
+      chainer.start();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const linkedCount = async () =>
+          (await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es.chain")).rows[0]?.n ?? 0;
+        expect(await linkedCount()).toBe(0);
+        await holder.query("COMMIT");
+        const deadline = Date.now() + 10_000;
+        while ((await linkedCount()) < 5 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await linkedCount()).toBe(5);
+      } finally {
+        await chainer.stop();
+      }
+    } finally {
+      await holder.query("ROLLBACK").catch(() => {});
+      holder.release();
+    }
+  });
+
   it("chainAll links a log of more batches than its limit of looks that link nothing", async () => {
     const db = await oneStreamLog("LONGLG", 1003);
     await chainAll(db.pool, { batchSize: 1 });

@@ -244,15 +244,24 @@ export async function chainAll(pool: pg.Pool, options: ChainOptions = {}): Promi
       continue;
     }
     idle++;
-    const { rows } = await pool.query<{ behind: boolean }>(
-      `SELECT EXISTS (SELECT FROM es.events e WHERE (e.transaction_id, e.global_position) >
-         coalesce((SELECT (c.transaction_id, c.global_position) FROM es.chain c ORDER BY seq DESC LIMIT 1),
-                  ('0'::xid8, 0::bigint))) AS behind`,
-    );
-    if (!rows[0]?.behind) return;
+    if (!(await chainBehind(pool))) return;
     await sleep(5); // behind a running transaction, or another chainer holds the lock
   }
   throw new Error("the chain did not catch up with the log");
+}
+
+/**
+ * Whether committed events wait after the chain head. When a batch linked none of them, a running transaction holds
+ * them back (any transaction of the cluster that began before they committed: transaction ids are cluster-wide), or
+ * another chainer holds the lock.
+ */
+async function chainBehind(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ behind: boolean }>(
+    `SELECT EXISTS (SELECT FROM es.events e WHERE (e.transaction_id, e.global_position) >
+       coalesce((SELECT (c.transaction_id, c.global_position) FROM es.chain c ORDER BY seq DESC LIMIT 1),
+                ('0'::xid8, 0::bigint))) AS behind`,
+  );
+  return rows[0]?.behind ?? false;
 }
 
 /** Takes an anchor at the chain head now (after linking what is committed); answers it, or null for an empty log. */
@@ -276,6 +285,9 @@ export async function listAnchors(db: Pick<pg.Pool, "query">): Promise<ChainAnch
   );
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
+
+/** How soon a chainer looks again at events a running transaction holds back (without a wake-up to come for them). */
+const HELD_BACK_LOOK_MS = 100;
 
 /** Runs chainBatch whenever events are appended (woken) and every `pollMs`, until stopped. */
 export class Chainer {
@@ -326,9 +338,11 @@ export class Chainer {
           await this.pause(interval, false);
           continue;
         }
-        // Events committed behind a still-running transaction: look again in a moment.
+        // Events committed behind a still-running transaction: look again in a moment. The wake-up of their append
+        // may have come before this look (dirty) or long before it (the transaction holding them back ran on).
         if (this.dirty) continue;
-        await this.pause(this.options.pollMs ?? 500);
+        const pollMs = this.options.pollMs ?? 500;
+        await this.pause((await chainBehind(this.pool)) ? Math.min(HELD_BACK_LOOK_MS, pollMs) : pollMs);
       } catch (error) {
         if (this.stopped) return;
         this.failure = error instanceof Error ? error : new Error(String(error));
