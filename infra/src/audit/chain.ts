@@ -256,12 +256,16 @@ export async function chainAll(pool: pg.Pool, options: ChainOptions = {}): Promi
  * another chainer holds the lock.
  */
 async function chainBehind(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ behind: boolean }>(
-    `SELECT EXISTS (SELECT FROM es.events e WHERE (e.transaction_id, e.global_position) >
-       coalesce((SELECT (c.transaction_id, c.global_position) FROM es.chain c ORDER BY seq DESC LIMIT 1),
-                ('0'::xid8, 0::bigint))) AS behind`,
+  // The first event after the head, along the feed's index. Asked as EXISTS (which drops its ORDER BY and LIMIT) or
+  // against the head as one subquery's value, the planner scanned the events instead, each time a chainer linked
+  // nothing (list-plans.test.ts counts those scans).
+  const head = await readHead(pool);
+  const { rowCount } = await pool.query(
+    `SELECT 1 FROM es.events e WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+      ORDER BY e.transaction_id, e.global_position LIMIT 1`,
+    [head.tx, head.gp],
   );
-  return rows[0]?.behind ?? false;
+  return (rowCount ?? 0) > 0;
 }
 
 /** Takes an anchor at the chain head now (after linking what is committed); answers it, or null for an empty log. */
