@@ -24,6 +24,9 @@ const LANGUAGES = ["en", "ua", "pl", "fr", "es"] as const;
 
 /** Waits until the screen has its heading and its data (no request in flight, nothing marked busy). */
 async function settled(page: Page, heading = "main h1"): Promise<void> {
+  // The server's first screen has the page's heading too, in the language of the browser's cookie, which a context
+  // given its language in local storage only has once the app has started: the app's screen is the one measured.
+  await page.locator("[data-first-screen]").waitFor({ state: "detached" });
   await page.locator(heading).first().waitFor();
   await page.waitForLoadState("networkidle");
   await page.locator('[aria-busy="true"]').first().waitFor({ state: "detached" });
@@ -115,10 +118,17 @@ async function sweepWrongCode(
       language,
     );
     const { page } = session;
+    // The roles' walks beside it slow the browser down as much as they slow each other (their 60 s): with 30 s, a
+    // whole CI run once timed out waiting for the code's field, which came in 2-4 s in the suite alone.
+    page.setDefaultTimeout(60_000);
     await page.goto("/sign_in");
     await page.locator('input[type="email"]').fill("support@skyward.test");
     await page.locator('button[type="submit"]').click();
-    await page.locator('input[autocomplete="one-time-code"]').fill("000000");
+    // A refused request for a code (a limit, a fault) shows an alert instead: fail with what it says.
+    const codeField = page.locator('input[autocomplete="one-time-code"]');
+    await codeField.or(page.getByRole("alert")).first().waitFor();
+    expect(await page.getByRole("alert").allInnerTexts()).toEqual([]);
+    await codeField.fill("000000");
     await page.locator('button[type="submit"]').click();
     await page.getByRole("alert").first().waitFor();
     await settled(page);
