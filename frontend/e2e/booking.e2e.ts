@@ -81,7 +81,13 @@ describe("booking and ticketing", () => {
       expect(label).toMatch(/^(?:(?:PS|LO) \d+(?:, )?)+$/);
     await checkScreen(page, "search-filtered");
 
-    await options.first().getByRole("button", { name: "Select Economy Standard" }).click();
+    // The first option that sells the fare: which flights offer which fare families changes with the travel date.
+    const standard = page.getByRole("button", { name: "Select Economy Standard" });
+    await options
+      .filter({ has: standard })
+      .first()
+      .getByRole("button", { name: "Select Economy Standard" })
+      .click();
     await page.getByRole("heading", { name: "Passengers and contacts" }).waitFor();
     await fillPassenger(page, 1, {
       gender: "Male",
