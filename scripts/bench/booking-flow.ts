@@ -108,15 +108,22 @@ function appHasJobsRole(appDir: string): boolean {
   return /export const ROLES = \[[^\]]*"jobs"/.test(source);
 }
 
-/** An SMTP server that accepts every mail and drops it, counting them. */
-async function startSmtpSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+/** An SMTP server that accepts every mail and drops it, counting them and their bytes (as sent, dot-stuffed). */
+async function startSmtpSink(): Promise<{
+  url: string;
+  received(): { mails: number; bytes: number };
+  close(): Promise<void>;
+}> {
   let received = 0;
+  let bytes = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      stream.on("data", () => {});
+      stream.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       stream.on("end", () => {
         received++;
         callback();
@@ -127,7 +134,7 @@ async function startSmtpSink(): Promise<{ url: string; received(): number; close
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
+    received: () => ({ mails: received, bytes }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -579,6 +586,7 @@ export async function run(args: readonly string[]): Promise<void> {
     let wireAtStart: WireCounts = { roundTrips: 0, bytesToServer: 0, bytesToClient: 0 };
     let trafficAtStart = { ...httpTraffic };
     let eventsAtStart = 0;
+    let mailAtStart = smtp?.received() ?? null;
     // Turns at company balances (StreamLocks) and version conflicts, from the first web process's metrics.
     let turnsAtStart = await turnsOf(app.url);
     const byCall: PerCallStatements = new Map();
@@ -613,6 +621,7 @@ export async function run(args: readonly string[]): Promise<void> {
         wireAtStart = proxy.counts();
         trafficAtStart = { ...httpTraffic };
         eventsAtStart = await eventCount(pool);
+        mailAtStart = smtp?.received() ?? null;
       }
     }, warmup * 1000);
     /** One flow: search, book, issue (unless the fare came back issued), read, and this flow's share of after-sales. */
@@ -757,7 +766,7 @@ export async function run(args: readonly string[]): Promise<void> {
     const flowsPerSecond = flows / elapsed;
 
     console.log(
-      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${processes} web process${processes > 1 ? "es" : ""}${split ? ", projectors in their own process" : ""}, ${jobs ? "jobs in their own process" : "jobs in the web process(es) (this app has no jobs role)"}; mail: ${smtp ? `an SMTP sink in the load generator (${smtp.url}, ${smtp.received()} mails)` : smtpUrl ? `SMTP ${smtpUrl}` : "no SMTP_URL (the dev outbox)"}\n`,
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${processes} web process${processes > 1 ? "es" : ""}${split ? ", projectors in their own process" : ""}, ${jobs ? "jobs in their own process" : "jobs in the web process(es) (this app has no jobs role)"}; mail: ${smtp ? `an SMTP sink in the load generator (${smtp.url}, ${smtp.received().mails} mails, ${(smtp.received().bytes / Math.max(1, smtp.received().mails) / 1024).toFixed(1)} KB each on average)` : smtpUrl ? `SMTP ${smtpUrl}` : "no SMTP_URL (the dev outbox)"}\n`,
     );
     console.log("call            count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {
@@ -825,6 +834,13 @@ export async function run(args: readonly string[]): Promise<void> {
         http_bytes_compressed: per(httpTraffic.bodyBytes - trafficAtStart.bodyBytes),
         http_bytes_uncompressed: per(httpTraffic.decodedBytes - trafficAtStart.decodedBytes),
         events_appended: per((await eventCount(pool)) - eventsAtStart),
+        // The mails the SMTP sink took in the window (sent a moment after their flows) and their bytes as sent.
+        ...(smtp && mailAtStart
+          ? {
+              mails: per(smtp.received().mails - mailAtStart.mails),
+              mail_bytes: per(smtp.received().bytes - mailAtStart.bytes),
+            }
+          : {}),
       };
       console.log("\ncounts per flow (no machine changes these):");
       for (const [name, value] of Object.entries(perFlowCounts)) console.log(`  ${name.padEnd(24)} ${value}`);
