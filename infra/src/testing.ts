@@ -46,17 +46,55 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export function countingPool(pool: pg.Pool): { pool: pg.Pool; statements: () => number; texts: string[] } {
   let statements = 0;
   const texts: string[] = [];
-  const counting = new Proxy(pool, {
+  const counting = aroundQuery(pool, (args, query) => {
+    statements++;
+    texts.push(String((args[0] as { text?: string })?.text ?? args[0]));
+    return query();
+  });
+  return { pool: counting, statements: () => statements, texts };
+}
+
+/**
+ * `pool` as itself, but a statement sent through its `query` once `hold()` was called waits until the hold is
+ * released; `sent` resolves when the first one arrives. What a test needs to act (stop a loop, say) while a statement
+ * of the code under test is in flight. A statement sent on a client the pool hands out (`connect`) is not held.
+ */
+export function holdingPool(pool: pg.Pool): {
+  pool: pg.Pool;
+  hold(): { sent: Promise<void>; release(): void };
+} {
+  let held: { arrived(): void; released: Promise<void> } | null = null;
+  const holding = aroundQuery(pool, async (_args, query) => {
+    const hold = held;
+    if (hold) {
+      hold.arrived();
+      await hold.released;
+    }
+    return query();
+  });
+  return {
+    pool: holding,
+    hold() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const sent = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      held = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { sent, release };
+    },
+  };
+}
+
+/** `pool` as itself, with each `query` call going through `around` (which sends it with `query()`). */
+function aroundQuery(pool: pg.Pool, around: (args: unknown[], query: () => unknown) => unknown): pg.Pool {
+  return new Proxy(pool, {
     get(target, property) {
       if (property === "query")
-        return (...args: unknown[]) => {
-          statements++;
-          texts.push(String((args[0] as { text?: string })?.text ?? args[0]));
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
+        return (...args: unknown[]) =>
+          around(args, () => (target.query as (...a: unknown[]) => unknown)(...args));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { pool: counting, statements: () => statements, texts };
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { EventStore } from "../event-store/event-store.ts";
 import { systemMetadata } from "../event-store/metadata.ts";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { createTestDatabase, holdingPool, type TestDatabase } from "../testing.ts";
 import { canonicalJson, linkHash, verifyExportLines } from "./canonical.ts";
 import {
   anchorNow,
@@ -242,6 +242,24 @@ describe("tamper-evident log", () => {
       await holder.query("ROLLBACK").catch(() => {});
       holder.release();
     }
+  });
+
+  it("a chainer stopped while it looks behind the head stops at once, not after its poll", async () => {
+    const db = await oneStreamLog("STOPLK", 1);
+    await chainAll(db.pool);
+    // Its look behind the head (the only statements the chainer sends on the pool itself) is held until it is stopped.
+    const holding = holdingPool(db.pool);
+    const chainer = new Chainer(holding.pool, { pollMs: 60_000 });
+    const look = holding.hold();
+    chainer.start();
+    await look.sent;
+    const stopping = chainer.stop();
+    look.release();
+    const outcome = await Promise.race([
+      stopping.then(() => "stopped"),
+      new Promise((resolve) => setTimeout(resolve, 5_000, "still running")),
+    ]);
+    expect(outcome).toBe("stopped");
   });
 
   it("chainAll links a log of more batches than its limit of looks that link nothing", async () => {

@@ -358,6 +358,8 @@ export class Chainer {
   }
 
   private pause(ms: number, wakeable = true): Promise<void> {
+    // A stop that came while a batch or a look was in flight found nothing to wake: no pause after it.
+    if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
