@@ -9,7 +9,7 @@ import { systemMetadata } from "../event-store/metadata.ts";
 import type { NewEvent, StoredEvent } from "../event-store/types.ts";
 import { Wakeup } from "../event-store/wakeup.ts";
 import { createLogger } from "../logger.ts";
-import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { createTestDatabase, holdingPool, type TestDatabase } from "../testing.ts";
 import { defineProjection, type Projection, tablesOf } from "./projection.ts";
 import { waitForReadModels } from "./read-your-writes.ts";
 import { ProjectionRunner, type RunnerOptions, readModelsPosition, rebuildProjection } from "./runtime.ts";
@@ -277,6 +277,26 @@ describe("one running instance per projection", () => {
     await eventually(() => advancedBy.second > 0, "the second runner tells of its progress");
     expect(await countsOf(projection, streamId)).toEqual({ events: 13, last_position: 13 });
     expect([first.failure, second.failure]).toEqual([null, null]);
+  });
+
+  it("when a runner is stopped while it reads the feed at its head, then it stops at once, not after its poll", async () => {
+    const projection = countingProjection("stopread");
+    const first = startRunner(projection);
+    await caughtUp(projection, await append(`tally-${randomUUID()}`, newEvents(1)));
+    await first.stop();
+    // Another instance, at the head already: its first read of the feed (through a pool whose statements can be
+    // held) is in flight when it is stopped.
+    const holding = holdingPool(db.pool);
+    const read = holding.hold();
+    const runner = startRunner(projection, { pollMs: 60_000 }, new EventStore(holding.pool, wakeup));
+    await read.sent;
+    const stopping = runner.stop();
+    read.release();
+    const outcome = await Promise.race([
+      stopping.then(() => "stopped"),
+      sleep(5_000).then(() => "still running"),
+    ]);
+    expect(outcome).toBe("stopped");
   });
 
   it("when the leader's lock connection is lost, then it steps down without crashing and one instance leads on", async () => {

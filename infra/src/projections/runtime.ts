@@ -666,6 +666,8 @@ export class ProjectionRunner extends EventEmitter<RunnerEvents> {
   }
 
   private async sleepUntilWake(ms: number): Promise<void> {
+    // A stop that came while a read or a batch was in flight found nothing to wake: no sleep after it.
+    if (this.stopped) return;
     if (this.dirty) {
       this.dirty = false;
       return;
