@@ -765,8 +765,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const cpuAtEnd = cpuSnapshot(appPids, postmaster, jobs?.pid ?? null);
     const flowsPerSecond = flows / elapsed;
 
+    const mail = smtp?.received();
     console.log(
-      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${processes} web process${processes > 1 ? "es" : ""}${split ? ", projectors in their own process" : ""}, ${jobs ? "jobs in their own process" : "jobs in the web process(es) (this app has no jobs role)"}; mail: ${smtp ? `an SMTP sink in the load generator (${smtp.url}, ${smtp.received().mails} mails) of ${(smtp.received().bytes / Math.max(1, smtp.received().mails) / 1024).toFixed(1)} KB each on average` : smtpUrl ? `SMTP ${smtpUrl}` : "no SMTP_URL (the dev outbox)"}\n`,
+      `\nbooking-flow: ${agents} simulated agents over HTTP for ${elapsed.toFixed(1)} s after a ${warmup} s warm-up (${os.cpus().length} cores), ${processes} web process${processes > 1 ? "es" : ""}${split ? ", projectors in their own process" : ""}, ${jobs ? "jobs in their own process" : "jobs in the web process(es) (this app has no jobs role)"}; mail: ${smtp && mail ? `an SMTP sink in the load generator (${smtp.url}, ${mail.mails} mails) of ${(mail.bytes / Math.max(1, mail.mails) / 1024).toFixed(1)} KB each on average` : smtpUrl ? `SMTP ${smtpUrl}` : "no SMTP_URL (the dev outbox)"}\n`,
     );
     console.log("call            count     p50 ms   p95 ms   p99 ms");
     for (const call of calls) {
