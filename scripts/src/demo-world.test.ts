@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { readModelCaughtUpWithLog } from "@skyward/command-service/caught-up";
-import { demoAgencies, demoCompanies, demoUsers } from "@skyward/command-service/world/demo-world";
-import { seedDemoWorld } from "@skyward/command-service/world/seed";
+import { passwordMatches } from "@skyward/command-service/identity/passwords";
+import {
+  DEMO_PASSWORD,
+  demoAgencies,
+  demoCompanies,
+  demoUsers,
+} from "@skyward/command-service/world/demo-world";
+import { demoId, seedDemoWorld } from "@skyward/command-service/world/seed";
 import { createTestDatabase, type TestDatabase } from "@skyward/infra/testing";
 import type pg from "pg";
 import { type Skyward, startSkyward } from "./app.ts";
@@ -55,5 +61,17 @@ describe("the demo world", () => {
     await seedDemoWorld(app.store, db.pool);
     const after = await db.pool.query("SELECT count(*)::int AS n FROM es.events");
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it("when the world is seeded, then every demo user's password is the published one, hashed once for all", async () => {
+    const ids = demoUsers.map((u) => demoId("user", u.key));
+    const { rows } = await db.pool.query<{ password_hash: string }>(
+      "SELECT DISTINCT password_hash FROM app.credentials WHERE user_id = ANY($1)",
+      [ids],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+    for (const id of ids) expect(await passwordMatches(db.pool, id, DEMO_PASSWORD)).toBe(true);
+    expect(await passwordMatches(db.pool, ids[0] as string, `${DEMO_PASSWORD}x`)).toBe(false);
   });
 });
