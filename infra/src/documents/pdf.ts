@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { deflateSync } from "node:zlib";
-import { create as parseFont } from "fontkit";
 import { encodeSubset, type TtfSubset } from "./font-subset.ts";
 
 /**
@@ -65,6 +64,8 @@ let parses = 0;
 
 function parseFace(file: string): ParsedFace {
   parses++;
+  // fontkit is loaded with the first font parsed: importing it costs about 0.2 s of CPU, which every start paid.
+  const { create: parseFont } = require("fontkit") as typeof import("fontkit");
   const font = parseFont(readFileSync(file)) as FontkitFont;
   const scale = 1000 / font.unitsPerEm;
   return {

@@ -1,8 +1,7 @@
 import type { Language } from "@skyward/contracts/ids";
 import type { InvoiceDocument, Statement } from "@skyward/contracts/invoices";
 import { minorDigits } from "@skyward/contracts/money";
-import ExcelJS from "exceljs";
-import { moneyFormat } from "../sales/workbook.ts";
+import { loadExcelJS, moneyFormat } from "../sales/workbook.ts";
 import { type PdfDocument, renderPdf } from "./pdf.ts";
 import { formatMoney } from "./ticket-pdf.ts";
 
@@ -172,6 +171,7 @@ export function renderStatementPdf(s: Statement, agency: string, language: Langu
 
 export async function renderStatementXlsx(s: Statement, language: Language): Promise<Buffer> {
   const l = LABELS[language];
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(`${l.statement} ${s.month}`);
   const format = moneyFormat(s.currency);

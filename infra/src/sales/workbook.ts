@@ -3,7 +3,6 @@ import { paidByText } from "@skyward/contracts/cards";
 import { minorDigits } from "@skyward/contracts/money";
 import type { SaleLine } from "@skyward/contracts/sales";
 import { DEFAULT_TIME_ZONE, wallClockDate } from "@skyward/contracts/time-zone";
-import ExcelJS from "exceljs";
 
 /**
  * The sales-report spreadsheet (xlsx), written with exceljs's streaming writer: each row is committed to the output
@@ -267,6 +266,12 @@ const COLUMNS: { key: Label; width: number }[] = [
 ];
 
 /** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
+/**
+ * exceljs, loaded on the first workbook a process writes: importing it costs about 0.6 s of CPU (plain Node on these
+ * machines), which every start of the app paid, and every test that starts one, for a file most never write.
+ */
+export const loadExcelJS = async () => (await import("exceljs")).default;
+
 export function moneyFormat(currency: string): string {
   const digits = minorDigits(currency);
   const number = `#,##0${digits > 0 ? `.${"0".repeat(digits)}` : ""}`;
@@ -314,6 +319,7 @@ export async function writeSalesWorkbook(
 ): Promise<WorkbookSummary> {
   const label = LABELS[language];
   const words = WORDS[language];
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
