@@ -214,6 +214,20 @@ function responseHeaders(route: DocumentedRoute, status: number, r: DocumentedRe
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
+/**
+ * A route's answers by status as the document lists them: its own, the 403 of a role refused (unless it documents
+ * its own) and the 429 of a rate limit, which every secured route may give, both in the error envelope.
+ */
+export function routeResponses(route: DocumentedRoute): Record<string, DocumentedResponse> {
+  return {
+    ...route.responses,
+    ...(route.secured && !("403" in route.responses)
+      ? { 403: { ...roleRefused, schema: ErrorEnvelope } }
+      : {}),
+    ...(route.secured ? { 429: { ...rateLimited, schema: ErrorEnvelope } } : {}),
+  };
+}
+
 /** The OpenAPI 3.1 document of the documented routes. */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -255,45 +269,18 @@ export function openApiDocument(): JsonSchema {
           }
         : {}),
       responses: Object.fromEntries(
-        Object.entries(route.responses)
-          .map(([status, r]): [string, unknown] => [
-            status,
-            {
-              description: r.description,
-              ...responseHeaders(route, Number(status), r),
-              content: {
-                ...(r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output") } } : {}),
-                // A file: its media type without a schema, as OpenAPI 3.1 documents binary content.
-                ...(r.mediaType ? { [r.mediaType]: {} } : {}),
-              },
+        Object.entries(routeResponses(route)).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            ...responseHeaders(route, Number(status), r),
+            content: {
+              ...(r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output") } } : {}),
+              // A file: its media type without a schema, as OpenAPI 3.1 documents binary content.
+              ...(r.mediaType ? { [r.mediaType]: {} } : {}),
             },
-          ])
-          .concat(
-            route.secured && !("403" in route.responses)
-              ? [
-                  [
-                    "403",
-                    {
-                      ...roleRefused,
-                      content: { "application/json": { schema: jsonSchema(ErrorEnvelope, "output") } },
-                    },
-                  ],
-                ]
-              : [],
-          )
-          .concat(
-            route.secured
-              ? [
-                  [
-                    "429",
-                    {
-                      ...rateLimited,
-                      content: { "application/json": { schema: jsonSchema(ErrorEnvelope, "output") } },
-                    },
-                  ],
-                ]
-              : [],
-          ),
+          },
+        ]),
       ),
     };
     paths[route.path] = { ...paths[route.path], [route.method]: operation };
