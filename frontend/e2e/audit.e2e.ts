@@ -222,6 +222,12 @@ describe("the auditor's screens", () => {
     await expect(page.locator("section[aria-labelledby]").count()).resolves.toBe(operations.length);
     for (const { operationId } of operations) await page.locator(`section#${operationId}`).waitFor();
     await page.getByRole("heading", { name: "/orders/{locator}/refund_requests/confirm" }).waitFor();
+    // An answer's fields are shown once its status is opened.
+    const confirmed = page.locator("section#confirmRefund details").filter({ hasText: "200" });
+    await expect(confirmed.getByText("refunded_passengers", { exact: true }).count()).resolves.toBe(0);
+    await confirmed.locator("summary").click();
+    await confirmed.getByText("refunded_passengers", { exact: true }).waitFor();
+    await expect(confirmed.getByText("credited", { exact: true }).isVisible()).resolves.toBe(true);
     expect(elsewhere).toEqual([]);
     await checkScreen(page, "api-docs");
     expect(suite.session.problems).toEqual([]);
