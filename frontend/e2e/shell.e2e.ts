@@ -29,6 +29,21 @@ describe("the application shell", () => {
     expect(suite.session.problems).toEqual([]);
   });
 
+  it("checks a screen again once it changed after passing the accessibility check, and fails what it finds", async () => {
+    const { page } = suite.session;
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    await checkScreen(page, "home-before-change");
+    // An image without a text alternative (axe-core's image-alt, critical) appears on the screen that passed.
+    await page.evaluate(() => {
+      const image = document.createElement("img");
+      image.src = "/favicon.ico";
+      document.querySelector("main")?.append(image);
+    });
+    await expect(checkScreen(page, "home-changed")).rejects.toThrow(/critical image-alt/);
+    await page.evaluate(() => document.querySelector("main img")?.remove());
+  });
+
   it("shows the notification the URL carries and keeps the rest of the address", async () => {
     const { page } = suite.session;
     await page.goto("/bookings?locator=ABC234&message=Booking%20ABC234%20was%20cancelled&type=error");
