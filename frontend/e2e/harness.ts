@@ -114,12 +114,28 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await settle(page);
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (script-src 'self') allows.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${await readAxeSource()}\n;0`);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, { resultTypes: ["violations"] })) as { violations: unknown[] };
-    return result.violations;
-  });
+  const violations = await page.evaluate(
+    async (failing) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(context: Document, options: object): Promise<unknown>;
+            _audit: { rules: { id: string; impact?: string }[] };
+          };
+        }
+      ).axe;
+      // Only the rules that can find what fails a screen: 32 of axe-core 4.14's rules declare a moderate or minor impact
+      // (landmarks, heading order, region...), and skipping them took a results page's run from 1.3-1.8 s to 1.0-1.4 s.
+      // A rule that declares no impact runs.
+      const cannotFail = axe._audit.rules.filter((rule) => rule.impact && !failing.includes(rule.impact));
+      const rules = Object.fromEntries(cannotFail.map((rule) => [rule.id, { enabled: false }]));
+      const result = (await axe.run(document, { resultTypes: ["violations"], rules })) as {
+        violations: unknown[];
+      };
+      return result.violations;
+    },
+    [...FAILING_IMPACTS],
+  );
   return (violations as AxeViolation[]).filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
 }
 
