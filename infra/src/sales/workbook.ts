@@ -265,13 +265,13 @@ const COLUMNS: { key: Label; width: number }[] = [
   { key: "paid_by", width: 22 },
 ];
 
-/** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
 /**
  * exceljs, loaded on the first workbook a process writes: importing it costs about 0.6 s of CPU (plain Node on these
  * machines), which every start of the app paid, and every test that starts one, for a file most never write.
  */
 export const loadExcelJS = async () => (await import("exceljs")).default;
 
+/** Excel's number format for amounts of a currency: thousands, its decimals, the code after the number. */
 export function moneyFormat(currency: string): string {
   const digits = minorDigits(currency);
   const number = `#,##0${digits > 0 ? `.${"0".repeat(digits)}` : ""}`;

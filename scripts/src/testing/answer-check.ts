@@ -12,7 +12,7 @@ import type { RequestHandler } from "express";
  * route and the difference, so the test that made the call fails where it made it. An error status the route does
  * not document must still be the `{errors: [...]}` envelope. Files (PDF, spreadsheets) are not JSON and are not
  * checked here. A schema is exported and compiled when an answer first needs it, once per zod schema: every test file
- * builds its own check, and building all 700 answers' validators up front cost each file 3-4 s of CPU.
+ * builds its own check, and building all 715 answers' validators up front cost each file 3-4 s of CPU.
  */
 
 /** A contract's zod schema (the contracts' own zod: this workspace resolves another). */
