@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { JourneySearchRequest, SearchResult } from "@skyward/contracts/offers";
 import type { Principal } from "@skyward/infra/http/context";
 import { DomainError } from "@skyward/infra/http/errors";
+import { utf8Json } from "@skyward/infra/http/utf8-json";
 import { isRefusal } from "@skyward/infra/refusal";
 import type { CommandDeps } from "../deps.ts";
 import { priceSearchResult } from "../pricing/apply-pricing.ts";
@@ -29,7 +30,7 @@ export async function searchOffers(
 ): Promise<PricedSearch | null> {
   const supplierResult = await deps.supplier.search(request, supplierCall(deps.now(), ctx));
   const result = { ...priceSearchResult(supplierResult, ctx.policy), id: randomUUID() };
-  const json = Buffer.from(`{"result":${JSON.stringify(result)}}`);
+  const json = utf8Json({ result });
   const brotli = await deps.searches.save(
     {
       id: result.id,
