@@ -3,7 +3,7 @@ import { mayUseScreen, SCREENS } from "@skyward/contracts/screens";
 import type { Browser, Page } from "playwright-core";
 import { englishOnly, englishWords, untranslated, untranslatedWords } from "./catalogue-text.ts";
 import { unfit } from "./fit.ts";
-import { holdStandardFare, isoInDays, signInAsAgent } from "./flows.ts";
+import { holdStandardFare, isoInDays, openInApp, signInAsAgent } from "./flows.ts";
 import { browserAppSuite, checkScreen, openSession } from "./harness.ts";
 
 // Issue 27, items 1 and 2: every main screen of every role fits a phone (390 × 844) and, in each of the five
@@ -62,8 +62,11 @@ async function sweep(
     ...SCREENS.filter((screen) => mayUseScreen(role, screen)).map((screen) => `/${screen}`),
     "/account",
   ];
-  for (const path of paths) {
-    await page.goto(path);
+  for (const [index, path] of paths.entries()) {
+    // The first screen loads the app for the role just signed in (the page may still hold another role's app); the
+    // rest open through the app's router, as its links open them.
+    if (index === 0) await page.goto(path);
+    else await openInApp(page, path);
     await settled(page);
     const found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];
     if (found.length > 0) findings[path] = found;
@@ -74,7 +77,7 @@ async function sweep(
 /** The agent's results of a search and the booking form of its first fare. */
 async function sweepBooking(page: Page, english: English = NONE): Promise<Record<string, string[]>> {
   const findings: Record<string, string[]> = {};
-  await page.goto(`/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
+  await openInApp(page, `/search?from=KBP&to=WAW&depart=${isoInDays(21)}`);
   await page.getByTestId("results-count").waitFor();
   await settled(page);
   let found = [...(await unfit(page)), ...(await leftInEnglish(page, english))];

@@ -110,6 +110,24 @@ export async function openFromNavigation(page: Page, name: string): Promise<void
   await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
 }
 
+/**
+ * Opens a path as the app's own links do, through its router (TanStack Router keeps itself on `__TSR_ROUTER__` in a
+ * browser), and resolves once the route's loaders are done; a page with no app started yet loads the path. A full
+ * load parses and starts the whole bundle again, which is most of what a walk through every screen costs.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const routed = await page.evaluate(async (href) => {
+    const router = (window as { __TSR_ROUTER__?: { navigate(to: { href: string }): Promise<void> } })
+      .__TSR_ROUTER__;
+    if (!router) return false;
+    await router.navigate({ href });
+    return true;
+  }, path);
+  if (!routed) await page.goto(path);
+  // A navigation the router refused or redirected would leave the previous screen to be checked in its place.
+  expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
+}
+
 /** YYYY-MM-DD this many days from now, as the API takes it. */
 export const isoInDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
