@@ -44,6 +44,22 @@ describe("the application shell", () => {
     await page.evaluate(() => document.querySelector("main img")?.remove());
   });
 
+  it("finds text too faint in the dark scheme alone, where the dark run checks only colours", async () => {
+    const { page } = suite.session;
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Welcome to Skyward" }).waitFor();
+    // A sheet in the head: the body's markup stays the light scheme's, so the dark run is the colour rules alone.
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = '[data-mantine-color-scheme="dark"] main h1 { color: #2a2a2a !important; }';
+      document.head.append(style);
+    });
+    await expect(checkScreen(page, "home-faint-in-dark")).rejects.toThrow(
+      /\[home-faint-in-dark, dark\] serious color-contrast/,
+    );
+    await page.evaluate(() => document.head.lastElementChild?.remove());
+  });
+
   it("shows the notification the URL carries and keeps the rest of the address", async () => {
     const { page } = suite.session;
     await page.goto("/bookings?locator=ABC234&message=Booking%20ABC234%20was%20cancelled&type=error");
