@@ -111,9 +111,9 @@ async function settle(page: Page): Promise<void> {
 
 /**
  * Runs axe-core (injected from npm `axe-core`) on the page as it is now: the serious and critical violations, and a
- * SHA-256 of the body's markup. Given the markup's digest in the other scheme, and the body is the same markup, only the
- * rules about colour that a default run has run (axe's `cat.color`: contrast, links told apart by colour): the others
- * read the markup alone, so they found all they can in the other scheme.
+ * SHA-256 of the body's markup. Given the other scheme's digest, and the body's markup is the same, only the colour
+ * rules a default run has are run (axe's `cat.color`: contrast, links told apart by colour): the other rules read the
+ * markup alone, so they found all they could in the other scheme.
  */
 async function axeViolations(
   page: Page,
