@@ -122,8 +122,9 @@ async function axeViolations(
   await settle(page);
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (script-src 'self') allows.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${await readAxeSource()}\n;0`);
-  const { violations, body } = await page.evaluate(
-    async ([failing, other]) => {
+  const body = await markupDigest(page, "body");
+  const violations = await page.evaluate(
+    async ([failing, colourOnly]) => {
       const { axe } = window as Window & {
         axe?: {
           run(context: Document, options: object): Promise<unknown>;
@@ -131,9 +132,6 @@ async function axeViolations(
         };
       };
       if (!axe) throw new Error("axe-core is not in the page");
-      const markup = new TextEncoder().encode(document.body.outerHTML);
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", markup));
-      const body = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
       // Only the rules that can find what fails a screen: 32 of axe-core 4.14's rules declare a moderate or minor impact
       // (landmarks, heading order, region...), and skipping them took a results page's run from 1.3-1.8 s to 1.0-1.4 s.
       // A rule that declares no impact runs.
@@ -143,14 +141,13 @@ async function axeViolations(
       const colour = axe._audit.rules
         .filter((rule) => rule.enabled && rule.tags.includes("cat.color") && !(rule.id in rules))
         .map((rule) => rule.id);
-      const options =
-        body === other
-          ? { resultTypes: ["violations"], runOnly: { type: "rule", values: colour } }
-          : { resultTypes: ["violations"], rules };
+      const options = colourOnly
+        ? { resultTypes: ["violations"], runOnly: { type: "rule", values: colour } }
+        : { resultTypes: ["violations"], rules };
       const result = (await axe.run(document, options)) as { violations: unknown[] };
-      return { violations: result.violations, body };
+      return result.violations;
     },
-    [[...FAILING_IMPACTS], otherScheme] as const,
+    [[...FAILING_IMPACTS], body === otherScheme] as const,
   );
   return {
     violations: (violations as AxeViolation[]).filter((violation) =>
@@ -248,12 +245,18 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 const passed = new WeakMap<Page, string>();
 
 /** The page's address, viewport and a SHA-256 of its whole markup. */
-const screenState = (page: Page): Promise<string> =>
-  page.evaluate(async () => {
-    const markup = new TextEncoder().encode(document.documentElement.outerHTML);
+const screenState = async (page: Page): Promise<string> => {
+  const digest = await markupDigest(page, "documentElement");
+  return `${await page.evaluate(() => `${location.href} ${innerWidth}x${innerHeight}`)} ${digest}`;
+};
+
+/** A SHA-256 (hex) of the markup of the whole document or of its body, as the page has it now. */
+const markupDigest = (page: Page, part: "documentElement" | "body"): Promise<string> =>
+  page.evaluate(async (which) => {
+    const markup = new TextEncoder().encode(document[which].outerHTML);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", markup));
-    return `${location.href} ${innerWidth}x${innerHeight} ${Array.from(digest, (b) => b.toString(16)).join("")}`;
-  });
+    return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }, part);
 
 /** The suite's lifecycle in one line: one app and one Chromium per file, a fresh browser session per test. */
 export function browserAppSuite(options: Parameters<typeof startApp>[0] = {}) {
